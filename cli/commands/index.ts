@@ -1,0 +1,7 @@
+import type { CommandModule } from 'yargs';
+import { indexCommand } from './index-cmd.ts';
+import { putCommand } from './put.ts';
+import { verifyCommand } from './verify.ts';
+
+// The explicit public surface: every command docket has.
+export const commands = [verifyCommand, putCommand, indexCommand] as unknown as CommandModule[];

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import yargs, { type Argv } from 'yargs';
+import { DocketError, EXIT } from '../replay/errors.ts';
+import { commands } from './commands/index.ts';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+export const DOCKET_VERSION: string = pkg.version;
+
+export const EXIT_STATUS = `EXIT STATUS
+  0  ok: everything checked out
+  1  findings: verification failed, a mismatch, or a rule violated
+  2  usage error, unreadable input, or an internal error`;
+
+/** The one error boundary: parse → run → map coded errors to exit statuses. */
+export async function main(argv: string[]): Promise<number> {
+  let parser: Argv = yargs(argv)
+    .scriptName('docket')
+    .version(DOCKET_VERSION)
+    .option('archive', { type: 'string', default: 'evidence', describe: 'archive directory (relative to the current directory)', global: true })
+    .option('json', { type: 'boolean', default: false, describe: 'machine-readable output on stdout', global: true })
+    .epilogue(EXIT_STATUS)
+    .strict()
+    .demandCommand(1, 'name a command (docket --help lists them)')
+    .wrap(Math.min(110, process.stdout.columns || 100))
+    .exitProcess(false)
+    .fail((msg, err) => {
+      throw err ?? new DocketError('EUSAGE', msg);
+    });
+  for (const c of commands) parser = parser.command(c);
+  try {
+    await parser.parseAsync();
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.OK;
+  } catch (e) {
+    return report(e, argv.includes('--json'));
+  }
+}
+
+function report(e: unknown, json: boolean): number {
+  if (e instanceof DocketError) {
+    if (json) process.stdout.write(`${JSON.stringify({ ok: false, error: { code: e.code, message: e.message, data: e.data } })}\n`);
+    process.stderr.write(`docket: ${e.code}: ${e.message}\n`);
+    return e.exitCode;
+  }
+  const err = e as Error;
+  if (json) process.stdout.write(`${JSON.stringify({ ok: false, error: { code: 'EINTERNAL', message: err?.message ?? String(e) } })}\n`);
+  process.stderr.write(`docket: internal error: ${err?.stack ?? String(e)}\n`);
+  return EXIT.USAGE;
+}

@@ -1,0 +1,87 @@
+import { sha256, type Digest } from './digest.ts';
+import { usageError } from './errors.ts';
+import { gunzipStrict, gzipCanonical, GzipError } from './gzip.ts';
+import { canonicalBytes, JsonError, parseCanonical, type Json } from './json.ts';
+import { validateBundle, type BundleRef } from './schemas.ts';
+
+/** Hard caps (docs/design.md §4): bounded memory per object, whatever the archive holds. */
+export const MAX_OBJECT_BYTES = 64 * 1024 * 1024;
+export const MAX_CONTENT_BYTES = 64 * 1024 * 1024;
+
+export interface Descriptor {
+  kind: string;
+  digest: Digest; // SHA-256 of the stored (gzip) bytes: the object's name
+  size: number;
+  contentDigest: Digest; // SHA-256 of the canonical JSON
+  contentSize: number;
+}
+
+export interface Encoded {
+  bytes: Uint8Array;
+  descriptor: Descriptor;
+  refs: BundleRef[];
+}
+
+/** value → schema check → RFC 8785 bytes → canonical gzip. Refuses anything it could not read back. */
+export function encodeBundle(value: unknown): Encoded {
+  const content = canonicalBytes(value);
+  if (content.length > MAX_CONTENT_BYTES) throw usageError('ESIZE', `bundle content is ${content.length} bytes, over the ${MAX_CONTENT_BYTES}-byte cap`);
+  const schema = validateBundle(value);
+  if (!schema.ok) throw usageError('ESCHEMA', `not a valid ${String((value as { kind?: unknown })?.kind)} bundle: ${schema.errors.join('; ')}`, { errors: schema.errors });
+  const bytes = gzipCanonical(content);
+  const kind = (value as { kind: string }).kind;
+  return {
+    bytes,
+    refs: schema.refs,
+    descriptor: { kind, digest: sha256(bytes), size: bytes.length, contentDigest: sha256(content), contentSize: content.length },
+  };
+}
+
+export type Stage = 'EDIGEST' | 'ESIZE' | 'EGZIP' | 'EJSON' | 'ESCHEMA';
+
+export class BundleError extends Error {
+  constructor(
+    readonly code: Stage,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Decoded {
+  value: Json;
+  descriptor: Descriptor;
+  refs: BundleRef[];
+}
+
+/**
+ * bytes → (digest check) → strict gunzip → strict canonical parse → schema. `expected` is the
+ * name the bytes were found under; a bundle is never trusted by its name.
+ */
+export function decodeBundle(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest): Decoded {
+  if (bytes.length > MAX_OBJECT_BYTES) throw new BundleError('ESIZE', `object is ${bytes.length} bytes, over the ${MAX_OBJECT_BYTES}-byte cap`);
+  const digest = knownDigest ?? sha256(bytes);
+  if (expected && digest !== expected) throw new BundleError('EDIGEST', `content hashes to ${digest}, not ${expected}`);
+  let content: Uint8Array;
+  try {
+    content = gunzipStrict(bytes, MAX_CONTENT_BYTES);
+  } catch (e) {
+    if (e instanceof GzipError) throw new BundleError(e.code === 'ETOOBIG' ? 'ESIZE' : 'EGZIP', e.message);
+    throw e;
+  }
+  let value: Json;
+  try {
+    value = parseCanonical(content);
+  } catch (e) {
+    if (e instanceof JsonError) throw new BundleError('EJSON', e.message);
+    throw e;
+  }
+  const schema = validateBundle(value);
+  if (!schema.ok) throw new BundleError('ESCHEMA', schema.errors.join('; '));
+  const kind = (value as { kind: string }).kind;
+  return {
+    value,
+    refs: schema.refs,
+    descriptor: { kind, digest, size: bytes.length, contentDigest: sha256(content), contentSize: content.length },
+  };
+}

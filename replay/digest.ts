@@ -1,0 +1,40 @@
+import { createHash, hash } from 'node:crypto';
+import { usageError } from './errors.ts';
+
+/** `sha256:` + 64 lowercase hex. The only accepted digest form (docs/design.md §1). */
+export type Digest = `sha256:${string}`;
+export const DIGEST_PATTERN = '^sha256:[0-9a-f]{64}$';
+const DIGEST_RE = new RegExp(DIGEST_PATTERN);
+
+export function isDigest(value: unknown): value is Digest {
+  return typeof value === 'string' && DIGEST_RE.test(value);
+}
+
+/** Validate before any use; nothing builds a path from a string that has not passed here. */
+export function parseDigest(value: unknown, where = 'digest'): Digest {
+  if (!isDigest(value)) {
+    throw usageError('EDIGESTFORMAT', `${where}: not a digest (expected sha256: + 64 lowercase hex): ${JSON.stringify(value)?.slice(0, 80)}`, { where, value: String(value).slice(0, 80) });
+  }
+  return value;
+}
+
+export function hexOf(digest: Digest): string {
+  return digest.slice(7);
+}
+
+/** node:crypto one-shot hash: the fastest path here (see docs/design.md, measured-limits). */
+export function sha256(bytes: Uint8Array | string): Digest {
+  return `sha256:${hash('sha256', bytes, 'hex')}`;
+}
+
+export function sha256Stream() {
+  const h = createHash('sha256');
+  return {
+    update(chunk: Uint8Array) {
+      h.update(chunk);
+    },
+    digest(): Digest {
+      return `sha256:${h.digest('hex')}`;
+    },
+  };
+}

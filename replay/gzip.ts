@@ -1,0 +1,65 @@
+import { inflateRawSync } from 'node:zlib';
+import crc32 from 'crc-32';
+import { deflateRaw } from 'pako';
+
+/**
+ * The one encoder for digest-bearing bytes (docs/design.md §3). Node's zlib output varies with the
+ * Node version and CPU, so it is used for reading only. pako is pure JS and gives the same bytes
+ * everywhere; we emit raw deflate with it and write the gzip header and trailer ourselves, so every
+ * header byte is ours: no name, MTIME 0, XFL 0, OS 0xff (unknown).
+ */
+export const PAKO_VERSION = '3.0.3';
+export const DEFLATE_OPTIONS = { level: 6, windowBits: 15, memLevel: 8, strategy: 0, legacyHash: false, raw: true } as const;
+export const GZIP_HEADER = Uint8Array.of(0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff);
+export const ENCODER_ID = `pako@${PAKO_VERSION} deflateRaw level=6 windowBits=15 memLevel=8 strategy=0 legacyHash=false; gzip header 1f8b08000000000000ff`;
+
+export function gzipCanonical(data: Uint8Array): Uint8Array {
+  const body = deflateRaw(data, { ...DEFLATE_OPTIONS });
+  const out = new Uint8Array(GZIP_HEADER.length + body.length + 8);
+  out.set(GZIP_HEADER, 0);
+  out.set(body, GZIP_HEADER.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(out.length - 8, crc32.buf(data) >>> 0, true);
+  view.setUint32(out.length - 4, data.length >>> 0, true);
+  return out;
+}
+
+export class GzipError extends Error {
+  constructor(
+    readonly code: 'EGZIP' | 'ETOOBIG',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Strict reader: the exact canonical header, one deflate stream that ends exactly 8 bytes before the
+ * end of the file, a matching CRC-32 and ISIZE, and at most `maxBytes` of output (an absolute cap,
+ * because an all-zero bomb inflates ~1000:1).
+ */
+export function gunzipStrict(bytes: Uint8Array, maxBytes: number): Uint8Array {
+  if (bytes.length < GZIP_HEADER.length + 2 + 8) throw new GzipError('EGZIP', 'too short to be gzip');
+  for (let i = 0; i < GZIP_HEADER.length; i++) {
+    if (bytes[i] !== GZIP_HEADER[i]) throw new GzipError('EGZIP', `non-canonical gzip header (byte ${i} is 0x${bytes[i]!.toString(16).padStart(2, '0')}, expected 0x${GZIP_HEADER[i]!.toString(16).padStart(2, '0')})`);
+  }
+  const body = bytes.subarray(GZIP_HEADER.length, bytes.length - 8);
+  let out: Buffer;
+  let consumed: number;
+  try {
+    const r = inflateRawSync(body, { info: true, maxOutputLength: Math.max(1, maxBytes) }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
+    out = r.buffer;
+    consumed = r.engine.bytesWritten;
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'ERR_BUFFER_TOO_LARGE') throw new GzipError('ETOOBIG', `inflates beyond the ${maxBytes}-byte cap`);
+    throw new GzipError('EGZIP', `bad deflate stream: ${err.message}`);
+  }
+  if (consumed !== body.length) throw new GzipError('EGZIP', `${body.length - consumed} bytes after the deflate stream (second member or junk)`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const crc = view.getUint32(bytes.length - 8, true);
+  const isize = view.getUint32(bytes.length - 4, true);
+  if ((crc32.buf(out) >>> 0) !== crc) throw new GzipError('EGZIP', 'CRC-32 mismatch');
+  if ((out.length >>> 0) !== isize) throw new GzipError('EGZIP', 'ISIZE mismatch');
+  return out;
+}

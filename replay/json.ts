@@ -1,0 +1,249 @@
+import canonicalize from 'canonicalize';
+import { usageError } from './errors.ts';
+
+/**
+ * JSON for evidence. Everything hashed is RFC 8785 (JCS) canonical JSON, serialized by the
+ * `canonicalize` library (the RFC author's implementation). Everything read is parsed strictly:
+ * I-JSON (RFC 7493) plus our integer rule, because JSON.parse silently takes the last of duplicate
+ * keys, rounds 2^53+1 and turns 1e400 into Infinity.
+ */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const encoder = new TextEncoder();
+
+export class JsonError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly offset: number,
+  ) {
+    super(`${reason} at byte ${offset}`);
+  }
+}
+
+/** RFC 8785 canonical text. Throws on values JCS cannot represent (non-finite, undefined...). */
+export function canonicalText(value: unknown): string {
+  checkValue(value, '$');
+  const text = canonicalize(value);
+  if (text === undefined) throw usageError('EJSON', 'value has no JSON form');
+  return text;
+}
+
+export function canonicalBytes(value: unknown): Uint8Array {
+  return encoder.encode(canonicalText(value));
+}
+
+/** Validate an in-memory value against the strict rules (used before hashing anything). */
+export function checkValue(value: unknown, path: string): void {
+  if (value === null || typeof value === 'boolean') return;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw usageError('EJSON', `${path}: non-finite number`, { path });
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) throw usageError('EJSON', `${path}: integer beyond ±(2^53-1)`, { path });
+    return;
+  }
+  if (typeof value === 'string') {
+    if (!value.isWellFormed()) throw usageError('EJSON', `${path}: lone surrogate in string`, { path });
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => checkValue(v, `${path}[${i}]`));
+    return;
+  }
+  if (typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) throw usageError('EJSON', `${path}: not a plain object`, { path });
+    for (const [k, v] of Object.entries(value)) {
+      if (!k.isWellFormed()) throw usageError('EJSON', `${path}: lone surrogate in key`, { path });
+      checkValue(v, `${path}.${k}`);
+    }
+    return;
+  }
+  throw usageError('EJSON', `${path}: ${typeof value} is not JSON`, { path });
+}
+
+/**
+ * Parse canonical bundle content. Fast path: JSON.parse, then require that the bytes are exactly
+ * the JCS form of the value. Duplicate keys, non-canonical spacing, escapes or number forms all
+ * fail that comparison; lone surrogates, big integers and overflow fail checkValue.
+ */
+export function parseCanonical(bytes: Uint8Array): Json {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw new JsonError('invalid UTF-8', 0);
+  }
+  let value: Json;
+  try {
+    value = JSON.parse(text) as Json;
+  } catch (e) {
+    throw new JsonError(`not JSON: ${(e as Error).message}`, 0);
+  }
+  try {
+    checkValue(value, '$');
+  } catch (e) {
+    throw new JsonError((e as Error).message, 0);
+  }
+  if (canonicalize(value) !== text) {
+    // Find out why, for a precise message: duplicate keys are the case that matters most.
+    parseStrict(text);
+    throw new JsonError('not RFC 8785 canonical form', firstDifference(canonicalize(value) ?? '', text));
+  }
+  return value;
+}
+
+function firstDifference(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i;
+}
+
+/** Strict parse of arbitrary (non-canonical) JSON text or bytes: for user input and manifests. */
+export function parseStrict(input: string | Uint8Array): Json {
+  let text: string;
+  if (typeof input === 'string') text = input;
+  else {
+    try {
+      text = utf8.decode(input);
+    } catch {
+      throw new JsonError('invalid UTF-8', 0);
+    }
+  }
+  if (text.charCodeAt(0) === 0xfeff) throw new JsonError('byte order mark', 0);
+  const p = new Parser(text);
+  p.ws();
+  const v = p.value();
+  p.ws();
+  if (p.i !== text.length) p.fail('data after the JSON value');
+  return v;
+}
+
+const NUMBER_RE = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+class Parser {
+  i = 0;
+  constructor(readonly s: string) {}
+  fail(reason: string): never {
+    throw new JsonError(reason, this.i);
+  }
+  ws() {
+    const s = this.s;
+    while (this.i < s.length) {
+      const c = s.charCodeAt(this.i);
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) this.i++;
+      else break;
+    }
+  }
+  value(): Json {
+    const c = this.s[this.i];
+    if (c === '{') return this.object();
+    if (c === '[') return this.array();
+    if (c === '"') return this.string();
+    if (c === 't') return this.literal('true', true);
+    if (c === 'f') return this.literal('false', false);
+    if (c === 'n') return this.literal('null', null);
+    return this.number();
+  }
+  literal<T extends Json>(word: string, v: T): T {
+    if (this.s.startsWith(word, this.i)) {
+      this.i += word.length;
+      return v;
+    }
+    return this.fail('unexpected token');
+  }
+  number(): number {
+    NUMBER_RE.lastIndex = this.i;
+    const m = NUMBER_RE.exec(this.s);
+    if (!m || m[0].length === 0) this.fail('unexpected token');
+    const n = Number(m[0]);
+    if (!Number.isFinite(n)) this.fail('number out of range');
+    if (Number.isInteger(n) && !Number.isSafeInteger(n)) this.fail('integer beyond ±(2^53-1)');
+    this.i += m[0].length;
+    return n;
+  }
+  string(): string {
+    const s = this.s;
+    this.i++; // opening quote
+    let out = '';
+    let start = this.i;
+    for (;;) {
+      if (this.i >= s.length) this.fail('unterminated string');
+      const c = s.charCodeAt(this.i);
+      if (c === 0x22) break;
+      if (c < 0x20) this.fail('control character in string');
+      if (c === 0x5c) {
+        out += s.slice(start, this.i);
+        const e = s[this.i + 1];
+        const map: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+        if (e !== undefined && map[e] !== undefined) {
+          out += map[e];
+          this.i += 2;
+        } else if (e === 'u') {
+          const hex = s.slice(this.i + 2, this.i + 6);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail('bad \\u escape');
+          out += String.fromCharCode(parseInt(hex, 16));
+          this.i += 6;
+        } else this.fail('bad escape');
+        start = this.i;
+      } else this.i++;
+    }
+    out += s.slice(start, this.i);
+    this.i++; // closing quote
+    if (!out.isWellFormed()) this.fail('lone surrogate in string');
+    return out;
+  }
+  array(): Json[] {
+    this.i++;
+    const out: Json[] = [];
+    this.ws();
+    if (this.s[this.i] === ']') {
+      this.i++;
+      return out;
+    }
+    for (;;) {
+      this.ws();
+      out.push(this.value());
+      this.ws();
+      const c = this.s[this.i++];
+      if (c === ']') return out;
+      if (c !== ',') {
+        this.i--;
+        this.fail('expected , or ]');
+      }
+    }
+  }
+  object(): { [k: string]: Json } {
+    this.i++;
+    const out: { [k: string]: Json } = Object.create(null);
+    this.ws();
+    if (this.s[this.i] === '}') {
+      this.i++;
+      return Object.setPrototypeOf(out, Object.prototype);
+    }
+    for (;;) {
+      this.ws();
+      if (this.s[this.i] !== '"') this.fail('expected a string key');
+      const keyAt = this.i;
+      const k = this.string();
+      if (Object.prototype.hasOwnProperty.call(out, k)) {
+        this.i = keyAt;
+        this.fail(`duplicate key ${JSON.stringify(k)}`);
+      }
+      this.ws();
+      if (this.s[this.i++] !== ':') {
+        this.i--;
+        this.fail('expected :');
+      }
+      this.ws();
+      out[k] = this.value();
+      this.ws();
+      const c = this.s[this.i++];
+      if (c === '}') return Object.setPrototypeOf(out, Object.prototype);
+      if (c !== ',') {
+        this.i--;
+        this.fail('expected , or }');
+      }
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { DIGEST_PATTERN } from './digest.ts';
+
+/**
+ * One JSON Schema per bundle kind, published in docs/schemas/<kind>.schema.json (the single source of
+ * truth, read from docket's own install). Every schema sets additionalProperties:false at every level.
+ * References to other bundles are marked with the custom keyword `bundleRef` (value: the expected
+ * kind, or true for any kind); validation collects them, so reference checking needs no per-kind code.
+ */
+export const SCHEMA_DIR = fileURLToPath(new URL('../docs/schemas/', import.meta.url));
+
+export interface BundleRef {
+  pointer: string; // JSON pointer inside the referring bundle
+  digest: string;
+  kind: string | null; // expected kind, null = any
+}
+
+let collecting: BundleRef[] | null = null;
+
+const ajv = new Ajv({ allErrors: true, strict: true, validateFormats: false });
+ajv.addKeyword({
+  keyword: 'bundleRef',
+  schemaType: ['string', 'boolean'],
+  errors: false,
+  validate(schema: string | boolean, data: unknown, _parent: unknown, cxt?: { instancePath: string }) {
+    if (collecting && typeof data === 'string') collecting.push({ pointer: cxt?.instancePath ?? '', digest: data, kind: schema === true ? null : String(schema) });
+    return true;
+  },
+});
+ajv.addSchema({ $id: 'https://docket.invalid/schemas/defs.json', $defs: { digest: { type: 'string', pattern: DIGEST_PATTERN } } });
+
+const validators = new Map<string, ValidateFunction>();
+for (const file of readdirSync(SCHEMA_DIR).sort()) {
+  if (!file.endsWith('.schema.json')) continue;
+  const schema = JSON.parse(readFileSync(SCHEMA_DIR + file, 'utf8'));
+  validators.set(file.slice(0, -'.schema.json'.length), ajv.compile(schema));
+}
+
+export const KINDS: readonly string[] = [...validators.keys()];
+
+export interface SchemaResult {
+  ok: boolean;
+  errors: string[];
+  refs: BundleRef[];
+}
+
+export function validateBundle(value: unknown): SchemaResult {
+  const kind = value && typeof value === 'object' && !Array.isArray(value) ? (value as { kind?: unknown }).kind : undefined;
+  if (typeof kind !== 'string') return { ok: false, errors: ['/kind: missing or not a string'], refs: [] };
+  const validate = validators.get(kind);
+  if (!validate) return { ok: false, errors: [`/kind: unknown kind ${JSON.stringify(kind)} (known: ${KINDS.join(', ')})`], refs: [] };
+  collecting = [];
+  try {
+    const ok = validate(value) as boolean;
+    const errors = ok ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'invalid'}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`);
+    return { ok, errors, refs: ok ? collecting : [] };
+  } finally {
+    collecting = null;
+  }
+}

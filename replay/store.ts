@@ -1,0 +1,186 @@
+import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, relative, sep } from 'node:path';
+import { decodeBundle, encodeBundle, type Decoded, type Descriptor } from './bundle.ts';
+import { hexOf, isDigest, parseDigest, sha256, type Digest } from './digest.ts';
+import { findingError, usageError } from './errors.ts';
+
+/**
+ * The content-addressed store (docs/design.md §4). Layout under the archive directory:
+ *   objects/v1/sha256/<hex[0:2]>/<hex[2:]>.json.gz   bundles, named by the SHA-256 of their bytes
+ *   refs/<namespace>/<name>                          named pointers: one line "sha256:<hex>\n"
+ * Objects are written exclusive-temp → fsync → link (fails if the name exists, so nothing is ever
+ * overwritten) → unlink temp → fsync dir. An existing object is re-hashed, never trusted.
+ */
+export const FORMAT_VERSION = 'v1';
+export const OBJECTS_DIR = join('objects', FORMAT_VERSION, 'sha256');
+export const OBJECT_SUFFIX = '.json.gz';
+export const TEMP_PREFIX = '.tmp-';
+const REF_NAME = /^[a-z0-9][a-z0-9._-]{0,127}$/;
+
+export interface ObjectEntry {
+  digest: Digest;
+  path: string; // relative to the archive
+}
+
+export interface Listing {
+  objects: ObjectEntry[];
+  temps: string[]; // leftovers of interrupted writes (harmless)
+  strays: string[]; // anything else under objects/
+}
+
+export class Store {
+  constructor(readonly dir: string) {}
+
+  objectPath(digest: Digest): string {
+    const hex = hexOf(parseDigest(digest));
+    return join(this.dir, OBJECTS_DIR, hex.slice(0, 2), hex.slice(2) + OBJECT_SUFFIX);
+  }
+
+  has(digest: Digest): boolean {
+    return existsSync(this.objectPath(digest));
+  }
+
+  put(value: unknown): Descriptor {
+    const { bytes, descriptor } = encodeBundle(value);
+    this.putBytes(bytes, descriptor.digest);
+    return descriptor;
+  }
+
+  /** Store already-encoded bytes under their digest. Returns true when newly written. */
+  putBytes(bytes: Uint8Array, digest: Digest = sha256(bytes)): boolean {
+    const final = this.objectPath(digest);
+    const dir = join(final, '..');
+    mkdirSync(dir, { recursive: true });
+    if (existsSync(final)) {
+      this.checkExisting(final, digest);
+      return false;
+    }
+    const temp = join(dir, `${TEMP_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}`);
+    const fd = openSync(temp, 'wx', 0o644);
+    try {
+      let off = 0;
+      while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    try {
+      linkSync(temp, final);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      this.checkExisting(final, digest); // a concurrent writer won; make sure it wrote the same
+      return false;
+    } finally {
+      unlinkSync(temp);
+    }
+    fsyncDir(dir);
+    return true;
+  }
+
+  private checkExisting(path: string, digest: Digest) {
+    const actual = sha256(readFileSync(path));
+    if (actual !== digest) {
+      throw findingError('ECORRUPT', `existing object ${relative(this.dir, path)} hashes to ${actual}; not overwritten. Run 'docket verify' to see every finding.`, { path, digest });
+    }
+  }
+
+  getBytes(digest: Digest): Uint8Array {
+    const path = this.objectPath(digest);
+    try {
+      return readFileSync(path);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw findingError('EMISSING', `object ${digest} is not in the archive ${this.dir}`, { digest });
+      throw e;
+    }
+  }
+
+  /** Read, verify (digest, gzip, JSON, schema) and decode. */
+  get(digest: Digest): Decoded {
+    return decodeBundle(this.getBytes(digest), digest);
+  }
+
+  list(): Listing {
+    const out: Listing = { objects: [], temps: [], strays: [] };
+    const root = join(this.dir, OBJECTS_DIR);
+    const objectsTop = join(this.dir, 'objects');
+    if (existsSync(objectsTop)) {
+      for (const name of readdirSync(objectsTop)) if (name !== FORMAT_VERSION) out.strays.push(join('objects', name));
+      const v = join(objectsTop, FORMAT_VERSION);
+      if (existsSync(v)) for (const name of readdirSync(v)) if (name !== 'sha256') out.strays.push(join('objects', FORMAT_VERSION, name));
+    }
+    if (!existsSync(root)) return out;
+    for (const shard of readdirSync(root).sort()) {
+      const shardPath = join(root, shard);
+      const rel = join(OBJECTS_DIR, shard);
+      if (!/^[0-9a-f]{2}$/.test(shard) || !statSync(shardPath).isDirectory()) {
+        out.strays.push(rel);
+        continue;
+      }
+      for (const name of readdirSync(shardPath).sort()) {
+        const relPath = join(rel, name);
+        if (name.startsWith(TEMP_PREFIX)) out.temps.push(relPath);
+        else if (name.endsWith(OBJECT_SUFFIX) && isDigest(`sha256:${shard}${name.slice(0, -OBJECT_SUFFIX.length)}`)) {
+          out.objects.push({ digest: `sha256:${shard}${name.slice(0, -OBJECT_SUFFIX.length)}` as Digest, path: relPath });
+        } else out.strays.push(relPath);
+      }
+    }
+    return out;
+  }
+
+  // ---- refs: named, mutable pointers ----
+  refPath(name: string): string {
+    const parts = name.split('/');
+    if (parts.length !== 2 || !parts.every((p) => REF_NAME.test(p))) throw usageError('EREFNAME', `bad ref name ${JSON.stringify(name)} (expected <namespace>/<name>, lowercase [a-z0-9._-])`);
+    return join(this.dir, 'refs', ...parts);
+  }
+
+  readRef(name: string): Digest | null {
+    const path = this.refPath(name);
+    if (!existsSync(path)) return null;
+    return parseDigest(readFileSync(path, 'utf8').trim(), `ref ${name}`);
+  }
+
+  writeRef(name: string, digest: Digest): void {
+    parseDigest(digest);
+    const path = this.refPath(name);
+    mkdirSync(join(path, '..'), { recursive: true });
+    const temp = `${path}${TEMP_PREFIX}${randomBytes(6).toString('hex')}`;
+    const fd = openSync(temp, 'wx', 0o644);
+    try {
+      writeSync(fd, `${digest}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path); // refs are pointers: replacing one is their purpose
+    fsyncDir(join(path, '..'));
+  }
+
+  /** Every ref as name → raw content (validated by the caller, so a bad ref is a finding, not a crash). */
+  listRefs(): { name: string; raw: string }[] {
+    const root = join(this.dir, 'refs');
+    if (!existsSync(root)) return [];
+    const out: { name: string; raw: string }[] = [];
+    for (const ns of readdirSync(root).sort()) {
+      const nsPath = join(root, ns);
+      if (!statSync(nsPath).isDirectory()) {
+        out.push({ name: ns, raw: '' });
+        continue;
+      }
+      for (const name of readdirSync(nsPath).sort()) out.push({ name: `${ns}/${name}`, raw: readFileSync(join(nsPath, name), 'utf8') });
+    }
+    return out;
+  }
+}
+
+function fsyncDir(dir: string) {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export const posix = (p: string) => p.split(sep).join('/');
