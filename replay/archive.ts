@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Decoded, Descriptor } from './bundle.ts';
-import { encodeBundle } from './bundle.ts';
+import { encodeBundle, type Encoded } from './bundle.ts';
+import { gunzipStrict } from './gzip.ts';
+import { parseCanonical } from './json.ts';
 import type { Digest } from './digest.ts';
 import { Index } from './sqlindex.ts';
 import { Store } from './store.ts';
@@ -23,11 +25,21 @@ export class Archive {
   }
 
   put(value: unknown): Descriptor {
+    const encoded = encodeBundle(value);
+    this.putEncoded(encoded);
+    return encoded.descriptor;
+  }
+
+  /** Store an encoded bundle and index it. Returns true when the object was new. */
+  putEncoded({ bytes, descriptor, refs }: Encoded): boolean {
     mkdirSync(this.dir, { recursive: true });
-    const { bytes, descriptor, refs } = encodeBundle(value);
-    this.store.putBytes(bytes, descriptor.digest);
+    const written = this.store.putBytes(bytes, descriptor.digest);
     this.index().record(descriptor, refs);
-    return descriptor;
+    if (indexHooks.length) {
+      const value = decodeValue(bytes);
+      for (const hook of indexHooks) hook(this.index(), { value, descriptor, refs });
+    }
+    return written;
   }
 
   get(digest: Digest): Decoded {
@@ -74,6 +86,10 @@ export class Archive {
     this.idx?.close();
     this.idx = null;
   }
+}
+
+function decodeValue(bytes: Uint8Array) {
+  return parseCanonical(gunzipStrict(bytes, Number.MAX_SAFE_INTEGER));
 }
 
 /** Kind-specific index tables (runs, grades…) register here so a rebuild fills them too. */

@@ -8,7 +8,7 @@ import { line, printJson, type GlobalArgs } from '../output.ts';
 interface Args extends GlobalArgs {
   file: string;
   kind: string;
-  mediaType: string;
+  'media-type': string;
 }
 
 export const putCommand: CommandModule<GlobalArgs, Args> = {
@@ -35,7 +35,7 @@ export const putCommand: CommandModule<GlobalArgs, Args> = {
     }
     const name = argv.file.split(/[\\/]/).pop() ?? argv.file;
     const archive = new Archive(argv.archive);
-    const d = archive.put({ kind: 'attachment', schemaVersion: 1, mediaType: argv.mediaType, name, body });
+    const d = archive.put({ kind: 'attachment', schemaVersion: 1, mediaType: argv['media-type'], name, body });
     archive.close();
     if (argv.json) printJson(d);
     else line(`${d.digest}  ${d.kind} ${d.size} bytes (content ${d.contentDigest}, ${d.contentSize} bytes)`);

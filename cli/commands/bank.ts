@@ -1,0 +1,175 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { Archive } from '../../replay/archive.ts';
+import { computeProbeLock, currentBank, encodeParts, freezeBank, listSourceEvals, loadBankFile, PROBE_LOCKFILE, snapshotBank, validateBankFile, type Violation } from '../../replay/bank.ts';
+import { sha256, type Digest } from '../../replay/digest.ts';
+import { EXIT, findingError, usageError } from '../../replay/errors.ts';
+import { compareEvidence, evidenceValue, probeProblem, type EvidenceValue, type ReplayOutcome } from '../../replay/evidence.ts';
+
+import type { Question } from '../../replay/types.ts';
+import { line, printJson, type GlobalArgs } from '../output.ts';
+import { readProbe, runProbe, runProbes } from '../probes.ts';
+
+const root = () => process.cwd();
+
+export const validateCommand: CommandModule<GlobalArgs, GlobalArgs> = {
+  command: 'validate',
+  describe: 'check decision-bank.json and evals/ against the schema and authoring rules; print the benchmark version',
+  handler: (argv) => {
+    const bank = loadBankFile(root());
+    const violations = validateBankFile(root(), bank);
+    let benchmarkVersion: Digest | null = null;
+    if (!violations.some((v) => v.code === 'ESCHEMA')) benchmarkVersion = encodeParts(root(), bank).parts.benchmarkVersion;
+    const evals = listSourceEvals(root());
+    const result = {
+      ok: violations.length === 0,
+      questions: bank.questions?.length ?? 0,
+      sourceEvals: evals.length,
+      categories: new Set(evals.map((e) => e.split('/')[0])).size,
+      omissions: bank.omissions?.length ?? 0,
+      benchmarkVersion,
+      violations,
+    };
+    if (argv.json) printJson(result);
+    else {
+      line(`${bank.name} ${bank.version}: ${result.questions} questions, ${result.sourceEvals} source evals in ${result.categories} categories, ${result.omissions} omissions`);
+      line(`benchmark version ${benchmarkVersion ?? '(not computable: schema violations)'}`);
+      for (const v of violations) line(`  ${v.code} ${v.question ?? v.sourceEval ?? ''}${v.field ? ` [${v.field}]` : ''}: ${v.message}`);
+      line(violations.length ? `${violations.length} violations` : 'ok: no violations');
+    }
+    process.exitCode = violations.length ? EXIT.FINDINGS : EXIT.OK;
+  },
+};
+
+function requireValid(violations: Violation[]) {
+  if (violations.length) throw findingError('EINVALID', `the bank has ${violations.length} violations (first: ${violations[0]!.code} ${violations[0]!.question ?? violations[0]!.sourceEval ?? ''}: ${violations[0]!.message}); run \`docket validate\``, { violations });
+}
+
+export const snapshotCommand: CommandModule<GlobalArgs, GlobalArgs> = {
+  command: 'snapshot',
+  describe: 'store every source eval, the prompt template and the scoring protocol as bundles',
+  handler: (argv) => {
+    const bank = loadBankFile(root());
+    const archive = new Archive(argv.archive);
+    const parts = snapshotBank(root(), archive, bank);
+    archive.close();
+    if (argv.json) printJson({ ok: true, ...parts });
+    else {
+      for (const s of parts.sources) line(`${s.digest}  source ${s.sourceEval}`);
+      line(`${parts.template}  prompt-template`);
+      line(`${parts.protocol}  protocol`);
+      line(`benchmark version ${parts.benchmarkVersion} (${parts.written} new objects)`);
+    }
+  },
+};
+
+interface EvidenceArgs extends GlobalArgs {
+  action: 'capture' | 'replay' | 'lock';
+  question?: string[];
+  'timeout-ms': number;
+}
+
+export const evidenceCommand: CommandModule<GlobalArgs, EvidenceArgs> = {
+  command: 'evidence <action>',
+  describe: 'capture: run probes and archive their output; replay: re-run probes offline and compare; lock: write the probe lockfile',
+  builder: (y) =>
+    y
+      .positional('action', { choices: ['capture', 'replay', 'lock'] as const, demandOption: true })
+      .option('question', { type: 'string', array: true, describe: 'only these question ids' })
+      .option('timeout-ms', { type: 'number', default: 10_000, describe: 'per-probe timeout' }) as never,
+  handler: async (argv) => {
+    if (argv.action === 'lock') return lock(argv);
+    if (argv.action === 'capture') return capture(argv);
+    return replay(argv);
+  },
+};
+
+function lock(argv: EvidenceArgs) {
+  const bank = loadBankFile(root());
+  const text = `${JSON.stringify(computeProbeLock(root(), bank), null, 2)}\n`;
+  writeFileSync(join(root(), PROBE_LOCKFILE), text);
+  if (argv.json) printJson({ ok: true, path: PROBE_LOCKFILE });
+  else line(`wrote ${PROBE_LOCKFILE}`);
+}
+
+function selectQuestions<T extends { id: string }>(all: T[], wanted?: string[]): T[] {
+  if (!wanted?.length) return all;
+  const unknown = wanted.filter((id) => !all.some((q) => q.id === id));
+  if (unknown.length) throw usageError('EQUESTION', `unknown question id: ${unknown.join(', ')}`, { unknown });
+  return all.filter((q) => wanted.includes(q.id));
+}
+
+async function capture(argv: EvidenceArgs) {
+  const bank = loadBankFile(root());
+  requireValid(validateBankFile(root(), bank));
+  const archive = new Archive(argv.archive);
+  const parts = snapshotBank(root(), archive, bank);
+  const sourceOf = new Map(parts.sources.map((s) => [s.sourceEval, s.digest]));
+  const lockDigest = sha256(readFileSync(join(root(), PROBE_LOCKFILE)));
+  // Keep evidence of questions not re-captured this time (capture --question X).
+  const evidence = new Map<string, Digest>();
+  const prior = archive.ref('bank/current') ? currentBank(archive) : null;
+  for (const q of prior?.questions ?? []) evidence.set(q.id, q.evidence);
+  const selected = selectQuestions(bank.questions, argv.question);
+  const failures: { question: string; reason: string }[] = [];
+  await runProbes(selected, async (q: Question) => {
+    const probePath = `evals/${q.sourceEval}/${q.probe}`;
+    const run = await runProbe(root(), probePath, argv['timeout-ms']);
+    const problem = probeProblem(q, run);
+    if (problem) {
+      failures.push({ question: q.id, reason: problem });
+      return;
+    }
+    const value = evidenceValue(q, run, {
+      source: sourceOf.get(q.sourceEval)!,
+      probePath,
+      probeDigest: sha256(readProbe(root(), probePath)),
+      lockPath: PROBE_LOCKFILE,
+      lockDigest,
+      node: process.version,
+      platform: process.platform,
+      arch: process.arch,
+    });
+    evidence.set(q.id, archive.put(value).digest);
+  });
+  if (failures.length) {
+    archive.close();
+    failures.sort((a, b) => (a.question < b.question ? -1 : 1));
+    throw findingError('EPROBE', `${failures.length} probes failed; the bank was not re-frozen:\n${failures.map((f) => `  ${f.question}: ${f.reason}`).join('\n')}`, { failures });
+  }
+  const digest = freezeBank(archive, bank, parts, evidence);
+  archive.close();
+  if (argv.json) printJson({ ok: true, captured: selected.length, bank: digest, benchmarkVersion: parts.benchmarkVersion });
+  else line(`captured ${selected.length} probes; bank ${digest} (refs/bank/current), benchmark version ${parts.benchmarkVersion}`);
+}
+
+async function replay(argv: EvidenceArgs) {
+  const archive = new Archive(argv.archive);
+  const bank = currentBank(archive);
+  const selected = selectQuestions(bank.questions, argv.question);
+  const outcomes: ReplayOutcome[] = [];
+  await runProbes(selected, async (q) => {
+    const archived = archive.get(q.evidence).value as unknown as EvidenceValue;
+    let probeDigest: Digest;
+    try {
+      probeDigest = sha256(readProbe(root(), archived.probe.path));
+    } catch {
+      outcomes.push({ question: q.id, ok: false, reason: `probe ${archived.probe.path} is missing from the working tree` });
+      return;
+    }
+    const run = await runProbe(root(), archived.probe.path, argv['timeout-ms']);
+    outcomes.push(compareEvidence(q, archived, probeDigest, run));
+  });
+  archive.close();
+  outcomes.sort((a, b) => (a.question < b.question ? -1 : 1));
+  const failed = outcomes.filter((o) => !o.ok).map((o) => ({ question: o.question, reason: o.reason }));
+  const result = { ok: failed.length === 0, total: outcomes.length, matched: outcomes.length - failed.length, mismatched: failed.length, failed };
+  if (argv.json) printJson(result);
+  else {
+    for (const f of failed) line(`  MISMATCH ${f.question}: ${f.reason}`);
+    line(`evidence replay: ${result.matched}/${result.total} probes reproduce their archived output (bank ${bank.digest})`);
+  }
+  process.exitCode = result.ok ? EXIT.OK : EXIT.FINDINGS;
+}
+
