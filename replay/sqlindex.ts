@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Descriptor } from './bundle.ts';
 import type { Digest } from './digest.ts';
@@ -46,7 +46,9 @@ export class Index {
   /** Open an existing index read-only (checks never write). */
   static openReadOnly(archive: string): Index {
     const path = join(archive, INDEX_FILE);
-    const db = new Database(path, { readonly: true, fileMustExist: true });
+    // Opening a WAL database on disk creates -wal/-shm files even read-only. With no -wal present,
+    // read an in-memory copy instead, so a check leaves the archive byte-for-byte untouched.
+    const db = existsSync(`${path}-wal`) ? new Database(path, { readonly: true, fileMustExist: true }) : new Database(asRollbackJournal(readFileSync(path)));
     const idx = new Index(db, path);
     idx.checkVersion();
     return idx;
@@ -139,4 +141,13 @@ export class Index {
   referrers(digest: Digest): { src: Digest; pointer: string }[] {
     return this.db.prepare('SELECT src, pointer FROM edges WHERE dst = ? ORDER BY src, pointer').all(digest) as { src: Digest; pointer: string }[];
   }
+}
+
+/** An in-memory copy cannot use WAL (no -shm); header bytes 18-19 = 1 mark the copy as rollback-journal. */
+function asRollbackJournal(bytes: Buffer): Buffer {
+  if (bytes.length >= 100 && bytes[18] === 2 && bytes[19] === 2) {
+    bytes[18] = 1;
+    bytes[19] = 1;
+  }
+  return bytes;
 }

@@ -1,0 +1,84 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { sha256 } from './digest.ts';
+import { GZIP_HEADER, gunzipStrict, gzipCanonical, GzipError } from './gzip.ts';
+import { prng } from './test-helpers.ts';
+
+/** ~1.5 MB of realistic eval-record JSON, the same on every machine (small inputs hide encoder drift). */
+function goldenInput(): Uint8Array {
+  const rnd = prng(20261129);
+  const words = ['alpha', 'beta', 'gamma', 'delta', 'the', 'model', 'answer', 'is', 'B', 'request', 'sha256', 'token'];
+  const records = [];
+  for (let i = 0; i < 6000; i++) {
+    const text = Array.from({ length: 8 + Math.floor(rnd() * 24) }, () => words[Math.floor(rnd() * words.length)]).join(' ');
+    records.push({ seq: i, question: `q-${Math.floor(rnd() * 500)}`, latencyMs: Math.floor(rnd() * 5000), content: text, usage: { prompt: Math.floor(rnd() * 900), completion: Math.floor(rnd() * 30) } });
+  }
+  return new TextEncoder().encode(JSON.stringify(records));
+}
+
+describe('gzipCanonical: the pinned encoder', () => {
+  it('produces golden bytes for a >= 1 MB input (pins pako 3.0.3 and every option)', () => {
+    const input = goldenInput();
+    expect(input.length).toBeGreaterThan(1_000_000);
+    expect(sha256(input)).toBe('sha256:c93c94cd37142a51bca39ff4491bf35da9178bd1597d2063d738f094a11d0b75');
+    const out = gzipCanonical(input);
+    expect(out.length).toBe(190376);
+    expect(sha256(out)).toBe('sha256:5d7009faae5d8e067596b44604b53fe56ccd350f3d77609ea976254005a1f7c9');
+  });
+  it('writes the fixed header: no name, MTIME 0, XFL 0, OS 0xff', () => {
+    const out = gzipCanonical(new TextEncoder().encode('{}'));
+    expect([...out.subarray(0, 10)]).toEqual([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+  });
+  it('round-trips through node zlib and the strict reader', () => {
+    const input = goldenInput();
+    const out = gzipCanonical(input);
+    expect(Buffer.compare(gunzipSync(out), Buffer.from(input))).toBe(0);
+    expect(Buffer.compare(Buffer.from(gunzipStrict(out, 1 << 24)), Buffer.from(input))).toBe(0);
+  });
+});
+
+describe('gunzipStrict', () => {
+  const good = gzipCanonical(new TextEncoder().encode('{"kind":"attachment","n":' + '1'.repeat(10) + '}'));
+  const expectCode = (bytes: Uint8Array, code: string, msg: RegExp) => {
+    try {
+      gunzipStrict(bytes, 1 << 20);
+      expect.unreachable('accepted hostile gzip');
+    } catch (e) {
+      expect(e).toBeInstanceOf(GzipError);
+      expect((e as GzipError).code).toBe(code);
+      expect((e as GzipError).message).toMatch(msg);
+    }
+  };
+  it('rejects node zlib output (its header differs: OS byte)', () => expectCode(gzipSync(Buffer.from('{}')), 'EGZIP', /non-canonical gzip header \(byte 9/));
+  it('rejects a file name flag', () => {
+    const b = Buffer.from(good);
+    b[3] = 0x08;
+    expectCode(b, 'EGZIP', /byte 3/);
+  });
+  it('rejects a non-zero MTIME', () => {
+    const b = Buffer.from(good);
+    b[4] = 1;
+    expectCode(b, 'EGZIP', /byte 4/);
+  });
+  it('rejects a second member', () => expectCode(Buffer.concat([good, good]), 'EGZIP', /after the deflate stream/));
+  it('rejects trailing junk', () => expectCode(Buffer.concat([good, Buffer.from('junk')]), 'EGZIP', /after the deflate stream|bad deflate/));
+  it('rejects truncation', () => expectCode(good.subarray(0, good.length - 3), 'EGZIP', /./));
+  it('rejects a bad CRC', () => {
+    const b = Buffer.from(good);
+    b[b.length - 8]! ^= 0xff;
+    expectCode(b, 'EGZIP', /CRC-32/);
+  });
+  it('rejects a bad ISIZE', () => {
+    const b = Buffer.from(good);
+    b[b.length - 1]! ^= 0x01;
+    expectCode(b, 'EGZIP', /ISIZE/);
+  });
+  it('stops a bomb at the absolute cap', () => {
+    const bomb = gzipCanonical(new Uint8Array(4 << 20)); // 4 MiB of zeros, ~4 KB compressed
+    expect(bomb.length).toBeLessThan(10_000);
+    expectCode(bomb, 'ETOOBIG', /cap/);
+  });
+  it('accepts exactly the header it writes', () => {
+    expect([...GZIP_HEADER]).toEqual([...good.subarray(0, 10)]);
+  });
+});

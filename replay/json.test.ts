@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalText, JsonError, parseCanonical, parseStrict } from './json.ts';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+
+describe('parseStrict', () => {
+  it('parses ordinary JSON like JSON.parse', () => {
+    const text = '{"a":[1,-2.5e3,true,false,null,"x\\u00e9\\n"],"b":{}}';
+    expect(parseStrict(text)).toEqual(JSON.parse(text));
+  });
+  it.each([
+    ['duplicate key', '{"a":1,"a":2}', 'duplicate key'],
+    ['nested duplicate key', '{"x":{"k":1,"k":1}}', 'duplicate key'],
+    ['escaped lone high surrogate', '"\\ud800"', 'lone surrogate'],
+    ['escaped lone low surrogate', '["\\udc00x"]', 'lone surrogate'],
+    ['integer beyond 2^53', '9007199254740993', 'integer beyond'],
+    ['negative integer beyond 2^53', '-9007199254740993', 'integer beyond'],
+    ['overflow to Infinity', '1e400', 'out of range'],
+    ['NaN literal', 'NaN', 'unexpected token'],
+    ['trailing comma', '[1,]', 'unexpected token'],
+    ['data after the value', '{} {}', 'data after'],
+    ['leading zero', '01', 'data after'],
+    ['control character', '"a\u0001"', 'control character'],
+    ['single quotes', "{'a':1}", 'expected a string key'],
+    ['unterminated', '{"a":1', 'expected , or }'],
+  ])('rejects %s', (_name, text, reason) => {
+    expect(() => parseStrict(text)).toThrowError(reason);
+  });
+  it('rejects a byte order mark and invalid UTF-8', () => {
+    expect(() => parseStrict('\ufeff{}')).toThrow('byte order mark');
+    expect(() => parseStrict(Uint8Array.of(0x22, 0xff, 0x22))).toThrow('invalid UTF-8');
+  });
+  it('accepts a well-formed surrogate pair and the largest safe integer', () => {
+    expect(parseStrict('"\\ud83d\\ude00"')).toBe('😀');
+    expect(parseStrict('9007199254740991')).toBe(9007199254740991);
+  });
+  it('reports the byte offset of a duplicate key', () => {
+    try {
+      parseStrict('{"a":1,"a":2}');
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(JsonError);
+      expect((e as JsonError).offset).toBe(7);
+    }
+  });
+});
+
+describe('canonicalText (RFC 8785)', () => {
+  it('sorts keys by UTF-16 code units and serializes numbers the ECMAScript way', () => {
+    // RFC 8785 §3.2.3 sorting example, reduced: "\u20ac" (U+20AC) sorts before "\ud83d\ude00" (U+1F600) in UTF-16.
+    expect(canonicalText({ '😀': 1, '€': 2, a: 3, B: 4 })).toBe('{"B":4,"a":3,"€":2,"😀":1}');
+    expect(canonicalText([1e-7, 0.1 + 0.2, -0, 100, 5e-324, 123.456])).toBe('[1e-7,0.30000000000000004,0,100,5e-324,123.456]');
+    expect(canonicalText({ s: 'a"\\\n\u001f' })).toBe('{"s":"a\\"\\\\\\n\\u001f"}');
+  });
+  it('refuses values with no strict JSON form', () => {
+    expect(() => canonicalText({ a: Number.NaN })).toThrow('non-finite');
+    expect(() => canonicalText({ a: 2 ** 60 })).toThrow('integer beyond');
+    expect(() => canonicalText({ a: '\ud800' })).toThrow('lone surrogate');
+    expect(() => canonicalText({ a: new Date(0) })).toThrow('not a plain object');
+  });
+});
+
+describe('parseCanonical', () => {
+  it('accepts exactly the canonical bytes', () => {
+    expect(parseCanonical(enc('{"a":[1,"x"],"b":null}'))).toEqual({ a: [1, 'x'], b: null });
+  });
+  it.each([
+    ['spacing', '{"a": 1}'],
+    ['key order', '{"b":1,"a":2}'],
+    ['duplicate key', '{"a":1,"a":1}'],
+    ['number form', '{"a":1.0}'],
+    ['needless escape', '{"a":"\\u0041"}'],
+  ])('rejects non-canonical %s', (_n, text) => {
+    expect(() => parseCanonical(enc(text))).toThrow(JsonError);
+  });
+  it('names a duplicate key when that is the reason', () => {
+    expect(() => parseCanonical(enc('{"a":1,"a":1}'))).toThrow('duplicate key');
+  });
+});
