@@ -168,9 +168,10 @@ async function checkAll(archive: string, items: { digest: Digest; path: string; 
     });
     return out;
   }
-  // Slices of ~2000 objects, pulled by `cores` workers: balanced and bounded in memory.
+  // Small slices pulled by `cores` workers: balanced load, bounded memory, steady progress.
+  const size = Math.max(16, Math.min(2000, Math.ceil(items.length / (cores * 16))));
   const slices: (typeof items)[] = [];
-  for (let i = 0; i < items.length; i += 2000) slices.push(items.slice(i, i + 2000));
+  for (let i = 0; i < items.length; i += size) slices.push(items.slice(i, i + size));
   const out: ObjectResult[][] = new Array(slices.length);
   let next = 0;
   let done = 0;

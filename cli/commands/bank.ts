@@ -13,24 +13,31 @@ import { readProbe, runProbe, runProbes } from '../probes.ts';
 
 const root = () => process.cwd();
 
+/** `docket validate` as a function: the bank of the current directory, read-only. */
+export function validateWorktree() {
+  const bank = loadBankFile(root());
+  const violations = validateBankFile(root(), bank);
+  let benchmarkVersion: Digest | null = null;
+  if (!violations.some((v) => v.code === 'ESCHEMA')) benchmarkVersion = encodeParts(root(), bank).parts.benchmarkVersion;
+  const evals = listSourceEvals(root());
+  const result = {
+    ok: violations.length === 0,
+    questions: bank.questions?.length ?? 0,
+    sourceEvals: evals.length,
+    categories: new Set(evals.map((e) => e.split('/')[0])).size,
+    omissions: bank.omissions?.length ?? 0,
+    benchmarkVersion,
+    violations,
+  };
+  return { bank, result };
+}
+
 export const validateCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'validate',
   describe: 'check decision-bank.json and evals/ against the schema and authoring rules; print the benchmark version',
   handler: (argv) => {
-    const bank = loadBankFile(root());
-    const violations = validateBankFile(root(), bank);
-    let benchmarkVersion: Digest | null = null;
-    if (!violations.some((v) => v.code === 'ESCHEMA')) benchmarkVersion = encodeParts(root(), bank).parts.benchmarkVersion;
-    const evals = listSourceEvals(root());
-    const result = {
-      ok: violations.length === 0,
-      questions: bank.questions?.length ?? 0,
-      sourceEvals: evals.length,
-      categories: new Set(evals.map((e) => e.split('/')[0])).size,
-      omissions: bank.omissions?.length ?? 0,
-      benchmarkVersion,
-      violations,
-    };
+    const { bank, result } = validateWorktree();
+    const { violations, benchmarkVersion } = result;
     if (argv.json) printJson(result);
     else {
       line(`${bank.name} ${bank.version}: ${result.questions} questions, ${result.sourceEvals} source evals in ${result.categories} categories, ${result.omissions} omissions`);
@@ -144,32 +151,48 @@ async function capture(argv: EvidenceArgs) {
   else line(`captured ${selected.length} probes; bank ${digest} (refs/bank/current), benchmark version ${parts.benchmarkVersion}`);
 }
 
+export interface EvidenceReplayResult {
+  ok: boolean;
+  bank: Digest;
+  total: number;
+  matched: number;
+  mismatched: number;
+  failed: { question: string; reason: string | null }[];
+}
+
+/** Re-run every probe of the archive's current bank from the working tree and compare. */
+export async function evidenceReplay(archiveDir: string, opts: { question?: string[]; timeoutMs: number }): Promise<EvidenceReplayResult> {
+  const archive = new Archive(archiveDir);
+  try {
+    const bank = currentBank(archive);
+    const selected = selectQuestions(bank.questions, opts.question);
+    const outcomes: ReplayOutcome[] = [];
+    await runProbes(selected, async (q) => {
+      const archived = archive.get(q.evidence).value as unknown as EvidenceValue;
+      let probeDigest: Digest;
+      try {
+        probeDigest = sha256(readProbe(root(), archived.probe.path));
+      } catch {
+        outcomes.push({ question: q.id, ok: false, reason: `probe ${archived.probe.path} is missing from the working tree` });
+        return;
+      }
+      const run = await runProbe(root(), archived.probe.path, opts.timeoutMs);
+      outcomes.push(compareEvidence(q, archived, probeDigest, run));
+    });
+    outcomes.sort((a, b) => (a.question < b.question ? -1 : 1));
+    const failed = outcomes.filter((o) => !o.ok).map((o) => ({ question: o.question, reason: o.reason }));
+    return { ok: failed.length === 0, bank: bank.digest, total: outcomes.length, matched: outcomes.length - failed.length, mismatched: failed.length, failed };
+  } finally {
+    archive.close();
+  }
+}
+
 async function replay(argv: EvidenceArgs) {
-  const archive = new Archive(argv.archive);
-  const bank = currentBank(archive);
-  const selected = selectQuestions(bank.questions, argv.question);
-  const outcomes: ReplayOutcome[] = [];
-  await runProbes(selected, async (q) => {
-    const archived = archive.get(q.evidence).value as unknown as EvidenceValue;
-    let probeDigest: Digest;
-    try {
-      probeDigest = sha256(readProbe(root(), archived.probe.path));
-    } catch {
-      outcomes.push({ question: q.id, ok: false, reason: `probe ${archived.probe.path} is missing from the working tree` });
-      return;
-    }
-    const run = await runProbe(root(), archived.probe.path, argv['timeout-ms']);
-    outcomes.push(compareEvidence(q, archived, probeDigest, run));
-  });
-  archive.close();
-  outcomes.sort((a, b) => (a.question < b.question ? -1 : 1));
-  const failed = outcomes.filter((o) => !o.ok).map((o) => ({ question: o.question, reason: o.reason }));
-  const result = { ok: failed.length === 0, total: outcomes.length, matched: outcomes.length - failed.length, mismatched: failed.length, failed };
+  const result = await evidenceReplay(argv.archive, { question: argv.question, timeoutMs: argv['timeout-ms'] });
   if (argv.json) printJson(result);
   else {
-    for (const f of failed) line(`  MISMATCH ${f.question}: ${f.reason}`);
-    line(`evidence replay: ${result.matched}/${result.total} probes reproduce their archived output (bank ${bank.digest})`);
+    for (const f of result.failed) line(`  MISMATCH ${f.question}: ${f.reason}`);
+    line(`evidence replay: ${result.matched}/${result.total} probes reproduce their archived output (bank ${result.bank})`);
   }
   process.exitCode = result.ok ? EXIT.OK : EXIT.FINDINGS;
 }
-

@@ -1,0 +1,51 @@
+import type { CommandModule } from 'yargs';
+import { EXIT } from '../../replay/errors.ts';
+import { verifyArchive } from '../../replay/verify.ts';
+import { line, printJson, progress, type GlobalArgs } from '../output.ts';
+import { requireDir } from '../paths.ts';
+import { evidenceReplay, validateWorktree } from './bank.ts';
+
+/**
+ * `docket check` (what `npm start` runs): the whole offline job on the archive of the current
+ * directory, each step a call into the same functions the single commands use.
+ */
+export interface CheckStep {
+  name: string;
+  ok: boolean;
+  summary: string;
+}
+
+export type CheckExtra = (archive: string) => Promise<CheckStep[]>;
+const extras: CheckExtra[] = [];
+/** Later stages (request replay, regrade check, audit) add their steps here. */
+export function registerCheckStep(step: CheckExtra) {
+  extras.push(step);
+}
+
+export const checkCommand: CommandModule<GlobalArgs, GlobalArgs> = {
+  command: 'check',
+  describe: 'the main job (npm start): verify the archive, validate the bank, replay evidence and requests, check grades',
+  handler: async (argv) => {
+    requireDir(argv.archive, 'archive');
+    const t0 = performance.now();
+    const steps: CheckStep[] = [];
+    const v = await verifyArchive(argv.archive, { onProgress: progress('verify') });
+    const errors = v.findings.filter((f) => f.severity === 'error').length;
+    steps.push({ name: 'verify', ok: v.ok, summary: `${v.objects} bundles (${(v.bytes / 1e6).toFixed(2)} MB): digests, gzip, JSON, schemas, references${errors ? `; ${errors} findings (run docket verify)` : ''}` });
+    const { bank, result } = validateWorktree();
+    steps.push({ name: 'validate', ok: result.ok, summary: `${result.questions} questions, ${result.sourceEvals} source evals, ${result.categories} categories${result.violations.length ? `; ${result.violations.length} violations (run docket validate)` : ''}` });
+    const e = await evidenceReplay(argv.archive, { timeoutMs: 10_000 });
+    steps.push({ name: 'evidence replay', ok: e.ok, summary: `${e.matched}/${e.total} probes re-run offline reproduce their archived output${e.mismatched ? ` (run docket evidence replay)` : ''}` });
+    for (const extra of extras) steps.push(...(await extra(argv.archive)));
+    const ok = steps.every((s) => s.ok);
+    const seconds = (performance.now() - t0) / 1000;
+    if (argv.json) printJson({ ok, archive: argv.archive, bank: bank.name, benchmarkVersion: result.benchmarkVersion, steps, seconds });
+    else {
+      line(`docket check — ${bank.name} ${bank.version}, archive ${argv.archive}/`);
+      for (const s of steps) line(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name.padEnd(16)} ${s.summary}`);
+      line(`benchmark version ${result.benchmarkVersion}`);
+      line(ok ? `All checks passed in ${seconds.toFixed(1)} s, offline. Evidence: ${argv.archive}/objects (bundles), ${argv.archive}/refs (names).` : 'Some checks failed: run the command named on the failing line for details.');
+    }
+    process.exitCode = ok ? EXIT.OK : EXIT.FINDINGS;
+  },
+};
