@@ -158,9 +158,13 @@ export async function verifyArchive(archive: string, opts: VerifyOptions = {}): 
 
 async function checkAll(archive: string, items: { digest: Digest; path: string; expectedSize?: number }[], quick: boolean, opts: VerifyOptions): Promise<ObjectResult[]> {
   const cores = opts.workers ?? availableParallelism();
-  const totalBytes = items.length > 256 ? items.reduce((n, it) => n + safeSize(join(archive, it.path)), 0) : 0;
-  // Threads cost ~50 ms to start; only worth it for big archives.
-  if (cores <= 1 || totalBytes < 32 * 1024 * 1024) {
+  const totalBytes = items.length > 64 ? items.reduce((n, it) => n + safeSize(join(archive, it.path)), 0) : 0;
+  // A worker costs a few hundred ms to start (it loads the TypeScript loader). Full checks inflate
+  // at ~200 MB/s of output per core, so threads pay off from ~32 MB; --quick hashes at ~1.2 GB/s,
+  // so it only pays off for archives of gigabytes.
+  const threshold = quick ? 2 * 1024 * 1024 * 1024 : 32 * 1024 * 1024;
+  const forced = opts.workers !== undefined && opts.workers > 1; // an explicit request (tests, benchmarks)
+  if (cores <= 1 || (!forced && totalBytes < threshold)) {
     const out: ObjectResult[] = [];
     items.forEach((it, i) => {
       out.push(checkObject(join(archive, it.path), it.path, it.digest, quick, it.expectedSize));
