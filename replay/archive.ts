@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Decoded, Descriptor } from './bundle.ts';
-import { encodeBundle, type Encoded } from './bundle.ts';
+import { encodeBundle, MAX_CONTENT_BYTES, type Encoded } from './bundle.ts';
 import { gunzipStrict } from './gzip.ts';
 import { parseCanonical } from './json.ts';
 import type { Digest } from './digest.ts';
@@ -89,7 +89,7 @@ export class Archive {
 }
 
 function decodeValue(bytes: Uint8Array) {
-  return parseCanonical(gunzipStrict(bytes, Number.MAX_SAFE_INTEGER));
+  return parseCanonical(gunzipStrict(bytes, MAX_CONTENT_BYTES)); // zlib rejects a maxOutputLength above 4 GiB
 }
 
 /** Kind-specific index tables (runs, grades…) register here so a rebuild fills them too. */

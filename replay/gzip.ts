@@ -1,3 +1,4 @@
+import * as zlib from 'node:zlib';
 import { inflateRawSync } from 'node:zlib';
 import crc32 from 'crc-32';
 import { deflateRaw } from 'pako';
@@ -47,7 +48,9 @@ export function gunzipStrict(bytes: Uint8Array, maxBytes: number): Uint8Array {
   let out: Buffer;
   let consumed: number;
   try {
-    const r = inflateRawSync(body, { info: true, maxOutputLength: Math.max(1, maxBytes) }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
+    // Output chunks of up to 1 MiB: the 16 KiB default makes big inputs ~2.5x slower to inflate.
+    const chunkSize = Math.min(1 << 20, Math.max(16 * 1024, body.length * 4));
+    const r = inflateRawSync(body, { info: true, maxOutputLength: Math.max(1, maxBytes), chunkSize }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
     out = r.buffer;
     consumed = r.engine.bytesWritten;
   } catch (e) {
@@ -59,7 +62,13 @@ export function gunzipStrict(bytes: Uint8Array, maxBytes: number): Uint8Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const crc = view.getUint32(bytes.length - 8, true);
   const isize = view.getUint32(bytes.length - 4, true);
-  if ((crc32.buf(out) >>> 0) !== crc) throw new GzipError('EGZIP', 'CRC-32 mismatch');
+  if (crcOf(out) !== crc) throw new GzipError('EGZIP', 'CRC-32 mismatch');
   if ((out.length >>> 0) !== isize) throw new GzipError('EGZIP', 'ISIZE mismatch');
   return out;
+}
+
+/** Native CRC-32 where Node has it (20.15+, 22.2+): ~10x the JS implementation; same value. */
+const nativeCrc = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+function crcOf(data: Uint8Array): number {
+  return nativeCrc ? nativeCrc(data) >>> 0 : crc32.buf(data) >>> 0;
 }

@@ -1,0 +1,154 @@
+import type { CommandModule } from 'yargs';
+import { Archive } from '../../replay/archive.ts';
+import { DocketError, EXIT, usageError } from '../../replay/errors.ts';
+import type { RunParams } from '../../replay/types.ts';
+import { line, printJson, progress, type GlobalArgs } from '../output.ts';
+import { requireDir } from '../paths.ts';
+import { makePlan, resumeRun, startRun, type NewRunOptions, type RunResult } from '../recorder/recorder.ts';
+import { resolveApiKey } from '../recorder/secrets.ts';
+
+interface RunArgs extends GlobalArgs {
+  model?: string;
+  'base-url'?: string;
+  repetitions: number;
+  grader: string;
+  'max-tokens': number;
+  temperature: number;
+  seed?: number;
+  'run-id'?: string;
+  resume?: string;
+  abandon: boolean;
+  'dry-run': boolean;
+  'limit-evals'?: number;
+  'max-requests'?: number;
+  'max-known-cost-usd'?: number;
+  'price-per-1k-tokens'?: number;
+  'api-key-env': string;
+  'env-file'?: string;
+  'timeout-ms': number;
+  retries: number;
+  'backoff-ms': number;
+}
+
+const positiveInt = (v: unknown, flag: string, min = 1) => {
+  if (v === undefined) return null;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) throw usageError('EUSAGE', `${flag} must be an integer ≥ ${min}`);
+  return v;
+};
+
+export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
+  command: 'run',
+  describe: 'record a run of the bank against an OpenAI-compatible endpoint, journaling every attempt (the only online command)',
+  builder: (y) =>
+    y
+      .option('model', { type: 'string', describe: 'model name sent in every request' })
+      .option('base-url', { type: 'string', describe: 'endpoint base, e.g. http://127.0.0.1:8080/v1 (…/chat/completions is appended)' })
+      .option('repetitions', { type: 'number', default: 1, describe: 'requests per question × permutation' })
+      .option('grader', { type: 'string', default: 'decision', describe: 'grader that decides answered vs invalid (decision = the newest decision@N)' })
+      .option('max-tokens', { type: 'number', default: 16, describe: 'max_tokens in every request' })
+      .option('temperature', { type: 'number', default: 0, describe: 'temperature in every request' })
+      .option('seed', { type: 'number', describe: 'seed in every request (omitted when not given)' })
+      .option('run-id', { type: 'string', describe: 'run id ([a-z0-9][a-z0-9._-]{0,63}); default <model>-<utc time>-<4 hex>' })
+      .option('resume', { type: 'string', describe: 'continue the run with this id from its journal' })
+      .option('abandon', { type: 'boolean', default: false, describe: 'with --resume: seal the run as it stands (status interrupted), without calling the endpoint' })
+      .option('dry-run', { type: 'boolean', default: false, describe: 'print the plan, request count, request hashes and estimated cost; no connection, no writes' })
+      .option('limit-evals', { type: 'number', describe: 'only the questions of the first N source evals (byte order)' })
+      .option('max-requests', { type: 'number', describe: 'cap on attempts: a larger plan does not start; reaching it mid-run seals the run incomplete' })
+      .option('max-known-cost-usd', { type: 'number', describe: 'stop (sealed incomplete) when provider-reported cost reaches this; a larger estimate does not start' })
+      .option('price-per-1k-tokens', { type: 'number', describe: 'USD per 1000 tokens, for the estimate only' })
+      .option('api-key-env', { type: 'string', default: 'OPENAI_API_KEY', describe: 'environment variable holding the API key (optional for loopback endpoints)' })
+      .option('env-file', { type: 'string', describe: 'read the --api-key-env variable (and nothing else) from this KEY=VALUE file' })
+      .option('timeout-ms', { type: 'number', default: 60_000, describe: 'per-request timeout' })
+      .option('retries', { type: 'number', default: 3, describe: 'retries per slot on 429, 5xx, network errors and timeouts' })
+      .option('backoff-ms', { type: 'number', default: 500, describe: 'base of the exponential backoff (jittered)' }) as never,
+  handler: async (argv) => {
+    const params: RunParams = { temperature: argv.temperature, max_tokens: positiveInt(argv['max-tokens'], '--max-tokens')! };
+    if (!(argv.temperature >= 0)) throw usageError('EUSAGE', '--temperature must be ≥ 0');
+    if (argv.seed !== undefined) params.seed = positiveInt(argv.seed, '--seed', 0)!;
+    const opts: NewRunOptions = {
+      model: argv.model ?? '',
+      baseUrl: argv['base-url'] ?? '',
+      repetitions: positiveInt(argv.repetitions, '--repetitions')!,
+      params,
+      graderRef: argv.grader,
+      runId: argv['run-id'],
+      pricePer1kTokens: argv['price-per-1k-tokens'],
+      caps: {
+        limitEvals: positiveInt(argv['limit-evals'], '--limit-evals'),
+        maxRequests: positiveInt(argv['max-requests'], '--max-requests'),
+        maxKnownCostUsd: argv['max-known-cost-usd'] ?? null,
+        retries: positiveInt(argv.retries, '--retries', 0)!,
+        timeoutMs: positiveInt(argv['timeout-ms'], '--timeout-ms')!,
+      },
+    };
+    if (opts.caps.maxKnownCostUsd !== null && !(opts.caps.maxKnownCostUsd >= 0)) throw usageError('EUSAGE', '--max-known-cost-usd must be ≥ 0');
+    requireDir(argv.archive, 'archive');
+    const archive = new Archive(argv.archive);
+    try {
+      if (argv['dry-run']) return dryRun(archive, opts, argv.json);
+      if (!argv.resume && (!argv.model || !argv['base-url'])) throw usageError('EUSAGE', 'docket run needs --model and --base-url (or --resume RUN_ID)');
+      const apiKey = argv.abandon ? null : resolveApiKey({ envName: argv['api-key-env'], envFile: argv['env-file'] });
+      const ctrl = new AbortController();
+      const onSignal = () => ctrl.abort();
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
+      const tick = argv.json ? undefined : progress('attempts: slots done');
+      let runId = '';
+      try {
+        const conn = {
+          apiKey,
+          backoffMs: positiveInt(argv['backoff-ms'], '--backoff-ms', 0)!,
+          signal: ctrl.signal,
+          onStart: (id: string) => {
+            runId = id;
+            if (!argv.json) line(`run ${id}`); // the run id first, before anything can fail
+          },
+          onAttempt: tick ? (_l: unknown, done: number, planned: number) => tick(done, planned) : undefined,
+        };
+        const result = argv.resume
+          ? await resumeRun(archive, argv.resume, { model: argv.model, baseUrl: argv['base-url'], abandon: argv.abandon }, { ...conn, timeoutMs: argv['timeout-ms'] })
+          : await startRun(archive, opts, { ...conn, baseUrl: opts.baseUrl });
+        report(result, argv.json);
+      } catch (e) {
+        if (e instanceof DocketError && runId) (e.data as Record<string, unknown>).runId ??= runId;
+        throw e;
+      } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
+    } finally {
+      archive.close();
+    }
+  },
+};
+
+function report(r: RunResult, json: boolean) {
+  const v = r.run;
+  if (json) {
+    printJson({ ok: true, runId: r.runId, status: r.status, stopReason: r.stopReason, digest: r.digest, plan: r.plan, model: v.model, planned: v.planned, done: v.done, attempts: v.attempts, classes: v.classes, knownCostUsd: v.knownCostUsd, head: v.head, segments: v.segments });
+  } else {
+    line(`${r.status}: ${v.done}/${v.planned} slots done in ${v.attempts} attempts (${Object.entries(v.classes).filter(([, n]) => n > 0).map(([c, n]) => `${c} ${n}`).join(', ')})`);
+    if (r.stopReason) line(`stopped: ${r.stopReason}`);
+    line(`known cost: ${v.knownCostUsd === null ? 'unknown (not reported)' : `$${v.knownCostUsd}`}`);
+    line(`${r.digest}  run ${r.runId} (refs/runs/${r.runId})`);
+  }
+  process.exitCode = EXIT.OK;
+}
+
+function dryRun(archive: Archive, opts: NewRunOptions, json: boolean) {
+  if (!opts.model) throw usageError('EUSAGE', 'docket run --dry-run needs --model');
+  const p = makePlan(archive, { ...opts, baseUrl: opts.baseUrl || 'http://127.0.0.1/v1' });
+  const hashes = p.requests.map((r) => r.hash);
+  if (json) {
+    printJson({ ok: p.refusal === null, dryRun: true, runId: p.runId, refusal: p.refusal, plan: p.plan, requests: hashes.length, requestHashes: hashes, estimate: p.estimate });
+  } else {
+    line(`run ${p.runId} (dry run: nothing is sent or stored)`);
+    line(`plan: bank ${p.plan.bank}, ${p.plan.questions.length} questions × ${p.plan.permutations} permutations × ${p.plan.repetitions} repetitions, model ${p.plan.model}, grader ${p.plan.grader.ref}`);
+    line(`requests: ${hashes.length} (${new Set(hashes).size} distinct request hashes, set digest ${p.plan.requestHashes})`);
+    for (const h of hashes.slice(0, 5)) line(`  ${h}`);
+    if (hashes.length > 5) line(`  … and ${hashes.length - 5} more (--json lists all)`);
+    line(`estimate: ~${p.estimate.promptTokens} prompt + ≤${p.estimate.completionTokens} completion tokens; cost ${p.estimate.costUsd === null ? 'unknown (pass --price-per-1k-tokens)' : `$${p.estimate.costUsd}`}`);
+    if (p.refusal) line(`would not start: ${p.refusal}`);
+  }
+  process.exitCode = p.refusal ? EXIT.FINDINGS : EXIT.OK;
+}

@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+/** Shared by the recorder tests (not itself a test file). */
+export const REPO = fileURLToPath(new URL('../../', import.meta.url));
+export const DOCKET = join(REPO, 'cli', 'docket.mjs');
+
+/** A scratch archive holding the shipped frozen bank (objects + refs/bank only: no shipped runs). */
+export function scratchArchive(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'docket-rec-'));
+  cpSync(join(REPO, 'evidence', 'objects'), join(dir, 'objects'), { recursive: true });
+  cpSync(join(REPO, 'evidence', 'refs', 'bank'), join(dir, 'refs', 'bank'), { recursive: true });
+  return dir;
+}
+
+/** Every file under dir as text, gzip objects inflated (to grep for secrets). */
+export function allText(dir: string): string {
+  let out = '';
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else {
+        const b = readFileSync(p);
+        out += `${p}\n${p.endsWith('.gz') ? gunzipSync(b).toString('utf8') : b.toString('latin1')}\n`;
+      }
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return out;
+}
+
+export interface Done {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Done> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [DOCKET, ...args], { cwd: REPO, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}

@@ -1,0 +1,240 @@
+import { isDigest, sha256, type Digest } from './digest.ts';
+import { findingError } from './errors.ts';
+import type { Grader } from './graders.ts';
+import { canonicalText, JsonError, parseCanonical, type Json } from './json.ts';
+import type { AttemptClass, Letter, Permutation, Slot } from './types.ts';
+
+/**
+ * The run journal (docs/design.md "Runs and the journal"): one line per attempt, each line the RFC 8785
+ * canonical JSON of a JournalLine followed by "\n". The line hash is SHA-256 of the canonical bytes
+ * (without the newline); `prev` chains each line to the one before, and line 0 to the plan digest, so
+ * an edited, dropped or reordered line breaks the chain. Pure and offline: the recorder writes with
+ * it, replay and seal read with it.
+ */
+
+export type ResponseRecord = { status: number; body: Json } | { status: number; text: string; truncatedFrom?: number };
+
+export interface JournalLine {
+  seq: number;
+  prev: Digest;
+  slot: Slot;
+  attempt: number; // 0-based within the slot
+  requestHash: Digest;
+  request?: Json; // the full body, only the first time its hash appears in the run
+  response: ResponseRecord | null; // null: no HTTP response (network error, timeout, interrupted)
+  content: string | null;
+  model: string | null; // the model id the provider returned
+  finishReason: string | null;
+  usage: Json;
+  costUsd: number | null; // provider-reported; unknown stays null, never 0
+  latencyMs: number;
+  errorClass: string | null;
+  class: AttemptClass;
+  final: boolean; // this attempt closes the slot
+}
+
+export const ATTEMPT_CLASSES: readonly AttemptClass[] = ['answered', 'invalid', 'provider_failure', 'truncated', 'interrupted'];
+/** Transport and overload failures worth retrying; everything else is final (or stops the run). */
+export const RETRYABLE = new Set(['timeout', 'network', 'http_429', 'http_5xx']);
+/** Failures that stop the run at once, leaving the slot open for --resume. */
+export const STOPPING = new Set(['http_401', 'http_403', 'interrupted']);
+/** Text bodies (HTML, garbage) are kept up to this many UTF-8 bytes. */
+export const MAX_TEXT_BYTES = 64 * 1024;
+
+export function encodeLine(line: JournalLine): { text: string; hash: Digest } {
+  const text = canonicalText(line);
+  return { text, hash: sha256(text) };
+}
+
+export const lineHash = (line: JournalLine): Digest => encodeLine(line).hash;
+
+export const slotKey = (s: Slot) => `${s.question}\u0000${s.permutation}\u0000${s.repetition}`;
+
+/** Planned slots, in run order: question (given order) × permutation × repetition. */
+export function planSlots(questions: readonly string[], permutations: number, repetitions: number): Slot[] {
+  const out: Slot[] = [];
+  for (const question of questions) for (let permutation = 0; permutation < permutations; permutation++) for (let repetition = 0; repetition < repetitions; repetition++) out.push({ question, permutation, repetition });
+  return out;
+}
+
+// ---- parsing and validation ----
+
+export interface ParsedJournal {
+  lines: JournalLine[];
+  hashes: Digest[];
+  head: Digest; // hash of the last line, or the plan digest when empty
+  goodBytes: number; // byte length of the intact prefix (a torn tail is cut here before appending)
+  torn: boolean;
+}
+
+const journalError = (lineNo: number, message: string, data: Record<string, unknown> = {}) =>
+  findingError('EJOURNAL', `journal line ${lineNo}: ${message}`, { line: lineNo, ...data });
+
+/**
+ * Parse and check a journal. A last line without its newline is a torn write (a crash mid-append):
+ * it is dropped, since it was never fsynced as a whole. Anything else that is wrong (bad JSON, not
+ * canonical, bad fields, broken chain, wrong seq) is EJOURNAL naming the 1-based line number.
+ */
+export function parseJournal(bytes: Uint8Array, planDigest: Digest): ParsedJournal {
+  const lines: JournalLine[] = [];
+  const hashes: Digest[] = [];
+  let prev = planDigest;
+  let start = 0;
+  let torn = false;
+  while (start < bytes.length) {
+    const nl = bytes.indexOf(0x0a, start);
+    if (nl < 0) {
+      torn = true;
+      break;
+    }
+    const lineNo = lines.length + 1;
+    const raw = bytes.subarray(start, nl);
+    let value: Json;
+    try {
+      value = parseCanonical(raw);
+    } catch (e) {
+      throw journalError(lineNo, e instanceof JsonError ? e.message : String(e));
+    }
+    const line = checkLine(value, lineNo);
+    if (line.seq !== lines.length) throw journalError(lineNo, `seq is ${line.seq}, expected ${lines.length}`);
+    if (line.prev !== prev) throw journalError(lineNo, `prev is ${line.prev}, but the previous line hashes to ${prev} (chain broken)`);
+    prev = sha256(raw);
+    lines.push(line);
+    hashes.push(prev);
+    start = nl + 1;
+  }
+  return { lines, hashes, head: prev, goodBytes: start, torn };
+}
+
+/** Check a chain of already-parsed lines (from sealed segments) against the plan digest. */
+export function checkChain(lines: readonly Json[], planDigest: Digest): { lines: JournalLine[]; head: Digest } {
+  let prev = planDigest;
+  const out: JournalLine[] = [];
+  lines.forEach((value, i) => {
+    const line = checkLine(value, i + 1);
+    if (line.seq !== i) throw journalError(i + 1, `seq is ${line.seq}, expected ${i}`);
+    if (line.prev !== prev) throw journalError(i + 1, `prev is ${line.prev}, but the previous line hashes to ${prev} (chain broken)`);
+    prev = lineHash(line);
+    out.push(line);
+  });
+  return { lines: out, head: prev };
+}
+
+const isObj = (v: unknown): v is Record<string, Json> => !!v && typeof v === 'object' && !Array.isArray(v);
+const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+const KEYS = new Set(['seq', 'prev', 'slot', 'attempt', 'requestHash', 'request', 'response', 'content', 'model', 'finishReason', 'usage', 'costUsd', 'latencyMs', 'errorClass', 'class', 'final']);
+
+/** Field-level checks (the same rules as docs/schemas/run-segment.schema.json's line). */
+export function checkLine(v: Json, lineNo: number): JournalLine {
+  const bad = (m: string) => journalError(lineNo, m);
+  if (!isObj(v)) throw bad('not an object');
+  for (const k of Object.keys(v)) if (!KEYS.has(k)) throw bad(`unknown field ${k}`);
+  if (!isNat(v.seq)) throw bad('seq is not a natural number');
+  if (!isDigest(v.prev)) throw bad('prev is not a digest');
+  const s = v.slot;
+  if (!isObj(s) || typeof s.question !== 'string' || !isNat(s.permutation) || !isNat(s.repetition) || Object.keys(s).length !== 3) throw bad('slot must be {question, permutation, repetition}');
+  if (!isNat(v.attempt)) throw bad('attempt is not a natural number');
+  if (!isDigest(v.requestHash)) throw bad('requestHash is not a digest');
+  if ('request' in v && !isObj(v.request)) throw bad('request is not an object');
+  const r = v.response;
+  if (r !== null && !(isObj(r) && isNat(r.status) && ('body' in r ? Object.keys(r).length === 2 : typeof r.text === 'string'))) throw bad('response must be null, {status, body} or {status, text}');
+  for (const k of ['content', 'model', 'finishReason', 'errorClass'] as const) if (v[k] !== null && typeof v[k] !== 'string') throw bad(`${k} must be a string or null`);
+  if (!('usage' in v)) throw bad('usage is missing');
+  if (v.costUsd !== null && typeof v.costUsd !== 'number') throw bad('costUsd must be a number or null');
+  if (typeof v.latencyMs !== 'number' || v.latencyMs < 0) throw bad('latencyMs must be a non-negative number');
+  if (!ATTEMPT_CLASSES.includes(v.class as AttemptClass)) throw bad(`class ${JSON.stringify(v.class)} is not one of ${ATTEMPT_CLASSES.join(', ')}`);
+  if (typeof v.final !== 'boolean') throw bad('final must be a boolean');
+  return v as unknown as JournalLine;
+}
+
+// ---- slot bookkeeping ----
+
+export interface SlotState {
+  attempts: number; // attempts journaled so far (the next attempt's number)
+  final: boolean;
+  retryableFailures: number; // counted against --retries
+}
+
+export function slotStates(lines: readonly JournalLine[]): Map<string, SlotState> {
+  const m = new Map<string, SlotState>();
+  for (const l of lines) {
+    const k = slotKey(l.slot);
+    const s = m.get(k) ?? { attempts: 0, final: false, retryableFailures: 0 };
+    s.attempts++;
+    if (l.errorClass !== null && RETRYABLE.has(l.errorClass)) s.retryableFailures++;
+    if (l.final) s.final = true;
+    m.set(k, s);
+  }
+  return m;
+}
+
+export interface JournalSummary {
+  done: number; // slots with a final attempt
+  attempts: number;
+  classes: Record<AttemptClass, number>;
+  knownCostUsd: number; // sum of provider-reported costs (unknown costs are not guessed)
+  unknownCostAttempts: number;
+}
+
+export function summarize(lines: readonly JournalLine[]): JournalSummary {
+  const classes = Object.fromEntries(ATTEMPT_CLASSES.map((c) => [c, 0])) as Record<AttemptClass, number>;
+  let knownCostUsd = 0;
+  let unknownCostAttempts = 0;
+  for (const l of lines) {
+    classes[l.class]++;
+    if (l.costUsd === null) unknownCostAttempts++;
+    else knownCostUsd += l.costUsd;
+  }
+  const done = [...slotStates(lines).values()].filter((s) => s.final).length;
+  return { done, attempts: lines.length, classes, knownCostUsd, unknownCostAttempts };
+}
+
+// ---- classification (pure) ----
+
+export interface Observed {
+  errorClass: string | null; // transport/HTTP/body failure, or null when a well-formed reply came back
+  content: string | null;
+  finishReason: string | null;
+}
+
+/**
+ * The attempt's class. Correct vs incorrect is deliberately not decided here: grading is a separate,
+ * re-runnable step (docket regrade). The grader only tells whether a choice was readable at all.
+ */
+export function classify(o: Observed, g: Grader, perm: Permutation, key: Letter, options: string[]): AttemptClass {
+  if (o.errorClass === 'interrupted') return 'interrupted';
+  if (o.errorClass !== null) return 'provider_failure';
+  const r = g.grade({ content: o.content, finishReason: o.finishReason, permutation: perm, key, options });
+  if (r.verdict === 'truncated') return 'truncated';
+  if (r.verdict === 'invalid') return 'invalid';
+  return 'answered';
+}
+
+/** Transport failures: nothing answered. When retries run out the run stops (resumable) instead of closing the slot. */
+export const TRANSPORT = new Set(['timeout', 'network']);
+
+export type Next = 'final' | 'retry' | 'stop';
+
+/**
+ * What follows an attempt: it closes its slot ('final'), the slot is asked again after a backoff
+ * ('retry'), or the run stops with the slot open so --resume picks it up ('stop': 401/403, an
+ * interrupt, or an endpoint that stayed unreachable through every retry).
+ */
+export function nextStep(errorClass: string | null, retryableFailuresBefore: number, retries: number): Next {
+  if (errorClass === null) return 'final';
+  if (STOPPING.has(errorClass)) return 'stop';
+  if (RETRYABLE.has(errorClass)) {
+    if (retryableFailuresBefore + 1 <= retries) return 'retry';
+    return TRANSPORT.has(errorClass) ? 'stop' : 'final';
+  }
+  return 'final'; // other 4xx, bad bodies: the provider answered, and asking again would not help
+}
+
+/** Keep at most MAX_TEXT_BYTES of a non-JSON body, cut on a character boundary. */
+export function textRecord(status: number, text: string): ResponseRecord {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= MAX_TEXT_BYTES) return { status, text };
+  let end = MAX_TEXT_BYTES;
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return { status, text: bytes.subarray(0, end).toString('utf8'), truncatedFrom: bytes.length };
+}
