@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import yargs, { type Argv } from 'yargs';
+import yargs, { type Argv, type CommandModule } from 'yargs';
 import { DocketError, EXIT } from '../replay/errors.ts';
 import { commands } from './commands/index.ts';
 
@@ -26,13 +26,25 @@ export async function main(argv: string[]): Promise<number> {
     .fail((msg, err) => {
       throw err ?? new DocketError('EUSAGE', msg);
     });
-  for (const c of commands) parser = parser.command(c);
+  for (const c of commands) parser = parser.command(withExitStatus(c));
   try {
     await parser.parseAsync();
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.OK;
   } catch (e) {
     return report(e, argv.includes('--json'));
   }
+}
+
+/** Every command's --help ends with the EXIT STATUS section. */
+function withExitStatus(c: CommandModule): CommandModule {
+  const inner = c.builder;
+  return {
+    ...c,
+    builder: (y: Argv) => {
+      const built = typeof inner === 'function' ? inner(y) : y.options(inner ?? {});
+      return (built as Argv).epilogue(EXIT_STATUS);
+    },
+  } as CommandModule;
 }
 
 function report(e: unknown, json: boolean): number {
