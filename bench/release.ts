@@ -5,6 +5,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Archive } from '../replay/archive.ts';
+import type { Digest } from '../replay/digest.ts';
 import { TOP_DIR } from '../replay/release/limits.ts';
 import { packRelease } from '../replay/release/pack.ts';
 import { verifyRelease } from '../replay/release/verify.ts';
@@ -25,20 +26,9 @@ export async function benchRelease(): Promise<void> {
     const made = makeSyntheticTree(root);
     log(`synthetic tree: ${made.objects} bundles (${(made.bundleBytes / MB).toFixed(0)} MB stored) + ${made.files} eval files (${(made.fileBytes / MB).toFixed(0)} MB) in ${sec(performance.now() - t0)}`);
 
-    let t = performance.now();
-    const inline = await packRelease({ root, workers: 0 });
-    const packInline = performance.now() - t;
-    t = performance.now();
-    const worker = await packRelease({ root, workers: 1 });
-    const packWorker = performance.now() - t;
-    const same = Buffer.from(inline.bytes).equals(Buffer.from(worker.bytes));
-    log(`pack: ${(inline.bytes.length / MB).toFixed(1)} MB tgz (${(inline.tarBytes / MB).toFixed(1)} MB tar, ${inline.files} files); inline deflate ${sec(packInline)}, worker deflate ${sec(packWorker)} on ${availableParallelism()} cores; identical bytes: ${same}`);
-    if (!same) throw new Error('pack output depends on the worker: a determinism bug');
-    if (inline.tarBytes < 200 * MB) throw new Error(`release is only ${(inline.tarBytes / MB).toFixed(0)} MB; the benchmark needs >= 200 MB`);
-
     const file = join(dir, 'decision-verification.tgz');
-    writeFileSync(file, inline.bytes);
-    const sums = inline.manifest.entries.map((e) => `${e.digest.slice(7)}  ${e.path}\n`).join('');
+    const { digest, sums } = await packBoth(root, file);
+    let t: number;
 
     // Baseline: GNU tar + sha256sum over the same tarball (cache warmed by the write above).
     const gnuDir = join(dir, 'gnu');
@@ -53,7 +43,7 @@ export async function benchRelease(): Promise<void> {
     rmSync(gnuDir, { recursive: true, force: true });
 
     t = performance.now();
-    const report = await verifyRelease(file, { expect: inline.digest, extract: join(dir, 'docket-out') });
+    const report = await verifyRelease(file, { expect: digest, extract: join(dir, 'docket-out') });
     const ours = performance.now() - t;
     if (!report.ok) throw new Error(`verify failed: ${JSON.stringify(report.findings.slice(0, 3))}`);
     const slow = report.steps.filter((s) => s.ms > 50).map((s) => `${s.name} ${sec(s.ms)}`).join(', ');
@@ -63,6 +53,22 @@ export async function benchRelease(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Pack twice (inline and worker deflate), check identical bytes, write the file; keep nothing big in memory. */
+async function packBoth(root: string, file: string): Promise<{ digest: Digest; sums: string }> {
+  let t = performance.now();
+  const inline = await packRelease({ root, workers: 0 });
+  const packInline = performance.now() - t;
+  t = performance.now();
+  const worker = await packRelease({ root, workers: 1 });
+  const packWorker = performance.now() - t;
+  const same = Buffer.from(inline.bytes).equals(Buffer.from(worker.bytes));
+  log(`pack: ${(inline.bytes.length / MB).toFixed(1)} MB tgz (${(inline.tarBytes / MB).toFixed(1)} MB tar, ${inline.files} files); inline deflate ${sec(packInline)}, worker deflate ${sec(packWorker)} on ${availableParallelism()} cores; identical bytes: ${same}`);
+  if (!same) throw new Error('pack output depends on the worker: a determinism bug');
+  if (inline.tarBytes < 200 * MB) throw new Error(`release is only ${(inline.tarBytes / MB).toFixed(0)} MB; the benchmark needs >= 200 MB`);
+  writeFileSync(file, inline.bytes);
+  return { digest: inline.digest, sums: inline.manifest.entries.map((e) => `${e.digest.slice(7)}  ${e.path}\n`).join('') };
 }
 
 /** ~150 MB of bundles (64 KiB attachments of random base64, poorly compressible) + ~70 MB of eval files. */

@@ -1,22 +1,41 @@
+import { readFileSync, statSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
-import { EXIT } from '../../replay/errors.ts';
+import { parseDigest, type Digest } from '../../replay/digest.ts';
+import { EXIT, usageError } from '../../replay/errors.ts';
+import { loadPublicKey } from '../../replay/release/dsse.ts';
+import { checkProof } from '../../replay/release/proof.ts';
+import { verifyRelease, type ReleaseReport } from '../../replay/release/verify.ts';
+import { Store } from '../../replay/store.ts';
 import { verifyArchive, type VerifyReport } from '../../replay/verify.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 
 interface Args extends GlobalArgs {
   dir?: string;
   quick: boolean;
+  expect?: string;
+  key?: string;
+  extract?: string;
+  proof?: string;
+  root?: string;
 }
 
 export const verifyCommand: CommandModule<GlobalArgs, Args> = {
   command: 'verify [dir]',
-  describe: 'check every object of an archive, read-only (DIR defaults to --archive)',
+  describe: 'check every object of an archive, read-only (DIR defaults to --archive); or a release FILE.tgz; or an inclusion proof (--proof)',
   builder: (y) =>
     y
-      .positional('dir', { type: 'string', describe: 'archive directory' })
-      .option('quick', { type: 'boolean', default: false, describe: 'size and digest only' }),
+      .positional('dir', { type: 'string', describe: 'archive directory, or a release tarball (FILE.tgz)' })
+      .option('quick', { type: 'boolean', default: false, describe: 'size and digest only' })
+      .option('expect', { type: 'string', describe: 'release: the published sha256 of FILE.tgz' })
+      .option('key', { type: 'string', describe: 'release: the trusted Ed25519 public key (PEM); the release must be signed by it' })
+      .option('extract', { type: 'string', describe: 'release: move the verified tree to this new directory' })
+      .option('proof', { type: 'string', describe: 'check an inclusion proof JSON (from docket prove) against --root and/or the archive DIR' })
+      .option('root', { type: 'string', describe: 'with --proof: the trusted Merkle root' }),
   handler: async (argv) => {
+    if (argv.proof) return verifyProof(argv);
     const dir = argv.dir ?? argv.archive;
+    if (isRelease(dir)) return verifyReleaseFile(dir, argv);
+    for (const o of ['expect', 'key', 'extract', 'root'] as const) if (argv[o] !== undefined) throw usageError('EUSAGE', `--${o} applies to a release tarball (FILE.tgz) or --proof, not an archive directory`);
     const { requireDir } = await import('../paths.ts');
     requireDir(dir, 'archive');
     const report = await verifyArchive(dir, { quick: argv.quick, onProgress: progress('verify') });
@@ -26,14 +45,80 @@ export const verifyCommand: CommandModule<GlobalArgs, Args> = {
   },
 };
 
+/** A release is named by its extension or is a regular file; archives are directories. */
+function isRelease(path: string): boolean {
+  if (/\.(tgz|tar\.gz)$/.test(path)) return true;
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function verifyReleaseFile(file: string, argv: Args) {
+  if (argv.quick) throw usageError('EUSAGE', '--quick applies to archive directories; a release is always verified in full');
+  const expect = argv.expect === undefined ? undefined : parseDigest(argv.expect, '--expect');
+  let key;
+  if (argv.key) {
+    let pem: Buffer;
+    try {
+      pem = readFileSync(argv.key);
+    } catch (e) {
+      throw usageError('EREAD', `cannot read key ${argv.key}: ${(e as Error).message}`, { path: argv.key });
+    }
+    key = loadPublicKey(pem, argv.key);
+  }
+  const report = await verifyRelease(file, { expect, key, extract: argv.extract });
+  if (argv.json) printJson(report);
+  else printRelease(report, argv.extract);
+  process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
+}
+
+async function verifyProof(argv: Args) {
+  const file = argv.proof!;
+  const root = argv.root === undefined ? undefined : (parseDigest(argv.root, '--root') as Digest);
+  if (!root && !argv.dir) throw usageError('EUSAGE', 'name what the proof must match: --root ROOT (a root you trust) and/or the archive DIR');
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    throw usageError('EREAD', `cannot read ${file}: ${(e as Error).message}`, { path: file });
+  }
+  let archive;
+  if (argv.dir) {
+    const { requireDir } = await import('../paths.ts');
+    requireDir(argv.dir, 'archive');
+    archive = { name: argv.dir, digests: new Store(argv.dir).list().objects.map((o) => o.digest) };
+  }
+  const report = checkProof(file, bytes, { root, archive });
+  if (argv.json) printJson(report);
+  else {
+    line(`verify proof ${file}: ${report.digest ?? '?'} → root ${report.root ?? '?'}`);
+    for (const f of report.findings) line(`  ERROR ${f.code}: ${f.message}`);
+    line(report.ok ? `ok: included in ${[root, argv.dir && `the archive ${argv.dir}`].filter(Boolean).join(' and ')}` : 'proof rejected');
+  }
+  process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
+}
+
+function printRelease(r: ReleaseReport, extract?: string) {
+  line(`verify ${r.file}${r.digest ? ` (${r.digest})` : ''}`);
+  printSteps(r, 30);
+  if (r.ok && extract) line(`verified tree moved to ${extract}`);
+  else if (!r.ok) line('Nothing was extracted: the staging directory was removed.');
+}
+
 export function printVerify(r: VerifyReport) {
   line(`verify ${r.archive}${r.quick ? ' (quick: size + digest)' : ''}`);
+  printSteps(r);
+  if (r.findings.some((f) => f.severity === 'error')) line('Nothing was changed. Fix or restore the named files (e.g. `git checkout -- <path>`), then verify again.');
+}
+
+function printSteps(r: Pick<VerifyReport, 'steps' | 'findings' | 'objects' | 'bytes'>, width = 18) {
   for (const s of r.steps) {
-    line(`  ${s.name.padEnd(18)} ${s.skipped ? `skipped: ${s.skipped}` : `${String(s.checked).padStart(7)} checked ${String(s.failed).padStart(5)} failed ${s.ms.toFixed(0).padStart(6)} ms`}`);
+    line(`  ${s.name.padEnd(width)} ${s.skipped ? `skipped: ${s.skipped}` : `${String(s.checked).padStart(7)} checked ${String(s.failed).padStart(5)} failed ${s.ms.toFixed(0).padStart(6)} ms`}`);
   }
   const errors = r.findings.filter((f) => f.severity === 'error');
   const hints = r.findings.filter((f) => f.severity === 'hint');
   for (const f of r.findings) line(`  ${f.severity === 'error' ? 'ERROR' : 'hint '} ${f.code} ${f.path ?? ''}${f.digest ? ` ${f.digest}` : ''}: ${f.message}`);
   line(`${r.objects} objects, ${(r.bytes / 1e6).toFixed(1)} MB: ${errors.length} errors, ${hints.length} hints`);
-  if (errors.length) line('Nothing was changed. Fix or restore the named files (e.g. `git checkout -- <path>`), then verify again.');
 }

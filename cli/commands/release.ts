@@ -1,0 +1,69 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Argv, CommandModule } from 'yargs';
+import { usageError } from '../../replay/errors.ts';
+import { generateKeys, loadPrivateKey } from '../../replay/release/dsse.ts';
+import { DEFAULT_OUT, DIGEST_FILE } from '../../replay/release/limits.ts';
+import { digestLine, packRelease, writeFileAtomic } from '../../replay/release/pack.ts';
+import { line, printJson, type GlobalArgs } from '../output.ts';
+
+interface PackArgs extends GlobalArgs {
+  out: string;
+  sign?: string;
+  writeDigest: boolean;
+}
+interface KeygenArgs extends GlobalArgs {
+  out: string;
+}
+
+const packCommand: CommandModule<GlobalArgs, PackArgs> = {
+  command: 'pack',
+  describe: 'build the deterministic decision-verification.tgz from the current directory (the repository root)',
+  builder: (y) =>
+    y
+      .option('out', { type: 'string', default: DEFAULT_OUT, describe: 'where to write the tarball' })
+      .option('sign', { type: 'string', describe: 'Ed25519 private key (PEM) to sign the manifest with (DSSE)' })
+      .option('write-digest', { type: 'boolean', default: false, describe: `also record the tarball's sha256 in ${DIGEST_FILE}` }) as unknown as Argv<PackArgs>,
+  handler: async (argv) => {
+    const signKey = argv.sign ? loadPrivateKey(readKey(argv.sign), argv.sign) : undefined;
+    const r = await packRelease({ root: process.cwd(), archive: resolve(argv.archive), signKey });
+    writeFileAtomic(argv.out, r.bytes);
+    if (argv.writeDigest) writeFileAtomic(join(process.cwd(), DIGEST_FILE), digestLine(r.digest));
+    const summary = { ok: true, out: argv.out, digest: r.digest, bytes: r.bytes.length, tarBytes: r.tarBytes, files: r.files, merkleRoot: r.manifest.merkleRoot, manifestDigest: r.manifestDigest, signed: r.signed, digestFile: argv.writeDigest ? DIGEST_FILE : null };
+    if (argv.json) return printJson(summary);
+    line(`${r.digest}  ${argv.out}`);
+    line(`  ${r.files} files, ${(r.tarBytes / 1e6).toFixed(1)} MB tar → ${(r.bytes.length / 1e6).toFixed(1)} MB gzip; merkle root ${r.manifest.merkleRoot}${r.signed ? '; signed' : ''}`);
+    if (argv.writeDigest) line(`  recorded in ${DIGEST_FILE}`);
+  },
+};
+
+const keygenCommand: CommandModule<GlobalArgs, KeygenArgs> = {
+  command: 'keygen',
+  describe: 'create an Ed25519 signing key: KEYFILE (private, mode 0600) and KEYFILE.pub',
+  builder: (y) => y.option('out', { type: 'string', demandOption: true, describe: 'private key file to create' }) as unknown as Argv<KeygenArgs>,
+  handler: (argv) => {
+    const pub = `${argv.out}.pub`;
+    for (const p of [argv.out, pub]) if (existsSync(p)) throw usageError('EEXISTS', `${p} exists; keys are never overwritten`, { path: p });
+    const k = generateKeys();
+    writeFileSync(argv.out, k.privatePem, { mode: 0o600, flag: 'wx' });
+    writeFileSync(pub, k.publicPem, { mode: 0o644, flag: 'wx' });
+    if (argv.json) return printJson({ ok: true, private: argv.out, public: pub, keyid: k.keyid });
+    line(`wrote ${argv.out} (private, 0600) and ${pub}; keyid ${k.keyid}`);
+    line('Publish the .pub file; verifiers pass it with `docket verify FILE.tgz --key FILE.pub`.');
+  },
+};
+
+export function readKey(path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (e) {
+    throw usageError('EREAD', `cannot read key ${path}: ${(e as Error).message}`, { path });
+  }
+}
+
+export const releaseCommand: CommandModule<GlobalArgs, GlobalArgs> = {
+  command: 'release <action>',
+  describe: 'build and sign the decision-verification.tgz release (actions: pack, keygen)',
+  builder: (y) => y.command(packCommand as unknown as CommandModule).command(keygenCommand as unknown as CommandModule).demandCommand(1, 'name an action: pack or keygen') as unknown as Argv<GlobalArgs>,
+  handler: () => {},
+};

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// Run from the extracted decision-verification/ directory after `npm ci`:
+//   node scripts/verify.mjs [../decision-verification.tgz [--expect sha256:...] [--key publisher.pub]]
+// 1. re-hashes every file listed in MANIFEST.json (the tree on disk is what was shipped);
+// 2. runs `docket verify` on the shipped evidence archive (every bundle: digest, gzip, JSON, schema, refs);
+// 3. with a tarball argument, also runs the full release verify on it (docket verify FILE.tgz).
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { $, argv, chalk } from 'zx';
+
+$.verbose = true;
+// The release ships docket itself (cli/docket.mjs); DOCKET_BIN=path/to/cli/docket.mjs overrides it.
+const bin = process.env.DOCKET_BIN ?? (existsSync('cli/docket.mjs') ? 'cli/docket.mjs' : null);
+const docket = (args) => (bin ? $`node ${bin} ${args}` : $`npx --no -- docket ${args}`);
+const manifest = JSON.parse(readFileSync('MANIFEST.json', 'utf8'));
+let bad = 0;
+for (const e of manifest.entries) {
+  let data;
+  try {
+    data = readFileSync(e.path);
+  } catch {
+    console.error(chalk.red(`MISSING ${e.path}`));
+    bad++;
+    continue;
+  }
+  const digest = `sha256:${createHash('sha256').update(data).digest('hex')}`;
+  if (digest !== e.digest || data.length !== e.size) {
+    console.error(chalk.red(`CHANGED ${e.path}: ${digest}, manifest ${e.digest}`));
+    bad++;
+  }
+}
+console.log(`${manifest.entries.length - bad}/${manifest.entries.length} files match MANIFEST.json (merkle root ${manifest.merkleRoot})`);
+if (bad) process.exit(1);
+
+await docket(['verify', 'evidence']);
+
+const [tgz] = argv._;
+if (tgz) {
+  const extra = [];
+  if (argv.expect) extra.push('--expect', argv.expect);
+  if (argv.key) extra.push('--key', argv.key);
+  await docket(['verify', tgz, ...extra]);
+}

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import type { Digest } from '../digest.ts';
+import { ENCODER_ID } from '../gzip.ts';
+import { canonicalBytes, JsonError, parseStrict } from '../json.ts';
+import { compareUtf8 } from './limits.ts';
+
+/**
+ * MANIFEST.json: canonical JSON (RFC 8785) listing every file of the release except itself and its
+ * signature. Its schema is docs/schemas/release/manifest.schema.json: a subdirectory, so the bundle
+ * loader (replay/schemas.ts) never mistakes it for a bundle kind.
+ */
+export interface ManifestEntry {
+  path: string; // relative to decision-verification/
+  size: number;
+  digest: Digest;
+}
+export interface Manifest {
+  kind: 'release-manifest';
+  schemaVersion: 1;
+  docketVersion: string;
+  encoder: string;
+  merkleRoot: Digest;
+  entries: ManifestEntry[];
+}
+
+const SCHEMA_URL = new URL('../../docs/schemas/release/manifest.schema.json', import.meta.url);
+const ajv = new Ajv({ allErrors: true, strict: true });
+const validate = ajv.compile(JSON.parse(readFileSync(SCHEMA_URL, 'utf8')));
+
+/** docket's own version (the tool that packs), read from its install. */
+export const DOCKET_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export function buildManifest(entries: ManifestEntry[], merkleRoot: Digest, docketVersion = DOCKET_VERSION): { manifest: Manifest; bytes: Uint8Array } {
+  const sorted = [...entries].sort((a, b) => compareUtf8(a.path, b.path));
+  const manifest: Manifest = { kind: 'release-manifest', schemaVersion: 1, docketVersion, encoder: ENCODER_ID, merkleRoot, entries: sorted };
+  return { manifest, bytes: canonicalBytes(manifest) };
+}
+
+/** Parse MANIFEST.json bytes; every rule broken is returned (duplicate keys, schema, order, canonical form). */
+export function parseManifest(bytes: Uint8Array): { manifest: Manifest | null; errors: string[] } {
+  let value: unknown;
+  try {
+    value = parseStrict(bytes);
+  } catch (e) {
+    return { manifest: null, errors: [e instanceof JsonError ? `not strict JSON: ${e.message}` : String(e)] };
+  }
+  if (!validate(value)) {
+    return { manifest: null, errors: (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'invalid'}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`) };
+  }
+  const m = value as Manifest;
+  const errors: string[] = [];
+  if (!Buffer.from(canonicalBytes(m)).equals(Buffer.from(bytes))) errors.push('not in RFC 8785 canonical form');
+  for (let i = 1; i < m.entries.length; i++) {
+    const c = compareUtf8(m.entries[i - 1]!.path, m.entries[i]!.path);
+    if (c === 0) errors.push(`duplicate entry ${m.entries[i]!.path}`);
+    else if (c > 0) errors.push(`entries not sorted by UTF-8 byte order at ${m.entries[i]!.path}`);
+  }
+  return { manifest: errors.length ? null : m, errors };
+}

@@ -1,0 +1,271 @@
+import { closeSync, existsSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes, type KeyObject } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { sha256, type Digest } from '../digest.ts';
+import { findingError, usageError } from '../errors.ts';
+import { DEFLATE_OPTIONS, GZIP_HEADER, gzipCanonical } from '../gzip.ts';
+import { canonicalBytes } from '../json.ts';
+import { Store, TEMP_PREFIX } from '../store.ts';
+import { signEnvelope } from './dsse.ts';
+import { collisionKey, compareUtf8, DEFAULT_OUT, DIGEST_FILE, LIMITS, MANIFEST_NAME, SIG_NAME, TOP_DIR, unsafePath, type Limits } from './limits.ts';
+import { buildManifest, type Manifest, type ManifestEntry } from './manifest.ts';
+import { merkleRoot } from './merkle.ts';
+import { BLOCK, END_BLOCKS, entryHeaders, padding, type TarEntry } from './tar.ts';
+
+/**
+ * `docket release pack`: the deterministic decision-verification.tgz (docs/design.md "Releases").
+ * Phase 1 lists and hashes every file (the manifest, which goes first, needs every digest).
+ * Phase 2 lays out the tar in a fixed order and deflates it with the pinned encoder; for big trees
+ * the deflate runs in a worker thread while this thread reads and re-hashes files, so both cores
+ * work and the output bytes do not depend on it (the worker streams the same pako deflate).
+ */
+export const SCRIPTS_DIR = fileURLToPath(new URL('../../cli/release-scripts/', import.meta.url));
+const WORKER_THRESHOLD = 8 * 1024 * 1024;
+const CHUNK = 4 * 1024 * 1024;
+
+export interface PackOptions {
+  root: string; // the tree to pack: the repository root
+  archive?: string; // the evidence archive (default <root>/evidence); shipped as evidence/
+  scriptsDir?: string; // the zx scripts shipped as scripts/ (default: docket's cli/release-scripts)
+  signKey?: KeyObject;
+  workers?: 0 | 1; // force the inline (0) or worker (1) deflate; default by size
+  docketVersion?: string;
+  limits?: Limits;
+}
+
+export interface PackResult {
+  bytes: Uint8Array;
+  digest: Digest;
+  manifest: Manifest;
+  manifestDigest: Digest;
+  files: number;
+  tarBytes: number;
+  signed: boolean;
+}
+
+interface Source {
+  path: string; // relative to decision-verification/
+  src: string; // absolute or root-relative file to read
+  mode: 0o644 | 0o755;
+  size: number;
+  digest?: Digest;
+}
+
+export async function packRelease(opts: PackOptions): Promise<PackResult> {
+  const limits = opts.limits ?? LIMITS;
+  const archive = opts.archive ?? join(opts.root, 'evidence');
+  const sources = collect(opts.root, archive, opts.scriptsDir ?? SCRIPTS_DIR, limits);
+  for (const s of sources) s.digest = sha256(readSource(s));
+  const entries: ManifestEntry[] = sources.map((s) => ({ path: s.path, size: s.size, digest: s.digest! }));
+  const root = merkleRoot(new Store(archive).list().objects.map((o) => o.digest));
+  const { manifest, bytes: manifestBytes } = buildManifest(entries, root, opts.docketVersion);
+  const sigBytes = opts.signKey ? canonicalBytes(signEnvelope(manifestBytes, opts.signKey)) : null;
+
+  const layout = tarLayout(sources);
+  const totalSize = sources.reduce((n, s) => n + s.size, 0);
+  const useWorker = opts.workers ?? (totalSize >= WORKER_THRESHOLD ? 1 : 0);
+  const sink = useWorker ? workerSink() : inlineSink();
+  let tarBytes = 0;
+  const emit = (b: Uint8Array) => {
+    tarBytes += b.length;
+    sink.push(b);
+  };
+  const emitFile = (path: string, mode: 0o644 | 0o755, data: Uint8Array) => {
+    for (const h of entryHeaders({ path: `${TOP_DIR}/${path}`, type: 'file', mode, size: data.length })) emit(h);
+    emit(data);
+    emit(new Uint8Array(padding(data.length)));
+  };
+  emitFile(MANIFEST_NAME, 0o644, manifestBytes);
+  if (sigBytes) emitFile(SIG_NAME, 0o644, sigBytes);
+  for (const item of layout) {
+    if (item.type === 'dir') {
+      for (const h of entryHeaders(item)) emit(h);
+      continue;
+    }
+    const s = item.source!;
+    const data = readSource(s);
+    // A file that changed since phase 1 would make the manifest lie: stop rather than ship it.
+    if (data.length !== s.size || sha256(data) !== s.digest) throw findingError('ECHANGED', `${s.src} changed while packing; pack again`, { path: s.src });
+    emitFile(s.path, s.mode, data);
+  }
+  emit(END_BLOCKS());
+  const bytes = await sink.end();
+  return { bytes, digest: sha256(bytes), manifest, manifestDigest: sha256(manifestBytes), files: sources.length, tarBytes, signed: !!sigBytes };
+}
+
+function readSource(s: Source): Buffer {
+  const b = readFileSync(s.src);
+  if (b.length !== s.size) throw findingError('ECHANGED', `${s.src} changed while packing; pack again`, { path: s.src });
+  return b;
+}
+
+/** Directories first (a directory's "name/" sorts before its contents), then everything by UTF-8 bytes. */
+function tarLayout(sources: Source[]): (TarEntry & { source?: Source })[] {
+  const dirs = new Set<string>(['']);
+  for (const s of sources) {
+    const parts = s.path.split('/');
+    for (let i = 1; i < parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
+  }
+  const items: (TarEntry & { source?: Source; key: string })[] = [];
+  for (const d of dirs) {
+    const path = d ? `${TOP_DIR}/${d}` : TOP_DIR;
+    items.push({ path, type: 'dir', mode: 0o755, size: 0, key: `${path}/` });
+  }
+  for (const s of sources) items.push({ path: `${TOP_DIR}/${s.path}`, type: 'file', mode: s.mode, size: s.size, source: s, key: `${TOP_DIR}/${s.path}` });
+  return items.sort((a, b) => compareUtf8(a.key, b.key));
+}
+
+// ---------------------------------------------------------------- what goes in
+
+function collect(root: string, archive: string, scriptsDir: string, limits: Limits): Source[] {
+  const out: Source[] = [];
+  const need = (rel: string) => {
+    const p = join(root, rel);
+    if (!existsSync(p)) throw usageError('EPACKMISSING', `${p} is missing: run docket release pack from the repository root`, { path: p });
+    return p;
+  };
+  walk(join(archive, 'objects'), 'evidence/objects', out, (name) => !name.startsWith(TEMP_PREFIX));
+  walk(join(archive, 'refs'), 'evidence/refs', out, (name) => !name.includes(TEMP_PREFIX));
+  addFile(need('decision-bank.json'), 'decision-bank.json', out);
+  walk(join(root, 'evals'), 'evals', out);
+  walk(join(root, 'lockfiles'), 'lockfiles', out, (_name, rel) => rel !== DIGEST_FILE);
+  walk(scriptsDir, 'scripts', out, (name) => name.endsWith('.mjs'), false);
+  addFile(need('package.json'), 'package.json', out);
+  addFile(need('package-lock.json'), 'package-lock.json', out);
+  // docket itself, so `npm ci && node cli/docket.mjs check` works in the extracted tree with no
+  // other checkout: the code that checks the evidence ships beside it (tests excluded).
+  const notTest = (name: string) => !name.endsWith('.test.ts');
+  if (existsSync(join(root, 'cli', 'docket.mjs'))) {
+    walk(join(root, 'cli'), 'cli', out, notTest);
+    walk(join(root, 'replay'), 'replay', out, notTest);
+    walk(join(root, 'docs'), 'docs', out);
+    addFile(need('tsconfig.json'), 'tsconfig.json', out);
+    addFile(need('README.md'), 'README.md', out);
+  }
+  check(out, limits);
+  return out;
+}
+
+function walk(dir: string, rel: string, out: Source[], keep: (name: string, rel: string) => boolean = () => true, recurse = true) {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir).sort(compareUtf8)) {
+    const abs = join(dir, name);
+    const r = `${rel}/${name}`;
+    if (!keep(name, r)) continue;
+    const st = lstatSync(abs);
+    if (st.isDirectory()) {
+      if (recurse) walk(abs, r, out, keep, recurse);
+    } else addFile(abs, r, out);
+  }
+}
+
+function addFile(abs: string, rel: string, out: Source[]) {
+  const st = lstatSync(abs);
+  if (!st.isFile()) throw usageError('EPACKTYPE', `${abs} is not a regular file or directory (a release holds only those)`, { path: abs });
+  // 0755 only for files executable in git: git records exactly the owner-execute bit.
+  out.push({ path: rel, src: abs, mode: st.mode & 0o100 ? 0o755 : 0o644, size: st.size });
+}
+
+/** Refuse at pack time what verify would refuse: unsafe names, collisions, caps. */
+function check(sources: Source[], limits: Limits) {
+  const seen = new Map<string, string>();
+  let total = 0;
+  for (const s of sources) {
+    const why = unsafePath(`${TOP_DIR}/${s.path}`, limits);
+    if (why) throw usageError('EPACKPATH', `${s.src}: ${why.reason}`, { path: s.src });
+    const key = collisionKey(s.path);
+    const other = seen.get(key);
+    if (other) throw usageError('EPACKPATH', `${s.path} and ${other} collide on case-insensitive or normalizing file systems`, { path: s.src });
+    seen.set(key, s.path);
+    if (s.size > limits.entryBytes) throw usageError('EPACKSIZE', `${s.src}: ${s.size} bytes, over the ${limits.entryBytes}-byte entry cap`, { path: s.src });
+    total += s.size;
+  }
+  if (sources.length > limits.entries) throw usageError('EPACKSIZE', `${sources.length} files: a release holds at most ${limits.entries} entries`);
+  if (total > limits.totalBytes) throw usageError('EPACKSIZE', `${total} bytes of files: over the ${limits.totalBytes}-byte cap`);
+}
+
+// ---------------------------------------------------------------- deflate sinks
+
+interface Sink {
+  push(b: Uint8Array): void;
+  end(): Promise<Uint8Array>;
+}
+
+function inlineSink(): Sink {
+  const parts: Uint8Array[] = [];
+  return {
+    push: (b) => parts.push(b),
+    end: async () => gzipCanonical(Buffer.concat(parts)),
+  };
+}
+
+function workerSink(): Sink {
+  const worker = new Worker(new URL('./deflate-worker.mjs', import.meta.url), { workerData: { options: DEFLATE_OPTIONS } });
+  const failed = new Promise<never>((_, reject) => worker.once('error', reject));
+  failed.catch(() => {}); // observed through the race in end()
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  const flush = () => {
+    if (!pendingBytes) return;
+    worker.postMessage(Buffer.concat(pending));
+    pending = [];
+    pendingBytes = 0;
+  };
+  return {
+    push(b) {
+      pending.push(b);
+      pendingBytes += b.length;
+      if (pendingBytes >= CHUNK) flush();
+    },
+    async end() {
+      flush();
+      const done = new Promise<{ chunks: Uint8Array[]; crc: number; length: number }>((resolve) => worker.once('message', resolve));
+      worker.postMessage(null);
+      try {
+        const r = await Promise.race([done, failed]);
+        const trailer = new Uint8Array(8);
+        const view = new DataView(trailer.buffer);
+        view.setUint32(0, r.crc, true);
+        view.setUint32(4, r.length % 2 ** 32, true);
+        return Buffer.concat([GZIP_HEADER, ...r.chunks, trailer]);
+      } finally {
+        await worker.terminate();
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------- writing
+
+/** Write atomically: temp file in the same directory, fsync, rename. */
+export function writeFileAtomic(path: string, bytes: Uint8Array | string, mode = 0o644) {
+  const temp = join(dirname(path), `.${basename(path)}${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
+  const fd = openSync(temp, 'wx', mode);
+  try {
+    const b = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+    let off = 0;
+    while (off < b.length) off += writeSync(fd, b, off, b.length - off);
+    fsyncSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    unlinkSync(temp);
+    throw e;
+  }
+  closeSync(fd);
+  renameSync(temp, path);
+}
+
+export const digestLine = (digest: Digest) => `${digest}  ${DEFAULT_OUT}\n`;
+
+/** The recorded digest (lockfiles/decision-verification.tgz.sha256), or null when absent. */
+export function readDigestFile(root: string): Digest | null {
+  const p = join(root, DIGEST_FILE);
+  if (!existsSync(p)) return null;
+  const m = /^(sha256:[0-9a-f]{64}) {2}decision-verification\.tgz\n?$/.exec(readFileSync(p, 'utf8'));
+  if (!m) throw usageError('EDIGESTFILE', `${p}: expected one line "sha256:<hex>  ${DEFAULT_OUT}"`, { path: p });
+  return m[1] as Digest;
+}
+
+export { BLOCK };
