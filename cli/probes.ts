@@ -52,10 +52,14 @@ export function runProbe(root: string, relPath: string, timeoutMs: number): Prom
 }
 
 /** Run many probes, `availableParallelism()` at a time, results in input order. */
-export async function runProbes<T>(items: T[], run: (item: T) => Promise<void>): Promise<void> {
+export async function runProbes<T>(items: T[], run: (item: T) => Promise<void>, onProgress?: (done: number, total: number) => void): Promise<void> {
   let next = 0;
+  let done = 0;
   const worker = async () => {
-    while (next < items.length) await run(items[next++]!);
+    while (next < items.length) {
+      await run(items[next++]!);
+      onProgress?.(++done, items.length);
+    }
   };
   await Promise.all(Array.from({ length: Math.min(availableParallelism(), items.length) }, worker));
 }

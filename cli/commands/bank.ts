@@ -8,7 +8,7 @@ import { EXIT, findingError, usageError } from '../../replay/errors.ts';
 import { compareEvidence, evidenceValue, probeProblem, type EvidenceValue, type ReplayOutcome } from '../../replay/evidence.ts';
 
 import type { Question } from '../../replay/types.ts';
-import { line, printJson, type GlobalArgs } from '../output.ts';
+import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { readProbe, runProbe, runProbes } from '../probes.ts';
 
 const root = () => process.cwd();
@@ -140,7 +140,7 @@ async function capture(argv: EvidenceArgs) {
       arch: process.arch,
     });
     values.push(value);
-  });
+  }, progress('probes'));
   if (failures.length) {
     archive.close();
     failures.sort((a, b) => (a.question < b.question ? -1 : 1));
@@ -182,7 +182,7 @@ export async function evidenceReplay(archiveDir: string, opts: { question?: stri
       }
       const run = await runProbe(root(), archived.probe.path, opts.timeoutMs);
       outcomes.push(compareEvidence(q, archived, probeDigest, run));
-    });
+    }, progress('probes'));
     outcomes.sort((a, b) => (a.question < b.question ? -1 : 1));
     const failed = outcomes.filter((o) => !o.ok).map((o) => ({ question: o.question, reason: o.reason }));
     return { ok: failed.length === 0, bank: bank.digest, total: outcomes.length, matched: outcomes.length - failed.length, mismatched: failed.length, failed };
