@@ -284,12 +284,14 @@ function auditRow(row: PublishedRow, runs: readonly RunForScoring[], ranked: rea
 function explain(row: PublishedRow, run: RunForScoring, s: RunScore, publishedVersion: string | null, close: (x: number) => boolean): Explanation[] {
   const out: Explanation[] = [];
   if (publishedVersion && publishedVersion !== run.benchmarkVersion) out.push({ kind: 'different-benchmark-version', message: `published for benchmark version ${publishedVersion}; the run is on ${run.benchmarkVersion}` });
+  // An alternative that gives the current number explains nothing (a regrade that flipped no slot, a variant with nothing to vary).
+  const differs = (x: number) => s.score === null || Math.abs(x - s.score) > 1e-12;
   for (const g of run.earlierGrades ?? []) {
     const earlier = weightedScore(questionScores(g.slots));
-    if (earlier !== null && close(pct(earlier))) out.push({ kind: 'newer-regrade', message: `matches the earlier grade ${g.grade} (${round4(pct(earlier))} %); the current grade ${run.grade} regraded the run` });
+    if (earlier !== null && differs(earlier) && close(pct(earlier))) out.push({ kind: 'newer-regrade', message: `matches the earlier grade ${g.grade} (${round4(pct(earlier))} %); the current grade ${run.grade} regraded the run` });
   }
   for (const v of scoreVariants(run.slots)) {
-    if (v.score !== null && close(pct(v.score))) out.push({ kind: v.name === 'truncated-as-incorrect' || v.name === 'all-slots-as-attempted' ? 'excluded-attempts' : 'different-protocol', message: `${v.explanation}: ${round4(pct(v.score))} %` });
+    if (v.score !== null && differs(v.score) && close(pct(v.score))) out.push({ kind: v.name === 'truncated-as-incorrect' || v.name === 'all-slots-as-attempted' ? 'excluded-attempts' : 'different-protocol', message: `${v.explanation}: ${round4(pct(v.score))} %` });
   }
   if (run.status !== 'sealed') out.push({ kind: 'missing-runs', message: `run ${run.runId} is ${run.status}: ${s.coverage.interrupted} of ${s.coverage.planned} planned slots were never completed` });
   if (row.questions !== undefined && row.questions !== s.questions.length) {

@@ -52,6 +52,7 @@ export interface Decoded {
   value: Json;
   descriptor: Descriptor;
   refs: BundleRef[];
+  content?: Uint8Array; // the canonical JSON bytes (set by decodeBundle: replay hashes journal lines from them)
 }
 
 /**
@@ -83,5 +84,6 @@ export function decodeBundle(bytes: Uint8Array, expected?: Digest, knownDigest?:
     value,
     refs: schema.refs,
     descriptor: { kind, digest, size: bytes.length, contentDigest: sha256(content), contentSize: content.length },
+    content,
   };
 }

@@ -122,7 +122,7 @@ export function costOf(slots: readonly SlotOutcome[]): Cost {
     unknownAttempts += s.unknownCostAttempts;
     attempts += s.attempts;
   }
-  return { knownUsd, unknownAttempts, attempts };
+  return { knownUsd: Math.round(knownUsd * 1e12) / 1e12, unknownAttempts, attempts }; // float sums drift in the last digit
 }
 
 /** Unknown cost is never shown as $0: it is a count of attempts beside the known sum. */

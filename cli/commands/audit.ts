@@ -41,9 +41,16 @@ export function printAudit(r: AuditReport, runCount: number, archive: string) {
   if (runCount === 0) line('no runs in the archive: no published number can be checked');
   for (const row of r.rows) {
     const rec = row.recomputed === null ? '–' : `${row.recomputed}`;
-    line(`${row.status.toUpperCase().padEnd(12)} ${row.model}: published ${row.published}, recomputed ${rec}${row.difference !== null ? ` (difference ${row.difference > 0 ? '+' : ''}${row.difference}, tolerance ±${+row.tolerance.toPrecision(6)})` : ''}${row.run ? `  run ${row.run}` : ''}`);
+    line(`${row.status.toUpperCase().padEnd(12)} ${row.model}: published ${asPublished(row.published, r.tolerance === 'published-precision' ? row.tolerance : null)}, recomputed ${rec}${row.difference !== null ? ` (difference ${row.difference > 0 ? '+' : ''}${row.difference}, tolerance ±${+row.tolerance.toPrecision(6)})` : ''}${row.run ? `  run ${row.run}` : ''}`);
     for (const e of row.explanations) line(`    ${e.kind}: ${e.message}`);
     for (const n of row.notes) line(`    note: ${n}`);
   }
   line(`${r.counts.reproduced} reproduced, ${r.counts.mismatch} mismatch, ${r.counts.unverifiable} unverifiable`);
+}
+
+/** The published number with the precision it was published at ("100.0", not 100): the tolerance is half a unit of its last digit. */
+function asPublished(value: number, precisionTolerance: number | null): string {
+  if (precisionTolerance === null || !(precisionTolerance > 0)) return String(value);
+  const decimals = Math.round(-Math.log10(2 * precisionTolerance));
+  return decimals >= 0 && decimals <= 20 ? value.toFixed(decimals) : String(value);
 }

@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { permutationsFor } from '../../replay/request.ts';
 import { loadRunsForScoring } from '../../replay/scoring-input.ts';
 import { failuresOf, requireRun } from '../../replay/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
@@ -24,12 +25,23 @@ export const failuresCommand: CommandModule<GlobalArgs, Args> = {
       return;
     }
     line(`${run.model} ${run.runId} ${run.run} (grade ${run.grade}): ${failures.length} slot(s) not correct`);
+    line('chosen and key are canonical letters (the bank\'s order); "shown" is the letter the model saw under that permutation');
     for (const s of failures) {
-      line(`\n${s.question}  ${s.sourceEval}  permutation ${s.permutation} repetition ${s.repetition}  ${s.verdict}  chosen ${s.chosen ?? '–'}  key ${s.key}${s.attempts > 1 ? `  (${s.attempts} attempts)` : ''}`);
+      line(`\n${s.question}  ${s.sourceEval}  permutation ${s.permutation} repetition ${s.repetition}  ${s.verdict}  chosen ${letterWithShown(s.question, s.permutation, s.chosen)}  key ${letterWithShown(s.question, s.permutation, s.key)}${s.attempts > 1 ? `  (${s.attempts} attempts)` : ''}`);
       line(`  answer: ${s.answerText === null ? '(no text)' : clip(s.answerText)}`);
     }
   },
 };
+
+const LETTERS = ['A', 'B', 'C', 'D'];
+
+/** A canonical letter and the letter it was displayed as: the reply names the displayed one ("Answer: (d)" may be canonical A). */
+function letterWithShown(question: string, permutation: number, canonical: string | null): string {
+  if (canonical === null) return '–';
+  const perm = permutationsFor(question)[permutation];
+  const pos = perm ? perm.indexOf(LETTERS.indexOf(canonical)) : -1;
+  return pos < 0 || LETTERS[pos] === canonical ? canonical : `${canonical} (shown ${LETTERS[pos]})`;
+}
 
 /** One readable line per answer; --json has the full text. */
 function clip(text: string): string {

@@ -1,0 +1,211 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { CommandModule } from 'yargs';
+import { Archive } from '../../replay/archive.ts';
+import { auditPublished, parsePublished } from '../../replay/audit.ts';
+import type { Digest } from '../../replay/digest.ts';
+import { usageError } from '../../replay/errors.ts';
+import { diffVerdicts, gradeChain, prepareRegrade, writeGrade, type Flip, type GradeWarning, type RegradePlan } from '../../replay/grades.ts';
+import { WORK_DIR } from '../../replay/runs.ts';
+import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring-input.ts';
+import { chooseVersion, rankRuns } from '../../replay/scoring.ts';
+import { line, printJson, type GlobalArgs } from '../output.ts';
+import { requireDir } from '../paths.ts';
+import { registerCheckStep, type CheckStep } from './check.ts';
+
+interface Args extends GlobalArgs {
+  runs?: string[];
+  all: boolean;
+  grader?: string;
+}
+
+export interface RegradeRunResult {
+  run: Digest;
+  runId: string;
+  status: 'graded' | 'unchanged';
+  grade: Digest | null; // the new grade (null when unchanged)
+  current: Digest | null; // the run's current grade after this command
+  previous: Digest | null;
+  grader: { ref: string; digest: Digest };
+  previousGrader: { ref: string; digest: Digest } | null;
+  flips: number;
+  counts: RegradePlan['grade']['counts'];
+  warnings: GradeWarning[];
+}
+
+/** The sealed run ids of an archive (refs/runs/*), sorted. */
+export function sealedRunIds(archive: Archive): string[] {
+  return archive.store
+    .listRefs()
+    .filter((r) => r.name.startsWith(`${WORK_DIR}/`))
+    .map((r) => r.name.slice(WORK_DIR.length + 1))
+    .sort();
+}
+
+/** A fixed timestamp when SOURCE_DATE_EPOCH is set (reproducible builds), else now. */
+export function gradedAtNow(): string {
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  if (epoch !== undefined && /^\d+$/.test(epoch)) return new Date(Number(epoch) * 1000).toISOString();
+  return new Date().toISOString();
+}
+
+/**
+ * Grade every named run first, write only when all of them could be graded: a damaged run is a
+ * finding (exit 1) and nothing is written for any run.
+ */
+export function regrade(archiveDir: string, refs: string[], opts: { grader?: string; gradedAt: string }): { runs: RegradeRunResult[]; flips: Flip[] } {
+  const archive = new Archive(archiveDir);
+  try {
+    const plans = refs.map((r) => prepareRegrade(archive, r, opts));
+    const runs: RegradeRunResult[] = [];
+    const flips: Flip[] = [];
+    for (const p of plans) {
+      const written = p.unchanged ? null : writeGrade(archive, p);
+      const prev = p.previous?.value.grader ?? null;
+      runs.push({
+        run: p.run.digest,
+        runId: p.run.run.id,
+        status: p.unchanged ? 'unchanged' : 'graded',
+        grade: written,
+        current: written ?? p.previous!.digest,
+        previous: p.previous?.digest ?? null,
+        grader: { ref: p.grade.grader.ref, digest: p.grade.grader.digest },
+        previousGrader: prev ? { ref: prev.ref, digest: prev.digest } : null,
+        flips: p.flips.length,
+        counts: p.grade.counts,
+        warnings: p.grade.warnings,
+      });
+      flips.push(...p.flips);
+    }
+    return { runs, flips };
+  } finally {
+    archive.close();
+  }
+}
+
+export const regradeCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'regrade [runs..]',
+  describe: 're-score stored outputs with the current graders (or --grader) and append a grade record per run; lists every flip',
+  builder: (y) =>
+    y
+      .positional('runs', { type: 'string', array: true, describe: 'run ids or run digests' })
+      .option('all', { type: 'boolean', default: false, describe: 'every sealed run in the archive' })
+      .option('grader', { type: 'string', describe: 'grader ref: decision (newest), decision@1, decision@2, exact, exact@1' }) as never,
+  handler: (argv) => {
+    requireDir(argv.archive, 'archive');
+    const named = argv.runs ?? [];
+    if (argv.all && named.length) throw usageError('EUSAGE', 'name runs or pass --all, not both');
+    let refs = named;
+    if (argv.all) {
+      const a = new Archive(argv.archive);
+      try {
+        refs = sealedRunIds(a);
+      } finally {
+        a.close();
+      }
+    } else if (!named.length) throw usageError('EUSAGE', 'name the runs to regrade (run ids or digests) or pass --all');
+    const { runs, flips } = regrade(argv.archive, refs, { grader: argv.grader, gradedAt: gradedAtNow() });
+    const graded = runs.filter((r) => r.status === 'graded').length;
+    if (argv.json) return printJson({ ok: true, runs, graded, flips });
+    if (!runs.length) return line(`no sealed runs in ${argv.archive}`);
+    for (const r of runs) printRun(r, flips.filter((f) => f.run === r.run));
+    line(`${graded} of ${runs.length} run(s) graded, ${runs.length - graded} unchanged; ${flips.length} flip(s)${graded ? `; refs/${'grades'}/<run-id> moved, older grade records kept` : ''}`);
+  },
+};
+
+const short = (d: string) => d.replace(/^sha256:/, '').slice(0, 12);
+
+function printRun(r: RegradeRunResult, flips: Flip[]) {
+  const c = r.counts;
+  const tally = `${c.slots} slots: ${c.correct} correct, ${c.incorrect} incorrect, ${c.invalid} invalid, ${c.truncated} truncated, ${c.provider_failure} provider failures, ${c.interrupted} interrupted`;
+  if (r.status === 'unchanged') {
+    line(`${r.runId}: unchanged (${r.grader.ref} ${r.grader.digest}); current grade ${r.current}`);
+    return;
+  }
+  const from = r.previousGrader ? `${r.previousGrader.ref} ${r.previousGrader.digest} → ` : 'first grade: ';
+  line(`${r.runId}: ${from}${r.grader.ref} ${r.grader.digest}`);
+  line(`  grade ${r.grade}${r.previous ? ` (previous ${r.previous})` : ''}`);
+  line(`  ${tally}; ${r.flips} flip(s)`);
+  for (const f of flips) {
+    line(`  flip ${f.question} permutation ${f.permutation} repetition ${f.repetition} attempt ${f.attempt}${f.final ? '' : ' (retried)'}: ${f.old} → ${f.new}  [${f.oldGraderRef} ${short(f.oldGrader)} → ${f.newGraderRef} ${short(f.newGrader)}]`);
+  }
+  for (const w of r.warnings) line(`  warning ${w.code}: ${w.message}`);
+}
+
+// ---- steps of `docket check` (npm start) ----
+
+/** Re-grade every run in memory with the current graders; nothing is written. */
+export function regradeCheck(archiveDir: string): CheckStep {
+  const archive = new Archive(archiveDir);
+  try {
+    const ids = sealedRunIds(archive);
+    const graders = new Map<string, number>();
+    const problems: string[] = [];
+    let wouldFlip = 0;
+    let recorded = 0;
+    const recordedFrom = new Set<string>();
+    for (const id of ids) {
+      const chain = gradeChain(archive, id);
+      if (!chain.length) {
+        problems.push(`${id} has no grade`);
+        continue;
+      }
+      const p = prepareRegrade(archive, id, { gradedAt: 'check' });
+      graders.set(p.previous!.value.grader.ref, (graders.get(p.previous!.value.grader.ref) ?? 0) + 1);
+      if (p.previous!.value.run !== p.run.digest) problems.push(`${id}'s grade is for another run bundle`);
+      if (p.previous!.value.grader.digest !== p.grader.digest) problems.push(`${id} is graded by ${p.previous!.value.grader.ref}, the current grader is ${p.grade.grader.ref}`);
+      wouldFlip += p.flips.length;
+      const inputs = p.grade.warnings.filter((w) => w.code === 'WINPUT').length;
+      if (inputs) problems.push(`${id}: ${inputs} stored input(s) changed since graded`);
+      for (let i = 0; i + 1 < chain.length; i++) {
+        const d = diffVerdicts({ verdicts: chain[i + 1]!.verdicts, grader: chain[i + 1]!.value.grader }, { verdicts: chain[i]!.verdicts, grader: chain[i]!.value.grader }, p.run.lines, { digest: p.run.digest, id });
+        recorded += d.flips.length;
+        if (d.flips.length) recordedFrom.add(chain[i + 1]!.value.grader.ref);
+      }
+    }
+    if (wouldFlip) problems.push(`re-grading would flip ${wouldFlip} verdict(s) (run docket regrade --all)`);
+    const by = [...graders.entries()].map(([ref, n]) => `${n} run${n === 1 ? '' : 's'} graded by ${ref}`).join(', ') || 'no graded runs';
+    const history = recorded ? ` (${recorded} flip${recorded === 1 ? '' : 's'} recorded from ${[...recordedFrom].sort().join(', ')} in the archive)` : '';
+    const summary = problems.length ? `${by}; ${problems.join('; ')}` : `${by}; re-grading changes nothing${history}`;
+    return { name: 'regrade check', ok: problems.length === 0, summary };
+  } finally {
+    archive.close();
+  }
+}
+
+export function leaderboardCheck(archiveDir: string): CheckStep {
+  const runs = loadRunsForScoring(archiveDir);
+  const ranking = rankRuns(runs, chooseVersion(runs, undefined, currentBenchmarkVersion(archiveDir)));
+  const shown = ranking.refused.filter((r) => r.code !== 'other-version');
+  const refused = shown.length ? `, ${shown.length} refused (${shown.map((r) => `${r.score.model}: ${r.code === 'low-coverage' ? `coverage ${(r.score.coverage.fraction * 100).toFixed(1)} % < 97 %` : r.code}`).join('; ')})` : '';
+  const top = ranking.rows[0];
+  const topText = top ? `; top: ${top.score.model} ${((top.score.score ?? 0) * 100).toFixed(1)} %` : '';
+  return { name: 'leaderboard', ok: true, summary: `${ranking.rows.length} ranked${refused}${topText} (docket leaderboard)` };
+}
+
+export const PUBLISHED_EXAMPLE = 'docs/examples/published-leaderboard.json';
+
+export function auditCheck(archiveDir: string, file = PUBLISHED_EXAMPLE): CheckStep[] {
+  if (!existsSync(file)) return [];
+  const r = auditPublished(parsePublished(readFileSync(file, 'utf8'), file), loadRunsForScoring(archiveDir), { currentVersion: currentBenchmarkVersion(archiveDir) });
+  const n = r.rows.length;
+  const summary = r.ok && r.counts.unverifiable === 0
+    ? `${n} published number${n === 1 ? '' : 's'} reproduced (${file})`
+    : `${r.counts.reproduced} reproduced, ${r.counts.mismatch} mismatch, ${r.counts.unverifiable} unverifiable of ${n} in ${file} (docket audit --published ${file})`;
+  return [{ name: 'audit', ok: r.ok, summary }];
+}
+
+/** A step that throws (a damaged archive) fails with its message instead of ending the check. */
+function guarded(name: string, fn: () => CheckStep[]): CheckStep[] {
+  try {
+    return fn();
+  } catch (e) {
+    const code = e instanceof Error && 'code' in e ? `${String((e as { code: unknown }).code)}: ` : '';
+    return [{ name, ok: false, summary: `${code}${(e as Error).message}` }];
+  }
+}
+
+registerCheckStep(async (archive) => [
+  ...guarded('regrade check', () => [regradeCheck(archive)]),
+  ...guarded('leaderboard', () => [leaderboardCheck(archive)]),
+  ...guarded('audit', () => auditCheck(archive)),
+]);

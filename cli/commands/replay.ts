@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { loadBankFile } from '../../replay/bank.ts';
+import { EXIT, findingError, usageError } from '../../replay/errors.ts';
+import { verifyAndExtractRelease } from '../../replay/release/verify.ts';
+import { replayArchive, type FieldDiff, type ReplayReport, type WorktreeBank } from '../../replay/replay.ts';
+import { installNetworkGuard } from '../netguard.ts';
+import { line, printJson, type GlobalArgs } from '../output.ts';
+import { requireDir } from '../paths.ts';
+import { registerCheckStep } from './check.ts';
+
+/**
+ * `docket replay [RUN...] [--all] [--against-worktree] [--from FILE.tgz]`: rebuild every request of
+ * the sealed runs from the archive, match the journal, re-check its hash chain, verify every bundle
+ * the runs name (docs/design.md "Replay"). Offline by construction: the network guard goes in
+ * before anything else runs.
+ */
+interface ReplayArgs extends GlobalArgs {
+  runs?: string[];
+  all: boolean;
+  againstWorktree: boolean;
+  from?: string;
+}
+
+const MAX_PRINTED_FINDINGS = 30;
+
+export const replayCommand: CommandModule<GlobalArgs, ReplayArgs> = {
+  command: 'replay [runs..]',
+  describe: 'rebuild every request of the sealed runs offline and match it with the journal (RUN = run id or run digest; none = all)',
+  builder: (y) =>
+    y
+      .positional('runs', { type: 'string', array: true, describe: 'run ids or run-bundle digests (default: every sealed run)' })
+      .option('all', { type: 'boolean', default: false, describe: 'replay every sealed run (the default when no RUN is named)' })
+      .option('against-worktree', { type: 'boolean', default: false, describe: "rebuild from the working tree's decision-bank.json instead of the frozen bank: shows what a question or template change would break" })
+      .option('from', { type: 'string', describe: 'verify and extract a release tarball (decision-verification.tgz) to a private temp dir and replay its archive' }) as never,
+  handler: async (argv) => {
+    installNetworkGuard();
+    const names = argv.runs ?? [];
+    if (argv.all && names.length) throw usageError('EUSAGE', 'name runs or pass --all, not both');
+    const worktree = argv.againstWorktree ? worktreeBank(process.cwd()) : undefined;
+    let report: ReplayReport;
+    if (argv.from) report = await replayRelease(argv.from, names, worktree);
+    else {
+      requireDir(argv.archive, 'archive');
+      report = await replayArchive(argv.archive, { runs: names, worktree });
+    }
+    if (argv.json) printJson(report);
+    else printHuman(report);
+    process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
+  },
+};
+
+/** The working tree's template and questions (what --against-worktree rebuilds from). */
+export function worktreeBank(root: string): WorktreeBank {
+  const file = loadBankFile(root);
+  if (!file || typeof file !== 'object' || !Array.isArray(file.questions) || !file.promptTemplate) throw findingError('EBANKJSON', 'decision-bank.json has no questions array or promptTemplate', {});
+  return { template: file.promptTemplate, questions: file.questions };
+}
+
+/** --from: verify the release end to end, replay the archive inside it, always remove the staging copy. */
+async function replayRelease(file: string, names: string[], worktree: WorktreeBank | undefined): Promise<ReplayReport> {
+  if (!existsSync(file)) throw usageError('ENOFILE', `--from ${file}: no such file`, { file });
+  const v = await verifyAndExtractRelease(resolve(file), { keep: true });
+  try {
+    if (!v.report.ok || !v.stagingDir) {
+      const errors = v.report.findings.filter((f) => f.severity === 'error');
+      const first = errors[0];
+      throw findingError('ERELEASE', `--from ${file}: the release does not verify (${errors.length} findings${first ? `, first ${first.code}: ${first.message}` : ''}); run \`docket verify ${file}\``, { file, findings: errors.slice(0, 20) });
+    }
+    const report = await replayArchive(join(v.stagingDir, 'evidence'), { runs: names, worktree });
+    return { ...report, archive: `${file}!decision-verification/evidence`, release: { file, digest: v.report.digest } } as ReplayReport;
+  } finally {
+    v.cleanup();
+  }
+}
+
+function printHuman(r: ReplayReport) {
+  if (r.selection === 'all') line(`no RUN named: replaying all ${r.runs.length} sealed runs in ${r.archive}`);
+  line(`rebuilding requests from ${r.rebuiltFrom === 'worktree' ? 'the working tree (decision-bank.json): mismatches show what a change would break' : 'the frozen bank each plan names (archive only)'}`);
+  const rows = [['run', 'model', 'requests', 'matched', 'mismatched', 'chain', 'bundles', 'findings'], ...r.runs.map((x) => [x.run, x.model ?? '?', String(x.requests), String(x.matched), String(x.mismatched), x.chain, String(x.bundles), String(x.findings.filter((f) => f.severity === 'error').length)])];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  for (const row of rows) line(`  ${row.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')}`);
+  let printed = 0;
+  for (const run of r.runs) {
+    for (const f of run.findings) {
+      if (printed++ >= MAX_PRINTED_FINDINGS) continue;
+      line(`${f.severity === 'error' ? 'ERROR' : 'hint '} ${f.code} ${f.message}${f.digest ? ` [${f.digest}${f.path ? ` ${f.path}` : ''}]` : ''}`);
+      for (const d of f.diff ?? []) line(`    ${d.path}: rebuilt ${show(d, 'rebuilt')}, stored ${show(d, 'stored')}`);
+    }
+  }
+  if (printed > MAX_PRINTED_FINDINGS) line(`… ${printed - MAX_PRINTED_FINDINGS} more findings (--json lists them all)`);
+  for (const s of r.skipped) line(`skipped ${s.run}: ${s.reason}`);
+  line(
+    r.ok
+      ? `ok: ${r.runs.length} runs, ${r.requests} requests rebuilt, ${r.matched} matched; every journal chain intact, every referenced bundle verified`
+      : `FAILED: ${r.mismatched} of ${r.requests} requests mismatched, ${r.findings} findings`,
+  );
+}
+
+/** One side of a diff; long strings are cut to a window around the first differing character. */
+function show(d: FieldDiff, side: 'rebuilt' | 'stored'): string {
+  if (!(side in d)) return '(absent)';
+  const v = d[side];
+  const other = side === 'rebuilt' ? d.stored : d.rebuilt;
+  if (typeof v === 'string' && typeof other === 'string' && v.length > 120) {
+    let at = 0;
+    while (at < v.length && v[at] === other[at]) at++;
+    const from = Math.max(0, at - 40);
+    return `${from ? '…' : ''}${JSON.stringify(v.slice(from, at + 80))}${at + 80 < v.length ? '…' : ''} (first difference at character ${at})`;
+  }
+  const text = JSON.stringify(v);
+  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
+}
+
+// The main job (`docket check`, `npm start`) runs the same replay over every sealed run.
+registerCheckStep(async (archive) => {
+  installNetworkGuard();
+  const r = await replayArchive(archive, {});
+  const broken = r.runs.filter((x) => x.chain !== 'intact').length;
+  const summary = `${r.runs.length} runs, ${r.requests} requests rebuilt from the frozen bank, ${r.matched} matched; ${broken ? `${broken} journal chains broken` : 'journal chains intact'}${r.ok ? '' : `; ${r.findings} findings (run docket replay)`}`;
+  return [{ name: 'request replay', ok: r.ok, summary }];
+});
