@@ -174,7 +174,8 @@ export class Store {
   }
 }
 
-function fsyncDir(dir: string) {
+/** Make a rename or link in `dir` durable. */
+export function fsyncDir(dir: string) {
   const fd = openSync(dir, 'r');
   try {
     fsyncSync(fd);

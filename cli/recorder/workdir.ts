@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseDigest, type Digest } from '../../replay/digest.ts';
 import { usageError } from '../../replay/errors.ts';
 import { encodeLine, parseJournal, type JournalLine, type ParsedJournal } from '../../replay/journal.ts';
+import { fsyncDir } from '../../replay/store.ts';
 import { JOURNAL_FILE, LOCK_FILE, lockHolder, PLAN_FILE, STARTED_FILE, WORK_DIR, workDir } from '../../replay/runs.ts';
 
 /**
@@ -25,15 +26,6 @@ function writeSynced(path: string, text: string) {
   const fd = openSync(path, 'wx', 0o644);
   try {
     writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function fsyncDir(dir: string) {
-  const fd = openSync(dir, 'r');
-  try {
     fsyncSync(fd);
   } finally {
     closeSync(fd);
