@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalText, JsonError, parseCanonical, parseStrict } from './json.ts';
+import { canonicalChecks, canonicalText, JsonError, parseCanonical, parseStrict } from './json.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -75,5 +76,57 @@ describe('parseCanonical', () => {
   });
   it('names a duplicate key when that is the reason', () => {
     expect(() => parseCanonical(enc('{"a":1,"a":1}'))).toThrow('duplicate key');
+  });
+});
+
+describe('the fast canonical check is sound (differential against the exact scanner)', () => {
+  const value = fc.letrec((tie) => ({
+    v: fc.oneof(
+      { depthSize: 'small' },
+      fc.constant(null),
+      fc.boolean(),
+      fc.integer({ min: -1e6, max: 1e6 }),
+      fc.constantFrom(0.5, 1e-7, 1e11, 123.456, -2.5e-9, 100, 4.35),
+      fc.string({ unit: fc.constantFrom('a', 'b', 'Z', '1', '"', '\\', '/', '\n', '\u0001', '\u007f', 'é', '😀', ' ', 'e', '.') }),
+      fc.array(tie('v'), { maxLength: 4 }),
+      fc.dictionary(fc.string({ unit: fc.constantFrom('a', 'b', 'B', '_', '0', '9', 'é', '"') , maxLength: 3 }), tie('v'), { maxKeys: 4 }),
+    ),
+  })).v;
+  const mutations: ((t: string) => string)[] = [
+    (t) => t,
+    (t) => t.replace(':', ': '),
+    (t) => t.replace(',', ' ,'),
+    (t) => t.replace(/"a"/, '"\\u0061"'),
+    (t) => t.replace('/', '\\/'),
+    (t) => t.replace(/(\d+)(?![\d.e])/, '$1.0'),
+    (t) => t.replace(/\b100\b/, '1e2'),
+    (t) => t.replace(/\b4.35\b/, '435E-2'),
+    (t) => t.replace(/^\{"([^"]*)":([^,}]*)/, '{"$1":$2,"$1":$2'),
+    (t) => t.replace(/\{"([^"]+)":(\d+),"([^"]+)":(\d+)/, '{"$3":$4,"$1":$2'),
+    (t) => `${t} `,
+  ];
+  it('never accepts a text the exact scanner rejects, and accepts plain canonical texts', () => {
+    fc.assert(
+      fc.property(value, fc.integer({ min: 0, max: mutations.length - 1 }), (v, m) => {
+        const text = mutations[m]!(canonicalText(v));
+        if (canonicalChecks.fast(text)) expect(canonicalChecks.exact(text)).toBe(true);
+        // parseCanonical agrees with the exact scanner either way (fast path or fallback).
+        let accepted = true;
+        try {
+          parseCanonical(new TextEncoder().encode(text));
+        } catch {
+          accepted = false;
+        }
+        expect(accepted).toBe(canonicalChecks.exact(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+  it('catches the same-length number forms and dropped duplicates', () => {
+    expect(canonicalChecks.fast('{"a":1e2}')).toBe(false);
+    expect(canonicalChecks.fast('{"a":100}')).toBe(true);
+    expect(canonicalChecks.fast('{"a":1,"a":1}')).toBe(false);
+    expect(canonicalChecks.fast('{"b":1,"1":2}')).toBe(false); // V8 reorders integer-like keys
+    expect(canonicalChecks.exact('{"1":2,"b":1}')).toBe(true);
   });
 });

@@ -372,3 +372,23 @@ class Parser {
     }
   }
 }
+
+/** For tests: whether the fast path vouches for a text, and whether the exact scanner accepts it. */
+export const canonicalChecks = {
+  fast(text: string): boolean {
+    try {
+      const value: unknown = JSON.parse(text);
+      return JSON.stringify(value) === text && canonicalShape(value);
+    } catch {
+      return false;
+    }
+  },
+  exact(text: string): boolean {
+    try {
+      new CanonicalScanner(text).document();
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};
