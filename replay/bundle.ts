@@ -4,7 +4,7 @@ import { gunzipStrict, gzipCanonical, GzipError } from './gzip.ts';
 import { canonicalBytes, JsonError, parseCanonical, type Json } from './json.ts';
 import { validateBundle, type BundleRef } from './schemas.ts';
 
-/** Hard caps (docs/design.md §4): bounded memory per object, whatever the archive holds. */
+/** Hard caps (docs/design.md §3): bounded memory per object, whatever the archive holds. */
 export const MAX_OBJECT_BYTES = 64 * 1024 * 1024;
 export const MAX_CONTENT_BYTES = 64 * 1024 * 1024;
 

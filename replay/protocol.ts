@@ -1,7 +1,7 @@
 /**
  * The scoring protocol, versioned. Its bundle digest is part of the benchmark version, so any change
  * here makes a new benchmark version: runs on different versions never mix in one ranking.
- * replay/scoring.ts implements exactly these rules; docs/design.md §10 explains them.
+ * replay/scoring.ts implements exactly these rules; docs/design.md §14 and docs/scoring.md explain them.
  */
 export const PROTOCOL = {
   kind: 'protocol',
