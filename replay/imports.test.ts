@@ -262,7 +262,7 @@ function sourceFiles(dir: string): string[] {
     const p = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== 'node_modules') out.push(...sourceFiles(p));
-    } else if (CODE_EXT.some((e) => entry.name.endsWith(e)) && !TEST_ONLY.test(entry.name)) {
+    } else if (CODE_EXT.some((e) => entry.name.endsWith(e)) && !TEST_ONLY.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name)) {
       out.push(p);
     }
   }

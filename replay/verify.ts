@@ -2,6 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { MAX_OBJECT_BYTES } from './bundle.ts';
 import { checkObject, STAGES, type ObjectResult, type StageName } from './check-object.ts';
 import { isDigest, type Digest } from './digest.ts';
 import { Index, INDEX_FILE } from './sqlindex.ts';
@@ -159,9 +160,10 @@ export async function verifyArchive(archive: string, opts: VerifyOptions = {}): 
 async function checkAll(archive: string, items: { digest: Digest; path: string; expectedSize?: number }[], quick: boolean, opts: VerifyOptions): Promise<ObjectResult[]> {
   const cores = opts.workers ?? availableParallelism();
   const totalBytes = items.length > 64 ? items.reduce((n, it) => n + safeSize(join(archive, it.path)), 0) : 0;
-  // A worker costs a few hundred ms to start (it loads the TypeScript loader). Full checks inflate
-  // at ~200 MB/s of output per core, so threads pay off from ~32 MB; --quick hashes at ~1.2 GB/s,
-  // so it only pays off for archives of gigabytes.
+  // A full-check worker costs a few hundred ms to start (it loads the TypeScript loader) and
+  // inflates at ~100-200 MB/s of output per core, so threads pay off from ~32 MB. --quick is bound
+  // by SHA-256 and memory bandwidth, and on this 2-vCPU machine a second thread made it slower
+  // (measured 440 ms vs 260 ms for 210 MB), so it threads only for archives of gigabytes.
   const threshold = quick ? 2 * 1024 * 1024 * 1024 : 32 * 1024 * 1024;
   const forced = opts.workers !== undefined && opts.workers > 1; // an explicit request (tests, benchmarks)
   if (cores <= 1 || (!forced && totalBytes < threshold)) {
@@ -187,7 +189,7 @@ async function checkAll(archive: string, items: { digest: Digest; path: string; 
   const workerUrl = new URL('./verify-worker.mjs', import.meta.url);
   const runWorker = async () => {
     // A small old generation makes V8 collect each bundle's parse tree promptly: flat memory.
-    const w = new Worker(workerUrl, { workerData: { archive, quick }, resourceLimits: { maxOldGenerationSizeMb: 96 } });
+    const w = new Worker(workerUrl, { workerData: { archive, quick, maxObjectBytes: MAX_OBJECT_BYTES }, resourceLimits: { maxOldGenerationSizeMb: 96 } });
     try {
       await nextMessage(w);
       while (next < slices.length) {

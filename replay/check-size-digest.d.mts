@@ -1,0 +1,18 @@
+import type { Digest } from './digest.ts';
+
+export interface SizeDigestResult {
+  digest: Digest;
+  path: string;
+  size: number;
+  passed: number;
+  failure?: { stage: 'size' | 'digest'; code: string; message: string };
+}
+
+export function checkSizeAndDigest(
+  absPath: string,
+  rel: string,
+  digest: Digest,
+  quick: boolean,
+  expectedSize: number | undefined,
+  maxBytes: number,
+): { result: SizeDigestResult; bytes: Buffer | null };
