@@ -176,3 +176,18 @@ describe('docket verify on a real archive', () => {
     expect(r.json.error.code).toBe('ENOTDIR');
   });
 });
+
+describe('verify worker memory cap', () => {
+  it('a legal bundle too big for a worker heap is checked on the main thread instead', async () => {
+    const dir = tempDir('docket-bigbundle-');
+    const store = new Store(dir);
+    // ~26 MB of small objects: the parse tree outgrows the worker's 96 MB old generation.
+    const body = Array.from({ length: 2_600_000 }, (_, i) => ({ a: i % 10 }));
+    const d = store.put({ kind: 'attachment', schemaVersion: 1, mediaType: 'application/json', body });
+    const r = await verifyArchive(dir, { workers: 2 });
+    expect(r.findings).toEqual([]);
+    expect(r.ok).toBe(true);
+    expect(r.objects).toBe(1);
+    expect(d.contentSize).toBeGreaterThan(20_000_000);
+  }, 120_000);
+});

@@ -187,17 +187,29 @@ async function checkAll(archive: string, items: { digest: Digest; path: string; 
     opts.onProgress?.(done, items.length);
   };
   const workerUrl = new URL('./verify-worker.mjs', import.meta.url);
+  const checkInline = (n: number) => slices[n]!.map((it) => checkObject(join(archive, it.path), it.path, it.digest, quick, it.expectedSize));
   const runWorker = async () => {
-    // A small old generation makes V8 collect each bundle's parse tree promptly: flat memory.
+    // A small old generation makes V8 collect each bundle's parse tree promptly (flat memory). A
+    // legal but huge bundle can exceed it: that slice, and the rest of this runner's share, are then
+    // checked on the main thread, whose heap is not capped.
     const w = new Worker(workerUrl, { workerData: { archive, quick, maxObjectBytes: MAX_OBJECT_BYTES }, resourceLimits: { maxOldGenerationSizeMb: 96 } });
+    let n = -1;
     try {
       await nextMessage(w);
       while (next < slices.length) {
-        const n = next++;
+        n = next++;
         w.postMessage(slices[n]);
         out[n] = (await nextMessage(w)) as ObjectResult[];
         finished(n);
+        n = -1;
       }
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ERR_WORKER_OUT_OF_MEMORY') throw e;
+      if (n >= 0) {
+        out[n] = checkInline(n);
+        finished(n);
+      }
+      await runInline();
     } finally {
       await w.terminate();
     }
@@ -205,7 +217,7 @@ async function checkAll(archive: string, items: { digest: Digest; path: string; 
   const runInline = async () => {
     while (next < slices.length) {
       const n = next++;
-      out[n] = slices[n]!.map((it) => checkObject(join(archive, it.path), it.path, it.digest, quick, it.expectedSize));
+      out[n] = checkInline(n);
       finished(n);
       await new Promise((resolve) => setImmediate(resolve)); // let worker replies in
     }
