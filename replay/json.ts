@@ -1,4 +1,4 @@
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import canonicalize from 'canonicalize';
 import { usageError } from './errors.ts';
 
@@ -72,8 +72,12 @@ export function checkValue(value: unknown, path: string): void {
  */
 export function parseCanonical(bytes: Uint8Array): Json {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (!isUtf8(buf)) throw new JsonError('invalid UTF-8', 0);
-  const text = buf.toString('utf8');
+  // ASCII is valid UTF-8 and decodes byte for byte: latin1 decoding then gives the same string ~8×
+  // faster than the UTF-8 decoder (measured 2.1 GB/s vs 0.25 GB/s on run segments).
+  let text: string;
+  if (isAscii(buf)) text = buf.toString('latin1');
+  else if (isUtf8(buf)) text = buf.toString('utf8');
+  else throw new JsonError('invalid UTF-8', 0);
   let value: Json;
   try {
     value = JSON.parse(text) as Json;
