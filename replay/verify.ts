@@ -189,27 +189,17 @@ async function checkAll(archive: string, items: { digest: Digest; path: string; 
   const workerUrl = new URL('./verify-worker.mjs', import.meta.url);
   const checkInline = (n: number) => slices[n]!.map((it) => checkObject(join(archive, it.path), it.path, it.digest, quick, it.expectedSize));
   const runWorker = async () => {
-    // A small old generation makes V8 collect each bundle's parse tree promptly (flat memory). A
-    // legal but huge bundle can exceed it: that slice, and the rest of this runner's share, are then
-    // checked on the main thread, whose heap is not capped.
-    const w = new Worker(workerUrl, { workerData: { archive, quick, maxObjectBytes: MAX_OBJECT_BYTES }, resourceLimits: { maxOldGenerationSizeMb: 96 } });
-    let n = -1;
+    // A small young generation trims peak RSS. No old-generation cap: a worker that hits one inside
+    // a native allocation (JSON.parse of a big, legal bundle) took the whole process down in tests.
+    const w = new Worker(workerUrl, { workerData: { archive, quick, maxObjectBytes: MAX_OBJECT_BYTES }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
     try {
       await nextMessage(w);
       while (next < slices.length) {
-        n = next++;
+        const n = next++;
         w.postMessage(slices[n]);
         out[n] = (await nextMessage(w)) as ObjectResult[];
         finished(n);
-        n = -1;
       }
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ERR_WORKER_OUT_OF_MEMORY') throw e;
-      if (n >= 0) {
-        out[n] = checkInline(n);
-        finished(n);
-      }
-      await runInline();
     } finally {
       await w.terminate();
     }
