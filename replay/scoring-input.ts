@@ -49,7 +49,9 @@ export function loadRunsForScoring(archive: string | Archive): RunForScoring[] {
         status: run.run.status,
         benchmarkVersion: run.run.benchmarkVersion,
         sealedAt: run.run.sealedAt,
-        planned: run.run.planned,
+        // Coverage is measured against the benchmark, not the run's own plan: a run planned with
+        // --limit-evals measured part of the bank and must not rank beside runs of all of it.
+        planned: bank.questions.length * run.plan.permutations * run.plan.repetitions,
         slots: slotOutcomes(run, bank, current),
         earlierGrades: chain.slice(1).map((g) => ({ grade: g.digest, slots: slotOutcomes(run, bank, g) })),
       });

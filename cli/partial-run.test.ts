@@ -1,0 +1,33 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRunsForScoring } from '../replay/scoring-input.ts';
+import { rankRuns } from '../replay/scoring.ts';
+import { startReferenceServer, type ReferenceServer } from './reference-server.ts';
+import { runCli, scratchArchive } from './recorder/test-helpers.ts';
+
+let dir: string;
+let ref: ReferenceServer;
+beforeAll(async () => {
+  dir = scratchArchive();
+  ref = await startReferenceServer({ archive: dir, port: 0 });
+});
+afterAll(async () => {
+  await ref.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a run of part of the bank (--limit-evals)', () => {
+  it('is measured against the whole benchmark, so it is refused a place rather than ranked', async () => {
+    const base = ['run', '--archive', dir, '--base-url', ref.baseUrl, '--backoff-ms', '1'];
+    const partial = await runCli([...base, '--model', 'oracle', '--limit-evals', '2', '--run-id', 'partial']);
+    expect(partial.code, partial.stderr).toBe(0);
+    expect((await runCli(['regrade', '--all', '--archive', dir])).code).toBe(0);
+    const [run] = loadRunsForScoring(dir);
+    expect(run!.runId).toBe('partial');
+    expect(run!.slots.length).toBeLessThan(run!.planned); // planned = every question of the bank × 3
+    expect(run!.planned).toBe(48 * 3);
+    const ranking = rankRuns([run!], run!.benchmarkVersion);
+    expect(ranking.rows).toEqual([]);
+    expect(ranking.refused[0]!.reason).toMatch(/coverage .* is below 97 %/);
+  }, 120_000);
+});
