@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { DocketError, EXIT } from '../replay/errors.ts';
-import { commands } from './commands/index.ts';
+import { commandsFor } from './commands/index.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 export const DOCKET_VERSION: string = pkg.version;
@@ -26,7 +26,7 @@ export async function main(argv: string[]): Promise<number> {
     .fail((msg, err) => {
       throw err ?? new DocketError('EUSAGE', msg);
     });
-  for (const c of commands) parser = parser.command(withExitStatus(c));
+  for (const c of await commandsFor(argv)) parser = parser.command(withExitStatus(c));
   try {
     await parser.parseAsync();
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.OK;

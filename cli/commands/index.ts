@@ -1,23 +1,48 @@
 import type { CommandModule } from 'yargs';
-import { evidenceCommand, snapshotCommand, validateCommand } from './bank.ts';
-import { checkCommand } from './check.ts';
-import { indexCommand } from './index-cmd.ts';
-import { auditCommand } from './audit.ts';
-import { compareCommand } from './compare.ts';
-import { failuresCommand } from './failures.ts';
-import { leaderboardCommand } from './leaderboard.ts';
-import { reportCommand } from './report.ts';
-import { replayCommand } from './replay.ts';
-// after replay.ts: its check step (request replay) runs before the regrade check this module registers
-import { regradeCommand } from './regrade.ts';
-import { proveCommand } from './prove.ts';
-import { putCommand } from './put.ts';
-import { repairCommand } from './repair.ts';
-import { releaseCommand } from './release.ts';
-import { runCommand } from './run.ts';
-import { runsCommand } from './runs.ts';
-import { serveReferenceCommand } from './serve-reference.ts';
-import { verifyCommand } from './verify.ts';
 
-// The explicit public surface: every command docket has.
-export const commands = [checkCommand, verifyCommand, repairCommand, putCommand, indexCommand, validateCommand, snapshotCommand, evidenceCommand, releaseCommand, proveCommand, leaderboardCommand, compareCommand, failuresCommand, auditCommand, reportCommand, regradeCommand, replayCommand, runCommand, runsCommand, serveReferenceCommand] as unknown as CommandModule[];
+/**
+ * The explicit public surface: every command docket has, by the name it is invoked with, loaded
+ * on demand — `docket verify` does not pay for loading the statistics, the tar code or the recorder.
+ * Order is the order of `docket --help`.
+ */
+type Loader = () => Promise<CommandModule[]>;
+const one = <K extends string>(p: Promise<Record<K, unknown>>, ...names: K[]) => p.then((m) => names.map((n) => m[n] as CommandModule));
+
+export const COMMANDS: Record<string, Loader> = {
+  check: () => loadAll(), // the main job registers steps from replay, regrade and the scoring commands
+  verify: () => one(import('./verify.ts'), 'verifyCommand'),
+  repair: () => one(import('./repair.ts'), 'repairCommand'),
+  put: () => one(import('./put.ts'), 'putCommand'),
+  index: () => one(import('./index-cmd.ts'), 'indexCommand'),
+  validate: () => one(import('./bank.ts'), 'validateCommand'),
+  snapshot: () => one(import('./bank.ts'), 'snapshotCommand'),
+  evidence: () => one(import('./bank.ts'), 'evidenceCommand'),
+  release: () => one(import('./release.ts'), 'releaseCommand'),
+  prove: () => one(import('./prove.ts'), 'proveCommand'),
+  leaderboard: () => one(import('./leaderboard.ts'), 'leaderboardCommand'),
+  compare: () => one(import('./compare.ts'), 'compareCommand'),
+  failures: () => one(import('./failures.ts'), 'failuresCommand'),
+  audit: () => one(import('./audit.ts'), 'auditCommand'),
+  report: () => one(import('./report.ts'), 'reportCommand'),
+  replay: () => one(import('./replay.ts'), 'replayCommand'),
+  regrade: () => one(import('./regrade.ts'), 'regradeCommand'),
+  run: () => one(import('./run.ts'), 'runCommand'),
+  runs: () => one(import('./runs.ts'), 'runsCommand'),
+  'serve-reference': () => one(import('./serve-reference.ts'), 'serveReferenceCommand'),
+};
+
+/** Every command, for --help and for `check`. replay before regrade: the main job's steps run in import order. */
+export async function loadAll(): Promise<CommandModule[]> {
+  const { checkCommand } = await import('./check.ts');
+  const out: CommandModule[] = [checkCommand as unknown as CommandModule];
+  for (const [name, load] of Object.entries(COMMANDS)) if (name !== 'check') out.push(...(await load()));
+  return out;
+}
+
+/** The commands needed for these arguments: just the named one when the first word names one. */
+export function commandsFor(argv: readonly string[]): Promise<CommandModule[]> {
+  const first = argv.find((a) => !a.startsWith('-'));
+  if (first === undefined && argv.includes('--version')) return Promise.resolve([]);
+  const load = first !== undefined && Object.hasOwn(COMMANDS, first) ? COMMANDS[first]! : loadAll;
+  return load();
+}
