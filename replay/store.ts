@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, lstatSync, unlinkSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, relative, sep } from 'node:path';
 import { decodeBundle, encodeBundle, type Decoded, type Descriptor } from './bundle.ts';
@@ -113,14 +113,15 @@ export class Store {
     for (const shard of readdirSync(root).sort()) {
       const shardPath = join(root, shard);
       const rel = join(OBJECTS_DIR, shard);
-      if (!/^[0-9a-f]{2}$/.test(shard) || !statSync(shardPath).isDirectory()) {
+      // lstat: a link is never followed, so a linked shard or object is a stray, not evidence.
+      if (!/^[0-9a-f]{2}$/.test(shard) || !lstatSync(shardPath).isDirectory()) {
         out.strays.push(rel);
         continue;
       }
       for (const name of readdirSync(shardPath).sort()) {
         const relPath = join(rel, name);
         if (name.startsWith(TEMP_PREFIX)) out.temps.push(relPath);
-        else if (name.endsWith(OBJECT_SUFFIX) && isDigest(`sha256:${shard}${name.slice(0, -OBJECT_SUFFIX.length)}`)) {
+        else if (name.endsWith(OBJECT_SUFFIX) && isDigest(`sha256:${shard}${name.slice(0, -OBJECT_SUFFIX.length)}`) && lstatSync(join(shardPath, name)).isFile()) {
           out.objects.push({ digest: `sha256:${shard}${name.slice(0, -OBJECT_SUFFIX.length)}` as Digest, path: relPath });
         } else out.strays.push(relPath);
       }
@@ -164,7 +165,7 @@ export class Store {
     const out: { name: string; raw: string }[] = [];
     for (const ns of readdirSync(root).sort()) {
       const nsPath = join(root, ns);
-      if (!statSync(nsPath).isDirectory()) {
+      if (!lstatSync(nsPath).isDirectory()) {
         out.push({ name: ns, raw: '' });
         continue;
       }

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync, appendFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -190,4 +190,17 @@ describe('verify with worker threads and a big bundle', () => {
     expect(r.objects).toBe(1);
     expect(d.contentSize).toBeGreaterThan(20_000_000);
   }, 120_000);
+});
+
+describe('links in the archive', () => {
+  it('a symlinked object is a stray, never followed', () => {
+    const dir = copy();
+    const o = firstObject(dir);
+    const target = join(tempDir(), 'outside.json.gz');
+    cpSync(join(dir, o.path), target);
+    rmSync(join(dir, o.path));
+    symlinkSync(target, join(dir, o.path));
+    const j = expectFinding(dir, 'ESTRAY');
+    expect(j.findings.find((f: { code: string }) => f.code === 'ESTRAY').path).toBe(o.path);
+  });
 });
