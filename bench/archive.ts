@@ -1,5 +1,5 @@
 import { createHash, hash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync, gunzipSync } from 'node:zlib';
 import { sha256 } from '../replay/digest.ts';

@@ -1,19 +1,14 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadRunsForScoring } from '../replay/scoring-input.ts';
 import { rankRuns } from '../replay/scoring.ts';
-import { startReferenceServer, type ReferenceServer } from './reference-server.ts';
-import { runCli, scratchArchive } from './recorder/test-helpers.ts';
+import { type ReferenceServer } from './reference-server.ts';
+import { referenceServerFixture, runCli } from './recorder/test-helpers.ts';
 
 let dir: string;
 let ref: ReferenceServer;
-beforeAll(async () => {
-  dir = scratchArchive();
-  ref = await startReferenceServer({ archive: dir, port: 0 });
-});
-afterAll(async () => {
-  await ref.close();
-  rmSync(dir, { recursive: true, force: true });
+referenceServerFixture((d, r) => {
+  dir = d;
+  ref = r;
 });
 
 describe('a run of part of the bank (--limit-evals)', () => {

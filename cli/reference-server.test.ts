@@ -1,22 +1,17 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Archive } from '../replay/archive.ts';
 import { currentBank } from '../replay/bank.ts';
 import { DocketError } from '../replay/errors.ts';
 import { grader } from '../replay/graders.ts';
 import { buildRequest, permutationsFor } from '../replay/request.ts';
 import { CONTENDERS, startReferenceServer, type ReferenceServer } from './reference-server.ts';
-import { scratchArchive } from './recorder/test-helpers.ts';
+import { referenceServerFixture } from './recorder/test-helpers.ts';
 
 let dir: string;
 let ref: ReferenceServer;
-beforeAll(async () => {
-  dir = scratchArchive();
-  ref = await startReferenceServer({ archive: dir, port: 0 });
-});
-afterAll(async () => {
-  await ref.close();
-  rmSync(dir, { recursive: true, force: true });
+referenceServerFixture((d, r) => {
+  dir = d;
+  ref = r;
 });
 
 const post = (body: unknown) => fetch(`${ref.baseUrl}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

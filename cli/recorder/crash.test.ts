@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Archive } from '../../replay/archive.ts';
 import type { JournalLine } from '../../replay/journal.ts';
 import { JOURNAL_FILE, loadRun, workDir } from '../../replay/runs.ts';
-import { startReferenceServer, type ReferenceServer } from '../reference-server.ts';
+import { type ReferenceServer } from '../reference-server.ts';
 import { startRun } from './recorder.ts';
-import { DOCKET, REPO, scratchArchive } from './test-helpers.ts';
+import { DOCKET, referenceServerFixture, REPO } from './test-helpers.ts';
 
 /**
  * The crash test (issue 4): kill -9 the recorder at random points, resume until it finishes, and
@@ -17,15 +17,11 @@ const TRIALS = 8;
 let dir: string;
 let ref: ReferenceServer;
 
-beforeAll(async () => {
-  dir = scratchArchive();
-  // `coin` replies are a function of the request alone, so a re-sent request gets the same reply.
-  ref = await startReferenceServer({ archive: dir, port: 0, delayMs: 25 });
-});
-afterAll(async () => {
-  await ref.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+// `coin` replies are a function of the request alone, so a re-sent request gets the same reply.
+referenceServerFixture((d, r) => {
+  dir = d;
+  ref = r;
+}, { delayMs: 25 });
 
 /** A seeded PRNG (mulberry32), so a failing trial can be replayed. */
 function prng(seed: number) {

@@ -2,7 +2,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Archive } from '../../replay/archive.ts';
 import { DocketError } from '../../replay/errors.ts';
 import { grader } from '../../replay/graders.ts';
@@ -11,18 +11,14 @@ import { JOURNAL_FILE, listRuns, loadRun, workDir } from '../../replay/runs.ts';
 import { startReferenceServer, type ReferenceServer } from '../reference-server.ts';
 import { resumeRun, startRun, type Connection, type NewRunOptions } from './recorder.ts';
 import { defaultWrite, readPlanDigest } from './workdir.ts';
-import { allText, runCli, scratchArchive } from './test-helpers.ts';
+import { allText, referenceServerFixture, runCli } from './test-helpers.ts';
 
 let dir: string;
 let ref: ReferenceServer;
 
-beforeAll(async () => {
-  dir = scratchArchive();
-  ref = await startReferenceServer({ archive: dir, port: 0 });
-});
-afterAll(async () => {
-  await ref.close();
-  rmSync(dir, { recursive: true, force: true });
+referenceServerFixture((d, r) => {
+  dir = d;
+  ref = r;
 });
 
 let n = 0;

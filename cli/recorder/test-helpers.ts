@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../reference-server.ts';
 
 /** Shared by the recorder tests (not itself a test file). */
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -49,5 +51,23 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Don
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+/**
+ * A reference server over a scratch archive for the whole test file: started before all tests,
+ * closed and removed after. `use` receives both once they exist.
+ */
+export function referenceServerFixture(use: (dir: string, ref: ReferenceServer) => void, opts: { delayMs?: number } = {}) {
+  let dir = '';
+  let ref: ReferenceServer | undefined;
+  beforeAll(async () => {
+    dir = scratchArchive();
+    ref = await startReferenceServer({ archive: dir, port: 0, ...opts });
+    use(dir, ref);
+  });
+  afterAll(async () => {
+    await ref?.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 }

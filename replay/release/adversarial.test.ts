@@ -7,7 +7,7 @@ import { sha256, type Digest } from '../digest.ts';
 import { gzipCanonical } from '../gzip.ts';
 import { canonicalBytes } from '../json.ts';
 import { docket, tempDir } from '../test-helpers.ts';
-import { PAYLOAD_TYPE, signEnvelope } from './dsse.ts';
+import { signEnvelope } from './dsse.ts';
 import { compareUtf8, TOP_DIR, type Limits } from './limits.ts';
 import { packRelease } from './pack.ts';
 import { END_BLOCKS, paxRecord } from './tar.ts';
