@@ -1,6 +1,6 @@
 import { decodeBundle, BundleError, MAX_OBJECT_BYTES, type Descriptor } from './bundle.ts';
 import { checkSizeAndDigest } from './check-size-digest.mjs';
-import type { Digest } from './digest.ts';
+import { sha256, type Digest } from './digest.ts';
 import type { BundleRef } from './schemas.ts';
 
 /**
@@ -25,12 +25,27 @@ export function checkObject(absPath: string, rel: string, digest: Digest, quick:
   const { result, bytes } = checkSizeAndDigest(absPath, rel, digest, quick, expectedSize, MAX_OBJECT_BYTES);
   const r: ObjectResult = result;
   if (r.failure || quick || !bytes) return r;
-  const fail = (stage: StageName, code: string, message: string) => {
-    r.failure = { stage, code, message };
-    return r;
-  };
+  return decodeStages(r, bytes, digest);
+}
+
+/**
+ * The same stages for bytes already in memory (a release's bundles, checked while its tar streams
+ * by): size, SHA-256 against the name, then the bundle stages.
+ */
+export function checkObjectBytes(bytes: Uint8Array, rel: string, digest: Digest): ObjectResult {
+  const r: ObjectResult = { digest, path: rel, size: bytes.length, passed: 0 };
+  if (bytes.length === 0) return { ...r, failure: { stage: 'size', code: 'ESIZE', message: 'empty object' } };
+  if (bytes.length > MAX_OBJECT_BYTES) return { ...r, failure: { stage: 'size', code: 'ESIZE', message: `${bytes.length} bytes, over the ${MAX_OBJECT_BYTES}-byte object cap` } };
+  r.passed = 1;
+  const actual = sha256(bytes);
+  if (actual !== digest) return { ...r, failure: { stage: 'digest', code: 'EDIGEST', message: `content hashes to ${actual}` } };
+  r.passed = 2;
+  return decodeStages(r, bytes, digest);
+}
+
+function decodeStages(r: ObjectResult, bytes: Uint8Array, digest: Digest): ObjectResult {
   try {
-    const d = decodeBundle(bytes, digest, digest); // stage 2 proved the bytes hash to their name
+    const d = decodeBundle(bytes, digest, digest); // the digest stage proved the bytes hash to their name
     r.descriptor = d.descriptor;
     r.refs = d.refs;
     r.passed = STAGES.length;
@@ -38,7 +53,7 @@ export function checkObject(absPath: string, rel: string, digest: Digest, quick:
     if (!(e instanceof BundleError)) throw e;
     const stage: StageName = e.code === 'EGZIP' ? 'gzip' : e.code === 'ESIZE' ? 'inflate' : e.code === 'EJSON' ? 'parse' : 'schema';
     r.passed = STAGES.indexOf(stage);
-    return fail(stage, e.code, e.message);
+    r.failure = { stage, code: e.code, message: e.message };
   }
   return r;
 }

@@ -41,6 +41,11 @@ export interface VerifyOptions {
   quick?: boolean;
   workers?: number; // default: all cores once the archive is big enough to pay for threads
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Results of objects already checked from the very bytes now on disk (release verify checks
+   * bundles while the tar streams by and proves the extracted files equal them), keyed by path.
+   */
+  prechecked?: Map<string, ObjectResult>;
 }
 
 const TOP_LEVEL = new Set(['objects', 'refs', 'runs', INDEX_FILE, `${INDEX_FILE}-wal`, `${INDEX_FILE}-shm`, '.gitignore']);
@@ -82,7 +87,14 @@ export async function verifyArchive(archive: string, opts: VerifyOptions = {}): 
   // Steps 1-6 per object, in parallel when it pays.
   t = performance.now();
   const items = listing.objects.map((o) => ({ ...o, expectedSize: indexed.get(o.digest)?.size }));
-  const results = await checkAll(archive, items, quick, opts);
+  const pre = opts.prechecked;
+  const reuse = (it: (typeof items)[number]) => {
+    const r = pre?.get(it.path);
+    return r && r.digest === it.digest && (it.expectedSize === undefined || it.expectedSize === r.size) ? r : undefined;
+  };
+  const checked = await checkAll(archive, pre ? items.filter((it) => !reuse(it)) : items, quick, opts);
+  const byPath = new Map(checked.map((r) => [r.path, r]));
+  const results = pre ? items.map((it) => reuse(it) ?? byPath.get(it.path)!) : checked;
   const objMs = performance.now() - t;
   const stages = quick ? STAGES.slice(0, 2) : STAGES;
   stages.forEach((stage, i) => {

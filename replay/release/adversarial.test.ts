@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256, type Digest } from '../digest.ts';
-import { gzipCanonical } from '../gzip.ts';
+import fc from 'fast-check';
+import { gunzipStrict, gzipCanonical } from '../gzip.ts';
 import { canonicalBytes } from '../json.ts';
 import { docket, tempDir } from '../test-helpers.ts';
 import { signEnvelope } from './dsse.ts';
-import { compareUtf8, TOP_DIR, type Limits } from './limits.ts';
+import { compareUtf8, LIMITS, TOP_DIR, type Limits } from './limits.ts';
 import { packRelease } from './pack.ts';
-import { END_BLOCKS, paxRecord } from './tar.ts';
+import { END_BLOCKS, parseTar, paxRecord, TarWalker } from './tar.ts';
 import { makeTree, rawDir, rawFile, rawsOf, tarOf, tgzOf, type Raw } from './testkit.ts';
 import { verifyAndExtractRelease, type ReleaseVerifyOptions } from './verify.ts';
 
@@ -262,6 +263,39 @@ describe('hostile releases', () => {
       expect(existsSync('/tmp/docket-escaped.txt')).toBe(false);
     });
   }
+
+  it('the streaming tar walker finds the same entries and issues however the stream is chunked', () => {
+    let walked = 0;
+    for (const c of [{ name: 'baseline', build: () => signed, opts: undefined }, ...CASES]) {
+      let tar: Uint8Array;
+      try {
+        tar = gunzipStrict(c.build(), 1 << 28);
+      } catch {
+        continue; // a gzip-level case: the walker never sees it
+      }
+      const limits = { ...LIMITS, ...c.opts?.().limits };
+      const whole = parseTar(tar, limits);
+      fc.assert(
+        fc.property(fc.array(fc.integer({ min: 1, max: 1500 }), { minLength: 1, maxLength: 40 }), (sizes) => {
+          const w = new TarWalker(limits);
+          const data: number[] = [];
+          w.onData = (_e, chunk) => data.push(chunk.length);
+          for (let off = 0, i = 0; off < tar.length; i++) {
+            const n = sizes[i % sizes.length]!;
+            w.push(tar.subarray(off, off + n));
+            off += n;
+          }
+          const r = w.end();
+          expect(r).toEqual(whole);
+          const files = whole.entries.filter((e) => e.type === 'file').reduce((n, e) => n + e.size, 0);
+          if (!whole.fatal) expect(data.reduce((a, b) => a + b, 0)).toBe(files);
+        }),
+        { numRuns: 25 },
+      );
+      walked++;
+    }
+    expect(walked).toBeGreaterThan(25);
+  });
 
   it('through the CLI: exit 1 with the coded finding, nothing extracted', () => {
     const dir = tempDir('docket-adv-cli-');

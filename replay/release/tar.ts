@@ -179,101 +179,181 @@ export interface ParseResult {
   fatal: boolean; // the stream could not be walked to its end
 }
 
-/**
- * The list-only pass: walk every header of an in-memory tar stream without writing anything.
- * `maxEntries` stops early so a stream of a million empty headers costs nothing. Entries that break
- * a rule are reported and left out of `entries`; the caller decides (any issue fails a release).
- */
+/** The list-only pass over an in-memory tar stream: the walker below, fed in one piece. */
 export function parseTar(tar: Uint8Array, limits: Limits, maxEntries = limits.entries): ParseResult {
-  const entries: ReadEntry[] = [];
-  const issues: TarIssue[] = [];
-  const issue = (code: string, path: string | null, message: string) => issues.push({ code, path, message });
-  let off = 0;
-  let paxPath: string | null = null;
-  let count = 0;
-  for (;;) {
-    if (off + BLOCK > tar.length) {
-      issue('ETRUNCATED', null, `tar stream ends at byte ${tar.length} without the two zero end blocks`);
-      return { entries, issues, fatal: true };
-    }
-    const h = tar.subarray(off, off + BLOCK);
-    if (isZero(h)) {
-      const second = tar.subarray(off + BLOCK, off + 2 * BLOCK);
-      if (second.length < BLOCK || !isZero(second)) {
-        issue('ETRUNCATED', null, 'a single zero block: the tar end marker is two zero blocks');
-        return { entries, issues, fatal: true };
+  const w = new TarWalker(limits, maxEntries);
+  w.push(tar);
+  return w.end();
+}
+
+/** Pax data above this is refused unread: our writer's only pax record is one `path` (≤ 255 bytes). */
+const MAX_PAX = 64 * 1024;
+
+/**
+ * A streaming walk of every header, fed the tar stream in chunks of any size, so a release is
+ * checked and extracted without ever holding the whole tar in memory. Entries that break a rule are
+ * reported and left out of `entries` (the caller decides: any issue fails a release); a fatal issue
+ * stops the walk. `onEntry` sees each accepted entry when its header is read and `onData` the bytes
+ * of accepted files, in order; an entry's data is complete only if the walk ends without a fatal
+ * issue. `maxEntries` stops early so a stream of a million empty headers costs nothing.
+ */
+export class TarWalker {
+  readonly entries: ReadEntry[] = [];
+  readonly issues: TarIssue[] = [];
+  fatal = false;
+  onEntry: ((e: ReadEntry) => void) | null = null;
+  onData: ((e: ReadEntry, chunk: Uint8Array) => void) | null = null;
+  private off = 0; // stream offset of the next byte pushed
+  private state: 'header' | 'zero2' | 'data' | 'trailer' = 'header';
+  private block = new Uint8Array(BLOCK);
+  private blockLen = 0;
+  private headerAt = 0;
+  private remaining = 0; // data bytes left in the current entry
+  private skip = 0; // padding bytes left after the data
+  private current: ReadEntry | null = null; // an accepted file receiving data
+  private pax: { buf: Uint8Array; len: number } | null = null;
+  private dataSize = 0;
+  private paxPath: string | null = null;
+  private count = 0;
+  private trailing = 0;
+
+  constructor(
+    private readonly limits: Limits,
+    private readonly maxEntries = limits.entries,
+  ) {}
+
+  private issue(code: string, path: string | null, message: string, fatal = false) {
+    this.issues.push({ code, path, message });
+    if (fatal) this.fatal = true;
+  }
+
+  push(chunk: Uint8Array): void {
+    let i = 0;
+    while (i < chunk.length && !this.fatal) {
+      if (this.state === 'trailer') {
+        this.trailing += chunk.length - i;
+        break;
       }
-      const rest = tar.length - (off + 2 * BLOCK);
-      if (rest > 0) issue('ETRAILING', null, `${rest} bytes after the end of the tar archive`);
-      if (paxPath !== null) issue('EPAX', paxPath, 'pax header with no entry after it');
-      return { entries, issues, fatal: false };
+      if (this.state === 'data') {
+        if (this.remaining > 0) {
+          const n = Math.min(this.remaining, chunk.length - i);
+          const piece = chunk.subarray(i, i + n);
+          if (this.current) this.onData?.(this.current, piece);
+          else if (this.pax) {
+            this.pax.buf.set(piece, this.pax.len);
+            this.pax.len += n;
+          }
+          this.remaining -= n;
+          i += n;
+          this.off += n;
+          if (this.remaining > 0) continue;
+        }
+        if (this.skip > 0) {
+          const n = Math.min(this.skip, chunk.length - i);
+          this.skip -= n;
+          i += n;
+          this.off += n;
+          if (this.skip > 0) continue;
+        }
+        this.finishEntry();
+        continue;
+      }
+      // 'header' or 'zero2': gather one block
+      const n = Math.min(BLOCK - this.blockLen, chunk.length - i);
+      if (this.blockLen === 0) this.headerAt = this.off;
+      this.block.set(chunk.subarray(i, i + n), this.blockLen);
+      this.blockLen += n;
+      i += n;
+      this.off += n;
+      if (this.blockLen < BLOCK) continue;
+      this.blockLen = 0;
+      if (this.state === 'zero2') {
+        if (!isZero(this.block)) this.issue('ETRUNCATED', null, 'a single zero block: the tar end marker is two zero blocks', true);
+        else this.state = 'trailer';
+      } else this.header(this.block);
     }
-    if (++count > maxEntries) {
-      issue('ECOUNT', null, `more than ${maxEntries} tar entries`);
-      return { entries, issues, fatal: true };
+  }
+
+  end(): ParseResult {
+    if (!this.fatal) {
+      if (this.state === 'trailer') {
+        if (this.trailing > 0) this.issue('ETRAILING', null, `${this.trailing} bytes after the end of the tar archive`);
+        if (this.paxPath !== null) this.issue('EPAX', this.paxPath, 'pax header with no entry after it');
+      } else if (this.state === 'zero2') this.issue('ETRUNCATED', null, 'a single zero block: the tar end marker is two zero blocks', true);
+      else if (this.state === 'data') this.issue('ETRUNCATED', null, `entry at byte ${this.headerAt} claims ${this.dataSize} bytes; the stream ends first`, true);
+      else this.issue('ETRUNCATED', null, `tar stream ends at byte ${this.off} without the two zero end blocks`, true);
     }
-    if (!checksumOk(h)) {
-      issue('ECHECKSUM', null, `bad header checksum at byte ${off}`);
-      return { entries, issues, fatal: true };
+    return { entries: this.entries, issues: this.issues, fatal: this.fatal };
+  }
+
+  private finishEntry() {
+    if (this.pax) {
+      const p = parsePax(this.pax.buf.subarray(0, this.pax.len));
+      if (typeof p !== 'string') this.issue('EPAX', null, p.error);
+      else this.paxPath = p;
     }
+    this.pax = null;
+    this.current = null;
+    this.state = 'header';
+  }
+
+  private enterData(size: number) {
+    this.dataSize = size;
+    this.remaining = size;
+    this.skip = padding(size);
+    this.state = 'data';
+    if (size === 0) this.finishEntry();
+  }
+
+  private header(h: Uint8Array) {
+    const off = this.headerAt;
+    const limits = this.limits;
+    if (isZero(h)) {
+      this.state = 'zero2';
+      return;
+    }
+    if (++this.count > this.maxEntries) return this.issue('ECOUNT', null, `more than ${this.maxEntries} tar entries`, true);
+    if (!checksumOk(h)) return this.issue('ECHECKSUM', null, `bad header checksum at byte ${off}`, true);
     const size = octal(h, 124, 12);
-    if (size === null) {
-      issue('ESIZEFIELD', null, `header at byte ${off}: size field is not plain octal (a huge or negative base-256 size)`);
-      return { entries, issues, fatal: true };
-    }
-    if (size > limits.entryBytes) {
-      // Fatal: a size this large cannot be skipped safely, and the name is not worth trusting.
-      issue('ETOOBIG', text(h, 0, 100), `header at byte ${off}: ${size} bytes, over the ${limits.entryBytes}-byte entry cap`);
-      return { entries, issues, fatal: true };
-    }
-    const dataOff = off + BLOCK;
-    const next = dataOff + size + padding(size);
-    if (next > tar.length) {
-      issue('ETRUNCATED', null, `entry at byte ${off} claims ${size} bytes; the stream ends first`);
-      return { entries, issues, fatal: true };
-    }
-    off = next;
+    if (size === null) return this.issue('ESIZEFIELD', null, `header at byte ${off}: size field is not plain octal (a huge or negative base-256 size)`, true);
+    // Fatal: a size this large cannot be skipped safely, and the name is not worth trusting.
+    if (size > limits.entryBytes) return this.issue('ETOOBIG', text(h, 0, 100), `header at byte ${off}: ${size} bytes, over the ${limits.entryBytes}-byte entry cap`, true);
     const type = String.fromCharCode(h[156]!);
     const nameRaw = text(h, 0, 100);
     const prefix = text(h, 345, 155);
     if (nameRaw === null || prefix === null) {
-      issue('EPATH', null, `header at byte ${dataOff - BLOCK}: name is not valid UTF-8`);
-      paxPath = null;
-      continue;
+      this.issue('EPATH', null, `header at byte ${off}: name is not valid UTF-8`);
+      this.paxPath = null;
+      return this.enterData(size);
     }
     let name = prefix ? `${prefix}/${nameRaw}` : nameRaw;
     if (type === 'x') {
-      const p = parsePax(tar.subarray(dataOff, dataOff + size));
-      if (typeof p !== 'string') issue('EPAX', null, p.error);
-      else paxPath = p;
-      continue;
+      if (size > MAX_PAX) this.issue('EPAX', null, `pax header of ${size} bytes (at most ${MAX_PAX})`);
+      else this.pax = { buf: new Uint8Array(size), len: 0 };
+      return this.enterData(size);
     }
-    if (paxPath !== null) {
-      name = paxPath;
-      paxPath = null;
+    if (this.paxPath !== null) {
+      name = this.paxPath;
+      this.paxPath = null;
     }
+    const reject = (code: string, path: string, message: string) => {
+      this.issue(code, path, message);
+      this.enterData(size);
+    };
     const bad = TYPE_NAMES[type];
-    if (bad) {
-      issue(bad[0], name, `${bad[1]} entries are refused (links and special files never leave staging safe)`);
-      continue;
-    }
-    if (type !== '0' && type !== '5') {
-      issue('ETYPE', name, `unknown tar entry type ${JSON.stringify(type)}`);
-      continue;
-    }
+    if (bad) return reject(bad[0], name, `${bad[1]} entries are refused (links and special files never leave staging safe)`);
+    if (type !== '0' && type !== '5') return reject('ETYPE', name, `unknown tar entry type ${JSON.stringify(type)}`);
     const isDir = type === '5';
     if (isDir) name = name.replace(/\/$/, '');
     const why = unsafePath(name, limits);
-    if (why) {
-      issue(why.code, name, why.reason);
-      continue;
-    }
+    if (why) return reject(why.code, name, why.reason);
     const canon = canonicalFields(h, isDir, size);
-    if (canon) {
-      issue('ETARHEADER', name, canon);
-      continue;
-    }
-    entries.push({ path: name, type: isDir ? 'dir' : 'file', mode: octal(h, 100, 8) as 0o644 | 0o755, size, offset: dataOff });
+    if (canon) return reject('ETARHEADER', name, canon);
+    const entry: ReadEntry = { path: name, type: isDir ? 'dir' : 'file', mode: octal(h, 100, 8) as 0o644 | 0o755, size, offset: off + BLOCK };
+    this.entries.push(entry);
+    this.onEntry?.(entry);
+    if (!isDir) this.current = entry;
+    this.enterData(size);
   }
 }
 

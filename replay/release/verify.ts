@@ -1,19 +1,20 @@
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, rmdirSync, statSync, writeSync } from 'node:fs';
-import { constants as bufferConstants } from 'node:buffer';
-import type { KeyObject } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { closeSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, rmdirSync, writeSync } from 'node:fs';
+import { createHash, type Hash, type KeyObject } from 'node:crypto';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
-import { createInflateRaw } from 'node:zlib';
+import { MAX_OBJECT_BYTES } from '../bundle.ts';
 import { sha256, type Digest } from '../digest.ts';
 import { usageError } from '../errors.ts';
-import { ENCODER_ID, GZIP_HEADER, gunzipStrict, GzipError } from '../gzip.ts';
+import { ENCODER_ID } from '../gzip.ts';
 import { Store } from '../store.ts';
 import { verifyArchive, type Finding, type Severity, type Step } from '../verify.ts';
-import { checkEnvelope } from './dsse.ts';
+import { BundleChecks } from './bundle-checks.ts';
+import { checkEnvelope, type EnvelopeCheck } from './dsse.ts';
 import { collisionKey, LIMITS, MANIFEST_NAME, SIG_NAME, TOP_DIR, unsafePath, type Limits } from './limits.ts';
 import { parseManifest, type Manifest } from './manifest.ts';
 import { merkleRoot } from './merkle.ts';
-import { BLOCK, padding, parseTar, peekHeader, type ReadEntry } from './tar.ts';
+import { tgzPass, type PassResult } from './stream.ts';
+import { TarWalker, type ParseResult, type ReadEntry } from './tar.ts';
 
 /**
  * `docket verify FILE.tgz`: a release is checked in a fixed order, each step a gate for the next
@@ -66,85 +67,86 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
   if (target && existsSync(target)) throw usageError('EEXISTS', `--extract target ${opts.extract} exists; name a directory that does not exist`, { path: opts.extract });
   if (target && !existsSync(dirname(target))) throw usageError('ENOTDIR', `the parent of --extract target ${opts.extract} does not exist`, { path: opts.extract });
 
-  let st;
+  let fd: number;
   try {
-    st = statSync(file);
+    fd = openSync(file, 'r');
   } catch (e) {
     throw usageError('EREAD', `cannot read ${file}: ${(e as Error).message}`, { path: file });
   }
-  if (!st.isFile()) throw usageError('EREAD', `${file} is not a regular file`, { path: file });
+  // One descriptor for every pass: renaming another file into place cannot change what we read.
+  const st = fstatSync(fd);
+  if (!st.isFile()) {
+    closeSync(fd);
+    throw usageError('EREAD', `${file} is not a regular file`, { path: file });
+  }
 
   let staging: string | null = null;
-  const step = async <T>(name: string, run: () => T | Promise<T>, checked = 1): Promise<T> => {
+  const step = async <T>(name: string, run: () => T | Promise<T>, checked = 1, ms?: number): Promise<T> => {
     const t = performance.now();
     const before = errors();
     const out = await run();
     const failed = errors() - before;
-    report.steps.push({ name, checked, failed, ms: performance.now() - t });
+    report.steps.push({ name, checked, failed, ms: ms ?? performance.now() - t });
     if (failed) throw new Stop();
     return out;
   };
   const skip = (name: string, why: string) => report.steps.push({ name, checked: 0, failed: 0, ms: 0, skipped: why });
+  const checks = new BundleChecks(opts.workers ?? Math.max(0, availableParallelism() - 1));
 
   try {
     await step('size caps', () => {
       if (st.size > limits.fileBytes) add('EFILESIZE', file, `${st.size} bytes, over the ${limits.fileBytes}-byte release cap`);
     });
-    const bytes = await step('file digest', () => {
-      const b = readFileSync(file);
-      report.digest = sha256(b);
-      if (opts.expect && report.digest !== opts.expect) add('EEXPECT', file, `the file hashes to ${report.digest}, not the expected ${opts.expect}: not the published file`);
-      return b;
-    });
+    // Steps 2-5 are gates checked in order, but read in one streaming pass (digest, inflate, walk,
+    // and the bundle checks started early on the other core); the pass's time is reported under
+    // "file digest". Nothing is written in this pass.
+    const t0 = performance.now();
+    const pass = await readPass(fd, st.size, limits, opts.key ?? null, checks);
+    const passMs = performance.now() - t0;
+    await step('file digest', () => {
+      report.digest = pass.digest;
+      if (pass.error?.code === 'ECHANGED') add('ECHANGED', file, pass.error.message);
+      else if (opts.expect && report.digest !== opts.expect) add('EEXPECT', file, `the file hashes to ${report.digest}, not the expected ${opts.expect}: not the published file`);
+    }, 1, passMs);
     if (!opts.expect && !opts.key) add('HUNANCHORED', file, 'neither --expect nor --key given: this proves the file is self-consistent, not that it is the one published', 'hint');
 
     if (opts.key) {
-      const key = opts.key;
-      await step('signature', async () => {
-        const head = await readHead(bytes, limits);
+      await step('signature', () => {
+        const head = pass.head;
         if ('code' in head) return add(head.code, file, `cannot reach the signed manifest: ${head.message}`);
         if (!head.sig) return add('ESIGMISSING', file, `no ${SIG_NAME} after ${MANIFEST_NAME}: the release is unsigned, and --key demands a signature`);
-        const r = checkEnvelope(head.sig, head.manifest, key);
-        if (!r.ok) add(r.code, SIG_NAME, r.message);
-      });
+        if (pass.signature && !pass.signature.ok) add(pass.signature.code, SIG_NAME, pass.signature.message);
+      }, 1, 0);
     } else skip('signature', 'no --key given');
 
-    const tar = await step('strict gzip', () => {
-      try {
-        return gunzipStrict(bytes, Math.min(limits.totalBytes, bufferConstants.MAX_LENGTH));
-      } catch (e) {
-        if (!(e instanceof GzipError)) throw e;
-        add(e.code === 'ETOOBIG' ? 'ETOTAL' : 'EGZIP', file, e.code === 'ETOOBIG' ? `the tar stream ${e.message} (an absolute cap: gzip bomb)` : e.message);
-        return new Uint8Array(0);
-      }
-    });
+    await step('strict gzip', () => {
+      const e = pass.error;
+      if (e) add(e.code === 'ETOTAL' ? 'ETOTAL' : 'EGZIP', file, e.code === 'ETOTAL' ? `the tar stream ${e.message}` : e.message);
+    }, 1, 0);
 
-    const { entries, manifest } = await step('tar listing', () => listAgainstManifest(tar, limits, add), 0);
-    report.steps.at(-1)!.checked = entries.length;
+    const { entries, manifest } = await step('tar listing', () => listAgainstManifest(pass.parsed, pass.manifest, limits, add), pass.parsed.entries.length, 0);
     if (manifest.encoder !== ENCODER_ID) add('HENCODER', MANIFEST_NAME, `packed with encoder ${JSON.stringify(manifest.encoder)}; this docket pins ${JSON.stringify(ENCODER_ID)}, so a re-pack here will not reproduce the bytes`, 'hint');
 
     const parent = target ? dirname(target) : tmpdir();
     staging = mkdtempSync(join(parent, '.docket-release-')); // mode 0700
     const root = staging;
-    await step('extract (staging)', () => extract(tar, entries, root), entries.length);
-
-    const top = join(staging, TOP_DIR);
-    // Hash the exact bytes written to staging (staging is private to us; reading them back from
-    // the page cache would only cost time).
-    const written = new Map(entries.map((e) => [e.path, e]));
+    const t1 = performance.now();
+    const x = await extractPass(fd, st.size, limits, entries, manifest, pass, root, add);
+    const extractMs = performance.now() - t1;
+    report.bytes = x.bytes;
+    await step('extract (staging)', () => {}, entries.length, extractMs - x.hashMs);
+    // The exact bytes written were hashed as they were written (staging is private to us).
     await step('re-hash files', () => {
-      for (const e of manifest.entries) {
-        const w = written.get(`${TOP_DIR}/${e.path}`)!;
-        const data = tar.subarray(w.offset, w.offset + w.size);
-        report.bytes += data.length;
-        const d = sha256(data);
-        if (d !== e.digest || data.length !== e.size) add('EENTRYDIGEST', e.path, `hashes to ${d} (${data.length} bytes); the manifest says ${e.digest} (${e.size} bytes)`);
-      }
-    }, manifest.entries.length);
+      for (const f of x.findings) add(f.code, f.path, f.message);
+    }, manifest.entries.length, x.hashMs);
 
     // The shipped archive, exactly as `docket verify DIR` checks it; findings continue from here.
+    // Bundles checked during the read pass count only where the extracted file is proven the same.
+    const checked = await checks.finish();
+    const prechecked = new Map([...checked].filter(([rel, r]) => x.sameObjects.get(rel) === r.digest));
+    const top = join(staging, TOP_DIR);
     const evidence = join(top, 'evidence');
-    const vr = await verifyArchive(evidence, { workers: opts.workers });
+    const vr = await verifyArchive(evidence, { workers: opts.workers, prechecked });
     report.objects = vr.objects;
     for (const s of vr.steps) report.steps.push({ ...s, name: `evidence: ${s.name}` });
     for (const f of vr.findings) report.findings.push({ ...f, path: f.path === null ? null : `evidence/${f.path.split(sep).join('/')}` });
@@ -158,6 +160,9 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
       if (staging) rmSync(staging, { recursive: true, force: true });
       throw e;
     }
+  } finally {
+    closeSync(fd);
+    await checks.close();
   }
 
   report.ok = errors() === 0;
@@ -187,19 +192,18 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
 
 type Add = (code: string, path: string | null, message: string, severity?: Severity) => void;
 
-/** The list-only pass: every header against the manifest; nothing is written. */
-function listAgainstManifest(tar: Uint8Array, limits: Limits, add: Add): { entries: ReadEntry[]; manifest: Manifest } {
-  const parsed = parseTar(tar, limits);
+/** The list-only checks: every header of the read pass against the manifest; nothing is written. */
+function listAgainstManifest(parsed: ParseResult, manifestBytes: Uint8Array | null, limits: Limits, add: Add): { entries: ReadEntry[]; manifest: Manifest } {
   for (const i of parsed.issues) add(i.code, i.path, i.message);
   const first = parsed.entries[0];
   const manifestPath = `${TOP_DIR}/${MANIFEST_NAME}`;
   let manifest: Manifest | null = null;
   if (!first || first.path !== manifestPath || first.type !== 'file' || parsed.issues.some((i) => i.path === manifestPath)) {
     add('EMANIFEST', manifestPath, `the first tar entry must be ${manifestPath}`);
-  } else if (first.size > limits.manifestBytes) {
+  } else if (first.size > limits.manifestBytes || !manifestBytes) {
     add('EMANIFEST', manifestPath, `${first.size} bytes, over the ${limits.manifestBytes}-byte manifest cap`);
   } else {
-    const r = parseManifest(tar.subarray(first.offset, first.offset + first.size));
+    const r = parseManifest(manifestBytes);
     for (const e of r.errors) add('EMANIFEST', MANIFEST_NAME, e);
     manifest = r.manifest;
   }
@@ -243,8 +247,125 @@ function listAgainstManifest(tar: Uint8Array, limits: Limits, add: Add): { entri
   return { entries: parsed.entries, manifest };
 }
 
-/** Write the listed entries under `staging` only: exclusive creates, no links exist to follow. */
-function extract(tar: Uint8Array, entries: ReadEntry[], staging: string) {
+type Head = { manifest: Uint8Array; sig: Uint8Array | null } | { code: string; message: string };
+
+interface ReadPass {
+  digest: Digest | null;
+  error: PassResult['error'];
+  parsed: ParseResult;
+  manifest: Uint8Array | null; // the first entry's bytes when it is MANIFEST.json within its cap
+  sig: Uint8Array | null;
+  head: Head; // what the signature step sees
+  signature: EnvelopeCheck | null; // checked as soon as the first two entries are in (with --key)
+}
+
+const MANIFEST_PATH = `${TOP_DIR}/${MANIFEST_NAME}`;
+const SIG_PATH = `${TOP_DIR}/${SIG_NAME}`;
+const OBJECTS_PREFIX = `${TOP_DIR}/evidence/`;
+const OBJECT_PATH = /^objects\/v1\/sha256\/([0-9a-f]{2})\/([0-9a-f]{62})\.json\.gz$/;
+
+/** The digest an evidence object's path names, for paths of the store's layout (else null). */
+function objectDigest(path: string): { rel: string; digest: Digest } | null {
+  if (!path.startsWith(OBJECTS_PREFIX)) return null;
+  const rel = path.slice(OBJECTS_PREFIX.length);
+  const m = OBJECT_PATH.exec(rel);
+  return m ? { rel, digest: `sha256:${m[1]}${m[2]}` as Digest } : null;
+}
+
+/**
+ * Steps 2-5 in one streaming pass: SHA-256 of the file, strict gunzip, the list-only tar walk, the
+ * manifest and signature entries kept, and every bundle handed to `checks` as soon as its bytes are
+ * in. With a key, the signature is checked once the first two entries are in and a bad one stops
+ * the inflating (the digest still completes, so the findings keep their order).
+ */
+async function readPass(fd: number, size: number, limits: Limits, key: KeyObject | null, checks: BundleChecks): Promise<ReadPass> {
+  const walker = new TarWalker(limits);
+  const out: ReadPass = { digest: null, error: null, parsed: { entries: [], issues: [], fatal: false }, manifest: null, sig: null, head: { code: 'ETRUNCATED', message: 'the stream ends inside the first entries' }, signature: null };
+  let headKnown = false;
+  let stop = false;
+  const settleHead = (h: Head) => {
+    if (headKnown) return;
+    headKnown = true;
+    out.head = h;
+    if (!key) return;
+    if ('code' in h) stop = true;
+    else if (h.sig) {
+      out.signature = checkEnvelope(h.sig, h.manifest, key);
+      if (!out.signature.ok) stop = true;
+    } else stop = true; // unsigned: refused before the rest is inflated
+  };
+  let index = -1;
+  let collect: { buf: Buffer; filled: number; done: (b: Buffer) => void } | null = null;
+  walker.onEntry = (e) => {
+    index++;
+    collect = null;
+    const keep = (done: (b: Buffer) => void) => {
+      collect = { buf: Buffer.allocUnsafeSlow(e.size), filled: 0, done };
+      if (e.size === 0) done(collect.buf);
+    };
+    if (index === 0) {
+      if (e.path !== MANIFEST_PATH || e.type !== 'file') settleHead({ code: 'EMANIFEST', message: `the first tar entry is not ${MANIFEST_PATH}` });
+      else if (e.size > limits.manifestBytes) settleHead({ code: 'EMANIFEST', message: `${e.size} bytes, over the ${limits.manifestBytes}-byte manifest cap` });
+      else keep((b) => (out.manifest = b));
+      return;
+    }
+    if (index === 1) {
+      if (e.path !== SIG_PATH || e.type !== 'file') settleHead(out.manifest ? { manifest: out.manifest, sig: null } : { code: 'EMANIFEST', message: 'no manifest' });
+      else if (e.size > limits.sigBytes) settleHead({ code: 'ESIGFORMAT', message: `${SIG_NAME} is ${e.size} bytes, over the ${limits.sigBytes}-byte cap` });
+      else
+        keep((b) => {
+          out.sig = b;
+          settleHead(out.manifest ? { manifest: out.manifest, sig: b } : { code: 'EMANIFEST', message: 'no manifest' });
+        });
+      return;
+    }
+    if (index === 2 && !headKnown && out.manifest) settleHead({ manifest: out.manifest, sig: null });
+    const obj = e.type === 'file' && e.size > 0 && e.size <= MAX_OBJECT_BYTES ? objectDigest(e.path) : null;
+    if (obj) keep((b) => checks.check(b, obj.rel, obj.digest));
+  };
+  walker.onData = (_e, chunk) => {
+    const c = collect;
+    if (!c) return;
+    c.buf.set(chunk, c.filled);
+    c.filled += chunk.length;
+    if (c.filled === c.buf.length) {
+      collect = null;
+      c.done(c.buf);
+    }
+  };
+  const r = await tgzPass(fd, size, {
+    hash: true,
+    maxOut: limits.totalBytes,
+    onOutput: (chunk) => {
+      walker.push(chunk);
+      return stop ? 'stop' : undefined;
+    },
+  });
+  out.digest = r.digest;
+  out.error = r.error;
+  out.parsed = walker.end();
+  if (!headKnown && out.manifest && index >= 0) settleHead({ manifest: out.manifest, sig: null });
+  return out;
+}
+
+interface ExtractResult {
+  bytes: number; // file bytes re-hashed
+  hashMs: number;
+  findings: { code: string; path: string; message: string }[];
+  sameObjects: Map<string, Digest>; // evidence object path -> the digest its written bytes have (= its name)
+}
+
+/**
+ * Steps 6-7: inflate again and write the listed entries under `staging` only (exclusive creates;
+ * no link can exist to follow), hashing each file's bytes as they are written. The stream must
+ * replay the listing exactly (same entries, sizes and modes, same manifest bytes): the file could
+ * have changed since the read pass, and only what was listed and checked may be written.
+ */
+async function extractPass(fd: number, size: number, limits: Limits, listed: ReadEntry[], manifest: Manifest, pass: ReadPass, staging: string, add: Add): Promise<ExtractResult> {
+  const res: ExtractResult = { bytes: 0, hashMs: 0, findings: [], sameObjects: new Map() };
+  const expected = new Map<string, Digest>(manifest.entries.map((e) => [`${TOP_DIR}/${e.path}`, e.digest]));
+  expected.set(MANIFEST_PATH, sha256(pass.manifest!));
+  if (pass.sig) expected.set(SIG_PATH, sha256(pass.sig));
   const base = resolve(staging) + sep;
   const made = new Set<string>();
   const mkdir = (dir: string) => {
@@ -252,94 +373,61 @@ function extract(tar: Uint8Array, entries: ReadEntry[], staging: string) {
     mkdirSync(dir, { recursive: true, mode: 0o755 });
     made.add(dir);
   };
-  for (const e of entries) {
+  const walker = new TarWalker(limits);
+  let changed: string | null = null;
+  let i = 0;
+  let open: { fd: number; hash: Hash; entry: ReadEntry } | null = null;
+  const finishFile = () => {
+    if (!open) return;
+    const { fd: out, hash, entry } = open;
+    open = null;
+    closeSync(out);
+    const t = performance.now();
+    const d = `sha256:${hash.digest('hex')}` as Digest;
+    res.hashMs += performance.now() - t;
+    const want = expected.get(entry.path);
+    const rel = entry.path.slice(TOP_DIR.length + 1);
+    if (want !== undefined && d !== want) res.findings.push({ code: 'EENTRYDIGEST', path: rel, message: `hashes to ${d} (${entry.size} bytes); the manifest says ${want} (${entry.size} bytes)` });
+    const obj = objectDigest(entry.path);
+    if (obj && obj.digest === d) res.sameObjects.set(obj.rel, d);
+  };
+  walker.onEntry = (e) => {
+    finishFile();
+    const want = listed[i++];
+    if (!want || want.path !== e.path || want.type !== e.type || want.size !== e.size || want.mode !== e.mode) {
+      changed ??= `entry ${i} is ${e.path}, the listing had ${want?.path ?? 'no more entries'}`;
+      return;
+    }
     const path = resolve(staging, e.path);
     if (!path.startsWith(base)) throw new Error(`internal: ${e.path} resolves outside staging`); // unreachable after unsafePath
-    if (e.type === 'dir') {
-      mkdir(path);
-      continue;
-    }
+    if (e.type === 'dir') return mkdir(path);
     mkdir(dirname(path));
-    const fd = openSync(path, 'wx', e.mode);
-    try {
-      let off = 0;
-      while (off < e.size) off += writeSync(fd, tar, e.offset + off, e.size - off);
-    } finally {
-      closeSync(fd);
-    }
-  }
-}
-
-type Head = { manifest: Uint8Array; sig: Uint8Array | null } | { code: string; message: string };
-
-/**
- * The signature step reads only the first two entries (MANIFEST.json, MANIFEST.sig.json) by
- * inflating a prefix of the stream, so an unsigned or forged release is refused before the rest
- * of it is decompressed.
- */
-function readHead(gz: Uint8Array, limits: Limits): Promise<Head> {
-  for (let i = 0; i < GZIP_HEADER.length; i++) if (gz[i] !== GZIP_HEADER[i]) return Promise.resolve({ code: 'EGZIP', message: 'non-canonical gzip header' });
-  const body = gz.subarray(GZIP_HEADER.length);
-  const cap = limits.manifestBytes + limits.sigBytes + 4 * BLOCK;
-  const manifestPath = `${TOP_DIR}/${MANIFEST_NAME}`;
-  const sigPath = `${TOP_DIR}/${SIG_NAME}`;
-  // How many bytes the first two entries need, or the result once they are in `buf`.
-  const need = (buf: Buffer): number | Head => {
-    if (buf.length < BLOCK) return BLOCK;
-    const h1 = peekHeader(buf.subarray(0, BLOCK));
-    if (!h1 || h1.path !== manifestPath || h1.type !== '0') return { code: 'EMANIFEST', message: `the first tar entry is not ${manifestPath}` };
-    if (h1.size > limits.manifestBytes) return { code: 'EMANIFEST', message: `${h1.size} bytes, over the ${limits.manifestBytes}-byte manifest cap` };
-    const end1 = BLOCK + h1.size + padding(h1.size);
-    if (buf.length < end1 + BLOCK) return end1 + BLOCK;
-    const manifest = Uint8Array.from(buf.subarray(BLOCK, BLOCK + h1.size));
-    const h2 = peekHeader(buf.subarray(end1, end1 + BLOCK));
-    if (!h2 || h2.path !== sigPath || h2.type !== '0') return { manifest, sig: null };
-    if (h2.size > limits.sigBytes) return { code: 'ESIGFORMAT', message: `${SIG_NAME} is ${h2.size} bytes, over the ${limits.sigBytes}-byte cap` };
-    const end2 = end1 + BLOCK + h2.size;
-    if (buf.length < end2) return end2;
-    return { manifest, sig: Uint8Array.from(buf.subarray(end1 + BLOCK, end2)) };
+    open = { fd: openSync(path, 'wx', e.mode), hash: createHash('sha256'), entry: e };
+    res.bytes += e.size;
   };
-  return new Promise((resolvePromise) => {
-    const inflater = createInflateRaw();
-    let chunks: Buffer[] = [];
-    let len = 0;
-    let want = BLOCK;
-    let settled = false;
-    const settle = (h: Head) => {
-      if (settled) return;
-      settled = true;
-      inflater.destroy();
-      resolvePromise(h);
-    };
-    const check = () => {
-      while (!settled && len >= want) {
-        const buf = Buffer.concat(chunks);
-        chunks = [buf];
-        const r = need(buf);
-        if (typeof r === 'number') want = r;
-        else settle(r);
-      }
-    };
-    inflater.on('data', (c: Buffer) => {
-      chunks.push(c);
-      len += c.length;
-      check();
-      if (!settled && len > cap) settle({ code: 'EMANIFEST', message: 'the first entries exceed the manifest and signature caps' });
-    });
-    inflater.on('error', (e) => settle({ code: 'EGZIP', message: `bad deflate stream: ${e.message}` }));
-    inflater.on('end', () => {
-      check();
-      settle({ code: 'ETRUNCATED', message: 'the stream ends inside the first entries' });
-    });
+  walker.onData = (_e, chunk) => {
+    if (!open) return;
     let off = 0;
-    const pump = () => {
-      while (!settled && off < body.length) {
-        const slice = body.subarray(off, off + 65536);
-        off += slice.length;
-        if (!inflater.write(slice)) return void inflater.once('drain', pump);
-      }
-      if (!settled) inflater.end();
-    };
-    pump();
-  });
+    while (off < chunk.length) off += writeSync(open.fd, chunk, off, chunk.length - off);
+    const t = performance.now();
+    open.hash.update(chunk);
+    res.hashMs += performance.now() - t;
+  };
+  try {
+    const r = await tgzPass(fd, size, {
+      hash: false,
+      maxOut: limits.totalBytes,
+      onOutput: (chunk) => {
+        walker.push(chunk);
+        return changed || walker.fatal ? 'stop' : undefined;
+      },
+    });
+    const parsed = walker.end();
+    finishFile();
+    if (!changed && (r.error || parsed.fatal || parsed.issues.length || i !== listed.length)) changed = r.error?.message ?? parsed.issues[0]?.message ?? `${i} entries, the listing had ${listed.length}`;
+  } finally {
+    if (open) closeSync((open as { fd: number }).fd);
+  }
+  if (changed) add('ECHANGED', null, `the file changed between the listing and the extraction: ${changed}`);
+  return res;
 }
