@@ -4,14 +4,13 @@ import type { Digest } from '../digest.ts';
 
 /**
  * Bundle checks fed from a streaming tar: each bundle goes to a worker thread while the main thread
- * keeps inflating and walking; when the worker falls behind by more than `maxPending` bytes (or is
- * still starting), the main thread checks the bundle itself. Memory stays bounded and both cores
+ * keeps inflating and walking; when the worker (which may still be starting) falls behind by more
+ * than `maxPending` bytes, the main thread checks the bundle itself. Memory stays bounded and both cores
  * stay busy without tuning.
  */
 export class BundleChecks {
   readonly results = new Map<string, ObjectResult>();
   private worker: Worker | null = null;
-  private ready = false;
   private pending = new Map<number, number>(); // id -> bytes in flight
   private pendingBytes = 0;
   private nextId = 0;
@@ -26,10 +25,7 @@ export class BundleChecks {
     const w = new Worker(new URL('./check-worker.mjs', import.meta.url));
     this.worker = w;
     w.on('message', (m: 'ready' | { id: number; result: ObjectResult }) => {
-      if (m === 'ready') {
-        this.ready = true;
-        return;
-      }
+      if (m === 'ready') return; // messages posted before this were queued, not lost
       this.results.set(m.result.path, m.result);
       this.pendingBytes -= this.pending.get(m.id) ?? 0;
       this.pending.delete(m.id);
@@ -43,7 +39,7 @@ export class BundleChecks {
 
   /** `bytes` must own its ArrayBuffer (Buffer.allocUnsafeSlow): it is transferred, not copied. */
   check(bytes: Buffer, rel: string, digest: Digest): void {
-    if (!this.worker || !this.ready || this.pendingBytes + bytes.length > this.maxPending) {
+    if (!this.worker || this.pendingBytes + bytes.length > this.maxPending) {
       this.results.set(rel, checkObjectBytes(bytes, rel, digest));
       return;
     }

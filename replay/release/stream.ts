@@ -17,8 +17,11 @@ import { GZIP_HEADER } from '../gzip.ts';
 export interface PassOptions {
   hash: boolean;
   maxOut: number; // absolute cap on the inflated stream (a gzip bomb stops here)
-  /** Sync handler for inflated bytes; returning 'stop' stops inflating (hashing still finishes). */
-  onOutput: (chunk: Buffer) => void | 'stop';
+  /**
+   * Handler for inflated bytes; 'stop' stops inflating (hashing still finishes), a promise makes the
+   * pass wait for it before reading on (backpressure from slow consumers).
+   */
+  onOutput: (chunk: Buffer) => void | 'stop' | Promise<void>;
 }
 export interface PassResult {
   digest: Digest | null;
@@ -46,6 +49,7 @@ export async function tgzPass(fd: number, size: number, opts: PassOptions): Prom
   const inflater = createInflateRaw({ chunkSize: PIECE, writableHighWaterMark: 4 * PIECE } as Parameters<typeof createInflateRaw>[0]);
   let crc = 0;
   let ended = false;
+  const waits: Promise<void>[] = [];
   const finished = new Promise<void>((resolve) => {
     inflater.on('end', () => {
       ended = true;
@@ -68,10 +72,11 @@ export async function tgzPass(fd: number, size: number, opts: PassOptions): Prom
     res.outBytes += c.length;
     if (res.outBytes > opts.maxOut) return fail('ETOTAL', `inflates beyond the ${opts.maxOut}-byte cap (an absolute cap: gzip bomb)`);
     crc = crc32(c, crc);
-    if (opts.onOutput(c) === 'stop') {
+    const r = opts.onOutput(c);
+    if (r === 'stop') {
       res.stopped = true;
       stopInflating();
-    }
+    } else if (r) waits.push(r);
   });
 
   const free: Buffer[] = [];
@@ -79,6 +84,7 @@ export async function tgzPass(fd: number, size: number, opts: PassOptions): Prom
   const trailer = Buffer.alloc(TRAILER);
   let pos = 0;
   while (pos < size && (inflating || hash)) {
+    while (waits.length) await waits.shift();
     // Input pieces are recycled once zlib has consumed them: fresh buffers fault in page by page.
     const buf = free.pop() ?? Buffer.allocUnsafeSlow(PIECE);
     const n = readSync(fd, buf, 0, Math.min(PIECE, size - pos), pos); // page cache: cheaper than a thread-pool round trip
