@@ -1,7 +1,9 @@
+import crc32lib from 'crc-32';
+import fc from 'fast-check';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sha256 } from './digest.ts';
-import { GZIP_HEADER, gunzipStrict, gzipCanonical, GzipError } from './gzip.ts';
+import { crcUpdate, GZIP_HEADER, gunzipStrict, gzipCanonical, GzipError } from './gzip.ts';
 import { prng } from './test-helpers.ts';
 
 /** ~1.5 MB of realistic eval-record JSON, the same on every machine (small inputs hide encoder drift). */
@@ -80,5 +82,18 @@ describe('gunzipStrict', () => {
   });
   it('accepts exactly the header it writes', () => {
     expect([...GZIP_HEADER]).toEqual([...good.subarray(0, 10)]);
+  });
+});
+
+describe('crcUpdate', () => {
+  it('continues a CRC-32 across pieces: any split gives the one-shot value, which matches crc-32', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 4096 }), fc.nat(), (data, cut) => {
+        const at = data.length ? cut % data.length : 0;
+        const whole = crcUpdate(data, 0);
+        expect(crcUpdate(data.subarray(at), crcUpdate(data.subarray(0, at), 0))).toBe(whole);
+        expect(whole).toBe(crc32lib.buf(data) >>> 0);
+      }),
+    );
   });
 });

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { read, readSync } from 'node:fs';
-import { promisify } from 'node:util';
-import { crc32, createInflateRaw } from 'node:zlib';
+import { readSync } from 'node:fs';
+import { createInflateRaw } from 'node:zlib';
 import type { Digest } from '../digest.ts';
-import { GZIP_HEADER } from '../gzip.ts';
+import { crcUpdate, GZIP_HEADER } from '../gzip.ts';
 
 /**
  * One streaming pass over a release file: optionally SHA-256 of every byte, and a strict gunzip
@@ -31,7 +30,6 @@ export interface PassResult {
   stopped: boolean; // onOutput asked to stop
 }
 
-const readAsync = promisify(read);
 const PIECE = 1 << 20;
 const TRAILER = 8;
 
@@ -71,7 +69,7 @@ export async function tgzPass(fd: number, size: number, opts: PassOptions): Prom
     if (!inflating) return;
     res.outBytes += c.length;
     if (res.outBytes > opts.maxOut) return fail('ETOTAL', `inflates beyond the ${opts.maxOut}-byte cap (an absolute cap: gzip bomb)`);
-    crc = crc32(c, crc);
+    crc = crcUpdate(c, crc);
     const r = opts.onOutput(c);
     if (r === 'stop') {
       res.stopped = true;
@@ -117,7 +115,7 @@ export async function tgzPass(fd: number, size: number, opts: PassOptions): Prom
       });
     }
   }
-  if (pos === size && (await readAsync(fd, Buffer.alloc(1), 0, 1, size)).bytesRead !== 0) fail('ECHANGED', `the file grew past its ${size} bytes while being read: it changed during verification`);
+  if (pos === size && readSync(fd, Buffer.alloc(1), 0, 1, size) !== 0) fail('ECHANGED', `the file grew past its ${size} bytes while being read: it changed during verification`);
   if (inflating) {
     if (!ended) inflater.end();
     await finished;

@@ -383,16 +383,3 @@ function parsePax(data: Uint8Array): string | { error: string } {
   if (!m || Number(m[1]) !== data.length) return { error: 'pax header must hold exactly one well-formed "path" record' };
   return m[2]!;
 }
-
-/**
- * Just enough of one header to find the first entries of a stream before it is fully inflated (the
- * signature step). No pax, no prefix games: MANIFEST.json and MANIFEST.sig.json have short names.
- */
-export function peekHeader(h: Uint8Array): { path: string; type: string; size: number } | null {
-  if (h.length < BLOCK || isZero(h) || !checksumOk(h)) return null;
-  const size = octal(h, 124, 12);
-  const name = text(h, 0, 100);
-  const prefix = text(h, 345, 155);
-  if (size === null || name === null || prefix === null) return null;
-  return { path: prefix ? `${prefix}/${name}` : name, type: String.fromCharCode(h[156]!), size };
-}
