@@ -1,5 +1,5 @@
 import { decodeBundle, BundleError, MAX_OBJECT_BYTES, type Descriptor } from './bundle.ts';
-import { checkSizeAndDigest } from './check-size-digest.mjs';
+import { checkSizeAndDigest, sizeProblem } from './check-size-digest.mjs';
 import { sha256, type Digest } from './digest.ts';
 import type { BundleRef } from './schemas.ts';
 
@@ -34,8 +34,8 @@ export function checkObject(absPath: string, rel: string, digest: Digest, quick:
  */
 export function checkObjectBytes(bytes: Uint8Array, rel: string, digest: Digest): ObjectResult {
   const r: ObjectResult = { digest, path: rel, size: bytes.length, passed: 0 };
-  if (bytes.length === 0) return { ...r, failure: { stage: 'size', code: 'ESIZE', message: 'empty object' } };
-  if (bytes.length > MAX_OBJECT_BYTES) return { ...r, failure: { stage: 'size', code: 'ESIZE', message: `${bytes.length} bytes, over the ${MAX_OBJECT_BYTES}-byte object cap` } };
+  const problem = sizeProblem(bytes.length, MAX_OBJECT_BYTES, undefined);
+  if (problem) return { ...r, failure: { stage: 'size', code: 'ESIZE', message: problem } };
   r.passed = 1;
   const actual = sha256(bytes);
   if (actual !== digest) return { ...r, failure: { stage: 'digest', code: 'EDIGEST', message: `content hashes to ${actual}` } };

@@ -16,3 +16,5 @@ export function checkSizeAndDigest(
   expectedSize: number | undefined,
   maxBytes: number,
 ): { result: SizeDigestResult; bytes: Buffer | null };
+
+export function sizeProblem(size: number, maxBytes: number, expectedSize: number | undefined): string | null;

@@ -26,9 +26,8 @@ export function checkSizeAndDigest(absPath, rel, digest, quick, expectedSize, ma
   try {
     const size = fstatSync(fd).size; // the size of what we read, not of whatever the name points to later
     r.size = size;
-    if (size === 0) return fail('size', 'ESIZE', 'empty object');
-    if (size > maxBytes) return fail('size', 'ESIZE', `${size} bytes, over the ${maxBytes}-byte object cap`);
-    if (expectedSize !== undefined && expectedSize !== size) return fail('size', 'ESIZE', `${size} bytes, the index records ${expectedSize}`);
+    const problem = sizeProblem(size, maxBytes, expectedSize);
+    if (problem) return fail('size', 'ESIZE', problem);
     r.passed = 1;
     // Quick checks of objects that fit the reused buffer: one read, one-shot hash (measured ~15 %
     // faster than a Hash object per file); full checks keep the bytes for the later stages.
@@ -47,6 +46,19 @@ export function checkSizeAndDigest(absPath, rel, digest, quick, expectedSize, ma
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Why an object of `size` bytes fails the size stage, or null. Shared with checks of in-memory bytes.
+ * @param {number} size
+ * @param {number} maxBytes
+ * @param {number | undefined} expectedSize
+ */
+export function sizeProblem(size, maxBytes, expectedSize) {
+  if (size === 0) return 'empty object';
+  if (size > maxBytes) return `${size} bytes, over the ${maxBytes}-byte object cap`;
+  if (expectedSize !== undefined && expectedSize !== size) return `${size} bytes, the index records ${expectedSize}`;
+  return null;
 }
 
 function readFully(fd, buf, size) {

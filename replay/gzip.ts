@@ -72,12 +72,12 @@ export function gunzipStrict(bytes: Uint8Array, maxBytes: number): Uint8Array {
 }
 
 /** Native CRC-32 where Node has it (20.15+, 22.2+): ~10x the JS implementation; same value. */
-const nativeCrc = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+const nativeCrc = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
 function crcOf(data: Uint8Array): number {
   return crcUpdate(data, 0);
 }
 
 /** CRC-32 of `data` continuing from `crc` (the CRC of the bytes before it), as an unsigned number. */
 export function crcUpdate(data: Uint8Array, crc: number): number {
-  return nativeCrc ? (nativeCrc as (d: Uint8Array, v: number) => number)(data, crc) >>> 0 : crc32.buf(data, crc | 0) >>> 0;
+  return nativeCrc ? nativeCrc(data, crc) >>> 0 : crc32.buf(data, crc | 0) >>> 0;
 }

@@ -5,8 +5,8 @@ import type { Digest } from '../digest.ts';
 /**
  * Bundle checks fed from a streaming tar: each bundle goes to a worker thread while the main thread
  * keeps inflating and walking; when the worker (which may still be starting) falls behind by more
- * than `maxPending` bytes, the main thread checks the bundle itself. Memory stays bounded and both cores
- * stay busy without tuning.
+ * than `maxPending` bytes, the main thread checks the bundle itself. Memory stays bounded and both
+ * cores stay busy without tuning.
  */
 export class BundleChecks {
   readonly results = new Map<string, ObjectResult>();
@@ -24,8 +24,8 @@ export class BundleChecks {
     if (workers < 1) return;
     const w = new Worker(new URL('./check-worker.mjs', import.meta.url));
     this.worker = w;
-    w.on('message', (m: 'ready' | { id: number; result: ObjectResult }) => {
-      if (m === 'ready') return; // messages posted before this were queued, not lost
+    // Messages posted while the worker starts are queued, not lost.
+    w.on('message', (m: { id: number; result: ObjectResult }) => {
       this.results.set(m.result.path, m.result);
       this.pendingBytes -= this.pending.get(m.id) ?? 0;
       this.pending.delete(m.id);

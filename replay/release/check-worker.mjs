@@ -8,4 +8,3 @@ const { checkObjectBytes } = await import('../check-object.ts');
 parentPort.on('message', ({ id, rel, digest, bytes }) => {
   parentPort.postMessage({ id, result: checkObjectBytes(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), rel, digest) });
 });
-parentPort.postMessage('ready');

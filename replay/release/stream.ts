@@ -27,7 +27,6 @@ export interface PassResult {
   /** EGZIP (format), ETOTAL (cap), ECHANGED (the file changed size while read); null when clean */
   error: { code: 'EGZIP' | 'ETOTAL' | 'ECHANGED'; message: string } | null;
   outBytes: number;
-  stopped: boolean; // onOutput asked to stop
 }
 
 const PIECE = 1 << 20;
@@ -35,7 +34,7 @@ const TRAILER = 8;
 
 export async function tgzPass(fd: number, size: number, opts: PassOptions): Promise<PassResult> {
   const hash = opts.hash ? createHash('sha256') : null;
-  const res: PassResult = { digest: null, error: null, outBytes: 0, stopped: false };
+  const res: PassResult = { digest: null, error: null, outBytes: 0 };
   const fail = (code: 'EGZIP' | 'ETOTAL' | 'ECHANGED', message: string) => {
     res.error ??= { code, message };
     stopInflating();
@@ -71,10 +70,8 @@ export async function tgzPass(fd: number, size: number, opts: PassOptions): Prom
     if (res.outBytes > opts.maxOut) return fail('ETOTAL', `inflates beyond the ${opts.maxOut}-byte cap (an absolute cap: gzip bomb)`);
     crc = crcUpdate(c, crc);
     const r = opts.onOutput(c);
-    if (r === 'stop') {
-      res.stopped = true;
-      stopInflating();
-    } else if (r) waits.push(r);
+    if (r === 'stop') stopInflating();
+    else if (r) waits.push(r);
   });
 
   const free: Buffer[] = [];
@@ -87,7 +84,7 @@ export async function tgzPass(fd: number, size: number, opts: PassOptions): Prom
     const buf = free.pop() ?? Buffer.allocUnsafeSlow(PIECE);
     const n = readSync(fd, buf, 0, Math.min(PIECE, size - pos), pos); // page cache: cheaper than a thread-pool round trip
     if (n === 0) {
-      fail('ECHANGED', `the file ended at byte ${pos} of ${size} while being read: it changed during verification`);
+      fail('ECHANGED', `the file ended at byte ${pos} of ${size} while being read: it changed during verification; verify a copy nothing writes to`);
       break;
     }
     const piece = buf.subarray(0, n);
@@ -115,7 +112,7 @@ export async function tgzPass(fd: number, size: number, opts: PassOptions): Prom
       });
     }
   }
-  if (pos === size && readSync(fd, Buffer.alloc(1), 0, 1, size) !== 0) fail('ECHANGED', `the file grew past its ${size} bytes while being read: it changed during verification`);
+  if (pos === size && readSync(fd, Buffer.alloc(1), 0, 1, size) !== 0) fail('ECHANGED', `the file grew past its ${size} bytes while being read: it changed during verification; verify a copy nothing writes to`);
   if (inflating) {
     if (!ended) inflater.end();
     await finished;

@@ -194,7 +194,7 @@ const MAX_PAX = 64 * 1024;
  * checked and extracted without ever holding the whole tar in memory. Entries that break a rule are
  * reported and left out of `entries` (the caller decides: any issue fails a release); a fatal issue
  * stops the walk. `onEntry` sees each accepted entry when its header is read and `onData` the bytes
- * of accepted files, in order; an entry's data is complete only if the walk ends without a fatal
+ * of the accepted file whose header came last, in order; an entry's data is complete only if the walk ends without a fatal
  * issue. `maxEntries` stops early so a stream of a million empty headers costs nothing.
  */
 export class TarWalker {
@@ -202,7 +202,7 @@ export class TarWalker {
   readonly issues: TarIssue[] = [];
   fatal = false;
   onEntry: ((e: ReadEntry) => void) | null = null;
-  onData: ((e: ReadEntry, chunk: Uint8Array) => void) | null = null;
+  onData: ((chunk: Uint8Array) => void) | null = null;
   private off = 0; // stream offset of the next byte pushed
   private state: 'header' | 'zero2' | 'data' | 'trailer' = 'header';
   private block = new Uint8Array(BLOCK);
@@ -238,7 +238,7 @@ export class TarWalker {
         if (this.remaining > 0) {
           const n = Math.min(this.remaining, chunk.length - i);
           const piece = chunk.subarray(i, i + n);
-          if (this.current) this.onData?.(this.current, piece);
+          if (this.current) this.onData?.(piece);
           else if (this.pax) {
             this.pax.buf.set(piece, this.pax.len);
             this.pax.len += n;

@@ -122,7 +122,7 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
 
     await step('strict gzip', () => {
       const e = pass.error;
-      if (e) add(e.code === 'ETOTAL' ? 'ETOTAL' : 'EGZIP', file, e.code === 'ETOTAL' ? `the tar stream ${e.message}` : e.message);
+      if (e) add(e.code, file, e.code === 'ETOTAL' ? `the tar stream ${e.message}` : e.message); // ECHANGED stopped at the digest step
     }, 1, 0);
 
     const { entries, manifest } = await step('tar listing', () => listAgainstManifest(pass.parsed, pass.manifest, limits, add), pass.parsed.entries.length, 0);
@@ -144,7 +144,7 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     // The shipped archive, exactly as `docket verify DIR` checks it; findings continue from here.
     // Bundles checked during the read pass count only where the extracted file is proven the same.
     const checked = await checks.finish();
-    const prechecked = new Map([...checked].filter(([rel, r]) => x.sameObjects.get(rel) === r.digest));
+    const prechecked = new Map([...checked].filter(([rel]) => x.sameObjects.has(rel)));
     const top = join(staging, TOP_DIR);
     const evidence = join(top, 'evidence');
     const vr = await verifyArchive(evidence, { workers: opts.workers, prechecked });
@@ -197,12 +197,11 @@ type Add = (code: string, path: string | null, message: string, severity?: Sever
 function listAgainstManifest(parsed: ParseResult, manifestBytes: Uint8Array | null, limits: Limits, add: Add): { entries: ReadEntry[]; manifest: Manifest } {
   for (const i of parsed.issues) add(i.code, i.path, i.message);
   const first = parsed.entries[0];
-  const manifestPath = `${TOP_DIR}/${MANIFEST_NAME}`;
   let manifest: Manifest | null = null;
-  if (!first || first.path !== manifestPath || first.type !== 'file' || parsed.issues.some((i) => i.path === manifestPath)) {
-    add('EMANIFEST', manifestPath, `the first tar entry must be ${manifestPath}`);
+  if (!first || first.path !== MANIFEST_PATH || first.type !== 'file' || parsed.issues.some((i) => i.path === MANIFEST_PATH)) {
+    add('EMANIFEST', MANIFEST_PATH, `the first tar entry must be ${MANIFEST_PATH}`);
   } else if (first.size > limits.manifestBytes || !manifestBytes) {
-    add('EMANIFEST', manifestPath, `${first.size} bytes, over the ${limits.manifestBytes}-byte manifest cap`);
+    add('EMANIFEST', MANIFEST_PATH, `${first.size} bytes, over the ${limits.manifestBytes}-byte manifest cap`);
   } else {
     const r = parseManifest(manifestBytes);
     for (const e of r.errors) add('EMANIFEST', MANIFEST_NAME, e);
@@ -261,10 +260,6 @@ interface ReadPass {
 }
 
 const MANIFEST_PATH = `${TOP_DIR}/${MANIFEST_NAME}`;
-const openAsync = promisify(openFile);
-const writeAsync = promisify(write);
-const closeAsync = promisify(close);
-const MAX_IN_FLIGHT = 64 * 1024 * 1024; // written-but-not-yet-on-disk bytes before the stream waits
 const SIG_PATH = `${TOP_DIR}/${SIG_NAME}`;
 const OBJECTS_PREFIX = `${TOP_DIR}/evidence/`;
 const OBJECT_PATH = /^objects\/v1\/sha256\/([0-9a-f]{2})\/([0-9a-f]{62})\.json\.gz$/;
@@ -324,11 +319,10 @@ async function readPass(fd: number, size: number, limits: Limits, key: KeyObject
         });
       return;
     }
-    if (index === 2 && !headKnown && out.manifest) settleHead({ manifest: out.manifest, sig: null });
     const obj = e.type === 'file' && e.size > 0 && e.size <= MAX_OBJECT_BYTES ? objectDigest(e.path) : null;
     if (obj) keep((b) => checks.check(b, obj.rel, obj.digest));
   };
-  walker.onData = (_e, chunk) => {
+  walker.onData = (chunk) => {
     const c = collect;
     if (!c) return;
     c.buf.set(chunk, c.filled);
@@ -357,8 +351,13 @@ interface ExtractResult {
   bytes: number; // file bytes re-hashed
   hashMs: number;
   findings: { code: string; path: string; message: string }[];
-  sameObjects: Map<string, Digest>; // evidence object path -> the digest its written bytes have (= its name)
+  sameObjects: Set<string>; // evidence object paths whose written bytes hash to their name
 }
+
+const openAsync = promisify(openFile);
+const writeAsync = promisify(write);
+const closeAsync = promisify(close);
+const MAX_IN_FLIGHT = 64 * 1024 * 1024; // written-but-not-yet-on-disk bytes before the stream waits
 
 /**
  * Steps 6-7: inflate again and write the listed entries under `staging` only (exclusive creates;
@@ -367,7 +366,7 @@ interface ExtractResult {
  * have changed since the read pass, and only what was listed and checked may be written.
  */
 async function extractPass(fd: number, size: number, limits: Limits, listed: ReadEntry[], manifest: Manifest, pass: ReadPass, staging: string, add: Add): Promise<ExtractResult> {
-  const res: ExtractResult = { bytes: 0, hashMs: 0, findings: [], sameObjects: new Map() };
+  const res: ExtractResult = { bytes: 0, hashMs: 0, findings: [], sameObjects: new Set() };
   const expected = new Map<string, Digest>(manifest.entries.map((e) => [`${TOP_DIR}/${e.path}`, e.digest]));
   expected.set(MANIFEST_PATH, sha256(pass.manifest!));
   if (pass.sig) expected.set(SIG_PATH, sha256(pass.sig));
@@ -411,7 +410,7 @@ async function extractPass(fd: number, size: number, limits: Limits, listed: Rea
     const rel = entry.path.slice(TOP_DIR.length + 1);
     if (want !== undefined && d !== want) res.findings.push({ code: 'EENTRYDIGEST', path: rel, message: `hashes to ${d} (${entry.size} bytes); the manifest says ${want} (${entry.size} bytes)` });
     const obj = objectDigest(entry.path);
-    if (obj && obj.digest === d) res.sameObjects.set(obj.rel, d);
+    if (obj && obj.digest === d) res.sameObjects.add(obj.rel);
   };
   walker.onEntry = (e) => {
     finishFile();
@@ -429,7 +428,7 @@ async function extractPass(fd: number, size: number, limits: Limits, listed: Rea
     open = { fd, hash: createHash('sha256'), entry: e };
     res.bytes += e.size;
   };
-  walker.onData = (_e, chunk) => {
+  walker.onData = (chunk) => {
     if (!open) return;
     const f = open;
     const written = f.fd.then(async (n) => {
@@ -456,7 +455,6 @@ async function extractPass(fd: number, size: number, limits: Limits, listed: Rea
       },
     });
     const parsed = walker.end();
-    finishFile();
     if (!changed && (r.error || parsed.fatal || parsed.issues.length || i !== listed.length)) changed = r.error?.message ?? parsed.issues[0]?.message ?? `${i} entries, the listing had ${listed.length}`;
   } finally {
     finishFile();
