@@ -87,9 +87,9 @@ describe('the fast canonical check is sound (differential against the exact scan
       fc.boolean(),
       fc.integer({ min: -1e6, max: 1e6 }),
       fc.constantFrom(0.5, 1e-7, 1e11, 123.456, -2.5e-9, 100, 4.35),
-      fc.string({ unit: fc.constantFrom('a', 'b', 'Z', '1', '"', '\\', '/', '\n', '\u0001', '\u007f', 'é', '😀', ' ', 'e', '.') }),
+      fc.string({ unit: fc.constantFrom('a', 'b', 'Z', '1', '"', '\\', '/', '\n', '\u0001', '\u001f', '\u007f', 'é', '😀', '\ue000', ' ', 'e', '.') }),
       fc.array(tie('v'), { maxLength: 4 }),
-      fc.dictionary(fc.string({ unit: fc.constantFrom('a', 'b', 'B', '_', '0', '9', 'é', '"') , maxLength: 3 }), tie('v'), { maxKeys: 4 }),
+      fc.dictionary(fc.string({ unit: fc.constantFrom('a', 'b', 'B', '_', '0', '9', 'é', '"', '\ue000', '😀', '\uffff') , maxLength: 3 }), tie('v'), { maxKeys: 4 }),
     ),
   })).v;
   const mutations: ((t: string) => string)[] = [
@@ -104,6 +104,11 @@ describe('the fast canonical check is sound (differential against the exact scan
     (t) => t.replace(/^\{"([^"]*)":([^,}]*)/, '{"$1":$2,"$1":$2'),
     (t) => t.replace(/\{"([^"]+)":(\d+),"([^"]+)":(\d+)/, '{"$3":$4,"$1":$2'),
     (t) => `${t} `,
+    (t) => t.replace(/([:,[])0(?=[,\]}])/, '$1-0'),
+    (t) => t.replace(/\\u001f/, '\\u001F'),
+    (t) => t.replace(/([:,[])(\d+)(?=[,\]}])/, '$1$2000000000000000'),
+    (t) => t.replace(/\\n/, '\\u000a'),
+    (t) => t.replace(/é/, '\\u00e9'),
   ];
   it('never accepts a text the exact scanner rejects, and accepts plain canonical texts', () => {
     fc.assert(
@@ -126,7 +131,66 @@ describe('the fast canonical check is sound (differential against the exact scan
     expect(canonicalChecks.fast('{"a":1e2}')).toBe(false);
     expect(canonicalChecks.fast('{"a":100}')).toBe(true);
     expect(canonicalChecks.fast('{"a":1,"a":1}')).toBe(false);
-    expect(canonicalChecks.fast('{"b":1,"1":2}')).toBe(false); // V8 reorders integer-like keys
-    expect(canonicalChecks.exact('{"1":2,"b":1}')).toBe(true);
+    expect(canonicalChecks.fast('{"b":1,"1":2}')).toBe(false);
+    expect(canonicalChecks.fast('{"1":2,"b":1}')).toBe(true); // JSON.stringify would list "1" first either way
+    expect(canonicalChecks.fast('[-0]')).toBe(false);
+    expect(canonicalChecks.fast('[123456789012345,-123456789012345]')).toBe(true);
+    expect(canonicalChecks.fast('[1234567890123456]')).toBe(true); // 16 digits, still safe: printed back
+    expect(canonicalChecks.fast('[12345678901234567]')).toBe(false); // beyond 2^53
+    expect(canonicalChecks.fast(`[1${'0'.repeat(400)}]`)).toBe(false);
+  });
+  it('vouches for every canonical text whose keys are plain (so the fast path is really taken)', () => {
+    const plain = fc.letrec((tie) => ({
+      v: fc.oneof(
+        { depthSize: 'small' },
+        fc.constant(null),
+        fc.boolean(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Number.isInteger(d) || Number.isSafeInteger(d)),
+        fc.integer(),
+        fc.string({ unit: 'grapheme' }),
+        fc.array(tie('v'), { maxLength: 4 }),
+        fc.dictionary(fc.string({ unit: fc.constantFrom('a', 'b', 'B', '_', '0', '9', 'é', '"', 'ж', '\u0001'), maxLength: 3 }), tie('v'), { maxKeys: 4 }),
+      ),
+    })).v;
+    fc.assert(fc.property(plain, (v) => {
+      const text = canonicalText(v);
+      expect(canonicalChecks.fast(text)).toBe(!/\\/.test(text.match(/"(?:[^"\\]|\\.)*":/g)?.join('') ?? ''));
+    }), { numRuns: 2000 });
+  });
+  it('decides decimal tokens exactly as the ECMAScript round trip does', () => {
+    const digits = (min: number, max: number) => fc.integer({ min, max }).chain((n) => fc.string({ unit: fc.constantFrom('0', '1', '5', '9'), minLength: n, maxLength: n }));
+    const token = fc.tuple(fc.boolean(), fc.oneof(fc.constant('0'), fc.tuple(fc.constantFrom('1', '4', '9'), digits(0, 17)).map(([a, b]) => a + b)), digits(1, 22));
+    fc.assert(fc.property(token, ([neg, int, frac]) => {
+      const t = `${neg ? '-' : ''}${int}.${frac}`;
+      expect(canonicalChecks.fast(`[${t}]`)).toBe(String(Number(t)) === t);
+    }), { numRuns: 5000 });
+    for (const t of ['0.000001', '0.0000001', '123456789012345.5', '1.5', '1.50', '0.1', '-0.000114', '9007199254740993.5', '0.10000000000000001', '0.30000000000000004']) {
+      expect(canonicalChecks.fast(`[${t}]`)).toBe(String(Number(t)) === t);
+    }
+  });
+  it('surrogate-pair and private-use keys go to the exact scanner, which orders them by UTF-16 units', () => {
+    const text = '{"\ud83d\ude00":1,"\ue000":2}'; // U+1F600 sorts before U+E000 in UTF-16
+    const t = JSON.parse(`"${text.replace(/"/g, '\\"')}"`) as string;
+    expect(canonicalChecks.fast(t)).toBe(false);
+    expect(canonicalChecks.exact(t)).toBe(true);
+    expect(parseCanonical(enc(t))).toEqual({ '\u{1F600}': 1, '\ue000': 2 });
+  });
+});
+
+describe('parseCanonical on large ASCII texts (decoded padded, past the external-string size)', () => {
+  const big = (n: number, tag: string) => canonicalText({ items: Array.from({ length: n }, (_, i) => ({ i, tag, text: 'x'.repeat(40) })) });
+  it('gives the value JSON.parse gives, call after call, with no bytes left over from a longer text', () => {
+    const a = big(4000, 'a'); // ~280 KB
+    const b = big(2500, 'b'); // shorter: must not see a's tail
+    expect(a.length).toBeGreaterThan(128 * 1024);
+    expect(parseCanonical(enc(a))).toEqual(JSON.parse(a));
+    expect(parseCanonical(enc(b))).toEqual(JSON.parse(b));
+    expect(parseCanonical(enc(a))).toEqual(JSON.parse(a));
+  });
+  it('still rejects trailing whitespace and junk in the real bytes', () => {
+    const a = big(3000, 'c');
+    expect(() => parseCanonical(enc(`${a} `))).toThrow('data after the value');
+    expect(() => parseCanonical(enc(`${a}x`))).toThrow(JsonError);
+    expect(() => parseCanonical(enc(a.replace('"i":7,', '"i":7 ,')))).toThrow(JsonError);
   });
 });

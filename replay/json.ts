@@ -1,5 +1,6 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import canonicalize from 'canonicalize';
+import { isCanonicalBytes } from './canonical-bytes.ts';
 import { usageError } from './errors.ts';
 
 /**
@@ -65,50 +66,46 @@ export function checkValue(value: unknown, path: string): void {
 
 /**
  * Parse canonical bundle content: the bytes must be exactly the RFC 8785 form of a strict value.
- * A single scan checks canonical form directly (no whitespace, members in strictly increasing
- * UTF-16 order — which also rules out duplicate keys —, numbers exactly as ECMAScript prints them
- * and within ±(2^53−1) for integers, only the escapes JCS emits), then JSON.parse builds the value.
- * This is ~4× faster than re-serializing and comparing, and verify is bound by it.
+ * JSON.parse builds the value; `isCanonicalBytes` proves canonical form in one pass over the bytes
+ * (no whitespace, members in strictly increasing UTF-16 order — which also rules out duplicate keys
+ * —, numbers exactly as ECMAScript prints them and safe if integral, only the escapes JCS emits).
+ * Where that fast check cannot vouch (a rare key, or a text that is not canonical), the exact
+ * scanner below has the final word and names the reason.
  */
 export function parseCanonical(bytes: Uint8Array): Json {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // ASCII is valid UTF-8 and decodes byte for byte: latin1 decoding then gives the same string ~8×
-  // faster than the UTF-8 decoder (measured 2.1 GB/s vs 0.25 GB/s on run segments).
-  let text: string;
-  if (isAscii(buf)) text = buf.toString('latin1');
-  else if (isUtf8(buf)) text = buf.toString('utf8');
-  else throw new JsonError('invalid UTF-8', 0);
+  const ascii = isAscii(buf);
+  if (!ascii && !isUtf8(buf)) throw new JsonError('invalid UTF-8', 0);
+  // Scan before parsing: with the parsed value alive, every young-generation GC the scan triggers
+  // would copy it (measured 35 % slower on run segments).
+  const canonical = isCanonicalBytes(buf);
   let value: Json;
   try {
-    value = JSON.parse(text) as Json;
+    value = JSON.parse(ascii ? asciiText(buf) : buf.toString('utf8')) as Json;
   } catch {
-    new CanonicalScanner(text).document(); // names the position
+    new CanonicalScanner(buf.toString('utf8')).document(); // names the position
     throw new JsonError('not JSON', 0);
   }
-  // Fast path (native speed): the text is canonical iff JSON.stringify reproduces it and every
-  // object's members are in strictly increasing UTF-16 order, strings are well formed and integers
-  // safe. V8 lists integer-like keys first, so a canonical object with keys like "10" and "9" fails
-  // here and goes to the exact scanner, which then has the final word.
-  if (JSON.stringify(value) === text && canonicalShape(value)) return value;
-  new CanonicalScanner(text).document();
+  if (!canonical) new CanonicalScanner(buf.toString('utf8')).document();
   return value;
 }
 
-function canonicalShape(v: unknown): boolean {
-  if (typeof v === 'string') return v.isWellFormed();
-  if (typeof v === 'number') return !Number.isInteger(v) || Number.isSafeInteger(v);
-  if (v === null || typeof v !== 'object') return true;
-  if (Array.isArray(v)) {
-    for (const x of v) if (!canonicalShape(x)) return false;
-    return true;
-  }
-  let prev: string | null = null;
-  for (const k in v) {
-    if ((prev !== null && !(prev < k)) || !k.isWellFormed()) return false;
-    prev = k;
-    if (!canonicalShape((v as Record<string, unknown>)[k])) return false;
-  }
-  return true;
+// Node turns a decoded buffer longer than this into an external string: a malloc'd copy, which
+// glibc recycles. A shorter one over V8's 128 KiB regular-object limit lands in large-object space,
+// fresh pages faulted in one by one: decoding a 678 KB bundle ran at ~210 MB/s that way against
+// ~620 MB/s padded past the threshold (docs/benchmarks.md). JSON allows trailing whitespace, so
+// ASCII text between the two sizes is decoded from a reused buffer padded with spaces.
+const EXTERNAL_FROM = 0xfbee9 + 1; // node's EXTERN_APEX
+const LARGE_FROM = 128 * 1024;
+let padded: Buffer | null = null;
+
+function asciiText(buf: Buffer): string {
+  if (buf.length <= LARGE_FROM || buf.length >= EXTERNAL_FROM) return buf.toString('latin1');
+  padded ??= Buffer.alloc(EXTERNAL_FROM, 0x20);
+  buf.copy(padded);
+  const text = padded.toString('latin1');
+  padded.fill(0x20, 0, buf.length);
+  return text;
 }
 
 const ESCAPES: Record<number, true> = { 0x22: true, 0x5c: true, 0x62: true, 0x66: true, 0x6e: true, 0x72: true, 0x74: true };
@@ -380,12 +377,7 @@ class Parser {
 /** For tests: whether the fast path vouches for a text, and whether the exact scanner accepts it. */
 export const canonicalChecks = {
   fast(text: string): boolean {
-    try {
-      const value: unknown = JSON.parse(text);
-      return JSON.stringify(value) === text && canonicalShape(value);
-    } catch {
-      return false;
-    }
+    return isCanonicalBytes(encoder.encode(text));
   },
   exact(text: string): boolean {
     try {

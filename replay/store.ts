@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, lstatSync, unlinkSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, relative, sep } from 'node:path';
@@ -28,6 +29,11 @@ export interface Listing {
   temps: string[]; // leftovers of interrupted writes (harmless)
   strays: string[]; // anything else under objects/
 }
+
+const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const typeKnown = (d: Dirent) => d.isFile() || d.isDirectory() || d.isSymbolicLink() || d.isFIFO() || d.isSocket() || d.isBlockDevice() || d.isCharacterDevice();
+const isDir = (d: Dirent, path: string) => (typeKnown(d) ? d.isDirectory() : lstatSync(path).isDirectory());
+const isFile = (d: Dirent, path: string) => (typeKnown(d) ? d.isFile() : lstatSync(path).isFile());
 
 export class Store {
   constructor(readonly dir: string) {}
@@ -110,20 +116,22 @@ export class Store {
       if (existsSync(v)) for (const name of readdirSync(v)) if (name !== 'sha256') out.strays.push(join('objects', FORMAT_VERSION, name));
     }
     if (!existsSync(root)) return out;
-    for (const shard of readdirSync(root).sort()) {
-      const shardPath = join(root, shard);
-      const rel = join(OBJECTS_DIR, shard);
-      // lstat: a link is never followed, so a linked shard or object is a stray, not evidence.
-      if (!/^[0-9a-f]{2}$/.test(shard) || !lstatSync(shardPath).isDirectory()) {
+    // Entry types come from the directory listing itself (d_type), so a link is never followed and a
+    // linked shard or object is a stray, not evidence; lstat only where the file system gives no type.
+    for (const shard of readdirSync(root, { withFileTypes: true }).sort(byName)) {
+      const rel = `${OBJECTS_DIR}${sep}${shard.name}`;
+      if (!/^[0-9a-f]{2}$/.test(shard.name) || !isDir(shard, join(root, shard.name))) {
         out.strays.push(rel);
         continue;
       }
-      for (const name of readdirSync(shardPath).sort()) {
-        const relPath = join(rel, name);
+      const shardPath = join(root, shard.name);
+      for (const entry of readdirSync(shardPath, { withFileTypes: true }).sort(byName)) {
+        const name = entry.name;
+        const relPath = `${rel}${sep}${name}`;
+        const digest = `sha256:${shard.name}${name.slice(0, -OBJECT_SUFFIX.length)}`;
         if (name.startsWith(TEMP_PREFIX)) out.temps.push(relPath);
-        else if (name.endsWith(OBJECT_SUFFIX) && isDigest(`sha256:${shard}${name.slice(0, -OBJECT_SUFFIX.length)}`) && lstatSync(join(shardPath, name)).isFile()) {
-          out.objects.push({ digest: `sha256:${shard}${name.slice(0, -OBJECT_SUFFIX.length)}` as Digest, path: relPath });
-        } else out.strays.push(relPath);
+        else if (name.endsWith(OBJECT_SUFFIX) && isDigest(digest) && isFile(entry, join(shardPath, name))) out.objects.push({ digest: digest as Digest, path: relPath });
+        else out.strays.push(relPath);
       }
     }
     return out;

@@ -1,5 +1,6 @@
-// Worker thread for `docket verify`: checks slices of objects with the same code as the inline path.
-// --quick needs only size and digest, plain JavaScript: no TypeScript loader, so it starts in ~30 ms.
+// Worker thread for `docket verify`: checks objects with the same code as the inline path, pulling
+// indices from a counter shared with the main thread and the other workers (verify.ts checkAll).
+// --quick needs only size and digest, plain JavaScript: no TypeScript loader, so it starts fast.
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkSizeAndDigest } from './check-size-digest.mjs';
 
@@ -13,5 +14,8 @@ if (quick) {
   const { checkObject } = await import('./check-object.ts');
   check = (it) => checkObject(`${archive}/${it.path}`, it.path, it.digest, false, it.expectedSize);
 }
-parentPort.on('message', (items) => parentPort.postMessage(items.map(check)));
-parentPort.postMessage('ready');
+parentPort.once('message', ({ items, counter }) => {
+  const pairs = [];
+  for (let i = Atomics.add(counter, 0, 1); i < items.length; i = Atomics.add(counter, 0, 1)) pairs.push([i, check(items[i])]);
+  parentPort.postMessage(pairs);
+});

@@ -1,4 +1,5 @@
-import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -168,6 +169,26 @@ describe('docket verify on a real archive', () => {
     const inline = await verifyArchive(dir, { workers: 1 });
     const threaded = await verifyArchive(dir, { workers: 2 });
     expect(threaded.findings).toEqual(inline.findings);
+  });
+
+  it('--quick on two threads (worker started before the listing) gives exactly the inline results', async () => {
+    const dir = copy();
+    const objs = store(dir).list().objects;
+    appendFileSync(join(dir, objs[0]!.path), 'x'); // EDIGEST
+    const flip = readFileSync(join(dir, objs[1]!.path));
+    flip[10]! ^= 1;
+    writeFileSync(join(dir, objs[1]!.path), flip); // EDIGEST
+    truncateSync(join(dir, objs[2]!.path), 0); // ESIZE: empty
+    const big = plant(dir, gzipCanonical(Buffer.from(JSON.stringify({ body: randomBytes(1_500_000).toString('base64'), kind: 'attachment', schemaVersion: 1 }))));
+    expect(statSync(store(dir).objectPath(big)).size).toBeGreaterThan(1 << 20);
+    const inline = await verifyArchive(dir, { quick: true, workers: 1 });
+    const reader = await verifyArchive(dir, { quick: true, quickThreadsFrom: 0 });
+    expect(inline.findings.map((f) => f.code).sort()).toEqual(['EDIGEST', 'EDIGEST', 'ESIZE']);
+    expect(reader.findings).toEqual(inline.findings);
+    expect(reader.bytes).toBe(inline.bytes);
+    expect(reader.objects).toBe(inline.objects);
+    expect(reader.steps.map(({ ms: _ms, ...rest }) => rest)).toEqual(inline.steps.map(({ ms: _ms, ...rest }) => rest));
+    expect(readdirSync(dir).sort()).toEqual(readdirSync(pristine).sort()); // read-only
   });
 
   it('exits 2 on an unreadable archive path', () => {

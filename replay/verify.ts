@@ -6,7 +6,7 @@ import { MAX_OBJECT_BYTES } from './bundle.ts';
 import { checkObject, STAGES, type ObjectResult, type StageName } from './check-object.ts';
 import { isDigest, type Digest } from './digest.ts';
 import { Index, INDEX_FILE } from './sqlindex.ts';
-import { Store } from './store.ts';
+import { OBJECTS_DIR, Store } from './store.ts';
 
 /**
  * `docket verify`: read-only, restic-style. Every finding is collected (never stop at the first),
@@ -39,6 +39,8 @@ export interface VerifyReport {
 
 export interface VerifyOptions {
   quick?: boolean;
+  /** --quick hashes on two threads from this many objects up (default 256; tests lower it). */
+  quickThreadsFrom?: number;
   workers?: number; // default: all cores once the archive is big enough to pay for threads
   onProgress?: (done: number, total: number) => void;
   /**
@@ -60,10 +62,23 @@ const STEP_TITLES: Record<StageName, string> = {
 
 export async function verifyArchive(archive: string, opts: VerifyOptions = {}): Promise<VerifyReport> {
   const quick = !!opts.quick;
+  const store = new Store(archive);
+  // --quick on a big archive: start the second thread now, so its start-up (~85 ms here) overlaps
+  // the listing. The fan-out directories present are a free lower bound on the object count.
+  const quickFrom = opts.quickThreadsFrom ?? 256;
+  const early = quick && opts.workers === undefined && availableParallelism() > 1 && fanOut(archive) >= Math.min(quickFrom, 128) ? spawnWorker(archive, true) : null;
+  try {
+    return await verifyListed(archive, store, opts, early);
+  } finally {
+    await early?.worker.terminate();
+  }
+}
+
+async function verifyListed(archive: string, store: Store, opts: VerifyOptions, early: Spawned | null): Promise<VerifyReport> {
+  const quick = !!opts.quick;
   const findings: Finding[] = [];
   const steps: Step[] = [];
   const add = (f: Omit<Finding, 'severity'>, severity: Severity = 'error') => findings.push({ severity, ...f });
-  const store = new Store(archive);
 
   // Step 0: layout (strays and leftovers), before touching object contents.
   let t = performance.now();
@@ -92,7 +107,7 @@ export async function verifyArchive(archive: string, opts: VerifyOptions = {}): 
     const r = pre?.get(it.path);
     return r && r.digest === it.digest && (it.expectedSize === undefined || it.expectedSize === r.size) ? r : undefined;
   };
-  const checked = await checkAll(archive, pre ? items.filter((it) => !reuse(it)) : items, quick, opts);
+  const checked = await checkAll(archive, pre ? items.filter((it) => !reuse(it)) : items, quick, opts, early);
   const byPath = new Map(checked.map((r) => [r.path, r]));
   const results = pre ? items.map((it) => reuse(it) ?? byPath.get(it.path)!) : checked;
   const objMs = performance.now() - t;
@@ -169,16 +184,17 @@ export async function verifyArchive(archive: string, opts: VerifyOptions = {}): 
   return { ok: !findings.some((f) => f.severity === 'error'), archive, quick, findings, steps, objects: results.length, bytes };
 }
 
-async function checkAll(archive: string, items: { digest: Digest; path: string; expectedSize?: number }[], quick: boolean, opts: VerifyOptions): Promise<ObjectResult[]> {
+async function checkAll(archive: string, items: { digest: Digest; path: string; expectedSize?: number }[], quick: boolean, opts: VerifyOptions, early: Spawned | null): Promise<ObjectResult[]> {
   const cores = opts.workers ?? availableParallelism();
-  const totalBytes = items.length > 64 ? items.reduce((n, it) => n + safeSize(join(archive, it.path)), 0) : 0;
   // A full-check worker costs a few hundred ms to start (it loads the TypeScript loader) and
-  // inflates at ~100-200 MB/s of output per core, so threads pay off from ~32 MB. --quick is bound
-  // by SHA-256 and memory bandwidth, and on this 2-vCPU machine a second thread made it slower
-  // (measured 440 ms vs 260 ms for 210 MB), so it threads only for archives of gigabytes.
-  const threshold = quick ? 2 * 1024 * 1024 * 1024 : 32 * 1024 * 1024;
+  // inflates at ~100-200 MB/s of output per core, so threads pay off from ~32 MB. A --quick worker
+  // is plain JavaScript (~85 ms to start here) and SHA-256 runs at full speed on both cores
+  // (measured: 2 x 600 objects hashed in 72-81 ms on two threads, 133-147 ms on one), so it pays
+  // off from a few hundred objects. (An earlier note here said the two vCPUs share one SHA unit;
+  // that was the start-up and a stat of every file, not the hashing.)
   const forced = opts.workers !== undefined && opts.workers > 1; // an explicit request (tests, benchmarks)
-  if (cores <= 1 || (!forced && totalBytes < threshold)) {
+  const threaded = forced || (cores > 1 && (quick ? items.length >= (opts.quickThreadsFrom ?? 256) : items.length > 64 && items.reduce((n, it) => n + safeSize(join(archive, it.path)), 0) >= 32 * 1024 * 1024));
+  if (!threaded) {
     const out: ObjectResult[] = [];
     items.forEach((it, i) => {
       out.push(checkObject(join(archive, it.path), it.path, it.digest, quick, it.expectedSize));
@@ -186,48 +202,58 @@ async function checkAll(archive: string, items: { digest: Digest; path: string; 
     });
     return out;
   }
-  // Small slices pulled by the main thread and `cores - 1` workers: balanced load, steady progress,
-  // and one isolate fewer than a worker per core (each costs ~80 MB: the loader, ajv, the heap).
-  const size = Math.max(16, Math.min(2000, Math.ceil(items.length / (cores * 16))));
-  const slices: (typeof items)[] = [];
-  for (let i = 0; i < items.length; i += size) slices.push(items.slice(i, i + size));
-  const out: ObjectResult[][] = new Array(slices.length);
-  let next = 0;
-  let done = 0;
-  const finished = (n: number) => {
-    done += slices[n]!.length;
-    opts.onProgress?.(done, items.length);
-  };
-  const workerUrl = new URL('./verify-worker.mjs', import.meta.url);
-  const checkInline = (n: number) => slices[n]!.map((it) => checkObject(join(archive, it.path), it.path, it.digest, quick, it.expectedSize));
-  const runWorker = async () => {
-    // A small young generation trims peak RSS. No old-generation cap: a worker that hits one inside
-    // a native allocation (JSON.parse of a big, legal bundle) took the whole process down in tests.
-    const w = new Worker(workerUrl, { workerData: { archive, quick, maxObjectBytes: MAX_OBJECT_BYTES }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
-    try {
-      await nextMessage(w);
-      while (next < slices.length) {
-        const n = next++;
-        w.postMessage(slices[n]);
-        out[n] = (await nextMessage(w)) as ObjectResult[];
-        finished(n);
+  // The main thread and `cores - 1` workers pull objects one at a time from a shared counter:
+  // nobody waits for anybody to hand out work (slices handed out by the main thread left a worker
+  // idle until the main thread finished its own slice). One isolate fewer than a worker per core
+  // (each costs ~80 MB: the loader, ajv, the heap).
+  const counter = new Int32Array(new SharedArrayBuffer(4));
+  const out: ObjectResult[] = new Array(items.length);
+  const workers = forced ? cores : cores - 1; // an explicit count (tests, benchmarks): workers only
+  const spawned = Array.from({ length: workers }, (_, k) => (k === 0 && early ? early : spawnWorker(archive, quick)));
+  const replies = spawned.map(({ worker }) => {
+    worker.postMessage({ items, counter });
+    return nextMessage(worker);
+  });
+  replies.forEach((r) => r.catch(() => {})); // awaited below, unless the main thread did everything
+  try {
+    let mine = 0;
+    if (!forced) {
+      for (let i = Atomics.add(counter, 0, 1); i < items.length; i = Atomics.add(counter, 0, 1)) {
+        const it = items[i]!;
+        out[i] = checkObject(join(archive, it.path), it.path, it.digest, quick, it.expectedSize);
+        if (opts.onProgress && ++mine % 64 === 0) opts.onProgress(Math.min(i, items.length), items.length);
       }
-    } finally {
-      await w.terminate();
     }
-  };
-  const runInline = async () => {
-    while (next < slices.length) {
-      const n = next++;
-      out[n] = checkInline(n);
-      finished(n);
-      await new Promise((resolve) => setImmediate(resolve)); // let worker replies in
+    // Workers that never claimed an object may still be starting: no need to wait for them.
+    if (mine < items.length) {
+      for (const reply of replies) {
+        const pairs = (await reply) as [number, ObjectResult][];
+        for (const [i, r] of pairs) out[i] = r;
+      }
     }
-  };
-  // An explicit worker count (tests, benchmarks) means exactly that many workers and no inline share.
-  const workers = forced ? cores : cores - 1;
-  await Promise.all([...(forced ? [] : [runInline()]), ...Array.from({ length: Math.min(workers, slices.length) }, runWorker)]);
-  return out.flat();
+    opts.onProgress?.(items.length, items.length);
+    return out;
+  } finally {
+    await Promise.all(spawned.map(({ worker }) => worker.terminate()));
+  }
+}
+
+interface Spawned {
+  worker: Worker;
+}
+
+function spawnWorker(archive: string, quick: boolean): Spawned {
+  // A small young generation trims peak RSS. No old-generation cap: a worker that hits one inside
+  // a native allocation (JSON.parse of a big, legal bundle) took the whole process down in tests.
+  return { worker: new Worker(new URL('./verify-worker.mjs', import.meta.url), { workerData: { archive, quick, maxObjectBytes: MAX_OBJECT_BYTES }, resourceLimits: { maxYoungGenerationSizeMb: 8 } }) };
+}
+
+function fanOut(archive: string): number {
+  try {
+    return readdirSync(join(archive, OBJECTS_DIR)).length;
+  } catch {
+    return 0;
+  }
 }
 
 function nextMessage(w: Worker): Promise<unknown> {
