@@ -88,6 +88,7 @@ describe('the fast canonical check is sound (differential against the exact scan
       fc.integer({ min: -1e6, max: 1e6 }),
       fc.constantFrom(0.5, 1e-7, 1e11, 123.456, -2.5e-9, 100, 4.35),
       fc.string({ unit: fc.constantFrom('a', 'b', 'Z', '1', '"', '\\', '/', '\n', '\u0001', '\u001f', '\u007f', 'é', '😀', '\ue000', ' ', 'e', '.') }),
+      fc.string({ unit: fc.constantFrom('a', 'b', 'Z', '1', '"', '\\', '/', '\n', '\u0001', 'é', '😀', ' '), minLength: 30, maxLength: 90 }),
       fc.array(tie('v'), { maxLength: 4 }),
       fc.dictionary(fc.string({ unit: fc.constantFrom('a', 'b', 'B', '_', '0', '9', 'é', '"', '\ue000', '😀', '\uffff') , maxLength: 3 }), tie('v'), { maxKeys: 4 }),
     ),
@@ -109,6 +110,8 @@ describe('the fast canonical check is sound (differential against the exact scan
     (t) => t.replace(/([:,[])(\d+)(?=[,\]}])/, '$1$2000000000000000'),
     (t) => t.replace(/\\n/, '\\u000a'),
     (t) => t.replace(/é/, '\\u00e9'),
+    (t) => t.replace(/\\n/, '\n'), // a raw control character, maybe deep inside a long string
+    (t) => t.replace(/(.{40})\\u0001/, '$1\u0001'),
   ];
   it('never accepts a text the exact scanner rejects, and accepts plain canonical texts', () => {
     fc.assert(
@@ -167,6 +170,15 @@ describe('the fast canonical check is sound (differential against the exact scan
     for (const t of ['0.000001', '0.0000001', '123456789012345.5', '1.5', '1.50', '0.1', '-0.000114', '9007199254740993.5', '0.10000000000000001', '0.30000000000000004']) {
       expect(canonicalChecks.fast(`[${t}]`)).toBe(String(Number(t)) === t);
     }
+  });
+  it('checks escapes deep inside long strings, and leaves raw control characters there to JSON.parse', () => {
+    const long = 'x'.repeat(100);
+    expect(canonicalChecks.fast(`["${long}\\n${long}\\u0001${long}"]`)).toBe(true);
+    expect(canonicalChecks.fast(`["${long}\\/${long}"]`)).toBe(false);
+    expect(canonicalChecks.fast(`["${long}\\u0041${long}"]`)).toBe(false);
+    expect(canonicalChecks.fast(`["${long}\\u001F"]`)).toBe(false);
+    expect(() => parseCanonical(enc(`["${long}\u0001${long}"]`))).toThrow(JsonError);
+    expect(() => parseCanonical(enc(`["${long}\n"]`))).toThrow(JsonError);
   });
   it('surrogate-pair and private-use keys go to the exact scanner, which orders them by UTF-16 units', () => {
     const text = '{"\ud83d\ude00":1,"\ue000":2}'; // U+1F600 sorts before U+E000 in UTF-16

@@ -377,6 +377,11 @@ class Parser {
 /** For tests: whether the fast path vouches for a text, and whether the exact scanner accepts it. */
 export const canonicalChecks = {
   fast(text: string): boolean {
+    try {
+      JSON.parse(text); // the byte scan's contract: it vouches only for text JSON.parse accepts
+    } catch {
+      return false;
+    }
     return isCanonicalBytes(encoder.encode(text));
   },
   exact(text: string): boolean {

@@ -221,7 +221,7 @@ async function checkAll(archive: string, items: { digest: Digest; path: string; 
       for (let i = Atomics.add(counter, 0, 1); i < items.length; i = Atomics.add(counter, 0, 1)) {
         const it = items[i]!;
         out[i] = checkObject(join(archive, it.path), it.path, it.digest, quick, it.expectedSize);
-        if (opts.onProgress && ++mine % 64 === 0) opts.onProgress(Math.min(i, items.length), items.length);
+        if (++mine % 64 === 0) opts.onProgress?.(i, items.length);
       }
     }
     // Workers that never claimed an object may still be starting: no need to wait for them.
