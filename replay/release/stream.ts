@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { createInflateRaw } from 'node:zlib';
 import type { Digest } from '../digest.ts';
 import { crcUpdate, GZIP_HEADER } from '../gzip.ts';
@@ -21,6 +22,9 @@ export interface PassOptions {
    * pass wait for it before reading on (backpressure from slow consumers).
    */
   onOutput: (chunk: Buffer) => void | 'stop' | Promise<void>;
+  /** Tests: hash on the worker thread from this file size (default 64 MiB) and use this many slots. */
+  hashThreadFrom?: number;
+  slots?: number;
 }
 export interface PassResult {
   digest: Digest | null;
@@ -33,7 +37,9 @@ const PIECE = 1 << 20;
 const TRAILER = 8;
 
 export async function tgzPass(fd: number, size: number, opts: PassOptions): Promise<PassResult> {
-  const hash = opts.hash ? createHash('sha256') : null;
+  const slotCount = opts.slots ?? SLOTS;
+  const hash = opts.hash ? new PieceHasher(slotCount) : null;
+  if (hash && size >= (opts.hashThreadFrom ?? OFF_THREAD_FROM)) hash.offThread();
   const res: PassResult = { digest: null, error: null, outBytes: 0 };
   const fail = (code: 'EGZIP' | 'ETOTAL' | 'ECHANGED', message: string) => {
     res.error ??= { code, message };
@@ -64,31 +70,50 @@ export async function tgzPass(fd: number, size: number, opts: PassOptions): Prom
     inflating = false;
     inflater.destroy();
   }
+  // zlib emits 'data' inside the callback that would start inflating the next chunk on the thread
+  // pool; handling the output right there kept the two from overlapping. The output is queued and
+  // handled in a microtask, once zlib is already busy with the next chunk.
+  const queue: Buffer[] = [];
+  let scheduled = false;
+  const drain = () => {
+    scheduled = false;
+    for (let c = queue.shift(); c && inflating; c = queue.shift()) {
+      crc = crcUpdate(c, crc);
+      const r = opts.onOutput(c);
+      if (r === 'stop') stopInflating();
+      else if (r) waits.push(r);
+    }
+    queue.length = 0;
+  };
   inflater.on('data', (c: Buffer) => {
     if (!inflating) return;
     res.outBytes += c.length;
     if (res.outBytes > opts.maxOut) return fail('ETOTAL', `inflates beyond the ${opts.maxOut}-byte cap (an absolute cap: gzip bomb)`);
-    crc = crcUpdate(c, crc);
-    const r = opts.onOutput(c);
-    if (r === 'stop') stopInflating();
-    else if (r) waits.push(r);
+    queue.push(c);
+    if (!scheduled) {
+      scheduled = true;
+      queueMicrotask(drain);
+    }
   });
 
-  const free: Buffer[] = [];
+  const slots = new Slots(hash, slotCount);
   const head = Buffer.alloc(GZIP_HEADER.length);
   const trailer = Buffer.alloc(TRAILER);
   let pos = 0;
   while (pos < size && (inflating || hash)) {
     while (waits.length) await waits.shift();
-    // Input pieces are recycled once zlib has consumed them: fresh buffers fault in page by page.
-    const buf = free.pop() ?? Buffer.allocUnsafeSlow(PIECE);
+    // Input pieces are recycled once zlib has consumed them and they are hashed: fresh buffers
+    // fault in page by page. Each piece is read once; the bytes hashed are the bytes inflated.
+    const slot = await slots.take();
+    const buf = slots.buffer(slot);
     const n = readSync(fd, buf, 0, Math.min(PIECE, size - pos), pos); // page cache: cheaper than a thread-pool round trip
     if (n === 0) {
+      slots.give(slot);
       fail('ECHANGED', `the file ended at byte ${pos} of ${size} while being read: it changed during verification; verify a copy nothing writes to`);
       break;
     }
     const piece = buf.subarray(0, n);
-    hash?.update(piece);
+    hash?.update(slot, piece);
     copyRange(piece, pos, 0, GZIP_HEADER.length, head, 0);
     copyRange(piece, pos, bodyEnd, size, trailer, bodyEnd);
     if (pos < GZIP_HEADER.length && pos + n >= GZIP_HEADER.length && inflating && !head.equals(GZIP_HEADER)) {
@@ -99,8 +124,8 @@ export async function tgzPass(fd: number, size: number, opts: PassOptions): Prom
     const to = Math.min(pos + n, bodyEnd);
     pos += n;
     const feed = inflating && !ended && to > from;
-    if (!feed) free.push(buf);
-    if (feed && !inflater.write(piece.subarray(from - (pos - n), to - (pos - n)), () => free.push(buf))) {
+    if (!feed) slots.give(slot);
+    if (feed && !inflater.write(piece.subarray(from - (pos - n), to - (pos - n)), () => slots.give(slot))) {
       await new Promise<void>((resolve) => {
         const done = () => {
           inflater.off('drain', done);
@@ -116,6 +141,7 @@ export async function tgzPass(fd: number, size: number, opts: PassOptions): Prom
   if (inflating) {
     if (!ended) inflater.end();
     await finished;
+    drain();
   }
   if (inflating && !res.error) {
     const consumed = inflater.bytesWritten;
@@ -126,8 +152,105 @@ export async function tgzPass(fd: number, size: number, opts: PassOptions): Prom
     else if (trailer.readUInt32LE(4) !== res.outBytes >>> 0) fail('EGZIP', 'ISIZE mismatch');
   }
   stopInflating();
-  if (hash) res.digest = `sha256:${hash.digest('hex')}` as Digest;
+  if (hash) res.digest = `sha256:${await hash.digest()}` as Digest;
   return res;
+}
+
+const SLOTS = 32; // 32 MiB: room to read on while the hasher thread starts (~60 ms)
+const OFF_THREAD_FROM = 64 * PIECE; // smaller files are hashed here: a thread costs more than it saves
+
+/**
+ * SHA-256 of the pieces in read order: on a worker thread for big files (the main thread was the
+ * read pass's bottleneck), else inline. Pieces live in shared slots until hashed.
+ */
+class PieceHasher {
+  private inline = createHash('sha256');
+  private worker: Worker | null = null;
+  private failure: Error | null = null;
+  private sent = 0;
+  data: SharedArrayBuffer | null = null; // the slots, when hashed off thread
+  readonly progress = new Int32Array(new SharedArrayBuffer(4)); // pieces hashed by the worker
+  private readonly seqOf: number[]; // the piece each slot holds until hashed
+  constructor(private readonly slots: number) {
+    this.seqOf = new Array<number>(slots).fill(-1);
+  }
+
+  offThread(): void {
+    this.data = new SharedArrayBuffer(this.slots * PIECE);
+    this.worker = new Worker(new URL('./hash-worker.mjs', import.meta.url), { workerData: { data: this.data, progress: this.progress, pieceBytes: PIECE } });
+    this.worker.on('error', (e) => (this.failure = e));
+  }
+
+  update(slot: number, piece: Buffer): void {
+    if (!this.worker) {
+      this.inline.update(piece);
+      return;
+    }
+    this.seqOf[slot] = this.sent++;
+    this.worker.postMessage({ slot, length: piece.length });
+  }
+
+  /** Whether the slot's piece is hashed (always, inline). */
+  hashed(slot: number): boolean {
+    return !this.worker || this.seqOf[slot]! < Atomics.load(this.progress, 0);
+  }
+
+  async waitHashed(): Promise<void> {
+    if (this.failure) throw this.failure;
+    const seen = Atomics.load(this.progress, 0);
+    const w = Atomics.waitAsync(this.progress, 0, seen, 1000);
+    if (w.async) await w.value;
+  }
+
+  async digest(): Promise<string> {
+    if (!this.worker) return this.inline.digest('hex');
+    const w = this.worker;
+    try {
+      return await new Promise<string>((resolve, reject) => {
+        w.once('message', resolve);
+        w.once('error', reject);
+        w.postMessage('end');
+      });
+    } finally {
+      await w.terminate();
+    }
+  }
+}
+
+/** The read buffers: SLOTS pieces of one shared buffer, each reused once inflated and hashed. */
+class Slots {
+  private readonly inflated: boolean[];
+  private readonly views: (Buffer | undefined)[];
+  private wake: (() => void) | null = null;
+  constructor(
+    private readonly hasher: PieceHasher | null,
+    private readonly count: number,
+  ) {
+    this.inflated = new Array<boolean>(count).fill(true);
+    this.views = new Array(count);
+  }
+  buffer(slot: number): Buffer {
+    const shared = this.hasher?.data;
+    return (this.views[slot] ??= shared ? Buffer.from(shared, slot * PIECE, PIECE) : Buffer.allocUnsafeSlow(PIECE));
+  }
+  give(slot: number): void {
+    this.inflated[slot] = true;
+    this.wake?.();
+  }
+  async take(): Promise<number> {
+    for (;;) {
+      for (let k = 0; k < this.count; k++) {
+        if (this.inflated[k] && (!this.hasher || this.hasher.hashed(k))) {
+          this.inflated[k] = false;
+          return k;
+        }
+      }
+      // Every slot is with zlib or the hasher: wait for whichever frees one first.
+      const zlibDone = new Promise<void>((resolve) => (this.wake = resolve));
+      await Promise.race([zlibDone, this.hasher ? this.hasher.waitHashed() : zlibDone]);
+      this.wake = null;
+    }
+  }
 }
 
 /** Copy the part of `piece` (which starts at stream offset `at`) inside [from, to) into `into` (which starts at `base`). */

@@ -1,0 +1,18 @@
+// Worker thread for the release read pass: SHA-256 of the file's pieces, in order, straight from the
+// shared slots the main thread reads into (stream.ts), so the main thread only reads and inflates.
+// After each piece it publishes how many pieces are hashed; the main thread reuses a slot only then.
+import { createHash } from 'node:crypto';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { data, progress, pieceBytes } = workerData;
+const hash = createHash('sha256');
+let done = 0;
+parentPort.on('message', (m) => {
+  if (m === 'end') {
+    parentPort.postMessage(hash.digest('hex'));
+    return;
+  }
+  hash.update(new Uint8Array(data, m.slot * pieceBytes, m.length));
+  Atomics.store(progress, 0, ++done);
+  Atomics.notify(progress, 0);
+});
