@@ -23,7 +23,17 @@ const ARRAY = 1;
 const OBJECT = 2;
 const LONG_STRING = 64; // bytes of a string scanned one by one before switching to memchr
 
-export function isCanonicalBytes(bytes: Uint8Array): boolean {
+/**
+ * Where the values at depth 1 and 2 start and end, and their member names, as the scan found them:
+ * triples (START, depth, offset), (END, depth, offset), (KEY, nameStart, nameEnd) in text order.
+ * `parseCanonical` uses them to parse a large text in pieces (json.ts).
+ */
+export const START = 1;
+export const END = 2;
+export const KEY = 3;
+export const OUTLINE_DEPTH = 2;
+
+export function isCanonicalBytes(bytes: Uint8Array, outline: number[] | null = null): boolean {
   const b = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const n = b.length;
   const kind: number[] = [];
@@ -33,6 +43,7 @@ export function isCanonicalBytes(bytes: Uint8Array): boolean {
   let i = 0;
   for (;;) {
     // A value starts at i.
+    if (outline !== null && depth > 0 && depth <= OUTLINE_DEPTH) outline.push(START, depth, i);
     const c = b[i];
     if (c === 0x22) {
       i = stringEnd(b, i + 1, n);
@@ -47,6 +58,7 @@ export function isCanonicalBytes(bytes: Uint8Array): boolean {
         if (c === 0x7b) {
           i = member(b, i, n, keyStart, keyEnd, depth - 1);
           if (i < 0) return false;
+          if (outline !== null && depth <= OUTLINE_DEPTH) outline.push(KEY, keyStart[depth - 1]!, keyEnd[depth - 1]!);
         }
         continue;
       }
@@ -66,6 +78,7 @@ export function isCanonicalBytes(bytes: Uint8Array): boolean {
     // After a value: close what ends here, then step to the next value.
     for (;;) {
       if (depth === 0) return i === n;
+      if (outline !== null && depth <= OUTLINE_DEPTH) outline.push(END, depth, i);
       const d = b[i];
       if (kind[depth - 1] === ARRAY) {
         if (d === 0x2c) {
@@ -85,6 +98,7 @@ export function isCanonicalBytes(bytes: Uint8Array): boolean {
       if (d !== 0x2c) return false;
       i = member(b, i + 1, n, keyStart, keyEnd, depth - 1);
       if (i < 0) return false;
+      if (outline !== null && depth <= OUTLINE_DEPTH) outline.push(KEY, keyStart[depth - 1]!, keyEnd[depth - 1]!);
       break;
     }
   }

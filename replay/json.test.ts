@@ -189,6 +189,58 @@ describe('the fast canonical check is sound (differential against the exact scan
   });
 });
 
+describe('parseCanonical of texts between 128 KiB and 1 MB (parsed in pieces)', () => {
+  const small = fc.letrec((tie) => ({
+    v: fc.oneof(
+      { depthSize: 'small' },
+      fc.constant(null),
+      fc.boolean(),
+      fc.integer(),
+      fc.constantFrom(0.5, 1e-7, 123.456),
+      fc.string({ unit: fc.constantFrom('a', 'é', '😀', '"', '\\', '\n', '\u0001') }),
+      fc.array(tie('v'), { maxLength: 3 }),
+      fc.dictionary(fc.constantFrom('a', 'b', '__proto__', '1', '10', 'é'), tie('v'), { maxKeys: 3 }),
+    ),
+  })).v;
+  /** A big value around `v`: big and small members at depth 1 and 2, a big string leaf, a "__proto__" member. */
+  const big = (v: unknown, n: number, wide: boolean) => {
+    const o: Record<string, unknown> = {
+      list: Array.from({ length: n }, (_, i) => ({ i, v })),
+      nested: { inner: Array.from({ length: n }, () => v), tail: v, wide: wide ? Array.from({ length: n * 4 }, (_, i) => [i, v]) : [] },
+      text: 'x'.repeat(wide ? 140_000 : 10),
+      empty: {},
+      none: [],
+    };
+    Object.defineProperty(o, '__proto__', { value: { v }, enumerable: true, writable: true, configurable: true });
+    return o;
+  };
+  const same = (a: unknown, b: unknown) => {
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(Object.getPrototypeOf(a)).toBe(Object.getPrototypeOf(b));
+    expect(Object.getOwnPropertyNames(a)).toEqual(Object.getOwnPropertyNames(b));
+  };
+  it('gives exactly what JSON.parse gives, own "__proto__" members and key order included', () => {
+    fc.assert(
+      fc.property(small, fc.integer({ min: 200, max: 2500 }), fc.boolean(), (v, n, wide) => {
+        const text = canonicalText(big(v, n, wide));
+        fc.pre(text.length > 128 * 1024 && Buffer.byteLength(text) < 1_000_000);
+        const parsed = parseCanonical(enc(text)) as Record<string, unknown>;
+        const reference = JSON.parse(text) as Record<string, unknown>;
+        same(parsed, reference);
+        same(parsed.nested, reference.nested);
+        same(parsed['__proto__'], reference['__proto__']);
+      }),
+      { numRuns: 40 },
+    );
+  });
+  it('still rejects what the exact scanner rejects at that size', () => {
+    const text = canonicalText(big('x', 2000, true));
+    expect(() => parseCanonical(enc(text.replace('"i":5,', '"i":5 ,')))).toThrow(JsonError);
+    expect(() => parseCanonical(enc(text.replace('"i":5,', '"i":5.0,')))).toThrow(JsonError);
+    expect(() => parseCanonical(enc(`${text} `))).toThrow(JsonError);
+  });
+});
+
 describe('parseCanonical on large ASCII texts (decoded padded, past the external-string size)', () => {
   const big = (n: number, tag: string) => canonicalText({ items: Array.from({ length: n }, (_, i) => ({ i, tag, text: 'x'.repeat(40) })) });
   it('gives the value JSON.parse gives, call after call, with no bytes left over from a longer text', () => {

@@ -1,6 +1,6 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import canonicalize from 'canonicalize';
-import { isCanonicalBytes } from './canonical-bytes.ts';
+import { END, isCanonicalBytes, KEY, OUTLINE_DEPTH, START } from './canonical-bytes.ts';
 import { usageError } from './errors.ts';
 
 /**
@@ -78,10 +78,12 @@ export function parseCanonical(bytes: Uint8Array): Json {
   if (!ascii && !isUtf8(buf)) throw new JsonError('invalid UTF-8', 0);
   // Scan before parsing: with the parsed value alive, every young-generation GC the scan triggers
   // would copy it (measured 35 % slower on run segments).
-  const canonical = isCanonicalBytes(buf);
+  const pieces = buf.length > LARGE_FROM && buf.length < EXTERNAL_FROM && (buf[0] === 0x7b || buf[0] === 0x5b);
+  const outline: number[] | null = pieces ? [] : null;
+  const canonical = isCanonicalBytes(buf, outline);
   let value: Json;
   try {
-    value = JSON.parse(ascii ? asciiText(buf) : buf.toString('utf8')) as Json;
+    value = canonical && outline ? parsePieces(buf, outline, ascii) : (JSON.parse(ascii ? asciiText(buf) : buf.toString('utf8')) as Json);
   } catch {
     new CanonicalScanner(buf.toString('utf8')).document(); // names the position
     throw new JsonError('not JSON', 0);
@@ -98,6 +100,56 @@ export function parseCanonical(bytes: Uint8Array): Json {
 const EXTERNAL_FROM = 0xfbee9 + 1; // node's EXTERN_APEX
 const LARGE_FROM = 128 * 1024;
 let padded: Buffer | null = null;
+
+/**
+ * JSON.parse of a canonical text between 128 KiB and 1 MB, one piece per value at depth 1 or 2
+ * (pieces under 64 KiB stay out of large-object space; measured ~20 % faster than one padded
+ * parse, and no dead 1 MB external strings waiting for a GC). The outline comes from the scan,
+ * which proved the text canonical, so every piece is valid JSON on its own.
+ */
+const PIECE = 64 * 1024;
+
+function parsePieces(buf: Buffer, outline: number[], ascii: boolean): Json {
+  const encoding = ascii ? 'latin1' : 'utf8';
+  const whole = (s: number, e: number): Json => JSON.parse(ascii && e - s > LARGE_FROM ? asciiText(buf.subarray(s, e)) : buf.toString(encoding, s, e)) as Json;
+  let k = 0; // cursor into the outline triples
+  const endOf = (depth: number): number => {
+    for (let j = k + 3; ; j += 3) if (outline[j] === END && outline[j + 1] === depth) return j;
+  };
+  // The container starting at s whose members are at `depth` and are next in the outline.
+  const container = (s: number, depth: number): Json => {
+    if (buf[s] === 0x5b) {
+      const arr: Json[] = [];
+      while (outline[k] === START && outline[k + 1] === depth) arr.push(member(depth));
+      return arr;
+    }
+    const obj: { [key: string]: Json } = {};
+    while (outline[k] === KEY) {
+      const key = JSON.parse(buf.toString(encoding, outline[k + 1]! - 1, outline[k + 2]! + 1)) as string;
+      k += 3;
+      const v = member(depth);
+      // An own "__proto__" member, as JSON.parse makes it (plain assignment would set the prototype).
+      if (key === '__proto__') Object.defineProperty(obj, key, { value: v, writable: true, enumerable: true, configurable: true });
+      else obj[key] = v;
+    }
+    return obj;
+  };
+  // The value whose START is at the cursor; leaves the cursor after its END.
+  const member = (depth: number): Json => {
+    const s = outline[k + 2]!;
+    const j = endOf(depth);
+    const e = outline[j + 2]!;
+    if (e - s <= PIECE || depth === OUTLINE_DEPTH || (buf[s] !== 0x7b && buf[s] !== 0x5b) || j === k + 3) {
+      k = j + 3;
+      return whole(s, e);
+    }
+    k += 3;
+    const v = container(s, depth + 1);
+    k = j + 3;
+    return v;
+  };
+  return container(0, 1);
+}
 
 function asciiText(buf: Buffer): string {
   if (buf.length <= LARGE_FROM || buf.length >= EXTERNAL_FROM) return buf.toString('latin1');
