@@ -212,7 +212,7 @@ class PieceHasher {
         w.postMessage('end');
       });
     } finally {
-      await w.terminate();
+      void w.terminate();
     }
   }
 }

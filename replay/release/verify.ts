@@ -482,6 +482,6 @@ async function copyAll(spool: number, files: { abs: string; mode: number; offset
     }
     return out;
   } finally {
-    await Promise.all(spawned.map((w) => w.terminate()));
+    for (const w of spawned) void w.terminate(); // every reply is in; teardown is not verification
   }
 }
