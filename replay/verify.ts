@@ -70,11 +70,11 @@ export async function verifyArchive(archive: string, opts: VerifyOptions = {}): 
   try {
     return await verifyListed(archive, store, opts, early);
   } finally {
-    void early?.worker.terminate(); // a no-op when checkAll used it
+    void early?.terminate(); // again, if checkAll used it: harmless
   }
 }
 
-async function verifyListed(archive: string, store: Store, opts: VerifyOptions, early: Spawned | null): Promise<VerifyReport> {
+async function verifyListed(archive: string, store: Store, opts: VerifyOptions, early: Worker | null): Promise<VerifyReport> {
   const quick = !!opts.quick;
   const findings: Finding[] = [];
   const steps: Step[] = [];
@@ -184,11 +184,11 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
   return { ok: !findings.some((f) => f.severity === 'error'), archive, quick, findings, steps, objects: results.length, bytes };
 }
 
-async function checkAll(archive: string, items: { digest: Digest; path: string; expectedSize?: number }[], quick: boolean, opts: VerifyOptions, early: Spawned | null): Promise<ObjectResult[]> {
+async function checkAll(archive: string, items: { digest: Digest; path: string; expectedSize?: number }[], quick: boolean, opts: VerifyOptions, early: Worker | null): Promise<ObjectResult[]> {
   const cores = opts.workers ?? availableParallelism();
   // A full-check worker costs a few hundred ms to start (it loads the TypeScript loader) and
   // inflates at ~100-200 MB/s of output per core, so threads pay off from ~32 MB. A --quick worker
-  // is plain JavaScript (~85 ms to start here) and SHA-256 runs at full speed on both cores
+  // is plain JavaScript (65-110 ms to start here) and SHA-256 runs at full speed on both cores
   // (measured: 2 x 600 objects hashed in 72-81 ms on two threads, 133-147 ms on one), so it pays
   // off from a few hundred objects. (An earlier note here said the two vCPUs share one SHA unit;
   // that was the start-up and a stat of every file, not the hashing.)
@@ -210,7 +210,7 @@ async function checkAll(archive: string, items: { digest: Digest; path: string; 
   const out: ObjectResult[] = new Array(items.length);
   const workers = forced ? cores : cores - 1; // an explicit count (tests, benchmarks): workers only
   const spawned = Array.from({ length: workers }, (_, k) => (k === 0 && early ? early : spawnWorker(archive, quick)));
-  const replies = spawned.map(({ worker }) => {
+  const replies = spawned.map((worker) => {
     worker.postMessage({ items, counter });
     return nextMessage(worker);
   });
@@ -235,18 +235,14 @@ async function checkAll(archive: string, items: { digest: Digest; path: string; 
     return out;
   } finally {
     // Not awaited: every reply is in, and a thread's teardown (5-8 ms here) is not verification.
-    for (const { worker } of spawned) void worker.terminate();
+    for (const worker of spawned) void worker.terminate();
   }
 }
 
-interface Spawned {
-  worker: Worker;
-}
-
-function spawnWorker(archive: string, quick: boolean): Spawned {
+function spawnWorker(archive: string, quick: boolean): Worker {
   // A small young generation trims peak RSS. No old-generation cap: a worker that hits one inside
   // a native allocation (JSON.parse of a big, legal bundle) took the whole process down in tests.
-  return { worker: new Worker(new URL('./verify-worker.mjs', import.meta.url), { workerData: { archive, quick, maxObjectBytes: MAX_OBJECT_BYTES }, resourceLimits: { maxYoungGenerationSizeMb: 8 } }) };
+  return new Worker(new URL('./verify-worker.mjs', import.meta.url), { workerData: { archive, quick, maxObjectBytes: MAX_OBJECT_BYTES }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
 }
 
 function fanOut(archive: string): number {

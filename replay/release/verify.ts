@@ -147,11 +147,11 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     unlinkSync(spoolPath);
     const extractMs = performance.now() - t1;
     report.bytes = x.bytes;
-    await step('extract (staging)', () => {}, entries.length, extractMs - x.hashMs);
+    await step('extract (staging)', () => {}, entries.length, extractMs - x.compareMs);
     // The exact bytes written were hashed as they were written (staging is private to us).
     await step('re-hash files', () => {
       for (const f of x.findings) add(f.code, f.path, f.message);
-    }, manifest.entries.length, x.hashMs);
+    }, manifest.entries.length, x.compareMs);
 
     // The shipped archive, exactly as `docket verify DIR` checks it; findings continue from here.
     // Bundles checked during the read pass count only where the extracted file is proven the same.
@@ -407,7 +407,7 @@ class SpoolWriter {
 
 interface ExtractResult {
   bytes: number; // file bytes re-hashed
-  hashMs: number;
+  compareMs: number; // comparing digests with the manifest (the hashing happens while copying, in extract time)
   findings: { code: string; path: string; message: string }[];
   sameObjects: Set<string>; // evidence object paths whose written bytes hash to their name
 }
@@ -419,7 +419,7 @@ interface ExtractResult {
  * entries from a shared counter (creating ~3,000 files was the largest cost of one thread).
  */
 async function extractFromSpool(spool: number, listed: ReadEntry[], manifest: Manifest, pass: ReadPass, staging: string, workers: number): Promise<ExtractResult> {
-  const res: ExtractResult = { bytes: 0, hashMs: 0, findings: [], sameObjects: new Set() };
+  const res: ExtractResult = { bytes: 0, compareMs: 0, findings: [], sameObjects: new Set() };
   const expected = new Map<string, Digest>(manifest.entries.map((e) => [`${TOP_DIR}/${e.path}`, e.digest]));
   expected.set(MANIFEST_PATH, sha256(pass.manifest!));
   if (pass.sig) expected.set(SIG_PATH, sha256(pass.sig));
@@ -454,7 +454,7 @@ async function extractFromSpool(spool: number, listed: ReadEntry[], manifest: Ma
     const obj = objectDigest(entry.path);
     if (obj && obj.digest === d) res.sameObjects.add(obj.rel);
   });
-  res.hashMs = performance.now() - t;
+  res.compareMs = performance.now() - t;
   return res;
 }
 
