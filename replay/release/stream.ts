@@ -48,6 +48,7 @@ export async function tgzPass(fd: number, size: number, opts: PassOptions): Prom
   const bodyEnd = size - TRAILER;
   let inflating = size >= GZIP_HEADER.length + 2 + TRAILER;
   if (!inflating) res.error = { code: 'EGZIP', message: 'too short to be gzip' };
+  const slots = new Slots(hash, slotCount);
   // writableHighWaterMark reaches the Transform underneath (Node passes the options through).
   const inflater = createInflateRaw({ chunkSize: PIECE, writableHighWaterMark: 4 * PIECE } as Parameters<typeof createInflateRaw>[0]);
   let crc = 0;
@@ -69,6 +70,9 @@ export async function tgzPass(fd: number, size: number, opts: PassOptions): Prom
     if (!inflating) return;
     inflating = false;
     inflater.destroy();
+    // A destroyed zlib may never call back for the write in flight: its slots are not waited for.
+    // (Reusing one is safe: its output is ignored, and a slot still waits for the hasher.)
+    slots.releaseAll();
   }
   // zlib emits 'data' inside the callback that would start inflating the next chunk on the thread
   // pool; handling the output right there kept the two from overlapping. The output is queued and
@@ -96,7 +100,6 @@ export async function tgzPass(fd: number, size: number, opts: PassOptions): Prom
     }
   });
 
-  const slots = new Slots(hash, slotCount);
   const head = Buffer.alloc(GZIP_HEADER.length);
   const trailer = Buffer.alloc(TRAILER);
   let pos = 0;
@@ -235,6 +238,10 @@ class Slots {
   }
   give(slot: number): void {
     this.inflated[slot] = true;
+    this.wake?.();
+  }
+  releaseAll(): void {
+    this.inflated.fill(true);
     this.wake?.();
   }
   async take(): Promise<number> {
