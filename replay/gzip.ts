@@ -1,7 +1,11 @@
 import * as zlib from 'node:zlib';
 import { inflateRawSync } from 'node:zlib';
 import crc32 from 'crc-32';
-import { deflateRaw } from 'pako';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+// pako loads on first encode (~27 ms of start-up): reading never needs it.
+let pako: typeof import('pako') | null = null;
 
 /**
  * The one encoder for digest-bearing bytes (docs/design.md §3). Node's zlib output varies with the
@@ -15,7 +19,8 @@ export const GZIP_HEADER = Uint8Array.of(0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x0
 export const ENCODER_ID = `pako@${PAKO_VERSION} deflateRaw level=6 windowBits=15 memLevel=8 strategy=0 legacyHash=false; gzip header 1f8b08000000000000ff`;
 
 export function gzipCanonical(data: Uint8Array): Uint8Array {
-  const body = deflateRaw(data, { ...DEFLATE_OPTIONS });
+  pako ??= require('pako') as typeof import('pako');
+  const body = pako.deflateRaw(data, { ...DEFLATE_OPTIONS });
   const out = new Uint8Array(GZIP_HEADER.length + body.length + 8);
   out.set(GZIP_HEADER, 0);
   out.set(body, GZIP_HEADER.length);

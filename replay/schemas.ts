@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { Ajv as AjvInstance, ValidateFunction } from 'ajv';
 import { DIGEST_PATTERN } from './digest.ts';
+
+const require = createRequire(import.meta.url);
 
 /**
  * One JSON Schema per bundle kind, published in docs/schemas/<kind>.schema.json (the single source of
@@ -19,17 +22,25 @@ export interface BundleRef {
 
 let collecting: BundleRef[] | null = null;
 
-const ajv = new Ajv({ allErrors: true, strict: true, validateFormats: false });
-ajv.addKeyword({
-  keyword: 'bundleRef',
-  schemaType: ['string', 'boolean'],
-  errors: false,
-  validate(schema: string | boolean, data: unknown, _parent: unknown, cxt?: { instancePath: string }) {
-    if (collecting && typeof data === 'string') collecting.push({ pointer: cxt?.instancePath ?? '', digest: data, kind: schema === true ? null : String(schema) });
-    return true;
-  },
-});
-ajv.addSchema({ $id: 'https://docket.invalid/schemas/defs.json', $defs: { digest: { type: 'string', pattern: DIGEST_PATTERN } } });
+// Made on first use: loading ajv and setting it up cost ~110 ms of every command's start-up, and
+// `docket verify --quick` (like --help) never validates a bundle.
+let ajvInstance: AjvInstance | null = null;
+function ajv(): AjvInstance {
+  if (ajvInstance) return ajvInstance;
+  const { Ajv } = require('ajv') as typeof import('ajv');
+  const a = new Ajv({ allErrors: true, strict: true, validateFormats: false });
+  a.addKeyword({
+    keyword: 'bundleRef',
+    schemaType: ['string', 'boolean'],
+    errors: false,
+    validate(schema: string | boolean, data: unknown, _parent: unknown, cxt?: { instancePath: string }) {
+      if (collecting && typeof data === 'string') collecting.push({ pointer: cxt?.instancePath ?? '', digest: data, kind: schema === true ? null : String(schema) });
+      return true;
+    },
+  });
+  a.addSchema({ $id: 'https://docket.invalid/schemas/defs.json', $defs: { digest: { type: 'string', pattern: DIGEST_PATTERN } } });
+  return (ajvInstance = a);
+}
 
 // Compiled on first use: ajv compilation is the slowest part of docket's start-up.
 const validators = new Map<string, ValidateFunction | null>();
@@ -43,7 +54,7 @@ function validatorFor(kind: string): ValidateFunction | undefined {
   if (!validators.has(kind)) return undefined;
   let v = validators.get(kind);
   if (!v) {
-    v = ajv.compile(JSON.parse(readFileSync(`${SCHEMA_DIR}${kind}.schema.json`, 'utf8')));
+    v = ajv().compile(JSON.parse(readFileSync(`${SCHEMA_DIR}${kind}.schema.json`, 'utf8')));
     validators.set(kind, v);
   }
   return v;

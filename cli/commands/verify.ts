@@ -2,9 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { parseDigest, type Digest } from '../../replay/digest.ts';
 import { EXIT, usageError } from '../../replay/errors.ts';
-import { loadPublicKey } from '../../replay/release/dsse.ts';
-import { checkProof } from '../../replay/release/proof.ts';
-import { verifyRelease, type ReleaseReport } from '../../replay/release/verify.ts';
+import type { ReleaseReport } from '../../replay/release/verify.ts';
 import { Store } from '../../replay/store.ts';
 import { verifyArchive, type VerifyReport } from '../../replay/verify.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
@@ -66,8 +64,11 @@ async function verifyReleaseFile(file: string, argv: Args) {
     } catch (e) {
       throw usageError('EREAD', `cannot read key ${argv.key}: ${(e as Error).message}`, { path: argv.key });
     }
+    const { loadPublicKey } = await import('../../replay/release/dsse.ts');
     key = loadPublicKey(pem, argv.key);
   }
+  // Loaded here, not at the top: an archive verify does not pay for the tar and release code.
+  const { verifyRelease } = await import('../../replay/release/verify.ts');
   const report = await verifyRelease(file, { expect, key, extract: argv.extract });
   if (argv.json) printJson(report);
   else printRelease(report, argv.extract);
@@ -90,6 +91,7 @@ async function verifyProof(argv: Args) {
     requireDir(argv.dir, 'archive');
     archive = { name: argv.dir, digests: new Store(argv.dir).list().objects.map((o) => o.digest) };
   }
+  const { checkProof } = await import('../../replay/release/proof.ts');
   const report = checkProof(file, bytes, { root, archive });
   if (argv.json) printJson(report);
   else {
