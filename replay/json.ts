@@ -92,23 +92,20 @@ export function parseCanonical(bytes: Uint8Array): Json {
   return value;
 }
 
-// Node turns a decoded buffer longer than this into an external string: a malloc'd copy, which
-// glibc recycles. A shorter one over V8's 128 KiB regular-object limit lands in large-object space,
-// fresh pages faulted in one by one: decoding a 678 KB bundle ran at ~210 MB/s that way against
-// ~620 MB/s padded past the threshold (docs/benchmarks.md). JSON allows trailing whitespace, so
-// ASCII text between the two sizes is decoded from a reused buffer padded with spaces.
+// V8 puts a string over 128 KiB in large-object space: fresh pages, faulted in one by one (decoding
+// a 678 KB bundle ran at ~210 MB/s). Node makes a decoded buffer of EXTERNAL_FROM bytes or more an
+// external string instead, a malloc'd copy that glibc recycles (docs/benchmarks.md).
 const EXTERNAL_FROM = 0xfbee9 + 1; // node's EXTERN_APEX
 const LARGE_FROM = 128 * 1024;
+const PIECE = 64 * 1024;
 let padded: Buffer | null = null;
 
 /**
- * JSON.parse of a canonical text between 128 KiB and 1 MB, one piece per value at depth 1 or 2
- * (pieces under 64 KiB stay out of large-object space; measured ~20 % faster than one padded
- * parse, and no dead 1 MB external strings waiting for a GC). The outline comes from the scan,
- * which proved the text canonical, so every piece is valid JSON on its own.
+ * JSON.parse of a canonical text between 128 KiB and 1 MB, one piece per value at depth 1 or 2,
+ * each piece at most 64 KiB where the outline allows (~15 % faster than one padded parse, and no
+ * dead 1 MB external strings waiting for a GC). The outline comes from the scan, which proved the
+ * text canonical, so every piece is valid JSON on its own.
  */
-const PIECE = 64 * 1024;
-
 function parsePieces(buf: Buffer, outline: number[], ascii: boolean): Json {
   const encoding = ascii ? 'latin1' : 'utf8';
   const whole = (s: number, e: number): Json => JSON.parse(ascii && e - s > LARGE_FROM ? asciiText(buf.subarray(s, e)) : buf.toString(encoding, s, e)) as Json;
@@ -151,6 +148,8 @@ function parsePieces(buf: Buffer, outline: number[], ascii: boolean): Json {
   return container(0, 1);
 }
 
+/** Latin-1 decode of ASCII; between the two sizes, from a reused buffer padded with spaces past
+ * EXTERNAL_FROM (JSON allows trailing whitespace; the byte scan has seen the real bytes). */
 function asciiText(buf: Buffer): string {
   if (buf.length <= LARGE_FROM || buf.length >= EXTERNAL_FROM) return buf.toString('latin1');
   padded ??= Buffer.alloc(EXTERNAL_FROM, 0x20);

@@ -1,5 +1,5 @@
 // Worker thread for `docket verify`: checks objects with the same code as the inline path, pulling
-// indices from a counter shared with the main thread and the other workers (verify.ts checkAll).
+// indices from a counter shared with the main thread and the other workers (verify.ts checkAll, pull.ts).
 // --quick needs only size and digest, plain JavaScript: no TypeScript loader, so it starts fast.
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkSizeAndDigest } from './check-size-digest.mjs';

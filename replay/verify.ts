@@ -6,6 +6,7 @@ import { MAX_OBJECT_BYTES } from './bundle.ts';
 import { checkObject, STAGES, type ObjectResult, type StageName } from './check-object.ts';
 import { isDigest, type Digest } from './digest.ts';
 import { Index, INDEX_FILE } from './sqlindex.ts';
+import { pullShared } from './pull.ts';
 import { OBJECTS_DIR, Store } from './store.ts';
 
 /**
@@ -63,7 +64,7 @@ const STEP_TITLES: Record<StageName, string> = {
 export async function verifyArchive(archive: string, opts: VerifyOptions = {}): Promise<VerifyReport> {
   const quick = !!opts.quick;
   const store = new Store(archive);
-  // --quick on a big archive: start the second thread now, so its start-up (~85 ms here) overlaps
+  // --quick on a big archive: start the second thread now, so its start-up (65-110 ms here) overlaps
   // the listing. The fan-out directories present are a free lower bound on the object count.
   const quickFrom = opts.quickThreadsFrom ?? 256;
   const early = quick && opts.workers === undefined && availableParallelism() > 1 && fanOut(archive) >= Math.min(quickFrom, 128) ? spawnWorker(archive, true) : null;
@@ -192,51 +193,22 @@ async function checkAll(archive: string, items: { digest: Digest; path: string; 
   // (measured: 2 x 600 objects hashed in 72-81 ms on two threads, 133-147 ms on one), so it pays
   // off from a few hundred objects. (An earlier note here said the two vCPUs share one SHA unit;
   // that was the start-up and a stat of every file, not the hashing.)
-  const forced = opts.workers !== undefined && opts.workers > 1; // an explicit request (tests, benchmarks)
-  const threaded = forced || (cores > 1 && (quick ? items.length >= (opts.quickThreadsFrom ?? 256) : items.length > 64 && items.reduce((n, it) => n + safeSize(join(archive, it.path)), 0) >= 32 * 1024 * 1024));
-  if (!threaded) {
-    const out: ObjectResult[] = [];
-    items.forEach((it, i) => {
-      out.push(checkObject(join(archive, it.path), it.path, it.digest, quick, it.expectedSize));
+  const forced = opts.workers !== undefined && opts.workers > 1; // an explicit count (tests, benchmarks): workers only
+  const big = () => (quick ? items.length >= (opts.quickThreadsFrom ?? 256) : items.length > 64 && items.reduce((n, it) => n + safeSize(join(archive, it.path)), 0) >= 32 * 1024 * 1024);
+  const check = (i: number) => checkObject(join(archive, items[i]!.path), items[i]!.path, items[i]!.digest, quick, items[i]!.expectedSize);
+  if (!forced && (cores <= 1 || !big())) {
+    return items.map((_, i) => {
       if (opts.onProgress && i % 256 === 0) opts.onProgress(i, items.length);
+      return check(i);
     });
-    return out;
   }
-  // The main thread and `cores - 1` workers pull objects one at a time from a shared counter:
-  // nobody waits for anybody to hand out work (slices handed out by the main thread left a worker
-  // idle until the main thread finished its own slice). One isolate fewer than a worker per core
-  // (each costs ~80 MB: the loader, ajv, the heap).
+  // The main thread and `cores - 1` workers take objects one at a time (pullShared): a worker no
+  // longer idles until the main thread has handed out its next slice. One isolate fewer than a
+  // worker per core (each costs ~80 MB: the loader, ajv, the heap).
   const counter = new Int32Array(new SharedArrayBuffer(4));
-  const out: ObjectResult[] = new Array(items.length);
-  const workers = forced ? cores : cores - 1; // an explicit count (tests, benchmarks): workers only
-  const spawned = Array.from({ length: workers }, (_, k) => (k === 0 && early ? early : spawnWorker(archive, quick)));
-  const replies = spawned.map((worker) => {
-    worker.postMessage({ items, counter });
-    return nextMessage(worker);
-  });
-  replies.forEach((r) => r.catch(() => {})); // awaited below, unless the main thread did everything
-  try {
-    let mine = 0;
-    if (!forced) {
-      for (let i = Atomics.add(counter, 0, 1); i < items.length; i = Atomics.add(counter, 0, 1)) {
-        const it = items[i]!;
-        out[i] = checkObject(join(archive, it.path), it.path, it.digest, quick, it.expectedSize);
-        if (++mine % 64 === 0) opts.onProgress?.(i, items.length);
-      }
-    }
-    // Workers that never claimed an object may still be starting: no need to wait for them.
-    if (mine < items.length) {
-      for (const reply of replies) {
-        const pairs = (await reply) as [number, ObjectResult][];
-        for (const [i, r] of pairs) out[i] = r;
-      }
-    }
-    opts.onProgress?.(items.length, items.length);
-    return out;
-  } finally {
-    // Not awaited: every reply is in, and a thread's teardown (5-8 ms here) is not verification.
-    for (const worker of spawned) void worker.terminate();
-  }
+  const workers = Array.from({ length: forced ? cores : cores - 1 }, (_, k) => (k === 0 && early ? early : spawnWorker(archive, quick)));
+  for (const w of workers) w.postMessage({ items, counter });
+  return pullShared(items.length, counter, workers, forced ? null : check, opts.onProgress);
 }
 
 function spawnWorker(archive: string, quick: boolean): Worker {
@@ -251,17 +223,6 @@ function fanOut(archive: string): number {
   } catch {
     return 0;
   }
-}
-
-function nextMessage(w: Worker): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const onError = (e: Error) => reject(e);
-    w.once('error', onError);
-    w.once('message', (m) => {
-      w.off('error', onError);
-      resolve(m);
-    });
-  });
 }
 
 function safeSize(p: string): number {

@@ -9,8 +9,9 @@ import { crcUpdate, GZIP_HEADER } from '../gzip.ts';
  * One streaming pass over a release file: optionally SHA-256 of every byte, and a strict gunzip
  * (our fixed header, one raw-deflate member, CRC-32 and ISIZE trailer, nothing after it) whose
  * output goes to `onOutput` in chunks of up to 1 MiB. Nothing is ever held whole: the input is
- * read in 1 MiB pieces and inflated on libuv's thread pool while this thread handles the output,
- * so a 200 MB release costs a few MB of memory and the two cores overlap. (Reading or inflating
+ * read in 1 MiB pieces and inflated on libuv's thread pool (and, for big files, hashed on a worker
+ * thread) while this thread handles the output, so a 200 MB release costs a few tens of MB of
+ * memory and the two cores overlap. (Reading or inflating
  * the whole file into one buffer was measured at ~3 s of a 6 s verify here: fresh large buffers
  * fault in page by page on this VM.)
  */
@@ -220,7 +221,7 @@ class PieceHasher {
   }
 }
 
-/** The read buffers: SLOTS pieces of one shared buffer, each reused once inflated and hashed. */
+/** The read buffers: `count` 1 MiB pieces (of the hasher's shared buffer when it runs off thread), each reused only once inflated and hashed. */
 class Slots {
   private readonly inflated: boolean[];
   private readonly views: (Buffer | undefined)[];

@@ -18,6 +18,7 @@ import { merkleRoot } from './merkle.ts';
 import { tgzPass, type PassResult } from './stream.ts';
 import { TarWalker, type ParseResult, type ReadEntry } from './tar.ts';
 import { copyOut } from './copy-out.mjs';
+import { pullShared } from '../pull.ts';
 
 /**
  * `docket verify FILE.tgz`: a release is checked in a fixed order, each step a gate for the next
@@ -104,10 +105,9 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     });
     // Steps 2-5 are gates checked in order, but read in one streaming pass (digest, inflate, walk,
     // and the bundle checks started early on the other core); the pass's time is reported under
-    // "file digest". Nothing is written in this pass.
-    // Staging (private, 0700) exists from here: the read pass spools the inflated tar into it, so
-    // extraction copies instead of inflating the whole file a second time. Nothing is extracted
-    // before the listing has passed; on failure staging goes, spool and all.
+    // "file digest". Staging (private, 0700) exists from here: the read pass spools the inflated
+    // tar into it, so extraction copies instead of inflating the whole file a second time. Nothing
+    // is extracted before the listing has passed; on failure staging goes, spool and all.
     const parent = target ? dirname(target) : tmpdir();
     staging = mkdtempSync(join(parent, '.docket-release-')); // mode 0700
     spoolPath = join(staging, `.spool-${process.pid}.tar`);
@@ -458,30 +458,11 @@ async function extractFromSpool(spool: number, listed: ReadEntry[], manifest: Ma
   return res;
 }
 
-/** copyOut for every file, here and on `workers` threads pulling from one counter; hex digests in order. */
+/** copyOut for every file, here and on `workers` threads (pullShared); hex digests in order. */
 async function copyAll(spool: number, files: { abs: string; mode: number; offset: number; size: number }[], workers: number): Promise<string[]> {
   const counter = new Int32Array(new SharedArrayBuffer(4));
-  const out: string[] = new Array(files.length);
   const threads = files.length >= 64 ? workers : 0; // a worker costs ~60 ms to start
   const spawned = Array.from({ length: threads }, () => new Worker(new URL('./extract-worker.mjs', import.meta.url), { workerData: { spool, files, counter } }));
-  const replies = spawned.map(
-    (w) =>
-      new Promise<{ done: [number, string][]; error?: string }>((resolve, reject) => {
-        w.once('message', resolve);
-        w.once('error', reject);
-      }),
-  );
-  replies.forEach((r) => r.catch(() => {}));
-  try {
-    const buf = Buffer.allocUnsafe(1 << 20);
-    for (let i = Atomics.add(counter, 0, 1); i < files.length; i = Atomics.add(counter, 0, 1)) out[i] = copyOut(spool, files[i]!, buf);
-    for (const reply of replies) {
-      const { done, error } = await reply;
-      for (const [i, hex] of done) out[i] = hex;
-      if (error) throw new Error(`extracting: ${error}`);
-    }
-    return out;
-  } finally {
-    for (const w of spawned) void w.terminate(); // every reply is in; teardown is not verification
-  }
+  const buf = Buffer.allocUnsafe(1 << 20);
+  return pullShared(files.length, counter, spawned, (i) => copyOut(spool, files[i]!, buf));
 }
