@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The `docket` executable: TypeScript sources run through tsx's loader (no build step to forget).
-import { register } from 'tsx/esm/api';
+// The `docket` executable. Its TypeScript loads from the start-up bundle when that is fresh, else
+// from the sources through tsx (replay/load-ts.mjs): there is no build step to forget.
+import { importTs } from '../replay/load-ts.mjs';
 
-register();
 // `docket … | head` closes the pipe early: that is the reader's choice, not an error.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (e) => {
@@ -10,5 +10,5 @@ for (const stream of [process.stdout, process.stderr]) {
     throw e;
   });
 }
-const { main } = await import('./main.ts');
+const { main } = await importTs(new URL('./main.ts', import.meta.url));
 process.exitCode = await main(process.argv.slice(2));

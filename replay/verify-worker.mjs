@@ -3,15 +3,14 @@
 // --quick needs only size and digest, plain JavaScript: no TypeScript loader, so it starts fast.
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkSizeAndDigest } from './check-size-digest.mjs';
+import { importTs } from './load-ts.mjs';
 
 const { archive, quick, maxObjectBytes } = workerData;
 let check;
 if (quick) {
   check = (it) => checkSizeAndDigest(`${archive}/${it.path}`, it.path, it.digest, true, it.expectedSize, maxObjectBytes).result;
 } else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  const { checkObject } = await import('./check-object.ts');
+  const { checkObject } = await importTs(new URL('./check-object.ts', import.meta.url));
   check = (it) => checkObject(`${archive}/${it.path}`, it.path, it.digest, false, it.expectedSize);
 }
 parentPort.once('message', ({ items, counter }) => {

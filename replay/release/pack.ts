@@ -138,7 +138,7 @@ function collect(root: string, archive: string, scriptsDir: string, limits: Limi
   // other checkout: the code that checks the evidence ships beside it (tests excluded).
   const notTest = (name: string) => !name.endsWith('.test.ts');
   if (existsSync(join(root, 'cli', 'docket.mjs'))) {
-    walk(join(root, 'cli'), 'cli', out, notTest);
+    walk(join(root, 'cli'), 'cli', out, (name, rel) => notTest(name) && rel !== 'cli/bench'); // the benchmarks stay home
     walk(join(root, 'replay'), 'replay', out, notTest);
     walk(join(root, 'docs'), 'docs', out);
     addFile(need('tsconfig.json'), 'tsconfig.json', out);

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
-export const REPO = fileURLToPath(new URL('..', import.meta.url));
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const DOCKET = join(REPO, 'cli', 'docket.mjs');
 export const BENCH_DIR = join(REPO, '.bench');
 

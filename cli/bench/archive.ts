@@ -2,10 +2,10 @@ import { createHash, hash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync, gunzipSync } from 'node:zlib';
-import { sha256 } from '../replay/digest.ts';
-import { canonicalBytes } from '../replay/json.ts';
-import { GZIP_HEADER } from '../replay/gzip.ts';
-import { Store } from '../replay/store.ts';
+import { sha256 } from '../../replay/digest.ts';
+import { canonicalBytes } from '../../replay/json.ts';
+import { GZIP_HEADER } from '../../replay/gzip.ts';
+import { Store } from '../../replay/store.ts';
 import { BENCH_DIR, DOCKET, mb, row, timedRun } from './common.ts';
 
 /**

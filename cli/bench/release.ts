@@ -4,11 +4,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Archive } from '../replay/archive.ts';
-import type { Digest } from '../replay/digest.ts';
-import { TOP_DIR } from '../replay/release/limits.ts';
-import { packRelease } from '../replay/release/pack.ts';
-import { verifyRelease } from '../replay/release/verify.ts';
+import { Archive } from '../../replay/archive.ts';
+import type { Digest } from '../../replay/digest.ts';
+import { TOP_DIR } from '../../replay/release/limits.ts';
+import { packRelease } from '../../replay/release/pack.ts';
+import { verifyRelease } from '../../replay/release/verify.ts';
 import { BENCH_DIR } from './common.ts';
 
 /**

@@ -1,18 +1,18 @@
 import { hash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Archive } from '../replay/archive.ts';
-import { benchmarkVersion, loadFrozenBank, type FrozenBank } from '../replay/bank.ts';
-import { sha256, type Digest } from '../replay/digest.ts';
-import { decodeBundle } from '../replay/bundle.ts';
-import { encodeLine, type JournalLine } from '../replay/journal.ts';
-import { canonicalText } from '../replay/json.ts';
-import { buildRequest, permutationsFor } from '../replay/request.ts';
-import { fastCanonicalText } from '../replay/jcs-fast.ts';
-import { replayArchive } from '../replay/replay.ts';
-import { planRequests, planValue, runValue, segmentValues, type PlanValue, type RunValue, type SegmentValue } from '../replay/runs.ts';
-import { Store } from '../replay/store.ts';
-import type { Question } from '../replay/types.ts';
+import { Archive } from '../../replay/archive.ts';
+import { benchmarkVersion, loadFrozenBank, type FrozenBank } from '../../replay/bank.ts';
+import { sha256, type Digest } from '../../replay/digest.ts';
+import { decodeBundle } from '../../replay/bundle.ts';
+import { encodeLine, type JournalLine } from '../../replay/journal.ts';
+import { canonicalText } from '../../replay/json.ts';
+import { buildRequest, permutationsFor } from '../../replay/request.ts';
+import { fastCanonicalText } from '../../replay/jcs-fast.ts';
+import { replayArchive } from '../../replay/replay.ts';
+import { planRequests, planValue, runValue, segmentValues, type PlanValue, type RunValue, type SegmentValue } from '../../replay/runs.ts';
+import { Store } from '../../replay/store.ts';
+import type { Question } from '../../replay/types.ts';
 import { BENCH_DIR, REPO, timedRun } from './common.ts';
 
 /**
