@@ -59,7 +59,7 @@ export interface Decoded {
  * bytes → (digest check) → strict gunzip → strict canonical parse → schema. `expected` is the
  * name the bytes were found under; a bundle is never trusted by its name.
  */
-export function decodeBundle(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest): Decoded {
+export function decodeBundle(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest, outline?: number[]): Decoded {
   if (bytes.length > MAX_OBJECT_BYTES) throw new BundleError('ESIZE', `object is ${bytes.length} bytes, over the ${MAX_OBJECT_BYTES}-byte cap`);
   const digest = knownDigest ?? sha256(bytes);
   if (expected && digest !== expected) throw new BundleError('EDIGEST', `content hashes to ${digest}, not ${expected}`);
@@ -72,7 +72,7 @@ export function decodeBundle(bytes: Uint8Array, expected?: Digest, knownDigest?:
   }
   let value: Json;
   try {
-    value = parseCanonical(content);
+    value = parseCanonical(content, outline);
   } catch (e) {
     if (e instanceof JsonError) throw new BundleError('EJSON', e.message);
     throw e;

@@ -322,10 +322,15 @@ describe('fastCanonicalText = canonicalText (RFC 8785)', () => {
 });
 
 describe('lineSpans: the bytes of each journal line inside a canonical segment', () => {
+  // Both ways of finding the lines: scanning the bytes, and reading the canonical scan's outline.
   const spansOf = (seg: SegmentValue) => {
     const enc = encodeBundle(seg);
-    const d = decodeBundle(enc.bytes, enc.descriptor.digest);
-    return { spans: lineSpans(d.content!, seg), content: d.content! };
+    const outline: number[] = [];
+    const d = decodeBundle(enc.bytes, enc.descriptor.digest, undefined, outline);
+    const scanned = lineSpans(d.content!, seg);
+    // An empty outline: the fast scan left the text to the exact scanner (a key with an escape).
+    if (outline.length) expect(lineSpans(d.content!, seg, outline)).toEqual(scanned);
+    return { spans: scanned, content: d.content!, viaOutline: outline.length > 0 };
   };
 
   it('slices exactly the RFC 8785 text of every line (shipped runs)', () => {
@@ -336,6 +341,9 @@ describe('lineSpans: the bytes of each journal line inside a canonical segment',
       const seg = d.value as unknown as SegmentValue;
       const spans = lineSpans(d.content!, seg)!;
       expect(spans).not.toBeNull();
+      const both = spansOf(seg);
+      expect(both.viaOutline).toBe(true);
+      expect(both.spans).toEqual(spans);
       seg.lines.forEach((l, i) => expect(Buffer.from(d.content!.subarray(spans[2 * i]!, spans[2 * i + 1]!)).toString('utf8')).toBe(canonicalText(l)));
     }
   });

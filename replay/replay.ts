@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Archive } from './archive.ts';
 import { loadFrozenBank, type FrozenBank } from './bank.ts';
 import { BundleError, decodeBundle } from './bundle.ts';
+import { END, KEY, START } from './canonical-bytes.ts';
 import { isDigest, parseDigest, sha256, sha256Stream, type Digest } from './digest.ts';
 import { DocketError, usageError } from './errors.ts';
 import { fastCanonicalText } from './jcs-fast.ts';
@@ -152,6 +153,7 @@ interface Checked {
   refs: BundleRef[];
   value?: Json; // kept only for the small kinds replay reads
   content?: Uint8Array; // the canonical bytes, returned with a fresh read (never cached)
+  outline?: number[]; // the canonical scan's outline of `content` (json.ts), likewise
   error?: { code: string; message: string };
 }
 
@@ -174,14 +176,15 @@ export class BundleChecker {
     if (!this.archive.store.has(digest)) out = { kind: null, refs: [], error: { code: 'EMISSING', message: `${digest} is not in the archive` } };
     else {
       try {
-        const d = decodeBundle(this.archive.store.getBytes(digest), digest);
-        out = { kind: d.descriptor.kind, refs: d.refs, value: d.value, content: d.content };
+        const outline: number[] = [];
+        const d = decodeBundle(this.archive.store.getBytes(digest), digest, undefined, needValue ? outline : undefined);
+        out = { kind: d.descriptor.kind, refs: d.refs, value: d.value, content: d.content, outline };
       } catch (e) {
         if (e instanceof BundleError || e instanceof DocketError) out = { kind: null, refs: [], error: { code: e.code, message: e.message } };
         else throw e;
       }
     }
-    const { value, content, ...rest } = out;
+    const { value, content, outline, ...rest } = out;
     this.cache.set(digest, KEEP_VALUES.has(out.kind ?? '') ? { ...rest, value } : rest);
     return out;
   }
@@ -470,7 +473,7 @@ function readSegment(checker: BundleChecker, sd: Digest, run: RunValue, linesSoF
     add({ code: 'ESEGMENT', digest: sd, path: '/first', message: `run ${run.id}: segment ${index} belongs to run ${seg.run} at line ${seg.first}; expected run ${run.id} at line ${linesSoFar}` });
   }
   const content = c.content ?? null;
-  return { seg, content, spans: content ? lineSpans(content, seg) : null };
+  return { seg, content, spans: content ? lineSpans(content, seg, c.outline) : null };
 }
 
 /**
@@ -481,10 +484,11 @@ function readSegment(checker: BundleChecker, sd: Digest, run: RunValue, linesSoF
  * order: `{"first":N,"kind":"run-segment","lines":[L0,L1,…],"run":…`. Returns null when the bytes
  * do not have that shape (the caller then serializes each line instead).
  */
-export function lineSpans(content: Uint8Array, seg: SegmentValue): Uint32Array | null {
+export function lineSpans(content: Uint8Array, seg: SegmentValue, outline?: number[]): Uint32Array | null {
   const prefix = Buffer.from(`{"first":${seg.first},"kind":"run-segment","lines":[`, 'utf8');
   if (content.length < prefix.length || Buffer.compare(prefix, content.subarray(0, prefix.length)) !== 0) return null;
   const n = seg.lines.length;
+  if (outline?.length) return spansFromOutline(outline, prefix.length - 1, n);
   const spans = new Uint32Array(n * 2);
   let i = prefix.length;
   if (n === 0) return content[i] === 0x5d ? spans : null;
@@ -515,6 +519,27 @@ export function lineSpans(content: Uint8Array, seg: SegmentValue): Uint32Array |
     }
   }
   return k === n && content[i] === 0x5d ? spans : null;
+}
+
+/**
+ * The same spans read from the canonical scan's outline (json.ts parseCanonical): the values at
+ * depth 2 between the start and the end of the depth-1 array that opens at `open`. The scan that
+ * recorded them proved the text canonical, so no byte needs looking at again.
+ */
+function spansFromOutline(outline: number[], open: number, n: number): Uint32Array | null {
+  let j = 0;
+  while (j < outline.length && !(outline[j] === START && outline[j + 1] === 1 && outline[j + 2] === open)) j += 3;
+  if (j >= outline.length) return null;
+  const spans = new Uint32Array(n * 2);
+  let k = 0;
+  for (j += 3; j < outline.length; j += 3) {
+    const [what, depth, at] = [outline[j]!, outline[j + 1]!, outline[j + 2]!];
+    if (what === END && depth === 1) return k === 2 * n ? spans : null;
+    if (what === KEY || depth !== 2) continue;
+    if (k === 2 * n || what !== (k % 2 === 0 ? START : END)) return null;
+    spans[k++] = at;
+  }
+  return null;
 }
 
 // ---- field-level diff ----
