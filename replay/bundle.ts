@@ -55,11 +55,21 @@ export interface Decoded {
   content?: Uint8Array; // the canonical JSON bytes (set by decodeBundle: replay hashes journal lines from them)
 }
 
+/** What decoding proves, without the content digest (which only an index compares with). */
+export interface DecodedContent {
+  digest: Digest;
+  kind: string;
+  value: Json;
+  refs: BundleRef[];
+  content: Uint8Array; // the canonical JSON bytes
+}
+
 /**
  * bytes → (digest check) → strict gunzip → strict canonical parse → schema. `expected` is the
- * name the bytes were found under; a bundle is never trusted by its name.
+ * name the bytes were found under; a bundle is never trusted by its name. `knownDigest`: the caller
+ * has just hashed these very bytes. `outline` receives the canonical scan's outline (json.ts).
  */
-export function decodeBundle(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest, outline?: number[]): Decoded {
+export function decodeContent(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest, outline?: number[]): DecodedContent {
   if (bytes.length > MAX_OBJECT_BYTES) throw new BundleError('ESIZE', `object is ${bytes.length} bytes, over the ${MAX_OBJECT_BYTES}-byte cap`);
   const digest = knownDigest ?? sha256(bytes);
   if (expected && digest !== expected) throw new BundleError('EDIGEST', `content hashes to ${digest}, not ${expected}`);
@@ -79,11 +89,15 @@ export function decodeBundle(bytes: Uint8Array, expected?: Digest, knownDigest?:
   }
   const schema = validateBundle(value);
   if (!schema.ok) throw new BundleError('ESCHEMA', schema.errors.join('; '));
-  const kind = (value as { kind: string }).kind;
-  return {
-    value,
-    refs: schema.refs,
-    descriptor: { kind, digest, size: bytes.length, contentDigest: sha256(content), contentSize: content.length },
-    content,
-  };
+  return { digest, kind: (value as { kind: string }).kind, value, refs: schema.refs, content };
+}
+
+/** decodeContent, and the bundle's descriptor (its content digest included). */
+export function decodeBundle(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest, outline?: number[]): Decoded {
+  const d = decodeContent(bytes, expected, knownDigest, outline);
+  return { value: d.value, refs: d.refs, content: d.content, descriptor: descriptorOf(d, bytes.length) };
+}
+
+export function descriptorOf(d: DecodedContent, size: number): Descriptor {
+  return { kind: d.kind, digest: d.digest, size, contentDigest: sha256(d.content), contentSize: d.content.length };
 }

@@ -1,4 +1,4 @@
-import { decodeBundle, BundleError, MAX_OBJECT_BYTES, type Descriptor } from './bundle.ts';
+import { decodeContent, descriptorOf, BundleError, MAX_OBJECT_BYTES, type Descriptor } from './bundle.ts';
 import { checkSizeAndDigest, sizeProblem } from './check-size-digest.mjs';
 import { sha256, type Digest } from './digest.ts';
 import type { BundleRef } from './schemas.ts';
@@ -17,22 +17,27 @@ export interface ObjectResult {
   size: number;
   passed: number; // how many STAGES passed (full: 6 when clean; quick: 2)
   failure?: { stage: StageName; code: string; message: string };
-  descriptor?: Descriptor;
+  kind?: string; // once decoded
+  descriptor?: Descriptor; // once decoded, when asked for (its content digest is for an index to compare)
   refs?: BundleRef[];
 }
 
-export function checkObject(absPath: string, rel: string, digest: Digest, quick: boolean, expectedSize?: number): ObjectResult {
+/**
+ * `descriptor`: also compute the descriptor, whose content digest (SHA-256 of the whole inflated
+ * text) only an index row is compared with: without an index it is work that checks nothing.
+ */
+export function checkObject(absPath: string, rel: string, digest: Digest, quick: boolean, expectedSize?: number, descriptor = true): ObjectResult {
   const { result, bytes } = checkSizeAndDigest(absPath, rel, digest, quick, expectedSize, MAX_OBJECT_BYTES);
   const r: ObjectResult = result;
   if (r.failure || quick || !bytes) return r;
-  return decodeStages(r, bytes, digest);
+  return decodeStages(r, bytes, digest, descriptor);
 }
 
 /**
  * The same stages for bytes already in memory (a release's bundles, checked while its tar streams
  * by): size, SHA-256 against the name, then the bundle stages.
  */
-export function checkObjectBytes(bytes: Uint8Array, rel: string, digest: Digest): ObjectResult {
+export function checkObjectBytes(bytes: Uint8Array, rel: string, digest: Digest, descriptor = true): ObjectResult {
   const r: ObjectResult = { digest, path: rel, size: bytes.length, passed: 0 };
   const problem = sizeProblem(bytes.length, MAX_OBJECT_BYTES, undefined);
   if (problem) return { ...r, failure: { stage: 'size', code: 'ESIZE', message: problem } };
@@ -40,13 +45,14 @@ export function checkObjectBytes(bytes: Uint8Array, rel: string, digest: Digest)
   const actual = sha256(bytes);
   if (actual !== digest) return { ...r, failure: { stage: 'digest', code: 'EDIGEST', message: `content hashes to ${actual}` } };
   r.passed = 2;
-  return decodeStages(r, bytes, digest);
+  return decodeStages(r, bytes, digest, descriptor);
 }
 
-function decodeStages(r: ObjectResult, bytes: Uint8Array, digest: Digest): ObjectResult {
+function decodeStages(r: ObjectResult, bytes: Uint8Array, digest: Digest, descriptor: boolean): ObjectResult {
   try {
-    const d = decodeBundle(bytes, digest, digest); // the digest stage proved the bytes hash to their name
-    r.descriptor = d.descriptor;
+    const d = decodeContent(bytes, digest, digest); // the digest stage proved the bytes hash to their name
+    r.kind = d.kind;
+    if (descriptor) r.descriptor = descriptorOf(d, bytes.length);
     r.refs = d.refs;
     r.passed = STAGES.length;
   } catch (e) {

@@ -11,10 +11,10 @@ if (quick) {
   check = (it) => checkSizeAndDigest(`${archive}/${it.path}`, it.path, it.digest, true, it.expectedSize, maxObjectBytes).result;
 } else {
   const { checkObject } = await importTs(new URL('./check-object.ts', import.meta.url));
-  check = (it) => checkObject(`${archive}/${it.path}`, it.path, it.digest, false, it.expectedSize);
+  check = (it, descriptor) => checkObject(`${archive}/${it.path}`, it.path, it.digest, false, it.expectedSize, descriptor);
 }
-parentPort.once('message', ({ items, counter }) => {
+parentPort.once('message', ({ items, counter, descriptor }) => {
   const pairs = [];
-  for (let i = Atomics.add(counter, 0, 1); i < items.length; i = Atomics.add(counter, 0, 1)) pairs.push([i, check(items[i])]);
+  for (let i = Atomics.add(counter, 0, 1); i < items.length; i = Atomics.add(counter, 0, 1)) pairs.push([i, check(items[i], descriptor)]);
   parentPort.postMessage(pairs);
 });

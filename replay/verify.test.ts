@@ -152,6 +152,18 @@ describe('docket verify on a real archive', () => {
     expectFinding(dir, 'EINDEX');
   });
 
+  it('an index row whose content digest differs from the bundle\'s → EINDEX (content digests are computed when an index exists)', async () => {
+    const dir = copy();
+    const a = new Archive(dir);
+    a.rebuildIndex();
+    a.index().db.prepare(`UPDATE objects SET content_digest = 'sha256:${'0'.repeat(64)}' WHERE digest = (SELECT digest FROM objects ORDER BY digest LIMIT 1)`).run();
+    a.close();
+    for (const workers of [undefined, 2]) {
+      const r = await verifyArchive(dir, { workers });
+      expect(r.findings.filter((f) => f.code === 'EINDEX').map((f) => f.message)).toEqual([expect.stringMatching(/index row disagrees with the bundle .*content sha256:0{64}\/sha256:[0-9a-f]{64}/)]);
+    }
+  });
+
   it('collects every finding instead of stopping at the first', async () => {
     const dir = copy();
     const objs = store(dir).list().objects;

@@ -106,9 +106,10 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
   const pre = opts.prechecked;
   const reuse = (it: (typeof items)[number]) => {
     const r = pre?.get(it.path);
-    return r && r.digest === it.digest && (it.expectedSize === undefined || it.expectedSize === r.size) ? r : undefined;
+    return r && r.digest === it.digest && (it.expectedSize === undefined || it.expectedSize === r.size) && (!index || r.descriptor) ? r : undefined;
   };
-  const checked = await checkAll(archive, pre ? items.filter((it) => !reuse(it)) : items, quick, opts, early);
+  // The content digest is compared with the index only: without one, it is not computed.
+  const checked = await checkAll(archive, pre ? items.filter((it) => !reuse(it)) : items, quick, opts, early, index !== null);
   const byPath = new Map(checked.map((r) => [r.path, r]));
   const results = pre ? items.map((it) => reuse(it) ?? byPath.get(it.path)!) : checked;
   const objMs = performance.now() - t;
@@ -137,9 +138,9 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
         if (!target) {
           failedRefs++;
           add({ code: 'EREF', path: r.path, digest: r.digest, message: `${ref.pointer} names ${ref.digest}, which is not in the archive` });
-        } else if (ref.kind && target.descriptor && target.descriptor.kind !== ref.kind) {
+        } else if (ref.kind && target.kind && target.kind !== ref.kind) {
           failedRefs++;
-          add({ code: 'EREF', path: r.path, digest: r.digest, message: `${ref.pointer} names ${ref.digest}, a ${target.descriptor.kind} bundle, where a ${ref.kind} is required` });
+          add({ code: 'EREF', path: r.path, digest: r.digest, message: `${ref.pointer} names ${ref.digest}, a ${target.kind} bundle, where a ${ref.kind} is required` });
         }
       }
     }
@@ -185,9 +186,9 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
   return { ok: !findings.some((f) => f.severity === 'error'), archive, quick, findings, steps, objects: results.length, bytes };
 }
 
-async function checkAll(archive: string, items: { digest: Digest; path: string; expectedSize?: number }[], quick: boolean, opts: VerifyOptions, early: Worker | null): Promise<ObjectResult[]> {
+async function checkAll(archive: string, items: { digest: Digest; path: string; expectedSize?: number }[], quick: boolean, opts: VerifyOptions, early: Worker | null, descriptor: boolean): Promise<ObjectResult[]> {
   const cores = opts.workers ?? availableParallelism();
-  // A full-check worker costs a few hundred ms to start (it loads the TypeScript loader) and
+  // A full-check worker costs 0.1-0.4 s to start (the check code and ajv; more through tsx) and
   // inflates at ~100-200 MB/s of output per core, so threads pay off from ~32 MB. A --quick worker
   // is plain JavaScript (65-110 ms to start here) and SHA-256 runs at full speed on both cores
   // (measured: 2 x 600 objects hashed in 72-81 ms on two threads, 133-147 ms on one), so it pays
@@ -195,7 +196,7 @@ async function checkAll(archive: string, items: { digest: Digest; path: string; 
   // that was the start-up and a stat of every file, not the hashing.)
   const forced = opts.workers !== undefined && opts.workers > 1; // an explicit count (tests, benchmarks): workers only
   const big = () => (quick ? items.length >= (opts.quickThreadsFrom ?? 256) : items.length > 64 && items.reduce((n, it) => n + safeSize(join(archive, it.path)), 0) >= 32 * 1024 * 1024);
-  const check = (i: number) => checkObject(join(archive, items[i]!.path), items[i]!.path, items[i]!.digest, quick, items[i]!.expectedSize);
+  const check = (i: number) => checkObject(join(archive, items[i]!.path), items[i]!.path, items[i]!.digest, quick, items[i]!.expectedSize, descriptor);
   if (!forced && (cores <= 1 || !big())) {
     return items.map((_, i) => {
       if (opts.onProgress && i % 256 === 0) opts.onProgress(i, items.length);
@@ -207,7 +208,7 @@ async function checkAll(archive: string, items: { digest: Digest; path: string; 
   // worker per core (each costs ~80 MB: the loader, ajv, the heap).
   const counter = new Int32Array(new SharedArrayBuffer(4));
   const workers = Array.from({ length: forced ? cores : cores - 1 }, (_, k) => (k === 0 && early ? early : spawnWorker(archive, quick)));
-  for (const w of workers) w.postMessage({ items, counter });
+  for (const w of workers) w.postMessage({ items, counter, descriptor });
   return pullShared(items.length, counter, workers, forced ? null : check, opts.onProgress);
 }
 

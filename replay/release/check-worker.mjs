@@ -5,5 +5,5 @@ import { importTs } from '../load-ts.mjs';
 
 const { checkObjectBytes } = await importTs(new URL('../check-object.ts', import.meta.url));
 parentPort.on('message', ({ id, rel, digest, bytes }) => {
-  parentPort.postMessage({ id, result: checkObjectBytes(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), rel, digest) });
+  parentPort.postMessage({ id, result: checkObjectBytes(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), rel, digest, false) });
 });
