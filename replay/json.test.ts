@@ -197,6 +197,7 @@ describe('parseCanonical of texts between 128 KiB and 1 MB (parsed in pieces)', 
       list: Array.from({ length: n }, (_, i) => ({ i, v })),
       nested: { inner: Array.from({ length: n }, () => v), tail: v, wide: wide ? Array.from({ length: n * 4 }, (_, i) => [i, v]) : [] },
       text: 'x'.repeat(wide ? 140_000 : 10),
+      mixed: [v, { big: 'y'.repeat(wide ? 70_000 : 5) }, v, v], // an element over 64 KiB between small ones
       empty: {},
       none: [],
     };

@@ -123,7 +123,10 @@ function parsePieces(buf: Buffer, outline: number[], ascii: boolean): Json {
   const container = (s: number, depth: number): Json => {
     if (buf[s] === 0x5b) {
       const arr: Json[] = [];
-      while (outline[k] === START && outline[k + 1] === depth) arr.push(member(depth));
+      while (outline[k] === START && outline[k + 1] === depth) {
+        if (depth === OUTLINE_DEPTH) group(arr);
+        else arr.push(member(depth));
+      }
       return arr;
     }
     const obj: { [key: string]: Json } = {};
@@ -151,8 +154,25 @@ function parsePieces(buf: Buffer, outline: number[], ascii: boolean): Json {
     k = j + 3;
     return v;
   };
+  // Array elements at the outline's last depth (an eval record's answers, ~450 B each) in runs of up
+  // to 64 KiB, each run parsed as one array: one JSON.parse per element cost ~20 % more. The run
+  // is copied between brackets into a scratch buffer (the input is never written to).
+  const group = (arr: Json[]) => {
+    const s = outline[k + 2]!;
+    let j = k; // the last element of the run
+    while (outline[j + 6] === START && outline[j + 7] === OUTLINE_DEPTH && outline[j + 11]! - s <= PIECE) j += 6;
+    const e = outline[j + 5]!;
+    k = j + 6;
+    if (e - s > PIECE) return void arr.push(whole(s, e)); // one element, too big to copy
+    scratch[0] = 0x5b;
+    buf.copy(scratch, 1, s, e);
+    scratch[e - s + 1] = 0x5d;
+    for (const v of JSON.parse(scratch.toString(encoding, 0, e - s + 2)) as Json[]) arr.push(v);
+  };
   return container(0, 1);
 }
+
+const scratch = Buffer.allocUnsafe(PIECE + 2);
 
 /** Latin-1 decode of ASCII; between the two sizes, from a reused buffer padded with spaces past
  * EXTERNAL_FROM (JSON allows trailing whitespace; the byte scan has seen the real bytes). */
