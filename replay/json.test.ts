@@ -186,7 +186,7 @@ describe('the fast canonical check is sound (differential against the exact scan
   });
 });
 
-describe('parseCanonical of texts between 128 KiB and 1 MB (parsed in pieces)', () => {
+describe('parseCanonical of containers over 128 KiB (parsed in pieces)', () => {
   const small = jsonValue(
     [fc.integer(), fc.constantFrom(0.5, 1e-7, 123.456), fc.string({ unit: fc.constantFrom('a', 'é', '😀', '"', '\\', '\n', '\u0001') })],
     fc.constantFrom('a', 'b', '__proto__', '1', '10', 'é'),
@@ -222,6 +222,16 @@ describe('parseCanonical of texts between 128 KiB and 1 MB (parsed in pieces)', 
       }),
       { numRuns: 40 },
     );
+  });
+  it('and above 1 MB (run segments): the same value as JSON.parse, ASCII or not', () => {
+    for (const v of ['x', 'é😀', { __proto__: 1, a: [1, 'b'] }]) {
+      const text = canonicalText(big(v, 15000, true));
+      expect(Buffer.byteLength(text)).toBeGreaterThan(1_100_000);
+      const parsed = parseCanonical(enc(text)) as Record<string, unknown>;
+      const reference = JSON.parse(text) as Record<string, unknown>;
+      same(parsed, reference);
+      same(parsed['__proto__'], reference['__proto__']);
+    }
   });
   it('still rejects what the exact scanner rejects at that size', () => {
     const text = canonicalText(big('x', 2000, true));
