@@ -71,8 +71,7 @@ export function checkValue(value: unknown, path: string): void {
  * —, numbers exactly as ECMAScript prints them and safe if integral, only the escapes JCS emits).
  * Where that fast check cannot vouch (a rare key, or a text that is not canonical), the exact
  * scanner below has the final word and names the reason.
- */
-/**
+ *
  * `outline`, when given, receives the scan's outline of the values at depths 1 and 2 (canonical-
  * bytes.ts), or is left empty when the scan could not vouch for the text: replay finds journal lines
  * in it instead of scanning the segment again.

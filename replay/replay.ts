@@ -533,7 +533,9 @@ function spansFromOutline(outline: number[], open: number, n: number): Uint32Arr
   const spans = new Uint32Array(n * 2);
   let k = 0;
   for (j += 3; j < outline.length; j += 3) {
-    const [what, depth, at] = [outline[j]!, outline[j + 1]!, outline[j + 2]!];
+    const what = outline[j]!;
+    const depth = outline[j + 1]!;
+    const at = outline[j + 2]!;
     if (what === END && depth === 1) return k === 2 * n ? spans : null;
     if (what === KEY || depth !== 2) continue;
     if (k === 2 * n || what !== (k % 2 === 0 ? START : END)) return null;
