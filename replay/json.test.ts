@@ -233,6 +233,17 @@ describe('parseCanonical of containers over 128 KiB (parsed in pieces)', () => {
       same(parsed['__proto__'], reference['__proto__']);
     }
   });
+  it('an outline array passed again is refilled, not appended to', () => {
+    const outline: number[] = [];
+    const a = canonicalText(big('a', 3000, false));
+    const b = canonicalText(big('bb', 2500, true));
+    expect(parseCanonical(enc(a), outline)).toEqual(JSON.parse(a));
+    const first = outline.length;
+    expect(first).toBeGreaterThan(0);
+    expect(parseCanonical(enc(b), outline)).toEqual(JSON.parse(b));
+    expect(parseCanonical(enc(a), outline)).toEqual(JSON.parse(a));
+    expect(outline.length).toBe(first);
+  });
   it('still rejects what the exact scanner rejects at that size', () => {
     const text = canonicalText(big('x', 2000, true));
     expect(() => parseCanonical(enc(text.replace('"i":5,', '"i":5 ,')))).toThrow(JsonError);

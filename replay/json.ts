@@ -85,6 +85,7 @@ export function parseCanonical(bytes: Uint8Array, outline?: number[]): Json {
   // pieces of at most 64 KiB, whatever its size: decoding a run segment of 1.7 MB whole made an
   // external string, a fresh malloc'd copy each time (run segments: 80 -> 120 MB/s in pieces).
   const pieces = buf.length > LARGE_FROM && (buf[0] === 0x7b || buf[0] === 0x5b);
+  if (outline) outline.length = 0; // offsets from another text would misplace every piece
   const marks: number[] | null = outline ?? (pieces ? [] : null);
   const canonical = isCanonicalBytes(buf, marks);
   if (!canonical && marks) marks.length = 0;
