@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBundle } from '../cli/build.mjs';
 import { freshBundle, ROOT_SYMBOL, STAMP_NAME } from './load-ts.mjs';
 import { REPO } from './test-helpers.ts';
+import { verifyArchive, type VerifyReport } from './verify.ts';
 
 /**
  * The start-up bundle is a cache of the sources: used only while its stamp matches them byte for
@@ -68,6 +69,20 @@ describe('start-up bundle', () => {
       writeFileSync(stampFile, text);
     }
   });
+
+  it('worker threads load the sources through tsx when the bundle is off, with the same results', async () => {
+    const evidence = join(REPO, 'evidence');
+    const strip = (r: VerifyReport) => ({ ...r, steps: r.steps.map((st) => ({ ...st, ms: 0 })) });
+    const bundled = await verifyArchive(evidence, { workers: 2 });
+    process.env.DOCKET_NO_BUNDLE = '1'; // workers copy the environment when they start
+    try {
+      const sources = await verifyArchive(evidence, { workers: 2 });
+      expect(sources.ok).toBe(true);
+      expect(strip(sources)).toEqual(strip(bundled));
+    } finally {
+      delete process.env.DOCKET_NO_BUNDLE;
+    }
+  }, 60_000);
 
   it('gives the same answers as the sources (docket verify --json on the shipped archive)', () => {
     const strip = (s: string) => s.replace(/"ms": ?[0-9.e-]+/g, '"ms": 0');
