@@ -406,22 +406,20 @@ function rebuilder(archive: Archive, banks: Map<Digest, FrozenBank | DocketError
 /** plan.requestHashes = SHA-256 of the RFC 8785 array of every slot's request hash, in slot order (streamed: digests are plain ASCII strings). */
 function checkRequestHashes(plan: PlanValue, rebuild: (q: string, p: number) => Rebuilt | null, add: Add) {
   const h = sha256Stream();
-  const enc = new TextEncoder();
   let first = true;
-  h.update(enc.encode('['));
+  h.update('[');
   for (const q of plan.questions) {
     for (let p = 0; p < plan.permutations; p++) {
       const r = rebuild(q, p);
       if (!r) return; // already reported: the set cannot be rebuilt
-      const item = enc.encode(`"${r.hash}"`);
+      const item = `"${r.hash}"`;
       for (let rep = 0; rep < plan.repetitions; rep++) {
-        if (!first) h.update(enc.encode(','));
-        h.update(item);
+        h.update(first ? item : `,${item}`);
         first = false;
       }
     }
   }
-  h.update(enc.encode(']'));
+  h.update(']');
   const got = h.digest();
   if (got !== plan.requestHashes) add({ code: 'EREQUEST', digest: null, path: '/requestHashes', message: `the plan's requestHashes is ${plan.requestHashes}; the rebuilt request set hashes to ${got}` });
 }
