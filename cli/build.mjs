@@ -59,7 +59,7 @@ export async function buildBundle(out = fileURLToPath(DEFAULT_BUNDLE_DIR)) {
     for (const f of inputs) if (f.startsWith('..') || f.split('/').includes('node_modules')) throw new Error(`unexpected bundle input ${f}`);
     const stamp = { format: STAMP_FORMAT, esbuild: version, entries: BUNDLE_ENTRIES, inputs, digest: inputsDigest(pathToFileURL(ROOT), inputs) };
     writeFileSync(resolve(tmp, STAMP_NAME), `${JSON.stringify(stamp, null, 1)}\n`);
-    const old = `${outDir}.old-${process.pid}`;
+    const old = `${outDir}.old-${process.pid}-${randomBytes(4).toString('hex')}`;
     if (existsSync(outDir)) renameSync(outDir, old);
     renameSync(tmp, outDir);
     rmSync(old, { recursive: true, force: true });
@@ -71,10 +71,10 @@ export async function buildBundle(out = fileURLToPath(DEFAULT_BUNDLE_DIR)) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const i = process.argv.indexOf('--out');
-  const out = i > 0 ? resolve(process.argv[i + 1]) : undefined;
   const t = performance.now();
   try {
-    const stamp = await buildBundle(out);
+    if (i > 0 && !process.argv[i + 1]) throw new Error('--out needs a directory');
+    const stamp = await buildBundle(i > 0 ? process.argv[i + 1] : undefined);
     process.stderr.write(`docket: start-up bundle built (${stamp.inputs.length} sources, ${Math.round(performance.now() - t)} ms)\n`);
   } catch (e) {
     process.stderr.write(`docket: no start-up bundle (${e.message.split('\n')[0]}); the CLI runs from its sources, more slowly\n`);

@@ -89,14 +89,16 @@ export function parseCanonical(bytes: Uint8Array, outline?: number[]): Json {
   const marks: number[] | null = outline ?? (pieces ? [] : null);
   const canonical = isCanonicalBytes(buf, marks);
   if (!canonical && marks) marks.length = 0;
+  const text = canonical ? null : buf.toString('utf8'); // the exact scanner's input, decoded once
   let value: Json;
   try {
-    value = canonical && pieces && marks ? parsePieces(buf, marks, ascii) : (JSON.parse(ascii ? asciiText(buf) : buf.toString('utf8')) as Json);
+    if (text !== null) value = JSON.parse(text) as Json;
+    else value = pieces && marks ? parsePieces(buf, marks, ascii) : (JSON.parse(ascii ? asciiText(buf) : buf.toString('utf8')) as Json);
   } catch {
-    new CanonicalScanner(buf.toString('utf8')).document(); // names the position
+    new CanonicalScanner(text ?? buf.toString('utf8')).document(); // names the position
     throw new JsonError('not JSON', 0);
   }
-  if (!canonical) new CanonicalScanner(buf.toString('utf8')).document();
+  if (text !== null) new CanonicalScanner(text).document();
   return value;
 }
 

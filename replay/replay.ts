@@ -176,8 +176,8 @@ export class BundleChecker {
     if (!this.archive.store.has(digest)) out = { kind: null, refs: [], error: { code: 'EMISSING', message: `${digest} is not in the archive` } };
     else {
       try {
-        const outline: number[] = [];
-        const d = decodeBundle(this.archive.store.getBytes(digest), digest, undefined, needValue ? outline : undefined);
+        const outline = needValue ? [] : undefined; // where journal lines are, for a segment's read
+        const d = decodeBundle(this.archive.store.getBytes(digest), digest, undefined, outline);
         out = { kind: d.descriptor.kind, refs: d.refs, value: d.value, content: d.content, outline };
       } catch (e) {
         if (e instanceof BundleError || e instanceof DocketError) out = { kind: null, refs: [], error: { code: e.code, message: e.message } };

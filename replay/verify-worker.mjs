@@ -3,13 +3,13 @@
 // --quick needs only size and digest, plain JavaScript: no TypeScript loader, so it starts fast.
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkSizeAndDigest } from './check-size-digest.mjs';
-import { importTs } from './load-ts.mjs';
 
 const { archive, quick, maxObjectBytes } = workerData;
 let check;
 if (quick) {
   check = (it) => checkSizeAndDigest(`${archive}/${it.path}`, it.path, it.digest, true, it.expectedSize, maxObjectBytes).result;
 } else {
+  const { importTs } = await import('./load-ts.mjs');
   const { checkObject } = await importTs(new URL('./check-object.ts', import.meta.url));
   check = (it, descriptor) => checkObject(`${archive}/${it.path}`, it.path, it.digest, false, it.expectedSize, descriptor);
 }

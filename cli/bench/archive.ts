@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { deflateRawSync, gunzipSync } from 'node:zlib';
 import { sha256 } from '../../replay/digest.ts';
 import { canonicalBytes } from '../../replay/json.ts';
-import { GZIP_HEADER } from '../../replay/gzip.ts';
+import { crcUpdate, GZIP_HEADER } from '../../replay/gzip.ts';
 import { Store } from '../../replay/store.ts';
 import { BENCH_DIR, DOCKET, mb, row, timedRun } from './common.ts';
 
@@ -16,26 +16,10 @@ import { BENCH_DIR, DOCKET, mb, row, timedRun } from './common.ts';
  */
 const TARGET_BYTES = Number(process.env.BENCH_ARCHIVE_MB ?? 210) * 1e6;
 
-function crc32Table() {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-}
-const TABLE = crc32Table();
-function crc32(b: Uint8Array) {
-  let c = 0xffffffff;
-  for (let i = 0; i < b.length; i++) c = TABLE[(c ^ b[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
 function bundleBytes(content: Uint8Array): Buffer {
   const body = deflateRawSync(content, { level: 6 });
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32(content), 0);
+  trailer.writeUInt32LE(crcUpdate(content, 0), 0);
   trailer.writeUInt32LE(content.length >>> 0, 4);
   return Buffer.concat([GZIP_HEADER, body, trailer]);
 }

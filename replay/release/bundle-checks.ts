@@ -6,8 +6,8 @@ import type { Digest } from '../digest.ts';
  * Bundle checks fed from a streaming tar: each bundle goes to a worker thread while the main thread
  * keeps inflating and walking; when the worker (which may still be starting) falls behind by more
  * than `maxPending` bytes, the main thread checks the bundle itself. Memory stays bounded and both
- * cores stay busy without tuning. No descriptors: a release holds no index to compare content digests with
- * (verifyArchive checks a bundle again if one turns up).
+ * cores stay busy without tuning. No descriptors: a release holds no index to compare content
+ * digests with (verifyArchive checks a bundle again if one turns up).
  */
 export class BundleChecks {
   readonly results = new Map<string, ObjectResult>();
