@@ -1,7 +1,8 @@
 import { sha256, type Digest } from './digest.ts';
 import { usageError } from './errors.ts';
 import { gunzipStrict, gzipCanonical, GzipError } from './gzip.ts';
-import { canonicalBytes, JsonError, parseCanonical, type Json } from './json.ts';
+import { canonicalBytes, JsonError, parseCanonical, provenCanonical, type Json } from './json.ts';
+import { validateCanonicalBytes } from './schema-bytes.ts';
 import { validateBundle, type BundleRef } from './schemas.ts';
 
 /** Hard caps (docs/design.md §3): bounded memory per object, whatever the archive holds. */
@@ -73,13 +74,7 @@ export function decodeContent(bytes: Uint8Array, expected?: Digest, knownDigest?
   if (bytes.length > MAX_OBJECT_BYTES) throw new BundleError('ESIZE', `object is ${bytes.length} bytes, over the ${MAX_OBJECT_BYTES}-byte cap`);
   const digest = knownDigest ?? sha256(bytes);
   if (expected && digest !== expected) throw new BundleError('EDIGEST', `content hashes to ${digest}, not ${expected}`);
-  let content: Uint8Array;
-  try {
-    content = gunzipStrict(bytes, MAX_CONTENT_BYTES);
-  } catch (e) {
-    if (e instanceof GzipError) throw new BundleError(e.code === 'ETOOBIG' ? 'ESIZE' : 'EGZIP', e.message);
-    throw e;
-  }
+  const content = inflate(bytes);
   let value: Json;
   try {
     value = parseCanonical(content, outline);
@@ -92,12 +87,42 @@ export function decodeContent(bytes: Uint8Array, expected?: Digest, knownDigest?
   return { digest, kind: (value as { kind: string }).kind, value, refs: schema.refs, content };
 }
 
+/** What checking proves without building the value: `docket verify` needs no more. */
+export type CheckedContent = Omit<DecodedContent, 'value'>;
+
+/**
+ * decodeContent's stages and verdicts, without building the value: canonical form and the schema
+ * are proven on the bytes (json.ts `provenCanonical`, schema-bytes.ts). Whatever they cannot prove
+ * goes through decodeContent, which decides and names the error; so a bundle passes here exactly
+ * when it passes there.
+ */
+export function checkContent(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest): CheckedContent {
+  if (bytes.length > MAX_OBJECT_BYTES) throw new BundleError('ESIZE', `object is ${bytes.length} bytes, over the ${MAX_OBJECT_BYTES}-byte cap`);
+  const digest = knownDigest ?? sha256(bytes);
+  if (expected && digest !== expected) throw new BundleError('EDIGEST', `content hashes to ${digest}, not ${expected}`);
+  const content = inflate(bytes);
+  const outline: number[] = [];
+  const proven = provenCanonical(content, outline) ? validateCanonicalBytes(Buffer.from(content.buffer, content.byteOffset, content.byteLength), outline) : null;
+  if (proven) return { digest, kind: proven.kind, refs: proven.refs, content };
+  const { value: _value, ...rest } = decodeContent(bytes, expected, digest);
+  return rest;
+}
+
 /** decodeContent, and the bundle's descriptor (its content digest included). */
 export function decodeBundle(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest, outline?: number[]): Decoded {
   const d = decodeContent(bytes, expected, knownDigest, outline);
   return { value: d.value, refs: d.refs, content: d.content, descriptor: descriptorOf(d, bytes.length) };
 }
 
-export function descriptorOf(d: DecodedContent, size: number): Descriptor {
+function inflate(bytes: Uint8Array): Uint8Array {
+  try {
+    return gunzipStrict(bytes, MAX_CONTENT_BYTES);
+  } catch (e) {
+    if (e instanceof GzipError) throw new BundleError(e.code === 'ETOOBIG' ? 'ESIZE' : 'EGZIP', e.message);
+    throw e;
+  }
+}
+
+export function descriptorOf(d: CheckedContent, size: number): Descriptor {
   return { kind: d.kind, digest: d.digest, size, contentDigest: sha256(d.content), contentSize: d.content.length };
 }

@@ -1,4 +1,4 @@
-import { decodeContent, descriptorOf, BundleError, MAX_OBJECT_BYTES, type Descriptor } from './bundle.ts';
+import { checkContent, descriptorOf, BundleError, MAX_OBJECT_BYTES, type Descriptor } from './bundle.ts';
 import { checkSizeAndDigest, sizeProblem } from './check-size-digest.mjs';
 import { sha256, type Digest } from './digest.ts';
 import type { BundleRef } from './schemas.ts';
@@ -50,7 +50,7 @@ export function checkObjectBytes(bytes: Uint8Array, rel: string, digest: Digest,
 
 function decodeStages(r: ObjectResult, bytes: Uint8Array, digest: Digest, descriptor: boolean): ObjectResult {
   try {
-    const d = decodeContent(bytes, digest, digest); // the digest stage proved the bytes hash to their name
+    const d = checkContent(bytes, digest, digest); // the digest stage proved the bytes hash to their name
     r.kind = d.kind;
     if (descriptor) r.descriptor = descriptorOf(d, bytes.length);
     r.refs = d.refs;

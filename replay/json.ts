@@ -1,6 +1,6 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import canonicalize from 'canonicalize';
-import { END, isCanonicalBytes, KEY, OUTLINE_DEPTH, START } from './canonical-bytes.ts';
+import { END, hasControlByte, isCanonicalBytes, KEY, OUTLINE_DEPTH, START } from './canonical-bytes.ts';
 import { usageError } from './errors.ts';
 
 /**
@@ -100,6 +100,23 @@ export function parseCanonical(bytes: Uint8Array, outline?: number[]): Json {
   }
   if (text !== null) new CanonicalScanner(text).document();
   return value;
+}
+
+/**
+ * True when the bytes are proven canonical and strict without parsing them: valid UTF-8, the fast
+ * scan's proof (`isCanonicalBytes`), and no raw control byte anywhere (canonical JSON escapes every
+ * one inside strings and allows none outside; the scan leaves that check to JSON.parse, which this
+ * path does not run). False means "not proven": `parseCanonical` decides, and names the reason.
+ * `outline` receives the scan's outline (emptied when false).
+ */
+export function provenCanonical(bytes: Uint8Array, outline: number[]): boolean {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  outline.length = 0;
+  if ((!isAscii(buf) && !isUtf8(buf)) || !isCanonicalBytes(buf, outline) || hasControlByte(buf)) {
+    outline.length = 0;
+    return false;
+  }
+  return true;
 }
 
 // V8 puts a string over 128 KiB in large-object space: fresh pages, faulted in one by one (decoding

@@ -1,0 +1,484 @@
+import { readFileSync } from 'node:fs';
+import { END, KEY, START } from './canonical-bytes.ts';
+import { DIGEST_PATTERN } from './digest.ts';
+import { canonicalBytes } from './json.ts';
+import { KINDS, SCHEMA_DIR, type BundleRef } from './schemas.ts';
+
+/**
+ * The bundle schemas (docs/schemas/), checked directly on canonical bytes, building no value.
+ *
+ * `docket verify` needs no value from a bundle: only "valid or not", its kind and its references.
+ * Building the value with JSON.parse cost about as much as inflating it (docs/benchmarks.md), and
+ * most of the bytes sit where the schema asks nothing (an attachment's body, a response's body).
+ * This walks the bytes once, skipping unconstrained values whole, and answers the same questions as
+ * the ajv validator in schemas.ts, which stays the reference:
+ * - the input must already be proven canonical and strict (`isCanonicalBytes` plus no raw control
+ *   byte: json.ts `provenCanonical`), so the walk only has to find where things end;
+ * - `true` here is final; anything else (invalid, or a schema using a keyword this file does not
+ *   implement) goes to JSON.parse + ajv, which names the error. A differential fast-check test
+ *   holds the two together on valid and mutated bundles of every kind.
+ *
+ * Keywords implemented: type (and lists of types), const, enum, pattern, minLength, maxLength,
+ * minimum, maximum, properties, required, additionalProperties (false or a schema), items, minItems,
+ * maxItems, oneOf, $ref to "#/$defs/...", and docket's bundleRef. Annotations (title, description,
+ * $id, $defs, $comment) are ignored. Any other keyword makes the kind fall back to ajv.
+ */
+
+const T_NULL = 1;
+const T_BOOL = 2;
+const T_INT = 4; // an integral number
+const T_FRAC = 8; // any other number
+const T_STR = 16;
+const T_ARR = 32;
+const T_OBJ = 64;
+const T_ANY = 127;
+const TYPE_BITS: Record<string, number> = { null: T_NULL, boolean: T_BOOL, integer: T_INT, number: T_INT | T_FRAC, string: T_STR, array: T_ARR, object: T_OBJ };
+
+interface Node {
+  types: number;
+  any: boolean; // accepts every value: skipped whole
+  consts: Buffer[] | null; // canonical bytes of the allowed values (const / enum)
+  digest: boolean; // pattern is DIGEST_PATTERN (tested on bytes)
+  pattern: RegExp | null;
+  minLength: number;
+  maxLength: number;
+  minimum: number;
+  maximum: number;
+  names: Buffer[]; // property names, sorted as canonical JSON orders members
+  nameNodes: Node[];
+  nameRequired: boolean[];
+  nameRank: number[]; // each name's place in the schema's own order of properties
+  required: number;
+  additional: Node | null; // null: additionalProperties false
+  items: Node | null;
+  minItems: number;
+  maxItems: number;
+  oneOf: Node[] | null;
+  bundleRef: string | null | undefined; // undefined: not a reference; null: any kind
+  refOrder: boolean; // some reference lies below: refs are reported in schema order (as ajv does)
+}
+
+const ANNOTATIONS = new Set(['title', 'description', '$id', '$defs', '$comment', '$schema']);
+const KNOWN = new Set(['type', 'const', 'enum', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'properties', 'required', 'additionalProperties', 'items', 'minItems', 'maxItems', 'oneOf', '$ref', 'bundleRef']);
+
+class Unsupported extends Error {}
+
+type Schema = Record<string, unknown>;
+
+function blank(additional: Node | null = ANY): Node {
+  return { types: T_ANY, any: true, consts: null, digest: false, pattern: null, minLength: -1, maxLength: -1, minimum: NaN, maximum: NaN, names: [], nameNodes: [], nameRequired: [], nameRank: [], required: 0, additional, items: null, minItems: -1, maxItems: -1, oneOf: null, bundleRef: undefined, refOrder: false };
+}
+const ANY: Node = blank(null); // the empty schema: any value, any member
+ANY.additional = ANY;
+
+/** One kind's schema → its node tree. Throws Unsupported for anything it does not implement. */
+export function compileSchema(root: Schema): Node {
+  const defs = (root.$defs ?? {}) as Record<string, Schema>;
+  const compiled = new Map<string, Node>();
+  const compile = (s: unknown): Node => {
+    if (s === true) return ANY;
+    if (typeof s !== 'object' || s === null || Array.isArray(s)) throw new Unsupported('schema is not an object');
+    const schema = s as Schema;
+    const keys = Object.keys(schema).filter((k) => !ANNOTATIONS.has(k));
+    for (const k of keys) if (!KNOWN.has(k)) throw new Unsupported(`keyword ${k}`);
+    if ('$ref' in schema) {
+      if (keys.length !== 1) throw new Unsupported('$ref beside other keywords');
+      const ref = schema.$ref as string;
+      const name = ref.startsWith('#/$defs/') ? ref.slice('#/$defs/'.length) : null;
+      if (name === null || !(name in defs) || name.includes('/') || name.includes('~')) throw new Unsupported(`$ref ${ref}`);
+      let n = compiled.get(name);
+      if (!n) {
+        n = blank(); // placed before compiling, so a recursive reference finds it
+        compiled.set(name, n);
+        Object.assign(n, compile(defs[name]));
+      }
+      return n;
+    }
+    const n = blank();
+    if (keys.length === 0) return n;
+    n.any = false;
+    if ('type' in schema) {
+      const list = Array.isArray(schema.type) ? schema.type : [schema.type];
+      n.types = 0;
+      for (const t of list) {
+        if (typeof t !== 'string' || !(t in TYPE_BITS)) throw new Unsupported(`type ${String(t)}`);
+        n.types |= TYPE_BITS[t]!;
+      }
+    }
+    if ('const' in schema) n.consts = [Buffer.from(canonicalBytes(schema.const))];
+    if ('enum' in schema) {
+      const values = (schema.enum as unknown[]).map((v) => Buffer.from(canonicalBytes(v)));
+      n.consts = n.consts ? n.consts.filter((c) => values.some((v) => v.equals(c))) : values;
+    }
+    if ('pattern' in schema) {
+      if (schema.pattern === DIGEST_PATTERN) n.digest = true;
+      else n.pattern = new RegExp(schema.pattern as string, 'u'); // ajv's default flags
+    }
+    const int = (k: string): number => {
+      const v = schema[k];
+      if (v === undefined) return -1;
+      if (!Number.isSafeInteger(v) || (v as number) < 0) throw new Unsupported(`${k} ${String(v)}`);
+      return v as number;
+    };
+    const num = (k: string): number => {
+      const v = schema[k];
+      if (v === undefined) return NaN;
+      if (typeof v !== 'number' || !Number.isFinite(v)) throw new Unsupported(`${k} ${String(v)}`);
+      return v;
+    };
+    n.minLength = int('minLength');
+    n.maxLength = int('maxLength');
+    n.minItems = int('minItems');
+    n.maxItems = int('maxItems');
+    n.minimum = num('minimum');
+    n.maximum = num('maximum');
+    const props = (schema.properties ?? {}) as Record<string, unknown>;
+    const required = new Set((schema.required ?? []) as string[]);
+    for (const r of required) if (!(r in props)) throw new Unsupported(`required ${r} without a property schema`);
+    // Canonical JSON orders members by UTF-16 code units; for these names (checked below) that is
+    // the order of their UTF-8 bytes, which is how the walk compares them.
+    const names = Object.keys(props).sort();
+    for (const name of names) if (/[\\"\u0000-\u001f]|[^\u0000-\ud7ff]/u.test(name)) throw new Unsupported(`property name ${JSON.stringify(name)}`);
+    n.names = names.map((k) => Buffer.from(k, 'utf8'));
+    n.nameNodes = names.map((k) => compile(props[k]));
+    n.nameRequired = names.map((k) => required.has(k));
+    const order = Object.keys(props);
+    n.nameRank = names.map((k) => order.indexOf(k));
+    n.required = required.size;
+    if ('additionalProperties' in schema) n.additional = schema.additionalProperties === false ? null : compile(schema.additionalProperties);
+    if ('items' in schema) {
+      if (Array.isArray(schema.items)) throw new Unsupported('items as a list');
+      n.items = compile(schema.items);
+    }
+    if ('oneOf' in schema) n.oneOf = (schema.oneOf as unknown[]).map(compile);
+    if ('bundleRef' in schema) n.bundleRef = schema.bundleRef === true ? null : String(schema.bundleRef);
+    return n;
+  };
+  const root_ = compile(root);
+  markRefs(root_, new Set());
+  return root_;
+}
+
+function markRefs(n: Node, seen: Set<Node>): boolean {
+  if (seen.has(n)) return n.refOrder;
+  seen.add(n);
+  let below = n.bundleRef !== undefined;
+  for (const c of [...n.nameNodes, ...(n.items ? [n.items] : []), ...(n.additional ? [n.additional] : []), ...(n.oneOf ?? [])]) if (markRefs(c, seen)) below = true;
+  n.refOrder = below;
+  return below;
+}
+
+// Compiled on first use, like the ajv validators; `false`: this kind's schema needs ajv.
+const nodes = new Map<string, Node | false>();
+function nodeFor(kind: string): Node | false | undefined {
+  let n = nodes.get(kind);
+  if (n === undefined) {
+    if (!KINDS.includes(kind)) return undefined;
+    try {
+      n = compileSchema(JSON.parse(readFileSync(`${SCHEMA_DIR}${kind}.schema.json`, 'utf8')) as Schema);
+    } catch (e) {
+      if (!(e instanceof Unsupported)) throw e;
+      n = false;
+    }
+    nodes.set(kind, n);
+  }
+  return n;
+}
+
+export interface BytesResult {
+  kind: string;
+  refs: BundleRef[];
+}
+
+/**
+ * Validate canonical bundle bytes against their kind's schema. `outline` is the canonical scan's
+ * outline of the same bytes (canonical-bytes.ts): it finds `kind` and lets the walk jump over
+ * unconstrained values at depths 1 and 2. Returns null when the bytes are not proven valid here
+ * (the caller then parses and runs ajv, which decides and names the error).
+ */
+export function validateCanonicalBytes(buf: Buffer, outline: readonly number[]): BytesResult | null {
+  if (buf[0] !== 0x7b) return null;
+  const kind = topLevelKind(buf, outline);
+  if (kind === null) return null;
+  const node = nodeFor(kind);
+  if (!node) return null;
+  const w = new Walk(buf, outline);
+  return w.value(node, 0, 0) === buf.length ? { kind, refs: w.refs } : null;
+}
+
+/** The top-level "kind" string, found through the outline's depth-1 names; null when absent or escaped. */
+function topLevelKind(b: Buffer, outline: readonly number[]): string | null {
+  for (let k = 0; k + 5 < outline.length; k += 3) {
+    if (outline[k] !== KEY || outline[k + 3] !== START || outline[k + 4] !== 1) continue;
+    const s = outline[k + 1]!;
+    if (outline[k + 2]! - s !== 4 || b[s] !== 0x6b || b[s + 1] !== 0x69 || b[s + 2] !== 0x6e || b[s + 3] !== 0x64) continue;
+    const v = outline[k + 5]!;
+    if (b[v] !== 0x22) return null;
+    const e = b.indexOf(0x22, v + 1);
+    if (e < 0 || e - v > 64) return null;
+    for (let j = v + 1; j < e; j++) if (b[j] === 0x5c || b[j]! >= 0x80) return null;
+    return b.toString('latin1', v + 1, e);
+  }
+  return null;
+}
+
+class Walk {
+  refs: BundleRef[] = [];
+  private k = 0; // cursor into the outline
+  private pathStart: number[] = []; // per depth: a member name's start, or -1 for an array element
+  private pathEnd: number[] = []; // per depth: the name's end, or the element's index
+  constructor(
+    readonly b: Buffer,
+    readonly outline: readonly number[],
+  ) {}
+
+  /** The value at i, at `depth`, against n: its end, or -1 when it does not match. */
+  value(n: Node, i: number, depth: number): number {
+    const b = this.b;
+    if (n.any) return this.skip(i, depth);
+    const c = b[i]!;
+    let t: number;
+    let end = -1;
+    if (c === 0x22) {
+      t = T_STR;
+      end = stringEnd(b, i + 1);
+    } else if (c === 0x7b) t = T_OBJ;
+    else if (c === 0x5b) t = T_ARR;
+    else if (c === 0x74) ((t = T_BOOL), (end = i + 4));
+    else if (c === 0x66) ((t = T_BOOL), (end = i + 5));
+    else if (c === 0x6e) ((t = T_NULL), (end = i + 4));
+    else {
+      end = numberEnd(b, i);
+      t = isIntegral(b, i, end) ? T_INT : T_FRAC;
+    }
+    const branchEnd = n.oneOf ? this.oneOf(n.oneOf, i, depth) : -1;
+    if (n.oneOf && branchEnd < 0) return -1;
+    if ((n.types & t) === 0) return -1;
+    if (t === T_OBJ) end = n.names.length || n.additional !== ANY ? this.object(n, i, depth) : branchEnd >= 0 ? branchEnd : this.skip(i, depth);
+    else if (t === T_ARR) end = this.array(n, i, depth);
+    if (end < 0) return -1;
+    if (n.consts && !n.consts.some((v) => v.length === end - i && b.compare(v, 0, v.length, i, end) === 0)) return -1;
+    if (t === T_STR) {
+      if (n.digest && !isDigestToken(b, i, end)) return -1;
+      if (n.pattern && !n.pattern.test(JSON.parse(b.toString('utf8', i, end)) as string)) return -1;
+      if (n.minLength >= 0 || n.maxLength >= 0) {
+        const len = codePoints(b, i + 1, end - 1);
+        if ((n.minLength >= 0 && len < n.minLength) || (n.maxLength >= 0 && len > n.maxLength)) return -1;
+      }
+      if (n.bundleRef !== undefined) this.refs.push({ pointer: this.pointer(depth), digest: JSON.parse(b.toString('utf8', i, end)) as string, kind: n.bundleRef });
+    } else if ((t === T_INT || t === T_FRAC) && (n.minimum === n.minimum || n.maximum === n.maximum)) {
+      const v = Number(b.toString('latin1', i, end));
+      if (v < n.minimum || v > n.maximum) return -1;
+    }
+    return end;
+  }
+
+  /** Where the value ends when exactly one branch matches, else -1 (references found in other branches are dropped). */
+  private oneOf(branches: Node[], i: number, depth: number): number {
+    const before = this.refs.length;
+    const k = this.k;
+    let kept: BundleRef[] = [];
+    let keptK = k;
+    let matched = 0;
+    let end = -1;
+    for (const br of branches) {
+      const e = this.value(br, i, depth);
+      if (e >= 0) {
+        matched++;
+        end = e;
+        kept = this.refs.slice(before);
+        keptK = this.k;
+      }
+      this.refs.length = before;
+      this.k = k;
+    }
+    if (matched !== 1) return -1;
+    this.refs.push(...kept);
+    this.k = keptK;
+    return end;
+  }
+
+  private object(n: Node, i: number, depth: number): number {
+    const b = this.b;
+    let j = i + 1;
+    if (b[j] === 0x7d) return n.required === 0 ? j + 1 : -1;
+    const names = n.names;
+    const refsFrom = this.refs.length;
+    const ranks: number[] | null = n.refOrder ? [] : null; // per reference found below: its member's place in the schema
+    let p = 0;
+    let required = 0;
+    for (;;) {
+      const ks = j + 1;
+      const ke = b.indexOf(0x22, ks); // names are proven escape-free
+      while (p < names.length && compareName(names[p]!, b, ks, ke) < 0) p++;
+      let sub: Node;
+      let rank: number;
+      if (p < names.length && compareName(names[p]!, b, ks, ke) === 0) {
+        sub = n.nameNodes[p]!;
+        if (n.nameRequired[p]) required++;
+        rank = n.nameRank[p++]!;
+      } else if (n.additional === null) return -1;
+      else ((sub = n.additional), (rank = names.length));
+      this.pathStart[depth] = ks;
+      this.pathEnd[depth] = ke;
+      const before = this.refs.length;
+      j = this.value(sub, ke + 2, depth + 1);
+      if (j < 0) return -1;
+      if (ranks) for (let r = before; r < this.refs.length; r++) ranks.push(rank);
+      if (b[j] === 0x2c) {
+        j++;
+        continue;
+      }
+      if (required !== n.required) return -1;
+      if (ranks && ranks.length > 1) this.schemaOrder(refsFrom, ranks);
+      return j + 1;
+    }
+  }
+
+  /** ajv reports references member by member in the schema's order of properties, not the data's. */
+  private schemaOrder(from: number, ranks: number[]) {
+    const found = this.refs.slice(from).map((r, x) => ({ r, rank: ranks[x]! }));
+    found.sort((x, y) => x.rank - y.rank); // stable: within one member, data order
+    for (let x = 0; x < found.length; x++) this.refs[from + x] = found[x]!.r;
+  }
+
+  private array(n: Node, i: number, depth: number): number {
+    const b = this.b;
+    let j = i + 1;
+    let count = 0;
+    if (b[j] === 0x5d) j++;
+    else if (!n.items && n.minItems < 0 && n.maxItems < 0) return this.skip(i, depth);
+    else {
+      const items = n.items ?? ANY;
+      for (;;) {
+        this.pathStart[depth] = -1;
+        this.pathEnd[depth] = count;
+        j = this.value(items, j, depth + 1);
+        if (j < 0) return -1;
+        count++;
+        if (b[j++] === 0x5d) break;
+      }
+    }
+    if ((n.minItems >= 0 && count < n.minItems) || (n.maxItems >= 0 && count > n.maxItems)) return -1;
+    return j;
+  }
+
+  /** The end of any value at i: through the outline at depths 1 and 2, else by walking its bytes. */
+  private skip(i: number, depth: number): number {
+    const b = this.b;
+    const c = b[i]!;
+    if (c === 0x22) return stringEnd(b, i + 1);
+    if (c === 0x74 || c === 0x6e) return i + 4;
+    if (c === 0x66) return i + 5;
+    if (c !== 0x7b && c !== 0x5b) return numberEnd(b, i);
+    if (depth >= 1 && depth <= 2) {
+      const o = this.outline;
+      let k = this.k;
+      while (k < o.length && !(o[k] === START && o[k + 2] === i && o[k + 1] === depth)) k += 3;
+      if (k < o.length) {
+        for (k += 3; k < o.length; k += 3) {
+          if (o[k] === END && o[k + 1] === depth) {
+            this.k = k;
+            return o[k + 2]!;
+          }
+        }
+      }
+    }
+    let d = 0;
+    for (;;) {
+      const x = b[i]!;
+      if (x === 0x22) {
+        i = stringEnd(b, i + 1);
+        continue;
+      }
+      if (x === 0x7b || x === 0x5b) d++;
+      else if ((x === 0x7d || x === 0x5d) && --d === 0) return i + 1;
+      i++;
+    }
+  }
+
+  /** The JSON pointer of the value at `depth`, as ajv's instancePath spells it. */
+  private pointer(depth: number): string {
+    let p = '';
+    for (let d = 0; d < depth; d++) {
+      const s = this.pathStart[d]!;
+      const seg = s < 0 ? String(this.pathEnd[d]) : this.b.toString('utf8', s, this.pathEnd[d]);
+      p += `/${seg.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    }
+    return p;
+  }
+}
+
+/** Sorted-name comparison of a schema name with the member name b[s, e). */
+function compareName(name: Buffer, b: Buffer, s: number, e: number): number {
+  const l1 = name.length;
+  const l2 = e - s;
+  const m = l1 < l2 ? l1 : l2;
+  for (let k = 0; k < m; k++) {
+    const x = name[k]!;
+    const y = b[s + k]!;
+    if (x !== y) return x - y;
+  }
+  return l1 - l2;
+}
+
+/** From just after an opening quote to just after the closing one (the text is proven canonical). */
+function stringEnd(b: Buffer, i: number): number {
+  const stop = i + 32;
+  while (i < stop) {
+    const c = b[i];
+    if (c === 0x22) return i + 1;
+    i += c === 0x5c ? 2 : 1;
+  }
+  for (;;) {
+    const q = b.indexOf(0x22, i);
+    let s = q - 1;
+    while (b[s] === 0x5c) s--;
+    if ((q - 1 - s) % 2 === 0) return q + 1; // an even run of backslashes: the quote is not escaped
+    i = q + 1;
+  }
+}
+
+function numberEnd(b: Buffer, i: number): number {
+  for (;;) {
+    const c = b[++i];
+    if (c === undefined || !((c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d)) return i;
+  }
+}
+
+/** A canonical number is integral when it has neither point nor exponent, or a positive exponent (>= 1e21). */
+function isIntegral(b: Buffer, s: number, e: number): boolean {
+  for (let k = s; k < e; k++) {
+    const c = b[k];
+    if (c === 0x65) return b[k + 1] === 0x2b;
+    if (c === 0x2e) {
+      while (k < e && b[k] !== 0x65) k++;
+      return k < e && b[k + 1] === 0x2b;
+    }
+  }
+  return true;
+}
+
+/** Characters of a canonical string's body b[s, e), counted as ajv counts them (code points). */
+function codePoints(b: Buffer, s: number, e: number): number {
+  let n = 0;
+  for (let k = s; k < e; k++) {
+    const c = b[k]!;
+    if (c === 0x5c) {
+      n++;
+      k += b[k + 1] === 0x75 ? 5 : 1;
+    } else if ((c & 0xc0) !== 0x80) n++;
+  }
+  return n;
+}
+
+/** `"sha256:` + 64 lowercase hex + `"` */
+function isDigestToken(b: Buffer, s: number, e: number): boolean {
+  if (e - s !== 73) return false;
+  if (b[s + 1] !== 0x73 || b[s + 2] !== 0x68 || b[s + 3] !== 0x61 || b[s + 4] !== 0x32 || b[s + 5] !== 0x35 || b[s + 6] !== 0x36 || b[s + 7] !== 0x3a) return false;
+  for (let k = s + 8; k < e - 1; k++) {
+    const c = b[k]!;
+    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66))) return false;
+  }
+  return true;
+}
