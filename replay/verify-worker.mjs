@@ -4,17 +4,19 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkSizeAndDigest } from './check-size-digest.mjs';
 
-const { archive, quick, maxObjectBytes } = workerData;
+// The archive comes with the work, not at start-up: the CLI may start this worker before it has
+// parsed its arguments (verify-prestart.mjs).
+const { quick } = workerData;
 let check;
 if (quick) {
-  check = (it) => checkSizeAndDigest(`${archive}/${it.path}`, it.path, it.digest, true, it.expectedSize, maxObjectBytes).result;
+  check = (archive, it, _descriptor, maxObjectBytes) => checkSizeAndDigest(`${archive}/${it.path}`, it.path, it.digest, true, it.expectedSize, maxObjectBytes).result;
 } else {
   const { importTs } = await import('./load-ts.mjs');
   const { checkObject } = await importTs(new URL('./check-object.ts', import.meta.url));
-  check = (it, descriptor) => checkObject(`${archive}/${it.path}`, it.path, it.digest, false, it.expectedSize, descriptor);
+  check = (archive, it, descriptor) => checkObject(`${archive}/${it.path}`, it.path, it.digest, false, it.expectedSize, descriptor);
 }
-parentPort.once('message', ({ items, counter, descriptor }) => {
+parentPort.once('message', ({ archive, items, counter, descriptor, maxObjectBytes }) => {
   const pairs = [];
-  for (let i = Atomics.add(counter, 0, 1); i < items.length; i = Atomics.add(counter, 0, 1)) pairs.push([i, check(items[i], descriptor)]);
+  for (let i = Atomics.add(counter, 0, 1); i < items.length; i = Atomics.add(counter, 0, 1)) pairs.push([i, check(archive, items[i], descriptor, maxObjectBytes)]);
   parentPort.postMessage(pairs);
 });

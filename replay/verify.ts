@@ -1,13 +1,14 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { MAX_OBJECT_BYTES } from './bundle.ts';
 import { checkObject, STAGES, type ObjectResult, type StageName } from './check-object.ts';
 import { isDigest, type Digest } from './digest.ts';
 import { Index, INDEX_FILE } from './sqlindex.ts';
 import { pullShared } from './pull.ts';
 import { OBJECTS_DIR, Store } from './store.ts';
+import { dropVerifyWorker, startVerifyWorker, takeVerifyWorker } from './verify-prestart.mjs';
 
 /**
  * `docket verify`: read-only, restic-style. Every finding is collected (never stop at the first),
@@ -67,11 +68,13 @@ export async function verifyArchive(archive: string, opts: VerifyOptions = {}): 
   // --quick on a big archive: start the second thread now, so its start-up (65-110 ms here) overlaps
   // the listing. The fan-out directories present are a free lower bound on the object count.
   const quickFrom = opts.quickThreadsFrom ?? 256;
-  const early = quick && opts.workers === undefined && availableParallelism() > 1 && fanOut(archive) >= Math.min(quickFrom, 128) ? spawnWorker(archive, true) : null;
+  // The CLI may have started a worker already (verify-prestart.mjs): taken here when it fits.
+  const early = quick && opts.workers === undefined && availableParallelism() > 1 && fanOut(archive) >= Math.min(quickFrom, 128) ? (takeVerifyWorker(true) ?? startVerifyWorker(true)) : null;
   try {
     return await verifyListed(archive, store, opts, early);
   } finally {
     void early?.terminate(); // again, if checkAll used it: harmless
+    dropVerifyWorker(); // one the CLI started and this verify did not use
   }
 }
 
@@ -207,15 +210,10 @@ async function checkAll(archive: string, items: { digest: Digest; path: string; 
   // longer idles until the main thread has handed out its next slice. One isolate fewer than a
   // worker per core (each costs ~80 MB: the loader, ajv, the heap).
   const counter = new Int32Array(new SharedArrayBuffer(4));
-  const workers = Array.from({ length: forced ? cores : cores - 1 }, (_, k) => (k === 0 && early ? early : spawnWorker(archive, quick)));
-  for (const w of workers) w.postMessage({ items, counter, descriptor });
+  const first = early ?? (opts.workers === undefined ? takeVerifyWorker(quick) : null);
+  const workers = Array.from({ length: forced ? cores : cores - 1 }, (_, k) => (k === 0 && first ? first : startVerifyWorker(quick)));
+  for (const w of workers) w.postMessage({ archive, items, counter, descriptor, maxObjectBytes: MAX_OBJECT_BYTES });
   return pullShared(items.length, counter, workers, forced ? null : check, opts.onProgress);
-}
-
-function spawnWorker(archive: string, quick: boolean): Worker {
-  // A small young generation trims peak RSS. No old-generation cap: a worker that hits one inside
-  // a native allocation (JSON.parse of a big, legal bundle) took the whole process down in tests.
-  return new Worker(new URL('./verify-worker.mjs', import.meta.url), { workerData: { archive, quick, maxObjectBytes: MAX_OBJECT_BYTES }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
 }
 
 function fanOut(archive: string): number {
