@@ -71,10 +71,7 @@ export interface DecodedContent {
  * has just hashed these very bytes. `outline` receives the canonical scan's outline (json.ts).
  */
 export function decodeContent(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest, outline?: number[]): DecodedContent {
-  if (bytes.length > MAX_OBJECT_BYTES) throw new BundleError('ESIZE', `object is ${bytes.length} bytes, over the ${MAX_OBJECT_BYTES}-byte cap`);
-  const digest = knownDigest ?? sha256(bytes);
-  if (expected && digest !== expected) throw new BundleError('EDIGEST', `content hashes to ${digest}, not ${expected}`);
-  const content = inflate(bytes);
+  const { digest, content } = inflateChecked(bytes, expected, knownDigest);
   let value: Json;
   try {
     value = parseCanonical(content, outline);
@@ -97,10 +94,7 @@ export type CheckedContent = Omit<DecodedContent, 'value'>;
  * when it passes there.
  */
 export function checkContent(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest): CheckedContent {
-  if (bytes.length > MAX_OBJECT_BYTES) throw new BundleError('ESIZE', `object is ${bytes.length} bytes, over the ${MAX_OBJECT_BYTES}-byte cap`);
-  const digest = knownDigest ?? sha256(bytes);
-  if (expected && digest !== expected) throw new BundleError('EDIGEST', `content hashes to ${digest}, not ${expected}`);
-  const content = inflate(bytes);
+  const { digest, content } = inflateChecked(bytes, expected, knownDigest);
   const outline: number[] = [];
   const proven = provenCanonical(content, outline) ? validateCanonicalBytes(Buffer.from(content.buffer, content.byteOffset, content.byteLength), outline) : null;
   if (proven) return { digest, kind: proven.kind, refs: proven.refs, content };
@@ -112,6 +106,14 @@ export function checkContent(bytes: Uint8Array, expected?: Digest, knownDigest?:
 export function decodeBundle(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest, outline?: number[]): Decoded {
   const d = decodeContent(bytes, expected, knownDigest, outline);
   return { value: d.value, refs: d.refs, content: d.content, descriptor: descriptorOf(d, bytes.length) };
+}
+
+/** The first stages of every read: size cap, digest against the expected name, strict capped gunzip. */
+export function inflateChecked(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest): { digest: Digest; content: Uint8Array } {
+  if (bytes.length > MAX_OBJECT_BYTES) throw new BundleError('ESIZE', `object is ${bytes.length} bytes, over the ${MAX_OBJECT_BYTES}-byte cap`);
+  const digest = knownDigest ?? sha256(bytes);
+  if (expected && digest !== expected) throw new BundleError('EDIGEST', `content hashes to ${digest}, not ${expected}`);
+  return { digest, content: inflate(bytes) };
 }
 
 function inflate(bytes: Uint8Array): Uint8Array {

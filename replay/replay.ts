@@ -7,11 +7,12 @@ import { END, KEY, START } from './canonical-bytes.ts';
 import { isDigest, parseDigest, sha256, sha256Stream, type Digest } from './digest.ts';
 import { DocketError, usageError } from './errors.ts';
 import { fastCanonicalText } from './jcs-fast.ts';
-import { checkLine, type JournalLine } from './journal.ts';
+import { checkLine, RESPONSE_SHAPE, type JournalLine } from './journal.ts';
 import type { Json } from './json.ts';
 import { REQUEST_FORMAT } from './request.ts';
 import { checkRunId, planRequests, RUN_ID, WORK_DIR, type PlanValue, type RunValue, type SegmentValue } from './runs.ts';
 import type { BundleRef } from './schemas.ts';
+import { projectSegment, type LineKey, type ProjectedSegment } from './segment-lines.ts';
 import { byUtf8 } from './snapshot.ts';
 import type { PromptTemplate, Question } from './types.ts';
 
@@ -188,6 +189,17 @@ export class BundleChecker {
     this.cache.set(digest, KEEP_VALUES.has(out.kind ?? '') ? { ...rest, value } : rest);
     return out;
   }
+
+  /**
+   * A run segment's journal lines, proven valid on its bytes without building the segment
+   * (segment-lines.ts); null when that does not prove it, and `read` then decides.
+   */
+  projectSegment(digest: Digest): ProjectedSegment | null {
+    if (this.cache.get(digest)?.error || !this.archive.store.has(digest)) return null;
+    const p = projectSegment(this.archive.store.getBytes(digest), digest);
+    if (p) this.cache.set(digest, { kind: 'run-segment', refs: [] });
+    return p;
+  }
 }
 
 // ---- the replay ----
@@ -280,17 +292,20 @@ export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<D
       chainChecked = false; // lines are missing: nothing after the gap can be chained
       continue;
     }
-    const { seg, spans, content } = read;
-    const raws = seg.lines as unknown as Json[];
+    const { first, lines: raws, projected, spans, content } = read;
     for (let j = 0; j < raws.length; j++) {
-      const raw = raws[j]!;
       const seq = out.lines++;
-      let line: JournalLine;
+      let line: LineKey | JournalLine;
       try {
-        line = checkLine(raw, seq + 1);
+        if (!projected) line = checkLine(raws[j] as Json, seq + 1);
+        else {
+          // The schema has checked everything checkLine does but the status's sign.
+          line = raws[j] as LineKey;
+          if (line.status !== null && line.status < 0) throw new Error(`journal line ${seq + 1}: ${RESPONSE_SHAPE}`);
+        }
       } catch (e) {
         chainOk = false;
-        add({ code: 'EJOURNAL', digest: sd, path: `/lines/${seq - seg.first}`, seq, message: `run ${run.id}, ${(e as Error).message}` });
+        add({ code: 'EJOURNAL', digest: sd, path: `/lines/${seq - first}`, seq, message: `run ${run.id}, ${(e as Error).message}` });
         continue;
       }
       const where = { question: line.slot.question, permutation: line.slot.permutation, repetition: line.slot.repetition, attempt: line.attempt, seq };
@@ -298,11 +313,11 @@ export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<D
       if (chainChecked) {
         if (line.seq !== seq) {
           chainOk = false;
-          add({ code: 'EJOURNAL', digest: sd, path: `/lines/${seq - seg.first}/seq`, ...where, message: `run ${run.id}, journal line ${seq + 1}: seq is ${line.seq}, expected ${seq}` });
+          add({ code: 'EJOURNAL', digest: sd, path: `/lines/${seq - first}/seq`, ...where, message: `run ${run.id}, journal line ${seq + 1}: seq is ${line.seq}, expected ${seq}` });
         }
         if (line.prev !== prev) {
           chainOk = false;
-          add({ code: 'EJOURNAL', digest: sd, path: `/lines/${seq - seg.first}/prev`, ...where, message: `run ${run.id}, journal line ${seq + 1}: prev is ${line.prev}, but ${seq ? `line ${seq}` : 'the plan'} hashes to ${prev} (chain broken: a line before it was edited, dropped or reordered)` });
+          add({ code: 'EJOURNAL', digest: sd, path: `/lines/${seq - first}/prev`, ...where, message: `run ${run.id}, journal line ${seq + 1}: prev is ${line.prev}, but ${seq ? `line ${seq}` : 'the plan'} hashes to ${prev} (chain broken: a line before it was edited, dropped or reordered)` });
         }
       }
       prev = hash; // re-anchor after a break, so one edited line is one finding, not one per later line
@@ -310,7 +325,7 @@ export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<D
 
       const s = line.slot;
       if (!planQuestions.has(s.question) || s.permutation >= plan.permutations || s.repetition >= plan.repetitions) {
-        add({ code: 'ESLOT', digest: sd, path: `/lines/${seq - seg.first}/slot`, ...where, message: `run ${run.id}, journal line ${seq + 1}: slot (${s.question}, permutation ${s.permutation}, repetition ${s.repetition}) is not a planned slot` });
+        add({ code: 'ESLOT', digest: sd, path: `/lines/${seq - first}/slot`, ...where, message: `run ${run.id}, journal line ${seq + 1}: slot (${s.question}, permutation ${s.permutation}, repetition ${s.repetition}) is not a planned slot` });
       }
       if (line.request !== undefined && !stored.has(line.requestHash)) stored.set(line.requestHash, line.request);
       const storedHash = line.request !== undefined ? sha256(fastCanonicalText(line.request)) : null;
@@ -333,7 +348,7 @@ export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<D
       add({
         code: 'EREQUEST',
         digest: sd,
-        path: `/lines/${seq - seg.first}`,
+        path: `/lines/${seq - first}`,
         ...where,
         message: `run ${run.id}, question ${s.question}, permutation ${s.permutation}, repetition ${s.repetition}, attempt ${line.attempt}: ${why}${body === undefined ? ' (the journal stores no body for this hash, so no field diff)' : diff?.length === 0 ? ' (the bodies are equal field by field)' : ''}`,
         ...(diff ? { diff } : {}),
@@ -454,8 +469,24 @@ function walkBundles(checker: BundleChecker, root: Digest, kind: string, add: Ad
   return { root: rootValue, checked };
 }
 
+interface SegmentRead {
+  first: number;
+  lines: readonly (LineKey | JournalLine | Json)[]; // projected lines are checked; others go through checkLine
+  projected: boolean;
+  spans: Uint32Array | null;
+  content: Uint8Array | null;
+}
+
 /** One segment, checked like any bundle and against its place in the run. */
-function readSegment(checker: BundleChecker, sd: Digest, run: RunValue, linesSoFar: number, index: number, add: Add): { seg: SegmentValue; spans: Uint32Array | null; content: Uint8Array | null } | null {
+function readSegment(checker: BundleChecker, sd: Digest, run: RunValue, linesSoFar: number, index: number, add: Add): SegmentRead | null {
+  const placed = (segRun: string, first: number) => {
+    if (segRun !== run.id || first !== linesSoFar) add({ code: 'ESEGMENT', digest: sd, path: '/first', message: `run ${run.id}: segment ${index} belongs to run ${segRun} at line ${first}; expected run ${run.id} at line ${linesSoFar}` });
+  };
+  const p = checker.projectSegment(sd);
+  if (p) {
+    placed(p.run, p.first);
+    return { first: p.first, lines: p.lines, projected: true, spans: p.spans, content: p.content };
+  }
   const c = checker.read(sd, true);
   if (c.error) {
     if (c.error.code === 'EMISSING') add({ code: 'EREF', digest: sd, path: `/segments/${index}`, message: `run ${run.id}: segment ${index} (${sd}) is not in the archive` });
@@ -467,11 +498,9 @@ function readSegment(checker: BundleChecker, sd: Digest, run: RunValue, linesSoF
     return null;
   }
   const seg = c.value as unknown as SegmentValue;
-  if (seg.run !== run.id || seg.first !== linesSoFar) {
-    add({ code: 'ESEGMENT', digest: sd, path: '/first', message: `run ${run.id}: segment ${index} belongs to run ${seg.run} at line ${seg.first}; expected run ${run.id} at line ${linesSoFar}` });
-  }
+  placed(seg.run, seg.first);
   const content = c.content ?? null;
-  return { seg, content, spans: content ? lineSpans(content, seg, c.outline) : null };
+  return { first: seg.first, lines: seg.lines, projected: false, content, spans: content ? lineSpans(content, seg, c.outline) : null };
 }
 
 /**

@@ -206,6 +206,83 @@ export function validateCanonicalBytes(buf: Buffer, outline: readonly number[]):
   return w.value(node, 0, 0) === buf.length ? { kind, refs: w.refs } : null;
 }
 
+/**
+ * A projection: the schema walk of one kind that also reports where chosen members' values are,
+ * so a caller can read a few fields of each element of one array without building any value
+ * (replay reads 6 of a journal line's 16 members). Built once per kind; used by `projectCanonicalBytes`.
+ */
+export interface Projection {
+  kind: string;
+  root: Node;
+  captures: Map<Node, Int16Array>; // object node → slot of each of its (sorted) names, or -1
+  items: Node; // the array whose elements are reported one by one
+  itemSlots: number[]; // slots reset before each element
+  slots: Record<string, number>;
+}
+
+/**
+ * `arrayPath`: member names from the root to the array; `top`: fields of the root; `fields`: fields
+ * of each element, each a path of member names (a name reached through oneOf is captured in every
+ * branch that has it). Returns null when the kind's schema needs ajv or a path does not exist.
+ */
+export function projection(kind: string, arrayPath: string[], top: Record<string, string[]>, fields: Record<string, string[]>): Projection | null {
+  const root = nodeFor(kind);
+  if (!root) return null;
+  const captures = new Map<Node, Int16Array>();
+  const slots: Record<string, number> = {};
+  let next = 0;
+  // Every node reached by `path` from `from` (through oneOf branches), with the name index at its end.
+  const reach = (from: Node, path: string[]): [Node, number][] => {
+    let at: Node[] = [from];
+    const out: [Node, number][] = [];
+    path.forEach((name, depth) => {
+      const key = Buffer.from(name, 'utf8');
+      const nextAt: Node[] = [];
+      for (const n of at.flatMap((x) => (x.oneOf ? [x, ...x.oneOf] : [x]))) {
+        const p = n.names.findIndex((b) => b.equals(key));
+        if (p < 0) continue;
+        if (depth === path.length - 1) out.push([n, p]);
+        else nextAt.push(n.nameNodes[p]!);
+      }
+      at = nextAt;
+    });
+    return out;
+  };
+  const capture = (from: Node, path: string[], slot: number): boolean => {
+    const hits = reach(from, path);
+    for (const [n, p] of hits) {
+      let c = captures.get(n);
+      if (!c) captures.set(n, (c = new Int16Array(n.names.length).fill(-1)));
+      c[p] = slot;
+    }
+    return hits.length > 0;
+  };
+  const arr = reach(root, arrayPath);
+  const items = arr.length === 1 ? arr[0]![0].nameNodes[arr[0]![1]]!.items : null;
+  if (!items) return null;
+  for (const [name, path] of Object.entries(top)) if (!capture(root, path, (slots[name] = next++))) return null;
+  const itemSlots: number[] = [];
+  for (const [name, path] of Object.entries(fields)) {
+    itemSlots.push((slots[name] = next++));
+    if (!capture(items, path, slots[name]!)) return null;
+  }
+  return { kind, root, captures, items, itemSlots, slots };
+}
+
+/**
+ * Validate like `validateCanonicalBytes` (same contract: `buf` proven canonical, `outline` its scan)
+ * and call `onItem` after each element of the projection's array with the element's span and the
+ * slots' spans (`start[slot]` is -1 where the member is absent). Returns the slots' spans for the
+ * root's fields, or null when the bytes are not proven valid here.
+ */
+export function projectCanonicalBytes(buf: Buffer, outline: readonly number[], proj: Projection, onItem: (start: number, end: number, starts: Int32Array, ends: Int32Array) => void): { starts: Int32Array; ends: Int32Array } | null {
+  if (buf[0] !== 0x7b) return null;
+  const w = new Walk(buf, outline);
+  const n = Object.keys(proj.slots).length;
+  w.hooks = { captures: proj.captures, items: proj.items, itemSlots: proj.itemSlots, onItem, starts: new Int32Array(n).fill(-1), ends: new Int32Array(n).fill(-1) };
+  return w.value(proj.root, 0, 0) === buf.length ? { starts: w.hooks.starts, ends: w.hooks.ends } : null;
+}
+
 /** The top-level "kind" string, found through the outline's depth-1 names; null when absent or escaped. */
 function topLevelKind(b: Buffer, outline: readonly number[]): string | null {
   for (let k = 0; k + 5 < outline.length; k += 3) {
@@ -222,8 +299,18 @@ function topLevelKind(b: Buffer, outline: readonly number[]): string | null {
   return null;
 }
 
+interface Hooks {
+  captures: Map<Node, Int16Array>;
+  items: Node;
+  itemSlots: number[];
+  onItem: (start: number, end: number, starts: Int32Array, ends: Int32Array) => void;
+  starts: Int32Array;
+  ends: Int32Array;
+}
+
 class Walk {
   refs: BundleRef[] = [];
+  hooks: Hooks | null = null;
   private k = 0; // cursor into the outline
   private pathStart: number[] = []; // per depth: a member name's start, or -1 for an array element
   private pathEnd: number[] = []; // per depth: the name's end, or the element's index
@@ -305,6 +392,7 @@ class Walk {
     const names = n.names;
     const refsFrom = this.refs.length;
     const ranks: number[] | null = n.refOrder ? [] : null; // per reference found below: its member's place in the schema
+    const caps = this.hooks?.captures.get(n);
     let p = 0;
     let required = 0;
     for (;;) {
@@ -313,9 +401,11 @@ class Walk {
       while (p < names.length && compareName(names[p]!, b, ks, ke) < 0) p++;
       let sub: Node;
       let rank: number;
+      let slot = -1;
       if (p < names.length && compareName(names[p]!, b, ks, ke) === 0) {
         sub = n.nameNodes[p]!;
         if (n.nameRequired[p]) required++;
+        if (caps) slot = caps[p]!;
         rank = n.nameRank[p++]!;
       } else if (n.additional === null) return -1;
       else ((sub = n.additional), (rank = names.length));
@@ -324,6 +414,10 @@ class Walk {
       const before = this.refs.length;
       j = this.value(sub, ke + 2, depth + 1);
       if (j < 0) return -1;
+      if (slot >= 0) {
+        this.hooks!.starts[slot] = ke + 2;
+        this.hooks!.ends[slot] = j;
+      }
       if (ranks) for (let r = before; r < this.refs.length; r++) ranks.push(rank);
       if (b[j] === 0x2c) {
         j++;
@@ -350,11 +444,15 @@ class Walk {
     else if (!n.items && n.minItems < 0 && n.maxItems < 0) return this.skip(i, depth);
     else {
       const items = n.items ?? ANY;
+      const hooks = this.hooks !== null && this.hooks.items === items ? this.hooks : null;
       for (;;) {
         this.pathStart[depth] = -1;
         this.pathEnd[depth] = count;
+        if (hooks) for (const slot of hooks.itemSlots) hooks.starts[slot] = -1;
+        const start = j;
         j = this.value(items, j, depth + 1);
         if (j < 0) return -1;
+        if (hooks) hooks.onItem(start, j, hooks.starts, hooks.ends);
         count++;
         if (b[j++] === 0x5d) break;
       }

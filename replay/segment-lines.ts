@@ -1,0 +1,88 @@
+import { inflateChecked } from './bundle.ts';
+import type { Digest } from './digest.ts';
+import type { JournalLine } from './journal.ts';
+import { provenCanonical, type Json } from './json.ts';
+import { projectCanonicalBytes, projection, type Projection } from './schema-bytes.ts';
+
+/** What replay reads of a journal line (the rest is checked by the schema and left unread). */
+export type LineKey = Pick<JournalLine, 'seq' | 'prev' | 'slot' | 'attempt' | 'requestHash' | 'request'> & {
+  status: number | null; // response.status, null without a response (checked >= 0 by replay, as checkLine does)
+};
+
+export interface ProjectedSegment {
+  run: string;
+  first: number;
+  lines: LineKey[];
+  spans: Uint32Array; // each line's [start, end) in `content`: exactly its RFC 8785 text, the hashed line
+  content: Uint8Array;
+}
+
+let plan: Projection | null | undefined;
+function segmentPlan(): Projection | null {
+  if (plan === undefined) {
+    plan = projection(
+      'run-segment',
+      ['lines'],
+      { run: ['run'], first: ['first'] },
+      { seq: ['seq'], prev: ['prev'], question: ['slot', 'question'], permutation: ['slot', 'permutation'], repetition: ['slot', 'repetition'], attempt: ['attempt'], requestHash: ['requestHash'], request: ['request'], status: ['response', 'status'] },
+    );
+  }
+  return plan;
+}
+
+/**
+ * A run segment's journal lines, read without building the segment: digest, strict gunzip, canonical
+ * form and the run-segment schema proven on the bytes (as `docket verify` does), and only the
+ * members replay uses decoded. Null when anything is not proven here (a bad bundle, another kind, a
+ * text the fast scan cannot vouch for): the caller then decodes the bundle the ordinary way, which
+ * decides and names the problem.
+ */
+export function projectSegment(bytes: Uint8Array, digest: Digest): ProjectedSegment | null {
+  const p = segmentPlan();
+  if (!p) return null;
+  let content: Uint8Array;
+  try {
+    content = inflateChecked(bytes, digest).content;
+  } catch {
+    return null;
+  }
+  const outline: number[] = [];
+  if (!provenCanonical(content, outline)) return null;
+  const b = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  const s = p.slots as Record<'run' | 'first' | 'seq' | 'prev' | 'question' | 'permutation' | 'repetition' | 'attempt' | 'requestHash' | 'request' | 'status', number>;
+  const lines: LineKey[] = [];
+  const spans: number[] = [];
+  const top = projectCanonicalBytes(b, outline, p, (start, end, at, to) => {
+    spans.push(start, end);
+    const line: LineKey = {
+      seq: natural(b, at[s.seq]!, to[s.seq]!),
+      prev: ascii(b, at[s.prev]!, to[s.prev]!) as Digest,
+      slot: { question: text(b, at[s.question]!, to[s.question]!), permutation: natural(b, at[s.permutation]!, to[s.permutation]!), repetition: natural(b, at[s.repetition]!, to[s.repetition]!) },
+      attempt: natural(b, at[s.attempt]!, to[s.attempt]!),
+      requestHash: ascii(b, at[s.requestHash]!, to[s.requestHash]!) as Digest,
+      status: at[s.status]! < 0 ? null : Number(b.toString('latin1', at[s.status]!, to[s.status]!)),
+    };
+    if (at[s.request]! >= 0) line.request = JSON.parse(b.toString('utf8', at[s.request]!, to[s.request]!)) as Json;
+    lines.push(line);
+  });
+  if (!top) return null;
+  return { run: text(b, top.starts[s.run]!, top.ends[s.run]!), first: natural(b, top.starts[s.first]!, top.ends[s.first]!), lines, spans: Uint32Array.from(spans), content };
+}
+
+/** A non-negative integer the schema has checked: canonical digits, below 2^53. */
+function natural(b: Buffer, s: number, e: number): number {
+  let v = 0;
+  for (let k = s; k < e; k++) v = v * 10 + (b[k]! - 0x30);
+  return v;
+}
+
+/** A string token known to be plain ASCII without escapes (a digest). */
+function ascii(b: Buffer, s: number, e: number): string {
+  return b.toString('latin1', s + 1, e - 1);
+}
+
+/** Any string token: decoded directly when plain ASCII, else parsed. */
+function text(b: Buffer, s: number, e: number): string {
+  for (let k = s + 1; k < e - 1; k++) if (b[k] === 0x5c || b[k]! >= 0x80) return JSON.parse(b.toString('utf8', s, e)) as string;
+  return b.toString('latin1', s + 1, e - 1);
+}
