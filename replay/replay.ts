@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Archive } from './archive.ts';
 import { loadFrozenBank, type FrozenBank } from './bank.ts';
-import { BundleError, decodeBundle } from './bundle.ts';
+import { BundleError, checkContent, decodeBundle } from './bundle.ts';
 import { END, KEY, START } from './canonical-bytes.ts';
 import { isDigest, parseDigest, sha256, sha256Stream, type Digest } from './digest.ts';
 import { DocketError, usageError } from './errors.ts';
@@ -177,9 +177,16 @@ export class BundleChecker {
     if (!this.archive.store.has(digest)) out = { kind: null, refs: [], error: { code: 'EMISSING', message: `${digest} is not in the archive` } };
     else {
       try {
-        const outline = needValue ? [] : undefined; // where journal lines are, for a segment's read
-        const d = decodeBundle(this.archive.store.getBytes(digest), digest, undefined, outline);
-        out = { kind: d.descriptor.kind, refs: d.refs, value: d.value, content: d.content, outline };
+        const bytes = this.archive.store.getBytes(digest);
+        if (!needValue) {
+          // Checked on its bytes, as `docket verify` checks it: no value is built.
+          const c = checkContent(bytes, digest);
+          out = { kind: c.kind, refs: c.refs };
+        } else {
+          const outline: number[] = []; // where journal lines are, for a segment's read
+          const d = decodeBundle(bytes, digest, undefined, outline);
+          out = { kind: d.descriptor.kind, refs: d.refs, value: d.value, content: d.content, outline };
+        }
       } catch (e) {
         if (e instanceof BundleError || e instanceof DocketError) out = { kind: null, refs: [], error: { code: e.code, message: e.message } };
         else throw e;

@@ -344,7 +344,7 @@ class Walk {
     if (t === T_OBJ) end = n.names.length || n.additional !== ANY ? this.object(n, i, depth) : branchEnd >= 0 ? branchEnd : this.skip(i, depth);
     else if (t === T_ARR) end = this.array(n, i, depth);
     if (end < 0) return -1;
-    if (n.consts && !n.consts.some((v) => v.length === end - i && b.compare(v, 0, v.length, i, end) === 0)) return -1;
+    if (n.consts && !oneOfBytes(n.consts, b, i, end)) return -1;
     if (t === T_STR) {
       if (n.digest && !isDigestToken(b, i, end)) return -1;
       if (n.pattern && !n.pattern.test(JSON.parse(b.toString('utf8', i, end)) as string)) return -1;
@@ -397,12 +397,14 @@ class Walk {
     let required = 0;
     for (;;) {
       const ks = j + 1;
-      const ke = b.indexOf(0x22, ks); // names are proven escape-free
-      while (p < names.length && compareName(names[p]!, b, ks, ke) < 0) p++;
+      let ke = ks;
+      while (b[ke] !== 0x22) ke++; // names are proven escape-free, and short: no memchr call
+      let order = -1;
+      while (p < names.length && (order = compareName(names[p]!, b, ks, ke)) < 0) p++;
       let sub: Node;
       let rank: number;
       let slot = -1;
-      if (p < names.length && compareName(names[p]!, b, ks, ke) === 0) {
+      if (p < names.length && order === 0) {
         sub = n.nameNodes[p]!;
         if (n.nameRequired[p]) required++;
         if (caps) slot = caps[p]!;
@@ -507,6 +509,12 @@ class Walk {
   }
 }
 
+/** Whether b[s, e) equals one of the values. */
+function oneOfBytes(values: Buffer[], b: Buffer, s: number, e: number): boolean {
+  for (const v of values) if (v.length === e - s && b.compare(v, 0, v.length, s, e) === 0) return true;
+  return false;
+}
+
 /** Sorted-name comparison of a schema name with the member name b[s, e). */
 function compareName(name: Buffer, b: Buffer, s: number, e: number): number {
   const l1 = name.length;
@@ -574,9 +582,9 @@ function codePoints(b: Buffer, s: number, e: number): number {
 function isDigestToken(b: Buffer, s: number, e: number): boolean {
   if (e - s !== 73) return false;
   if (b[s + 1] !== 0x73 || b[s + 2] !== 0x68 || b[s + 3] !== 0x61 || b[s + 4] !== 0x32 || b[s + 5] !== 0x35 || b[s + 6] !== 0x36 || b[s + 7] !== 0x3a) return false;
-  for (let k = s + 8; k < e - 1; k++) {
-    const c = b[k]!;
-    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66))) return false;
-  }
+  for (let k = s + 8; k < e - 1; k++) if (HEX[b[k]!] === 0) return false;
   return true;
 }
+
+const HEX = new Uint8Array(256);
+for (const c of '0123456789abcdef') HEX[c.charCodeAt(0)] = 1;

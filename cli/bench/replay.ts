@@ -49,12 +49,18 @@ export async function benchReplay() {
   let t: number;
   const avgBytes = bodies.reduce((n, b) => n + b.length, 0) / bodies.length;
 
-  // Replay in this process, one thread: the rate per core.
-  t = performance.now();
-  const r = await replayArchive(dir, { runs: [big.id] });
-  const replaySeconds = (performance.now() - t) / 1000;
-  if (!r.ok || r.requests !== big.attempts) throw new Error(`bench replay failed: ${JSON.stringify({ ok: r.ok, requests: r.requests, findings: r.runs[0]?.findings.slice(0, 3) })}`);
-  const rate = r.requests / replaySeconds;
+  // Replay in this process, one thread: the rate per core. Measured like the reference below, as
+  // the best of three rounds interleaved with it (the first round also pays for JIT warm-up).
+  let replaySeconds = Infinity;
+  let requests = 0;
+  const replayPass = async () => {
+    const t0 = performance.now();
+    const r = await replayArchive(dir, { runs: [big.id] });
+    replaySeconds = Math.min(replaySeconds, (performance.now() - t0) / 1000);
+    if (!r.ok || r.requests !== big.attempts) throw new Error(`bench replay failed: ${JSON.stringify({ ok: r.ok, requests: r.requests, findings: r.runs[0]?.findings.slice(0, 3) })}`);
+    requests = r.requests;
+  };
+  await replayPass();
 
   // Its floor: reading the segments as replay does (digest, strict gzip, canonical form and schema
   // proven on the bytes, the fields replay uses decoded), nothing else; and, for comparison, building
@@ -89,13 +95,15 @@ export async function benchReplay() {
   let libPath = 0;
   for (let round = 0; round < 3; round++) {
     shaRate = Math.max(shaRate, shaPass());
+    if (round > 0) await replayPass();
     fastPath = Math.max(fastPath, requestPath(fastCanonicalText));
     libPath = Math.max(libPath, requestPath(canonicalText));
   }
 
   const pct = (x: number) => `${((x / shaRate) * 100).toFixed(1)} %`;
   console.log(`  reference: node:crypto SHA-256 over ${bodies.length} canonical requests (avg ${avgBytes.toFixed(0)} B), one core: ${fmt(shaRate)} requests/s (${x & 0})`);
-  console.log(`  replay, end to end (${r.requests} requests; segments decoded and schema-checked, chain, slots, requests): ${replaySeconds.toFixed(2)} s = ${fmt(rate)} requests/s per core = ${pct(rate)} of raw SHA-256`);
+  const rate = requests / replaySeconds;
+  console.log(`  replay, end to end (${requests} requests; segments decoded and schema-checked, chain, slots, requests; best of 3): ${replaySeconds.toFixed(2)} s = ${fmt(rate)} requests/s per core = ${pct(rate)} of raw SHA-256`);
   console.log(`    floor: reading the same segments alone as replay does: ${fmt(projectRate)} lines/s = ${pct(projectRate)} (inflate + canonical scan + schema walk of ~${avgLineBytes(archive, run).toFixed(0)} B lines)`);
   console.log(`    (building every line's value instead, JSON.parse + ajv: ${fmt(decodeRate)} lines/s = ${pct(decodeRate)})`);
   console.log(`  request path per attempt, uncached (build + RFC 8785 + SHA-256 + compare): ${fmt(fastPath)} requests/s = ${pct(fastPath)} with the fast writer; ${fmt(libPath)} = ${pct(libPath)} with canonicalText`);
