@@ -4,12 +4,12 @@
  * `false` means "not proven here", and the exact string scanner in json.ts has the final word. It
  * builds no strings, which matters: on this machine any fresh string over 128 KiB costs page faults
  * (docs/benchmarks.md), and the previous proof (`JSON.stringify` the parsed value and compare) made
- * one per bundle. Measured ~800 MB/s on eval records (~500 MB/s on run segments) against ~155 MB/s
- * for stringify + compare.
+ * one per bundle. Measured ~950 MB/s on eval records and ~680 MB/s on run segments (session 5)
+ * against ~155 MB/s for stringify + compare.
  *
  * What it proves, for bytes that are valid UTF-8 and that JSON.parse accepts (the caller checks
- * both; JSON.parse is what rejects raw control characters inside long strings, which this scan
- * skips through with memchr):
+ * both; JSON.parse, or json.ts `provenCanonical`'s control-byte check, is what rejects raw control
+ * characters inside long strings, which this scan skips through with memchr):
  * - no whitespace outside strings and nothing after the value;
  * - strings use only the escapes JCS writes (`\" \\ \b \f \n \r \t`, and lowercase `\u00xx` for the
  *   other control characters). So no escaped surrogates, and valid UTF-8 has no raw ones: every
@@ -61,7 +61,7 @@ export function isCanonicalBytes(bytes: Uint8Array, outline: number[] | null = n
         keyStart[depth] = -1;
         depth++;
         if (c === 0x7b) {
-          i = member(b, i, n, keyStart, keyEnd, depth - 1);
+          i = member(b, i, keyStart, keyEnd, depth - 1);
           if (i < 0) return false;
           if (outline !== null && depth <= OUTLINE_DEPTH) outline.push(KEY, keyStart[depth - 1]!, keyEnd[depth - 1]!);
         }
@@ -101,7 +101,7 @@ export function isCanonicalBytes(bytes: Uint8Array, outline: number[] | null = n
         continue;
       }
       if (d !== 0x2c) return false;
-      i = member(b, i + 1, n, keyStart, keyEnd, depth - 1);
+      i = member(b, i + 1, keyStart, keyEnd, depth - 1);
       if (i < 0) return false;
       if (outline !== null && depth <= OUTLINE_DEPTH) outline.push(KEY, keyStart[depth - 1]!, keyEnd[depth - 1]!);
       break;
@@ -110,16 +110,18 @@ export function isCanonicalBytes(bytes: Uint8Array, outline: number[] | null = n
 }
 
 /** A member name and its colon at i; checks order against the previous name. Returns where the value starts. */
-function member(b: Buffer, i: number, n: number, keyStart: number[], keyEnd: number[], level: number): number {
+function member(b: Buffer, i: number, keyStart: number[], keyEnd: number[], level: number): number {
   if (b[i] !== 0x22) return -1;
   const start = i + 1;
-  const after = stringEnd(b, start, n);
-  if (after < 0) return -1;
-  const end = after - 1;
-  for (let k = start; k < end; k++) {
-    const x = b[k]!;
-    if (x === 0x5c || x >= 0xee) return -1;
+  // One pass: a name with an escape, a raw control byte or a byte >= 0xEE is left to the exact scanner.
+  let end = start;
+  for (;;) {
+    const x = b[end];
+    if (x === 0x22) break;
+    if (x === undefined || x === 0x5c || x >= 0xee || x < 0x20) return -1;
+    end++;
   }
+  const after = end + 1;
   const prev = keyStart[level]!;
   if (prev >= 0 && !bytesLess(b, prev, keyEnd[level]!, start, end)) return -1;
   keyStart[level] = start;

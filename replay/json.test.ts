@@ -183,6 +183,12 @@ describe('the fast canonical check is sound (differential against the exact scan
     expect(canonicalChecks.fast(t)).toBe(false);
     expect(canonicalChecks.exact(t)).toBe(true);
     expect(parseCanonical(enc(t))).toEqual({ '\u{1F600}': 1, '\ue000': 2 });
+    // The other order ascends by UTF-8 bytes but not by UTF-16 units: not canonical, and the fast
+    // scan must not vouch for it on the bytes' order.
+    const wrong = '{"\ue000":2,"\ud83d\ude00":1}';
+    expect(canonicalChecks.fast(wrong)).toBe(false);
+    expect(canonicalChecks.exact(wrong)).toBe(false);
+    expect(() => parseCanonical(enc(wrong))).toThrow(JsonError);
   });
 });
 
