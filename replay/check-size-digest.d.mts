@@ -15,6 +15,6 @@ export function checkSizeAndDigest(
   quick: boolean,
   expectedSize: number | undefined,
   maxBytes: number,
-): { result: SizeDigestResult; bytes: Buffer | null };
+): { result: SizeDigestResult; bytes: Buffer | null }; // bytes: valid until the next call (a reused buffer)
 
 export function sizeProblem(size: number, maxBytes: number, expectedSize: number | undefined): string | null;
