@@ -119,6 +119,21 @@ describe('docket verify on a real archive', () => {
     expect(j.findings.find((f: { code: string }) => f.code === 'EJSON').message).toMatch(/duplicate key/);
   });
 
+  it('a raw control byte inside a long string (skipped by the scan, once left to JSON.parse) → EJSON', () => {
+    const dir = copy();
+    plant(dir, gzipCanonical(Buffer.from(`{"body":"${'x'.repeat(200)}\u0007${'y'.repeat(200)}","kind":"attachment","mediaType":"x","schemaVersion":1}`)));
+    expectFinding(dir, 'EJSON');
+  });
+
+  it('a bundle canonical in every way but one schema keyword → ESCHEMA, in ajv\'s words', () => {
+    const dir = copy();
+    // An attachment whose mediaType is empty (minLength 1): the byte walk refuses it, ajv words it.
+    const text = '{"body":{"rows":[1,2,3]},"kind":"attachment","mediaType":"","schemaVersion":1}';
+    plant(dir, gzipCanonical(Buffer.from(text)));
+    const j = expectFinding(dir, 'ESCHEMA');
+    expect(j.findings.find((f: { code: string }) => f.code === 'ESCHEMA').message).toMatch(/\/mediaType must NOT have fewer than 1 characters/);
+  });
+
   it('schema-invalid content → ESCHEMA', () => {
     const dir = copy();
     plant(dir, gzipCanonical(Buffer.from('{"body":1,"kind":"attachment","schemaVersion":1}')));

@@ -5,6 +5,7 @@ import { EXIT, usageError } from '../../replay/errors.ts';
 import type { ReleaseReport } from '../../replay/release/verify.ts';
 import { Store } from '../../replay/store.ts';
 import { verifyArchive, type VerifyReport } from '../../replay/verify.ts';
+import { dropVerifyWorker } from '../../replay/verify-prestart.mjs';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 
 interface Args extends GlobalArgs {
@@ -32,7 +33,10 @@ export const verifyCommand: CommandModule<GlobalArgs, Args> = {
   handler: async (argv) => {
     if (argv.proof) return verifyProof(argv);
     const dir = argv.dir ?? argv.archive;
-    if (isRelease(dir)) return verifyReleaseFile(dir, argv);
+    if (isRelease(dir)) {
+      dropVerifyWorker(); // started by the CLI entry for an archive verify (`--archive FILE.tgz` looks like one)
+      return verifyReleaseFile(dir, argv);
+    }
     for (const o of ['expect', 'key', 'extract', 'root'] as const) if (argv[o] !== undefined) throw usageError('EUSAGE', `--${o} applies to a release tarball (FILE.tgz) or --proof, not an archive directory`);
     const { requireDir } = await import('../paths.ts');
     requireDir(dir, 'archive');
