@@ -1,6 +1,7 @@
 import { sha256, type Digest } from './digest.ts';
 import { usageError } from './errors.ts';
 import { gunzipStrict, gzipCanonical, GzipError } from './gzip.ts';
+import { Containers } from './canonical-bytes.ts';
 import { canonicalBytes, JsonError, parseCanonical, provenCanonical, type Json } from './json.ts';
 import { validateCanonicalBytes } from './schema-bytes.ts';
 import { validateBundle, type BundleRef } from './schemas.ts';
@@ -87,6 +88,9 @@ export function decodeContent(bytes: Uint8Array, expected?: Digest, knownDigest?
 /** What checking proves without building the value: `docket verify` needs no more. */
 export type CheckedContent = Omit<DecodedContent, 'value'>;
 
+// The scan's table of containers, reused from bundle to bundle (checks here are synchronous).
+const CONTAINERS = new Containers();
+
 /**
  * decodeContent's stages and verdicts, without building the value: canonical form and the schema
  * are proven on the bytes (json.ts `provenCanonical`, schema-bytes.ts). Whatever they cannot prove
@@ -96,7 +100,8 @@ export type CheckedContent = Omit<DecodedContent, 'value'>;
 export function checkContent(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest): CheckedContent {
   const { digest, content } = inflateChecked(bytes, expected, knownDigest);
   const outline: number[] = [];
-  const proven = provenCanonical(content, outline) ? validateCanonicalBytes(Buffer.from(content.buffer, content.byteOffset, content.byteLength), outline) : null;
+  const ends = CONTAINERS;
+  const proven = provenCanonical(content, outline, ends) ? validateCanonicalBytes(Buffer.from(content.buffer, content.byteOffset, content.byteLength), outline, ends) : null;
   if (proven) return { digest, kind: proven.kind, refs: proven.refs, content };
   const { value: _value, ...rest } = decodeContent(bytes, expected, digest);
   return rest;

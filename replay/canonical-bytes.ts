@@ -36,12 +36,43 @@ export const END = 2;
 export const KEY = 3;
 export const OUTLINE_DEPTH = 2;
 
-export function isCanonicalBytes(bytes: Uint8Array, outline: number[] | null = null): boolean {
+/**
+ * Every container of a text in the order the containers open (pre-order), as triples in `a`:
+ * offset of its opening bracket, offset just after its closing one, and the index in `a` of the
+ * next container that opens after it. A walk that meets the same containers in the same order
+ * jumps over any of them in O(1) (schema-bytes.ts). A typed array reused from text to text: a JS
+ * array of this size, alive while the walk runs, was copied by every young-generation GC
+ * (measured 30 % slower on run segments).
+ */
+export class Containers {
+  a = new Int32Array(3 * 4096);
+  n = 0;
+  open(start: number): number {
+    if (this.n + 3 > this.a.length) {
+      const bigger = new Int32Array(this.a.length * 2);
+      bigger.set(this.a);
+      this.a = bigger;
+    }
+    const at = this.n;
+    this.a[at] = start;
+    this.n = at + 3;
+    return at;
+  }
+  close(at: number, end: number) {
+    this.a[at + 1] = end;
+    this.a[at + 2] = this.n;
+  }
+}
+
+/** `ends`, when given, is emptied and receives the text's containers (see Containers). */
+export function isCanonicalBytes(bytes: Uint8Array, outline: number[] | null = null, ends: Containers | null = null): boolean {
   const b = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const n = b.length;
   const kind: number[] = [];
   const keyStart: number[] = []; // the previous member name of each open object
   const keyEnd: number[] = [];
+  const open: number[] = []; // per depth: the open container's index in `ends`
+  if (ends !== null) ends.n = 0;
   let depth = 0;
   let i = 0;
   nextQuote = -1;
@@ -55,8 +86,11 @@ export function isCanonicalBytes(bytes: Uint8Array, outline: number[] | null = n
       if (i < 0) return false;
     } else if (c === 0x7b || c === 0x5b) {
       const close = c === 0x7b ? 0x7d : 0x5d;
-      if (b[++i] === close) i++;
-      else {
+      if (b[++i] === close) {
+        i++;
+        if (ends !== null) ends.close(ends.open(i - 2), i);
+      } else {
+        if (ends !== null) open[depth] = ends.open(i - 1);
         kind[depth] = c === 0x7b ? OBJECT : ARRAY;
         keyStart[depth] = -1;
         depth++;
@@ -93,11 +127,13 @@ export function isCanonicalBytes(bytes: Uint8Array, outline: number[] | null = n
         if (d !== 0x5d) return false;
         i++;
         depth--;
+        if (ends !== null) ends.close(open[depth]!, i);
         continue;
       }
       if (d === 0x7d) {
         i++;
         depth--;
+        if (ends !== null) ends.close(open[depth]!, i);
         continue;
       }
       if (d !== 0x2c) return false;

@@ -1,6 +1,6 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import canonicalize from 'canonicalize';
-import { END, hasControlByte, isCanonicalBytes, KEY, OUTLINE_DEPTH, START } from './canonical-bytes.ts';
+import { END, hasControlByte, isCanonicalBytes, KEY, OUTLINE_DEPTH, START, type Containers } from './canonical-bytes.ts';
 import { usageError } from './errors.ts';
 
 /**
@@ -107,13 +107,15 @@ export function parseCanonical(bytes: Uint8Array, outline?: number[]): Json {
  * scan's proof (`isCanonicalBytes`), and no raw control byte anywhere (canonical JSON escapes every
  * one inside strings and allows none outside; the scan leaves that check to JSON.parse, which this
  * path does not run). False means "not proven": `parseCanonical` decides, and names the reason.
- * `outline` receives the scan's outline (emptied when false).
+ * `outline` receives the scan's outline, `ends` its table of containers (both emptied when false).
  */
-export function provenCanonical(bytes: Uint8Array, outline: number[]): boolean {
+export function provenCanonical(bytes: Uint8Array, outline: number[], ends: Containers | null = null): boolean {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   outline.length = 0;
-  if ((!isAscii(buf) && !isUtf8(buf)) || !isCanonicalBytes(buf, outline) || hasControlByte(buf)) {
+  if (ends) ends.n = 0;
+  if ((!isAscii(buf) && !isUtf8(buf)) || !isCanonicalBytes(buf, outline, ends) || hasControlByte(buf)) {
     outline.length = 0;
+    if (ends) ends.n = 0;
     return false;
   }
   return true;

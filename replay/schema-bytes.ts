@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { END, KEY, START } from './canonical-bytes.ts';
+import { END, KEY, START, type Containers } from './canonical-bytes.ts';
 import { DIGEST_PATTERN } from './digest.ts';
 import { canonicalBytes } from './json.ts';
 import { KINDS, SCHEMA_DIR, type BundleRef } from './schemas.ts';
@@ -192,17 +192,18 @@ export interface BytesResult {
 
 /**
  * Validate canonical bundle bytes against their kind's schema. `outline` is the canonical scan's
- * outline of the same bytes (canonical-bytes.ts): it finds `kind` and lets the walk jump over
- * unconstrained values at depths 1 and 2. Returns null when the bytes are not proven valid here
+ * outline of the same bytes (canonical-bytes.ts): it finds `kind`; `ends`, the scan's table of
+ * containers, lets the walk jump over any unconstrained value (without it: through the outline at
+ * depths 1 and 2, else byte by byte). Returns null when the bytes are not proven valid here
  * (the caller then parses and runs ajv, which decides and names the error).
  */
-export function validateCanonicalBytes(buf: Buffer, outline: readonly number[]): BytesResult | null {
+export function validateCanonicalBytes(buf: Buffer, outline: readonly number[], ends: Containers | null = null): BytesResult | null {
   if (buf[0] !== 0x7b) return null;
   const kind = topLevelKind(buf, outline);
   if (kind === null) return null;
   const node = nodeFor(kind);
   if (!node) return null;
-  const w = new Walk(buf, outline);
+  const w = new Walk(buf, outline, ends);
   return w.value(node, 0, 0) === buf.length ? { kind, refs: w.refs } : null;
 }
 
@@ -275,9 +276,9 @@ export function projection(kind: string, arrayPath: string[], top: Record<string
  * slots' spans (`start[slot]` is -1 where the member is absent). Returns the slots' spans for the
  * root's fields, or null when the bytes are not proven valid here.
  */
-export function projectCanonicalBytes(buf: Buffer, outline: readonly number[], proj: Projection, onItem: (start: number, end: number, starts: Int32Array, ends: Int32Array) => void): { starts: Int32Array; ends: Int32Array } | null {
+export function projectCanonicalBytes(buf: Buffer, outline: readonly number[], proj: Projection, onItem: (start: number, end: number, starts: Int32Array, ends: Int32Array) => void, containers: Containers | null = null): { starts: Int32Array; ends: Int32Array } | null {
   if (buf[0] !== 0x7b) return null;
-  const w = new Walk(buf, outline);
+  const w = new Walk(buf, outline, containers);
   const n = Object.keys(proj.slots).length;
   w.hooks = { captures: proj.captures, items: proj.items, itemSlots: proj.itemSlots, onItem, starts: new Int32Array(n).fill(-1), ends: new Int32Array(n).fill(-1) };
   return w.value(proj.root, 0, 0) === buf.length ? { starts: w.hooks.starts, ends: w.hooks.ends } : null;
@@ -312,12 +313,19 @@ class Walk {
   refs: BundleRef[] = [];
   hooks: Hooks | null = null;
   private k = 0; // cursor into the outline
+  private c = 0; // the next container's index in `ends`: containers are met in the order they open
   private pathStart: number[] = []; // per depth: a member name's start, or -1 for an array element
   private pathEnd: number[] = []; // per depth: the name's end, or the element's index
   constructor(
     readonly b: Buffer,
     readonly outline: readonly number[],
+    readonly ends: Containers | null = null,
   ) {}
+
+  /** The container at i is the next one: count it (its members, if walked, come next). */
+  private claim() {
+    this.c += 3;
+  }
 
   /** The value at i, at `depth`, against n: its end, or -1 when it does not match. */
   value(n: Node, i: number, depth: number): number {
@@ -338,11 +346,19 @@ class Walk {
       end = numberEnd(b, i);
       t = isIntegral(b, i, end) ? T_INT : T_FRAC;
     }
+    const c0 = this.c;
     const branchEnd = n.oneOf ? this.oneOf(n.oneOf, i, depth) : -1;
     if (n.oneOf && branchEnd < 0) return -1;
     if ((n.types & t) === 0) return -1;
-    if (t === T_OBJ) end = n.names.length || n.additional !== ANY ? this.object(n, i, depth) : branchEnd >= 0 ? branchEnd : this.skip(i, depth);
-    else if (t === T_ARR) end = this.array(n, i, depth);
+    if (t === T_OBJ) {
+      if (n.names.length || n.additional !== ANY) {
+        this.c = c0; // walked again here, after the branch: its containers are met again
+        end = this.object(n, i, depth);
+      } else end = branchEnd >= 0 ? branchEnd : this.skip(i, depth);
+    } else if (t === T_ARR) {
+      this.c = c0;
+      end = this.array(n, i, depth);
+    }
     if (end < 0) return -1;
     if (n.consts && !oneOfBytes(n.consts, b, i, end)) return -1;
     if (t === T_STR) {
@@ -364,8 +380,10 @@ class Walk {
   private oneOf(branches: Node[], i: number, depth: number): number {
     const before = this.refs.length;
     const k = this.k;
+    const c = this.c;
     let kept: BundleRef[] = [];
     let keptK = k;
+    let keptC = c;
     let matched = 0;
     let end = -1;
     for (const br of branches) {
@@ -375,18 +393,22 @@ class Walk {
         end = e;
         kept = this.refs.slice(before);
         keptK = this.k;
+        keptC = this.c;
       }
       this.refs.length = before;
       this.k = k;
+      this.c = c;
     }
     if (matched !== 1) return -1;
     this.refs.push(...kept);
     this.k = keptK;
+    this.c = keptC;
     return end;
   }
 
   private object(n: Node, i: number, depth: number): number {
     const b = this.b;
+    this.claim();
     let j = i + 1;
     if (b[j] === 0x7d) return n.required === 0 ? j + 1 : -1;
     const names = n.names;
@@ -442,8 +464,9 @@ class Walk {
     const b = this.b;
     let j = i + 1;
     let count = 0;
+    if (!n.items && n.minItems < 0 && n.maxItems < 0) return this.skip(i, depth);
+    this.claim();
     if (b[j] === 0x5d) j++;
-    else if (!n.items && n.minItems < 0 && n.maxItems < 0) return this.skip(i, depth);
     else {
       const items = n.items ?? ANY;
       const hooks = this.hooks !== null && this.hooks.items === items ? this.hooks : null;
@@ -471,6 +494,15 @@ class Walk {
     if (c === 0x74 || c === 0x6e) return i + 4;
     if (c === 0x66) return i + 5;
     if (c !== 0x7b && c !== 0x5b) return numberEnd(b, i);
+    if (this.ends !== null) {
+      const a = this.ends.a;
+      const o = this.c;
+      if (o < this.ends.n && a[o] === i) {
+        this.c = a[o + 2]!;
+        return a[o + 1]!;
+      }
+      return -1; // out of step with the scan: cannot happen on the text it scanned; refuse, never guess
+    }
     if (depth >= 1 && depth <= 2) {
       const o = this.outline;
       let k = this.k;
