@@ -65,7 +65,7 @@ export function projectSegment(bytes: Uint8Array, digest: Digest): ProjectedSegm
       slot: { question: text(b, at[s.question]!, to[s.question]!), permutation: natural(b, at[s.permutation]!, to[s.permutation]!), repetition: natural(b, at[s.repetition]!, to[s.repetition]!) },
       attempt: natural(b, at[s.attempt]!, to[s.attempt]!),
       requestHash: ascii(b, at[s.requestHash]!, to[s.requestHash]!) as Digest,
-      status: at[s.status]! < 0 ? null : Number(b.toString('latin1', at[s.status]!, to[s.status]!)),
+      status: at[s.status]! < 0 ? null : integer(b, at[s.status]!, to[s.status]!),
     };
     if (at[s.request]! >= 0) line.request = JSON.parse(b.toString('utf8', at[s.request]!, to[s.request]!)) as Json;
     lines.push(line);
@@ -84,6 +84,11 @@ function natural(b: Buffer, s: number, e: number): number {
 // Buffer's own latin1Slice: toString('latin1', …) reaches it through argument checks that cost
 // ~5 % of a replay (three short strings per journal line).
 type Latin1 = Buffer & { latin1Slice(start: number, end: number): string };
+
+/** An integer the schema has checked: canonical, so an optional minus and digits, safe. */
+function integer(b: Buffer, s: number, e: number): number {
+  return b[s] === 0x2d ? -natural(b, s + 1, e) : natural(b, s, e);
+}
 
 /** A string token known to be plain ASCII without escapes (a digest). */
 function ascii(b: Buffer, s: number, e: number): string {
