@@ -370,7 +370,7 @@ class Walk {
       }
       if (n.bundleRef !== undefined) this.refs.push({ pointer: this.pointer(depth), digest: JSON.parse(b.toString('utf8', i, end)) as string, kind: n.bundleRef });
     } else if ((t === T_INT || t === T_FRAC) && (n.minimum === n.minimum || n.maximum === n.maximum)) {
-      const v = Number(b.toString('latin1', i, end));
+      const v = numberValue(b, i, end);
       if (v < n.minimum || v > n.maximum) return -1;
     }
     return end;
@@ -582,6 +582,19 @@ function numberEnd(b: Buffer, i: number): number {
     const c = b[++i];
     if (c === undefined || !((c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d)) return i;
   }
+}
+
+/** A canonical number's value: short integers by hand (most bounded numbers: counts, sequence numbers), the rest by Number. */
+function numberValue(b: Buffer, s: number, e: number): number {
+  let k = b[s] === 0x2d ? s + 1 : s;
+  if (e - k > 15) return Number(b.toString('latin1', s, e));
+  let v = 0;
+  for (; k < e; k++) {
+    const c = b[k]!;
+    if (c < 0x30 || c > 0x39) return Number(b.toString('latin1', s, e));
+    v = v * 10 + (c - 0x30);
+  }
+  return b[s] === 0x2d ? -v : v;
 }
 
 /** A canonical number is integral when it has neither point nor exponent, or a positive exponent (>= 1e21). */
