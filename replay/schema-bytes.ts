@@ -14,7 +14,7 @@ import { KINDS, SCHEMA_DIR, type BundleRef } from './schemas.ts';
  * the ajv validator in schemas.ts, which stays the reference:
  * - the input must already be proven canonical and strict (`isCanonicalBytes` plus no raw control
  *   byte: json.ts `provenCanonical`), so the walk only has to find where things end;
- * - `true` here is final; anything else (invalid, or a schema using a keyword this file does not
+ * - a result here is final; null (invalid, or a schema using a keyword this file does not
  *   implement) goes to JSON.parse + ajv, which names the error. A differential fast-check test
  *   holds the two together on valid and mutated bundles of every kind.
  *
@@ -486,7 +486,10 @@ class Walk {
     return j;
   }
 
-  /** The end of any value at i: through the outline at depths 1 and 2, else by walking its bytes. */
+  /**
+   * The end of any value at i: through the scan's table of containers when the walk has it (O(1)),
+   * else through the outline at depths 1 and 2, else by walking its bytes.
+   */
   private skip(i: number, depth: number): number {
     const b = this.b;
     const c = b[i]!;
