@@ -1,7 +1,6 @@
 import { sha256, type Digest } from './digest.ts';
 import { usageError } from './errors.ts';
 import { gunzipStrict, gzipCanonical, GzipError } from './gzip.ts';
-import { Containers } from './canonical-bytes.ts';
 import { canonicalBytes, JsonError, parseCanonical, provenCanonical, type Json } from './json.ts';
 import { validateCanonicalBytes } from './schema-bytes.ts';
 import { validateBundle, type BundleRef } from './schemas.ts';
@@ -73,6 +72,11 @@ export interface DecodedContent {
  */
 export function decodeContent(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest, outline?: number[]): DecodedContent {
   const { digest, content } = inflateChecked(bytes, expected, knownDigest);
+  return decodeInflated(digest, content, outline);
+}
+
+/** The parse and schema stages of decodeContent, for content already inflated. */
+function decodeInflated(digest: Digest, content: Uint8Array, outline?: number[]): DecodedContent {
   let value: Json;
   try {
     value = parseCanonical(content, outline);
@@ -88,22 +92,18 @@ export function decodeContent(bytes: Uint8Array, expected?: Digest, knownDigest?
 /** What checking proves without building the value: `docket verify` needs no more. */
 export type CheckedContent = Omit<DecodedContent, 'value'>;
 
-// The scan's table of containers, reused from bundle to bundle (checks here are synchronous).
-const CONTAINERS = new Containers();
-
 /**
  * decodeContent's stages and verdicts, without building the value: canonical form and the schema
  * are proven on the bytes (json.ts `provenCanonical`, schema-bytes.ts). Whatever they cannot prove
- * goes through decodeContent, which decides and names the error; so a bundle passes here exactly
+ * goes through the parse and ajv, which decide and name the error; so a bundle passes here exactly
  * when it passes there.
  */
 export function checkContent(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest): CheckedContent {
   const { digest, content } = inflateChecked(bytes, expected, knownDigest);
-  const outline: number[] = [];
-  const ends = CONTAINERS;
-  const proven = provenCanonical(content, outline, ends) ? validateCanonicalBytes(Buffer.from(content.buffer, content.byteOffset, content.byteLength), outline, ends) : null;
+  const containers = provenCanonical(content);
+  const proven = containers && validateCanonicalBytes(Buffer.from(content.buffer, content.byteOffset, content.byteLength), containers);
   if (proven) return { digest, kind: proven.kind, refs: proven.refs, content };
-  const { value: _value, ...rest } = decodeContent(bytes, expected, digest);
+  const { value: _value, ...rest } = decodeInflated(digest, content);
   return rest;
 }
 

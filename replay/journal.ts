@@ -124,9 +124,10 @@ const isObj = (v: unknown): v is Record<string, Json> => !!v && typeof v === 'ob
 const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 const KEYS = new Set(['seq', 'prev', 'slot', 'attempt', 'requestHash', 'request', 'response', 'content', 'model', 'finishReason', 'usage', 'costUsd', 'latencyMs', 'errorClass', 'class', 'final']);
 
-/** Field-level checks (the same rules as docs/schemas/run-segment.schema.json's line). */
+/** checkLine's words for a bad response; replay's read of a segment uses them too (segment-lines.ts). */
 export const RESPONSE_SHAPE = 'response must be null, {status, body} or {status, text}';
 
+/** Field-level checks (the same rules as docs/schemas/run-segment.schema.json's line). */
 export function checkLine(v: Json, lineNo: number): JournalLine {
   const bad = (m: string) => journalError(lineNo, m);
   if (!isObj(v)) throw bad('not an object');

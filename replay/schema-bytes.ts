@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { END, KEY, START, type Containers } from './canonical-bytes.ts';
+import type { Containers } from './canonical-bytes.ts';
 import { DIGEST_PATTERN } from './digest.ts';
 import { canonicalBytes } from './json.ts';
 import { KINDS, SCHEMA_DIR, type BundleRef } from './schemas.ts';
@@ -10,7 +10,8 @@ import { KINDS, SCHEMA_DIR, type BundleRef } from './schemas.ts';
  * `docket verify` needs no value from a bundle: only "valid or not", its kind and its references.
  * Building the value with JSON.parse cost about as much as inflating it (docs/benchmarks.md), and
  * most of the bytes sit where the schema asks nothing (an attachment's body, a response's body).
- * This walks the bytes once, skipping unconstrained values whole, and answers the same questions as
+ * This walks the bytes once, jumping over unconstrained values through the canonical scan's table
+ * of containers, and answers the same questions as
  * the ajv validator in schemas.ts, which stays the reference:
  * - the input must already be proven canonical and strict (`isCanonicalBytes` plus no raw control
  *   byte: json.ts `provenCanonical`), so the walk only has to find where things end;
@@ -191,19 +192,18 @@ export interface BytesResult {
 }
 
 /**
- * Validate canonical bundle bytes against their kind's schema. `outline` is the canonical scan's
- * outline of the same bytes (canonical-bytes.ts): it finds `kind`; `ends`, the scan's table of
- * containers, lets the walk jump over any unconstrained value (without it: through the outline at
- * depths 1 and 2, else byte by byte). Returns null when the bytes are not proven valid here
- * (the caller then parses and runs ajv, which decides and names the error).
+ * Validate canonical bundle bytes against their kind's schema. `containers` is the canonical scan's
+ * table of the same bytes (canonical-bytes.ts, json.ts `provenCanonical`): the walk jumps over any
+ * unconstrained value through it. Returns null when the bytes are not proven valid here (the
+ * caller then parses and runs ajv, which decides and names the error).
  */
-export function validateCanonicalBytes(buf: Buffer, outline: readonly number[], ends: Containers | null = null): BytesResult | null {
+export function validateCanonicalBytes(buf: Buffer, containers: Containers): BytesResult | null {
   if (buf[0] !== 0x7b) return null;
-  const kind = topLevelKind(buf, outline);
+  const kind = new Walk(buf, containers).topLevelKind();
   if (kind === null) return null;
   const node = nodeFor(kind);
   if (!node) return null;
-  const w = new Walk(buf, outline, ends);
+  const w = new Walk(buf, containers);
   return w.value(node, 0, 0) === buf.length ? { kind, refs: w.refs } : null;
 }
 
@@ -271,33 +271,17 @@ export function projection(kind: string, arrayPath: string[], top: Record<string
 }
 
 /**
- * Validate like `validateCanonicalBytes` (same contract: `buf` proven canonical, `outline` its scan)
- * and call `onItem` after each element of the projection's array with the element's span and the
- * slots' spans (`start[slot]` is -1 where the member is absent). Returns the slots' spans for the
- * root's fields, or null when the bytes are not proven valid here.
+ * Validate like `validateCanonicalBytes` (same contract: `buf` proven canonical, `containers` its
+ * scan's table) and call `onItem` after each element of the projection's array with the element's
+ * span and the slots' spans (`start[slot]` is -1 where the member is absent). Returns the slots'
+ * spans for the root's fields, or null when the bytes are not proven valid here.
  */
-export function projectCanonicalBytes(buf: Buffer, outline: readonly number[], proj: Projection, onItem: (start: number, end: number, starts: Int32Array, ends: Int32Array) => void, containers: Containers | null = null): { starts: Int32Array; ends: Int32Array } | null {
+export function projectCanonicalBytes(buf: Buffer, containers: Containers, proj: Projection, onItem: (start: number, end: number, starts: Int32Array, ends: Int32Array) => void): { starts: Int32Array; ends: Int32Array } | null {
   if (buf[0] !== 0x7b) return null;
-  const w = new Walk(buf, outline, containers);
+  const w = new Walk(buf, containers);
   const n = Object.keys(proj.slots).length;
   w.hooks = { captures: proj.captures, items: proj.items, itemSlots: proj.itemSlots, onItem, starts: new Int32Array(n).fill(-1), ends: new Int32Array(n).fill(-1) };
   return w.value(proj.root, 0, 0) === buf.length ? { starts: w.hooks.starts, ends: w.hooks.ends } : null;
-}
-
-/** The top-level "kind" string, found through the outline's depth-1 names; null when absent or escaped. */
-function topLevelKind(b: Buffer, outline: readonly number[]): string | null {
-  for (let k = 0; k + 5 < outline.length; k += 3) {
-    if (outline[k] !== KEY || outline[k + 3] !== START || outline[k + 4] !== 1) continue;
-    const s = outline[k + 1]!;
-    if (outline[k + 2]! - s !== 4 || b[s] !== 0x6b || b[s + 1] !== 0x69 || b[s + 2] !== 0x6e || b[s + 3] !== 0x64) continue;
-    const v = outline[k + 5]!;
-    if (b[v] !== 0x22) return null;
-    const e = b.indexOf(0x22, v + 1);
-    if (e < 0 || e - v > 64) return null;
-    for (let j = v + 1; j < e; j++) if (b[j] === 0x5c || b[j]! >= 0x80) return null;
-    return b.toString('latin1', v + 1, e);
-  }
-  return null;
 }
 
 interface Hooks {
@@ -312,15 +296,34 @@ interface Hooks {
 class Walk {
   refs: BundleRef[] = [];
   hooks: Hooks | null = null;
-  private k = 0; // cursor into the outline
   private c = 0; // the next container's index in `ends`: containers are met in the order they open
   private pathStart: number[] = []; // per depth: a member name's start, or -1 for an array element
   private pathEnd: number[] = []; // per depth: the name's end, or the element's index
   constructor(
     readonly b: Buffer,
-    readonly outline: readonly number[],
-    readonly ends: Containers | null = null,
+    readonly ends: Containers,
   ) {}
+
+  /** The root object's "kind" string, found by stepping over the members before it; null when absent or not plain ASCII. */
+  topLevelKind(): string | null {
+    const b = this.b;
+    this.claim(); // the root object
+    if (b[1] === 0x7d) return null;
+    for (let j = 0; ; ) {
+      const ks = j + 2; // j is at the "{" or the "," before the member
+      let ke = ks;
+      while (b[ke] !== 0x22) ke++; // names are proven escape-free
+      const v = ke + 2;
+      if (ke - ks === 4 && b[ks] === 0x6b && b[ks + 1] === 0x69 && b[ks + 2] === 0x6e && b[ks + 3] === 0x64) {
+        if (b[v] !== 0x22) return null;
+        const e = stringEnd(b, v + 1) - 1;
+        for (let x = v + 1; x < e; x++) if (b[x] === 0x5c || b[x]! >= 0x80) return null;
+        return b.toString('latin1', v + 1, e);
+      }
+      j = this.skip(v);
+      if (j < 0 || b[j] !== 0x2c) return null;
+    }
+  }
 
   /** The container at i is the next one: count it (its members, if walked, come next). */
   private claim() {
@@ -330,7 +333,7 @@ class Walk {
   /** The value at i, at `depth`, against n: its end, or -1 when it does not match. */
   value(n: Node, i: number, depth: number): number {
     const b = this.b;
-    if (n.any) return this.skip(i, depth);
+    if (n.any) return this.skip(i);
     const c = b[i]!;
     let t: number;
     let end = -1;
@@ -354,7 +357,7 @@ class Walk {
       if (n.names.length || n.additional !== ANY) {
         this.c = c0; // walked again here, after the branch: its containers are met again
         end = this.object(n, i, depth);
-      } else end = branchEnd >= 0 ? branchEnd : this.skip(i, depth);
+      } else end = branchEnd >= 0 ? branchEnd : this.skip(i);
     } else if (t === T_ARR) {
       this.c = c0;
       end = this.array(n, i, depth);
@@ -379,10 +382,8 @@ class Walk {
   /** Where the value ends when exactly one branch matches, else -1 (references found in other branches are dropped). */
   private oneOf(branches: Node[], i: number, depth: number): number {
     const before = this.refs.length;
-    const k = this.k;
     const c = this.c;
     let kept: BundleRef[] = [];
-    let keptK = k;
     let keptC = c;
     let matched = 0;
     let end = -1;
@@ -392,16 +393,13 @@ class Walk {
         matched++;
         end = e;
         kept = this.refs.slice(before);
-        keptK = this.k;
         keptC = this.c;
       }
       this.refs.length = before;
-      this.k = k;
       this.c = c;
     }
     if (matched !== 1) return -1;
     this.refs.push(...kept);
-    this.k = keptK;
     this.c = keptC;
     return end;
   }
@@ -464,7 +462,7 @@ class Walk {
     const b = this.b;
     let j = i + 1;
     let count = 0;
-    if (!n.items && n.minItems < 0 && n.maxItems < 0) return this.skip(i, depth);
+    if (!n.items && n.minItems < 0 && n.maxItems < 0) return this.skip(i);
     this.claim();
     if (b[j] === 0x5d) j++;
     else {
@@ -486,50 +484,19 @@ class Walk {
     return j;
   }
 
-  /**
-   * The end of any value at i: through the scan's table of containers when the walk has it (O(1)),
-   * else through the outline at depths 1 and 2, else by walking its bytes.
-   */
-  private skip(i: number, depth: number): number {
+  /** The end of any value at i; a container's through the scan's table of containers, in O(1). */
+  private skip(i: number): number {
     const b = this.b;
     const c = b[i]!;
     if (c === 0x22) return stringEnd(b, i + 1);
     if (c === 0x74 || c === 0x6e) return i + 4;
     if (c === 0x66) return i + 5;
     if (c !== 0x7b && c !== 0x5b) return numberEnd(b, i);
-    if (this.ends !== null) {
-      const a = this.ends.a;
-      const o = this.c;
-      if (o < this.ends.n && a[o] === i) {
-        this.c = a[o + 2]!;
-        return a[o + 1]!;
-      }
-      return -1; // out of step with the scan: cannot happen on the text it scanned; refuse, never guess
-    }
-    if (depth >= 1 && depth <= 2) {
-      const o = this.outline;
-      let k = this.k;
-      while (k < o.length && !(o[k] === START && o[k + 2] === i && o[k + 1] === depth)) k += 3;
-      if (k < o.length) {
-        for (k += 3; k < o.length; k += 3) {
-          if (o[k] === END && o[k + 1] === depth) {
-            this.k = k;
-            return o[k + 2]!;
-          }
-        }
-      }
-    }
-    let d = 0;
-    for (;;) {
-      const x = b[i]!;
-      if (x === 0x22) {
-        i = stringEnd(b, i + 1);
-        continue;
-      }
-      if (x === 0x7b || x === 0x5b) d++;
-      else if ((x === 0x7d || x === 0x5d) && --d === 0) return i + 1;
-      i++;
-    }
+    const a = this.ends.a;
+    const o = this.c;
+    if (o >= this.ends.n || a[o] !== i) return -1; // out of step with the scan: cannot happen on the text it scanned; refuse, never guess
+    this.c = a[o + 2]!;
+    return a[o + 1]!;
   }
 
   /** The JSON pointer of the value at `depth`, as ajv's instancePath spells it. */

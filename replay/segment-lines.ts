@@ -1,5 +1,4 @@
 import { inflateChecked } from './bundle.ts';
-import { Containers } from './canonical-bytes.ts';
 import type { Digest } from './digest.ts';
 import type { JournalLine } from './journal.ts';
 import { provenCanonical, type Json } from './json.ts';
@@ -31,9 +30,6 @@ function segmentPlan(): Projection | null {
   return plan;
 }
 
-// The scan's table of containers, reused from bundle to bundle (checks here are synchronous).
-const CONTAINERS = new Containers();
-
 /**
  * A run segment's journal lines, read without building the segment: digest, strict gunzip, canonical
  * form and the run-segment schema proven on the bytes (as `docket verify` does), and only the
@@ -50,14 +46,13 @@ export function projectSegment(bytes: Uint8Array, digest: Digest): ProjectedSegm
   } catch {
     return null;
   }
-  const outline: number[] = [];
-  const ends = CONTAINERS;
-  if (!provenCanonical(content, outline, ends)) return null;
+  const containers = provenCanonical(content);
+  if (!containers) return null;
   const b = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
   const s = p.slots as Record<'run' | 'first' | 'seq' | 'prev' | 'question' | 'permutation' | 'repetition' | 'attempt' | 'requestHash' | 'request' | 'status', number>;
   const lines: LineKey[] = [];
   const spans: number[] = [];
-  const top = projectCanonicalBytes(b, outline, p, (start, end, at, to) => {
+  const top = projectCanonicalBytes(b, containers, p, (start, end, at, to) => {
     spans.push(start, end);
     const line: LineKey = {
       seq: natural(b, at[s.seq]!, to[s.seq]!),
@@ -69,7 +64,7 @@ export function projectSegment(bytes: Uint8Array, digest: Digest): ProjectedSegm
     };
     if (at[s.request]! >= 0) line.request = JSON.parse(b.toString('utf8', at[s.request]!, to[s.request]!)) as Json;
     lines.push(line);
-  }, ends);
+  });
   if (!top) return null;
   return { run: text(b, top.starts[s.run]!, top.ends[s.run]!), first: natural(b, top.starts[s.first]!, top.ends[s.first]!), lines, spans: Uint32Array.from(spans), content };
 }

@@ -9,7 +9,11 @@ import { Worker } from 'node:worker_threads';
 const KEY = Symbol.for('docket.verifyWorker');
 const WITH_VALUE = new Set(['--archive', '--expect', '--key', '--extract', '--root', '--proof']);
 
-/** The worker verify.ts would start for this mode (a small young generation trims peak RSS). */
+/**
+ * The worker verify.ts would start for this mode. A small young generation trims peak RSS. No
+ * old-generation cap: a worker that hits one inside a native allocation (JSON.parse of a big,
+ * legal bundle) took the whole process down in tests.
+ */
 export function startVerifyWorker(quick) {
   return new Worker(new URL('./verify-worker.mjs', import.meta.url), { workerData: { quick }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
 }
