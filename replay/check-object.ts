@@ -35,14 +35,16 @@ export function checkObject(absPath: string, rel: string, digest: Digest, quick:
 
 /**
  * The same stages for bytes already in memory (a release's bundles, checked while its tar streams
- * by): size, SHA-256 against the name, then the bundle stages.
+ * by): size, SHA-256 against the name, then the bundle stages. `actual`: the SHA-256 of these very
+ * bytes when the caller has just computed it (a release hashes each bundle once, for its name and
+ * for the manifest).
  */
-export function checkObjectBytes(bytes: Uint8Array, rel: string, digest: Digest, descriptor = true): ObjectResult {
+export function checkObjectBytes(bytes: Uint8Array, rel: string, digest: Digest, descriptor = true, actual?: Digest): ObjectResult {
   const r: ObjectResult = { digest, path: rel, size: bytes.length, passed: 0 };
   const problem = sizeProblem(bytes.length, MAX_OBJECT_BYTES, undefined);
   if (problem) return { ...r, failure: { stage: 'size', code: 'ESIZE', message: problem } };
   r.passed = 1;
-  const actual = sha256(bytes);
+  actual ??= sha256(bytes);
   if (actual !== digest) return { ...r, failure: { stage: 'digest', code: 'EDIGEST', message: `content hashes to ${actual}` } };
   r.passed = 2;
   return decodeStages(r, bytes, digest, descriptor);

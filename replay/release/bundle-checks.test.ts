@@ -1,16 +1,12 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeBundle } from '../bundle.ts';
 import { sha256, type Digest } from '../digest.ts';
 import { gzipCanonical } from '../gzip.ts';
 import { canonicalBytes } from '../json.ts';
 import { BundleChecks } from './bundle-checks.ts';
-
-/** Fresh, transferable copies: the worker takes ownership of what it is sent. */
-const owned = (b: Uint8Array) => {
-  const out = Buffer.allocUnsafeSlow(b.length);
-  out.set(b);
-  return out;
-};
 
 function samples(): { rel: string; digest: Digest; bytes: Uint8Array; code: string | null }[] {
   const out: { rel: string; digest: Digest; bytes: Uint8Array; code: string | null }[] = [];
@@ -26,18 +22,24 @@ function samples(): { rel: string; digest: Digest; bytes: Uint8Array; code: stri
   return out;
 }
 
+/** Feed every sample the way the read pass does: reserve, fill, submit; each written to `dir` when given. */
+async function run(c: BundleChecks, dir?: string) {
+  for (const s of samples()) {
+    const buf = c.reserve(s.bytes.length);
+    buf.set(s.bytes);
+    c.submit(buf, s.rel, s.digest, dir ? { path: `t/${s.rel}`, abs: join(dir, s.rel), mode: 0o644 } : undefined);
+  }
+  return c.finish();
+}
+
 describe('BundleChecks', () => {
   it('gives the same results inline, in a worker, and when the worker falls behind', async () => {
-    const runs = await Promise.all(
-      [
-        new BundleChecks(0), // inline only
-        new BundleChecks(1), // all to the worker
-        new BundleChecks(1, 3000), // most go inline: the worker's queue is nearly always full
-      ].map(async (c) => {
-        for (const s of samples()) c.check(owned(s.bytes), s.rel, s.digest);
-        return c.finish();
-      }),
-    );
+    const checks = [
+      new BundleChecks(0), // inline only
+      new BundleChecks(1), // a ring large enough: all to the worker
+      new BundleChecks(1, 3000), // the ring is nearly always full: most go inline, slices wrap around
+    ];
+    const runs = await Promise.all(checks.map((c) => run(c)));
     for (const s of samples()) {
       for (const r of runs) {
         const got = r.get(s.rel)!;
@@ -46,5 +48,48 @@ describe('BundleChecks', () => {
       }
     }
     expect(runs.every((r) => r.size === samples().length)).toBe(true);
+  });
+
+  it('writes each bundle it is given a place for, and hashes exactly the bytes written', async () => {
+    for (const c of [new BundleChecks(0), new BundleChecks(1), new BundleChecks(1, 3000)]) {
+      const dir = mkdtempSync(join(tmpdir(), 'docket-bc-'));
+      try {
+        const results = await run(c, dir);
+        for (const s of samples()) {
+          const onDisk = readFileSync(join(dir, s.rel));
+          expect(Buffer.compare(onDisk, Buffer.from(s.bytes)), s.rel).toBe(0);
+          expect(c.written.get(`t/${s.rel}`), s.rel).toBe(sha256(onDisk));
+        }
+        expect(results.get('renamed')!.failure?.message).toContain(sha256(samples()[0]!.bytes)); // the digest of what was written
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it('never overwrites: a file already at the place is a failure, not a silent replacement', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docket-bc-'));
+    try {
+      const s = samples()[3]!;
+      for (const workers of [0, 1]) {
+        const c = new BundleChecks(workers);
+        const first = c.reserve(s.bytes.length);
+        first.set(s.bytes);
+        c.submit(first, s.rel, s.digest, { path: 't/x', abs: join(dir, `x${workers}`), mode: 0o644 });
+        await c.finish();
+        const again = new BundleChecks(workers);
+        const buf = again.reserve(s.bytes.length);
+        buf.set(samples()[4]!.bytes.subarray(0, s.bytes.length));
+        const submit = async () => {
+          again.submit(buf, s.rel, s.digest, { path: 't/x', abs: join(dir, `x${workers}`), mode: 0o644 });
+          await again.finish();
+        };
+        await expect(submit()).rejects.toThrow(/EEXIST/);
+        await again.close();
+        expect(Buffer.compare(readFileSync(join(dir, `x${workers}`)), Buffer.from(s.bytes))).toBe(0);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

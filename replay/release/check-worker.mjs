@@ -1,9 +1,22 @@
-// Worker thread for release verify: checks bundles (bytes transferred from the tar stream) with the
-// same code as `docket verify`, so the second core decodes while the main thread streams the tar.
-import { parentPort } from 'node:worker_threads';
+// Worker thread for release verify: checks bundles with the same code as `docket verify`, so the
+// second core decodes while the main thread streams the tar. Each bundle is read in place from the
+// ring of shared memory the main thread collected it into (bundle-checks.ts); the main thread
+// reuses that slice only after this answer. A bundle the listing admits is also written into staging
+// here and hashed once: the digest of the bytes written serves both its name and the manifest.
+import { parentPort, workerData } from 'node:worker_threads';
 import { importTs } from '../load-ts.mjs';
+import { writeNew } from './write-new.mjs';
 
 const { checkObjectBytes } = await importTs(new URL('../check-object.ts', import.meta.url));
-parentPort.on('message', ({ id, rel, digest, bytes }) => {
-  parentPort.postMessage({ id, result: checkObjectBytes(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), rel, digest, false) });
+const { ring } = workerData;
+parentPort.on('message', ({ id, rel, digest, start, length, out }) => {
+  const buf = Buffer.from(ring, start, length);
+  let written;
+  try {
+    written = out ? writeNew(out.abs, out.mode, buf) : undefined;
+  } catch (e) {
+    parentPort.postMessage({ id, error: e.message });
+    return;
+  }
+  parentPort.postMessage({ id, written, result: checkObjectBytes(buf, rel, digest, false, written) });
 });

@@ -1,7 +1,5 @@
-import { closeSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, rmdirSync, unlinkSync, write } from 'node:fs';
-import { promisify } from 'node:util';
-import { type KeyObject } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
+import { closeSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, rmdirSync, writeSync } from 'node:fs';
+import { createHash, type KeyObject } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { MAX_OBJECT_BYTES } from '../bundle.ts';
@@ -10,22 +8,22 @@ import { usageError } from '../errors.ts';
 import { ENCODER_ID } from '../gzip.ts';
 import { Store } from '../store.ts';
 import { verifyArchive, type Finding, type Severity, type Step } from '../verify.ts';
-import { BundleChecks } from './bundle-checks.ts';
+import { BundleChecks, type WriteTo } from './bundle-checks.ts';
 import { checkEnvelope, type EnvelopeCheck } from './dsse.ts';
 import { collisionKey, LIMITS, MANIFEST_NAME, SIG_NAME, TOP_DIR, unsafePath, type Limits } from './limits.ts';
 import { parseManifest, type Manifest } from './manifest.ts';
 import { merkleRoot } from './merkle.ts';
 import { tgzPass, type PassResult } from './stream.ts';
 import { TarWalker, type ParseResult, type ReadEntry } from './tar.ts';
-import { copyOut } from './copy-out.mjs';
-import { pullShared } from '../pull.ts';
+import { writeNew } from './write-new.mjs';
 
 /**
  * `docket verify FILE.tgz`: a release is checked in a fixed order, each step a gate for the next
  * (docs/design.md "Releases"): size caps → whole-file digest → signature → strict gzip → list-only
  * pass over every tar header against the manifest → extraction into a fresh private staging
- * directory → re-hash every file → verify the evidence archive and its Merkle root. Nothing is written
- * before the listing passed, nothing outside staging ever, and staging is removed on failure.
+ * directory → re-hash every file → verify the evidence archive and its Merkle root. Extraction runs
+ * in the read pass behind a gate that asks of each entry what the listing asks (class Gate): nothing
+ * unlisted is ever written, nothing outside staging ever, and staging is removed on failure.
  */
 export interface ReleaseReport {
   ok: boolean;
@@ -85,8 +83,6 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
   }
 
   let staging: string | null = null;
-  let spool: number | null = null;
-  let spoolPath = '';
   const step = async <T>(name: string, run: () => T | Promise<T>, checked = 1, ms?: number): Promise<T> => {
     const t = performance.now();
     const before = errors();
@@ -105,21 +101,21 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     });
     // Steps 2-5 are gates checked in order, but read in one streaming pass (digest, inflate, walk,
     // and the bundle checks started early on the other core); the pass's time is reported under
-    // "file digest". Staging (private, 0700) exists from here: the read pass spools the inflated
-    // tar into it, so extraction copies instead of inflating the whole file a second time. Nothing
-    // is extracted before the listing has passed; on failure staging goes, spool and all.
+    // "file digest". Extraction happens in the same pass, into staging (private, 0700) only, and
+    // behind a gate: an entry is written only once the manifest has parsed (and, with --key, its
+    // signature has checked) and the entry's own header agrees with it (listed, same size, first of
+    // its path and of its case-folded name). The listing step below still judges the whole tar;
+    // any finding anywhere removes staging with everything in it.
     const parent = target ? dirname(target) : tmpdir();
     staging = mkdtempSync(join(parent, '.docket-release-')); // mode 0700
-    spoolPath = join(staging, `.spool-${process.pid}.tar`);
-    spool = openSync(spoolPath, 'wx+', 0o600);
     const t0 = performance.now();
-    const pass = await readPass(fd, st.size, limits, opts.key ?? null, checks, spool);
+    const pass = await readPass(fd, st.size, limits, opts.key ?? null, checks, staging);
     const passMs = performance.now() - t0;
     await step('file digest', () => {
       report.digest = pass.digest;
       if (pass.error?.code === 'ECHANGED') add('ECHANGED', file, pass.error.message);
       else if (opts.expect && report.digest !== opts.expect) add('EEXPECT', file, `the file hashes to ${report.digest}, not the expected ${opts.expect}: not the published file`);
-    }, 1, passMs);
+    }, 1, passMs - pass.extractMs);
     if (!opts.expect && !opts.key) add('HUNANCHORED', file, 'neither --expect nor --key given: this proves the file is self-consistent, not that it is the one published', 'hint');
 
     if (opts.key) {
@@ -136,26 +132,25 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
       if (e) add(e.code, file, e.code === 'ETOTAL' ? `the tar stream ${e.message}` : e.message); // ECHANGED stopped at the digest step
     }, 1, 0);
 
-    const { entries, manifest } = await step('tar listing', () => listAgainstManifest(pass.parsed, pass.manifest, limits, add), pass.parsed.entries.length, 0);
+    const { entries, manifest } = await step('tar listing', () => listAgainstManifest(pass.parsed, pass.manifest, limits, add, pass.manifestParse), pass.parsed.entries.length, 0);
     if (manifest.encoder !== ENCODER_ID) add('HENCODER', MANIFEST_NAME, `packed with encoder ${JSON.stringify(manifest.encoder)}; this docket pins ${JSON.stringify(ENCODER_ID)}, so a re-pack here will not reproduce the bytes`, 'hint');
 
-    const root = staging;
+    // Everything the listing admits was written during the pass (the gate asks what the listing
+    // asks); the bundles' writes finish with their checks.
     const t1 = performance.now();
-    const x = await extractFromSpool(spool, entries, manifest, pass, root, opts.workers ?? Math.max(0, availableParallelism() - 1));
-    closeSync(spool);
-    spool = null;
-    unlinkSync(spoolPath);
-    const extractMs = performance.now() - t1;
+    const checked = await checks.finish();
+    for (const [path, d] of checks.written) pass.written.set(path, d);
+    await step('extract (staging)', () => {}, entries.length, pass.extractMs + (performance.now() - t1));
+    const t2 = performance.now();
+    const x = compareWritten(entries, manifest, pass);
     report.bytes = x.bytes;
-    await step('extract (staging)', () => {}, entries.length, extractMs - x.compareMs);
     // The exact bytes written were hashed as they were written (staging is private to us).
     await step('re-hash files', () => {
       for (const f of x.findings) add(f.code, f.path, f.message);
-    }, manifest.entries.length, x.compareMs);
+    }, manifest.entries.length, performance.now() - t2);
 
     // The shipped archive, exactly as `docket verify DIR` checks it; findings continue from here.
-    // Bundles checked during the read pass count only where the extracted file is proven the same.
-    const checked = await checks.finish();
+    // Bundles checked during the read pass count only where the written file is proven the same.
     const prechecked = new Map([...checked].filter(([rel]) => x.sameObjects.has(rel)));
     const top = join(staging, TOP_DIR);
     const evidence = join(top, 'evidence');
@@ -175,7 +170,6 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     }
   } finally {
     closeSync(fd);
-    if (spool !== null) closeSync(spool);
     await checks.close();
   }
 
@@ -207,7 +201,7 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
 type Add = (code: string, path: string | null, message: string, severity?: Severity) => void;
 
 /** The list-only checks: every header of the read pass against the manifest; nothing is written. */
-function listAgainstManifest(parsed: ParseResult, manifestBytes: Uint8Array | null, limits: Limits, add: Add): { entries: ReadEntry[]; manifest: Manifest } {
+function listAgainstManifest(parsed: ParseResult, manifestBytes: Uint8Array | null, limits: Limits, add: Add, known: ManifestParse | null): { entries: ReadEntry[]; manifest: Manifest } {
   for (const i of parsed.issues) add(i.code, i.path, i.message);
   const first = parsed.entries[0];
   let manifest: Manifest | null = null;
@@ -216,7 +210,7 @@ function listAgainstManifest(parsed: ParseResult, manifestBytes: Uint8Array | nu
   } else if (first.size > limits.manifestBytes || !manifestBytes) {
     add('EMANIFEST', MANIFEST_PATH, `${first.size} bytes, over the ${limits.manifestBytes}-byte manifest cap`);
   } else {
-    const r = parseManifest(manifestBytes);
+    const r = known ?? parseManifest(manifestBytes);
     for (const e of r.errors) add('EMANIFEST', MANIFEST_NAME, e);
     manifest = r.manifest;
   }
@@ -260,6 +254,7 @@ function listAgainstManifest(parsed: ParseResult, manifestBytes: Uint8Array | nu
   return { entries: parsed.entries, manifest };
 }
 
+type ManifestParse = ReturnType<typeof parseManifest>;
 type Head = { manifest: Uint8Array; sig: Uint8Array | null } | { code: string; message: string };
 
 interface ReadPass {
@@ -270,6 +265,9 @@ interface ReadPass {
   sig: Uint8Array | null;
   head: Head; // what the signature step sees
   signature: EnvelopeCheck | null; // checked as soon as the first two entries are in (with --key)
+  manifestParse: ManifestParse | null; // parsed once, for the gate and the listing
+  written: Map<string, Digest>; // tar path -> SHA-256 of the bytes written under staging
+  extractMs: number; // main-thread time spent writing
 }
 
 const MANIFEST_PATH = `${TOP_DIR}/${MANIFEST_NAME}`;
@@ -289,53 +287,75 @@ function objectDigest(path: string): { rel: string; digest: Digest } | null {
  * Steps 2-5 in one streaming pass: SHA-256 of the file, strict gunzip, the list-only tar walk, the
  * manifest and signature entries kept, and every bundle handed to `checks` as soon as its bytes are
  * in. With a key, the signature is checked once the first two entries are in and a bad one stops
- * the inflating (the digest still completes, so the findings keep their order).
+ * the inflating (the digest still completes, so the findings keep their order). Entries the gate
+ * admits are written under `staging` as they stream by (see Gate).
  */
-async function readPass(fd: number, size: number, limits: Limits, key: KeyObject | null, checks: BundleChecks, spool: number): Promise<ReadPass> {
+async function readPass(fd: number, size: number, limits: Limits, key: KeyObject | null, checks: BundleChecks, staging: string): Promise<ReadPass> {
   const walker = new TarWalker(limits);
-  const out: ReadPass = { digest: null, error: null, parsed: { entries: [], issues: [], fatal: false }, manifest: null, sig: null, head: { code: 'ETRUNCATED', message: 'the stream ends inside the first entries' }, signature: null };
+  const out: ReadPass = { digest: null, error: null, parsed: { entries: [], issues: [], fatal: false }, manifest: null, sig: null, head: { code: 'ETRUNCATED', message: 'the stream ends inside the first entries' }, signature: null, manifestParse: null, written: new Map(), extractMs: 0 };
+  const gate = new Gate(staging);
   let headKnown = false;
   let stop = false;
   const settleHead = (h: Head) => {
     if (headKnown) return;
     headKnown = true;
     out.head = h;
-    if (!key) return;
-    if ('code' in h) stop = true;
-    else if (h.sig) {
-      out.signature = checkEnvelope(h.sig, h.manifest, key);
-      if (!out.signature.ok) stop = true;
-    } else stop = true; // unsigned: refused before the rest is inflated
+    if (key) {
+      if ('code' in h) stop = true;
+      else if (h.sig) {
+        out.signature = checkEnvelope(h.sig, h.manifest, key);
+        if (!out.signature.ok) stop = true;
+      } else stop = true; // unsigned: refused before the rest is inflated
+    }
+    if (!('code' in h)) out.manifestParse = parseManifest(h.manifest);
+    if (!stop && out.manifestParse) gate.open(out.manifestParse);
   };
   let index = -1;
-  let collect: { buf: Buffer; filled: number; done: (b: Buffer) => void } | null = null;
+  let collect: { buf: Buffer<ArrayBufferLike>; filled: number; done: (b: Buffer<ArrayBufferLike>) => void } | null = null;
+  let stream: FileSink | null = null;
   walker.onEntry = (e) => {
     index++;
     collect = null;
-    const keep = (done: (b: Buffer) => void) => {
-      collect = { buf: Buffer.allocUnsafeSlow(e.size), filled: 0, done };
+    stream = null;
+    const keep = (done: (b: Buffer<ArrayBufferLike>) => void, buf: Buffer<ArrayBufferLike> = Buffer.allocUnsafeSlow(e.size)) => {
+      collect = { buf, filled: 0, done };
       if (e.size === 0) done(collect.buf);
     };
     if (index === 0) {
       if (e.path !== MANIFEST_PATH || e.type !== 'file') settleHead({ code: 'EMANIFEST', message: `the first tar entry is not ${MANIFEST_PATH}` });
       else if (e.size > limits.manifestBytes) settleHead({ code: 'EMANIFEST', message: `${e.size} bytes, over the ${limits.manifestBytes}-byte manifest cap` });
-      else keep((b) => (out.manifest = b));
+      else {
+        gate.saw(e.path);
+        keep((b) => (out.manifest = b));
+      }
       return;
     }
     if (index === 1) {
       if (e.path !== SIG_PATH || e.type !== 'file') settleHead(out.manifest ? { manifest: out.manifest, sig: null } : { code: 'EMANIFEST', message: 'no manifest' });
       else if (e.size > limits.sigBytes) settleHead({ code: 'ESIGFORMAT', message: `${SIG_NAME} is ${e.size} bytes, over the ${limits.sigBytes}-byte cap` });
-      else
+      else {
+        gate.saw(e.path);
         keep((b) => {
           out.sig = b;
           settleHead(out.manifest ? { manifest: out.manifest, sig: b } : { code: 'EMANIFEST', message: 'no manifest' });
         });
-      return;
+        return;
+      }
     }
+    const t = performance.now();
+    const to = gate.admit(e);
     const obj = e.type === 'file' && e.size > 0 && e.size <= MAX_OBJECT_BYTES ? objectDigest(e.path) : null;
-    if (obj) keep((b) => checks.check(b, obj.rel, obj.digest));
+    if (obj) keep((b) => checks.submit(b, obj.rel, obj.digest, to ?? undefined), checks.reserve(e.size));
+    else if (to && e.type === 'file') stream = new FileSink(to, e.size, out.written);
+    out.extractMs += performance.now() - t;
   };
   walker.onData = (chunk) => {
+    if (stream) {
+      const t = performance.now();
+      if (stream.push(chunk)) stream = null;
+      out.extractMs += performance.now() - t;
+      return;
+    }
     const c = collect;
     if (!c) return;
     c.buf.set(chunk, c.filled);
@@ -345,124 +365,158 @@ async function readPass(fd: number, size: number, limits: Limits, key: KeyObject
       c.done(c.buf);
     }
   };
-  const spooled = new SpoolWriter(spool);
+  let failure: unknown = null;
   const r = await tgzPass(fd, size, {
     hash: true,
     maxOut: limits.totalBytes,
     onOutput: (chunk) => {
-      const wait = spooled.append(chunk);
-      walker.push(chunk);
-      return stop ? 'stop' : wait;
+      if (failure) return 'stop';
+      try {
+        walker.push(chunk);
+      } catch (e) {
+        failure = e; // a write failed (a full disk): the pass stops and the error surfaces below
+        return 'stop';
+      }
+      return stop ? 'stop' : undefined;
     },
   });
-  await spooled.finish();
+  if (failure) throw failure;
   out.digest = r.digest;
   out.error = r.error;
   out.parsed = walker.end();
   if (!headKnown && out.manifest && index >= 0) settleHead({ manifest: out.manifest, sig: null });
+  // The two head entries are written last, from the bytes kept for the checks above.
+  for (const [path, bytes] of [[MANIFEST_PATH, out.manifest], [SIG_PATH, out.sig]] as const) {
+    const to = bytes && gate.admitHead(path);
+    if (to) out.written.set(path, writeNew(to.abs, to.mode, bytes));
+  }
   return out;
 }
 
-const writeAsync = promisify(write);
-const MAX_SPOOL_IN_FLIGHT = 32 * 1024 * 1024;
-
 /**
- * Appends the inflated tar to the spool on libuv's thread pool, off the main thread (which was the
- * read pass's bottleneck). Writes are positional, so their order needs no chaining; zlib never
- * reuses a chunk it has handed out, so chunks are written in place. `append` returns a promise when
- * too much is in flight: the stream then waits.
+ * Which entries may be written while the tar streams by, and where. Closed until the manifest has
+ * parsed without an error (and, with a key, its signature has checked); then an entry is admitted
+ * when its header agrees with the manifest the way the listing step demands: under the top
+ * directory, listed as a file of exactly this size (or a directory the manifest implies), and the
+ * first entry of its path and of its collision key. Whatever it refuses is never written; the
+ * listing step reports it, and any finding removes staging.
  */
-class SpoolWriter {
-  private at = 0;
-  private inFlight = 0;
-  private error: Error | null = null;
-  private readonly pending = new Set<Promise<void>>();
-  constructor(private readonly fd: number) {}
-
-  append(chunk: Buffer): Promise<void> | undefined {
-    const pos = this.at;
-    this.at += chunk.length;
-    this.inFlight += chunk.length;
-    const p: Promise<void> = (async () => {
-      for (let off = 0; off < chunk.length; ) off += (await writeAsync(this.fd, chunk, off, chunk.length - off, pos + off)).bytesWritten;
-    })()
-      .catch((e: Error) => void (this.error ??= e))
-      .finally(() => {
-        this.inFlight -= chunk.length;
-        this.pending.delete(p);
-      });
-    this.pending.add(p);
-    return this.inFlight > MAX_SPOOL_IN_FLIGHT ? this.drain() : undefined;
+export class Gate {
+  private files: Map<string, number> | null = null; // manifest path -> size
+  private dirs = new Set<string>(['']);
+  private readonly seen = new Set<string>();
+  private readonly keys = new Set<string>();
+  private readonly made = new Set<string>();
+  private readonly base: string;
+  constructor(private readonly staging: string) {
+    this.base = resolve(staging) + sep;
   }
 
-  private async drain(): Promise<void> {
-    while (this.inFlight > MAX_SPOOL_IN_FLIGHT && this.pending.size) await Promise.race(this.pending);
+  open(r: ManifestParse): void {
+    if (r.errors.length || !r.manifest) return;
+    this.files = new Map(r.manifest.entries.map((e) => [e.path, e.size]));
+    for (const e of r.manifest.entries) {
+      const parts = e.path.split('/');
+      for (let i = 1; i < parts.length; i++) this.dirs.add(parts.slice(0, i).join('/'));
+    }
   }
 
-  async finish(): Promise<void> {
-    while (this.pending.size) await Promise.all(this.pending);
-    if (this.error) throw this.error;
+  /** Where to write `e`, or null; directories it admits are created here. Every entry counts as seen. */
+  admit(e: ReadEntry): WriteTo | null {
+    const first = !this.seen.has(e.path);
+    this.seen.add(e.path);
+    const key = collisionKey(e.path);
+    const unique = !this.keys.has(key);
+    this.keys.add(key);
+    if (!this.files || !first || !unique) return null;
+    if (e.path !== TOP_DIR && !e.path.startsWith(`${TOP_DIR}/`)) return null;
+    const rel = e.path === TOP_DIR ? '' : e.path.slice(TOP_DIR.length + 1);
+    if (rel === MANIFEST_NAME || rel === SIG_NAME) return null;
+    if (e.type === 'dir' ? !this.dirs.has(rel) : this.files.get(rel) !== e.size) return null;
+    const abs = resolve(this.staging, e.path);
+    if (!abs.startsWith(this.base)) throw new Error(`internal: ${e.path} resolves outside staging`); // unreachable: the walker refused unsafe paths
+    if (e.type === 'dir') this.mkdir(abs);
+    else this.mkdir(dirname(abs));
+    return { path: e.path, abs, mode: e.mode };
+  }
+
+  /** The manifest and its signature: written when the gate opened and they were the first two entries. */
+  admitHead(path: string): WriteTo | null {
+    if (!this.files) return null;
+    const abs = resolve(this.staging, path);
+    this.mkdir(dirname(abs));
+    return { path, abs, mode: 0o644 };
+  }
+
+  /** The manifest and its signature, kept for the end: later entries must not share their path or key. */
+  saw(path: string): void {
+    this.seen.add(path);
+    this.keys.add(collisionKey(path));
+  }
+
+  private mkdir(dir: string): void {
+    if (this.made.has(dir)) return;
+    mkdirSync(dir, { recursive: true, mode: 0o755 });
+    this.made.add(dir);
   }
 }
 
-interface ExtractResult {
+/** A file that is not a bundle, written and hashed chunk by chunk as the tar streams by. */
+class FileSink {
+  private readonly fd: number;
+  private readonly hash = createHash('sha256');
+  private left: number;
+  constructor(
+    private readonly to: WriteTo,
+    size: number,
+    private readonly written: Map<string, Digest>,
+  ) {
+    this.fd = openSync(to.abs, 'wx', to.mode); // exclusive: nothing can be there to follow or overwrite
+    this.left = size;
+    if (size === 0) this.close();
+  }
+
+  /** Write a chunk of the entry's data; true once the entry is complete. */
+  push(chunk: Uint8Array): boolean {
+    this.hash.update(chunk);
+    for (let off = 0; off < chunk.length; ) off += writeSync(this.fd, chunk, off, chunk.length - off);
+    this.left -= chunk.length;
+    if (this.left > 0) return false;
+    this.close();
+    return true;
+  }
+
+  private close(): void {
+    closeSync(this.fd);
+    this.written.set(this.to.path, `sha256:${this.hash.digest('hex')}` as Digest);
+  }
+}
+
+interface Compared {
   bytes: number; // file bytes re-hashed
-  compareMs: number; // comparing digests with the manifest (the hashing happens while copying, in extract time)
   findings: { code: string; path: string; message: string }[];
   sameObjects: Set<string>; // evidence object paths whose written bytes hash to their name
 }
 
-/**
- * Steps 6-7: write the listed entries under `staging` only, copying each file's bytes out of the
- * spool (exclusive creates: no link can exist to follow) and hashing exactly the bytes written.
- * Directories first, in listing order, then the files on this thread and `workers` more, which pull
- * entries from a shared counter (creating ~3,000 files was the largest cost of one thread).
- */
-async function extractFromSpool(spool: number, listed: ReadEntry[], manifest: Manifest, pass: ReadPass, staging: string, workers: number): Promise<ExtractResult> {
-  const res: ExtractResult = { bytes: 0, compareMs: 0, findings: [], sameObjects: new Set() };
+/** Step 7: every listed file's written bytes against the manifest's digest. */
+function compareWritten(listed: ReadEntry[], manifest: Manifest, pass: ReadPass): Compared {
+  const res: Compared = { bytes: 0, findings: [], sameObjects: new Set() };
   const expected = new Map<string, Digest>(manifest.entries.map((e) => [`${TOP_DIR}/${e.path}`, e.digest]));
   expected.set(MANIFEST_PATH, sha256(pass.manifest!));
   if (pass.sig) expected.set(SIG_PATH, sha256(pass.sig));
-  const base = resolve(staging) + sep;
-  const made = new Set<string>();
-  const mkdir = (dir: string) => {
-    if (made.has(dir)) return;
-    mkdirSync(dir, { recursive: true, mode: 0o755 });
-    made.add(dir);
-  };
-  const entries: ReadEntry[] = [];
-  const files: { abs: string; mode: number; offset: number; size: number }[] = [];
-  for (const e of listed) {
-    const abs = resolve(staging, e.path);
-    if (!abs.startsWith(base)) throw new Error(`internal: ${e.path} resolves outside staging`); // unreachable after unsafePath
-    if (e.type === 'dir') {
-      mkdir(abs);
+  for (const entry of listed) {
+    if (entry.type !== 'file') continue;
+    const rel = entry.path.slice(TOP_DIR.length + 1);
+    const d = pass.written.get(entry.path);
+    res.bytes += entry.size;
+    if (d === undefined) {
+      res.findings.push({ code: 'EENTRYDIGEST', path: rel, message: 'was not extracted, so it cannot be re-hashed' });
       continue;
     }
-    mkdir(dirname(abs));
-    entries.push(e);
-    files.push({ abs, mode: e.mode, offset: e.offset, size: e.size });
-    res.bytes += e.size;
-  }
-  const hexes = await copyAll(spool, files, workers);
-  const t = performance.now();
-  entries.forEach((entry, i) => {
-    const d = `sha256:${hexes[i]}` as Digest;
     const want = expected.get(entry.path);
-    const rel = entry.path.slice(TOP_DIR.length + 1);
     if (want !== undefined && d !== want) res.findings.push({ code: 'EENTRYDIGEST', path: rel, message: `hashes to ${d} (${entry.size} bytes); the manifest says ${want} (${entry.size} bytes)` });
     const obj = objectDigest(entry.path);
     if (obj && obj.digest === d) res.sameObjects.add(obj.rel);
-  });
-  res.compareMs = performance.now() - t;
+  }
   return res;
-}
-
-/** copyOut for every file, here and on `workers` threads (pullShared); hex digests in order. */
-async function copyAll(spool: number, files: { abs: string; mode: number; offset: number; size: number }[], workers: number): Promise<string[]> {
-  const counter = new Int32Array(new SharedArrayBuffer(4));
-  const threads = files.length >= 64 ? workers : 0; // a worker costs ~60 ms to start
-  const spawned = Array.from({ length: threads }, () => new Worker(new URL('./extract-worker.mjs', import.meta.url), { workerData: { spool, files, counter } }));
-  const buf = Buffer.allocUnsafe(1 << 20);
-  return pullShared(files.length, counter, spawned, (i) => copyOut(spool, files[i]!, buf));
 }

@@ -1,0 +1,61 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Digest } from '../digest.ts';
+import { TOP_DIR } from './limits.ts';
+import { buildManifest, parseManifest } from './manifest.ts';
+import type { ReadEntry } from './tar.ts';
+import { Gate } from './verify.ts';
+
+const D = `sha256:${'0'.repeat(64)}` as Digest;
+const manifest = () => parseManifest(buildManifest([
+  { path: 'a/b.txt', size: 3, digest: D },
+  { path: 'Readme.md', size: 5, digest: D },
+  { path: 'README.md', size: 5, digest: D }, // listed too: only the collision refuses it
+], D).bytes);
+const file = (rel: string, size: number): ReadEntry => ({ path: `${TOP_DIR}/${rel}`, type: 'file', mode: 0o644, size, offset: 0 });
+const dir = (rel: string): ReadEntry => ({ path: rel ? `${TOP_DIR}/${rel}` : TOP_DIR, type: 'dir', mode: 0o755, size: 0, offset: 0 });
+
+let staging = '';
+afterEach(() => rmSync(staging, { recursive: true, force: true }));
+const fresh = () => (staging = mkdtempSync(join(tmpdir(), 'docket-gate-')));
+
+describe('the extraction gate asks of each entry what the listing asks', () => {
+  it('admits nothing before the manifest has parsed, nor after a manifest with an error', () => {
+    const g = new Gate(fresh());
+    expect(g.admit(file('a/b.txt', 3))).toBeNull();
+    const bad = new Gate(staging);
+    bad.open({ manifest: null, errors: ['not strict JSON'] });
+    expect(bad.admit(file('a/b.txt', 3))).toBeNull();
+    expect(existsSync(join(staging, TOP_DIR))).toBe(false);
+  });
+
+  it('admits listed files of the listed size and implied directories, and refuses everything else', () => {
+    const g = new Gate(fresh());
+    g.saw(`${TOP_DIR}/MANIFEST.json`);
+    g.open(manifest());
+    expect(g.admit(dir(''))).not.toBeNull();
+    expect(g.admit(dir('a'))).not.toBeNull();
+    expect(existsSync(join(staging, TOP_DIR, 'a'))).toBe(true);
+    expect(g.admit(file('a/b.txt', 4))).toBeNull(); // size mismatch
+    expect(g.admit(file('a/b.txt', 3))).toBeNull(); // its path was seen already (a duplicate after a refusal is still refused)
+    expect(g.admit(file('Readme.md', 5))).toEqual({ path: `${TOP_DIR}/Readme.md`, abs: join(staging, TOP_DIR, 'Readme.md'), mode: 0o644 });
+    expect(g.admit(file('README.md', 5))).toBeNull(); // collides with Readme.md
+    expect(g.admit(file('Readme.md', 5))).toBeNull(); // duplicate
+    expect(g.admit(file('extra.txt', 1))).toBeNull(); // not listed
+    expect(g.admit(dir('z'))).toBeNull(); // a directory the manifest does not imply
+    expect(g.admit(file('a', 0))).toBeNull(); // a file where the manifest implies a directory
+    expect(g.admit({ ...file('x', 3), path: 'elsewhere/a/b.txt' })).toBeNull(); // outside the top directory
+    expect(g.admit(file('manifest.json', 1))).toBeNull(); // collides with the kept manifest
+    expect(g.admit(file('MANIFEST.sig.json', 1))).toBeNull();
+  });
+
+  it('admits a listed file once, when its first entry agrees', () => {
+    const g = new Gate(fresh());
+    g.open(manifest());
+    expect(g.admit(file('a/b.txt', 3))?.abs).toBe(join(staging, TOP_DIR, 'a', 'b.txt'));
+    expect(existsSync(join(staging, TOP_DIR, 'a'))).toBe(true); // the parent, made for it
+    expect(g.admit(file('a/b.txt', 3))).toBeNull();
+  });
+});

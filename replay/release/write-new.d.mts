@@ -1,0 +1,1 @@
+export function writeNew(abs: string, mode: number, bytes: Uint8Array): `sha256:${string}`;
