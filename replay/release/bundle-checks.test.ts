@@ -23,23 +23,36 @@ function samples(): { rel: string; digest: Digest; bytes: Uint8Array; code: stri
 }
 
 /** Feed every sample the way the read pass does: reserve, fill, submit; each written to `dir` when given. */
-async function run(c: BundleChecks, dir?: string) {
+async function run(c: BundleChecks, dir?: string, pauseMs = 0) {
   for (const s of samples()) {
     const buf = c.reserve(s.bytes.length);
     buf.set(s.bytes);
     c.submit(buf, s.rel, s.digest, dir ? { path: `t/${s.rel}`, abs: join(dir, s.rel), mode: 0o644 } : undefined);
   }
+  if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
   return c.finish();
+}
+
+/** The worker's first answer: it has started (a worker still starting takes nothing). */
+async function started(c: BundleChecks) {
+  const s = samples()[0]!;
+  const buf = c.reserve(s.bytes.length);
+  buf.set(s.bytes);
+  c.submit(buf, 'warm-up', s.digest);
+  for (let i = 0; i < 200 && !c.results.has('warm-up'); i++) await new Promise((r) => setTimeout(r, 10));
+  c.results.delete('warm-up');
 }
 
 describe('BundleChecks', () => {
   it('gives the same results inline, in a worker, and when the worker falls behind', async () => {
-    const checks = [
-      new BundleChecks(0), // inline only
-      new BundleChecks(1), // a ring large enough: all to the worker
-      new BundleChecks(1, 3000), // the ring is nearly always full: most go inline, slices wrap around
+    const worker = new BundleChecks(1);
+    await started(worker);
+    const runs = [
+      await run(new BundleChecks(0)), // inline only
+      await run(worker, undefined, 500), // a ring large enough, a worker that has started and time to work: all to the worker
+      await run(new BundleChecks(1)), // the worker is still starting when finish() comes: this thread takes them back, newest first
+      await run(new BundleChecks(1, 3000)), // the ring is nearly always full: most go inline, slices wrap around
     ];
-    const runs = await Promise.all(checks.map((c) => run(c)));
     for (const s of samples()) {
       for (const r of runs) {
         const got = r.get(s.rel)!;

@@ -22,12 +22,29 @@ export interface WriteTo {
  * written there first, and the SHA-256 of the bytes written (`written`, by tar path) is the one the
  * check compares with the bundle's name.
  */
+const CLAIM_SLOTS = 4096; // at most this many bundles in flight
+const QUEUED = 1;
+const TAKEN = 2;
+
+interface InFlight {
+  id: number;
+  slot: number;
+  start: number;
+  end: number;
+  rel: string;
+  digest: Digest;
+  to: WriteTo | undefined;
+}
+
 export class BundleChecks {
   readonly results = new Map<string, ObjectResult>();
   readonly written = new Map<string, Digest>(); // tar path -> SHA-256 of the bytes written there
   private worker: Worker | null = null;
   private ring: SharedArrayBuffer | null = null;
-  private readonly inFlight: { id: number; start: number; end: number; path: string | null }[] = []; // oldest first
+  private readonly inFlight: InFlight[] = []; // oldest first
+  // Per in-flight bundle (slot = id % CLAIM_SLOTS): QUEUED, then taken by the worker or by this
+  // thread, whichever claims it first (finish() takes the newest while the worker takes the oldest).
+  private readonly claims = new Int32Array(new SharedArrayBuffer(4 * CLAIM_SLOTS));
   private scratch = Buffer.allocUnsafeSlow(0);
   private nextId = 0;
   private idle: (() => void) | null = null;
@@ -36,14 +53,14 @@ export class BundleChecks {
   constructor(workers: number, ringBytes = 32 * 1024 * 1024) {
     if (workers < 1) return;
     this.ring = new SharedArrayBuffer(ringBytes);
-    const w = new Worker(new URL('./check-worker.mjs', import.meta.url), { workerData: { ring: this.ring } });
+    const w = new Worker(new URL('./check-worker.mjs', import.meta.url), { workerData: { ring: this.ring, claims: this.claims } });
     this.worker = w;
     // Messages posted while the worker starts are queued, not lost. The worker answers in order.
-    w.on('message', (m: { id: number; result?: ObjectResult; written?: Digest; error?: string }) => {
+    w.on('message', (m: { id: number; result?: ObjectResult; written?: Digest; error?: string; taken?: true }) => {
       const done = this.inFlight.shift();
       if (!done || done.id !== m.id) this.failure ??= new Error(`internal: bundle check ${m.id} answered out of order`);
       if (m.error !== undefined) this.failure ??= new Error(m.error);
-      if (done?.path && m.written) this.written.set(done.path, m.written);
+      if (done?.to && m.written) this.written.set(done.to.path, m.written);
       if (m.result) this.results.set(m.result.path, m.result);
       if (this.inFlight.length === 0) this.idle?.();
     });
@@ -63,16 +80,19 @@ export class BundleChecks {
 
   /** Check (and write, with `to`) the bundle collected in the buffer `reserve` returned last. */
   submit(bytes: Buffer<ArrayBufferLike>, rel: string, digest: Digest, to?: WriteTo): void {
-    if (bytes.buffer !== this.ring) {
-      const written = to ? writeNew(to.abs, to.mode, bytes) : undefined;
-      if (to && written) this.written.set(to.path, written);
-      this.results.set(rel, checkObjectBytes(bytes, rel, digest, false, written));
-      return;
-    }
+    if (bytes.buffer !== this.ring) return this.here(bytes, rel, digest, to);
     const id = this.nextId++;
-    this.inFlight.push({ id, start: bytes.byteOffset, end: bytes.byteOffset + bytes.length, path: to?.path ?? null });
+    const slot = id % CLAIM_SLOTS;
+    this.inFlight.push({ id, slot, start: bytes.byteOffset, end: bytes.byteOffset + bytes.length, rel, digest, to });
+    Atomics.store(this.claims, slot, QUEUED);
     const out = to ? { abs: to.abs, mode: to.mode } : undefined;
-    this.worker!.postMessage({ id, rel, digest, start: bytes.byteOffset, length: bytes.length, out });
+    this.worker!.postMessage({ id, slot, rel, digest, start: bytes.byteOffset, length: bytes.length, out });
+  }
+
+  private here(bytes: Buffer<ArrayBufferLike>, rel: string, digest: Digest, to?: WriteTo): void {
+    const written = to ? writeNew(to.abs, to.mode, bytes) : undefined;
+    if (to && written) this.written.set(to.path, written);
+    this.results.set(rel, checkObjectBytes(bytes, rel, digest, false, written));
   }
 
   /**
@@ -81,6 +101,7 @@ export class BundleChecks {
    */
   private place(size: number): number {
     const cap = this.ring!.byteLength;
+    if (this.inFlight.length >= CLAIM_SLOTS) return -1;
     const oldest = this.inFlight[0];
     const newest = this.inFlight[this.inFlight.length - 1];
     if (!oldest || !newest) return size <= cap ? 0 : -1;
@@ -91,8 +112,17 @@ export class BundleChecks {
     return newest.end + size <= oldest.start ? newest.end : -1;
   }
 
-  /** Wait for the worker's share, then stop it. */
+  /**
+   * Take the bundles still queued, newest first, until meeting the worker (which takes them oldest
+   * first), so the last backlog is shared rather than waited for; then wait for the worker's share
+   * and stop it.
+   */
   async finish(): Promise<Map<string, ObjectResult>> {
+    for (let k = this.inFlight.length - 1; k >= 0 && !this.failure; k--) {
+      const f = this.inFlight[k]!;
+      if (Atomics.compareExchange(this.claims, f.slot, QUEUED, TAKEN) !== QUEUED) break; // the worker has it, and every older one
+      this.here(Buffer.from(this.ring!, f.start, f.end - f.start), f.rel, f.digest, f.to);
+    }
     if (this.inFlight.length > 0 && !this.failure) await new Promise<void>((resolve) => (this.idle = resolve));
     await this.close();
     if (this.failure) throw this.failure;

@@ -8,8 +8,15 @@ import { importTs } from '../load-ts.mjs';
 import { writeNew } from './write-new.mjs';
 
 const { checkObjectBytes } = await importTs(new URL('../check-object.ts', import.meta.url));
-const { ring } = workerData;
-parentPort.on('message', ({ id, rel, digest, start, length, out }) => {
+const { ring, claims } = workerData;
+const QUEUED = 1;
+const TAKEN = 2;
+parentPort.on('message', ({ id, slot, rel, digest, start, length, out }) => {
+  // The main thread may have taken this bundle itself (at the end, newest first): then only say so.
+  if (Atomics.compareExchange(claims, slot, QUEUED, TAKEN) !== QUEUED) {
+    parentPort.postMessage({ id, taken: true });
+    return;
+  }
   const buf = Buffer.from(ring, start, length);
   let written;
   try {
