@@ -65,6 +65,9 @@ function withSig(raws: Raw[], env: unknown): Uint8Array {
   return tgzOf(raws);
 }
 
+/** Open descriptors of this process (Linux), or -1 where that cannot be seen. */
+const openDescriptors = () => (existsSync('/proc/self/fd') ? readdirSync('/proc/self/fd').length : -1);
+
 interface Case {
   name: string;
   code: string;
@@ -137,6 +140,16 @@ const CASES: Case[] = [
   // gzip
   { name: 'second gzip member', code: 'EGZIP', build: () => Buffer.concat([unsigned, gzipCanonical(Buffer.from('more'))]) },
   { name: 'truncated gzip stream', code: 'EGZIP', build: () => unsigned.subarray(0, unsigned.length - 40) },
+  {
+    // extraction runs in the read pass: a listed file that is being written when the stream ends
+    name: 'tar ends inside a listed file',
+    code: 'ETRUNCATED',
+    build: () => {
+      const tar = tarOf(base());
+      const e = parseTar(tar, LIMITS).entries.findLast((x) => x.type === 'file' && x.size > 100 && !x.path.includes('/objects/') && !x.path.includes('MANIFEST'))!;
+      return gzipCanonical(tar.subarray(0, e.offset + 50));
+    },
+  },
   {
     name: 'bad CRC',
     code: 'EGZIP',
@@ -255,7 +268,9 @@ describe('hostile releases', () => {
       const file = join(dir, 'hostile.tgz');
       writeFileSync(file, c.build());
       const before = listing(dir);
+      const fds = openDescriptors();
       const { report, stagingDir } = await verifyAndExtractRelease(file, { ...c.opts?.(), extract: join(dir, 'out') });
+      expect(openDescriptors(), 'a descriptor was left open').toBe(fds);
       expect(report.ok).toBe(false);
       expect(report.findings.filter((f) => f.severity === 'error').map((f) => f.code)).toContain(c.code);
       expect(stagingDir).toBeNull();

@@ -380,6 +380,7 @@ async function readPass(fd: number, size: number, limits: Limits, key: KeyObject
       return stop ? 'stop' : undefined;
     },
   });
+  (stream as FileSink | null)?.abandon(); // a stream that ended inside a file (the findings say so)
   if (failure) throw failure;
   out.digest = r.digest;
   out.error = r.error;
@@ -474,6 +475,11 @@ class FileSink {
     this.fd = openSync(to.abs, 'wx', to.mode); // exclusive: nothing can be there to follow or overwrite
     this.left = size;
     if (size === 0) this.close();
+  }
+
+  /** Close a file whose data never all came; it gets no digest, and staging goes with the findings. */
+  abandon(): void {
+    if (this.left > 0) closeSync(this.fd);
   }
 
   /** Write a chunk of the entry's data; true once the entry is complete. */
