@@ -29,6 +29,7 @@ async function run(c: BundleChecks, dir?: string, pauseMs = 0) {
     buf.set(s.bytes);
     c.submit(buf, s.rel, s.digest, dir ? { path: `t/${s.rel}`, abs: join(dir, s.rel), mode: 0o644 } : undefined);
   }
+  c.flush();
   if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
   return c.finish();
 }
@@ -39,6 +40,7 @@ async function started(c: BundleChecks) {
   const buf = c.reserve(s.bytes.length);
   buf.set(s.bytes);
   c.submit(buf, 'warm-up', s.digest);
+  c.flush();
   for (let i = 0; i < 200 && !c.results.has('warm-up'); i++) await new Promise((r) => setTimeout(r, 10));
   c.results.delete('warm-up');
 }

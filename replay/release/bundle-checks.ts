@@ -23,6 +23,27 @@ export interface WriteTo {
  * check compares with the bundle's name.
  */
 const CLAIM_SLOTS = 4096; // at most this many bundles in flight
+// Bundles per message to the worker: one message each cost ~35 us of the main thread (2,000+ per
+// release); eight keep the worker fed (~400 KB) and cut that cost eightfold.
+const BATCH = 8;
+
+/** What the worker is sent for one bundle, and what it answers. */
+interface Job {
+  id: number;
+  slot: number;
+  rel: string;
+  digest: Digest;
+  start: number;
+  length: number;
+  out: { abs: string; mode: number } | undefined;
+}
+interface Answer {
+  id: number;
+  result?: ObjectResult;
+  written?: Digest;
+  error?: string;
+  taken?: true;
+}
 const QUEUED = 1;
 const TAKEN = 2;
 
@@ -47,6 +68,7 @@ export class BundleChecks {
   private readonly claims = new Int32Array(new SharedArrayBuffer(4 * CLAIM_SLOTS));
   private scratch = Buffer.allocUnsafeSlow(0);
   private nextId = 0;
+  private batch: Job[] = []; // submitted, not yet posted
   private idle: (() => void) | null = null;
   private failure: Error | null = null;
 
@@ -55,13 +77,16 @@ export class BundleChecks {
     this.ring = new SharedArrayBuffer(ringBytes);
     const w = new Worker(new URL('./check-worker.mjs', import.meta.url), { workerData: { ring: this.ring, claims: this.claims } });
     this.worker = w;
-    // Messages posted while the worker starts are queued, not lost. The worker answers in order.
-    w.on('message', (m: { id: number; result?: ObjectResult; written?: Digest; error?: string; taken?: true }) => {
-      const done = this.inFlight.shift();
-      if (!done || done.id !== m.id) this.failure ??= new Error(`internal: bundle check ${m.id} answered out of order`);
-      if (m.error !== undefined) this.failure ??= new Error(m.error);
-      if (done?.to && m.written) this.written.set(done.to.path, m.written);
-      if (m.result) this.results.set(m.result.path, m.result);
+    // Messages posted while the worker starts are queued, not lost. The worker answers each batch
+    // with one message, in order.
+    w.on('message', (answers: Answer[]) => {
+      for (const m of answers) {
+        const done = this.inFlight.shift();
+        if (!done || done.id !== m.id) this.failure ??= new Error(`internal: bundle check ${m.id} answered out of order`);
+        if (m.error !== undefined) this.failure ??= new Error(m.error);
+        if (done?.to && m.written) this.written.set(done.to.path, m.written);
+        if (m.result) this.results.set(m.result.path, m.result);
+      }
       if (this.inFlight.length === 0) this.idle?.();
     });
     w.on('error', (e) => {
@@ -74,6 +99,7 @@ export class BundleChecks {
   reserve(size: number): Buffer<ArrayBufferLike> {
     const at = this.ring && !this.failure ? this.place(size) : -1;
     if (at >= 0) return Buffer.from(this.ring!, at, size);
+    this.flush(); // the ring is full: the worker gets all there is before this thread checks one itself
     if (this.scratch.length < size) this.scratch = Buffer.allocUnsafeSlow(Math.max(size, 2 * this.scratch.length));
     return this.scratch.subarray(0, size);
   }
@@ -86,7 +112,15 @@ export class BundleChecks {
     this.inFlight.push({ id, slot, start: bytes.byteOffset, end: bytes.byteOffset + bytes.length, rel, digest, to });
     Atomics.store(this.claims, slot, QUEUED);
     const out = to ? { abs: to.abs, mode: to.mode } : undefined;
-    this.worker!.postMessage({ id, slot, rel, digest, start: bytes.byteOffset, length: bytes.length, out });
+    this.batch.push({ id, slot, rel, digest, start: bytes.byteOffset, length: bytes.length, out });
+    if (this.batch.length >= BATCH) this.flush();
+  }
+
+  /** Post the bundles submitted since the last batch (the read pass calls it after each piece of the stream). */
+  flush(): void {
+    if (!this.batch.length || !this.worker) return;
+    this.worker.postMessage(this.batch);
+    this.batch = [];
   }
 
   private here(bytes: Buffer<ArrayBufferLike>, rel: string, digest: Digest, to?: WriteTo): void {
@@ -118,6 +152,7 @@ export class BundleChecks {
    * and stop it.
    */
   async finish(): Promise<Map<string, ObjectResult>> {
+    this.flush();
     for (let k = this.inFlight.length - 1; k >= 0 && !this.failure; k--) {
       const f = this.inFlight[k]!;
       if (Atomics.compareExchange(this.claims, f.slot, QUEUED, TAKEN) !== QUEUED) break; // the worker has it, and every older one

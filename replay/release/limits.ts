@@ -31,8 +31,12 @@ export const SIG_NAME = 'MANIFEST.sig.json';
 export const DIGEST_FILE = 'lockfiles/decision-verification.tgz.sha256';
 export const DEFAULT_OUT = 'decision-verification.tgz';
 
-const utf8 = new TextEncoder();
-export const byteLength = (s: string) => utf8.encode(s).length;
+export const byteLength = (s: string) => Buffer.byteLength(s, 'utf8');
+
+// Every path of a release is checked a few times (walk, listing, gate): ASCII paths, nearly all of
+// them, skip the Unicode normalizations, which are the identity on ASCII.
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\u0000-\u007f]*$/;
 
 /** Byte-wise (UTF-8) order: the one order for manifest entries and tar entries, independent of locale. */
 export function compareUtf8(a: string, b: string): number {
@@ -53,7 +57,7 @@ export function unsafePath(p: string, limits: Limits = LIMITS): { code: string; 
   const parts = p.split('/');
   if (parts.some((s) => s === '..')) return { code: 'EPATH', reason: 'parent-directory (..) segment' };
   if (parts.some((s) => s === '' || s === '.')) return { code: 'EPATH', reason: 'empty or "." segment' };
-  if (p.normalize('NFC') !== p) return { code: 'EPATH', reason: 'not in Unicode NFC form' };
+  if (!ASCII.test(p) && p.normalize('NFC') !== p) return { code: 'EPATH', reason: 'not in Unicode NFC form' };
   if (byteLength(p) > limits.pathBytes) return { code: 'EPATHLEN', reason: `${byteLength(p)} bytes, over the ${limits.pathBytes}-byte path cap` };
   if (parts.length > limits.depth) return { code: 'EDEPTH', reason: `${parts.length} levels deep, over the ${limits.depth}-level cap` };
   return null;
@@ -61,5 +65,5 @@ export function unsafePath(p: string, limits: Limits = LIMITS): { code: string; 
 
 /** Two names that may land on the same file on a case-insensitive or normalizing file system. */
 export function collisionKey(p: string): string {
-  return p.normalize('NFKC').toLowerCase().normalize('NFKC');
+  return ASCII.test(p) ? p.toLowerCase() : p.normalize('NFKC').toLowerCase().normalize('NFKC');
 }

@@ -373,6 +373,7 @@ async function readPass(fd: number, size: number, limits: Limits, key: KeyObject
       if (failure) return 'stop';
       try {
         walker.push(chunk);
+        checks.flush(); // a partial batch waits for no more than one piece of the stream
       } catch (e) {
         failure = e; // a write failed (a full disk): the pass stops and the error surfaces below
         return 'stop';
