@@ -140,6 +140,7 @@ const CASES: Case[] = [
   // gzip
   { name: 'second gzip member', code: 'EGZIP', build: () => Buffer.concat([unsigned, gzipCanonical(Buffer.from('more'))]) },
   { name: 'truncated gzip stream', code: 'EGZIP', build: () => unsigned.subarray(0, unsigned.length - 40) },
+  { name: 'a path listed both as a file and as a directory', code: 'EMANIFEST', build: () => tgzOf(listed(listed(base(), 'clash'), 'clash/inner.txt')) },
   {
     // extraction runs in the read pass: a listed file that is being written when the stream ends
     name: 'tar ends inside a listed file',
@@ -259,6 +260,18 @@ describe('hostile releases', () => {
     expect(r.report.ok).toBe(true);
     writeFileSync(join(dir, 'raw.tgz'), tgzOf(base()));
     expect((await verifyAndExtractRelease(join(dir, 'raw.tgz'))).report.ok).toBe(true); // the raw builder itself is faithful
+  });
+
+  it('an over-cap signature entry is not read without --key (the release verifies), and fails closed with it', async () => {
+    const dir = tempDir('docket-adv-case-');
+    tmps.push(dir);
+    writeFileSync(join(dir, 'signed.tgz'), signed);
+    const limits = { sigBytes: 16 };
+    const plain = await verifyAndExtractRelease(join(dir, 'signed.tgz'), { limits, extract: join(dir, 'out') });
+    expect(plain.report.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    expect(existsSync(join(dir, 'out', 'MANIFEST.json'))).toBe(true);
+    const keyed = await verifyAndExtractRelease(join(dir, 'signed.tgz'), { limits, key: keyA.publicKey });
+    expect(keyed.report.findings.map((f) => f.code)).toContain('ESIGFORMAT');
   });
 
   for (const c of CASES) {

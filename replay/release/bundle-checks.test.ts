@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,18 +43,31 @@ async function started(c: BundleChecks) {
   c.flush();
   for (let i = 0; i < 200 && !c.results.has('warm-up'); i++) await new Promise((r) => setTimeout(r, 10));
   c.results.delete('warm-up');
+  Object.assign(c.stats, { worker: 0, here: 0, takenBack: 0 });
 }
 
 describe('BundleChecks', () => {
   it('gives the same results inline, in a worker, and when the worker falls behind', async () => {
+    const sizes = samples().map((x) => x.bytes.length);
+    const tiny = Math.max(...sizes) + 64; // a ring that holds about one bundle: it fills and wraps around
     const worker = new BundleChecks(1);
     await started(worker);
-    const runs = [
-      await run(new BundleChecks(0)), // inline only
-      await run(worker, undefined, 500), // a ring large enough, a worker that has started and time to work: all to the worker
-      await run(new BundleChecks(1)), // the worker is still starting when finish() comes: this thread takes them back, newest first
-      await run(new BundleChecks(1, 3000)), // the ring is nearly always full: most go inline, slices wrap around
-    ];
+    const small = new BundleChecks(1, tiny);
+    await started(small);
+    const runs = [await run(new BundleChecks(0)), await run(worker, undefined, 500)]; // inline only; a started worker with time to work
+    const empty = samples().filter((x) => x.bytes.length === 0).length; // never in the ring: checked here at once
+    expect(empty).toBe(1);
+    expect(worker.stats).toEqual({ worker: samples().length - empty, here: empty, takenBack: 0 });
+    // Made just before its run: its worker cannot have loaded by the time finish() comes, so this
+    // thread takes every bundle back, newest first.
+    const unstarted = new BundleChecks(1);
+    runs.push(await run(unstarted));
+    expect(unstarted.stats).toEqual({ worker: 0, here: empty, takenBack: samples().length - empty });
+    // The ring holds one bundle, and answers cannot arrive while the samples are submitted: one goes
+    // to the ring (checked by the worker, or taken back), every other one is checked here.
+    runs.push(await run(small));
+    expect(small.stats.here).toBeGreaterThan(0);
+    expect(small.stats.here + small.stats.worker + small.stats.takenBack).toBe(samples().length);
     for (const s of samples()) {
       for (const r of runs) {
         const got = r.get(s.rel)!;
@@ -63,6 +76,29 @@ describe('BundleChecks', () => {
       }
     }
     expect(runs.every((r) => r.size === samples().length)).toBe(true);
+  });
+
+  it('reuses ring slices only once answered: many bundles through a ring of about two, with pauses for answers', async () => {
+    const N_RING = 3000;
+    const all = samples();
+    const ring = 2 * Math.max(...all.map((x) => x.bytes.length)) + 100;
+    const c = new BundleChecks(1, ring);
+    await started(c);
+    const expected = await run(new BundleChecks(0));
+    for (let i = 0; i < N_RING; i++) {
+      const s = all[i % all.length]!;
+      const buf = c.reserve(s.bytes.length);
+      buf.set(s.bytes);
+      c.submit(buf, `${s.rel}#${i}`, s.digest);
+      if (i % 3 === 0) c.flush();
+      if (i % 13 === 0) await new Promise((r) => setImmediate(r)); // answers come in, slices free up, the ring wraps
+    }
+    const got = await c.finish();
+    for (let i = 0; i < N_RING; i++) {
+      const s = all[i % all.length]!;
+      expect({ ...got.get(`${s.rel}#${i}`)!, path: s.rel }, `${s.rel}#${i}`).toEqual(expected.get(s.rel));
+    }
+    expect(c.stats.worker).toBeGreaterThan(0);
   });
 
   it('writes each bundle it is given a place for, and hashes exactly the bytes written', async () => {
@@ -82,26 +118,26 @@ describe('BundleChecks', () => {
     }
   });
 
-  it('never overwrites: a file already at the place is a failure, not a silent replacement', async () => {
+  it('never overwrites: a name already taken is left alone, reported as not written, and the bundle still checked', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'docket-bc-'));
     try {
       const s = samples()[3]!;
+      const other = samples()[4]!;
       for (const workers of [0, 1]) {
+        const target = join(dir, `x${workers}`);
+        writeFileSync(target, other.bytes); // already there
         const c = new BundleChecks(workers);
-        const first = c.reserve(s.bytes.length);
-        first.set(s.bytes);
-        c.submit(first, s.rel, s.digest, { path: 't/x', abs: join(dir, `x${workers}`), mode: 0o644 });
-        await c.finish();
-        const again = new BundleChecks(workers);
-        const buf = again.reserve(s.bytes.length);
-        buf.set(samples()[4]!.bytes.subarray(0, s.bytes.length));
-        const submit = async () => {
-          again.submit(buf, s.rel, s.digest, { path: 't/x', abs: join(dir, `x${workers}`), mode: 0o644 });
-          await again.finish();
-        };
-        await expect(submit()).rejects.toThrow(/EEXIST/);
-        await again.close();
-        expect(Buffer.compare(readFileSync(join(dir, `x${workers}`)), Buffer.from(s.bytes))).toBe(0);
+        if (workers) await started(c);
+        const buf = c.reserve(s.bytes.length);
+        buf.set(s.bytes);
+        c.submit(buf, s.rel, s.digest, { path: 't/x', abs: target, mode: 0o644 });
+        c.flush();
+        if (workers) for (let i = 0; i < 200 && !c.results.has(s.rel); i++) await new Promise((r) => setTimeout(r, 10));
+        const results = await c.finish();
+        expect(workers ? c.stats.worker : c.stats.here, 'the path under test').toBe(1);
+        expect(c.written.has('t/x')).toBe(false);
+        expect(results.get(s.rel)!.failure).toBeUndefined();
+        expect(Buffer.compare(readFileSync(target), Buffer.from(other.bytes))).toBe(0);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

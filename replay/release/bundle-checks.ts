@@ -60,6 +60,8 @@ interface InFlight {
 export class BundleChecks {
   readonly results = new Map<string, ObjectResult>();
   readonly written = new Map<string, Digest>(); // tar path -> SHA-256 of the bytes written there
+  /** Who checked how many: the worker, this thread when the ring was full, this thread at the end. */
+  readonly stats = { worker: 0, here: 0, takenBack: 0 };
   private worker: Worker | null = null;
   private ring: SharedArrayBuffer | null = null;
   private readonly inFlight: InFlight[] = []; // oldest first
@@ -85,7 +87,10 @@ export class BundleChecks {
         if (!done || done.id !== m.id) this.failure ??= new Error(`internal: bundle check ${m.id} answered out of order`);
         if (m.error !== undefined) this.failure ??= new Error(m.error);
         if (done?.to && m.written) this.written.set(done.to.path, m.written);
-        if (m.result) this.results.set(m.result.path, m.result);
+        if (m.result) {
+          this.results.set(m.result.path, m.result);
+          this.stats.worker++;
+        }
       }
       if (this.inFlight.length === 0) this.idle?.();
     });
@@ -97,7 +102,9 @@ export class BundleChecks {
 
   /** A buffer of `size` bytes to collect the next bundle into; valid until the next `reserve`. */
   reserve(size: number): Buffer<ArrayBufferLike> {
-    const at = this.ring && !this.failure ? this.place(size) : -1;
+    // Never an empty slice in the ring: one at the oldest slice's start would make a wrapped ring
+    // look unwrapped to place() (an empty bundle is refused at once anyway, here).
+    const at = size > 0 && this.ring && !this.failure ? this.place(size) : -1;
     if (at >= 0) return Buffer.from(this.ring!, at, size);
     this.flush(); // the ring is full: the worker gets all there is before this thread checks one itself
     if (this.scratch.length < size) this.scratch = Buffer.allocUnsafeSlow(Math.max(size, 2 * this.scratch.length));
@@ -106,7 +113,10 @@ export class BundleChecks {
 
   /** Check (and write, with `to`) the bundle collected in the buffer `reserve` returned last. */
   submit(bytes: Buffer<ArrayBufferLike>, rel: string, digest: Digest, to?: WriteTo): void {
-    if (bytes.buffer !== this.ring) return this.here(bytes, rel, digest, to);
+    if (bytes.buffer !== this.ring) {
+      this.stats.here++;
+      return this.here(bytes, rel, digest, to);
+    }
     const id = this.nextId++;
     const slot = id % CLAIM_SLOTS;
     this.inFlight.push({ id, slot, start: bytes.byteOffset, end: bytes.byteOffset + bytes.length, rel, digest, to });
@@ -124,14 +134,16 @@ export class BundleChecks {
   }
 
   private here(bytes: Buffer<ArrayBufferLike>, rel: string, digest: Digest, to?: WriteTo): void {
-    const written = to ? writeNew(to.abs, to.mode, bytes) : undefined;
+    const written = (to && writeNew(to.abs, to.mode, bytes)) ?? undefined; // null: the name was taken, nothing written
     if (to && written) this.written.set(to.path, written);
     this.results.set(rel, checkObjectBytes(bytes, rel, digest, false, written));
   }
 
   /**
-   * Where in the ring `size` contiguous bytes are free, or -1. Slices are taken in order and freed
-   * in order, so the free space is after the newest slice and, once it has wrapped, before the oldest.
+   * Where in the ring `size` (> 0) contiguous bytes are free, or -1. Slices are taken in order and
+   * freed in order, so the free space is after the newest slice and, once it has wrapped, before the
+   * oldest. Slices are never empty, so the ring has wrapped exactly when the newest starts before
+   * the oldest.
    */
   private place(size: number): number {
     const cap = this.ring!.byteLength;
@@ -157,6 +169,7 @@ export class BundleChecks {
       const f = this.inFlight[k]!;
       if (Atomics.compareExchange(this.claims, f.slot, QUEUED, TAKEN) !== QUEUED) break; // the worker has it, and every older one
       this.here(Buffer.from(this.ring!, f.start, f.end - f.start), f.rel, f.digest, f.to);
+      this.stats.takenBack++;
     }
     if (this.inFlight.length > 0 && !this.failure) await new Promise<void>((resolve) => (this.idle = resolve));
     await this.close();

@@ -20,7 +20,7 @@ function check({ id, slot, rel, digest, start, length, out }) {
   const buf = Buffer.from(ring, start, length);
   let written;
   try {
-    written = out ? writeNew(out.abs, out.mode, buf) : undefined;
+    written = (out && writeNew(out.abs, out.mode, buf)) ?? undefined; // null: the name was taken, nothing written
   } catch (e) {
     return { id, error: e.message };
   }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -46,9 +46,33 @@ describe('the extraction gate asks of each entry what the listing asks', () => {
     expect(g.admit(file('extra.txt', 1))).toBeNull(); // not listed
     expect(g.admit(dir('z'))).toBeNull(); // a directory the manifest does not imply
     expect(g.admit(file('a', 0))).toBeNull(); // a file where the manifest implies a directory
-    expect(g.admit({ ...file('x', 3), path: 'elsewhere/a/b.txt' })).toBeNull(); // outside the top directory
     expect(g.admit(file('manifest.json', 1))).toBeNull(); // collides with the kept manifest
-    expect(g.admit(file('MANIFEST.sig.json', 1))).toBeNull();
+  });
+
+  it('refuses, by the rule alone: a path outside the top directory, the manifest and its signature, a file also implied as a directory', () => {
+    const g = new Gate(fresh());
+    g.open(parseManifest(buildManifest([
+      { path: 'a/b.txt', size: 3, digest: D },
+      { path: 'MANIFEST.json', size: 7, digest: D }, // listed: only the rule refuses it
+      { path: 'MANIFEST.sig.json', size: 7, digest: D },
+      { path: 'a', size: 1, digest: D }, // a file, and a directory of a/b.txt
+    ], D).bytes));
+    // as long as the top directory's name, so that without the check it would land on a listed path
+    const outside = { ...file('x', 3), path: `${TOP_DIR.slice(0, -1)}X/a/b.txt` };
+    expect(g.admit(outside)).toBeNull();
+    expect(g.admit(file('MANIFEST.json', 7))).toBeNull();
+    expect(g.admit(file('MANIFEST.sig.json', 7))).toBeNull();
+    expect(g.admit(file('a', 1))).toBeNull();
+    expect(existsSync(join(staging, TOP_DIR))).toBe(false);
+  });
+
+  it('refuses, instead of failing, an entry whose directory cannot be made because a file holds its name', () => {
+    const g = new Gate(fresh());
+    g.open(manifest());
+    mkdirSync(join(staging, TOP_DIR));
+    writeFileSync(join(staging, TOP_DIR, 'a'), 'x'); // as a case-insensitive file system would, for a file named A
+    expect(g.admit(file('a/b.txt', 3))).toBeNull();
+    expect(readFileSync(join(staging, TOP_DIR, 'a'), 'utf8')).toBe('x');
   });
 
   it('admits a listed file once, when its first entry agrees', () => {

@@ -15,7 +15,7 @@ import { parseManifest, type Manifest } from './manifest.ts';
 import { merkleRoot } from './merkle.ts';
 import { tgzPass, type PassResult } from './stream.ts';
 import { TarWalker, type ParseResult, type ReadEntry } from './tar.ts';
-import { writeNew } from './write-new.mjs';
+import { CONFLICTS, writeNew } from './write-new.mjs';
 
 /**
  * `docket verify FILE.tgz`: a release is checked in a fixed order, each step a gate for the next
@@ -165,6 +165,7 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     report.steps.push({ name: 'merkle root', checked: 1, failed: merkleBad ? 1 : 0, ms: performance.now() - t });
   } catch (e) {
     if (!(e instanceof Stop)) {
+      await checks.close(); // first: the worker may still be writing into staging
       if (staging) rmSync(staging, { recursive: true, force: true });
       throw e;
     }
@@ -225,6 +226,7 @@ function listAgainstManifest(parsed: ParseResult, manifestBytes: Uint8Array | nu
     const parts = e.path.split('/');
     for (let i = 1; i < parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
   }
+  for (const e of manifest.entries) if (dirs.has(e.path)) add('EMANIFEST', e.path, 'listed as a file, and implied as a directory by another entry');
   const seen = new Map<string, ReadEntry>();
   const keys = new Map<string, string>();
   let total = 0;
@@ -307,12 +309,16 @@ async function readPass(fd: number, size: number, limits: Limits, key: KeyObject
         if (!out.signature.ok) stop = true;
       } else stop = true; // unsigned: refused before the rest is inflated
     }
-    if (!('code' in h)) out.manifestParse = parseManifest(h.manifest);
+    // Without a key, an unreadable signature entry (over its cap) is not read at all, as before:
+    // the manifest still opens the gate. With a key, any problem above has stopped the pass.
+    const kept = 'code' in h ? out.manifest : h.manifest;
+    if (kept) out.manifestParse = parseManifest(kept);
     if (!stop && out.manifestParse) gate.open(out.manifestParse);
   };
   let index = -1;
   let collect: { buf: Buffer<ArrayBufferLike>; filled: number; done: (b: Buffer<ArrayBufferLike>) => void } | null = null;
   let stream: FileSink | null = null;
+  const headModes = new Map<string, number>(); // the manifest's and signature's listed modes, for writing them at the end
   walker.onEntry = (e) => {
     index++;
     collect = null;
@@ -326,15 +332,23 @@ async function readPass(fd: number, size: number, limits: Limits, key: KeyObject
       else if (e.size > limits.manifestBytes) settleHead({ code: 'EMANIFEST', message: `${e.size} bytes, over the ${limits.manifestBytes}-byte manifest cap` });
       else {
         gate.saw(e.path);
+        headModes.set(e.path, e.mode);
         keep((b) => (out.manifest = b));
       }
       return;
     }
     if (index === 1) {
       if (e.path !== SIG_PATH || e.type !== 'file') settleHead(out.manifest ? { manifest: out.manifest, sig: null } : { code: 'EMANIFEST', message: 'no manifest' });
-      else if (e.size > limits.sigBytes) settleHead({ code: 'ESIGFORMAT', message: `${SIG_NAME} is ${e.size} bytes, over the ${limits.sigBytes}-byte cap` });
-      else {
+      else if (e.size > limits.sigBytes) {
+        // Not read; without a key nothing needs it, and it is extracted like any file.
+        settleHead({ code: 'ESIGFORMAT', message: `${SIG_NAME} is ${e.size} bytes, over the ${limits.sigBytes}-byte cap` });
         gate.saw(e.path);
+        const to = gate.admitHead(e.path, e.mode);
+        if (to) stream = FileSink.open(to, e.size, out.written);
+        return;
+      } else {
+        gate.saw(e.path);
+        headModes.set(e.path, e.mode);
         keep((b) => {
           out.sig = b;
           settleHead(out.manifest ? { manifest: out.manifest, sig: b } : { code: 'EMANIFEST', message: 'no manifest' });
@@ -346,7 +360,7 @@ async function readPass(fd: number, size: number, limits: Limits, key: KeyObject
     const to = gate.admit(e);
     const obj = e.type === 'file' && e.size > 0 && e.size <= MAX_OBJECT_BYTES ? objectDigest(e.path) : null;
     if (obj) keep((b) => checks.submit(b, obj.rel, obj.digest, to ?? undefined), checks.reserve(e.size));
-    else if (to && e.type === 'file') stream = new FileSink(to, e.size, out.written);
+    else if (to && e.type === 'file') stream = FileSink.open(to, e.size, out.written);
     out.extractMs += performance.now() - t;
   };
   walker.onData = (chunk) => {
@@ -366,22 +380,26 @@ async function readPass(fd: number, size: number, limits: Limits, key: KeyObject
     }
   };
   let failure: unknown = null;
-  const r = await tgzPass(fd, size, {
-    hash: true,
-    maxOut: limits.totalBytes,
-    onOutput: (chunk) => {
-      if (failure) return 'stop';
-      try {
-        walker.push(chunk);
-        checks.flush(); // a partial batch waits for no more than one piece of the stream
-      } catch (e) {
-        failure = e; // a write failed (a full disk): the pass stops and the error surfaces below
-        return 'stop';
-      }
-      return stop ? 'stop' : undefined;
-    },
-  });
-  (stream as FileSink | null)?.abandon(); // a stream that ended inside a file (the findings say so)
+  let r: Awaited<ReturnType<typeof tgzPass>>;
+  try {
+    r = await tgzPass(fd, size, {
+      hash: true,
+      maxOut: limits.totalBytes,
+      onOutput: (chunk) => {
+        if (failure) return 'stop';
+        try {
+          walker.push(chunk);
+          checks.flush(); // a partial batch waits for no more than one piece of the stream
+        } catch (e) {
+          failure = e; // a write failed (a full disk): the pass stops and the error surfaces below
+          return 'stop';
+        }
+        return stop ? 'stop' : undefined;
+      },
+    });
+  } finally {
+    (stream as FileSink | null)?.abandon(); // the stream ended inside a file (the findings say so), or the pass failed
+  }
   if (failure) throw failure;
   out.digest = r.digest;
   out.error = r.error;
@@ -389,8 +407,9 @@ async function readPass(fd: number, size: number, limits: Limits, key: KeyObject
   if (!headKnown && out.manifest && index >= 0) settleHead({ manifest: out.manifest, sig: null });
   // The two head entries are written last, from the bytes kept for the checks above.
   for (const [path, bytes] of [[MANIFEST_PATH, out.manifest], [SIG_PATH, out.sig]] as const) {
-    const to = bytes && gate.admitHead(path);
-    if (to) out.written.set(path, writeNew(to.abs, to.mode, bytes));
+    const to = bytes && gate.admitHead(path, headModes.get(path) ?? 0o644);
+    const d = to && writeNew(to.abs, to.mode, bytes);
+    if (d) out.written.set(path, d);
   }
   return out;
 }
@@ -435,19 +454,18 @@ export class Gate {
     const rel = e.path === TOP_DIR ? '' : e.path.slice(TOP_DIR.length + 1);
     if (rel === MANIFEST_NAME || rel === SIG_NAME) return null;
     if (e.type === 'dir' ? !this.dirs.has(rel) : this.files.get(rel) !== e.size) return null;
+    if (e.type === 'file' && this.dirs.has(rel)) return null; // also implied as a directory: the listing says so
     const abs = resolve(this.staging, e.path);
     if (!abs.startsWith(this.base)) throw new Error(`internal: ${e.path} resolves outside staging`); // unreachable: the walker refused unsafe paths
-    if (e.type === 'dir') this.mkdir(abs);
-    else this.mkdir(dirname(abs));
+    if (!this.mkdir(e.type === 'dir' ? abs : dirname(abs))) return null;
     return { path: e.path, abs, mode: e.mode };
   }
 
-  /** The manifest and its signature: written when the gate opened and they were the first two entries. */
-  admitHead(path: string): WriteTo | null {
+  /** The manifest and its signature (the first two entries, never listed): written once the gate is open. */
+  admitHead(path: string, mode: number): WriteTo | null {
     if (!this.files) return null;
     const abs = resolve(this.staging, path);
-    this.mkdir(dirname(abs));
-    return { path, abs, mode: 0o644 };
+    return this.mkdir(dirname(abs)) ? { path, abs, mode } : null;
   }
 
   /** The manifest and its signature, kept for the end: later entries must not share their path or key. */
@@ -456,24 +474,46 @@ export class Gate {
     this.keys.add(collisionKey(path));
   }
 
-  private mkdir(dir: string): void {
-    if (this.made.has(dir)) return;
-    mkdirSync(dir, { recursive: true, mode: 0o755 });
+  /**
+   * Make `dir` and its parents; false when a name on the way is taken by a file (a collision this
+   * file system makes that the listing did not foresee): the entry is refused, and reported as not
+   * extracted, instead of ending the check.
+   */
+  private mkdir(dir: string): boolean {
+    if (this.made.has(dir)) return true;
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o755 });
+    } catch (e) {
+      if (CONFLICTS.has((e as NodeJS.ErrnoException).code ?? '')) return false;
+      throw e;
+    }
     this.made.add(dir);
+    return true;
   }
 }
 
 /** A file that is not a bundle, written and hashed chunk by chunk as the tar streams by. */
 class FileSink {
-  private readonly fd: number;
   private readonly hash = createHash('sha256');
   private left: number;
-  constructor(
+  /** The sink, or null when the name is taken (CONFLICTS): nothing is written, the file is reported as not extracted. */
+  static open(to: WriteTo, size: number, written: Map<string, Digest>): FileSink | null {
+    let fd: number;
+    try {
+      fd = openSync(to.abs, 'wx', to.mode); // exclusive: nothing can be there to follow or overwrite
+    } catch (e) {
+      if (CONFLICTS.has((e as NodeJS.ErrnoException).code ?? '')) return null;
+      throw e;
+    }
+    return new FileSink(fd, to, size, written);
+  }
+
+  private constructor(
+    private readonly fd: number,
     private readonly to: WriteTo,
     size: number,
     private readonly written: Map<string, Digest>,
   ) {
-    this.fd = openSync(to.abs, 'wx', to.mode); // exclusive: nothing can be there to follow or overwrite
     this.left = size;
     if (size === 0) this.close();
   }
