@@ -23,15 +23,21 @@ function samples(): { rel: string; digest: Digest; bytes: Uint8Array; code: stri
 }
 
 /** Feed every sample the way the read pass does: reserve, fill, submit; each written to `dir` when given. */
-async function run(c: BundleChecks, dir?: string, pauseMs = 0) {
+async function run(c: BundleChecks, dir?: string, waitForWorker = false) {
   for (const s of samples()) {
     const buf = c.reserve(s.bytes.length);
     buf.set(s.bytes);
     c.submit(buf, s.rel, s.digest, dir ? { path: `t/${s.rel}`, abs: join(dir, s.rel), mode: 0o644 } : undefined);
   }
   c.flush();
-  if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
+  if (waitForWorker) await until(() => c.results.size === samples().length);
   return c.finish();
+}
+
+/** Wait (up to 20 s, for a loaded machine) until `done()`; fail the test if it never is. */
+async function until(done: () => boolean) {
+  for (let i = 0; i < 2000 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!done()) throw new Error('timed out waiting for the worker');
 }
 
 /** The worker's first answer: it has started (a worker still starting takes nothing). */
@@ -41,28 +47,30 @@ async function started(c: BundleChecks) {
   buf.set(s.bytes);
   c.submit(buf, 'warm-up', s.digest);
   c.flush();
-  for (let i = 0; i < 200 && !c.results.has('warm-up'); i++) await new Promise((r) => setTimeout(r, 10));
+  await until(() => c.results.has('warm-up'));
   c.results.delete('warm-up');
-  Object.assign(c.stats, { worker: 0, here: 0, takenBack: 0 });
+  Object.assign(c.stats, { worker: 0, here: 0, takenBack: 0, wraps: 0 });
 }
 
 describe('BundleChecks', () => {
   it('gives the same results inline, in a worker, and when the worker falls behind', async () => {
     const sizes = samples().map((x) => x.bytes.length);
-    const tiny = Math.max(...sizes) + 64; // a ring that holds about one bundle: it fills and wraps around
+    const tiny = Math.max(...sizes) + 64; // a ring that holds about one bundle: it fills at once
     const worker = new BundleChecks(1);
     await started(worker);
     const small = new BundleChecks(1, tiny);
     await started(small);
-    const runs = [await run(new BundleChecks(0)), await run(worker, undefined, 500)]; // inline only; a started worker with time to work
+    const runs = [await run(new BundleChecks(0)), await run(worker, undefined, true)]; // inline only; a started worker, waited for
     const empty = samples().filter((x) => x.bytes.length === 0).length; // never in the ring: checked here at once
     expect(empty).toBe(1);
-    expect(worker.stats).toEqual({ worker: samples().length - empty, here: empty, takenBack: 0 });
-    // Made just before its run: its worker cannot have loaded by the time finish() comes, so this
-    // thread takes every bundle back, newest first.
+    expect(worker.stats).toEqual({ worker: samples().length - empty, here: empty, takenBack: 0, wraps: 0 });
+    // Made just before its run: its worker has (almost surely) not loaded by the time finish()
+    // comes, so this thread takes the bundles back, newest first; whichever side claims each one,
+    // every bundle is checked exactly once.
     const unstarted = new BundleChecks(1);
     runs.push(await run(unstarted));
-    expect(unstarted.stats).toEqual({ worker: 0, here: empty, takenBack: samples().length - empty });
+    expect(unstarted.stats.here).toBe(empty);
+    expect(unstarted.stats.takenBack + unstarted.stats.worker).toBe(samples().length - empty);
     // The ring holds one bundle, and answers cannot arrive while the samples are submitted: one goes
     // to the ring (checked by the worker, or taken back), every other one is checked here.
     runs.push(await run(small));
@@ -99,6 +107,7 @@ describe('BundleChecks', () => {
       expect({ ...got.get(`${s.rel}#${i}`)!, path: s.rel }, `${s.rel}#${i}`).toEqual(expected.get(s.rel));
     }
     expect(c.stats.worker).toBeGreaterThan(0);
+    expect(c.stats.wraps, 'the ring wrapped around').toBeGreaterThan(0);
   });
 
   it('writes each bundle it is given a place for, and hashes exactly the bytes written', async () => {
@@ -132,7 +141,7 @@ describe('BundleChecks', () => {
         buf.set(s.bytes);
         c.submit(buf, s.rel, s.digest, { path: 't/x', abs: target, mode: 0o644 });
         c.flush();
-        if (workers) for (let i = 0; i < 200 && !c.results.has(s.rel); i++) await new Promise((r) => setTimeout(r, 10));
+        if (workers) await until(() => c.results.has(s.rel));
         const results = await c.finish();
         expect(workers ? c.stats.worker : c.stats.here, 'the path under test').toBe(1);
         expect(c.written.has('t/x')).toBe(false);

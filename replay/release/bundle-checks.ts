@@ -60,8 +60,8 @@ interface InFlight {
 export class BundleChecks {
   readonly results = new Map<string, ObjectResult>();
   readonly written = new Map<string, Digest>(); // tar path -> SHA-256 of the bytes written there
-  /** Who checked how many: the worker, this thread when the ring was full, this thread at the end. */
-  readonly stats = { worker: 0, here: 0, takenBack: 0 };
+  /** Who checked how many (the worker, this thread when a bundle did not fit, this thread at the end), and how often the ring wrapped. */
+  readonly stats = { worker: 0, here: 0, takenBack: 0, wraps: 0 };
   private worker: Worker | null = null;
   private ring: SharedArrayBuffer | null = null;
   private readonly inFlight: InFlight[] = []; // oldest first
@@ -153,7 +153,9 @@ export class BundleChecks {
     if (!oldest || !newest) return size <= cap ? 0 : -1;
     if (newest.start >= oldest.start) {
       if (newest.end + size <= cap) return newest.end;
-      return size <= oldest.start ? 0 : -1;
+      if (size > oldest.start) return -1;
+      this.stats.wraps++;
+      return 0;
     }
     return newest.end + size <= oldest.start ? newest.end : -1;
   }

@@ -64,6 +64,17 @@ describe('the extraction gate asks of each entry what the listing asks', () => {
     expect(g.admit(file('MANIFEST.sig.json', 7))).toBeNull();
     expect(g.admit(file('a', 1))).toBeNull();
     expect(existsSync(join(staging, TOP_DIR))).toBe(false);
+    expect(g.admit(file('a/b.txt', 3))).not.toBeNull(); // the gate is open: the refusals above are the rules'
+  });
+
+  it('refuses a directory, and the files in it, whose name exists without the gate having made it (a name the file system folds)', () => {
+    const g = new Gate(fresh());
+    g.open(manifest());
+    expect(g.admit(dir(''))).not.toBeNull();
+    mkdirSync(join(staging, TOP_DIR, 'a')); // as a case-folding file system would show an "A/" made earlier
+    expect(g.admit(dir('a'))).toBeNull();
+    expect(g.admit(file('a/b.txt', 3))).toBeNull();
+    expect(g.admit(file('Readme.md', 5))).not.toBeNull(); // the rest is unaffected
   });
 
   it('refuses, instead of failing, an entry whose directory cannot be made because a file holds its name', () => {

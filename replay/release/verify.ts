@@ -431,6 +431,7 @@ export class Gate {
   private readonly base: string;
   constructor(private readonly staging: string) {
     this.base = resolve(staging) + sep;
+    this.made.add(resolve(staging));
   }
 
   open(r: ManifestParse): void {
@@ -475,14 +476,17 @@ export class Gate {
   }
 
   /**
-   * Make `dir` and its parents; false when a name on the way is taken by a file (a collision this
-   * file system makes that the listing did not foresee): the entry is refused, and reported as not
-   * extracted, instead of ending the check.
+   * Make `dir` and, first, its parents, each exclusively and under exactly its own name; `made`
+   * holds every directory made so (and staging). A name that exists without having been made here
+   * can only be one this file system folds onto another (case, normalization) or a file in the way:
+   * a collision the listing did not foresee. Then false: the entry is refused, and its files are
+   * reported as not extracted, instead of two directories silently merging or the check ending.
    */
   private mkdir(dir: string): boolean {
     if (this.made.has(dir)) return true;
+    if (!dir.startsWith(this.base) || !this.mkdir(dirname(dir))) return false;
     try {
-      mkdirSync(dir, { recursive: true, mode: 0o755 });
+      mkdirSync(dir, { mode: 0o755 });
     } catch (e) {
       if (CONFLICTS.has((e as NodeJS.ErrnoException).code ?? '')) return false;
       throw e;
