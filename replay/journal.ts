@@ -124,9 +124,6 @@ const isObj = (v: unknown): v is Record<string, Json> => !!v && typeof v === 'ob
 const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 const KEYS = new Set(['seq', 'prev', 'slot', 'attempt', 'requestHash', 'request', 'response', 'content', 'model', 'finishReason', 'usage', 'costUsd', 'latencyMs', 'errorClass', 'class', 'final']);
 
-/** checkLine's words for a bad response; replay's read of a segment uses them too (segment-lines.ts). */
-export const RESPONSE_SHAPE = 'response must be null, {status, body} or {status, text}';
-
 /** Field-level checks (the same rules as docs/schemas/run-segment.schema.json's line). */
 export function checkLine(v: Json, lineNo: number): JournalLine {
   const bad = (m: string) => journalError(lineNo, m);
@@ -140,7 +137,7 @@ export function checkLine(v: Json, lineNo: number): JournalLine {
   if (!isDigest(v.requestHash)) throw bad('requestHash is not a digest');
   if ('request' in v && !isObj(v.request)) throw bad('request is not an object');
   const r = v.response;
-  if (r !== null && !(isObj(r) && isNat(r.status) && ('body' in r ? Object.keys(r).length === 2 : typeof r.text === 'string'))) throw bad(RESPONSE_SHAPE);
+  if (r !== null && !(isObj(r) && isNat(r.status) && ('body' in r ? Object.keys(r).length === 2 : typeof r.text === 'string'))) throw bad('response must be null, {status, body} or {status, text}');
   for (const k of ['content', 'model', 'finishReason', 'errorClass'] as const) if (v[k] !== null && typeof v[k] !== 'string') throw bad(`${k} must be a string or null`);
   if (!('usage' in v)) throw bad('usage is missing');
   if (v.costUsd !== null && typeof v.costUsd !== 'number') throw bad('costUsd must be a number or null');

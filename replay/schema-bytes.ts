@@ -555,7 +555,7 @@ function numberEnd(b: Buffer, i: number): number {
 }
 
 /** A canonical number's value: short integers by hand (most bounded numbers: counts, sequence numbers), the rest by Number. */
-function numberValue(b: Buffer, s: number, e: number): number {
+export function numberValue(b: Buffer, s: number, e: number): number {
   let k = b[s] === 0x2d ? s + 1 : s;
   if (e - k > 15) return Number(b.toString('latin1', s, e));
   let v = 0;

@@ -2,11 +2,11 @@ import { inflateChecked } from './bundle.ts';
 import type { Digest } from './digest.ts';
 import type { JournalLine } from './journal.ts';
 import { provenCanonical, type Json } from './json.ts';
-import { projectCanonicalBytes, projection, type Projection } from './schema-bytes.ts';
+import { numberValue, projectCanonicalBytes, projection, type Projection } from './schema-bytes.ts';
 
 /** What replay reads of a journal line (the rest is checked by the schema and left unread). */
 export type LineKey = Pick<JournalLine, 'seq' | 'prev' | 'slot' | 'attempt' | 'requestHash' | 'request'> & {
-  status: number | null; // response.status, null without a response (checked >= 0 by replay, as checkLine does)
+  status: number | null; // response.status, null without a response
 };
 
 export interface ProjectedSegment {
@@ -55,35 +55,23 @@ export function projectSegment(bytes: Uint8Array, digest: Digest): ProjectedSegm
   const top = projectCanonicalBytes(b, containers, p, (start, end, at, to) => {
     spans.push(start, end);
     const line: LineKey = {
-      seq: natural(b, at[s.seq]!, to[s.seq]!),
+      seq: numberValue(b, at[s.seq]!, to[s.seq]!),
       prev: ascii(b, at[s.prev]!, to[s.prev]!) as Digest,
-      slot: { question: text(b, at[s.question]!, to[s.question]!), permutation: natural(b, at[s.permutation]!, to[s.permutation]!), repetition: natural(b, at[s.repetition]!, to[s.repetition]!) },
-      attempt: natural(b, at[s.attempt]!, to[s.attempt]!),
+      slot: { question: text(b, at[s.question]!, to[s.question]!), permutation: numberValue(b, at[s.permutation]!, to[s.permutation]!), repetition: numberValue(b, at[s.repetition]!, to[s.repetition]!) },
+      attempt: numberValue(b, at[s.attempt]!, to[s.attempt]!),
       requestHash: ascii(b, at[s.requestHash]!, to[s.requestHash]!) as Digest,
-      status: at[s.status]! < 0 ? null : integer(b, at[s.status]!, to[s.status]!),
+      status: at[s.status]! < 0 ? null : numberValue(b, at[s.status]!, to[s.status]!),
     };
     if (at[s.request]! >= 0) line.request = JSON.parse(b.toString('utf8', at[s.request]!, to[s.request]!)) as Json;
     lines.push(line);
   });
   if (!top) return null;
-  return { run: text(b, top.starts[s.run]!, top.ends[s.run]!), first: natural(b, top.starts[s.first]!, top.ends[s.first]!), lines, spans: Uint32Array.from(spans), content };
-}
-
-/** A non-negative integer the schema has checked: canonical digits, below 2^53. */
-function natural(b: Buffer, s: number, e: number): number {
-  let v = 0;
-  for (let k = s; k < e; k++) v = v * 10 + (b[k]! - 0x30);
-  return v;
+  return { run: text(b, top.starts[s.run]!, top.ends[s.run]!), first: numberValue(b, top.starts[s.first]!, top.ends[s.first]!), lines, spans: Uint32Array.from(spans), content };
 }
 
 // Buffer's own latin1Slice: toString('latin1', …) reaches it through argument checks that cost
 // ~5 % of a replay (three short strings per journal line).
 type Latin1 = Buffer & { latin1Slice(start: number, end: number): string };
-
-/** An integer the schema has checked: canonical, so an optional minus and digits, safe. */
-function integer(b: Buffer, s: number, e: number): number {
-  return b[s] === 0x2d ? -natural(b, s + 1, e) : natural(b, s, e);
-}
 
 /** A string token known to be plain ASCII without escapes (a digest). */
 function ascii(b: Buffer, s: number, e: number): string {

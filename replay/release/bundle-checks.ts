@@ -10,18 +10,6 @@ export interface WriteTo {
   mode: number;
 }
 
-/**
- * Bundle checks fed from a streaming tar. The caller asks for a buffer (`reserve`), collects a
- * bundle into it, and hands it back (`submit`). While the worker thread keeps up, that buffer is a
- * slice of a ring of shared memory (8 MiB: a larger ring only faulted in more fresh pages) the worker reads in place; when the ring is full (the worker,
- * which may still be starting, has fallen behind) it is a reused scratch buffer and the main thread
- * checks the bundle itself. Memory stays bounded, both cores stay busy without tuning, and no
- * bundle costs a fresh allocation (150 MB of fresh buffers per release cost ~0.2 s of page faults
- * and garbage collection here). No descriptors: a release holds no index to compare content digests
- * with (verifyArchive checks a bundle again if one turns up). A bundle given a `WriteTo` is also
- * written there first, and the SHA-256 of the bytes written (`written`, by tar path) is the one the
- * check compares with the bundle's name.
- */
 const CLAIM_SLOTS = 4096; // at most this many bundles in flight
 // Bundles per message to the worker: one message each cost ~35 us of the main thread (2,000+ per
 // release); eight keep the worker fed (~400 KB) and cut that cost eightfold.
@@ -47,16 +35,25 @@ interface Answer {
 const QUEUED = 1;
 const TAKEN = 2;
 
+/** A bundle posted (or about to be) to the worker: its job, where to write it, its slice's end. */
 interface InFlight {
-  id: number;
-  slot: number;
-  start: number;
+  job: Job;
   end: number;
-  rel: string;
-  digest: Digest;
   to: WriteTo | undefined;
 }
 
+/**
+ * Bundle checks fed from a streaming tar. The caller asks for a buffer (`reserve`), collects a
+ * bundle into it, and hands it back (`submit`). While the worker thread keeps up, that buffer is a
+ * slice of a ring of shared memory (8 MiB: a larger ring only faulted in more fresh pages) that the
+ * worker reads in place; when the ring is full (the worker, which may still be starting, has fallen
+ * behind) it is a reused scratch buffer and the main thread checks the bundle itself. Memory stays
+ * bounded, both cores stay busy without tuning, and no bundle costs a fresh allocation (150 MB of
+ * fresh buffers per release cost ~0.2 s of page faults and garbage collection here). No descriptors: a release holds no index to compare content digests
+ * with (verifyArchive checks a bundle again if one turns up). A bundle given a `WriteTo` is also
+ * written there first, and the SHA-256 of the bytes written (`written`, by tar path) is the one the
+ * check compares with the bundle's name.
+ */
 export class BundleChecks {
   readonly results = new Map<string, ObjectResult>();
   readonly written = new Map<string, Digest>(); // tar path -> SHA-256 of the bytes written there
@@ -84,7 +81,7 @@ export class BundleChecks {
     w.on('message', (answers: Answer[]) => {
       for (const m of answers) {
         const done = this.inFlight.shift();
-        if (!done || done.id !== m.id) this.failure ??= new Error(`internal: bundle check ${m.id} answered out of order`);
+        if (!done || done.job.id !== m.id) this.failure ??= new Error(`internal: bundle check ${m.id} answered out of order`);
         if (m.error !== undefined) this.failure ??= new Error(m.error);
         if (done?.to && m.written) this.written.set(done.to.path, m.written);
         if (m.result) {
@@ -119,10 +116,10 @@ export class BundleChecks {
     }
     const id = this.nextId++;
     const slot = id % CLAIM_SLOTS;
-    this.inFlight.push({ id, slot, start: bytes.byteOffset, end: bytes.byteOffset + bytes.length, rel, digest, to });
+    const job: Job = { id, slot, rel, digest, start: bytes.byteOffset, length: bytes.length, out: to ? { abs: to.abs, mode: to.mode } : undefined };
+    this.inFlight.push({ job, end: bytes.byteOffset + bytes.length, to });
     Atomics.store(this.claims, slot, QUEUED);
-    const out = to ? { abs: to.abs, mode: to.mode } : undefined;
-    this.batch.push({ id, slot, rel, digest, start: bytes.byteOffset, length: bytes.length, out });
+    this.batch.push(job);
     if (this.batch.length >= BATCH) this.flush();
   }
 
@@ -151,13 +148,13 @@ export class BundleChecks {
     const oldest = this.inFlight[0];
     const newest = this.inFlight[this.inFlight.length - 1];
     if (!oldest || !newest) return size <= cap ? 0 : -1;
-    if (newest.start >= oldest.start) {
+    if (newest.job.start >= oldest.job.start) {
       if (newest.end + size <= cap) return newest.end;
-      if (size > oldest.start) return -1;
+      if (size > oldest.job.start) return -1;
       this.stats.wraps++;
       return 0;
     }
-    return newest.end + size <= oldest.start ? newest.end : -1;
+    return newest.end + size <= oldest.job.start ? newest.end : -1;
   }
 
   /**
@@ -169,8 +166,9 @@ export class BundleChecks {
     this.flush();
     for (let k = this.inFlight.length - 1; k >= 0 && !this.failure; k--) {
       const f = this.inFlight[k]!;
-      if (Atomics.compareExchange(this.claims, f.slot, QUEUED, TAKEN) !== QUEUED) break; // the worker has it, and every older one
-      this.here(Buffer.from(this.ring!, f.start, f.end - f.start), f.rel, f.digest, f.to);
+      const { slot, start, length, rel, digest } = f.job;
+      if (Atomics.compareExchange(this.claims, slot, QUEUED, TAKEN) !== QUEUED) break; // the worker has it, and every older one
+      this.here(Buffer.from(this.ring!, start, length), rel, digest, f.to);
       this.stats.takenBack++;
     }
     if (this.inFlight.length > 0 && !this.failure) await new Promise<void>((resolve) => (this.idle = resolve));

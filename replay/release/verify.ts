@@ -3,7 +3,7 @@ import { createHash, type KeyObject } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { MAX_OBJECT_BYTES } from '../bundle.ts';
-import { sha256, type Digest } from '../digest.ts';
+import type { Digest } from '../digest.ts';
 import { usageError } from '../errors.ts';
 import { ENCODER_ID } from '../gzip.ts';
 import { Store } from '../store.ts';
@@ -217,14 +217,11 @@ function listAgainstManifest(parsed: ParseResult, manifestBytes: Uint8Array | nu
   }
   if (parsed.fatal || !manifest) return { entries: parsed.entries, manifest: manifest as Manifest };
 
-  const files = new Map(manifest.entries.map((e) => [e.path, e]));
-  const dirs = new Set<string>(['']);
+  const { files, dirs } = layoutOf(manifest);
   for (const e of manifest.entries) {
     const why = unsafePath(`${TOP_DIR}/${e.path}`, limits);
     if (why) add(why.code, e.path, `manifest entry: ${why.reason}`);
     if (e.path === MANIFEST_NAME || e.path === SIG_NAME) add('EMANIFEST', e.path, 'the manifest must not list itself or its signature');
-    const parts = e.path.split('/');
-    for (let i = 1; i < parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
   }
   for (const e of manifest.entries) if (dirs.has(e.path)) add('EMANIFEST', e.path, 'listed as a file, and implied as a directory by another entry');
   const seen = new Map<string, ReadEntry>();
@@ -257,6 +254,17 @@ function listAgainstManifest(parsed: ParseResult, manifestBytes: Uint8Array | nu
 }
 
 type ManifestParse = ReturnType<typeof parseManifest>;
+
+/** The manifest's files by path, and every directory its paths imply ('' is the top directory). */
+function layoutOf(manifest: Manifest): { files: Map<string, Manifest['entries'][number]>; dirs: Set<string> } {
+  const files = new Map(manifest.entries.map((e) => [e.path, e]));
+  const dirs = new Set<string>(['']);
+  for (const e of manifest.entries) {
+    const parts = e.path.split('/');
+    for (let i = 1; i < parts.length; i++) dirs.add(parts.slice(0, i).join('/'));
+  }
+  return { files, dirs };
+}
 type Head = { manifest: Uint8Array; sig: Uint8Array | null } | { code: string; message: string };
 
 interface ReadPass {
@@ -423,8 +431,8 @@ async function readPass(fd: number, size: number, limits: Limits, key: KeyObject
  * listing step reports it, and any finding removes staging.
  */
 export class Gate {
-  private files: Map<string, number> | null = null; // manifest path -> size
-  private dirs = new Set<string>(['']);
+  private files: Map<string, { size: number }> | null = null; // by manifest path
+  private dirs = new Set<string>();
   private readonly seen = new Set<string>();
   private readonly keys = new Set<string>();
   private readonly made = new Set<string>();
@@ -436,11 +444,7 @@ export class Gate {
 
   open(r: ManifestParse): void {
     if (r.errors.length || !r.manifest) return;
-    this.files = new Map(r.manifest.entries.map((e) => [e.path, e.size]));
-    for (const e of r.manifest.entries) {
-      const parts = e.path.split('/');
-      for (let i = 1; i < parts.length; i++) this.dirs.add(parts.slice(0, i).join('/'));
-    }
+    ({ files: this.files, dirs: this.dirs } = layoutOf(r.manifest));
   }
 
   /** Where to write `e`, or null; directories it admits are created here. Every entry counts as seen. */
@@ -454,7 +458,7 @@ export class Gate {
     if (e.path !== TOP_DIR && !e.path.startsWith(`${TOP_DIR}/`)) return null;
     const rel = e.path === TOP_DIR ? '' : e.path.slice(TOP_DIR.length + 1);
     if (rel === MANIFEST_NAME || rel === SIG_NAME) return null;
-    if (e.type === 'dir' ? !this.dirs.has(rel) : this.files.get(rel) !== e.size) return null;
+    if (e.type === 'dir' ? !this.dirs.has(rel) : this.files.get(rel)?.size !== e.size) return null;
     if (e.type === 'file' && this.dirs.has(rel)) return null; // also implied as a directory: the listing says so
     const abs = resolve(this.staging, e.path);
     if (!abs.startsWith(this.base)) throw new Error(`internal: ${e.path} resolves outside staging`); // unreachable: the walker refused unsafe paths
@@ -552,16 +556,16 @@ interface Compared {
 /** Step 7: every listed file's written bytes against the manifest's digest. */
 function compareWritten(listed: ReadEntry[], manifest: Manifest, pass: ReadPass): Compared {
   const res: Compared = { bytes: 0, findings: [], sameObjects: new Set() };
+  // MANIFEST.json and MANIFEST.sig.json are listed by nothing: they were written from the very bytes
+  // the checks read (the manifest's own digest is tied to the file by steps 2 and 3).
   const expected = new Map<string, Digest>(manifest.entries.map((e) => [`${TOP_DIR}/${e.path}`, e.digest]));
-  expected.set(MANIFEST_PATH, sha256(pass.manifest!));
-  if (pass.sig) expected.set(SIG_PATH, sha256(pass.sig));
   for (const entry of listed) {
     if (entry.type !== 'file') continue;
     const rel = entry.path.slice(TOP_DIR.length + 1);
     const d = pass.written.get(entry.path);
     res.bytes += entry.size;
     if (d === undefined) {
-      res.findings.push({ code: 'EENTRYDIGEST', path: rel, message: 'was not extracted, so it cannot be re-hashed' });
+      res.findings.push({ code: 'EENTRYDIGEST', path: rel, message: 'was not extracted: its name, or a directory on its path, is already taken on this file system (a case or Unicode-normalization collision the listing does not model), so it cannot be re-hashed; extract on a case-sensitive file system' });
       continue;
     }
     const want = expected.get(entry.path);

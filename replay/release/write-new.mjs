@@ -1,6 +1,6 @@
 // Writing one extracted file into staging. Plain JavaScript so the bundle-check worker uses it
 // without the TypeScript loader; verify.ts runs the same code on the main thread.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 
 /** Errors that mean "something is already there": a name that collides on this file system. */
@@ -28,5 +28,5 @@ export function writeNew(abs, mode, bytes) {
   } finally {
     closeSync(fd);
   }
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+  return `sha256:${hash('sha256', bytes, 'hex')}`; // one-shot: ~15 % faster than a Hash object per file (check-size-digest.mjs)
 }
