@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sha256 } from './digest.ts';
-import { crcUpdate, GZIP_HEADER, gunzipStrict, gzipCanonical, GzipError } from './gzip.ts';
+import { crcUpdate, GZIP_HEADER, gunzipStrict, gzipCanonical, GzipError, Inflater } from './gzip.ts';
 import { prng } from './test-helpers.ts';
 
 /** ~1.5 MB of realistic eval-record JSON, the same on every machine (small inputs hide encoder drift). */
@@ -95,5 +95,58 @@ describe('crcUpdate', () => {
         expect(whole).toBe(crc32lib.buf(data) >>> 0);
       }),
     );
+  });
+});
+
+describe('Inflater (strict gunzip into reused memory)', () => {
+  const outcome = (f: () => Uint8Array) => {
+    try {
+      return { ok: Buffer.from(f()).toString('base64') };
+    } catch (e) {
+      if (!(e instanceof GzipError)) throw e;
+      return { code: e.code, message: e.message };
+    }
+  };
+  const rnd = prng(7);
+  const texts = [0, 1, 100, 70_000, 300_000].map((n) => new TextEncoder().encode(Array.from({ length: n }, () => 'abcdefgh'[Math.floor(rnd() * 8)]).join('')));
+  const samples = texts.map((t) => gzipCanonical(t));
+
+  it('gives exactly the one-shot path’s output or error on every corruption, one inflater throughout', () => {
+    const into = new Inflater();
+    const mutated = fc.tuple(
+      fc.integer({ min: 0, max: samples.length - 1 }),
+      fc.oneof(
+        fc.record({ flip: fc.nat(), bits: fc.integer({ min: 1, max: 255 }) }),
+        fc.record({ cut: fc.nat() }),
+        fc.record({ junk: fc.uint8Array({ minLength: 1, maxLength: 20 }) }),
+        fc.record({ isize: fc.nat() }), // a lying size hint: the output buffer is sized from it
+        fc.record({ cap: fc.integer({ min: 0, max: 400_000 }) }),
+        fc.constant({}),
+      ),
+    );
+    fc.assert(
+      fc.property(mutated, ([k, m]) => {
+        let b = Buffer.from(samples[k]!);
+        let cap = 1 << 20;
+        if ('flip' in m) b[m.flip % b.length]! ^= m.bits;
+        else if ('cut' in m) b = b.subarray(0, m.cut % b.length);
+        else if ('junk' in m) b = Buffer.concat([b, m.junk]);
+        else if ('isize' in m) b.writeUInt32LE(m.isize % (4 << 20), b.length - 4);
+        else if ('cap' in m) cap = m.cap;
+        expect(outcome(() => gunzipStrict(b, cap, into))).toEqual(outcome(() => gunzipStrict(b, cap)));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('reuses its memory: an output is valid until the next call, and an error does not break it', () => {
+    const into = new Inflater();
+    const first = gunzipStrict(samples[3]!, 1 << 20, into);
+    expect(Buffer.from(first).equals(Buffer.from(texts[3]!))).toBe(true);
+    const second = gunzipStrict(samples[2]!, 1 << 20, into);
+    expect(second.buffer).toBe(first.buffer); // the same memory, refilled
+    expect(() => gunzipStrict(samples[3]!.subarray(0, 500), 1 << 20, into)).toThrow(GzipError);
+    expect(() => gunzipStrict(samples[4]!, 1000, into)).toThrow(/cap/);
+    for (const k of [4, 0, 3, 1]) expect(Buffer.from(gunzipStrict(samples[k]!, 1 << 20, into)).equals(Buffer.from(texts[k]!))).toBe(true);
   });
 });

@@ -44,12 +44,27 @@ export class GzipError extends Error {
  * end of the file, a matching CRC-32 and ISIZE, and at most `maxBytes` of output (an absolute cap,
  * because an all-zero bomb inflates ~1000:1).
  */
-export function gunzipStrict(bytes: Uint8Array, maxBytes: number): Uint8Array {
+export function gunzipStrict(bytes: Uint8Array, maxBytes: number, into?: Inflater): Uint8Array {
   if (bytes.length < GZIP_HEADER.length + 2 + 8) throw new GzipError('EGZIP', 'too short to be gzip');
   for (let i = 0; i < GZIP_HEADER.length; i++) {
     if (bytes[i] !== GZIP_HEADER[i]) throw new GzipError('EGZIP', `non-canonical gzip header (byte ${i} is 0x${bytes[i]!.toString(16).padStart(2, '0')}, expected 0x${GZIP_HEADER[i]!.toString(16).padStart(2, '0')})`);
   }
   const body = bytes.subarray(GZIP_HEADER.length, bytes.length - 8);
+  const reused = into?.inflate(body, maxBytes, isizeOf(bytes));
+  const { out, consumed } = reused ?? inflateFresh(body, maxBytes, isizeOf(bytes));
+  if (consumed !== body.length) throw new GzipError('EGZIP', `${body.length - consumed} bytes after the deflate stream (second member or junk)`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const crc = view.getUint32(bytes.length - 8, true);
+  const isize = view.getUint32(bytes.length - 4, true);
+  if (crcOf(out) !== crc) throw new GzipError('EGZIP', 'CRC-32 mismatch');
+  if ((out.length >>> 0) !== isize) throw new GzipError('EGZIP', 'ISIZE mismatch');
+  return out;
+}
+
+const isizeOf = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(bytes.length - 4, true);
+
+/** The raw-deflate body inflated into a fresh buffer by zlib's one-shot call. */
+function inflateFresh(body: Uint8Array, maxBytes: number, hint: number): { out: Buffer; consumed: number } {
   let out: Buffer;
   let consumed: number;
   try {
@@ -59,7 +74,6 @@ export function gunzipStrict(bytes: Uint8Array, maxBytes: number): Uint8Array {
     // that mapped fresh 200 KB buffers for every 50 KB bundle (page faults dominate on this VM);
     // the 16 KiB default made big inputs ~2.5x slower. A lying ISIZE costs one allocation of at
     // most 16 MiB (and at most the cap), then fails below.
-    const hint = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(bytes.length - 4, true);
     const chunkSize = Math.min(16 << 20, Math.max(16 * 1024, Math.min(hint, maxBytes) + 1));
     const r = inflateRawSync(body, { info: true, maxOutputLength: Math.max(1, maxBytes), chunkSize }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
     out = r.buffer;
@@ -69,13 +83,78 @@ export function gunzipStrict(bytes: Uint8Array, maxBytes: number): Uint8Array {
     if (err.code === 'ERR_BUFFER_TOO_LARGE') throw new GzipError('ETOOBIG', `inflates beyond the ${maxBytes}-byte cap`);
     throw new GzipError('EGZIP', `bad deflate stream: ${err.message}`);
   }
-  if (consumed !== body.length) throw new GzipError('EGZIP', `${body.length - consumed} bytes after the deflate stream (second member or junk)`);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const crc = view.getUint32(bytes.length - 8, true);
-  const isize = view.getUint32(bytes.length - 4, true);
-  if (crcOf(out) !== crc) throw new GzipError('EGZIP', 'CRC-32 mismatch');
-  if ((out.length >>> 0) !== isize) throw new GzipError('EGZIP', 'ISIZE mismatch');
-  return out;
+  return { out, consumed };
+}
+
+type SyncHandle = { writeSync(flush: number, input: Uint8Array, inOff: number, inLen: number, out: Uint8Array, outOff: number, outLen: number): void };
+type RawInflate = zlib.InflateRaw & { _handle?: SyncHandle; _writeState?: Uint32Array; errored?: Error | null };
+
+/**
+ * A strict inflater that reuses its output memory: what gunzipStrict returns through it is valid
+ * only until its next call. For callers that check a bundle's text and let go of it (verify, a
+ * release's bundle checks): a fresh output buffer per bundle is fresh memory, which faults in page
+ * by page on this VM (~16 faults per 64 KB bundle, most of a release verify's page faults). zlib's
+ * handle writes into memory we choose (Node's own sync path calls it the same way); one handle
+ * serves every call, reset in between. Without that call (another Node), it is the one-shot path.
+ */
+export class Inflater {
+  private z: RawInflate | null = null;
+  private buf = Buffer.allocUnsafeSlow(256 * 1024);
+  private static readonly usable = (() => {
+    const z = zlib.createInflateRaw() as RawInflate;
+    const ok = typeof z._handle?.writeSync === 'function' && z._writeState instanceof Uint32Array;
+    z.close();
+    return ok;
+  })();
+
+  /** The output and the input bytes consumed, or undefined where the handle's sync write is missing. */
+  inflate(body: Uint8Array, maxBytes: number, hint: number): { out: Buffer; consumed: number } | undefined {
+    if (!Inflater.usable) return undefined;
+    const want = Math.min(hint, maxBytes) + 1; // +1: a stream that ends exactly at the hint is seen ending
+    if (this.buf.length < want && want <= 16 << 20) this.buf = Buffer.allocUnsafeSlow(want);
+    const z = this.handle();
+    const h = z._handle!;
+    const state = z._writeState!;
+    let fill = 0;
+    let off = 0;
+    let left = body.length;
+    for (;;) {
+      const space = this.buf.length - fill;
+      h.writeSync(zlib.constants.Z_FINISH, body, off, left, this.buf, fill, space);
+      if (z.destroyed) {
+        this.z = null; // an error closed the handle: writing to it again would abort the process
+        throw new GzipError('EGZIP', `bad deflate stream: ${z.errored?.message ?? 'zlib error'}`);
+      }
+      const used = left - state[1]!;
+      off += used;
+      left -= used;
+      fill += space - state[0]!;
+      if (fill > maxBytes) {
+        this.drop();
+        throw new GzipError('ETOOBIG', `inflates beyond the ${maxBytes}-byte cap`);
+      }
+      if (state[0]! > 0) break; // room left under Z_FINISH without an error: the stream ended
+      const bigger = Buffer.allocUnsafeSlow(Math.min(this.buf.length * 2, maxBytes + 1)); // output full: grow
+      this.buf.copy(bigger, 0, 0, fill);
+      this.buf = bigger;
+    }
+    z.reset();
+    const out = this.buf.subarray(0, fill);
+    if (this.buf.length > 16 << 20) this.buf = Buffer.allocUnsafeSlow(256 * 1024); // keep no huge buffer alive
+    return { out, consumed: off };
+  }
+
+  private handle(): RawInflate {
+    if (this.z) return this.z;
+    const z = zlib.createInflateRaw() as RawInflate;
+    z.on('error', () => {}); // read synchronously above; destroy() emits it again later
+    return (this.z = z);
+  }
+
+  private drop(): void {
+    this.z?.close();
+    this.z = null;
+  }
 }
 
 /** Native CRC-32 where Node has it (20.15+, 22.2+): ~10x the JS implementation; same value. */

@@ -89,23 +89,39 @@ describe('BundleChecks', () => {
   it('reuses ring slices only once answered: many bundles through a ring of about two, with pauses for answers', async () => {
     const N_RING = 3000;
     const all = samples();
-    const ring = 2 * Math.max(...all.map((x) => x.bytes.length)) + 100;
+    const biggest = all.reduce((a, b) => (b.bytes.length > a.bytes.length ? b : a));
+    const ring = 2 * biggest.bytes.length + 100;
     const c = new BundleChecks(1, ring);
     await started(c);
     const expected = await run(new BundleChecks(0));
-    for (let i = 0; i < N_RING; i++) {
-      const s = all[i % all.length]!;
+    const sent: { name: string; s: (typeof all)[number] }[] = [];
+    const submit = (s: (typeof all)[number]) => {
+      const name = `${s.rel}#${sent.length}`;
       const buf = c.reserve(s.bytes.length);
       buf.set(s.bytes);
-      c.submit(buf, `${s.rel}#${i}`, s.digest);
+      c.submit(buf, name, s.digest);
+      sent.push({ name, s });
+      return name;
+    };
+    for (let i = 0; i < N_RING; i++) {
+      submit(all[i % all.length]!);
       if (i % 3 === 0) c.flush();
-      if (i % 13 === 0) await new Promise((r) => setImmediate(r)); // answers come in, slices free up, the ring wraps
+      if (i % 13 === 0) await new Promise((r) => setImmediate(r)); // some answers come in, slices free up
+      if (i % 101 === 0) {
+        // A wrap for certain: with the ring empty, A is posted and B only queued; once A is answered,
+        // the free space is before B and not after it, so C (as big as A) must go to the start.
+        c.flush();
+        await until(() => c.results.size === sent.length);
+        const a = submit(biggest);
+        c.flush();
+        submit(biggest);
+        await until(() => c.results.has(a));
+        submit(biggest);
+      }
     }
     const got = await c.finish();
-    for (let i = 0; i < N_RING; i++) {
-      const s = all[i % all.length]!;
-      expect({ ...got.get(`${s.rel}#${i}`)!, path: s.rel }, `${s.rel}#${i}`).toEqual(expected.get(s.rel));
-    }
+    for (const { name, s } of sent) expect({ ...got.get(name)!, path: s.rel }, name).toEqual(expected.get(s.rel));
+    expect(got.size).toBe(sent.length);
     expect(c.stats.worker).toBeGreaterThan(0);
     expect(c.stats.wraps, 'the ring wrapped around').toBeGreaterThan(0);
   });

@@ -3,9 +3,11 @@ import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '../digest.ts';
-import { gzipCanonical } from '../gzip.ts';
+import { deflateRawSync } from 'node:zlib';
+import fc from 'fast-check';
+import { crcUpdate, GZIP_HEADER, gzipCanonical } from '../gzip.ts';
 import { tempDir } from '../test-helpers.ts';
-import { tgzPass, type PassOptions } from './stream.ts';
+import { ringPass, streamPass, tgzPass, type PassOptions } from './stream.ts';
 
 /** Run one pass over `bytes` written to a file; returns the result and every output byte. */
 async function pass(bytes: Uint8Array, opts: Partial<PassOptions>) {
@@ -48,5 +50,119 @@ describe('tgzPass hashing on a worker thread', () => {
   it('keeps hashing to the end after the consumer stops the inflating', async () => {
     const threaded = await pass(gz, { hashThreadFrom: 0, slots: 2, onOutput: () => 'stop' });
     expect(threaded.digest).toBe(sha256(gz));
+  });
+});
+
+/** Our canonical gzip framing around zlib's raw deflate (fast for big test inputs; the framing is what the passes check). */
+function gz(content: Uint8Array): Buffer {
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crcUpdate(content, 0), 0);
+  trailer.writeUInt32LE(content.length >>> 0, 4);
+  return Buffer.concat([GZIP_HEADER, deflateRawSync(content), trailer]);
+}
+
+/** Both passes over the same file: result, every output chunk's length, and the output. */
+async function both(bytes: Uint8Array, opts: Partial<PassOptions> = {}, stopAfter = Infinity) {
+  const file = join(tempDir('docket-stream-'), 'x.gz');
+  writeFileSync(file, bytes);
+  const fd = openSync(file, 'r');
+  try {
+    const run = async (which: typeof streamPass) => {
+      const out: Buffer[] = [];
+      const onOutput = (c: Buffer) => (out.push(Buffer.from(c)), out.length === stopAfter ? ('stop' as const) : undefined);
+      const r = await which(fd, bytes.length, { hash: true, maxOut: 1 << 30, ...opts, onOutput });
+      return { ...r!, chunks: out.map((c) => c.length), output: Buffer.concat(out) };
+    };
+    return { stream: await run(streamPass), ring: await run(ringPass as typeof streamPass) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+describe('ringPass (read, hash and inflate on a worker, into reused shared memory) against streamPass', () => {
+  // 24 MiB of output through an 8-slot ring: it wraps three times.
+  const content = Buffer.concat([randomBytes(9 << 20), Buffer.alloc(6 << 20, 7), randomBytes(9 << 20)]);
+  const good = gz(content);
+
+  it('gives the same digest, verdict and output on a clean file', async () => {
+    const { stream, ring } = await both(good);
+    expect(ring.error).toBeNull();
+    expect(ring.digest).toBe(sha256(good));
+    expect(ring.output.equals(content)).toBe(true);
+    expect(ring.chunks.every((n) => n === 1 << 20 || n === content.length % (1 << 20))).toBe(true); // full slots, then the rest
+    expect(ring.output.equals(stream.output)).toBe(true);
+    expect([ring.digest, ring.error, ring.outBytes]).toEqual([stream.digest, stream.error, stream.outBytes]);
+  });
+
+  it('agrees on every corruption: flipped bytes, truncation, junk after, a second member, caps', async () => {
+    const small = gz(Buffer.concat([randomBytes(1 << 20), Buffer.alloc(2 << 20, 3)]));
+    const mutations = fc.oneof(
+      fc.record({ flip: fc.integer({ min: 0, max: small.length - 1 }), bits: fc.integer({ min: 1, max: 255 }) }),
+      fc.record({ cut: fc.integer({ min: 0, max: small.length - 1 }) }),
+      fc.record({ junk: fc.uint8Array({ minLength: 1, maxLength: 40 }) }),
+      fc.record({ maxOut: fc.integer({ min: 0, max: 4 << 20 }) }),
+    );
+    let count = 0;
+    await fc.assert(
+      fc.asyncProperty(mutations, async (m) => {
+        let bytes: Buffer = small;
+        let maxOut = 1 << 30;
+        if ('flip' in m) (bytes = Buffer.from(small))[m.flip]! ^= m.bits;
+        else if ('cut' in m) bytes = small.subarray(0, m.cut);
+        else if ('junk' in m) bytes = Buffer.concat([small, m.junk]);
+        else maxOut = m.maxOut;
+        const { stream, ring } = await both(bytes, { maxOut });
+        count++;
+        expect(ring.error).toEqual(stream.error);
+        expect(ring.digest).toBe(stream.digest);
+        if (stream.error) {
+          // Output before an error is not a result: the ring hands on all it inflated, the stream may
+          // drop what was queued when the error came, or stop at the cap at its own chunk. Both are
+          // prefixes of the same inflation.
+          const [short, long] = ring.output.length <= stream.output.length ? [ring.output, stream.output] : [stream.output, ring.output];
+          expect(long.subarray(0, short.length).equals(short)).toBe(true);
+          return;
+        }
+        expect(ring.output.equals(stream.output)).toBe(true);
+        expect(ring.outBytes).toBe(stream.outBytes);
+      }),
+      { numRuns: 150 },
+    );
+    expect(count).toBe(150);
+    const second = await both(Buffer.concat([small, gz(Buffer.from('more'))]));
+    expect(second.ring.error?.message).toMatch(/after the deflate stream/);
+    expect(second.ring.error).toEqual(second.stream.error);
+  });
+
+  it('stops inflating when told, delivers nothing after, and still hashes every byte', async () => {
+    const { stream, ring } = await both(good, {}, 3);
+    expect(ring.chunks.length).toBe(3);
+    expect(stream.chunks.length).toBe(3);
+    expect(ring.output.equals(content.subarray(0, 3 << 20))).toBe(true);
+    expect(ring.digest).toBe(sha256(good));
+    expect(ring.error).toBeNull();
+    expect(stream.digest).toBe(ring.digest);
+  });
+
+  it('tgzPass takes the ring from the size given, and the stream below it', async () => {
+    const file = join(tempDir('docket-stream-'), 'x.gz');
+    writeFileSync(file, good);
+    const fd = openSync(file, 'r');
+    try {
+      const workers = async (ringFrom: number) => {
+        let n = 0;
+        const r = await tgzPass(fd, good.length, { hash: true, maxOut: 1 << 30, ringFrom, onOutput: (c) => void (n += c.length) });
+        return { r, n };
+      };
+      for (const [from, via] of [[0, 'ring'], [good.length, 'ring'], [good.length + 1, 'stream'], [Infinity, 'stream']] as const) {
+        const { r, n } = await workers(from);
+        expect(r.via).toBe(via);
+        expect(r.error).toBeNull();
+        expect(n).toBe(content.length);
+        expect(r.digest).toBe(sha256(good));
+      }
+    } finally {
+      closeSync(fd);
+    }
   });
 });

@@ -1,0 +1,173 @@
+// Worker thread for the release read pass on big files (stream.ts ringPass): reads the file, hashes
+// every byte, and inflates the gzip body straight into a ring of reused shared slots that the main
+// thread walks. The same strict gunzip as stream.ts's streamPass, rule for rule and message for
+// message (a differential test holds the two together): our fixed header, one raw-deflate member,
+// CRC-32 and ISIZE trailer, nothing after it, an absolute cap on the output.
+//
+// Why a worker and zlib's handle: the public stream hands out a fresh 1 MiB buffer per output chunk,
+// and fresh memory faults in page by page on this VM (~20k faults per release, most of a cold
+// verify's extra time). The handle's writeSync inflates into memory we choose, so the same few MiB
+// serve the whole stream. writeSync is Node's own (zlib.js's sync path calls it the same way); where
+// it is missing, the worker says so before reading and the main thread uses the stream instead.
+//
+// Control cells (Int32Array over a SharedArrayBuffer), shared with stream.ts:
+//   POSTED   slots filled by the worker (their bytes and length final), and bumped once more at the end
+//   CONSUMED slots the main thread is done with (the worker refills only those)
+//   WAKE     bumped by the main thread after every change to CONSUMED or STOP (what the worker waits on)
+//   STOP     1 once the consumer said 'stop': inflating ends, hashing goes on
+//   DONE     1 once no more slots will be posted
+//   SIGNAL   bumped by the worker after every post and at DONE (what the main thread waits on)
+//   LEN + k  byte length of slot k
+import { createHash } from 'node:crypto';
+import { readSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import * as zlib from 'node:zlib';
+
+const POSTED = 0;
+const CONSUMED = 1;
+const WAKE = 2;
+const STOP = 3;
+const DONE = 4;
+const SIGNAL = 5;
+const LEN = 8;
+const TRAILER = 8;
+
+const { fd, size, hash: hashing, maxOut, ring, ctl: ctlBuffer, slotBytes, slots, header, pieceBytes } = workerData;
+const ctl = new Int32Array(ctlBuffer);
+const inf = zlib.createInflateRaw();
+const handle = inf._handle;
+const state = inf._writeState;
+
+if (typeof handle?.writeSync !== 'function' || !(state instanceof Uint32Array) || state.length < 2) {
+  parentPort.postMessage({ unavailable: true });
+} else {
+  inf.on('error', () => {}); // the error is read synchronously below; destroy() also emits it later
+  const crc32 = typeof zlib.crc32 === 'function' ? zlib.crc32 : (await import('crc-32')).default.buf;
+  parentPort.postMessage(run(crc32));
+}
+
+function run(crc32) {
+  const res = { digest: null, error: null, outBytes: 0 };
+  const hash = hashing ? createHash('sha256') : null;
+  const bodyEnd = size - TRAILER;
+  let inflating = size >= header.length + 2 + TRAILER;
+  if (!inflating) res.error = { code: 'EGZIP', message: 'too short to be gzip' };
+  let ended = false;
+  let consumed = 0; // body bytes zlib took
+  let crc = 0;
+  let posted = 0;
+  let fill = 0; // bytes in the slot being filled
+  const views = Array.from({ length: slots }, (_, k) => new Uint8Array(ring, k * slotBytes, slotBytes));
+
+  const stopInflating = () => {
+    if (!inflating) return;
+    inflating = false;
+    // The handle is closed only when no error closed it: writeSync on a closed handle aborts.
+    if (!inf.destroyed) inf.destroy();
+  };
+  const fail = (code, message) => {
+    res.error ??= { code, message };
+    stopInflating();
+  };
+  const post = () => {
+    Atomics.store(ctl, LEN + (posted % slots), fill);
+    posted++;
+    fill = 0;
+    Atomics.store(ctl, POSTED, posted);
+    signal();
+  };
+  // A slot to fill: false when the consumer stopped while we waited for one.
+  const room = () => {
+    for (;;) {
+      const wake = Atomics.load(ctl, WAKE);
+      if (Atomics.load(ctl, STOP)) return false;
+      if (posted - Atomics.load(ctl, CONSUMED) < slots) return true;
+      Atomics.wait(ctl, WAKE, wake);
+    }
+  };
+  // Inflate `input` (all of it, unless the deflate stream ends inside it) into the ring.
+  const inflate = (input, flush) => {
+    let off = 0;
+    let left = input.length;
+    for (;;) {
+      if (!inflating) return;
+      if (!room()) return stopInflating();
+      const out = views[posted % slots];
+      const space = slotBytes - fill;
+      handle.writeSync(flush, input, off, left, out, fill, space);
+      if (inf.destroyed) return fail('EGZIP', `bad deflate stream: ${inf.errored?.message ?? 'zlib error'}`);
+      const availOut = state[0];
+      const used = left - state[1];
+      consumed += used;
+      off += used;
+      left -= used;
+      const have = space - availOut;
+      if (have > 0) {
+        res.outBytes += have;
+        if (res.outBytes > maxOut) return fail('ETOTAL', `inflates beyond the ${maxOut}-byte cap (an absolute cap: gzip bomb)`);
+        crc = crc32(out.subarray(fill, fill + have), crc) >>> 0;
+        fill += have;
+      }
+      if (availOut === 0) {
+        post(); // full; zlib may hold more output, so go round even with no input left
+        continue;
+      }
+      if (left > 0) ended = true; // zlib stopped taking input with room to spare: the stream ended
+      else if (flush === zlib.constants.Z_FINISH) ended = true; // Z_FINISH without an error: it ended
+      return;
+    }
+  };
+
+  const piece = Buffer.allocUnsafeSlow(pieceBytes);
+  const head = Buffer.alloc(header.length);
+  const trailer = Buffer.alloc(TRAILER);
+  let pos = 0;
+  while (pos < size && (inflating || hash)) {
+    const n = readSync(fd, piece, 0, Math.min(pieceBytes, size - pos), pos);
+    if (n === 0) {
+      fail('ECHANGED', `the file ended at byte ${pos} of ${size} while being read: it changed during verification; verify a copy nothing writes to`);
+      break;
+    }
+    const got = piece.subarray(0, n);
+    hash?.update(got);
+    copyRange(got, pos, 0, header.length, head, 0);
+    copyRange(got, pos, bodyEnd, size, trailer, bodyEnd);
+    if (pos < header.length && pos + n >= header.length && inflating && !head.equals(header)) {
+      const i = [...head].findIndex((b, k) => b !== header[k]);
+      fail('EGZIP', `non-canonical gzip header (byte ${i} is 0x${head[i].toString(16).padStart(2, '0')}, expected 0x${header[i].toString(16).padStart(2, '0')})`);
+    }
+    const from = Math.max(pos, header.length);
+    const to = Math.min(pos + n, bodyEnd);
+    pos += n;
+    if (inflating && !ended && to > from) inflate(got.subarray(from - (pos - n), to - (pos - n)), zlib.constants.Z_NO_FLUSH);
+    if (Atomics.load(ctl, STOP)) stopInflating();
+  }
+  if (pos === size && readSync(fd, Buffer.alloc(1), 0, 1, size) !== 0) fail('ECHANGED', `the file grew past its ${size} bytes while being read: it changed during verification; verify a copy nothing writes to`);
+  if (inflating && !ended) inflate(Buffer.alloc(0), zlib.constants.Z_FINISH);
+  // Output before an error is handed on too, as the stream hands on every write that succeeded.
+  if (fill > 0) post();
+  if (inflating && !res.error) {
+    const body = bodyEnd - header.length;
+    if (!ended) fail('EGZIP', 'the deflate stream does not end');
+    else if (consumed !== body) fail('EGZIP', `${body - consumed} bytes after the deflate stream (second member or junk)`);
+    else if (trailer.readUInt32LE(0) !== crc) fail('EGZIP', 'CRC-32 mismatch');
+    else if (trailer.readUInt32LE(4) !== res.outBytes >>> 0) fail('EGZIP', 'ISIZE mismatch');
+  }
+  stopInflating();
+  if (hash) res.digest = `sha256:${hash.digest('hex')}`;
+  Atomics.store(ctl, DONE, 1);
+  signal();
+  return res;
+}
+
+function signal() {
+  Atomics.add(ctl, SIGNAL, 1);
+  Atomics.notify(ctl, SIGNAL);
+}
+
+/** Copy the part of `piece` (which starts at stream offset `at`) inside [from, to) into `into` (which starts at `base`). */
+function copyRange(piece, at, from, to, into, base) {
+  const lo = Math.max(at, from);
+  const hi = Math.min(at + piece.length, to);
+  if (hi > lo) piece.copy(into, lo - base, lo - at, hi - at);
+}
