@@ -6,6 +6,7 @@ import { BundleError, checkContent, decodeBundle } from './bundle.ts';
 import { END, KEY, START } from './canonical-bytes.ts';
 import { isDigest, parseDigest, sha256, sha256Stream, type Digest } from './digest.ts';
 import { DocketError, usageError } from './errors.ts';
+import { Inflater } from './gzip.ts';
 import { fastCanonicalText } from './jcs-fast.ts';
 import { checkLine, type JournalLine } from './journal.ts';
 import type { Json } from './json.ts';
@@ -167,6 +168,7 @@ const KEEP_VALUES = new Set(['run', 'plan', 'bank']);
  */
 export class BundleChecker {
   private cache = new Map<Digest, Checked>();
+  private readonly inflater = new Inflater(); // for segments: each is read to the end before the next
   constructor(readonly archive: Archive) {}
 
   /** Decode one bundle (once, unless its value is needed again); the value is kept only for run/plan/bank. */
@@ -199,11 +201,12 @@ export class BundleChecker {
 
   /**
    * A run segment's journal lines, proven valid on its bytes without building the segment
-   * (segment-lines.ts); null when that does not prove it, and `read` then decides.
+   * (segment-lines.ts); null when that does not prove it, and `read` then decides. Its `content`
+   * is valid until the next call: the text is inflated into memory reused from segment to segment.
    */
   projectSegment(digest: Digest): ProjectedSegment | null {
     if (this.cache.get(digest)?.error || !this.archive.store.has(digest)) return null;
-    const p = projectSegment(this.archive.store.getBytes(digest), digest);
+    const p = projectSegment(this.archive.store.getBytes(digest), digest, this.inflater);
     if (p) this.cache.set(digest, { kind: 'run-segment', refs: [] });
     return p;
   }
