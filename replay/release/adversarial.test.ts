@@ -326,6 +326,21 @@ describe('hostile releases', () => {
     expect(walked).toBeGreaterThan(25);
   });
 
+  it('verify finds the same, step for step, whichever pass reads the release', async () => {
+    const dir = tempDir('docket-adv-both-');
+    tmps.push(dir);
+    for (const c of [{ name: 'baseline', build: () => signed, opts: () => ({ key: keyA.publicKey }) }, ...CASES]) {
+      const file = join(dir, 'x.tgz');
+      writeFileSync(file, c.build());
+      const seen = [];
+      for (const ringFrom of [Infinity, 0]) {
+        const { report } = await verifyAndExtractRelease(file, { ...c.opts?.(), ringFrom });
+        seen.push({ findings: report.findings, steps: report.steps.map((s) => [s.name, s.checked, s.failed, s.skipped]), digest: report.digest });
+      }
+      expect(seen[1], c.name).toEqual(seen[0]);
+    }
+  });
+
   it('the ring pass and the stream pass read every hostile release alike (digest, verdict, output)', async () => {
     const dir = tempDir('docket-adv-pass-');
     tmps.push(dir);
