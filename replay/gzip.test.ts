@@ -1,6 +1,6 @@
 import crc32lib from 'crc-32';
 import fc from 'fast-check';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { constants as zlibConstants, deflateRawSync, gunzipSync, gzipSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sha256 } from './digest.ts';
 import { crcUpdate, GZIP_HEADER, gunzipStrict, gzipCanonical, GzipError, Inflater } from './gzip.ts';
@@ -98,7 +98,7 @@ describe('crcUpdate', () => {
   });
 });
 
-describe('Inflater (strict gunzip into reused memory)', () => {
+describe('Inflater (strict gunzip through zlib\'s handle, into reused or fresh memory)', () => {
   const outcome = (f: () => Uint8Array) => {
     try {
       return { ok: Buffer.from(f()).toString('base64') };
@@ -107,36 +107,82 @@ describe('Inflater (strict gunzip into reused memory)', () => {
       return { code: e.code, message: e.message };
     }
   };
+  /** The one-shot path this replaced (zlib's inflateRawSync), as the reference where its cap cannot bite. */
+  const oneShot = (b: Uint8Array): Uint8Array => {
+    if (b.length < 20) throw new GzipError('EGZIP', 'too short to be gzip');
+    for (let i = 0; i < GZIP_HEADER.length; i++) if (b[i] !== GZIP_HEADER[i]) throw new GzipError('EGZIP', `non-canonical gzip header (byte ${i} is 0x${b[i]!.toString(16).padStart(2, '0')}, expected 0x${GZIP_HEADER[i]!.toString(16).padStart(2, '0')})`);
+    const body = b.subarray(10, b.length - 8);
+    let r: { buffer: Buffer; engine: { bytesWritten: number } };
+    try {
+      r = inflateRawSync(body, { info: true }) as unknown as typeof r;
+    } catch (e) {
+      throw new GzipError('EGZIP', `bad deflate stream: ${(e as Error).message}`);
+    }
+    if (r.engine.bytesWritten !== body.length) throw new GzipError('EGZIP', `${body.length - r.engine.bytesWritten} bytes after the deflate stream (second member or junk)`);
+    const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    if (crcUpdate(r.buffer, 0) !== view.getUint32(b.length - 8, true)) throw new GzipError('EGZIP', 'CRC-32 mismatch');
+    if (r.buffer.length >>> 0 !== view.getUint32(b.length - 4, true)) throw new GzipError('EGZIP', 'ISIZE mismatch');
+    return r.buffer;
+  };
   const rnd = prng(7);
-  const texts = [0, 1, 100, 70_000, 300_000].map((n) => new TextEncoder().encode(Array.from({ length: n }, () => 'abcdefgh'[Math.floor(rnd() * 8)]).join('')));
+  const texts = [0, 1, 100, 70_000, 300_000, 1_200_000].map((n) => new TextEncoder().encode(Array.from({ length: n }, () => 'abcdefgh'[Math.floor(rnd() * 8)]).join('')));
   const samples = texts.map((t) => gzipCanonical(t));
+  const mutation = fc.tuple(
+    fc.integer({ min: 0, max: samples.length - 1 }),
+    fc.oneof(
+      fc.record({ flip: fc.nat(), bits: fc.integer({ min: 1, max: 255 }) }),
+      fc.record({ cut: fc.nat() }),
+      fc.record({ junk: fc.uint8Array({ minLength: 1, maxLength: 20 }) }),
+      fc.record({ isize: fc.nat() }), // a lying size hint: the output buffer is sized from it
+      fc.constant({}),
+    ),
+    fc.oneof(fc.constant(1 << 24), fc.integer({ min: 0, max: 1_300_000 })),
+  );
+  const apply = (k: number, m: object) => {
+    let b = Buffer.from(samples[k]!);
+    if ('flip' in m) b[(m.flip as number) % b.length]! ^= (m as unknown as { bits: number }).bits;
+    else if ('cut' in m) b = b.subarray(0, (m.cut as number) % b.length);
+    else if ('junk' in m) b = Buffer.concat([b, m.junk as Uint8Array]);
+    else if ('isize' in m) b.writeUInt32LE((m.isize as number) % (4 << 20), b.length - 4);
+    return b;
+  };
 
-  it('gives exactly the one-shot path’s output or error on every corruption, one inflater throughout', () => {
-    const into = new Inflater();
-    const mutated = fc.tuple(
-      fc.integer({ min: 0, max: samples.length - 1 }),
-      fc.oneof(
-        fc.record({ flip: fc.nat(), bits: fc.integer({ min: 1, max: 255 }) }),
-        fc.record({ cut: fc.nat() }),
-        fc.record({ junk: fc.uint8Array({ minLength: 1, maxLength: 20 }) }),
-        fc.record({ isize: fc.nat() }), // a lying size hint: the output buffer is sized from it
-        fc.record({ cap: fc.integer({ min: 0, max: 400_000 }) }),
-        fc.constant({}),
-      ),
-    );
+  it('accepts and rejects exactly what zlib\'s one-shot call does, message for message, below the cap', () => {
     fc.assert(
-      fc.property(mutated, ([k, m]) => {
-        let b = Buffer.from(samples[k]!);
-        let cap = 1 << 20;
-        if ('flip' in m) b[m.flip % b.length]! ^= m.bits;
-        else if ('cut' in m) b = b.subarray(0, m.cut % b.length);
-        else if ('junk' in m) b = Buffer.concat([b, m.junk]);
-        else if ('isize' in m) b.writeUInt32LE(m.isize % (4 << 20), b.length - 4);
-        else if ('cap' in m) cap = m.cap;
+      fc.property(mutation, ([k, m]) => {
+        const b = apply(k, m);
+        expect(outcome(() => gunzipStrict(b, 1 << 24))).toEqual(outcome(() => oneShot(b)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reusing its memory changes nothing: one inflater through every corruption and cap gives what a fresh one gives', () => {
+    const into = new Inflater();
+    fc.assert(
+      fc.property(mutation, ([k, m, cap]) => {
+        const b = apply(k, m);
         expect(outcome(() => gunzipStrict(b, cap, into))).toEqual(outcome(() => gunzipStrict(b, cap)));
       }),
       { numRuns: 400 },
     );
+  });
+
+  it('the cap is exact: over it before any error is ETOOBIG, whatever comes after, and a cap of 0 admits nothing', () => {
+    // 70,000 zeros, then a block of the invalid type 3: over a 65,536 cap before the corruption.
+    const zeros = new Uint8Array(70_000);
+    const body = Buffer.concat([deflateRawSync(zeros, { finishFlush: zlibConstants.Z_SYNC_FLUSH }), Buffer.of(0x07)]);
+    const trailer = Buffer.alloc(8);
+    trailer.writeUInt32LE(crcUpdate(zeros, 0), 0);
+    trailer.writeUInt32LE(zeros.length, 4);
+    const bad = Buffer.concat([GZIP_HEADER, body, trailer]);
+    for (const into of [undefined, new Inflater()]) {
+      expect(outcome(() => gunzipStrict(bad, 65_536, into))).toEqual({ code: 'ETOOBIG', message: 'inflates beyond the 65536-byte cap' });
+      expect(outcome(() => gunzipStrict(bad, 100_000, into))).toEqual({ code: 'EGZIP', message: 'bad deflate stream: invalid block type' });
+      expect(outcome(() => gunzipStrict(samples[1]!, 0, into))).toMatchObject({ code: 'ETOOBIG' });
+      expect(outcome(() => gunzipStrict(samples[1]!, 1, into))).toEqual({ ok: Buffer.from(texts[1]!).toString('base64') });
+      expect(outcome(() => gunzipStrict(samples[0]!, 0, into))).toEqual({ ok: '' });
+    }
   });
 
   it('reuses its memory: an output is valid until the next call, and an error does not break it', () => {
@@ -145,8 +191,10 @@ describe('Inflater (strict gunzip into reused memory)', () => {
     expect(Buffer.from(first).equals(Buffer.from(texts[3]!))).toBe(true);
     const second = gunzipStrict(samples[2]!, 1 << 20, into);
     expect(second.buffer).toBe(first.buffer); // the same memory, refilled
+    const owned = gunzipStrict(samples[2]!, 1 << 20);
+    expect(owned.buffer).not.toBe(gunzipStrict(samples[2]!, 1 << 20).buffer); // without one, every output is the caller's
     expect(() => gunzipStrict(samples[3]!.subarray(0, 500), 1 << 20, into)).toThrow(GzipError);
     expect(() => gunzipStrict(samples[4]!, 1000, into)).toThrow(/cap/);
-    for (const k of [4, 0, 3, 1]) expect(Buffer.from(gunzipStrict(samples[k]!, 1 << 20, into)).equals(Buffer.from(texts[k]!))).toBe(true);
+    for (const k of [5, 4, 0, 3, 1]) expect(Buffer.from(gunzipStrict(samples[k]!, 1 << 21, into)).equals(Buffer.from(texts[k]!))).toBe(true);
   });
 });

@@ -44,14 +44,14 @@ export class GzipError extends Error {
  * end of the file, a matching CRC-32 and ISIZE, and at most `maxBytes` of output (an absolute cap,
  * because an all-zero bomb inflates ~1000:1).
  */
+/** `into`: an Inflater that reuses its output memory (see there); else the output is the caller's. */
 export function gunzipStrict(bytes: Uint8Array, maxBytes: number, into?: Inflater): Uint8Array {
   if (bytes.length < GZIP_HEADER.length + 2 + 8) throw new GzipError('EGZIP', 'too short to be gzip');
   for (let i = 0; i < GZIP_HEADER.length; i++) {
     if (bytes[i] !== GZIP_HEADER[i]) throw new GzipError('EGZIP', `non-canonical gzip header (byte ${i} is 0x${bytes[i]!.toString(16).padStart(2, '0')}, expected 0x${GZIP_HEADER[i]!.toString(16).padStart(2, '0')})`);
   }
   const body = bytes.subarray(GZIP_HEADER.length, bytes.length - 8);
-  const reused = into?.inflate(body, maxBytes, isizeOf(bytes));
-  const { out, consumed } = reused ?? inflateFresh(body, maxBytes, isizeOf(bytes));
+  const { out, consumed } = (into ?? FRESH).inflate(body, maxBytes, isizeOf(bytes)) ?? inflateFresh(body, maxBytes, isizeOf(bytes));
   if (consumed !== body.length) throw new GzipError('EGZIP', `${body.length - consumed} bytes after the deflate stream (second member or junk)`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const crc = view.getUint32(bytes.length - 8, true);
@@ -63,7 +63,7 @@ export function gunzipStrict(bytes: Uint8Array, maxBytes: number, into?: Inflate
 
 const isizeOf = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(bytes.length - 4, true);
 
-/** The raw-deflate body inflated into a fresh buffer by zlib's one-shot call. */
+/** The raw-deflate body inflated into a fresh buffer by zlib's one-shot call: the fallback (class Inflater). */
 function inflateFresh(body: Uint8Array, maxBytes: number, hint: number): { out: Buffer; consumed: number } {
   let out: Buffer;
   let consumed: number;
@@ -90,16 +90,22 @@ type SyncHandle = { writeSync(flush: number, input: Uint8Array, inOff: number, i
 type RawInflate = zlib.InflateRaw & { _handle?: SyncHandle; _writeState?: Uint32Array; errored?: Error | null };
 
 /**
- * A strict inflater that reuses its output memory: what gunzipStrict returns through it is valid
- * only until its next call. For callers that check a bundle's text and let go of it (verify, a
- * release's bundle checks): a fresh output buffer per bundle is fresh memory, which faults in page
- * by page on this VM (~16 faults per 64 KB bundle, most of a release verify's page faults). zlib's
- * handle writes into memory we choose (Node's own sync path calls it the same way); one handle
- * serves every call, reset in between. Without that call (another Node), it is the one-shot path.
+ * zlib's handle driven the way Node's own sync path drives it (`writeSync` into memory we choose),
+ * so that the cap is exact: ETOOBIG exactly when the stream yields more than `maxBytes` bytes before
+ * any error. (zlib's one-shot call checks its cap only between its own output chunks, so a stream
+ * that crosses the cap and then turns corrupt inside one chunk was EGZIP there: the verdict
+ * depended on a chunk size. It remains only as the fallback for a Node without `writeSync`.)
+ *
+ * `reuse`: inflate into one output buffer kept from call to call; what gunzipStrict returns
+ * through it is then valid only until its next call. For callers that check a text and let go of
+ * it (verify's bundle checks, a release's, replay's journal segments): a fresh output buffer per
+ * bundle is fresh memory, which faults in page by page on this VM (~16 faults per 64 KB bundle,
+ * 41 % of a release verify's page faults). Without `reuse`, each output is a fresh buffer the
+ * caller owns. One handle serves every call, reset in between, replaced after any failure.
  */
 export class Inflater {
   private z: RawInflate | null = null;
-  private buf = Buffer.allocUnsafeSlow(256 * 1024);
+  private buf: Buffer = EMPTY;
   private static readonly usable = (() => {
     const z = zlib.createInflateRaw() as RawInflate;
     const ok = typeof z._handle?.writeSync === 'function' && z._writeState instanceof Uint32Array;
@@ -107,11 +113,26 @@ export class Inflater {
     return ok;
   })();
 
+  constructor(private readonly reuse = true) {}
+
   /** The output and the input bytes consumed, or undefined where the handle's sync write is missing. */
   inflate(body: Uint8Array, maxBytes: number, hint: number): { out: Buffer; consumed: number } | undefined {
     if (!Inflater.usable) return undefined;
-    const want = Math.min(hint, maxBytes) + 1; // +1: a stream that ends exactly at the hint is seen ending
-    if (this.buf.length < want && want <= 16 << 20) this.buf = Buffer.allocUnsafeSlow(want);
+    // +1: a stream that ends exactly at the hint is seen ending. A lying hint costs one buffer of at
+    // most 16 MiB (and at most the cap), then fails the ISIZE check.
+    const want = Math.min(hint, maxBytes, 16 << 20) + 1;
+    if (!this.reuse || this.buf.length < want) this.buf = Buffer.allocUnsafeSlow(Math.max(want, this.reuse ? 256 * 1024 : 1024));
+    try {
+      return this.run(body, maxBytes);
+    } catch (e) {
+      this.drop(); // whatever failed, the handle may be inside a stream: never reuse it
+      throw e;
+    } finally {
+      if (!this.reuse || this.buf.length > 16 << 20) this.buf = EMPTY; // hold no caller's buffer, nor a huge one
+    }
+  }
+
+  private run(body: Uint8Array, maxBytes: number): { out: Buffer; consumed: number } {
     const z = this.handle();
     const h = z._handle!;
     const state = z._writeState!;
@@ -119,29 +140,22 @@ export class Inflater {
     let off = 0;
     let left = body.length;
     for (;;) {
-      const space = this.buf.length - fill;
+      const space = Math.min(this.buf.length, maxBytes + 1) - fill; // stop one byte past the cap, whatever comes after
       h.writeSync(zlib.constants.Z_FINISH, body, off, left, this.buf, fill, space);
-      if (z.destroyed) {
-        this.z = null; // an error closed the handle: writing to it again would abort the process
-        throw new GzipError('EGZIP', `bad deflate stream: ${z.errored?.message ?? 'zlib error'}`);
-      }
+      if (z.destroyed) throw new GzipError('EGZIP', `bad deflate stream: ${z.errored?.message ?? 'zlib error'}`);
       const used = left - state[1]!;
       off += used;
       left -= used;
       fill += space - state[0]!;
-      if (fill > maxBytes) {
-        this.drop();
-        throw new GzipError('ETOOBIG', `inflates beyond the ${maxBytes}-byte cap`);
-      }
+      if (fill > maxBytes) throw new GzipError('ETOOBIG', `inflates beyond the ${maxBytes}-byte cap`);
       if (state[0]! > 0) break; // room left under Z_FINISH without an error: the stream ended
-      const bigger = Buffer.allocUnsafeSlow(Math.min(this.buf.length * 2, maxBytes + 1)); // output full: grow
+      // Output full: grow, never past one byte over the cap (that byte is what proves the excess).
+      const bigger = Buffer.allocUnsafeSlow(Math.min(this.buf.length * 2, maxBytes + 1));
       this.buf.copy(bigger, 0, 0, fill);
       this.buf = bigger;
     }
     z.reset();
-    const out = this.buf.subarray(0, fill);
-    if (this.buf.length > 16 << 20) this.buf = Buffer.allocUnsafeSlow(256 * 1024); // keep no huge buffer alive
-    return { out, consumed: off };
+    return { out: this.buf.subarray(0, fill), consumed: off };
   }
 
   private handle(): RawInflate {
@@ -152,10 +166,13 @@ export class Inflater {
   }
 
   private drop(): void {
-    this.z?.close();
+    if (this.z && !this.z.destroyed) this.z.close(); // an error has closed it already
     this.z = null;
   }
 }
+
+const EMPTY = Buffer.alloc(0);
+const FRESH = new Inflater(false);
 
 /** Native CRC-32 where Node has it (20.15+, 22.2+): ~10x the JS implementation; same value. */
 const nativeCrc = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;

@@ -51,7 +51,7 @@ function run(crc32) {
   const hash = hashing ? createHash('sha256') : null;
   const bodyEnd = size - TRAILER;
   let inflating = size >= header.length + 2 + TRAILER;
-  if (!inflating) res.error = { code: 'EGZIP', message: 'too short to be gzip' };
+  if (!inflating) res.error = { code: 'EGZIP', message: 'too short to be gzip', at: 0 };
   let ended = false;
   let consumed = 0; // body bytes zlib took
   let crc = 0;
@@ -65,8 +65,13 @@ function run(crc32) {
     // The handle is closed only when no error closed it: writeSync on a closed handle aborts.
     if (!inf.destroyed) inf.destroy();
   };
+  // `at`: the slot being filled when the error arose; the main thread drops an inflating error at
+  // or after a slot where the consumer said 'stop' (the stream pass never inflates that far).
+  // ECHANGED wins over any other error, in both passes: a file that changed while read explains them.
   const fail = (code, message) => {
-    res.error ??= { code, message };
+    if (code === 'ECHANGED') {
+      if (res.error?.code !== 'ECHANGED') res.error = { code, message, at: -1 };
+    } else res.error ??= { code, message, at: posted };
     stopInflating();
   };
   const post = () => {

@@ -3,7 +3,7 @@ import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '../digest.ts';
-import { deflateRawSync } from 'node:zlib';
+import { constants as zlibConstants, deflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
 import { crcUpdate, GZIP_HEADER, gzipCanonical } from '../gzip.ts';
 import { tempDir } from '../test-helpers.ts';
@@ -69,7 +69,11 @@ async function both(bytes: Uint8Array, opts: Partial<PassOptions> = {}, stopAfte
   try {
     const run = async (which: typeof streamPass) => {
       const out: Buffer[] = [];
-      const onOutput = (c: Buffer) => (out.push(Buffer.from(c)), out.length === stopAfter ? ('stop' as const) : undefined);
+      const onOutput = (c: Buffer) => {
+        out.push(Buffer.from(c));
+        const r = opts.onOutput?.(c);
+        return out.length === stopAfter ? ('stop' as const) : r;
+      };
       const r = await which(fd, bytes.length, { hash: true, maxOut: 1 << 30, ...opts, onOutput });
       return { ...r!, chunks: out.map((c) => c.length), output: Buffer.concat(out) };
     };
@@ -95,12 +99,13 @@ describe('ringPass (read, hash and inflate on a worker, into reused shared memor
   });
 
   it('agrees on every corruption: flipped bytes, truncation, junk after, a second member, caps', async () => {
-    const small = gz(Buffer.concat([randomBytes(1 << 20), Buffer.alloc(2 << 20, 3)]));
+    // 11 MiB of output: the 8-slot ring fills, so the worker waits for slots with errors in play.
+    const small = gz(Buffer.concat([randomBytes(1 << 20), Buffer.alloc(2 << 20, 3), randomBytes(1 << 20), Buffer.alloc(7 << 20, 5)]));
     const mutations = fc.oneof(
       fc.record({ flip: fc.integer({ min: 0, max: small.length - 1 }), bits: fc.integer({ min: 1, max: 255 }) }),
       fc.record({ cut: fc.integer({ min: 0, max: small.length - 1 }) }),
       fc.record({ junk: fc.uint8Array({ minLength: 1, maxLength: 40 }) }),
-      fc.record({ maxOut: fc.integer({ min: 0, max: 4 << 20 }) }),
+      fc.record({ maxOut: fc.integer({ min: 0, max: 12 << 20 }) }),
     );
     let count = 0;
     await fc.assert(
@@ -126,9 +131,9 @@ describe('ringPass (read, hash and inflate on a worker, into reused shared memor
         expect(ring.output.equals(stream.output)).toBe(true);
         expect(ring.outBytes).toBe(stream.outBytes);
       }),
-      { numRuns: 150 },
+      { numRuns: 80 },
     );
-    expect(count).toBe(150);
+    expect(count).toBe(80);
     const second = await both(Buffer.concat([small, gz(Buffer.from('more'))]));
     expect(second.ring.error?.message).toMatch(/after the deflate stream/);
     expect(second.ring.error).toEqual(second.stream.error);
@@ -142,6 +147,57 @@ describe('ringPass (read, hash and inflate on a worker, into reused shared memor
     expect(ring.digest).toBe(sha256(good));
     expect(ring.error).toBeNull();
     expect(stream.digest).toBe(ring.digest);
+  });
+
+  it('reports nothing found after the chunk the consumer stopped at, however far ahead the worker read', async () => {
+    // 3 MiB of output: the whole stream fits in the ring, so the worker reaches its end (and the
+    // fault there) long before the consumer has said 'stop' at its second chunk.
+    const short = gz(Buffer.concat([randomBytes(1 << 20), Buffer.alloc(2 << 20, 3)]));
+    for (const tail of [Buffer.from('junk'), null]) {
+      const bytes = tail ? Buffer.concat([short, tail]) : Buffer.from(short);
+      if (!tail) bytes[bytes.length - 8]! ^= 1; // a bad CRC instead
+      const slow = { onOutput: () => {
+        const until = performance.now() + 5; // a slow consumer: the worker runs the whole ring ahead
+        while (performance.now() < until);
+      } };
+      const { stream, ring } = await both(bytes, slow, 2);
+      expect(stream.error).toBeNull();
+      expect(ring.error).toBeNull();
+      expect(ring.digest).toBe(sha256(bytes));
+      const full = await both(bytes);
+      expect(full.ring.error?.code).toBe('EGZIP'); // the same file read to the end is refused
+      expect(full.ring.error).toEqual(full.stream.error);
+    }
+  });
+
+  it('says the file changed, in both passes, whatever else went wrong first', async () => {
+    // A compressed block first (random bytes would be stored, where a flip breaks only the CRC):
+    // the flip is a deflate error at once, long before the read finds the file's end moved.
+    const zeros = Buffer.alloc(4 << 20, 7);
+    const trailer = Buffer.alloc(8);
+    trailer.writeUInt32LE(crcUpdate(zeros, 0), 0);
+    trailer.writeUInt32LE(zeros.length, 4);
+    const body = Buffer.concat([deflateRawSync(zeros, { finishFlush: zlibConstants.Z_SYNC_FLUSH }), Buffer.of(0x07), randomBytes(40 << 20)]); // 0x07: a block of the invalid type 3
+    const corrupt = Buffer.concat([GZIP_HEADER, body, trailer]);
+    const early = (await both(corrupt)).ring.error;
+    expect(early?.message).toMatch(/bad deflate stream/);
+    for (const [bytes, claimed, what] of [
+      [corrupt, corrupt.length + 100, /ended at byte/],
+      [corrupt, corrupt.length - 100, /grew past/],
+    ] as const) {
+      const file = join(tempDir('docket-stream-'), 'x.gz');
+      writeFileSync(file, bytes);
+      const fd = openSync(file, 'r');
+      try {
+        for (const which of [streamPass, ringPass]) {
+          const r = (await which(fd, claimed, { hash: true, maxOut: 1 << 30, onOutput: () => undefined }))!;
+          expect(r.error?.code, r.via).toBe('ECHANGED');
+          expect(r.error?.message).toMatch(what);
+        }
+      } finally {
+        closeSync(fd);
+      }
+    }
   });
 
   it('tgzPass takes the ring from the size given, and the stream below it', async () => {

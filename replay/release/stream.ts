@@ -63,7 +63,10 @@ export async function streamPass(fd: number, size: number, opts: PassOptions): P
   if (hash && size >= (opts.hashThreadFrom ?? OFF_THREAD_FROM)) hash.offThread();
   const res: PassResult = { digest: null, error: null, outBytes: 0, via: 'stream' };
   const fail = (code: 'EGZIP' | 'ETOTAL' | 'ECHANGED', message: string) => {
-    res.error ??= { code, message };
+    // ECHANGED wins over any other error: a file that changed while read explains them.
+    if (code === 'ECHANGED') {
+      if (res.error?.code !== 'ECHANGED') res.error = { code, message };
+    } else res.error ??= { code, message };
     stopInflating();
   };
   const bodyEnd = size - TRAILER;
@@ -203,7 +206,8 @@ export async function ringPass(fd: number, size: number, opts: PassOptions): Pro
   const worker = new Worker(new URL('./inflate-worker.mjs', import.meta.url), {
     workerData: { fd, size, hash: opts.hash, maxOut: opts.maxOut, ring, ctl: ctl.buffer, slotBytes: PIECE, slots: RING_SLOTS, header: GZIP_HEADER, pieceBytes: PIECE },
   });
-  const answer = new Promise<Omit<PassResult, 'via'> | { unavailable: true }>((resolve, reject) => {
+  type Answer = Omit<PassResult, 'via' | 'error'> & { error: (NonNullable<PassResult['error']> & { at: number }) | null };
+  const answer = new Promise<Answer | { unavailable: true }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`internal: the inflate worker exited (${code}) without an answer`)));
@@ -216,6 +220,7 @@ export async function ringPass(fd: number, size: number, opts: PassOptions): Pro
   answer.then(() => (settled = true), () => (settled = true));
   let taken = 0;
   let stopped = false;
+  let stopSlot = Infinity; // the slot whose chunk was answered with 'stop'
   try {
     // Until the worker says it is done: each posted slot in order, then back to the worker.
     for (;;) {
@@ -228,6 +233,7 @@ export async function ringPass(fd: number, size: number, opts: PassOptions): Pro
           const r = opts.onOutput(views[slot]!.subarray(0, Atomics.load(ctl, LEN + slot)));
           if (r === 'stop') {
             stopped = true;
+            stopSlot = taken;
             Atomics.store(ctl, STOP, 1);
           } else if (r) await r;
         }
@@ -242,7 +248,12 @@ export async function ringPass(fd: number, size: number, opts: PassOptions): Pro
       if (w.async) await Promise.race([w.value, answer.then(() => undefined, () => undefined)]);
     }
     const r = await answer;
-    return 'unavailable' in r ? null : { ...r, via: 'ring' };
+    if ('unavailable' in r) return null;
+    // The worker may have inflated past the chunk the consumer stopped at (up to the ring's size):
+    // what it found there, the stream pass would never have seen. ECHANGED is not about inflating.
+    const e = r.error;
+    const error = e && (e.code === 'ECHANGED' || !(e.at >= stopSlot)) ? { code: e.code, message: e.message } : null;
+    return { digest: r.digest, error, outBytes: r.outBytes, via: 'ring' };
   } finally {
     Atomics.store(ctl, STOP, 1);
     wake();
