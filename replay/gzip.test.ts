@@ -168,17 +168,23 @@ describe('Inflater (strict gunzip through zlib\'s handle, into reused or fresh m
     );
   });
 
-  it('the cap is exact: over it before any error is ETOOBIG, whatever comes after, and a cap of 0 admits nothing', () => {
-    // 70,000 zeros, then a block of the invalid type 3: over a 65,536 cap before the corruption.
-    const zeros = new Uint8Array(70_000);
-    const body = Buffer.concat([deflateRawSync(zeros, { finishFlush: zlibConstants.Z_SYNC_FLUSH }), Buffer.of(0x07)]);
-    const trailer = Buffer.alloc(8);
-    trailer.writeUInt32LE(crcUpdate(zeros, 0), 0);
-    trailer.writeUInt32LE(zeros.length, 4);
-    const bad = Buffer.concat([GZIP_HEADER, body, trailer]);
-    for (const into of [undefined, new Inflater()]) {
-      expect(outcome(() => gunzipStrict(bad, 65_536, into))).toEqual({ code: 'ETOOBIG', message: 'inflates beyond the 65536-byte cap' });
-      expect(outcome(() => gunzipStrict(bad, 100_000, into))).toEqual({ code: 'EGZIP', message: 'bad deflate stream: invalid block type' });
+  it('the cap depends on no chunk size: past it before the error is ETOOBIG, a bad header right at it EGZIP', () => {
+    // N zeros, then a block of the invalid type 3.
+    const bad = (n: number) => {
+      const zeros = new Uint8Array(n);
+      const body = Buffer.concat([deflateRawSync(zeros, { finishFlush: zlibConstants.Z_SYNC_FLUSH }), Buffer.of(0x07)]);
+      const trailer = Buffer.alloc(8);
+      trailer.writeUInt32LE(crcUpdate(zeros, 0), 0);
+      trailer.writeUInt32LE(n, 4);
+      return Buffer.concat([GZIP_HEADER, body, trailer]);
+    };
+    for (const into of [undefined, new Inflater(), new Inflater()]) {
+      if (into) gunzipStrict(samples[5]!, 1 << 21, into); // a reused buffer far bigger than the cap changes nothing
+      expect(outcome(() => gunzipStrict(bad(70_000), 65_536, into))).toEqual({ code: 'ETOOBIG', message: 'inflates beyond the 65536-byte cap' });
+      expect(outcome(() => gunzipStrict(bad(70_000), 100_000, into))).toEqual({ code: 'EGZIP', message: 'bad deflate stream: invalid block type' });
+      // zlib reads the next block's header before returning from a full buffer (design.md §3)
+      expect(outcome(() => gunzipStrict(bad(65_537), 65_536, into))).toMatchObject({ code: 'EGZIP' });
+      expect(outcome(() => gunzipStrict(bad(65_538), 65_536, into))).toMatchObject({ code: 'ETOOBIG' });
       expect(outcome(() => gunzipStrict(samples[1]!, 0, into))).toMatchObject({ code: 'ETOOBIG' });
       expect(outcome(() => gunzipStrict(samples[1]!, 1, into))).toEqual({ ok: Buffer.from(texts[1]!).toString('base64') });
       expect(outcome(() => gunzipStrict(samples[0]!, 0, into))).toEqual({ ok: '' });

@@ -91,10 +91,13 @@ type RawInflate = zlib.InflateRaw & { _handle?: SyncHandle; _writeState?: Uint32
 
 /**
  * zlib's handle driven the way Node's own sync path drives it (`writeSync` into memory we choose),
- * so that the cap is exact: ETOOBIG exactly when the stream yields more than `maxBytes` bytes before
- * any error. (zlib's one-shot call checks its cap only between its own output chunks, so a stream
- * that crosses the cap and then turns corrupt inside one chunk was EGZIP there: the verdict
- * depended on a chunk size. It remains only as the fallback for a Node without `writeSync`.)
+ * never with output room past `maxBytes` + 1, so the cap does not depend on any chunk size:
+ * ETOOBIG when zlib fills that one byte past the cap and returns, EGZIP when it reports an error
+ * first. (zlib reads the header of the block after the one that filled the room before returning,
+ * so a bad header right after byte `maxBytes` + 1 is EGZIP. zlib's one-shot call checks its cap
+ * only between its own output chunks: a stream that crossed the cap and then turned corrupt inside
+ * one chunk was EGZIP there, ETOOBIG here. It remains only as the fallback for a Node without
+ * `writeSync`.)
  *
  * `reuse`: inflate into one output buffer kept from call to call; what gunzipStrict returns
  * through it is then valid only until its next call. For callers that check a text and let go of
@@ -155,7 +158,9 @@ export class Inflater {
       this.buf = bigger;
     }
     z.reset();
-    return { out: this.buf.subarray(0, fill), consumed: off };
+    // A fresh output the caller keeps holds no more than it needs (growth doubles; the hint may lie).
+    const out = !this.reuse && this.buf.length - fill > 1 << 20 ? Buffer.from(this.buf.subarray(0, fill)) : this.buf.subarray(0, fill);
+    return { out, consumed: off };
   }
 
   private handle(): RawInflate {
