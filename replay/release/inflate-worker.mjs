@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import * as zlib from 'node:zlib';
+import { copyRange, endProblem, headerProblem, longEnough, RULES, TRAILER } from './pass-rules.mjs';
 
 const POSTED = 0;
 const CONSUMED = 1;
@@ -30,7 +31,6 @@ const STOP = 3;
 const DONE = 4;
 const SIGNAL = 5;
 const LEN = 8;
-const TRAILER = 8;
 
 const { fd, size, hash: hashing, maxOut, ring, ctl: ctlBuffer, slotBytes, slots, header, pieceBytes } = workerData;
 const ctl = new Int32Array(ctlBuffer);
@@ -50,8 +50,8 @@ function run(crc32) {
   const res = { digest: null, error: null, outBytes: 0 };
   const hash = hashing ? createHash('sha256') : null;
   const bodyEnd = size - TRAILER;
-  let inflating = size >= header.length + 2 + TRAILER;
-  if (!inflating) res.error = { code: 'EGZIP', message: 'too short to be gzip', at: 0 };
+  let inflating = longEnough(size, header);
+  if (!inflating) res.error = { code: 'EGZIP', message: RULES.tooShort, at: 0 };
   let ended = false;
   let consumed = 0; // body bytes zlib took
   let crc = 0;
@@ -100,7 +100,7 @@ function run(crc32) {
       const out = views[posted % slots];
       const space = slotBytes - fill;
       handle.writeSync(flush, input, off, left, out, fill, space);
-      if (inf.destroyed) return fail('EGZIP', `bad deflate stream: ${inf.errored?.message ?? 'zlib error'}`);
+      if (inf.destroyed) return fail('EGZIP', RULES.badDeflate(inf.errored?.message ?? 'zlib error'));
       const availOut = state[0];
       const used = left - state[1];
       consumed += used;
@@ -109,7 +109,7 @@ function run(crc32) {
       const have = space - availOut;
       if (have > 0) {
         res.outBytes += have;
-        if (res.outBytes > maxOut) return fail('ETOTAL', `inflates beyond the ${maxOut}-byte cap (an absolute cap: gzip bomb)`);
+        if (res.outBytes > maxOut) return fail('ETOTAL', RULES.overCap(maxOut));
         crc = crc32(out.subarray(fill, fill + have), crc) >>> 0;
         fill += have;
       }
@@ -130,33 +130,28 @@ function run(crc32) {
   while (pos < size && (inflating || hash)) {
     const n = readSync(fd, piece, 0, Math.min(pieceBytes, size - pos), pos);
     if (n === 0) {
-      fail('ECHANGED', `the file ended at byte ${pos} of ${size} while being read: it changed during verification; verify a copy nothing writes to`);
+      fail('ECHANGED', RULES.shrank(pos, size));
       break;
     }
     const got = piece.subarray(0, n);
     hash?.update(got);
     copyRange(got, pos, 0, header.length, head, 0);
     copyRange(got, pos, bodyEnd, size, trailer, bodyEnd);
-    if (pos < header.length && pos + n >= header.length && inflating && !head.equals(header)) {
-      const i = [...head].findIndex((b, k) => b !== header[k]);
-      fail('EGZIP', `non-canonical gzip header (byte ${i} is 0x${head[i].toString(16).padStart(2, '0')}, expected 0x${header[i].toString(16).padStart(2, '0')})`);
-    }
+    const bad = pos < header.length && pos + n >= header.length && inflating ? headerProblem(head, header) : null;
+    if (bad) fail('EGZIP', bad);
     const from = Math.max(pos, header.length);
     const to = Math.min(pos + n, bodyEnd);
     pos += n;
     if (inflating && !ended && to > from) inflate(got.subarray(from - (pos - n), to - (pos - n)), zlib.constants.Z_NO_FLUSH);
     if (Atomics.load(ctl, STOP)) stopInflating();
   }
-  if (pos === size && readSync(fd, Buffer.alloc(1), 0, 1, size) !== 0) fail('ECHANGED', `the file grew past its ${size} bytes while being read: it changed during verification; verify a copy nothing writes to`);
+  if (pos === size && readSync(fd, Buffer.alloc(1), 0, 1, size) !== 0) fail('ECHANGED', RULES.grew(size));
   if (inflating && !ended) inflate(Buffer.alloc(0), zlib.constants.Z_FINISH);
   // Output before an error is handed on too, as the stream hands on every write that succeeded.
   if (fill > 0) post();
   if (inflating && !res.error) {
-    const body = bodyEnd - header.length;
-    if (!ended) fail('EGZIP', 'the deflate stream does not end');
-    else if (consumed !== body) fail('EGZIP', `${body - consumed} bytes after the deflate stream (second member or junk)`);
-    else if (trailer.readUInt32LE(0) !== crc) fail('EGZIP', 'CRC-32 mismatch');
-    else if (trailer.readUInt32LE(4) !== res.outBytes >>> 0) fail('EGZIP', 'ISIZE mismatch');
+    const bad = endProblem({ ended, consumed, body: bodyEnd - header.length, trailer, crc, outBytes: res.outBytes });
+    if (bad) fail('EGZIP', bad);
   }
   stopInflating();
   if (hash) res.digest = `sha256:${hash.digest('hex')}`;
@@ -168,11 +163,4 @@ function run(crc32) {
 function signal() {
   Atomics.add(ctl, SIGNAL, 1);
   Atomics.notify(ctl, SIGNAL);
-}
-
-/** Copy the part of `piece` (which starts at stream offset `at`) inside [from, to) into `into` (which starts at `base`). */
-function copyRange(piece, at, from, to, into, base) {
-  const lo = Math.max(at, from);
-  const hi = Math.min(at + piece.length, to);
-  if (hi > lo) piece.copy(into, lo - base, lo - at, hi - at);
 }

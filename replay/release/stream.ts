@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { createInflateRaw } from 'node:zlib';
 import type { Digest } from '../digest.ts';
 import { crcUpdate, GZIP_HEADER } from '../gzip.ts';
+import { copyRange, endProblem, headerProblem, longEnough, RULES, TRAILER } from './pass-rules.mjs';
 
 /**
  * One streaming pass over a release file: optionally SHA-256 of every byte, and a strict gunzip
@@ -40,7 +41,6 @@ export interface PassResult {
 }
 
 const PIECE = 1 << 20;
-const TRAILER = 8;
 
 /**
  * The pass for `size` bytes at `fd`. Big files go through ringPass (read, hash and inflate on a
@@ -70,8 +70,8 @@ export async function streamPass(fd: number, size: number, opts: PassOptions): P
     stopInflating();
   };
   const bodyEnd = size - TRAILER;
-  let inflating = size >= GZIP_HEADER.length + 2 + TRAILER;
-  if (!inflating) res.error = { code: 'EGZIP', message: 'too short to be gzip' };
+  let inflating = longEnough(size, GZIP_HEADER);
+  if (!inflating) res.error = { code: 'EGZIP', message: RULES.tooShort };
   const slots = new Slots(hash, slotCount);
   // writableHighWaterMark reaches the Transform underneath (Node passes the options through).
   const inflater = createInflateRaw({ chunkSize: PIECE, writableHighWaterMark: 4 * PIECE } as Parameters<typeof createInflateRaw>[0]);
@@ -85,7 +85,7 @@ export async function streamPass(fd: number, size: number, opts: PassOptions): P
     });
     inflater.on('error', (e: NodeJS.ErrnoException) => {
       ended = true;
-      if (inflating) fail('EGZIP', `bad deflate stream: ${e.message}`);
+      if (inflating) fail('EGZIP', RULES.badDeflate(e.message));
       resolve();
     });
     inflater.on('close', () => resolve());
@@ -116,7 +116,7 @@ export async function streamPass(fd: number, size: number, opts: PassOptions): P
   inflater.on('data', (c: Buffer) => {
     if (!inflating) return;
     res.outBytes += c.length;
-    if (res.outBytes > opts.maxOut) return fail('ETOTAL', `inflates beyond the ${opts.maxOut}-byte cap (an absolute cap: gzip bomb)`);
+    if (res.outBytes > opts.maxOut) return fail('ETOTAL', RULES.overCap(opts.maxOut));
     queue.push(c);
     if (!scheduled) {
       scheduled = true;
@@ -136,17 +136,15 @@ export async function streamPass(fd: number, size: number, opts: PassOptions): P
     const n = readSync(fd, buf, 0, Math.min(PIECE, size - pos), pos); // page cache: cheaper than a thread-pool round trip
     if (n === 0) {
       slots.give(slot);
-      fail('ECHANGED', `the file ended at byte ${pos} of ${size} while being read: it changed during verification; verify a copy nothing writes to`);
+      fail('ECHANGED', RULES.shrank(pos, size));
       break;
     }
     const piece = buf.subarray(0, n);
     hash?.update(slot, piece);
     copyRange(piece, pos, 0, GZIP_HEADER.length, head, 0);
     copyRange(piece, pos, bodyEnd, size, trailer, bodyEnd);
-    if (pos < GZIP_HEADER.length && pos + n >= GZIP_HEADER.length && inflating && !head.equals(GZIP_HEADER)) {
-      const i = [...head].findIndex((b, k) => b !== GZIP_HEADER[k]);
-      fail('EGZIP', `non-canonical gzip header (byte ${i} is 0x${head[i]!.toString(16).padStart(2, '0')}, expected 0x${GZIP_HEADER[i]!.toString(16).padStart(2, '0')})`);
-    }
+    const bad = pos < GZIP_HEADER.length && pos + n >= GZIP_HEADER.length && inflating ? headerProblem(head, GZIP_HEADER) : null;
+    if (bad) fail('EGZIP', bad);
     const from = Math.max(pos, GZIP_HEADER.length);
     const to = Math.min(pos + n, bodyEnd);
     pos += n;
@@ -164,19 +162,15 @@ export async function streamPass(fd: number, size: number, opts: PassOptions): P
       });
     }
   }
-  if (pos === size && readSync(fd, Buffer.alloc(1), 0, 1, size) !== 0) fail('ECHANGED', `the file grew past its ${size} bytes while being read: it changed during verification; verify a copy nothing writes to`);
+  if (pos === size && readSync(fd, Buffer.alloc(1), 0, 1, size) !== 0) fail('ECHANGED', RULES.grew(size));
   if (inflating) {
     if (!ended) inflater.end();
     await finished;
     drain();
   }
   if (inflating && !res.error) {
-    const consumed = inflater.bytesWritten;
-    const body = bodyEnd - GZIP_HEADER.length;
-    if (!ended) fail('EGZIP', 'the deflate stream does not end');
-    else if (consumed !== body) fail('EGZIP', `${body - consumed} bytes after the deflate stream (second member or junk)`);
-    else if (trailer.readUInt32LE(0) !== crc >>> 0) fail('EGZIP', 'CRC-32 mismatch');
-    else if (trailer.readUInt32LE(4) !== res.outBytes >>> 0) fail('EGZIP', 'ISIZE mismatch');
+    const bad = endProblem({ ended, consumed: inflater.bytesWritten, body: bodyEnd - GZIP_HEADER.length, trailer, crc, outBytes: res.outBytes });
+    if (bad) fail('EGZIP', bad);
   }
   stopInflating();
   if (hash) res.digest = `sha256:${await hash.digest()}` as Digest;
@@ -360,11 +354,4 @@ class Slots {
       this.wake = null;
     }
   }
-}
-
-/** Copy the part of `piece` (which starts at stream offset `at`) inside [from, to) into `into` (which starts at `base`). */
-function copyRange(piece: Buffer, at: number, from: number, to: number, into: Buffer, base: number) {
-  const lo = Math.max(at, from);
-  const hi = Math.min(at + piece.length, to);
-  if (hi > lo) piece.copy(into, lo - base, lo - at, hi - at);
 }

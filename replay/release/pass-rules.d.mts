@@ -1,0 +1,12 @@
+export const TRAILER: number;
+export const RULES: {
+  tooShort: string;
+  badDeflate: (why: string) => string;
+  overCap: (maxOut: number) => string;
+  shrank: (pos: number, size: number) => string;
+  grew: (size: number) => string;
+};
+export function longEnough(size: number, header: Uint8Array): boolean;
+export function headerProblem(head: Uint8Array, header: Uint8Array): string | null;
+export function endProblem(s: { ended: boolean; consumed: number; body: number; trailer: Buffer; crc: number; outBytes: number }): string | null;
+export function copyRange(piece: Buffer, at: number, from: number, to: number, into: Buffer, base: number): void;

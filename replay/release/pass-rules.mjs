@@ -1,0 +1,39 @@
+// The strict gunzip rules of a release's read pass, shared by its two drivers (stream.ts's
+// streamPass on the main thread, inflate-worker.mjs's worker for ringPass), so that both find the
+// same things in the same words. Plain JS: the worker loads it without the TypeScript loader.
+
+export const TRAILER = 8; // CRC-32, ISIZE
+
+export const RULES = {
+  tooShort: 'too short to be gzip',
+  badDeflate: (why) => `bad deflate stream: ${why}`,
+  overCap: (maxOut) => `inflates beyond the ${maxOut}-byte cap (an absolute cap: gzip bomb)`,
+  shrank: (pos, size) => `the file ended at byte ${pos} of ${size} while being read: it changed during verification; verify a copy nothing writes to`,
+  grew: (size) => `the file grew past its ${size} bytes while being read: it changed during verification; verify a copy nothing writes to`,
+};
+
+/** Whether a file of `size` bytes can hold our header, a deflate stream and the trailer. */
+export const longEnough = (size, header) => size >= header.length + 2 + TRAILER;
+
+/** What is wrong with the first header bytes of the file, or null. */
+export function headerProblem(head, header) {
+  const i = head.findIndex((b, k) => b !== header[k]);
+  if (i < 0) return null;
+  return `non-canonical gzip header (byte ${i} is 0x${head[i].toString(16).padStart(2, '0')}, expected 0x${header[i].toString(16).padStart(2, '0')})`;
+}
+
+/** The end checks, in order, once the whole body was fed: null when the member is whole and exact. */
+export function endProblem({ ended, consumed, body, trailer, crc, outBytes }) {
+  if (!ended) return 'the deflate stream does not end';
+  if (consumed !== body) return `${body - consumed} bytes after the deflate stream (second member or junk)`;
+  if (trailer.readUInt32LE(0) !== crc >>> 0) return 'CRC-32 mismatch';
+  if (trailer.readUInt32LE(4) !== outBytes >>> 0) return 'ISIZE mismatch';
+  return null;
+}
+
+/** Copy the part of `piece` (which starts at stream offset `at`) inside [from, to) into `into` (which starts at `base`). */
+export function copyRange(piece, at, from, to, into, base) {
+  const lo = Math.max(at, from);
+  const hi = Math.min(at + piece.length, to);
+  if (hi > lo) piece.copy(into, lo - base, lo - at, hi - at);
+}
