@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { Ajv } from 'ajv';
+import { createRequire } from 'node:module';
+import type { ValidateFunction } from 'ajv';
 import type { Digest } from '../digest.ts';
 import { ENCODER_ID } from '../gzip.ts';
 import { canonicalBytes, JsonError, parseStrict } from '../json.ts';
@@ -25,8 +26,25 @@ export interface Manifest {
 }
 
 const SCHEMA_URL = new URL('../../docs/schemas/release/manifest.schema.json', import.meta.url);
-const ajv = new Ajv({ allErrors: true, strict: true });
-const validate = ajv.compile(JSON.parse(readFileSync(SCHEMA_URL, 'utf8')));
+const require = createRequire(import.meta.url);
+let validator: ValidateFunction | null = null;
+
+/**
+ * The manifest schema's validator, made on first use: loading ajv and compiling cost 70-100 ms,
+ * which every command importing this module paid at start-up. Release verify makes it while the
+ * read pass's worker starts (warmManifestSchema), before the manifest's bytes are in.
+ */
+function manifestSchema(): ValidateFunction {
+  if (!validator) {
+    const { Ajv } = require('ajv') as typeof import('ajv');
+    validator = new Ajv({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(SCHEMA_URL, 'utf8')));
+  }
+  return validator;
+}
+
+export function warmManifestSchema(): void {
+  manifestSchema();
+}
 
 /** docket's own version (the tool that packs), read from its install. */
 export const DOCKET_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -45,6 +63,7 @@ export function parseManifest(bytes: Uint8Array): { manifest: Manifest | null; e
   } catch (e) {
     return { manifest: null, errors: [e instanceof JsonError ? `not strict JSON: ${e.message}` : String(e)] };
   }
+  const validate = manifestSchema();
   if (!validate(value)) {
     return { manifest: null, errors: (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'invalid'}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`) };
   }

@@ -31,6 +31,11 @@ export interface PassOptions {
   slots?: number;
   /** Tests: which pass from which file size (default: the ring from 64 MiB, where zlib's handle allows). */
   ringFrom?: number;
+  /**
+   * Work for this thread while the ring's worker starts and fills the first slots (it has nothing
+   * else to do then); the stream pass calls it before it starts reading.
+   */
+  meanwhile?: () => void;
 }
 export interface PassResult {
   digest: Digest | null;
@@ -58,6 +63,7 @@ export async function tgzPass(fd: number, size: number, opts: PassOptions): Prom
 
 /** The pass on this thread with Node's public zlib stream (and the hash on a worker for big files). */
 export async function streamPass(fd: number, size: number, opts: PassOptions): Promise<PassResult> {
+  opts.meanwhile?.();
   const slotCount = opts.slots ?? SLOTS;
   const hash = opts.hash ? new PieceHasher(slotCount) : null;
   if (hash && size >= (opts.hashThreadFrom ?? OFF_THREAD_FROM)) hash.offThread();
@@ -212,6 +218,7 @@ export async function ringPass(fd: number, size: number, opts: PassOptions): Pro
   };
   let settled = false;
   answer.then(() => (settled = true), () => (settled = true));
+  opts.meanwhile?.();
   let taken = 0;
   let stopped = false;
   let stopSlot = Infinity; // the slot whose chunk was answered with 'stop'

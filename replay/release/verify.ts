@@ -11,7 +11,7 @@ import { verifyArchive, type Finding, type Severity, type Step } from '../verify
 import { BundleChecks, type WriteTo } from './bundle-checks.ts';
 import { checkEnvelope, type EnvelopeCheck } from './dsse.ts';
 import { collisionKey, LIMITS, MANIFEST_NAME, SIG_NAME, TOP_DIR, unsafePath, type Limits } from './limits.ts';
-import { parseManifest, type Manifest } from './manifest.ts';
+import { parseManifest, warmManifestSchema, type Manifest } from './manifest.ts';
 import { merkleRoot } from './merkle.ts';
 import { tgzPass, type PassResult } from './stream.ts';
 import { TarWalker, type ParseResult, type ReadEntry } from './tar.ts';
@@ -395,6 +395,7 @@ async function readPass(fd: number, size: number, limits: Limits, key: KeyObject
       hash: true,
       maxOut: limits.totalBytes,
       ringFrom,
+      meanwhile: warmManifestSchema, // needed as soon as the first entry is in
       onOutput: (chunk) => {
         if (failure) return 'stop';
         try {
