@@ -109,18 +109,21 @@ type RawInflate = zlib.InflateRaw & { _handle?: SyncHandle; _writeState?: Uint32
 export class Inflater {
   private z: RawInflate | null = null;
   private buf: Buffer = EMPTY;
-  private static readonly usable = (() => {
-    const z = zlib.createInflateRaw() as RawInflate;
-    const ok = typeof z._handle?.writeSync === 'function' && z._writeState instanceof Uint32Array;
-    z.close();
-    return ok;
-  })();
+  // Whether this Node's zlib handle has the sync write, learnt from the first handle made. Never at
+  // import: a worker thread terminated while it loads (verify's prestarted worker often is) must not
+  // be inside a zlib constructor, where Node aborts the process ("close before init").
+  private static usable: boolean | null = null;
 
   constructor(private readonly reuse = true) {}
 
   /** The output and the input bytes consumed, or undefined where the handle's sync write is missing. */
   inflate(body: Uint8Array, maxBytes: number, hint: number): { out: Buffer; consumed: number } | undefined {
-    if (!Inflater.usable) return undefined;
+    if (Inflater.usable === false) return undefined;
+    if (Inflater.usable === null) {
+      const z = this.handle();
+      Inflater.usable = typeof z._handle?.writeSync === 'function' && z._writeState instanceof Uint32Array;
+      if (!Inflater.usable) return this.drop(), undefined;
+    }
     // +1: a stream that ends exactly at the hint is seen ending. A lying hint costs one buffer of at
     // most 16 MiB (and at most the cap), then fails the ISIZE check.
     const want = Math.min(hint, maxBytes, 16 << 20) + 1;

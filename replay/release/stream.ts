@@ -218,11 +218,11 @@ export async function ringPass(fd: number, size: number, opts: PassOptions): Pro
   };
   let settled = false;
   answer.then(() => (settled = true), () => (settled = true));
-  opts.meanwhile?.();
   let taken = 0;
   let stopped = false;
   let stopSlot = Infinity; // the slot whose chunk was answered with 'stop'
   try {
+    opts.meanwhile?.();
     // Until the worker says it is done: each posted slot in order, then back to the worker.
     for (;;) {
       const signal = Atomics.load(ctl, SIGNAL);
