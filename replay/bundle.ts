@@ -96,9 +96,9 @@ export type CheckedContent = Omit<DecodedContent, 'value'>;
  * decodeContent's stages and verdicts, without building the value: canonical form and the schema
  * are proven on the bytes (json.ts `provenCanonical`, schema-bytes.ts). Whatever they cannot prove
  * goes through the parse and ajv, which decide and name the error; so a bundle passes here exactly
- * when it passes there.
+ * when it passes there. `into`: inflate into its reused memory (the returned content is then valid
+ * until its next use).
  */
-/** `into`: inflate into its reused memory (the returned content is then valid until its next use). */
 export function checkContent(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest, into?: Inflater): CheckedContent {
   const { digest, content } = inflateChecked(bytes, expected, knownDigest, into);
   const containers = provenCanonical(content);

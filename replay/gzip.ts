@@ -42,26 +42,24 @@ export class GzipError extends Error {
 /**
  * Strict reader: the exact canonical header, one deflate stream that ends exactly 8 bytes before the
  * end of the file, a matching CRC-32 and ISIZE, and at most `maxBytes` of output (an absolute cap,
- * because an all-zero bomb inflates ~1000:1).
+ * because an all-zero bomb inflates ~1000:1). `into`: an Inflater that reuses its output memory
+ * (see there); without one, the output is the caller's.
  */
-/** `into`: an Inflater that reuses its output memory (see there); else the output is the caller's. */
 export function gunzipStrict(bytes: Uint8Array, maxBytes: number, into?: Inflater): Uint8Array {
   if (bytes.length < GZIP_HEADER.length + 2 + 8) throw new GzipError('EGZIP', 'too short to be gzip');
   for (let i = 0; i < GZIP_HEADER.length; i++) {
     if (bytes[i] !== GZIP_HEADER[i]) throw new GzipError('EGZIP', `non-canonical gzip header (byte ${i} is 0x${bytes[i]!.toString(16).padStart(2, '0')}, expected 0x${GZIP_HEADER[i]!.toString(16).padStart(2, '0')})`);
   }
   const body = bytes.subarray(GZIP_HEADER.length, bytes.length - 8);
-  const { out, consumed } = (into ?? FRESH).inflate(body, maxBytes, isizeOf(bytes)) ?? inflateFresh(body, maxBytes, isizeOf(bytes));
-  if (consumed !== body.length) throw new GzipError('EGZIP', `${body.length - consumed} bytes after the deflate stream (second member or junk)`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const crc = view.getUint32(bytes.length - 8, true);
-  const isize = view.getUint32(bytes.length - 4, true);
+  const isize = view.getUint32(bytes.length - 4, true); // also the output's size hint (checked below)
+  const { out, consumed } = (into ?? FRESH).inflate(body, maxBytes, isize) ?? inflateFresh(body, maxBytes, isize);
+  if (consumed !== body.length) throw new GzipError('EGZIP', `${body.length - consumed} bytes after the deflate stream (second member or junk)`);
   if (crcOf(out) !== crc) throw new GzipError('EGZIP', 'CRC-32 mismatch');
   if ((out.length >>> 0) !== isize) throw new GzipError('EGZIP', 'ISIZE mismatch');
   return out;
 }
-
-const isizeOf = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(bytes.length - 4, true);
 
 /** The raw-deflate body inflated into a fresh buffer by zlib's one-shot call: the fallback (class Inflater). */
 function inflateFresh(body: Uint8Array, maxBytes: number, hint: number): { out: Buffer; consumed: number } {

@@ -11,7 +11,7 @@
 // it is missing, the worker says so before reading and the main thread uses the stream instead.
 //
 // Control cells (Int32Array over a SharedArrayBuffer), shared with stream.ts:
-//   POSTED   slots filled by the worker (their bytes and length final), and bumped once more at the end
+//   POSTED   slots filled by the worker (their bytes and length final)
 //   CONSUMED slots the main thread is done with (the worker refills only those)
 //   WAKE     bumped by the main thread after every change to CONSUMED or STOP (what the worker waits on)
 //   STOP     1 once the consumer said 'stop': inflating ends, hashing goes on
@@ -22,15 +22,9 @@ import { createHash } from 'node:crypto';
 import { readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import * as zlib from 'node:zlib';
-import { copyRange, endProblem, headerProblem, longEnough, RULES, TRAILER } from './pass-rules.mjs';
+import { copyRange, CTL, endProblem, headerProblem, heldError, longEnough, RULES, TRAILER } from './pass-rules.mjs';
 
-const POSTED = 0;
-const CONSUMED = 1;
-const WAKE = 2;
-const STOP = 3;
-const DONE = 4;
-const SIGNAL = 5;
-const LEN = 8;
+const { POSTED, CONSUMED, WAKE, STOP, DONE, SIGNAL, LEN } = CTL;
 
 const { fd, size, hash: hashing, maxOut, ring, ctl: ctlBuffer, slotBytes, slots, header, pieceBytes } = workerData;
 const ctl = new Int32Array(ctlBuffer);
@@ -67,11 +61,8 @@ function run(crc32) {
   };
   // `at`: the slot being filled when the error arose; the main thread drops an inflating error at
   // or after a slot where the consumer said 'stop' (the stream pass never inflates that far).
-  // ECHANGED wins over any other error, in both passes: a file that changed while read explains them.
   const fail = (code, message) => {
-    if (code === 'ECHANGED') {
-      if (res.error?.code !== 'ECHANGED') res.error = { code, message, at: -1 };
-    } else res.error ??= { code, message, at: posted };
+    res.error = heldError(res.error, { code, message, at: code === 'ECHANGED' ? -1 : posted });
     stopInflating();
   };
   const post = () => {

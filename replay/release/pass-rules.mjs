@@ -4,6 +4,19 @@
 
 export const TRAILER = 8; // CRC-32, ISIZE
 
+// The ring pass's control cells (an Int32Array over a SharedArrayBuffer; inflate-worker.mjs says
+// what each holds).
+export const CTL = { POSTED: 0, CONSUMED: 1, WAKE: 2, STOP: 3, DONE: 4, SIGNAL: 5, LEN: 8 };
+
+/**
+ * The error a pass holds once `next` is found, `held` being the one it holds so far: the first,
+ * except that ECHANGED (the file changed while read) replaces any other, since it explains them.
+ */
+export function heldError(held, next) {
+  if (next.code === 'ECHANGED') return held?.code === 'ECHANGED' ? held : next;
+  return held ?? next;
+}
+
 export const RULES = {
   tooShort: 'too short to be gzip',
   badDeflate: (why) => `bad deflate stream: ${why}`,

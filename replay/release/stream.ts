@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { createInflateRaw } from 'node:zlib';
 import type { Digest } from '../digest.ts';
 import { crcUpdate, GZIP_HEADER } from '../gzip.ts';
-import { copyRange, endProblem, headerProblem, longEnough, RULES, TRAILER } from './pass-rules.mjs';
+import { copyRange, CTL, endProblem, headerProblem, heldError, longEnough, RULES, TRAILER } from './pass-rules.mjs';
 
 /**
  * One streaming pass over a release file: optionally SHA-256 of every byte, and a strict gunzip
@@ -69,10 +69,7 @@ export async function streamPass(fd: number, size: number, opts: PassOptions): P
   if (hash && size >= (opts.hashThreadFrom ?? OFF_THREAD_FROM)) hash.offThread();
   const res: PassResult = { digest: null, error: null, outBytes: 0, via: 'stream' };
   const fail = (code: 'EGZIP' | 'ETOTAL' | 'ECHANGED', message: string) => {
-    // ECHANGED wins over any other error: a file that changed while read explains them.
-    if (code === 'ECHANGED') {
-      if (res.error?.code !== 'ECHANGED') res.error = { code, message };
-    } else res.error ??= { code, message };
+    res.error = heldError(res.error, { code, message });
     stopInflating();
   };
   const bodyEnd = size - TRAILER;
@@ -183,14 +180,7 @@ export async function streamPass(fd: number, size: number, opts: PassOptions): P
   return res;
 }
 
-// Control cells shared with inflate-worker.mjs (its header explains each).
-const POSTED = 0;
-const CONSUMED = 1;
-const WAKE = 2;
-const STOP = 3;
-const DONE = 4;
-const SIGNAL = 5;
-const LEN = 8;
+const { POSTED, CONSUMED, WAKE, STOP, DONE, SIGNAL, LEN } = CTL; // shared with inflate-worker.mjs
 const RING_SLOTS = 8; // 8 MiB: the worker stays a few MiB ahead; a bigger ring only faults in more pages
 
 /**
@@ -217,7 +207,10 @@ export async function ringPass(fd: number, size: number, opts: PassOptions): Pro
     Atomics.notify(ctl, WAKE);
   };
   let settled = false;
-  answer.then(() => (settled = true), () => (settled = true));
+  const answered = answer.then(
+    () => void (settled = true),
+    () => void (settled = true),
+  );
   let taken = 0;
   let stopped = false;
   let stopSlot = Infinity; // the slot whose chunk was answered with 'stop'
@@ -246,7 +239,7 @@ export async function ringPass(fd: number, size: number, opts: PassOptions): Pro
       }
       if (done || settled) break; // settled without DONE: unavailable, or the worker failed
       const w = Atomics.waitAsync(ctl, SIGNAL, signal);
-      if (w.async) await Promise.race([w.value, answer.then(() => undefined, () => undefined)]);
+      if (w.async) await Promise.race([w.value, answered]);
     }
     const r = await answer;
     if ('unavailable' in r) return null;
