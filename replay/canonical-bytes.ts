@@ -47,6 +47,8 @@ export const OUTLINE_DEPTH = 2;
 export class Containers {
   a = new Int32Array(3 * 4096);
   n = 0;
+  /** strict-wasm.ts: the generation of the loaded text this table was copied from, else -1. */
+  loaded = -1;
   open(start: number): number {
     if (this.n + 3 > this.a.length) {
       const bigger = new Int32Array(this.a.length * 2);
@@ -72,7 +74,10 @@ export function isCanonicalBytes(bytes: Uint8Array, outline: number[] | null = n
   const keyStart: number[] = []; // the previous member name of each open object
   const keyEnd: number[] = [];
   const open: number[] = []; // per depth: the open container's index in `ends`
-  if (ends !== null) ends.n = 0;
+  if (ends !== null) {
+    ends.n = 0;
+    ends.loaded = -1;
+  }
   let depth = 0;
   let i = 0;
   nextQuote = -1;
@@ -280,7 +285,7 @@ function plainDecimalIsCanonical(b: Uint8Array, first: number, end: number): boo
   return end - sig - 1 <= 15; // minus the point
 }
 
-function numberPrintsBack(b: Uint8Array, start: number, end: number): number {
+export function numberPrintsBack(b: Uint8Array, start: number, end: number): number {
   if (end - start > 32) return -1; // no canonical number is this long ("-1.2345678901234567e-308" is 24)
   let token = '';
   for (let k = start; k < end; k++) token += String.fromCharCode(b[k]!);

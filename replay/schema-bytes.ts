@@ -3,6 +3,7 @@ import type { Containers } from './canonical-bytes.ts';
 import { DIGEST_PATTERN } from './digest.ts';
 import { canonicalBytes } from './json.ts';
 import { KINDS, SCHEMA_DIR, type BundleRef } from './schemas.ts';
+import { CHECK_PATTERN, strict, type PlacedPlan, type PlanWords } from './strict-wasm.ts';
 
 /**
  * The bundle schemas (docs/schemas/), checked directly on canonical bytes, building no value.
@@ -203,6 +204,8 @@ export function validateCanonicalBytes(buf: Buffer, containers: Containers): Byt
   if (kind === null) return null;
   const node = nodeFor(kind);
   if (!node) return null;
+  const placed = placedFor(kind, node, null);
+  if (placed && wasmWalk(buf, containers, placed, 0) !== null) return { kind, refs: [] };
   const w = new Walk(buf, containers);
   return w.value(node, 0, 0) === buf.length ? { kind, refs: w.refs } : null;
 }
@@ -219,6 +222,7 @@ export interface Projection {
   items: Node; // the array whose elements are reported one by one
   itemSlots: number[]; // slots reset before each element
   slots: Record<string, number>;
+  maxItems: number; // the array's maxItems, or a bound on what the WebAssembly walk reports in one call
 }
 
 /**
@@ -259,15 +263,16 @@ export function projection(kind: string, arrayPath: string[], top: Record<string
     return hits.length > 0;
   };
   const arr = reach(root, arrayPath);
-  const items = arr.length === 1 ? arr[0]![0].nameNodes[arr[0]![1]]!.items : null;
-  if (!items) return null;
+  const array = arr.length === 1 ? arr[0]![0].nameNodes[arr[0]![1]]! : null;
+  const items = array?.items;
+  if (!array || !items) return null;
   for (const [name, path] of Object.entries(top)) if (!capture(root, path, (slots[name] = next++))) return null;
   const itemSlots: number[] = [];
   for (const [name, path] of Object.entries(fields)) {
     itemSlots.push((slots[name] = next++));
     if (!capture(items, path, slots[name]!)) return null;
   }
-  return { kind, root, captures, items, itemSlots, slots };
+  return { kind, root, captures, items, itemSlots, slots, maxItems: array.maxItems >= 0 ? array.maxItems : 65536 };
 }
 
 /**
@@ -278,10 +283,144 @@ export function projection(kind: string, arrayPath: string[], top: Record<string
  */
 export function projectCanonicalBytes(buf: Buffer, containers: Containers, proj: Projection, onItem: (start: number, end: number, starts: Int32Array, ends: Int32Array) => void): { starts: Int32Array; ends: Int32Array } | null {
   if (buf[0] !== 0x7b) return null;
+  const placed = placedFor(proj.kind, proj.root, proj);
+  if (placed) {
+    const r = wasmWalk(buf, containers, placed, proj.maxItems);
+    if (r !== null) {
+      const { items, top } = r;
+      const n = placed.plan.slots;
+      const record = 2 + 2 * n;
+      const starts = new Int32Array(n);
+      const ends = new Int32Array(n);
+      for (let k = 0; k < items.length; k += record) {
+        for (let x = 0; x < n; x++) {
+          starts[x] = items[k + 2 + x]!;
+          ends[x] = items[k + 2 + n + x]!;
+        }
+        onItem(items[k]!, items[k + 1]!, starts, ends);
+      }
+      return { starts: top.starts.slice(), ends: top.ends.slice() };
+    }
+  }
   const w = new Walk(buf, containers);
   const n = Object.keys(proj.slots).length;
   w.hooks = { captures: proj.captures, items: proj.items, itemSlots: proj.itemSlots, onItem, starts: new Int32Array(n).fill(-1), ends: new Int32Array(n).fill(-1) };
   return w.value(proj.root, 0, 0) === buf.length ? { starts: w.hooks.starts, ends: w.hooks.ends } : null;
+}
+
+// The WebAssembly walk (strict-wasm.ts, replay/wasm/strict.c) -------------------------------------
+
+/** Word layout of a node record and of a name entry: strict.c's N_* and M_* (keep in step). */
+const N_SIZE = 16;
+const M_SIZE = 5;
+const F_ANY = 1;
+const F_DIGEST = 2;
+const F_PATTERN = 4;
+const F_MIN = 8;
+const F_MAX = 16;
+const F_ADDITIONAL_ANY = 32;
+
+interface Plan extends PlanWords {
+  nodes: Node[]; // by node id
+}
+
+/**
+ * A compiled schema as strict.c walks it: node records (N_SIZE words; ANY first, at offset 0), then
+ * their lists (const values, names, oneOf branches). Null when a node reports bundle references:
+ * the WebAssembly walk has no pointers to give, so those kinds keep the JS walk.
+ */
+export function wasmPlan(root: Node, proj: Projection | null): Plan | null {
+  const nodes: Node[] = [ANY];
+  const at = new Map<Node, number>([[ANY, 0]]);
+  const visit = (n: Node) => {
+    if (at.has(n)) return;
+    at.set(n, nodes.length * N_SIZE);
+    nodes.push(n);
+    for (const c of [...n.nameNodes, ...(n.items ? [n.items] : []), ...(n.additional ? [n.additional] : []), ...(n.oneOf ?? [])]) visit(c);
+  };
+  visit(root);
+  if (nodes.some((n) => n.bundleRef !== undefined)) return null;
+  const words: number[] = new Array<number>(nodes.length * N_SIZE).fill(0);
+  const blob: number[] = [];
+  const bounds = new Float64Array(2 * nodes.length);
+  const bytes = (b: Buffer): number => {
+    const off = blob.length;
+    for (const x of b) blob.push(x);
+    return off;
+  };
+  nodes.forEach((n, id) => {
+    const w = id * N_SIZE;
+    words[w] = (n.any ? F_ANY : 0) | (n.digest ? F_DIGEST : 0) | (n.pattern ? F_PATTERN : 0) | (n.minimum === n.minimum ? F_MIN : 0) | (n.maximum === n.maximum ? F_MAX : 0) | (n.additional === ANY ? F_ADDITIONAL_ANY : 0);
+    words[w + 1] = n.types;
+    words[w + 2] = n.minLength;
+    words[w + 3] = n.maxLength;
+    words[w + 4] = n.minItems;
+    words[w + 5] = n.maxItems;
+    words[w + 7] = -1;
+    if (n.consts) {
+      words[w + 6] = words.length;
+      words[w + 7] = n.consts.length;
+      for (const c of n.consts) words.push(bytes(c), c.length);
+    }
+    const caps = proj?.captures.get(n);
+    words[w + 8] = words.length;
+    words[w + 9] = n.names.length;
+    n.names.forEach((name, p) => words.push(bytes(name), name.length, at.get(n.nameNodes[p]!)!, n.nameRequired[p] ? 1 : 0, caps ? caps[p]! : -1));
+    words[w + 10] = n.required;
+    words[w + 11] = n.additional ? at.get(n.additional)! : -1;
+    words[w + 12] = n.items ? at.get(n.items)! : -1;
+    words[w + 14] = -1;
+    if (n.oneOf) {
+      words[w + 13] = words.length;
+      words[w + 14] = n.oneOf.length;
+      for (const b of n.oneOf) words.push(at.get(b)!);
+    }
+    words[w + 15] = id;
+    bounds[2 * id] = n.minimum;
+    bounds[2 * id + 1] = n.maximum;
+  });
+  void M_SIZE;
+  const slots = proj ? Object.keys(proj.slots).length : 0;
+  return { words: Int32Array.from(words), blob: Uint8Array.from(blob), bounds, root: at.get(root)!, items: proj ? at.get(proj.items)! : -1, itemSlots: proj ? proj.itemSlots : [], slots, nodes };
+}
+
+// Per kind (and per projection): placed in this thread's module once; null where the JS walk serves.
+const placedPlans = new Map<string, PlacedPlan | null>();
+function placedFor(kind: string, root: Node, proj: Projection | null): (PlacedPlan & { plan: Plan }) | null {
+  const s = strict();
+  if (!s) return null;
+  const key = proj ? `${kind} ${Object.keys(proj.slots).join(',')}` : kind;
+  let placed = placedPlans.get(key);
+  if (placed === undefined) {
+    const plan = wasmPlan(root, proj);
+    placed = plan && s.place(plan);
+    placedPlans.set(key, placed);
+  }
+  return placed as (PlacedPlan & { plan: Plan }) | null;
+}
+
+/**
+ * The WebAssembly walk of a text proven by the module (its table still loaded), with the checks it
+ * left resolved here. Null whenever it does not prove the text valid: the JS walk then decides.
+ */
+function wasmWalk(buf: Buffer, containers: Containers, placed: PlacedPlan & { plan: Plan }, maxItems: number) {
+  const s = strict();
+  if (!s || !s.holds(buf, containers)) return null;
+  const r = s.walk(placed, maxItems);
+  if (!r || r.end < 0) return null;
+  const c = r.checks;
+  for (let k = 0; k < c.length; k += 4) {
+    const n = placed.plan.nodes[c[k + 1]!]!;
+    const st = c[k + 2]!;
+    const e = c[k + 3]!;
+    if (c[k] === CHECK_PATTERN) {
+      if (!n.pattern!.test(JSON.parse(buf.toString('utf8', st, e)) as string)) return null;
+    } else {
+      const v = numberValue(buf, st, e);
+      if (v < n.minimum || v > n.maximum) return null;
+    }
+  }
+  return r;
 }
 
 interface Hooks {
