@@ -9,6 +9,7 @@ import { gzipCanonical } from './gzip.ts';
 import { canonicalText, parseCanonical, provenCanonical, type Json } from './json.ts';
 import { compileSchema, validateCanonicalBytes } from './schema-bytes.ts';
 import { KINDS, validateBundle } from './schemas.ts';
+import { strict, useStrictEngine } from './strict-wasm.ts';
 import { REPO } from './test-helpers.ts';
 
 /** Every bundle of the shipped archive, parsed: one valid example (or more) of most kinds. */
@@ -24,15 +25,30 @@ function shippedValues(): Json[] {
   return out;
 }
 
-/** The two validators on one value: the byte walk must say exactly what ajv says. */
+/**
+ * The validators on one value: the byte walk must say exactly what ajv says, through the JS
+ * reference alone and through the WebAssembly module (strict-wasm.ts) with its JS fallback.
+ */
 function both(value: unknown) {
   const ajv = validateBundle(value);
   const bytes = Buffer.from(canonicalText(value), 'utf8');
-  const containers = provenCanonical(bytes);
-  // The table the walk jumps through must list exactly the text's containers, in opening order.
-  if (containers) expect([...containers.a.subarray(0, containers.n)]).toEqual(containersOf(bytes));
-  const walk = containers ? validateCanonicalBytes(bytes, containers) : null;
-  return { ajv, proven: containers !== null, walk };
+  const engines = (['js', 'wasm'] as const).map((engine) => {
+    useStrictEngine(engine);
+    const containers = provenCanonical(bytes);
+    // The table the walk jumps through must list exactly the text's containers, in opening order.
+    if (containers) expect([...containers.a.subarray(0, containers.n)]).toEqual(containersOf(bytes));
+    return { proven: containers !== null, walk: containers ? validateCanonicalBytes(bytes, containers) : null };
+  });
+  expect(engines[1]).toEqual(engines[0]);
+  return { ajv, ...engines[1]! };
+}
+
+/** What the module decided itself during `f` (the rest went to the JS reference). */
+function decidedByModule(f: () => void) {
+  const s = strict()!;
+  const before = { ...s.stats };
+  f();
+  return { valid: s.stats.valid - before.valid, invalid: s.stats.invalid - before.invalid };
 }
 
 /** A canonical text's containers, found independently of the scan: (start, end, next) triples in opening order. */
@@ -172,7 +188,7 @@ describe('validateCanonicalBytes', () => {
   it('agrees with ajv on mutated bundles of every kind (valid or not, and on the references)', () => {
     let accepted = 0;
     let rejected = 0;
-    fc.assert(
+    const decided = decidedByModule(() => fc.assert(
       fc.property(fc.nat(samples.length - 1), fc.array(fc.tuple(fc.nat(), op), { minLength: 1, maxLength: 3 }), (which, muts) => {
         let v: unknown = samples[which];
         for (const [pick, m] of muts) {
@@ -191,10 +207,13 @@ describe('validateCanonicalBytes', () => {
         }
       }),
       { numRuns: 3000, seed: 20261129 },
-    );
-    // Both verdicts must be well represented, or the comparison proves little.
+    ));
+    // Both verdicts must be well represented, or the comparison proves little; and the module must
+    // have decided many of each itself, not handed them all to the JS walk.
     expect(accepted).toBeGreaterThan(300);
     expect(rejected).toBeGreaterThan(300);
+    expect(decided.valid).toBeGreaterThan(100);
+    expect(decided.invalid).toBeGreaterThan(100);
   });
 });
 

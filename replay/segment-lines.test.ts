@@ -12,6 +12,7 @@ import { lineSpans, replayArchive } from './replay.ts';
 import { loadRun, type RunValue, type SegmentValue } from './runs.ts';
 import { projectSegment } from './segment-lines.ts';
 import { Store } from './store.ts';
+import { strict, useStrictEngine } from './strict-wasm.ts';
 import { REPO, tempDir } from './test-helpers.ts';
 
 const dirs: string[] = [];
@@ -37,8 +38,13 @@ const key = (l: JournalLine) => ({ seq: l.seq, prev: l.prev, slot: l.slot, attem
 function sameAsParsed(bytes: Uint8Array, digest: Digest) {
   const d = decodeBundle(bytes, digest);
   const seg = d.value as unknown as SegmentValue;
+  // Through the JS walk alone, then through the WebAssembly module: the same projection.
+  useStrictEngine('js');
+  const js = projectSegment(bytes, digest);
+  useStrictEngine('wasm');
   const p = projectSegment(bytes, digest);
   expect(p).not.toBeNull();
+  expect(p).toEqual(js);
   expect(p!.run).toBe(seg.run);
   expect(p!.first).toBe(seg.first);
   expect(p!.lines).toEqual(seg.lines.map((l, i) => key(checkLine(l as never, i + 1))));
@@ -52,7 +58,9 @@ describe('projectSegment', () => {
 
   it('reads every shipped segment exactly as parsing it and checkLine would', () => {
     expect(shipped.length).toBeGreaterThan(0);
+    const valid = strict()!.stats.valid;
     for (const s of shipped) sameAsParsed(s.bytes, s.digest);
+    expect(strict()!.stats.valid - valid).toBe(shipped.length); // the module walked every one itself
   });
 
   it('agrees with parsing on lines with escapes, non-ASCII questions, stored requests, text and null responses', () => {

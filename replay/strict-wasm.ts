@@ -82,6 +82,8 @@ export class Strict {
   private fromOffset = -1;
   /** Counts texts proven: a table copied out carries the count it came with (Containers.loaded). */
   generation = 0;
+  /** What this instance decided, and what it left to the JS reference (tests check the module really decides). */
+  readonly stats = { proven: 0, refused: 0, undecided: 0, valid: 0, invalid: 0, unsure: 0 };
 
   constructor(api: WasmApi, module: object) {
     this.ex = new api.Instance(module, {}).exports as unknown as Exports;
@@ -147,16 +149,26 @@ export class Strict {
     u8.set(bytes, textAt);
     u8.fill(0, textAt + n, textAt + n + PAD);
     const r = this.ex.scan(textAt, n, tableAt, cap, this.pend, PENDING_PAIRS * 2);
-    if (r === -2) return null;
-    if (r < 0) return false;
+    if (r === -2) {
+      this.stats.undecided++;
+      return null;
+    }
+    if (r < 0) {
+      this.stats.refused++;
+      return false;
+    }
     // Number tokens the scanner could not prove canonical alone: printed back here, as the JS scanner does.
     const pending = this.ex.pending();
     const p = this.pend >> 2;
     for (let k = 0; k < pending; k++) {
       const s = this.i32[p + 2 * k]!;
       const e = this.i32[p + 2 * k + 1]!;
-      if (numberPrintsBack(u8.subarray(textAt, textAt + n), s, e) < 0) return false;
+      if (numberPrintsBack(u8.subarray(textAt, textAt + n), s, e) < 0) {
+        this.stats.refused++;
+        return false;
+      }
     }
+    this.stats.proven++;
     this.textAt = textAt;
     this.n = n;
     this.tableAt = tableAt;
@@ -194,6 +206,9 @@ export class Strict {
     const args = [placed.words, placed.blob, placed.bounds, plan.items, placed.itemSlots, plan.itemSlots.length, this.slotStart, this.slotEnd, plan.slots, this.outAt, outCap, this.checks, CHECKS, plan.root];
     this.i32.set(args, io);
     const end = this.ex.walk(this.textAt, this.n, this.tableAt, this.cells, this.io);
+    if (end === -1) this.stats.invalid++;
+    else if (end < 0) this.stats.unsure++;
+    else this.stats.valid++;
     if (end < 0) return { end, checks: EMPTY, items: EMPTY, top: { starts: EMPTY, ends: EMPTY } };
     const i32 = this.i32;
     return {
@@ -209,12 +224,23 @@ const EMPTY = new Int32Array(0);
 const align = (x: number, to: number) => Math.ceil(x / to) * to;
 
 let instance: Strict | null | undefined;
+let engine: 'wasm' | 'js' = 'wasm';
+
+/**
+ * Which implementation proves texts in this thread from now on: the WebAssembly module (the
+ * default, where it loads) or the JS reference alone. For differential tests and benchmarks; the
+ * answers are the same either way.
+ */
+export function useStrictEngine(which: 'wasm' | 'js') {
+  engine = which;
+}
 
 /**
  * This thread's instance, made on first use; null where WebAssembly (with SIMD) is unavailable or
  * DOCKET_WASM=0 asks for the JS scanner alone (a diagnostic: the answers are the same).
  */
 export function strict(): Strict | null {
+  if (engine === 'js') return null;
   if (instance === undefined) {
     instance = null;
     if (process.env.DOCKET_WASM !== '0' && WASM) {
