@@ -125,7 +125,7 @@ export async function benchReplay() {
   const verdict = (name: string, v: number, min: number, unit: string) => `${name} ${v >= min ? 'meets' : 'MISSES'} ${unit}`;
   console.log(`  targets: >= 50k requests/s per core, >= 25 % of raw SHA-256, peak RSS flat across run sizes`);
   console.log(`    ${verdict('end to end', rate, 50_000, '50k/s')}; ${verdict('end to end', rate / shaRate, 0.25, '25 %')} (bounded by decoding the journal: the floor above)`);
-  console.log(`    ${verdict('request path', fastPath, 50_000, '50k/s')}; ${verdict('request path', fastPath / shaRate, 0.25, '25 %')}`);
+  console.log(`    ${verdict('request path', fastPath, 50_000, '50k/s')}; ${verdict('request path', fastPath / shaRate, 0.25, '25 %')} (a diagnostic, not the target: every attempt rebuilt uncached, where replay builds each distinct request once per run)`);
 }
 
 const fmt = (n: number) => `${(n / 1000).toFixed(1)}k`;
