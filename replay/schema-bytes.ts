@@ -279,7 +279,8 @@ export function projection(kind: string, arrayPath: string[], top: Record<string
  * Validate like `validateCanonicalBytes` (same contract: `buf` proven canonical, `containers` its
  * scan's table) and call `onItem` after each element of the projection's array with the element's
  * span and the slots' spans (`start[slot]` is -1 where the member is absent). Returns the slots'
- * spans for the root's fields, or null when the bytes are not proven valid here.
+ * spans for the root's fields, or null when the bytes are not proven valid here. `onItem` must not
+ * prove another text: the table (and, through the module, the spans it is handed) would be reused.
  */
 export function projectCanonicalBytes(buf: Buffer, containers: Containers, proj: Projection, onItem: (start: number, end: number, starts: Int32Array, ends: Int32Array) => void): { starts: Int32Array; ends: Int32Array } | null {
   if (buf[0] !== 0x7b) return null;
@@ -340,6 +341,8 @@ export function wasmPlan(root: Node, proj: Projection | null): Plan | null {
   };
   visit(root);
   if (nodes.some((n) => n.bundleRef !== undefined)) return null;
+  // The module reads these as 32-bit signed words (-1: none); a larger bound would wrap into another.
+  if (nodes.some((n) => [n.minLength, n.maxLength, n.minItems, n.maxItems].some((x) => x > 0x7fffffff))) return null;
   const words: number[] = new Array<number>(nodes.length * N_SIZE).fill(0);
   const blob: number[] = [];
   const bounds = new Float64Array(2 * nodes.length);

@@ -137,7 +137,7 @@ describe('the WebAssembly scanner', () => {
     }
   });
 
-  it('leaves to JS what it cannot hold: nesting past its depth, too many tokens to print back, a text over its size', () => {
+  it('leaves to JS what it cannot hold: nesting past its depth, too many tokens to print back, a text over its size, too many containers', () => {
     const s = module();
     const deep = Buffer.from(`${'['.repeat(1100)}${']'.repeat(1100)}`);
     expect(s.prove(deep)).toBeNull();
@@ -147,6 +147,10 @@ describe('the WebAssembly scanner', () => {
     const numbers = Buffer.from(`[${Array.from({ length: 5000 }, () => '1e+21').join(',')}]`);
     expect(s.prove(numbers)).toBeNull();
     expect(s.prove(Buffer.alloc(WASM_MAX_TEXT + 1, 0x20))).toBeNull();
+    // More containers than its table holds (1,048,576): undecided, never a table past its bound.
+    const many = (k: number) => Buffer.from(`[${'[],'.repeat(k - 2)}[]]`);
+    expect(s.prove(many(1 << 20))).toBe(true);
+    expect(s.prove(many((1 << 20) + 1))).toBeNull();
   });
 
   it('never walks a text that is no longer the one it proved', () => {
@@ -202,6 +206,40 @@ describe('the WebAssembly walk', () => {
       { numRuns: 1500, seed: 7 },
     );
     expect(decided).toBeGreaterThan(300); // most comparisons are made in the module, not handed back
+  });
+});
+
+describe('the WebAssembly walk leaves to JS what it cannot hold', () => {
+  const placedFor = (s: Strict, schema: object, items = false) => {
+    const root = compileSchema(schema as never);
+    // A projection of the root's "x" array, with no fields: only its element records are written.
+    const proj = items ? ({ captures: new Map(), items: (root as unknown as { nameNodes: { items: unknown }[] }).nameNodes[0]!.items, itemSlots: [], slots: {} } as never) : null;
+    const plan = wasmPlan(root, proj);
+    return plan && s.place(plan);
+  };
+
+  it('refuses a plan whose length or item bounds do not fit its 32-bit words (they would wrap into other bounds)', () => {
+    for (const x of [{ type: 'array', minItems: 4294967297 }, { type: 'string', minLength: 2147483648 }, { type: 'array', maxItems: 2 ** 40 }]) {
+      expect(wasmPlan(compileSchema({ type: 'object', properties: { x } } as never), null), JSON.stringify(x)).toBeNull();
+    }
+    expect(wasmPlan(compileSchema({ type: 'object', properties: { x: { type: 'array', minItems: 2147483647 } } } as never), null)).not.toBeNull();
+  });
+
+  it('bounds its output whatever maxItems the caller names: past it, the walk is undecided, never a failed allocation', () => {
+    const s = module();
+    const placed = placedFor(s, { type: 'object', properties: { x: { type: 'array', items: { type: 'integer' } } } }, true)!;
+    expect(s.prove(Buffer.from(`{"x":[${Array.from({ length: 3000 }, (_, i) => i).join(',')}]}`))).toBe(true);
+    expect(s.walk(placed, 1e9)!.end).toBeGreaterThan(0); // a cap this large is clamped, not allocated
+    expect(s.walk(placed, 10)!.end).toBe(-2); // 3,000 records do not fit a cap of 10
+  });
+
+  it('turns a trap (a schema that recurses without consuming input) into "undecided"', () => {
+    const s = module();
+    const placed = placedFor(s, { type: 'object', properties: { a: { type: 'integer', minimum: 2e15 }, b: { $ref: '#/$defs/d' } }, $defs: { d: { oneOf: [{ $ref: '#/$defs/d' }] } } })!;
+    expect(s.prove(Buffer.from('{"a":1234567890123456,"b":1}'))).toBe(true);
+    expect(s.walk(placed, 0)!.end).toBe(-2);
+    // and the instance still works
+    expect(s.prove(Buffer.from('{"a":1,"b":[]}'))).toBe(true);
   });
 });
 

@@ -21,6 +21,9 @@ const FIXED = 1 << 20;
 const PENDING_PAIRS = 4096;
 const CHECKS = 4096;
 const MAX_SLOTS = 64;
+/** Containers over 1M (a run segment of 2,000 lines has ~16k) and projected output over 16 MiB: left to JS. */
+const MAX_TABLE_CELLS = 3 << 20;
+const MAX_OUT_WORDS = 4 << 20;
 
 // The WebAssembly API as used here (this project's TS libs carry no DOM types, where it is declared).
 interface WasmApi {
@@ -143,12 +146,14 @@ export class Strict {
     if (n > WASM_MAX_TEXT) return null;
     const textAt = this.dynamic;
     const tableAt = align(textAt + n + PAD, 8);
-    const cap = 3 * (Math.floor(n / 2) + 1);
+    // Room for every container a text this long can hold, up to a bound: the module's memory never
+    // shrinks, so one hostile text must not leave a thread holding a table of ~6 bytes per byte.
+    const cap = Math.min(3 * (Math.floor(n / 2) + 1), MAX_TABLE_CELLS);
     this.room(tableAt + cap * 4);
     const u8 = this.u8;
     u8.set(bytes, textAt);
     u8.fill(0, textAt + n, textAt + n + PAD);
-    const r = this.ex.scan(textAt, n, tableAt, cap, this.pend, PENDING_PAIRS * 2);
+    const r = trapped(() => this.ex.scan(textAt, n, tableAt, cap, this.pend, PENDING_PAIRS * 2));
     if (r === -2) {
       this.stats.undecided++;
       return null;
@@ -200,12 +205,12 @@ export class Strict {
     if (this.n < 0) return null;
     const plan = placed.plan;
     const record = 2 + 2 * plan.slots;
-    const outCap = plan.items >= 0 ? record * (maxItems + 1) : 0;
+    const outCap = plan.items >= 0 ? Math.min(record * (maxItems + 1), MAX_OUT_WORDS) : 0; // more items: -2 (undecided)
     this.room(this.outAt + outCap * 4 + 8);
     const io = this.io >> 2;
     const args = [placed.words, placed.blob, placed.bounds, plan.items, placed.itemSlots, plan.itemSlots.length, this.slotStart, this.slotEnd, plan.slots, this.outAt, outCap, this.checks, CHECKS, plan.root];
     this.i32.set(args, io);
-    const end = this.ex.walk(this.textAt, this.n, this.tableAt, this.cells, this.io);
+    const end = trapped(() => this.ex.walk(this.textAt, this.n, this.tableAt, this.cells, this.io));
     if (end === -1) this.stats.invalid++;
     else if (end < 0) this.stats.unsure++;
     else this.stats.valid++;
@@ -221,6 +226,21 @@ export class Strict {
 }
 
 const EMPTY = new Int32Array(0);
+
+/**
+ * A call into the module; a trap (a schema whose oneOf refers back to itself without consuming
+ * input recurses until the stack runs out) is "not decided" (-2), and the JS reference decides. The
+ * module keeps no state across calls (every call sets its globals; nothing lives on a shadow
+ * stack), so the instance stays usable.
+ */
+function trapped(call: () => number): number {
+  try {
+    return call();
+  } catch (e) {
+    if (e instanceof RangeError || (e as Error)?.constructor?.name === 'RuntimeError') return -2;
+    throw e;
+  }
+}
 const align = (x: number, to: number) => Math.ceil(x / to) * to;
 
 let instance: Strict | null | undefined;

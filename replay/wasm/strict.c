@@ -1,9 +1,9 @@
 /*
- * docket's strict scanner, compiled to WebAssembly (replay/wasm/build.mjs). A second implementation
+ * docket's strict scanner, compiled to WebAssembly (cli/build-wasm.mjs). A second implementation
  * of canonical-bytes.ts `isCanonicalBytes` + `hasControlByte`: same answer, same table of
  * containers. See that file for what "canonical here" proves and why.
  *
- * Memory is laid out by the caller (scan.ts): the text at `b`, followed by at least PAD zero bytes
+ * Memory is laid out by the caller (replay/strict-wasm.ts): the text at `b`, followed by at least PAD zero bytes
  * (so every look-ahead reads a zero, which no rule accepts); the table at `a`.
  */
 #include <wasm_simd128.h>
@@ -280,7 +280,7 @@ i32 scan(const u8 *b, u32 n, i32 *a, u32 a_cap, u32 *pend, u32 pend_cap) {
 
 /*
  * The schema walk: schema-bytes.ts `Walk` (value, oneOf, object, array, skip) over a text this
- * module scanned, against a node table built by scan.ts from the compiled schema. Sound, not
+ * module scanned, against a node table built by schema-bytes.ts `wasmPlan` from the compiled schema. Sound, not
  * complete: a result >= 0 means the text is valid, exactly as the JS walk would find it (same end,
  * same captured spans); UNDECIDED means "ask the JS walk". What it leaves to JS:
  * - bundle references (a kind with any is never given to it);
@@ -629,7 +629,7 @@ static i32 w_value(i32 node, u32 i) {
 /*
  * Walk the text at b (n bytes, scanned by `scan` into the table at a: a_n cells) against the node
  * at `root`. Returns the end of the root value (== n when valid), -1 invalid, UNDECIDED.
- * `io` holds the rest of the call's arguments (i32 words), see scan.ts `walkArgs`.
+ * `io` holds the rest of the call's arguments (i32 words), in the order strict-wasm.ts `walk` writes them.
  */
 __attribute__((export_name("walk")))
 i32 walk(const u8 *b, u32 n, const i32 *a, u32 a_n, const i32 *io) {
