@@ -105,7 +105,8 @@ export function parseCanonical(bytes: Uint8Array, outline?: number[]): Json {
 
 /**
  * Whether the bytes are proven canonical and strict without parsing them: valid UTF-8, the fast
- * scan's proof (`isCanonicalBytes`), and no raw control byte anywhere (canonical JSON escapes every
+ * scan's proof (`isCanonicalBytes`, or its WebAssembly build from 512 bytes on: strict-wasm.ts,
+ * design.md §6), and no raw control byte anywhere (canonical JSON escapes every
  * one inside strings and allows none outside; the scan leaves that check to JSON.parse, which this
  * path does not run). Returns the scan's table of containers (schema-bytes.ts walks with it), a
  * table reused by the next call; null means "not proven": `parseCanonical` decides, and names the

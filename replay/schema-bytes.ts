@@ -311,9 +311,8 @@ export function projectCanonicalBytes(buf: Buffer, containers: Containers, proj:
 
 // The WebAssembly walk (strict-wasm.ts, replay/wasm/strict.c) -------------------------------------
 
-/** Word layout of a node record and of a name entry: strict.c's N_* and M_* (keep in step). */
+/** Words of a node record (strict.c's N_*; a name entry is its 5 M_* words): keep in step. */
 const N_SIZE = 16;
-const M_SIZE = 5;
 const F_ANY = 1;
 const F_DIGEST = 2;
 const F_PATTERN = 4;
@@ -382,7 +381,6 @@ export function wasmPlan(root: Node, proj: Projection | null): Plan | null {
     bounds[2 * id] = n.minimum;
     bounds[2 * id + 1] = n.maximum;
   });
-  void M_SIZE;
   const slots = proj ? Object.keys(proj.slots).length : 0;
   return { words: Int32Array.from(words), blob: Uint8Array.from(blob), bounds, root: at.get(root)!, items: proj ? at.get(proj.items)! : -1, itemSlots: proj ? proj.itemSlots : [], slots, nodes };
 }

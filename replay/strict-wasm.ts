@@ -28,6 +28,7 @@ const MAX_OUT_WORDS = 4 << 20;
 // The WebAssembly API as used here (this project's TS libs carry no DOM types, where it is declared).
 interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
+  RuntimeError: new () => Error;
   Instance: new (module: object, imports: object) => { exports: unknown };
 }
 const WASM = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
@@ -165,10 +166,11 @@ export class Strict {
     // Number tokens the scanner could not prove canonical alone: printed back here, as the JS scanner does.
     const pending = this.ex.pending();
     const p = this.pend >> 2;
+    const text = pending > 0 ? u8.subarray(textAt, textAt + n) : u8;
     for (let k = 0; k < pending; k++) {
       const s = this.i32[p + 2 * k]!;
       const e = this.i32[p + 2 * k + 1]!;
-      if (numberPrintsBack(u8.subarray(textAt, textAt + n), s, e) < 0) {
+      if (numberPrintsBack(text, s, e) < 0) {
         this.stats.refused++;
         return false;
       }
@@ -237,7 +239,7 @@ function trapped(call: () => number): number {
   try {
     return call();
   } catch (e) {
-    if (e instanceof RangeError || (e as Error)?.constructor?.name === 'RuntimeError') return -2;
+    if (e instanceof RangeError || (WASM && e instanceof WASM.RuntimeError)) return -2; // stack exhausted, or a trap
     throw e;
   }
 }

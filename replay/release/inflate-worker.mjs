@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import { readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import * as zlib from 'node:zlib';
-import { copyRange, CTL, endProblem, headerProblem, heldError, longEnough, RULES, TRAILER } from './pass-rules.mjs';
+import { CTL, endProblem, heldError, longEnough, RULES, takePiece, TRAILER } from './pass-rules.mjs';
 
 const { POSTED, CONSUMED, WAKE, STOP, DONE, SIGNAL, LEN } = CTL;
 
@@ -126,14 +126,10 @@ function run(crc32) {
     }
     const got = piece.subarray(0, n);
     hash?.update(got);
-    copyRange(got, pos, 0, header.length, head, 0);
-    copyRange(got, pos, bodyEnd, size, trailer, bodyEnd);
-    const bad = pos < header.length && pos + n >= header.length && inflating ? headerProblem(head, header) : null;
+    const { bad, body } = takePiece(got, pos, header, head, trailer, bodyEnd, inflating);
     if (bad) fail('EGZIP', bad);
-    const from = Math.max(pos, header.length);
-    const to = Math.min(pos + n, bodyEnd);
     pos += n;
-    if (inflating && !ended && to > from) inflate(got.subarray(from - (pos - n), to - (pos - n)), zlib.constants.Z_NO_FLUSH);
+    if (inflating && !ended && body.length > 0) inflate(body, zlib.constants.Z_NO_FLUSH);
     if (Atomics.load(ctl, STOP)) stopInflating();
   }
   if (pos === size && readSync(fd, Buffer.alloc(1), 0, 1, size) !== 0) fail('ECHANGED', RULES.grew(size));

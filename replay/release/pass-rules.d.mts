@@ -11,4 +11,4 @@ export const RULES: {
 export function longEnough(size: number, header: Uint8Array): boolean;
 export function headerProblem(head: Uint8Array, header: Uint8Array): string | null;
 export function endProblem(s: { ended: boolean; consumed: number; body: number; trailer: Buffer; crc: number; outBytes: number }): string | null;
-export function copyRange(piece: Buffer, at: number, from: number, to: number, into: Buffer, base: number): void;
+export function takePiece(piece: Buffer, at: number, header: Uint8Array, head: Buffer, trailer: Buffer, bodyEnd: number, checkHeader: boolean): { bad: string | null; body: Buffer };

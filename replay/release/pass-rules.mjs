@@ -44,8 +44,23 @@ export function endProblem({ ended, consumed, body, trailer, crc, outBytes }) {
   return null;
 }
 
+/**
+ * One piece read at file offset `at`, as both passes take it: its header bytes go to `head` and its
+ * trailer bytes (from `bodyEnd`) to `trailer`; `bad` is the header's problem once the header is
+ * whole (checked only while `checkHeader`); `body` is the piece's part of the deflate body (maybe empty).
+ */
+export function takePiece(piece, at, header, head, trailer, bodyEnd, checkHeader) {
+  copyRange(piece, at, 0, header.length, head, 0);
+  copyRange(piece, at, bodyEnd, bodyEnd + trailer.length, trailer, bodyEnd);
+  const end = at + piece.length;
+  const bad = checkHeader && at < header.length && end >= header.length ? headerProblem(head, header) : null;
+  const from = Math.max(at, header.length);
+  const to = Math.min(end, bodyEnd);
+  return { bad, body: piece.subarray(from - at, Math.max(from, to) - at) };
+}
+
 /** Copy the part of `piece` (which starts at stream offset `at`) inside [from, to) into `into` (which starts at `base`). */
-export function copyRange(piece, at, from, to, into, base) {
+function copyRange(piece, at, from, to, into, base) {
   const lo = Math.max(at, from);
   const hi = Math.min(at + piece.length, to);
   if (hi > lo) piece.copy(into, lo - base, lo - at, hi - at);

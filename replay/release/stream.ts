@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { createInflateRaw } from 'node:zlib';
 import type { Digest } from '../digest.ts';
 import { crcUpdate, GZIP_HEADER } from '../gzip.ts';
-import { copyRange, CTL, endProblem, headerProblem, heldError, longEnough, RULES, TRAILER } from './pass-rules.mjs';
+import { CTL, endProblem, heldError, longEnough, RULES, takePiece, TRAILER } from './pass-rules.mjs';
 
 /**
  * One streaming pass over a release file: optionally SHA-256 of every byte, and a strict gunzip
@@ -144,16 +144,12 @@ export async function streamPass(fd: number, size: number, opts: PassOptions): P
     }
     const piece = buf.subarray(0, n);
     hash?.update(slot, piece);
-    copyRange(piece, pos, 0, GZIP_HEADER.length, head, 0);
-    copyRange(piece, pos, bodyEnd, size, trailer, bodyEnd);
-    const bad = pos < GZIP_HEADER.length && pos + n >= GZIP_HEADER.length && inflating ? headerProblem(head, GZIP_HEADER) : null;
+    const { bad, body } = takePiece(piece, pos, GZIP_HEADER, head, trailer, bodyEnd, inflating);
     if (bad) fail('EGZIP', bad);
-    const from = Math.max(pos, GZIP_HEADER.length);
-    const to = Math.min(pos + n, bodyEnd);
     pos += n;
-    const feed = inflating && !ended && to > from;
+    const feed = inflating && !ended && body.length > 0;
     if (!feed) slots.give(slot);
-    if (feed && !inflater.write(piece.subarray(from - (pos - n), to - (pos - n)), () => slots.give(slot))) {
+    if (feed && !inflater.write(body, () => slots.give(slot))) {
       await new Promise<void>((resolve) => {
         const done = () => {
           inflater.off('drain', done);

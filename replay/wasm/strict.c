@@ -127,12 +127,10 @@ static i32 number_end(const u8 *b, u32 i) {
     return digits <= 15 ? (i32)i : print_back(start, i);
   }
   u32 fraction_end = 0;
-  int fraction = 0;
   if (c == '.') {
     if (!is_digit(b[++i])) return -1;
     while (is_digit(b[++i]));
     fraction_end = i;
-    fraction = 1;
   }
   if (b[i] == 'e' || b[i] == 'E') {
     if (b[++i] == '+' || b[i] == '-') i++;
@@ -140,7 +138,6 @@ static i32 number_end(const u8 *b, u32 i) {
     while (is_digit(b[++i]));
     return print_back(start, i);
   }
-  (void)fraction;
   return plain_decimal_is_canonical(b, first, fraction_end) ? (i32)i : print_back(start, i);
 }
 
@@ -320,23 +317,6 @@ static u32 in_oneof;
 
 static i32 w_value(i32 node, u32 i);
 
-static i32 w_string_end(u32 i) {
-  const u8 *b = wb;
-  const v128_t quote = wasm_i8x16_splat('"');
-  const v128_t slash = wasm_i8x16_splat('\\');
-  for (;;) {
-    v128_t v = wasm_v128_load(b + i);
-    u32 mask = wasm_i8x16_bitmask(wasm_v128_or(wasm_i8x16_eq(v, quote), wasm_i8x16_eq(v, slash)));
-    if (mask == 0) {
-      i += 16;
-      continue;
-    }
-    i += __builtin_ctz(mask);
-    if (b[i] == '"') return (i32)i + 1;
-    i += 2; /* proven canonical: a backslash always starts an escape of at least two bytes */
-  }
-}
-
 static u32 w_number_end(u32 i) {
   for (;;) {
     u8 c = wb[++i];
@@ -359,7 +339,7 @@ static int w_is_integral(u32 s, u32 e) {
 /* The end of any value at i; a container's through the scan's table, in O(1). */
 static i32 w_skip(u32 i) {
   u8 c = wb[i];
-  if (c == '"') return w_string_end(i + 1);
+  if (c == '"') return string_end(wb, i + 1); /* proven text: the strict scan's answer is its end */
   if (c == 't' || c == 'n') return (i32)i + 4;
   if (c == 'f') return (i32)i + 5;
   if (c != '{' && c != '[') return (i32)w_number_end(i);
@@ -582,7 +562,7 @@ static i32 w_value(i32 node, u32 i) {
   i32 t, end = -1;
   if (c == '"') {
     t = T_STR;
-    end = w_string_end(i + 1);
+    end = string_end(wb, i + 1);
   } else if (c == '{') t = T_OBJ;
   else if (c == '[') t = T_ARR;
   else if (c == 't') t = T_BOOL, end = (i32)i + 4;
