@@ -8,6 +8,8 @@ import { findingError, usageError } from './errors.ts';
 import { canonicalBytes, JsonError, parseStrict, type Json } from './json.ts';
 import { PROTOCOL } from './protocol.ts';
 import { SCHEMA_DIR } from './schemas.ts';
+import { contentConfig, type Lister } from './content/policy.ts';
+import { applyAllowances, scanBytes, secretError, type SecretHit } from './content/secrets.ts';
 import { byUtf8, snapshotSource } from './snapshot.ts';
 import { LETTERS, type BankFile, type PromptTemplate, type Question } from './types.ts';
 
@@ -198,9 +200,24 @@ export interface FrozenParts {
   benchmarkVersion: Digest;
 }
 
-/** Encode source, template and protocol bundles without writing anything (validate is read-only). */
-export function encodeParts(root: string, bank: BankFile): { parts: FrozenParts; bundles: Encoded[] } {
-  const sourceBundles = listSourceEvals(root).map((se) => ({ sourceEval: se, enc: encodeBundle(snapshotSource(root, se)) }));
+export interface EncodeOptions {
+  /** how candidates are listed (the CLI passes git's lister in a work tree: cli/content-git.ts) */
+  lister?: Lister;
+}
+
+/**
+ * Encode source, template and protocol bundles without writing anything (validate is read-only).
+ * Every byte that would be stored is scanned first: a secret anywhere refuses all of it (ESECRET).
+ */
+export function encodeParts(root: string, bank: BankFile, opts: EncodeOptions = {}): { parts: FrozenParts; bundles: Encoded[] } {
+  const config = contentConfig(bank, BANK_FILE);
+  const hits: SecretHit[] = [];
+  const bankPath = join(root, BANK_FILE);
+  if (existsSync(bankPath)) hits.push(...scanBytes(BANK_FILE, readFileSync(bankPath))); // the template and questions are stored from it
+  const snapshots = listSourceEvals(root).map((se) => ({ sourceEval: se, snap: snapshotSource(root, se, { config, lister: opts.lister, hits }) }));
+  const refused = applyAllowances(hits, config.allowSecrets).refused;
+  if (refused.length) throw secretError(refused, 'docket snapshot');
+  const sourceBundles = snapshots.map((s) => ({ sourceEval: s.sourceEval, enc: encodeBundle(s.snap) }));
   const templateEnc = encodeBundle(templateBundle(bank.promptTemplate));
   const protocolEnc = encodeBundle(PROTOCOL);
   const sources = sourceBundles.map((s) => ({ sourceEval: s.sourceEval, digest: s.enc.descriptor.digest }));
@@ -213,8 +230,8 @@ export function encodeParts(root: string, bank: BankFile): { parts: FrozenParts;
 }
 
 /** Write source, template and protocol bundles (docket snapshot). */
-export function snapshotBank(root: string, archive: Archive, bank: BankFile): FrozenParts & { written: number } {
-  const { parts, bundles } = encodeParts(root, bank);
+export function snapshotBank(root: string, archive: Archive, bank: BankFile, opts: EncodeOptions = {}): FrozenParts & { written: number } {
+  const { parts, bundles } = encodeParts(root, bank, opts);
   let written = 0;
   for (const b of bundles) if (archive.putEncoded(b)) written++;
   return { ...parts, written };

@@ -1,11 +1,18 @@
-import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, readlinkSync } from 'node:fs';
+import { byUtf8, DEFAULT_CONFIG, selectContent, type ContentConfig, type Lister, type Selection } from './content/policy.ts';
+import { applyAllowances, scanBytes, secretError, type SecretHit } from './content/secrets.ts';
 import { sha256, type Digest } from './digest.ts';
 
 /**
  * Source snapshots (docs/design.md §7): a source eval's file tree as a bundle value. Paths are
  * POSIX, relative to the source eval directory, ordered by UTF-8 bytes (never localeCompare). The
  * tree digest is over length-prefixed fields, so no file content or name can imitate a separator.
+ */
+/**
+ * Schema 1's `exclude` field: a fixed value, no longer the rules in force. What a snapshot holds is
+ * decided by the content policy (replay/content/policy.ts, docs/design.md "Content policy"); the
+ * field keeps its old value so a tree the policy selects as before keeps its digest (and the bank
+ * its benchmark version).
  */
 export const EXCLUDE = {
   dirs: ['.cache', '.git', '_generated', 'build', 'coverage', 'dist', 'node_modules'],
@@ -23,49 +30,64 @@ export interface SourceSnapshot {
   exclude: typeof EXCLUDE;
   entries: SourceEntry[];
   treeDigest: Digest;
+  /** denied paths stored because the bank config names them (content.include); present only when some are */
+  allowedDenied?: { path: string; rule: string }[];
+  /** scanner hits the bank config allows (content.allowSecrets); present only when some are */
+  allowedSecrets?: { path: string; line: number; rule: string; digest: Digest }[];
+}
+
+export interface SnapshotOptions {
+  config?: ContentConfig;
+  lister?: Lister;
+  /** collects scanner hits not allowed (the caller refuses once, for every eval); absent: refuse here */
+  hits?: SecretHit[];
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const enc = new TextEncoder();
 
-export function byUtf8(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+export { byUtf8 };
+
+/** The content policy's view of one source eval (`docket snapshot --list`). */
+export function selectSource(root: string, sourceEval: string, opts: SnapshotOptions = {}): Selection {
+  return selectContent(root, [`evals/${sourceEval}`], { config: opts.config, lister: opts.lister });
 }
 
-function excludedFile(name: string): boolean {
-  return EXCLUDE.files.some((p) => (p.startsWith('*') ? name.endsWith(p.slice(1)) : name === p));
-}
-
-export function snapshotSource(root: string, sourceEval: string): SourceSnapshot {
-  const base = join(root, 'evals', sourceEval);
+export function snapshotSource(root: string, sourceEval: string, opts: SnapshotOptions = {}): SourceSnapshot {
+  const config = opts.config ?? DEFAULT_CONFIG;
+  const prefix = `evals/${sourceEval}/`;
+  const selection = selectSource(root, sourceEval, opts);
   const entries: SourceEntry[] = [];
-  const walk = (rel: string) => {
-    for (const name of readdirSync(join(base, rel))) {
-      const relPath = rel ? `${rel}/${name}` : name;
-      const st = lstatSync(join(base, relPath));
-      if (st.isSymbolicLink()) entries.push({ path: relPath, type: 'symlink', target: readlinkSync(join(base, relPath)) });
-      else if (st.isDirectory()) {
-        if (!EXCLUDE.dirs.includes(name)) walk(relPath);
-      } else if (st.isFile()) {
-        if (excludedFile(name)) continue;
-        const bytes = readFileSync(join(base, relPath));
-        let content: string;
-        let encoding: 'utf8' | 'base64' = 'utf8';
-        try {
-          content = utf8.decode(bytes);
-          if (!content.isWellFormed()) throw new Error('not well-formed');
-        } catch {
-          content = bytes.toString('base64');
-          encoding = 'base64';
-        }
-        // git records only the executable bit, so that is all a snapshot records.
-        entries.push({ path: relPath, type: 'file', mode: st.mode & 0o111 ? 493 : 420, size: bytes.length, digest: sha256(bytes), encoding, content });
-      }
+  const hits: SecretHit[] = [];
+  for (const f of selection.included) {
+    const path = f.path.slice(prefix.length);
+    if (f.type === 'symlink') {
+      const target = readlinkSync(f.abs);
+      hits.push(...scanBytes(f.path, target));
+      entries.push({ path, type: 'symlink', target });
+      continue;
     }
-  };
-  walk('');
+    const bytes = readFileSync(f.abs);
+    hits.push(...scanBytes(f.path, bytes));
+    let content: string;
+    let encoding: 'utf8' | 'base64' = 'utf8';
+    try {
+      content = utf8.decode(bytes);
+      if (!content.isWellFormed()) throw new Error('not well-formed');
+    } catch {
+      content = bytes.toString('base64');
+      encoding = 'base64';
+    }
+    entries.push({ path, type: 'file', mode: f.executable ? 493 : 420, size: bytes.length, digest: sha256(bytes), encoding, content });
+  }
   entries.sort((a, b) => byUtf8(a.path, b.path));
-  return { kind: 'source', schemaVersion: 1, sourceEval, exclude: EXCLUDE, entries, treeDigest: treeDigest(entries) };
+  const { refused, allowed } = applyAllowances(hits, config.allowSecrets);
+  if (opts.hits) opts.hits.push(...refused);
+  else if (refused.length) throw secretError(refused, `docket snapshot of evals/${sourceEval}`);
+  const snap: SourceSnapshot = { kind: 'source', schemaVersion: 1, sourceEval, exclude: EXCLUDE, entries, treeDigest: treeDigest(entries) };
+  if (selection.allowed.length) snap.allowedDenied = selection.allowed;
+  if (allowed.length) snap.allowedSecrets = allowed.map((h) => ({ path: h.path, line: h.line, rule: h.rule, digest: h.digest }));
+  return snap;
 }
 
 /**

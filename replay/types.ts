@@ -38,6 +38,8 @@ export interface BankFile {
   promptTemplate: PromptTemplate;
   questions: Question[];
   omissions: Omission[];
+  /** the content policy's settings (replay/content/policy.ts contentConfig) */
+  content?: unknown;
 }
 
 /**
