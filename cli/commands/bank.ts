@@ -2,23 +2,29 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { Archive } from '../../replay/archive.ts';
-import { computeProbeLock, currentBank, encodeParts, freezeBank, listSourceEvals, loadBankFile, PROBE_LOCKFILE, snapshotBank, validateBankFile, type Violation } from '../../replay/bank.ts';
+import { BANK_FILE, computeProbeLock, currentBank, encodeParts, freezeBank, listSourceEvals, loadBankFile, PROBE_LOCKFILE, snapshotBank, validateBankFile, type Violation } from '../../replay/bank.ts';
 import { sha256, type Digest } from '../../replay/digest.ts';
 import { EXIT, findingError, usageError } from '../../replay/errors.ts';
 import { compareEvidence, evidenceValue, probeProblem, type EvidenceValue, type ReplayOutcome } from '../../replay/evidence.ts';
 
-import type { Question } from '../../replay/types.ts';
+import { contentConfig, POLICY_ID, type Selection } from '../../replay/content/policy.ts';
+import { applyAllowances, formatHit, type SecretHit } from '../../replay/content/secrets.ts';
+import { selectSource, snapshotSource } from '../../replay/snapshot.ts';
+import type { BankFile, Question } from '../../replay/types.ts';
+import { gitLister, printSelection } from '../content-git.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { readProbe, runProbe, runProbes } from '../probes.ts';
 
 const root = () => process.cwd();
+/** git's candidates in a work tree, else the .gitignore walk (replay/content/policy.ts). */
+const encodeOptions = () => ({ lister: gitLister(root()) ?? undefined });
 
 /** `docket validate` as a function: the bank of the current directory, read-only. */
 export function validateWorktree() {
   const bank = loadBankFile(root());
   const violations = validateBankFile(root(), bank);
   let benchmarkVersion: Digest | null = null;
-  if (!violations.some((v) => v.code === 'ESCHEMA')) benchmarkVersion = encodeParts(root(), bank).parts.benchmarkVersion;
+  if (!violations.some((v) => v.code === 'ESCHEMA')) benchmarkVersion = encodeParts(root(), bank, encodeOptions()).parts.benchmarkVersion;
   const evals = listSourceEvals(root());
   const result = {
     ok: violations.length === 0,
@@ -53,13 +59,19 @@ function requireValid(violations: Violation[]) {
   if (violations.length) throw findingError('EINVALID', `the bank has ${violations.length} violations (first: ${violations[0]!.code} ${violations[0]!.question ?? violations[0]!.sourceEval ?? ''}: ${violations[0]!.message}); run \`docket validate\``, { violations });
 }
 
-export const snapshotCommand: CommandModule<GlobalArgs, GlobalArgs> = {
+interface SnapshotArgs extends GlobalArgs {
+  list: boolean;
+}
+
+export const snapshotCommand: CommandModule<GlobalArgs, SnapshotArgs> = {
   command: 'snapshot',
   describe: 'store every source eval, the prompt template and the scoring protocol as bundles',
+  builder: (y) => y.option('list', { type: 'boolean', default: false, describe: 'write nothing: list every file a snapshot would store, and every file the content policy leaves out with its rule' }) as never,
   handler: (argv) => {
     const bank = loadBankFile(root());
+    if (argv.list) return listSnapshot(argv, bank);
     const archive = new Archive(argv.archive);
-    const parts = snapshotBank(root(), archive, bank);
+    const parts = snapshotBank(root(), archive, bank, encodeOptions());
     archive.close();
     if (argv.json) printJson({ ok: true, ...parts });
     else {
@@ -70,6 +82,32 @@ export const snapshotCommand: CommandModule<GlobalArgs, GlobalArgs> = {
     }
   },
 };
+
+/** `docket snapshot --list`: the content policy's decision for every source eval; exit 1 if a secret would refuse it. */
+function listSnapshot(argv: SnapshotArgs, bank: BankFile) {
+  const config = contentConfig(bank, BANK_FILE);
+  const { lister } = encodeOptions();
+  const hits: SecretHit[] = [];
+  const evals = listSourceEvals(root()).map((se) => {
+    const selection = selectSource(root(), se, { config, lister });
+    const snap = snapshotSource(root(), se, { config, lister, hits });
+    return { sourceEval: se, selection, allowedSecrets: snap.allowedSecrets ?? [] };
+  });
+  const refused = applyAllowances(hits, config.allowSecrets).refused;
+  const files = (s: Selection) => s.included.map((f) => ({ path: f.path, size: f.size }));
+  if (argv.json) {
+    printJson({ ok: refused.length === 0, policy: POLICY_ID, evals: evals.map((e) => ({ sourceEval: e.sourceEval, mode: e.selection.mode, files: files(e.selection), excluded: e.selection.excluded, allowedDenied: e.selection.allowed, allowedSecrets: e.allowedSecrets })), secrets: refused });
+  } else {
+    for (const e of evals) {
+      line(`evals/${e.sourceEval} (${e.selection.mode === 'git' ? 'candidates from git' : 'candidates from .gitignore files'})`);
+      printSelection(files(e.selection), e.selection, e.allowedSecrets.map((a) => ({ ...a, redacted: '' })));
+    }
+    for (const h of refused) line(`SECRET ${formatHit(h)}`);
+    const n = evals.reduce((k, e) => k + e.selection.included.length, 0);
+    line(`snapshot --list: ${n} files in ${evals.length} source evals would be stored; nothing was written${refused.length ? `; ${refused.length} possible secret(s) would refuse the snapshot` : ''}`);
+  }
+  process.exitCode = refused.length ? EXIT.FINDINGS : EXIT.OK;
+}
 
 interface EvidenceArgs extends GlobalArgs {
   action: 'capture' | 'replay' | 'lock';
@@ -111,7 +149,7 @@ async function capture(argv: EvidenceArgs) {
   const bank = loadBankFile(root());
   requireValid(validateBankFile(root(), bank));
   const archive = new Archive(argv.archive);
-  const { parts, bundles } = encodeParts(root(), bank); // written only once every probe succeeded
+  const { parts, bundles } = encodeParts(root(), bank, encodeOptions()); // written only once every probe succeeded
   const sourceOf = new Map(parts.sources.map((s) => [s.sourceEval, s.digest]));
   const lockDigest = sha256(readFileSync(join(root(), PROBE_LOCKFILE)));
   // Keep evidence of questions not re-captured this time (capture --question X).

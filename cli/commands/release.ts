@@ -3,14 +3,17 @@ import { join, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { usageError } from '../../replay/errors.ts';
 import { generateKeys, loadPrivateKey } from '../../replay/release/dsse.ts';
-import { DEFAULT_OUT, DIGEST_FILE } from '../../replay/release/limits.ts';
-import { digestLine, packRelease, writeFileAtomic } from '../../replay/release/pack.ts';
+import type { Lister } from '../../replay/content/policy.ts';
+import { DEFAULT_OUT, DIGEST_FILE, LIMITS } from '../../replay/release/limits.ts';
+import { digestLine, packRelease, planRelease, SCRIPTS_DIR, writeFileAtomic } from '../../replay/release/pack.ts';
+import { gitLister, printSelection } from '../content-git.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 
 interface PackArgs extends GlobalArgs {
   out: string;
   sign?: string;
   writeDigest: boolean;
+  list: boolean;
 }
 interface KeygenArgs extends GlobalArgs {
   out: string;
@@ -23,10 +26,13 @@ const packCommand: CommandModule<GlobalArgs, PackArgs> = {
     y
       .option('out', { type: 'string', default: DEFAULT_OUT, describe: 'where to write the tarball' })
       .option('sign', { type: 'string', describe: 'Ed25519 private key (PEM) to sign the manifest with (DSSE)' })
-      .option('write-digest', { type: 'boolean', default: false, describe: `also record the tarball's sha256 in ${DIGEST_FILE}` }) as unknown as Argv<PackArgs>,
+      .option('write-digest', { type: 'boolean', default: false, describe: `also record the tarball's sha256 in ${DIGEST_FILE}` })
+      .option('list', { type: 'boolean', default: false, describe: 'write nothing: list every file the release would ship, and every file the content policy leaves out with its rule' }) as unknown as Argv<PackArgs>,
   handler: async (argv) => {
+    const lister = gitLister(process.cwd()) ?? undefined;
+    if (argv.list) return listRelease(argv, lister);
     const signKey = argv.sign ? loadPrivateKey(readKey(argv.sign), argv.sign) : undefined;
-    const r = await packRelease({ root: process.cwd(), archive: resolve(argv.archive), signKey });
+    const r = await packRelease({ root: process.cwd(), archive: resolve(argv.archive), signKey, lister });
     writeFileAtomic(argv.out, r.bytes);
     if (argv.writeDigest) writeFileAtomic(join(process.cwd(), DIGEST_FILE), digestLine(r.digest));
     const summary = { ok: true, out: argv.out, digest: r.digest, bytes: r.bytes.length, tarBytes: r.tarBytes, files: r.files, merkleRoot: r.manifest.merkleRoot, manifestDigest: r.manifestDigest, signed: r.signed, digestFile: argv.writeDigest ? DIGEST_FILE : null };
@@ -36,6 +42,15 @@ const packCommand: CommandModule<GlobalArgs, PackArgs> = {
     if (argv.writeDigest) line(`  recorded in ${DIGEST_FILE}`);
   },
 };
+
+function listRelease(argv: PackArgs, lister: Lister | undefined) {
+  const plan = planRelease(process.cwd(), resolve(argv.archive), SCRIPTS_DIR, LIMITS, lister);
+  const shipped = plan.sources.map((s) => ({ path: s.path, size: s.size }));
+  const result = { ok: true, policy: plan.selection.policy, mode: plan.selection.mode, files: shipped, excluded: plan.selection.excluded, allowedDenied: plan.selection.allowed, allowedSecrets: plan.allowedSecrets };
+  if (argv.json) return printJson(result);
+  printSelection(shipped, plan.selection, plan.allowedSecrets);
+  line(`release pack --list: ${shipped.length} files would ship (${plan.selection.mode === 'git' ? 'candidates from git' : 'candidates from .gitignore files'}); ${plan.selection.excluded.length} left out; nothing was written`);
+}
 
 const keygenCommand: CommandModule<GlobalArgs, KeygenArgs> = {
   command: 'keygen',

@@ -3,6 +3,11 @@ import { randomBytes, type KeyObject } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import ignore from 'ignore';
+import { BANK_FILE, loadBankFile } from '../bank.ts';
+import { contentConfig, selectContent, type Lister, type Selection } from '../content/policy.ts';
+import { scanShipped } from '../content/scan-bundle.ts';
+import { applyAllowances, secretError, type SecretHit } from '../content/secrets.ts';
 import { sha256, type Digest } from '../digest.ts';
 import { findingError, usageError } from '../errors.ts';
 import { DEFLATE_OPTIONS, GZIP_HEADER, gzipCanonical } from '../gzip.ts';
@@ -33,6 +38,8 @@ export interface PackOptions {
   workers?: 0 | 1; // force the inline (0) or worker (1) deflate; default by size
   docketVersion?: string;
   limits?: Limits;
+  /** how the content policy lists candidates (the CLI passes git's lister in a work tree) */
+  lister?: Lister;
 }
 
 export interface PackResult {
@@ -45,7 +52,7 @@ export interface PackResult {
   signed: boolean;
 }
 
-interface Source {
+export interface Source {
   path: string; // relative to decision-verification/
   src: string; // absolute or root-relative file to read
   mode: 0o644 | 0o755;
@@ -56,7 +63,7 @@ interface Source {
 export async function packRelease(opts: PackOptions): Promise<PackResult> {
   const limits = opts.limits ?? LIMITS;
   const archive = opts.archive ?? join(opts.root, 'evidence');
-  const sources = collect(opts.root, archive, opts.scriptsDir ?? SCRIPTS_DIR, limits);
+  const { sources } = planRelease(opts.root, archive, opts.scriptsDir ?? SCRIPTS_DIR, limits, opts.lister);
   for (const s of sources) s.digest = sha256(readSource(s));
   const entries: ManifestEntry[] = sources.map((s) => ({ path: s.path, size: s.size, digest: s.digest! }));
   const root = merkleRoot(new Store(archive).list().objects.map((o) => o.digest));
@@ -119,33 +126,79 @@ function tarLayout(sources: Source[]): (TarEntry & { source?: Source })[] {
 
 // ---------------------------------------------------------------- what goes in
 
-function collect(root: string, archive: string, scriptsDir: string, limits: Limits): Source[] {
+/**
+ * Docket's own code that never ships (the release runs `docket check`, not docket's tests), in
+ * gitignore syntax over root-relative paths; applies under cli/ and replay/ only.
+ */
+export const NOT_SHIPPED: readonly string[] = ['*.test.ts', '*.test.mjs', 'test-helpers.ts', 'testkit.ts', '/cli/netns.ts', '/cli/bench/'];
+const notShipped = ignore().add(NOT_SHIPPED);
+/** Files at the top of the tree a release ships, each required. */
+const TOP_FILES = ['decision-bank.json', 'package.json', 'package-lock.json'];
+const CODE_FILES = ['tsconfig.json', 'README.md'];
+const POLICY_SCOPES = ['evals', 'lockfiles'];
+const CODE_SCOPES = ['cli', 'replay', 'docs'];
+
+export interface ReleasePlan {
+  sources: Source[];
+  /** the policy's view of everything under the policy's scopes (what `release pack --list` shows) */
+  selection: Selection;
+  /** scanner hits the bank config allows (content.allowSecrets) */
+  allowedSecrets: SecretHit[];
+}
+
+/**
+ * The explicit list a release ships: the evidence objects and refs (all of the archive's objects:
+ * the Merkle root is over every one), the bank file, evals/ and lockfiles/ as the content policy
+ * selects them, the package files, the release scripts, and docket's own code and docs (policy
+ * selected, minus NOT_SHIPPED). Every byte of it is scanned for secrets: a hit refuses (ESECRET)
+ * before anything is written.
+ */
+export function planRelease(root: string, archive: string, scriptsDir: string, limits: Limits, lister?: Lister): ReleasePlan {
   const out: Source[] = [];
   const need = (rel: string) => {
     const p = join(root, rel);
     if (!existsSync(p)) throw usageError('EPACKMISSING', `${p} is missing: run docket release pack from the repository root`, { path: p });
     return p;
   };
+  for (const f of TOP_FILES) need(f);
+  const config = contentConfig(loadBankFile(root), BANK_FILE);
   walk(join(archive, 'objects'), 'evidence/objects', out, (name) => !name.startsWith(TEMP_PREFIX));
   walk(join(archive, 'refs'), 'evidence/refs', out, (name) => !name.includes(TEMP_PREFIX));
-  addFile(need('decision-bank.json'), 'decision-bank.json', out);
-  walk(join(root, 'evals'), 'evals', out);
-  walk(join(root, 'lockfiles'), 'lockfiles', out, (_name, rel) => rel !== DIGEST_FILE);
   walk(scriptsDir, 'scripts', out, (name) => name.endsWith('.mjs'), false);
-  addFile(need('package.json'), 'package.json', out);
-  addFile(need('package-lock.json'), 'package-lock.json', out);
   // docket itself, so `npm ci && node cli/docket.mjs check` works in the extracted tree with no
-  // other checkout: the code that checks the evidence ships beside it (tests excluded).
-  const notTest = (name: string) => !name.endsWith('.test.ts');
-  if (existsSync(join(root, 'cli', 'docket.mjs'))) {
-    walk(join(root, 'cli'), 'cli', out, (name, rel) => notTest(name) && rel !== 'cli/bench'); // the benchmarks stay home
-    walk(join(root, 'replay'), 'replay', out, notTest);
-    walk(join(root, 'docs'), 'docs', out);
-    addFile(need('tsconfig.json'), 'tsconfig.json', out);
-    addFile(need('README.md'), 'README.md', out);
+  // other checkout: the code that checks the evidence ships beside it (its tests do not).
+  const withCode = existsSync(join(root, 'cli', 'docket.mjs'));
+  if (withCode) for (const f of CODE_FILES) need(f);
+  const scopes = [...TOP_FILES, ...POLICY_SCOPES, ...(withCode ? [...CODE_FILES, ...CODE_SCOPES] : [])];
+  const extra = (path: string) => {
+    if (path === DIGEST_FILE) return 'not shipped: the digest of the release itself';
+    if (!path.startsWith('cli/') && !path.startsWith('replay/')) return null;
+    const r = notShipped.test(path);
+    return r.ignored ? `not shipped: docket's test code (${r.rule?.pattern})` : null;
+  };
+  const selection = selectContent(root, scopes, { config, lister, extra });
+  for (const f of [...TOP_FILES, ...(withCode ? CODE_FILES : [])]) {
+    if (!selection.included.some((s) => s.path === f)) {
+      const why = selection.excluded.find((e) => e.path === f || f.startsWith(e.path))?.rule ?? 'not found';
+      throw usageError('EPACKMISSING', `${f} is required in a release, but the content policy leaves it out (${why})`, { path: f });
+    }
   }
+  for (const f of selection.included) {
+    if (f.type !== 'file') throw usageError('EPACKTYPE', `${f.abs} is not a regular file or directory (a release holds only those)`, { path: f.abs });
+    out.push({ path: f.path, src: f.abs, mode: f.executable ? 0o755 : 0o644, size: f.size });
+  }
+  out.sort((a, b) => compareUtf8(a.path, b.path));
   check(out, limits);
-  return out;
+  const { refused, allowed } = applyAllowances(scanSources(out), config.allowSecrets);
+  if (refused.length) throw secretError(refused, 'docket release pack');
+  return { sources: out, selection, allowedSecrets: allowed };
+}
+
+/** Every shipped byte through the scanner; evidence objects inflated (their JSON is what leaks). */
+function scanSources(sources: Source[]): SecretHit[] {
+  const hits: SecretHit[] = [];
+  for (const s of sources) hits.push(...scanShipped(s.path, readFileSync(s.src)));
+  return hits;
 }
 
 function walk(dir: string, rel: string, out: Source[], keep: (name: string, rel: string) => boolean = () => true, recurse = true) {
