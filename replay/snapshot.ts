@@ -1,5 +1,5 @@
 import { readFileSync, readlinkSync } from 'node:fs';
-import { byUtf8, DEFAULT_CONFIG, selectContent, type ContentConfig, type Lister, type Selection } from './content/policy.ts';
+import { byUtf8, DEFAULT_CONFIG, refuseTooBig, selectContent, type ContentConfig, type Lister, type Selection } from './content/policy.ts';
 import { applyAllowances, scanBytes, secretError, type SecretHit } from './content/secrets.ts';
 import { sha256, type Digest } from './digest.ts';
 
@@ -57,6 +57,7 @@ export function snapshotSource(root: string, sourceEval: string, opts: SnapshotO
   const config = opts.config ?? DEFAULT_CONFIG;
   const prefix = `evals/${sourceEval}/`;
   const selection = selectSource(root, sourceEval, opts);
+  refuseTooBig(selection);
   const entries: SourceEntry[] = [];
   const hits: SecretHit[] = [];
   for (const f of selection.included) {

@@ -41,11 +41,22 @@ export const verifyCommand: CommandModule<GlobalArgs, Args> = {
     const { requireDir } = await import('../paths.ts');
     requireDir(dir, 'archive');
     const report = await verifyArchive(dir, { quick: argv.quick, onProgress: progress('verify') });
+    if (!argv.quick) await scanSources(dir, report);
     if (argv.json) printJson(report);
     else printVerify(report);
     process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
   },
 };
+
+/** Stored source snapshots through the secret scanner (replay/content/archive-scan.ts): hits are findings. */
+async function scanSources(dir: string, report: VerifyReport) {
+  const t = performance.now();
+  const { scanArchiveSources } = await import('../../replay/content/archive-scan.ts');
+  const { findings, checked } = scanArchiveSources(dir);
+  report.findings.push(...findings);
+  report.steps.push({ name: 'secret scan', checked, failed: findings.length, ms: performance.now() - t });
+  if (findings.length) report.ok = false;
+}
 
 /** A release is named by its extension or is a regular file; archives are directories. */
 function isRelease(path: string): boolean {

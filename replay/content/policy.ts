@@ -76,6 +76,9 @@ export interface Selection {
   excluded: Excluded[];
   /** denied paths included because the bank config names them */
   allowed: Excluded[];
+  /** included files over the per-file cap (refuseTooBig turns them into ETOOBIG) */
+  tooBig: { path: string; size: number }[];
+  maxFileBytes: number;
 }
 
 export const byUtf8 = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
@@ -267,11 +270,15 @@ export function selectContent(root: string, scopes: string[], opts: SelectOption
     // git records only the executable bit, so that is all anything records.
     included.push({ path, abs, type: st.isSymbolicLink() ? 'symlink' : 'file', size: st.size, executable: !!(st.mode & 0o100) });
   }
-  if (tooBig.length) {
-    const list = tooBig.map((t) => `  ${t.path}: ${t.size} bytes`).join('\n');
-    throw findingError('ETOOBIG', `${tooBig.length} file(s) over the ${config.maxFileBytes}-byte per-file cap:\n${list}\nadd them to a .gitignore or .docketignore, or raise content.maxFileBytes in decision-bank.json if they belong in the evidence`, { files: tooBig, maxFileBytes: config.maxFileBytes });
-  }
   included.sort((a, b) => byUtf8(a.path, b.path));
   const out = [...excluded].map(([path, rule]) => ({ path, rule })).sort((a, b) => byUtf8(a.path, b.path));
-  return { policy: POLICY_ID, mode: listing.mode, included, excluded: out, allowed };
+  return { policy: POLICY_ID, mode: listing.mode, included, excluded: out, allowed, tooBig, maxFileBytes: config.maxFileBytes };
+}
+
+/** A file over the size cap is an error, never a silent omission. */
+export function refuseTooBig(sel: Selection): void {
+  const { tooBig } = sel;
+  if (!tooBig.length) return;
+  const list = tooBig.map((t) => `  ${t.path}: ${t.size} bytes`).join('\n');
+  throw findingError('ETOOBIG', `${tooBig.length} file(s) over the ${sel.maxFileBytes}-byte per-file cap:\n${list}\nleave them out with a .gitignore or .docketignore rule, or raise content.maxFileBytes in decision-bank.json if they belong in the evidence`, { files: tooBig, maxFileBytes: sel.maxFileBytes });
 }

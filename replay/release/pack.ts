@@ -3,9 +3,9 @@ import { randomBytes, type KeyObject } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import ignore from 'ignore';
 import { BANK_FILE, loadBankFile } from '../bank.ts';
-import { contentConfig, selectContent, type Lister, type Selection } from '../content/policy.ts';
+import { contentConfig, refuseTooBig, selectContent, type Lister, type Selection } from '../content/policy.ts';
+import { releaseRule } from '../content/release-rules.ts';
 import { scanShipped } from '../content/scan-bundle.ts';
 import { applyAllowances, secretError, type SecretHit } from '../content/secrets.ts';
 import { sha256, type Digest } from '../digest.ts';
@@ -126,12 +126,6 @@ function tarLayout(sources: Source[]): (TarEntry & { source?: Source })[] {
 
 // ---------------------------------------------------------------- what goes in
 
-/**
- * Docket's own code that never ships (the release runs `docket check`, not docket's tests), in
- * gitignore syntax over root-relative paths; applies under cli/ and replay/ only.
- */
-export const NOT_SHIPPED: readonly string[] = ['*.test.ts', '*.test.mjs', 'test-helpers.ts', 'testkit.ts', '/cli/netns.ts', '/cli/bench/'];
-const notShipped = ignore().add(NOT_SHIPPED);
 /** Files at the top of the tree a release ships, each required. */
 const TOP_FILES = ['decision-bank.json', 'package.json', 'package-lock.json'];
 const CODE_FILES = ['tsconfig.json', 'README.md'];
@@ -170,13 +164,8 @@ export function planRelease(root: string, archive: string, scriptsDir: string, l
   const withCode = existsSync(join(root, 'cli', 'docket.mjs'));
   if (withCode) for (const f of CODE_FILES) need(f);
   const scopes = [...TOP_FILES, ...POLICY_SCOPES, ...(withCode ? [...CODE_FILES, ...CODE_SCOPES] : [])];
-  const extra = (path: string) => {
-    if (path === DIGEST_FILE) return 'not shipped: the digest of the release itself';
-    if (!path.startsWith('cli/') && !path.startsWith('replay/')) return null;
-    const r = notShipped.test(path);
-    return r.ignored ? `not shipped: docket's test code (${r.rule?.pattern})` : null;
-  };
-  const selection = selectContent(root, scopes, { config, lister, extra });
+  const selection = selectContent(root, scopes, { config, lister, extra: releaseRule });
+  refuseTooBig(selection);
   for (const f of [...TOP_FILES, ...(withCode ? CODE_FILES : [])]) {
     if (!selection.included.some((s) => s.path === f)) {
       const why = selection.excluded.find((e) => e.path === f || f.startsWith(e.path))?.rule ?? 'not found';

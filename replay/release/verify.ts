@@ -8,6 +8,7 @@ import { usageError } from '../errors.ts';
 import { ENCODER_ID } from '../gzip.ts';
 import { Store } from '../store.ts';
 import { verifyArchive, type Finding, type Severity, type Step } from '../verify.ts';
+import { checkReleaseContent } from '../content/release-check.ts';
 import { BundleChecks, type WriteTo } from './bundle-checks.ts';
 import { checkEnvelope, type EnvelopeCheck } from './dsse.ts';
 import { collisionKey, LIMITS, MANIFEST_NAME, SIG_NAME, TOP_DIR, unsafePath, type Limits } from './limits.ts';
@@ -164,6 +165,11 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     const merkleBad = root2 !== manifest.merkleRoot;
     if (merkleBad) add('EMERKLE', 'evidence', `the archive's Merkle root is ${root2}; the manifest says ${manifest.merkleRoot}`);
     report.steps.push({ name: 'merkle root', checked: 1, failed: merkleBad ? 1 : 0, ms: performance.now() - t });
+    // What release pack would not have shipped (docs/design.md "Content policy"), and any secret.
+    const t3 = performance.now();
+    const policy = checkReleaseContent(top, manifest.entries.map((e) => e.path));
+    for (const f of policy) add(f.code, f.path, f.message);
+    report.steps.push({ name: 'content policy', checked: manifest.entries.length, failed: policy.length, ms: performance.now() - t3 });
   } catch (e) {
     if (!(e instanceof Stop)) {
       await checks.close(); // first: the worker may still be writing into staging

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { constants, inflateRawSync } from 'node:zlib';
+import { MAX_CONTENT_BYTES } from '../bundle.ts';
+import { gunzipStrict } from '../gzip.ts';
+import { Store } from '../store.ts';
+import type { Finding } from '../verify.ts';
+import { scanBundleContent } from './scan-bundle.ts';
+
+/**
+ * `docket verify DIR`'s secret step: every stored source bundle read by the scanner, each hit a
+ * finding (what was exposed, and what to do). Only sources are read in full: a bundle is canonical
+ * JSON with sorted keys, so a source's text starts `{"allowed…` or `{"entries":[`; the first
+ * kilobyte of each object is inflated to tell, which costs far less than inflating everything.
+ * Damaged objects are skipped here (the digest and gzip steps report them).
+ */
+const SOURCE_START = /^\{"(?:allowedDenied|allowedSecrets|entries)":/;
+
+export function scanArchiveSources(archive: string): { findings: Finding[]; checked: number } {
+  const findings: Finding[] = [];
+  let checked = 0;
+  for (const o of new Store(archive).list().objects) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(join(archive, o.path));
+    } catch {
+      continue;
+    }
+    if (!SOURCE_START.test(prefix(bytes))) continue;
+    let json: Uint8Array;
+    try {
+      json = gunzipStrict(bytes, MAX_CONTENT_BYTES);
+    } catch {
+      continue;
+    }
+    checked++;
+    for (const h of scanBundleContent(o.path, json)) {
+      findings.push({
+        severity: 'error',
+        code: 'ESECRET',
+        path: o.path,
+        digest: o.digest,
+        message: `a source snapshot stores a possible ${h.rule} secret at ${h.path.slice(o.path.length + 1)} line ${h.line} (${h.redacted}, ${h.digest}): it has been exposed to anyone with this archive; rotate the key, remove it from the eval, \`docket snapshot\` again, and re-freeze what referenced this bundle`,
+      });
+    }
+  }
+  return { findings, checked };
+}
+
+function prefix(gz: Buffer): string {
+  if (gz.length < 18 || gz[0] !== 0x1f || gz[1] !== 0x8b) return '';
+  try {
+    return inflateRawSync(gz.subarray(10, 10 + 1024), { finishFlush: constants.Z_SYNC_FLUSH }).subarray(0, 64).toString('latin1');
+  } catch {
+    return '';
+  }
+}

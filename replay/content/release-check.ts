@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseStrict } from '../json.ts';
+import { contentConfig, DEFAULT_CONFIG, selectContent, type ContentConfig, type Excluded } from './policy.ts';
+import { releaseRule } from './release-rules.ts';
+import { scanShipped } from './scan-bundle.ts';
+import { applyAllowances } from './secrets.ts';
+
+/**
+ * Release verify's content check: the verified tree (decision-verification/, extracted into private
+ * staging) held to the rules release pack applies (the content policy outside git, with the tree's
+ * own .gitignore/.docketignore files and decision-bank.json's content settings, plus releaseRule),
+ * and every file read by the secret scanner. A tarball made by another tool is judged the same way.
+ * Read-only; every finding is collected.
+ */
+export interface ContentFinding {
+  code: 'EPOLICY' | 'ESECRET' | 'ETOOBIG' | 'ECONTENTCONFIG';
+  path: string;
+  message: string;
+}
+
+const EVIDENCE = /^evidence\/(?:objects\/v1\/sha256\/[0-9a-f]{2}\/[0-9a-f]{62}\.json\.gz|refs\/.+)$/;
+const SCRIPT = /^scripts\/[^/]+\.mjs$/;
+const HEAD = new Set(['MANIFEST.json', 'MANIFEST.sig.json']);
+
+export function checkReleaseContent(top: string, files: string[]): ContentFinding[] {
+  const out: ContentFinding[] = [];
+  let config: ContentConfig = DEFAULT_CONFIG;
+  try {
+    config = contentConfig(parseStrict(readFileSync(join(top, 'decision-bank.json'))), 'decision-bank.json');
+  } catch (e) {
+    out.push({ code: 'ECONTENTCONFIG', path: 'decision-bank.json', message: `cannot read the bank's content settings (${(e as Error).message}); checked with the defaults` });
+  }
+  const governed = (p: string) => !HEAD.has(p) && !p.startsWith('evidence/') && !p.startsWith('scripts/');
+  const scopes = readdirSync(top).filter(governed);
+  const sel = selectContent(top, scopes, { config, extra: releaseRule });
+  const included = new Set(sel.included.map((f) => f.path));
+  const big = new Map(sel.tooBig.map((t) => [t.path, t.size]));
+  for (const p of files) {
+    if (HEAD.has(p)) continue;
+    if (p.startsWith('evidence/') || p.startsWith('scripts/')) {
+      if (!EVIDENCE.test(p) && !SCRIPT.test(p)) out.push({ code: 'EPOLICY', path: p, message: 'not an evidence object, an evidence ref or a release script: release pack ships nothing else there' });
+    } else if (!included.has(p)) {
+      out.push({ code: 'EPOLICY', path: p, message: `the content policy would have left it out (${ruleFor(p, sel.excluded)}); a release must not carry it` });
+    } else if (big.has(p)) {
+      out.push({ code: 'ETOOBIG', path: p, message: `${big.get(p)} bytes, over the ${config.maxFileBytes}-byte per-file cap` });
+    }
+  }
+  const hits = files.filter((p) => !HEAD.has(p)).flatMap((p) => scanShipped(p, readFileSync(join(top, p))));
+  for (const h of applyAllowances(hits, config.allowSecrets).refused) {
+    out.push({ code: 'ESECRET', path: h.path, message: `line ${h.line}: possible ${h.rule} secret ${h.redacted} (${h.digest}); whoever published this must rotate the key and re-make the release` });
+  }
+  return out;
+}
+
+function ruleFor(path: string, excluded: Excluded[]): string {
+  const e = excluded.find((x) => x.path === path || (x.path.endsWith('/') && path.startsWith(x.path)));
+  return e?.rule ?? 'outside what release pack ships';
+}

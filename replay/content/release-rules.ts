@@ -1,0 +1,18 @@
+import ignore from 'ignore';
+import { DIGEST_FILE } from '../release/limits.ts';
+
+/**
+ * What a release never ships beyond the content policy: docket's own test code (the release runs
+ * `docket check`, not docket's tests), in gitignore syntax over root-relative paths under cli/ and
+ * replay/, and the file that records the release's own digest. Release pack and release verify
+ * both ask releaseRule, so a tarball made by another tool is held to the same list.
+ */
+export const NOT_SHIPPED: readonly string[] = ['*.test.ts', '*.test.mjs', 'test-helpers.ts', 'testkit.ts', '/cli/netns.ts', '/cli/bench/'];
+const notShipped = ignore().add(NOT_SHIPPED);
+
+export function releaseRule(path: string): string | null {
+  if (path === DIGEST_FILE) return 'not shipped: the digest of the release itself';
+  if (!path.startsWith('cli/') && !path.startsWith('replay/')) return null;
+  const r = notShipped.test(path);
+  return r.ignored ? `not shipped: docket's test code (${r.rule?.pattern})` : null;
+}
