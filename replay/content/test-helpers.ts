@@ -1,0 +1,49 @@
+import { prng } from '../test-helpers.ts';
+
+/**
+ * Test support (never shipped): one canary per secret shape, built at run time from random
+ * characters so no key-shaped literal sits in the repository. `text` is how it appears in a file;
+ * `secret` is the part the scanner must match (and that must never appear anywhere after).
+ */
+export interface Canary {
+  rule: string;
+  text: string;
+  secret: string;
+}
+
+export function canaries(seed = 17): Canary[] {
+  const r = prng(seed);
+  const pick = (chars: string, n: number) => Array.from({ length: n }, () => chars[Math.floor(r() * chars.length)]).join('');
+  const AL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const HEX = '0123456789abcdef';
+  const UP = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  const B64 = `${AL}+/`;
+  const URL = `${AL}_-`;
+  // Every random part gets a digit and a letter, as real keys do.
+  const al = (n: number) => `7${pick(AL, n - 2)}q`;
+  const one = (rule: string, prefix: string, secretBody: string, suffix = ''): Canary => ({ rule, text: `${prefix}${secretBody}${suffix}`, secret: secretBody });
+  const sk = (p: string, body: string): Canary => ({ rule: '', text: p + body, secret: p + body });
+  const pem = pick(B64, 64);
+  const jwt = `eyJ${pick(URL, 20)}.eyJ${pick(URL, 30)}.${pick(URL, 43)}`;
+  return [
+    { ...sk('sk-or-v1-', pick(HEX, 63) + 'a'), rule: 'openrouter-key' },
+    { ...sk('sk-ant-api03-', al(90)), rule: 'anthropic-key' },
+    { ...sk('sk-proj-', al(48)), rule: 'openai-key' },
+    { ...sk('sk-', al(48)), rule: 'openai-key' },
+    { ...sk('AKIA', pick(UP, 15) + '7'), rule: 'aws-access-key-id' },
+    { ...sk('ASIA', pick(UP, 15) + '3'), rule: 'aws-access-key-id' },
+    one('aws-secret-key', 'aws_secret_access_key = ', `9${pick(B64, 38)}Z`),
+    { ...sk('ghp_', al(36)), rule: 'github-token' },
+    { ...sk('github_pat_', al(82)), rule: 'github-pat' },
+    { ...sk('xoxb-', `${pick('0123456789', 12)}-${pick('0123456789', 13)}-${al(24)}`), rule: 'slack-token' },
+    { ...sk('AIza', al(35)), rule: 'google-api-key' },
+    { ...sk('hf_', al(34)), rule: 'huggingface-token' },
+    { rule: 'private-key-block', text: `-----BEGIN RSA PRIVATE KEY-----\n${pem}\n-----END RSA PRIVATE KEY-----`, secret: `-----BEGIN RSA PRIVATE KEY-----\n${pem}` },
+    { rule: 'jwt', text: jwt, secret: jwt },
+    one('env-assignment', 'DEPLOY_TOKEN=', al(40)),
+    one('quoted-assignment', '{ "apiKey": "', al(32), '" }'),
+  ];
+}
+
+/** A file body holding every canary, one per line after an innocent first line. */
+export const allCanaries = (seed?: number) => `# notes\n${canaries(seed).map((c) => c.text).join('\n')}\n`;
