@@ -47,7 +47,10 @@ function rulesOf(root: string, paths: string[]): Excluded[] {
   const rules = new Map<string, string>();
   const f = split(out ?? '');
   for (let i = 0; i + 3 < f.length; i += 4) rules.set(f[i + 3]!, `.gitignore ${f[i]}:${f[i + 1]}:${f[i + 2]}`);
-  return paths.map((path) => ({ path, rule: rules.get(path) ?? 'ignored by git' }));
+  // git can name a directory that holds only ignored files without a rule of its own: the files'
+  // own entries say why, so such a directory is left to them.
+  const covers = (dir: string) => dir.endsWith('/') && paths.some((p) => p !== dir && p.startsWith(dir));
+  return paths.filter((p) => rules.has(p) || !covers(p)).map((path) => ({ path, rule: rules.get(path) ?? 'ignored by git' }));
 }
 
 /** The human form of a --list: what goes out (+), what is left out (-) and why, what the bank allowed (!). */
