@@ -1,18 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listByIgnoreFiles, selectContent } from '../replay/content/policy.ts';
-import { gitignoreTree } from '../replay/content/test-helpers.ts';
+import { git, gitignoreTree } from '../replay/content/test-helpers.ts';
 import { tempDir } from '../replay/test-helpers.ts';
 import { gitLister } from './content-git.ts';
 
-export const GIT_ENV = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t', GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
-export function git(root: string, ...args: string[]) {
-  const r = spawnSync('git', ['-C', root, ...args], { encoding: 'utf8', env: { ...process.env, ...GIT_ENV } });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout;
-}
 const writer = (root: string) => (rel: string, text: string) => {
   mkdirSync(dirname(join(root, rel)), { recursive: true });
   writeFileSync(join(root, rel), text);

@@ -58,12 +58,16 @@ export function scanBytes(path: string, bytes: Uint8Array | string): SecretHit[]
     }
     return lo; // count of line starts at or before offset = the 1-based line
   };
+  const seen = new Set<string>(); // one hit per span: the rules run specific first, so a generic rule does not repeat one
   for (const rule of SECRET_RULES) {
     rule.re.lastIndex = 0;
     for (const m of text.matchAll(rule.re)) {
       const secret = m[rule.group ?? 0] ?? m[0];
       if (!plausible(rule, secret)) continue;
       const at = m.index + m[0].indexOf(secret);
+      const span = `${at}:${secret.length}`;
+      if (seen.has(span)) continue;
+      seen.add(span);
       hits.push({ path, line: lineOf(at), rule: rule.id, redacted: redact(secret), digest: sha256(Buffer.from(secret, 'latin1')) });
     }
   }

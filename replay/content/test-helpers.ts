@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { prng } from '../test-helpers.ts';
 
 /**
@@ -74,4 +75,12 @@ export function gitignoreTree(write: (rel: string, text: string) => void) {
       [`${e}/x.tmp`]: '.gitignore',
     } as Record<string, string>,
   };
+}
+
+/** git in a test repository, isolated from the user's and the system's git config. */
+const GIT_ENV = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t', GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
+export function git(root: string, ...args: string[]): string {
+  const r = spawnSync('git', ['-C', root, ...args], { encoding: 'utf8', env: { ...process.env, ...GIT_ENV } });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
 }
