@@ -1,0 +1,85 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { canaries } from '../content/test-helpers.ts';
+import { sha256 } from '../digest.ts';
+import { canonicalBytes } from '../json.ts';
+import { tempDir } from '../test-helpers.ts';
+import { compareUtf8, TOP_DIR } from './limits.ts';
+import { packRelease } from './pack.ts';
+import { makeTree, rawDir, rawFile, rawsOf, tgzOf, type Raw } from './testkit.ts';
+import { verifyRelease } from './verify.ts';
+
+/**
+ * A release made by another tool is held to release pack's rules: every entry the content policy
+ * would have left out, and every secret in any entry (evidence included), is a finding.
+ */
+const T = TOP_DIR;
+let clean: Uint8Array;
+beforeAll(async () => {
+  const root = tempDir('docket-rel-content-');
+  makeTree(root);
+  clean = (await packRelease({ root })).bytes;
+});
+
+type Manifest = { entries: { path: string; size: number; digest: string }[] };
+/** The clean release plus files that are in the tar and in the manifest (only the policy is broken). */
+function withFiles(files: Record<string, string>, dirs: string[] = []): Uint8Array {
+  const raws: Raw[] = rawsOf(clean);
+  const m = JSON.parse(Buffer.from(raws[0]!.data).toString()) as Manifest;
+  for (const d of dirs) raws.push(rawDir(`${T}/${d}`));
+  for (const [path, data] of Object.entries(files)) {
+    raws.push(rawFile(`${T}/${path}`, data));
+    m.entries.push({ path, size: Buffer.byteLength(data), digest: sha256(data) });
+  }
+  m.entries.sort((a, b) => compareUtf8(a.path, b.path));
+  raws[0] = rawFile(`${T}/MANIFEST.json`, canonicalBytes(m as never));
+  return tgzOf(raws);
+}
+
+async function verify(bytes: Uint8Array) {
+  const file = join(tempDir('docket-rel-content-'), 'r.tgz');
+  writeFileSync(file, bytes);
+  return verifyRelease(file);
+}
+
+describe('release verify: the content policy and the scanner', () => {
+  it('a release from docket pack has no content findings', async () => {
+    const r = await verify(clean);
+    expect(r.ok).toBe(true);
+    expect(r.steps.find((s) => s.name === 'content policy')).toMatchObject({ failed: 0 });
+  });
+
+  it('reports every entry pack would have left out, with the rule', async () => {
+    const r = await verify(
+      withFiles(
+        { 'evals/cat/one/.env': 'X=1\n', 'evals/cat/one/data.sqlite3': 'db', 'replay/x.test.ts': 'test\n', 'replay/test-helpers.ts': 'helper\n', 'evidence/notes.txt': 'n\n', 'lockfiles/decision-verification.tgz.sha256': 'd\n' },
+        ['replay'],
+      ),
+    );
+    expect(r.ok).toBe(false);
+    const found = r.findings.filter((f) => f.code === 'EPOLICY').map((f) => [f.path, f.message.match(/\((.*)\)/)?.[1] ?? f.message]);
+    expect(found).toEqual([
+      ['evals/cat/one/.env', 'deny .env'],
+      ['evals/cat/one/data.sqlite3', 'deny *.sqlite3'],
+      ['evidence/notes.txt', 'not an evidence object, an evidence ref or a release script: release pack ships nothing else there'],
+      ['lockfiles/decision-verification.tgz.sha256', 'not shipped: the digest of the release itself'],
+      ['replay/test-helpers.ts', "not shipped: docket's test code (test-helpers.ts)"],
+      ['replay/x.test.ts', "not shipped: docket's test code (*.test.ts)"],
+    ]);
+  });
+
+  it('reports a secret in any shipped file by path, line and rule, never the secret', async () => {
+    const [a, b] = canaries();
+    const r = await verify(withFiles({ 'evals/cat/one/notes.md': `hello\n${a!.text}\n`, 'evals/cat/one/probes/p2.mjs': `// ${b!.text}\n` }));
+    expect(r.ok).toBe(false);
+    const found = r.findings.filter((f) => f.code === 'ESECRET');
+    expect(found.map((f) => [f.path, f.message.split(':')[0]])).toEqual([
+      ['evals/cat/one/notes.md', 'line 2'],
+      ['evals/cat/one/probes/p2.mjs', 'line 1'],
+    ]);
+    expect(found[0]!.message).toContain('openrouter-key');
+    expect(JSON.stringify(r)).not.toContain(a!.secret.slice(4));
+    expect(JSON.stringify(r)).not.toContain(b!.secret.slice(4));
+  });
+});
