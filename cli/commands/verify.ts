@@ -48,13 +48,15 @@ export const verifyCommand: CommandModule<GlobalArgs, Args> = {
   },
 };
 
-/** Stored source snapshots through the secret scanner (replay/content/archive-scan.ts): hits are findings. */
-async function scanSources(dir: string, report: VerifyReport) {
-  const t = performance.now();
+/**
+ * Stored source snapshots through the secret scanner (replay/content/archive-scan.ts): hits are
+ * findings. Reported beside the archive steps (as `sourcesScanned`), not as one of them.
+ */
+async function scanSources(dir: string, report: VerifyReport & { sourcesScanned?: number }) {
   const { scanArchiveSources } = await import('../../replay/content/archive-scan.ts');
   const { findings, checked } = scanArchiveSources(dir);
   report.findings.push(...findings);
-  report.steps.push({ name: 'secret scan', checked, failed: findings.length, ms: performance.now() - t });
+  report.sourcesScanned = checked;
   if (findings.length) report.ok = false;
 }
 
@@ -124,9 +126,10 @@ function printRelease(r: ReleaseReport, extract?: string) {
   else if (!r.ok) line('Nothing was extracted: the staging directory was removed.');
 }
 
-export function printVerify(r: VerifyReport) {
+export function printVerify(r: VerifyReport & { sourcesScanned?: number }) {
   line(`verify ${r.archive}${r.quick ? ' (quick: size + digest)' : ''}`);
   printSteps(r);
+  if (r.sourcesScanned !== undefined) line(`secret scan: ${r.sourcesScanned} source snapshots read; ${r.findings.filter((f) => f.code === 'ESECRET').length} possible secrets`);
   if (r.findings.some((f) => f.severity === 'error')) line('Nothing was changed. Fix or restore the named files (e.g. `git checkout -- <path>`), then verify again.');
 }
 
