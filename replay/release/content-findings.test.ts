@@ -1,12 +1,12 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canaries } from '../content/test-helpers.ts';
 import { sha256 } from '../digest.ts';
 import { canonicalBytes } from '../json.ts';
-import { tempDir } from '../test-helpers.ts';
-import { compareUtf8, TOP_DIR } from './limits.ts';
-import { packRelease } from './pack.ts';
+import { REPO, tempDir } from '../test-helpers.ts';
+import { compareUtf8, LIMITS, TOP_DIR } from './limits.ts';
+import { packRelease, planRelease, SCRIPTS_DIR } from './pack.ts';
 import { makeTree, rawDir, rawFile, rawsOf, tgzOf, type Raw } from './testkit.ts';
 import { verifyRelease } from './verify.ts';
 
@@ -81,5 +81,31 @@ describe('release verify: the content policy and the scanner', () => {
     expect(found[0]!.message).toContain('openrouter-key');
     expect(JSON.stringify(r)).not.toContain(a!.secret.slice(4));
     expect(JSON.stringify(r)).not.toContain(b!.secret.slice(4));
+  });
+});
+
+describe('release pack of the shipped repository', () => {
+  it('ships no test code, and nothing it ships imports a file it does not ship', () => {
+    const { sources, selection } = planRelease(REPO, join(REPO, 'evidence'), SCRIPTS_DIR, LIMITS);
+    const shipped = new Set(sources.map((s) => s.path));
+    for (const p of ['cli/netns.ts', 'cli/recorder/test-helpers.ts', 'replay/test-helpers.ts', 'replay/release/testkit.ts', 'replay/content/test-helpers.ts']) {
+      expect(shipped.has(p), p).toBe(false);
+      expect(selection.excluded.find((e) => e.path === p)?.rule).toMatch(/^not shipped: docket's test code/);
+    }
+    expect([...shipped].filter((p) => /\.test\.(ts|mjs)$/.test(p))).toEqual([]);
+    expect(shipped.has('replay/content/policy.ts')).toBe(true);
+    const missing: string[] = [];
+    let imports = 0;
+    for (const p of shipped) {
+      if (!/^(cli|replay)\/.*\.(ts|mjs)$/.test(p)) continue;
+      const code = readFileSync(join(REPO, p), 'utf8');
+      for (const m of code.matchAll(/(?:from\s+|import\(\s*|new URL\(\s*)'(\.{1,2}\/[^']+)'/g)) {
+        imports++;
+        const target = posix.normalize(posix.join(posix.dirname(p), m[1]!));
+        if (/\.(ts|mjs|js|json)$/.test(target) && !shipped.has(target)) missing.push(`${p} -> ${target}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(imports).toBeGreaterThan(200); // the scan does see the import graph
   });
 });
