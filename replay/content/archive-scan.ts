@@ -26,7 +26,7 @@ export function scanArchiveSources(archive: string): { findings: Finding[]; chec
     } catch {
       continue;
     }
-    if (!SOURCE_START.test(prefix(bytes))) continue;
+    if (!isSourceBundle(bytes)) continue;
     let json: Uint8Array;
     try {
       json = gunzipStrict(bytes, MAX_CONTENT_BYTES);
@@ -47,10 +47,15 @@ export function scanArchiveSources(archive: string): { findings: Finding[]; chec
   return { findings, checked };
 }
 
-function prefix(gz: Buffer): string {
+/** Whether a stored bundle is a source snapshot, from its first inflated bytes only. */
+export function isSourceBundle(gz: Uint8Array): boolean {
+  return SOURCE_START.test(prefix(gz));
+}
+
+function prefix(gz: Uint8Array): string {
   if (gz.length < 18 || gz[0] !== 0x1f || gz[1] !== 0x8b) return '';
   try {
-    return inflateRawSync(gz.subarray(10, 10 + 1024), { finishFlush: constants.Z_SYNC_FLUSH }).subarray(0, 64).toString('latin1');
+    return Buffer.from(inflateRawSync(gz.subarray(10, 10 + 1024), { finishFlush: constants.Z_SYNC_FLUSH }).subarray(0, 64)).toString('latin1');
   } catch {
     return '';
   }

@@ -4,13 +4,15 @@ import { parseStrict } from '../json.ts';
 import { contentConfig, DEFAULT_CONFIG, selectContent, type ContentConfig, type Excluded } from './policy.ts';
 import { releaseRule } from './release-rules.ts';
 import { scanShipped } from './scan-bundle.ts';
-import { applyAllowances } from './secrets.ts';
+import { isSourceBundle } from './archive-scan.ts';
+import { applyAllowances, type SecretHit } from './secrets.ts';
 
 /**
  * Release verify's content check: the verified tree (decision-verification/, extracted into private
  * staging) held to the rules release pack applies (the content policy outside git, with the tree's
  * own .gitignore/.docketignore files and decision-bank.json's content settings, plus releaseRule),
- * and every file read by the secret scanner. A tarball made by another tool is judged the same way.
+ * and every file but the run and grade evidence read by the secret scanner (source snapshots are).
+ * A tarball made by another tool is judged the same way.
  * Read-only; every finding is collected.
  */
 export interface ContentFinding {
@@ -46,7 +48,16 @@ export function checkReleaseContent(top: string, files: string[]): ContentFindin
       out.push({ code: 'ETOOBIG', path: p, message: `${big.get(p)} bytes, over the ${config.maxFileBytes}-byte per-file cap` });
     }
   }
-  const hits = files.filter((p) => !HEAD.has(p)).flatMap((p) => scanShipped(p, readFileSync(join(top, p))));
+  // Every file but the evidence is scanned whole; of the evidence, the source snapshots (the bytes
+  // a bank took from a maintainer's tree). Run and grade bundles were scanned whole by release
+  // pack; reading all of them again here would cost more than the rest of the verify together.
+  const hits: SecretHit[] = [];
+  for (const p of files) {
+    if (HEAD.has(p)) continue;
+    const bytes = readFileSync(join(top, p));
+    if (p.startsWith('evidence/objects/') && !isSourceBundle(bytes)) continue;
+    hits.push(...scanShipped(p, bytes));
+  }
   for (const h of applyAllowances(hits, config.allowSecrets).refused) {
     out.push({ code: 'ESECRET', path: h.path, message: `line ${h.line}: possible ${h.rule} secret ${h.redacted} (${h.digest}); whoever published this must rotate the key and re-make the release` });
   }

@@ -12,6 +12,8 @@ export interface SecretRule {
   group?: number;
   minEntropy?: number;
   needsDigit?: boolean;
+  /** must match the (up to) 64 characters before the match */
+  before?: RegExp;
 }
 
 const KEYISH = '(?:api[_-]?key|apikey|secret(?:[_-]?key)?|client[_-]?secret|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|bearer|token|password|passwd|private[_-]?key|credentials?)';
@@ -41,7 +43,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: 'quoted-assignment',
     description: '"apiKey": "…" / token = "…" with a high-entropy value (JSON, YAML, code)',
-    re: new RegExp(`["']?[A-Za-z0-9_]*${KEYISH}["']?[ \\t]*[:=][ \\t]*["'](${VALUE})["']`, 'gi'),
+    // The match starts at the [:=]; the key-ish name is checked just before it (`before`): a
+    // pattern that starts with the name makes every position of the text try it (~10x slower).
+    re: new RegExp(`[:=][ \\t]*["'](${VALUE})["']`, 'g'),
+    before: new RegExp(`${KEYISH}["']?[ \\t]*$`, 'i'),
     group: 1,
     minEntropy: 3.5,
     needsDigit: true,

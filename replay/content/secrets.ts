@@ -62,6 +62,7 @@ export function scanBytes(path: string, bytes: Uint8Array | string): SecretHit[]
   for (const rule of SECRET_RULES) {
     rule.re.lastIndex = 0;
     for (const m of text.matchAll(rule.re)) {
+      if (rule.before && !rule.before.test(text.slice(Math.max(0, m.index - 64), m.index))) continue;
       const secret = m[rule.group ?? 0] ?? m[0];
       if (!plausible(rule, secret)) continue;
       const at = m.index + m[0].indexOf(secret);

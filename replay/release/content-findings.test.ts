@@ -2,7 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canaries } from '../content/test-helpers.ts';
+import { encodeBundle } from '../bundle.ts';
 import { sha256 } from '../digest.ts';
+import { EXCLUDE } from '../snapshot.ts';
 import { canonicalBytes } from '../json.ts';
 import { REPO, tempDir } from '../test-helpers.ts';
 import { compareUtf8, LIMITS, TOP_DIR } from './limits.ts';
@@ -24,13 +26,14 @@ beforeAll(async () => {
 
 type Manifest = { entries: { path: string; size: number; digest: string }[] };
 /** The clean release plus files that are in the tar and in the manifest (only the policy is broken). */
-function withFiles(files: Record<string, string>, dirs: string[] = []): Uint8Array {
+function withFiles(files: Record<string, string>, dirs: string[] = [], encoding: BufferEncoding = 'utf8'): Uint8Array {
   const raws: Raw[] = rawsOf(clean);
   const m = JSON.parse(Buffer.from(raws[0]!.data).toString()) as Manifest;
   for (const d of dirs) raws.push(rawDir(`${T}/${d}`));
   for (const [path, data] of Object.entries(files)) {
-    raws.push(rawFile(`${T}/${path}`, data));
-    m.entries.push({ path, size: Buffer.byteLength(data), digest: sha256(data) });
+    const bytes = Buffer.from(data, encoding);
+    raws.push(rawFile(`${T}/${path}`, bytes));
+    m.entries.push({ path, size: bytes.length, digest: sha256(bytes) });
   }
   m.entries.sort((a, b) => compareUtf8(a.path, b.path));
   raws[0] = rawFile(`${T}/MANIFEST.json`, canonicalBytes(m as never));
@@ -81,6 +84,20 @@ describe('release verify: the content policy and the scanner', () => {
     expect(found[0]!.message).toContain('openrouter-key');
     expect(JSON.stringify(r)).not.toContain(a!.secret.slice(4));
     expect(JSON.stringify(r)).not.toContain(b!.secret.slice(4));
+  });
+});
+
+describe('release verify: source snapshots in the shipped evidence are scanned', () => {
+  it('a secret stored in a source bundle is an ESECRET finding naming the bundle and the eval file', async () => {
+    const c = canaries()[1]!;
+    const snap = { kind: 'source', schemaVersion: 1, sourceEval: 'cat/one', exclude: EXCLUDE, entries: [{ path: 'TASK.md', type: 'file', mode: 420, size: 1, digest: sha256('x'), encoding: 'utf8', content: `# task\n${c.text}\n` }], treeDigest: sha256('t') };
+    const enc = encodeBundle(snap);
+    const hex = enc.descriptor.digest.slice(7);
+    const path = `evidence/objects/v1/sha256/${hex.slice(0, 2)}/${hex.slice(2)}.json.gz`;
+    const r = await verify(withFiles({ [path]: Buffer.from(enc.bytes).toString('latin1') }, [`evidence/objects/v1/sha256/${hex.slice(0, 2)}`], 'latin1'));
+    const found = r.findings.filter((f) => f.code === 'ESECRET');
+    expect(found.map((f) => [f.path, f.message.split(':')[0]])).toEqual([[`${path} (evals/cat/one/TASK.md)`, 'line 2']]);
+    expect(JSON.stringify(r)).not.toContain(c.secret.slice(4));
   });
 });
 
