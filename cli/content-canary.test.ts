@@ -115,6 +115,17 @@ describe('a canary in a file that would be stored', () => {
     git(root, 'commit', '-qm', 'bank');
   });
 
+  it('validate reports it as a violation (exit 1) without the secret, and snapshot --list exits 1 naming it', () => {
+    const v = docket(['validate', '--json'], { cwd: root });
+    expect(v.status).toBe(1);
+    expect(v.json.violations.map((x: { code: string }) => x.code)).toContain('ESECRET');
+    expectNoCanary('validate output', v.stdout + v.stderr);
+    const l = docket(['snapshot', '--list'], { cwd: root });
+    expect(l.status).toBe(1);
+    expect(l.stdout).toContain(`SECRET ${E}/TASK.md:2  openrouter-key`);
+    expectNoCanary('snapshot --list output', l.stdout + l.stderr);
+  });
+
   for (const args of [['snapshot'], ['release', 'pack', '--out', 'r.tgz', '--write-digest']]) {
     it(`${args.slice(0, 2).join(' ')} exits 1 naming every file:line and rule, shows no secret, and writes nothing`, () => {
       const before = treeHashes(root);

@@ -4,7 +4,7 @@ import type { CommandModule } from 'yargs';
 import { Archive } from '../../replay/archive.ts';
 import { BANK_FILE, computeProbeLock, currentBank, encodeParts, freezeBank, listSourceEvals, loadBankFile, PROBE_LOCKFILE, snapshotBank, validateBankFile, type Violation } from '../../replay/bank.ts';
 import { sha256, type Digest } from '../../replay/digest.ts';
-import { EXIT, findingError, usageError } from '../../replay/errors.ts';
+import { DocketError, EXIT, findingError, usageError } from '../../replay/errors.ts';
 import { compareEvidence, evidenceValue, probeProblem, type EvidenceValue, type ReplayOutcome } from '../../replay/evidence.ts';
 
 import { contentConfig, POLICY_ID, type Selection } from '../../replay/content/policy.ts';
@@ -24,7 +24,15 @@ export function validateWorktree() {
   const bank = loadBankFile(root());
   const violations = validateBankFile(root(), bank);
   let benchmarkVersion: Digest | null = null;
-  if (!violations.some((v) => v.code === 'ESCHEMA')) benchmarkVersion = encodeParts(root(), bank, encodeOptions()).parts.benchmarkVersion;
+  if (!violations.some((v) => v.code === 'ESCHEMA')) {
+    try {
+      benchmarkVersion = encodeParts(root(), bank, encodeOptions()).parts.benchmarkVersion;
+    } catch (e) {
+      // What the content policy refuses (a secret, a file over the cap) is a finding of validate, not its end.
+      if (!(e instanceof DocketError) || !['ESECRET', 'ETOOBIG'].includes(e.code)) throw e;
+      violations.push({ code: e.code, question: null, sourceEval: null, field: null, message: e.message });
+    }
+  }
   const evals = listSourceEvals(root());
   const result = {
     ok: violations.length === 0,
