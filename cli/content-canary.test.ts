@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +167,13 @@ describe('a canary in a file that would be stored', () => {
     const v = docket(['verify', '--json'], { cwd: dir });
     expect(v.status).toBe(1);
     expect(v.json.findings.map((f: { code: string }) => f.code)).toEqual(['ESECRET']);
+    expect(v.json.sourcesScanned).toBe(1);
     expectNoCanary('verify output', v.stdout + v.stderr);
+    // the same without an index: the scan finds the source bundles by their first bytes
+    expect(existsSync(join(dir, 'evidence', 'index.sqlite'))).toBe(true);
+    rmSync(join(dir, 'evidence', 'index.sqlite'));
+    const w = docket(['verify', '--json'], { cwd: dir });
+    expect(w.json.findings.map((f: { code: string }) => f.code)).toEqual(['ESECRET']);
+    expect(w.json.sourcesScanned).toBe(1);
   });
 });

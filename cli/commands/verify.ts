@@ -4,6 +4,7 @@ import { parseDigest, type Digest } from '../../replay/digest.ts';
 import { EXIT, usageError } from '../../replay/errors.ts';
 import type { ReleaseReport } from '../../replay/release/verify.ts';
 import { Store } from '../../replay/store.ts';
+import { Index } from '../../replay/sqlindex.ts';
 import { verifyArchive, type VerifyReport } from '../../replay/verify.ts';
 import { dropVerifyWorker } from '../../replay/verify-prestart.mjs';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
@@ -54,10 +55,26 @@ export const verifyCommand: CommandModule<GlobalArgs, Args> = {
  */
 async function scanSources(dir: string, report: VerifyReport & { sourcesScanned?: number }) {
   const { scanArchiveSources } = await import('../../replay/content/archive-scan.ts');
-  const { findings, checked } = scanArchiveSources(dir);
+  const { findings, checked } = scanArchiveSources(dir, { sources: verifiedSources(dir, report) });
   report.findings.push(...findings);
   report.sourcesScanned = checked;
   if (findings.length) report.ok = false;
+}
+
+/** The index's source bundles, when this verify found the index complete and right; else undefined (scan finds them itself). */
+function verifiedSources(dir: string, report: VerifyReport): Set<string> | undefined {
+  const step = report.steps.find((s) => s.name === 'index');
+  if (!step || step.skipped || step.failed || report.findings.length) return undefined;
+  try {
+    const index = Index.openReadOnly(dir);
+    try {
+      return new Set(index.objects('source').map((o) => o.digest));
+    } finally {
+      index.close();
+    }
+  } catch {
+    return undefined;
+  }
 }
 
 /** A release is named by its extension or is a regular file; archives are directories. */

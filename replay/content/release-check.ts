@@ -4,7 +4,7 @@ import { parseStrict } from '../json.ts';
 import { contentConfig, DEFAULT_CONFIG, selectContent, type ContentConfig, type Excluded } from './policy.ts';
 import { releaseRule } from './release-rules.ts';
 import { scanShipped } from './scan-bundle.ts';
-import { isSourceBundle } from './archive-scan.ts';
+import { isSourceFile } from './archive-scan.ts';
 import { applyAllowances, type SecretHit } from './secrets.ts';
 
 /**
@@ -25,7 +25,8 @@ const EVIDENCE = /^evidence\/(?:objects\/v1\/sha256\/[0-9a-f]{2}\/[0-9a-f]{62}\.
 const SCRIPT = /^scripts\/[^/]+\.mjs$/;
 const HEAD = new Set(['MANIFEST.json', 'MANIFEST.sig.json']);
 
-export function checkReleaseContent(top: string, files: string[]): ContentFinding[] {
+/** `kinds`: what the read pass decoded, by release path (evidence/objects/...); others are sniffed. */
+export function checkReleaseContent(top: string, files: string[], kinds: Map<string, string | undefined> = new Map()): ContentFinding[] {
   const out: ContentFinding[] = [];
   let config: ContentConfig = DEFAULT_CONFIG;
   try {
@@ -54,9 +55,11 @@ export function checkReleaseContent(top: string, files: string[]): ContentFindin
   const hits: SecretHit[] = [];
   for (const p of files) {
     if (HEAD.has(p)) continue;
-    const bytes = readFileSync(join(top, p));
-    if (p.startsWith('evidence/objects/') && !isSourceBundle(bytes)) continue;
-    hits.push(...scanShipped(p, bytes));
+    if (p.startsWith('evidence/objects/')) {
+      const kind = kinds.get(p);
+      if (kind === undefined ? !isSourceFile(join(top, p)) : kind !== 'source') continue;
+    }
+    hits.push(...scanShipped(p, readFileSync(join(top, p))));
   }
   for (const h of applyAllowances(hits, config.allowSecrets).refused) {
     out.push({ code: 'ESECRET', path: h.path, message: `line ${h.line}: possible ${h.rule} secret ${h.redacted} (${h.digest}); whoever published this must rotate the key and re-make the release` });

@@ -167,7 +167,8 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     report.steps.push({ name: 'merkle root', checked: 1, failed: merkleBad ? 1 : 0, ms: performance.now() - t });
     // What release pack would not have shipped (docs/design.md "Content policy"), and any secret.
     const t3 = performance.now();
-    const policy = checkReleaseContent(top, manifest.entries.map((e) => e.path));
+    const kinds = new Map([...checked].map(([rel, r]) => [`evidence/${rel}`, r.kind]));
+    const policy = checkReleaseContent(top, manifest.entries.map((e) => e.path), kinds);
     for (const f of policy) add(f.code, f.path, f.message);
     report.steps.push({ name: 'content policy', checked: manifest.entries.length, failed: policy.length, ms: performance.now() - t3 });
   } catch (e) {
