@@ -85,7 +85,13 @@ describe('canaries in the places the policy leaves out', () => {
   });
 
   it('snapshot, index rebuild, release pack and verify succeed, and no canary reaches a bundle, the index, the tarball, any output or a leftover file', () => {
-    for (const args of [['snapshot'], ['index', 'rebuild'], ['release', 'pack', '--out', 'r.tgz'], ['release', 'pack', '--list', '--json'], ['verify'], ['verify', 'r.tgz']]) {
+    const list = docket(['release', 'pack', '--list', '--json'], { cwd: root });
+    outputs.push(list.stdout, list.stderr);
+    expect(list.status, list.stderr).toBe(0);
+    const left = Object.fromEntries(list.json.excluded.map((e: { path: string; rule: string }) => [e.path, e.rule]));
+    expect(left).toMatchObject({ [`${E}/.env`]: 'deny .env', [`${E}/answer/.env.local`]: 'deny .env.*', [`${E}/cache.sqlite3`]: 'deny *.sqlite3', [`${E}/node_modules/`]: 'deny node_modules/', [`${E}/scratch/`]: '.gitignore .gitignore:1:scratch/' });
+    expect(list.json.files.map((f: { path: string }) => f.path)).toContain(`${E}/TASK.md`);
+    for (const args of [['snapshot'], ['index', 'rebuild'], ['release', 'pack', '--out', 'r.tgz'], ['verify'], ['verify', 'r.tgz']]) {
       const r = docket(args, { cwd: root });
       outputs.push(r.stdout, r.stderr);
       expect(r.status, `${args.join(' ')}: ${r.stderr}${r.stdout}`).toBe(0);

@@ -2,6 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canaries } from '../content/test-helpers.ts';
+import { gunzipSync } from 'node:zlib';
+import { gitLister } from '../../cli/content-git.ts';
+import { encodeParts, loadBankFile } from '../bank.ts';
 import { encodeBundle } from '../bundle.ts';
 import { sha256 } from '../digest.ts';
 import { EXCLUDE } from '../snapshot.ts';
@@ -98,6 +101,18 @@ describe('release verify: source snapshots in the shipped evidence are scanned',
     const found = r.findings.filter((f) => f.code === 'ESECRET');
     expect(found.map((f) => [f.path, f.message.split(':')[0]])).toEqual([[`${path} (evals/cat/one/TASK.md)`, 'line 2']]);
     expect(JSON.stringify(r)).not.toContain(c.secret.slice(4));
+  });
+});
+
+describe('the shipped bank under the content policy', () => {
+  it('keeps the benchmark version its frozen bank records (outside git and from git alike)', () => {
+    const ref = readFileSync(join(REPO, 'evidence', 'refs', 'bank', 'current'), 'utf8').trim();
+    const hex = ref.replace(/^sha256:/, '');
+    const frozen = JSON.parse(gunzipSync(readFileSync(join(REPO, 'evidence', 'objects', 'v1', 'sha256', hex.slice(0, 2), `${hex.slice(2)}.json.gz`))).toString());
+    const bank = loadBankFile(REPO);
+    expect(encodeParts(REPO, bank).parts.benchmarkVersion).toBe(frozen.benchmarkVersion);
+    const lister = gitLister(REPO);
+    if (lister) expect(encodeParts(REPO, bank, { lister }).parts.benchmarkVersion).toBe(frozen.benchmarkVersion);
   });
 });
 
