@@ -21,7 +21,7 @@ import { BLOCK, END_BLOCKS, entryHeaders, padding, type TarEntry } from './tar.t
 
 /**
  * `docket release pack`: the deterministic decision-verification.tgz (docs/design.md "Releases").
- * Phase 1 lists and hashes every file (the manifest, which goes first, needs every digest).
+ * Phase 1 lists, hashes and scans every file (planRelease; the manifest, which goes first, needs every digest).
  * Phase 2 lays out the tar in a fixed order and deflates it with the pinned encoder; for big trees
  * the deflate runs in a worker thread while this thread reads and re-hashes files, so both cores
  * work and the output bytes do not depend on it (the worker streams the same pako deflate).
@@ -64,7 +64,6 @@ export async function packRelease(opts: PackOptions): Promise<PackResult> {
   const limits = opts.limits ?? LIMITS;
   const archive = opts.archive ?? join(opts.root, 'evidence');
   const { sources } = planRelease(opts.root, archive, opts.scriptsDir ?? SCRIPTS_DIR, limits, opts.lister);
-  for (const s of sources) s.digest = sha256(readSource(s));
   const entries: ManifestEntry[] = sources.map((s) => ({ path: s.path, size: s.size, digest: s.digest! }));
   const root = merkleRoot(new Store(archive).list().objects.map((o) => o.digest));
   const { manifest, bytes: manifestBytes } = buildManifest(entries, root, opts.docketVersion);
@@ -183,10 +182,18 @@ export function planRelease(root: string, archive: string, scriptsDir: string, l
   return { sources: out, selection, allowedSecrets: allowed };
 }
 
-/** Every shipped byte through the scanner; evidence objects inflated (their JSON is what leaks). */
+/**
+ * Every shipped byte through the scanner; evidence objects inflated (their JSON is what leaks).
+ * Each file is hashed from the same read (the manifest needs every digest), so phase 1 of the pack
+ * does not read the tree again.
+ */
 function scanSources(sources: Source[]): SecretHit[] {
   const hits: SecretHit[] = [];
-  for (const s of sources) hits.push(...scanShipped(s.path, readFileSync(s.src)));
+  for (const s of sources) {
+    const bytes = readSource(s);
+    s.digest = sha256(bytes);
+    hits.push(...scanShipped(s.path, bytes));
+  }
   return hits;
 }
 
