@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocketError } from '../replay/errors.ts';
@@ -73,6 +73,23 @@ describe('--from needs an anchor', () => {
     expect(bare.stderr).toMatch(/EUNANCHORED: docket evidence replay --from/);
     const r = docket(['evidence', 'replay', '--from', tgz, '--expect', digest, '--question', 'sqlite-unique-upsert-1', '--question', 'async-await-ordering-1', '--json']);
     expect(r.status).toBe(0);
-    expect(r.json).toMatchObject({ ok: true, total: 2, matched: 2, release: { digest, anchored: 'expect' } });
+    expect(r.json).toMatchObject({ ok: true, total: 2, matched: 2, drift: [], release: { digest, anchored: 'expect' } });
+  });
+
+  it('evidence replay --from: a tarball whose bank is not the bank its runs measured fails, naming the question', async () => {
+    // packRelease itself, not `release pack` (which refuses this tree): a tarball made by hand.
+    const root = join(tmp, 'drifted');
+    for (const f of ['decision-bank.json', 'evals', 'evidence', 'lockfiles', 'package.json', 'package-lock.json']) cpSync(join(REPO, f), join(root, f), { recursive: true });
+    const bank = JSON.parse(readFileSync(join(root, 'decision-bank.json'), 'utf8')) as { questions: { id: string; key: string }[] };
+    const q = bank.questions.find((x) => x.key === 'D')!;
+    q.key = 'A';
+    writeFileSync(join(root, 'decision-bank.json'), JSON.stringify(bank));
+    const bytes = (await packRelease({ root, archive: join(root, 'evidence') })).bytes;
+    const file = join(tmp, 'drifted.tgz');
+    writeFileSync(file, bytes);
+    const r = docket(['evidence', 'replay', '--from', file, '--expect', `sha256:${createHash('sha256').update(bytes).digest('hex')}`, '--question', 'async-await-ordering-1']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain(`BANK DRIFT the working tree`);
+    expect(r.stdout).toContain(`question ${q.id}: key D → A`);
   });
 });
