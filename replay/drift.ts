@@ -53,9 +53,11 @@ export const hasWorktreeBank = (root: string) => existsSync(join(root, BANK_FILE
 
 /** The drift of the working tree at `root` from every bank the archive's runs measured. */
 export function bankDrift(root: string, archive: Archive): BankDrift[] {
+  const measured = banksMeasured(archive);
+  if (measured.length === 0) return []; // nothing was measured: no bank to be faithful to
   const file = loadBankFile(root);
   const { parts } = encodeParts(root, file);
-  return banksMeasured(archive).map((m) => ({ ...m, worktreeVersion: parts.benchmarkVersion, changes: sameFrozen(archive, m.bank, file.name, parts.benchmarkVersion) ? [] : changesFrom(root, archive, m.bank, file, parts) }));
+  return measured.map((m) => ({ ...m, worktreeVersion: parts.benchmarkVersion, changes: sameFrozen(archive, m.bank, file.name, parts.benchmarkVersion) ? [] : changesFrom(root, archive, m.bank, file, parts) }));
 }
 
 // Equal benchmark versions cover questions, template, protocol and sources; the bank's name is outside it.
