@@ -73,10 +73,10 @@ describe('--from needs an anchor', () => {
     expect(bare.stderr).toMatch(/EUNANCHORED: docket evidence replay --from/);
     const r = docket(['evidence', 'replay', '--from', tgz, '--expect', digest, '--question', 'sqlite-unique-upsert-1', '--question', 'async-await-ordering-1', '--json']);
     expect(r.status).toBe(0);
-    expect(r.json).toMatchObject({ ok: true, total: 2, matched: 2, drift: [], release: { digest, anchored: 'expect' } });
+    expect(r.json).toMatchObject({ ok: true, total: 2, matched: 2, release: { digest, anchored: 'expect' } });
   });
 
-  it('evidence replay --from: a tarball whose bank is not the bank its runs measured fails, naming the question', async () => {
+  it('verify and evidence replay --from: a tarball whose bank is not the bank its runs measured fails, naming the question', async () => {
     // packRelease itself, not `release pack` (which refuses this tree): a tarball made by hand.
     const root = join(tmp, 'drifted');
     for (const f of ['decision-bank.json', 'evals', 'evidence', 'lockfiles', 'package.json', 'package-lock.json']) cpSync(join(REPO, f), join(root, f), { recursive: true });
@@ -87,9 +87,12 @@ describe('--from needs an anchor', () => {
     const bytes = (await packRelease({ root, archive: join(root, 'evidence') })).bytes;
     const file = join(tmp, 'drifted.tgz');
     writeFileSync(file, bytes);
-    const r = docket(['evidence', 'replay', '--from', file, '--expect', `sha256:${createHash('sha256').update(bytes).digest('hex')}`, '--question', 'async-await-ordering-1']);
+    const expectD = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+    const v = docket(['verify', file, '--expect', expectD, '--json']);
+    expect(v.status).toBe(1);
+    expect(v.json.findings).toEqual([expect.objectContaining({ code: 'EBANKDRIFT', path: 'decision-bank.json', message: expect.stringContaining(`question ${q.id}: key D → A (the shipped runs ref-coin-1`) })]);
+    const r = docket(['evidence', 'replay', '--from', file, '--expect', expectD, '--question', 'async-await-ordering-1']);
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain(`BANK DRIFT the working tree`);
-    expect(r.stdout).toContain(`question ${q.id}: key D → A`);
+    expect(r.stderr).toMatch(new RegExp(`ERELEASE: .*EBANKDRIFT: question ${q.id}: key D → A`));
   });
 });

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Archive } from './archive.ts';
+import { Archive } from './archive.ts';
 import { BANK_FILE, encodeParts, loadBankFile, loadFrozenBank } from './bank.ts';
 import type { Digest } from './digest.ts';
+import { DocketError } from './errors.ts';
 import { canonicalBytes, type Json } from './json.ts';
 import type { PlanValue } from './runs.ts';
 import { byUtf8, snapshotSource, type SourceEntry } from './snapshot.ts';
@@ -123,4 +124,20 @@ function changedFiles(a: SourceEntry[], b: SourceEntry[]): string[] {
 /** One line per drifted bank, for `check` and refusals. */
 export function describeDrift(d: BankDrift): string {
   return `the working tree (benchmark version ${d.worktreeVersion}) is not bank ${d.bank} (benchmark version ${d.benchmarkVersion}) that ${d.runs.length} run(s) measured (${d.runs.join(', ')}): ${d.changes.length} change(s)`;
+}
+
+/**
+ * `docket verify FILE.tgz`: the verified tree's bank against the runs its archive holds, one
+ * message per change (an unreadable bank is one message too: damaged input is a finding).
+ */
+export function releaseDrift(tree: string, evidenceDir: string): string[] {
+  const archive = new Archive(evidenceDir);
+  try {
+    return bankDrift(tree, archive).flatMap((d) => d.changes.map((c) => `${c.message} (the shipped runs ${d.runs.join(', ')} measured bank ${d.bank}, benchmark version ${d.benchmarkVersion}; the shipped tree is ${d.worktreeVersion})`));
+  } catch (e) {
+    if (e instanceof DocketError) return [`the shipped bank cannot be compared with the bank its runs measured: ${e.code}: ${e.message}`];
+    throw e;
+  } finally {
+    archive.close();
+  }
 }
