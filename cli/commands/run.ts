@@ -5,7 +5,9 @@ import type { RunParams } from '../../replay/types.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 import { makePlan, resumeRun, startRun, type NewRunOptions, type RunResult } from '../recorder/recorder.ts';
+import { costRule } from '../recorder/cost-rule.ts';
 import { resolveApiKey } from '../recorder/secrets.ts';
+import { publicUrl } from '../../replay/runs.ts';
 
 interface RunArgs extends GlobalArgs {
   model?: string;
@@ -106,6 +108,8 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
           onStart: (id: string) => {
             runId = id;
             if (!argv.json) line(`run ${id}`); // the run id first, before anything can fail
+            const rule = argv.resume ? null : costRule(opts.caps.maxKnownCostUsd, argv['allow-unknown-cost'], publicUrl(opts.baseUrl));
+            if (!argv.json && rule) line(`cost cap: ${rule}`);
           },
           onAttempt: tick ? (_l: unknown, done: number, planned: number) => tick(done, planned) : undefined,
         };

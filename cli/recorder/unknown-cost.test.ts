@@ -59,6 +59,14 @@ describe('--max-known-cost-usd against a provider that reports no cost', () => {
     expect((await withArchive((a) => startRun(a, opts('coin', null), conn))).status).toBe('sealed'); // no cap, no rule
   });
 
+  it('the CLI states the rule as the run starts and exits 1 with EUNKNOWNCOST', async () => {
+    const r = await runCli(['--archive', dir, 'run', '--model', 'coin', '--base-url', ref.baseUrl, '--limit-evals', '1', '--max-known-cost-usd', '0.5', '--run-id', 'uc-cli-coin']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^run uc-cli-coin\ncost cap: --max-known-cost-usd 0\.5 counts only the cost/);
+    expect(r.stderr).toMatch(/EUNKNOWNCOST: run uc-cli-coin stopped: .* answered without reporting a cost/);
+    expect(journalLines('uc-cli-coin')).toHaveLength(1);
+  });
+
   it('--dry-run states the rule', async () => {
     const r = await runCli(['--archive', dir, 'run', '--dry-run', '--model', 'coin', '--base-url', 'http://127.0.0.1:9/v1', '--limit-evals', '1', '--max-known-cost-usd', '0.5']);
     expect(r.code).toBe(0);
