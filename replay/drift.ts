@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Archive } from './archive.ts';
-import { BANK_FILE, encodeParts, loadBankFile, loadFrozenBank } from './bank.ts';
+import { BANK_FILE, encodeParts, loadBankFile, loadFrozenBank, type EncodeOptions } from './bank.ts';
+import { contentConfig } from './content/policy.ts';
 import type { Digest } from './digest.ts';
 import { DocketError } from './errors.ts';
 import { canonicalBytes, type Json } from './json.ts';
 import type { PlanValue } from './runs.ts';
-import { byUtf8, snapshotSource, type SourceEntry } from './snapshot.ts';
+import { byUtf8, snapshotSource, type SnapshotOptions, type SourceEntry } from './snapshot.ts';
 import type { BankFile } from './types.ts';
 
 /**
@@ -53,12 +54,12 @@ export function banksMeasured(archive: Archive): BankMeasured[] {
 export const hasWorktreeBank = (root: string) => existsSync(join(root, BANK_FILE));
 
 /** The drift of the working tree at `root` from every bank the archive's runs measured. */
-export function bankDrift(root: string, archive: Archive): BankDrift[] {
+export function bankDrift(root: string, archive: Archive, opts: EncodeOptions = {}): BankDrift[] {
   const measured = banksMeasured(archive);
   if (measured.length === 0) return []; // nothing was measured: no bank to be faithful to
   const file = loadBankFile(root);
-  const { parts } = encodeParts(root, file);
-  return measured.map((m) => ({ ...m, worktreeVersion: parts.benchmarkVersion, changes: sameFrozen(archive, m.bank, file.name, parts.benchmarkVersion) ? [] : changesFrom(root, archive, m.bank, file, parts) }));
+  const { parts } = encodeParts(root, file, opts);
+  return measured.map((m) => ({ ...m, worktreeVersion: parts.benchmarkVersion, changes: sameFrozen(archive, m.bank, file.name, parts.benchmarkVersion) ? [] : changesFrom(root, archive, m.bank, file, parts, opts) }));
 }
 
 // Equal benchmark versions cover questions, template, protocol and sources; the bank's name is outside it.
@@ -73,7 +74,7 @@ const show = (v: unknown) => {
   return t.length > 60 ? `${t.slice(0, 57)}…` : t;
 };
 
-function changesFrom(root: string, archive: Archive, bankDigest: Digest, file: BankFile, parts: ReturnType<typeof encodeParts>['parts']): DriftChange[] {
+function changesFrom(root: string, archive: Archive, bankDigest: Digest, file: BankFile, parts: ReturnType<typeof encodeParts>['parts'], opts: EncodeOptions): DriftChange[] {
   const frozen = loadFrozenBank(archive, bankDigest);
   const out: DriftChange[] = [];
   if (frozen.name !== file.name) out.push({ kind: 'name', id: 'name', message: `the bank is named ${file.name}; the runs measured ${frozen.name}` });
@@ -90,13 +91,13 @@ function changesFrom(root: string, archive: Archive, bankDigest: Digest, file: B
   for (const id of now.keys()) if (!then.has(id)) out.push({ kind: 'question-added', id, message: `question ${id} is in ${BANK_FILE} but was not measured` });
   if (frozen.templateDigest !== parts.template) out.push({ kind: 'template', id: 'promptTemplate', message: `the prompt template is ${parts.template}; the runs measured ${frozen.templateDigest}` });
   if (frozen.protocolDigest !== parts.protocol) out.push({ kind: 'protocol', id: 'protocol', message: `the scoring protocol is ${parts.protocol}; the runs measured ${frozen.protocolDigest}` });
-  out.push(...sourceChanges(root, archive, bankDigest, parts.sources));
+  out.push(...sourceChanges(root, archive, bankDigest, parts.sources, { config: contentConfig(file), lister: opts.lister }));
   return out.sort((a, b) => byUtf8(a.kind, b.kind) || byUtf8(a.id, b.id));
 }
 
 const sameJson = (a: unknown, b: unknown) => Buffer.from(canonicalBytes(a as Json)).equals(Buffer.from(canonicalBytes(b as Json)));
 
-function sourceChanges(root: string, archive: Archive, bankDigest: Digest, now: { sourceEval: string; digest: Digest }[]): DriftChange[] {
+function sourceChanges(root: string, archive: Archive, bankDigest: Digest, now: { sourceEval: string; digest: Digest }[], snapOpts: SnapshotOptions): DriftChange[] {
   const bank = archive.get(bankDigest).value as { sources?: { sourceEval: string; digest: Digest }[] };
   const then = new Map((bank.sources ?? []).map((s) => [s.sourceEval, s.digest]));
   const out: DriftChange[] = [];
@@ -104,7 +105,7 @@ function sourceChanges(root: string, archive: Archive, bankDigest: Digest, now: 
     const old = then.get(s.sourceEval);
     if (!old) out.push({ kind: 'source-added', id: s.sourceEval, message: `source eval evals/${s.sourceEval}/ was not measured` });
     else if (old !== s.digest) {
-      const files = changedFiles((archive.get(old).value as { entries: SourceEntry[] }).entries, snapshotSource(root, s.sourceEval).entries).map((p) => `evals/${s.sourceEval}/${p}`);
+      const files = changedFiles((archive.get(old).value as { entries: SourceEntry[] }).entries, snapshotSource(root, s.sourceEval, snapOpts).entries).map((p) => `evals/${s.sourceEval}/${p}`);
       out.push({ kind: 'source-changed', id: s.sourceEval, message: `source eval ${s.sourceEval} changed: ${files.join(', ') || 'file modes or links'}`, files });
     }
   }

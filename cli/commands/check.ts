@@ -3,6 +3,7 @@ import { Archive } from '../../replay/archive.ts';
 import { bankDrift, describeDrift } from '../../replay/drift.ts';
 import { EXIT } from '../../replay/errors.ts';
 import { verifyArchive } from '../../replay/verify.ts';
+import { gitLister } from '../content-git.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 import { evidenceReplay, validateWorktree } from './bank.ts';
@@ -61,7 +62,7 @@ export const checkCommand: CommandModule<GlobalArgs, GlobalArgs> = {
 export function driftStep(archiveDir: string, root = process.cwd()): CheckStep {
   const archive = new Archive(archiveDir);
   try {
-    const drift = bankDrift(root, archive);
+    const drift = bankDrift(root, archive, { lister: gitLister(root) ?? undefined });
     const runs = drift.reduce((n, d) => n + d.runs.length, 0);
     const drifted = drift.filter((d) => d.changes.length);
     if (drifted.length === 0) return { name: 'bank drift', ok: true, summary: runs ? `the working-tree bank is the bank all ${runs} runs measured (${drift.map((d) => d.benchmarkVersion).join(', ')})` : 'no runs: nothing measured to compare with' };

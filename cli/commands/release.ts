@@ -75,7 +75,7 @@ const keygenCommand: CommandModule<GlobalArgs, KeygenArgs> = {
 export function refuseDrift(root: string, archiveDir: string) {
   const archive = new Archive(archiveDir);
   try {
-    const drifted = bankDrift(root, archive).filter((d) => d.changes.length);
+    const drifted = bankDrift(root, archive, { lister: gitLister(root) ?? undefined }).filter((d) => d.changes.length);
     if (!drifted.length) return;
     const changes = drifted.flatMap((d) => d.changes.map((c) => c.message));
     throw findingError('EBANKDRIFT', `release not packed: ${drifted.map(describeDrift).join('; ')}:\n${changes.map((c) => `  ${c}`).join('\n')}\nThe release would ship a bank its evidence did not measure: restore the measured bank (git checkout) or record new runs of this one.`, { drift: drifted });
