@@ -152,6 +152,18 @@ describe('a canary in a file that would be stored', () => {
     });
   }
 
+  it('with an archive and index already there, a refused snapshot still changes nothing (not even -wal/-shm files)', () => {
+    const dir = tempDir('docket-canary-');
+    bank(dir);
+    expect(docket(['snapshot'], { cwd: dir }).status).toBe(0);
+    write(dir, `${E}/notes.txt`, BODY);
+    const before = treeHashes(dir);
+    const r = docket(['snapshot'], { cwd: dir });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('ESECRET');
+    expect(treeHashes(dir)).toEqual(before);
+  });
+
   it('an allowance by path and digest lets exactly that text through, and the snapshot records it', () => {
     const dir = tempDir('docket-canary-');
     bank(dir);
