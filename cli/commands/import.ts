@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { Archive } from '../../replay/archive.ts';
-import { usageError } from '../../replay/errors.ts';
+import { EXIT, usageError } from '../../replay/errors.ts';
 import { planInspect, planLmEval, storeImport, type ImportResult } from '../../replay/import/store.ts';
 import type { ImportPlan } from '../../replay/import/types.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
@@ -62,4 +62,56 @@ function report(argv: GlobalArgs, plans: ImportPlan[]) {
   for (const r of results) {
     line(`${r.ref}  ${r.run}  ${r.framework} ${r.source.join(', ')}: ${r.samples} samples, ${r.objects} bundles (${r.written} new)`);
   }
+}
+
+/** `docket audit --imported [--imports REF…]`: the hook audit.ts calls (logic in replay/import/audit.ts). */
+export async function auditImportedCommand(argv: GlobalArgs & { imports?: string[] }) {
+  const { requireDir } = await import('../paths.ts');
+  requireDir(argv.archive, 'archive');
+  const { auditImports } = await import('../../replay/import/audit.ts');
+  const { selectImports } = await import('../../replay/import/store.ts');
+  const archive = new Archive(argv.archive);
+  let report;
+  try {
+    report = auditImports(selectImports(archive, argv.imports ?? []));
+  } finally {
+    archive.close();
+  }
+  if (argv.json) printJson(report);
+  else {
+    line(`audit of imported logs in ${argv.archive}: each framework's own protocol (docket's source-eval weighting and coverage rule do not apply)`);
+    if (!report.rows.length) line('no imports in the archive (docket import inspect|lm-eval …)');
+    for (const r of report.rows) {
+      line(`${r.status.toUpperCase().padEnd(12)} ${r.import} ${r.scope} ${r.metric}: reported ${r.reported ?? '–'}, recomputed ${r.recomputed ?? '–'}${r.note ? `  (${r.note})` : ''}`);
+    }
+    line(`${report.counts.reproduced} reproduced, ${report.counts.mismatch} mismatch, ${report.counts.unverifiable} unverifiable`);
+  }
+  process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
+}
+
+/** `docket replay --imported [REF…]`: the hook replay.ts calls (logic in replay/import/replay.ts). */
+export async function replayImportedCommand(argv: GlobalArgs, names: string[]) {
+  const { requireDir } = await import('../paths.ts');
+  requireDir(argv.archive, 'archive');
+  const { replayImports } = await import('../../replay/import/replay.ts');
+  const { selectImports } = await import('../../replay/import/store.ts');
+  const archive = new Archive(argv.archive);
+  let report;
+  try {
+    report = replayImports(selectImports(archive, names));
+  } finally {
+    archive.close();
+  }
+  if (argv.json) printJson(report);
+  else {
+    if (!report.imports.length) line('no imports in the archive (docket import inspect|lm-eval …)');
+    for (const r of report.imports) {
+      const cov = r.coverage === null ? '' : `, raw-request coverage ${(100 * r.coverage).toFixed(1)} % of samples`;
+      line(`${r.mismatched ? 'MISMATCH' : 'OK      '} ${r.import} (${r.framework}): ${r.samples} samples; ${r.checked} checked, ${r.matched} matched, ${r.mismatched} mismatched, ${r.unsupported} not rebuildable${cov}`);
+      for (const n of r.notes) line(`    note: ${n}`);
+    }
+    for (const d of report.diffs.slice(0, 50)) line(`  ${d.import} ${d.where}: ${d.field}: logged ${JSON.stringify(d.logged)?.slice(0, 120)}, rebuilt ${JSON.stringify(d.rebuilt)?.slice(0, 120)}`);
+    if (report.diffs.length > 50) line(`  … ${report.diffs.length - 50} more (--json lists every one)`);
+  }
+  process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
 }
