@@ -61,7 +61,7 @@ export function importRefs(archive: Archive): { name: string; digest: Digest }[]
     .filter((r) => r.digest);
 }
 
-export function loadImport(archive: Archive, digest: Digest, ref: string | null = null): LoadedImport {
+export function loadImport(archive: Pick<Archive, 'get'>, digest: Digest, ref: string | null = null): LoadedImport {
   const run = archive.get(digest).value as JsonObject;
   if (run.kind !== 'foreign-run') throw findingError('EIMPORTKIND', `${ref ?? digest} names a ${String(run.kind)} bundle, not a foreign-run`, { digest });
   const samples = (run.samples as Digest[]).map((d) => ({ digest: d, value: archive.get(d).value as JsonObject }));
