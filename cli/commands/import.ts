@@ -115,3 +115,28 @@ export async function replayImportedCommand(argv: GlobalArgs, names: string[]) {
   }
   process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
 }
+
+/** `docket regrade --imported [REF…] [--grader G]`: the hook regrade.ts calls (logic in replay/import/regrade.ts). */
+export async function regradeImportedCommand(argv: GlobalArgs & { grader?: string }, names: string[]) {
+  const { requireDir } = await import('../paths.ts');
+  requireDir(argv.archive, 'archive');
+  const { grader, CURRENT_GRADERS } = await import('../../replay/graders.ts');
+  const { regradeImport } = await import('../../replay/import/regrade.ts');
+  const { selectImports } = await import('../../replay/import/store.ts');
+  const g = argv.grader ? grader(argv.grader) : CURRENT_GRADERS.decision;
+  const archive = new Archive(argv.archive);
+  let results;
+  try {
+    const gradedAt = new Date().toISOString();
+    results = selectImports(archive, names).map((imp) => regradeImport(archive, imp, g, gradedAt));
+  } finally {
+    archive.close();
+  }
+  if (argv.json) return printJson(results);
+  if (!results.length) line('no imports in the archive (docket import inspect|lm-eval …)');
+  for (const r of results) {
+    const c = r.counts;
+    line(`${r.status.padEnd(9)} ${r.import} with ${r.grader}: ${c.samples} multiple-choice samples (${c.correct} correct, ${c.incorrect} incorrect, ${c.invalid} invalid, ${c.truncated} truncated), ${c.agreeWithLog} agree with the log's own score; ${r.skipped} skipped (no letter target and choices)${r.grade ? `  grade ${r.grade}` : ''}`);
+    for (const d of r.disagreements.slice(0, 20)) line(`    ${d.sample}: log ${d.logged}, ${r.grader} ${d.verdict}`);
+  }
+}

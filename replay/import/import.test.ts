@@ -342,3 +342,38 @@ describe('the CLI', () => {
     expect(bad.stderr).toContain('EIMPORTLAYOUT');
   });
 });
+
+describe('regrade --imported', () => {
+  it('grades multiple-choice samples with letter targets as foreign-grade records, and skips the rest', async () => {
+    const { grader } = await import('../graders.ts');
+    const { regradeImport } = await import('./regrade.ts');
+    const dir = archiveDir();
+    await importInspect(dir, 'm.eval', fixture('mmlu-summary-choices.eval'));
+    await importInspect(dir, 's.eval', fixture('log_streaming.eval'));
+    // The same MMLU sample answered correctly ("ANSWER: A"; the key is A): a second import.
+    const right = await variant('mmlu-summary-choices.eval', (n, t) => ({ name: n, data: n.startsWith('samples/') ? text(t.replaceAll('ANSWER: C', 'ANSWER: A')) : text(t) }));
+    await importInspect(dir, 'right.eval', right);
+    const a = new Archive(dir);
+    try {
+      const imps = selectImports(a, []);
+      const first = imps.map((imp) => regradeImport(a, imp, grader('decision@2'), '2026-01-01T00:00:00Z'));
+      expect(first.map((r) => [r.status, r.counts.samples, r.counts.correct, r.counts.incorrect, r.skipped]).sort()).toEqual([
+        ['graded', 1, 0, 1, 0],
+        ['graded', 1, 1, 0, 0],
+        ['skipped', 0, 0, 0, 4],
+      ]);
+      const graded = first.filter((r) => r.status === 'graded');
+      expect(graded.every((r) => r.counts.agreeWithLog === 0 || r.counts.agreeWithLog === 1)).toBe(true);
+      // The log scored the edited sample "I"; docket's grader reads "ANSWER: A" as correct: listed.
+      expect(graded.flatMap((r) => r.disagreements).map((d) => [d.logged, d.verdict])).toEqual([['incorrect', 'correct']]);
+      const again = imps.map((imp) => regradeImport(a, imp, grader('decision@2'), '2026-01-02T00:00:00Z'));
+      expect(again.filter((r) => r.status === 'graded')).toEqual([]);
+      const exact = regradeImport(a, imps.find((i) => graded.some((g) => g.import === i.ref))!, grader('exact@1'), '2026-01-03T00:00:00Z');
+      expect(exact.status).toBe('graded');
+      expect((a.get(exact.grade!).value as JsonObject).previous).toBe(graded.find((g) => g.import === exact.import)!.grade);
+    } finally {
+      a.close();
+    }
+    expect((await verifyArchive(dir)).findings).toEqual([]);
+  });
+});
