@@ -203,6 +203,16 @@ describe('docket import inspect', () => {
     }
   });
 
+  it('a .json log: a sample (id, epoch) written twice keeps the last', async () => {
+    const entries = await entriesOf(fixture('log_streaming.eval'));
+    const header = JSON.parse(entries.get('header.json')!);
+    const s = JSON.parse(entries.get('samples/1_epoch_1.json')!);
+    const edited = { ...s, scores: { match: { value: 'C' } } };
+    const plan = await readInspectFile('d.json', json({ ...header, samples: [s, edited] }));
+    expect(plan.layout.duplicateSamples).toBe(1);
+    expect(plan.samples.map((x) => ((x.sample as JsonObject).scores as JsonObject).match)).toEqual([{ value: 'C' }]);
+  });
+
   it('refuses a damaged zip with a coded error, not a stack', async () => {
     const bytes = Buffer.from(fixture('log_streaming.eval'));
     bytes[200] = bytes[200]! ^ 0xff; // inside the first entry's compressed data
@@ -326,6 +336,30 @@ describe('verify of an import', () => {
     const one = encodeImport(await readInspectFile('x.eval', fixture('log_formats.eval')));
     const two = encodeImport(await readInspectFile('x.eval', fixture('log_formats.eval')));
     expect(Buffer.from(two.run.bytes).equals(Buffer.from(one.run.bytes))).toBe(true);
+  });
+});
+
+describe('lm-eval layouts', () => {
+  it('refuses a line without doc_id, or a samples file without its results file, naming it; nothing stored', () => {
+    const copy = archiveDir();
+    cpSync(LMEVAL, copy, { recursive: true });
+    const f = readdirSync(copy).find((n) => n.startsWith('samples_gsm_mini_'))!;
+    writeFileSync(join(copy, f), readFileSync(join(copy, f), 'utf8').replace('"doc_id": 1,', ''));
+    expect(() => planLmEval(copy)).toThrow(expect.objectContaining({ code: 'EIMPORTLAYOUT', data: expect.objectContaining({ field: 'doc_id', where: `${f}: line 2` }) }));
+    rmSync(join(copy, readdirSync(copy).find((n) => n.startsWith('results_'))!));
+    expect(() => planLmEval(copy)).toThrow(expect.objectContaining({ code: 'EIMPORTLAYOUT', data: expect.objectContaining({ field: 'results file' }) }));
+  });
+});
+
+describe('verify of a foreign-log', () => {
+  it('finds bytes that do not hash to the digest the log records', async () => {
+    const { encodeBundle } = await import('../bundle.ts');
+    const dir = archiveDir();
+    const a = new Archive(dir);
+    a.putEncoded(encodeBundle({ kind: 'foreign-log', schemaVersion: 1, format: 'inspect-json', name: 'x.json', size: 3, sha256: `sha256:${'0'.repeat(64)}`, encoding: 'base64', content: 'YWJj' }));
+    a.close();
+    const report = await verifyArchive(dir);
+    expect(report.findings.map((f) => f.code)).toEqual(['EIMPORTLOG']);
   });
 });
 

@@ -89,12 +89,13 @@ async function readJsonLog(name: string, bytes: Uint8Array): Promise<ImportPlan>
     byKey.set(JSON.stringify([s.id, s.epoch]), { file: 0, entry, key: { id: s.id, epoch: s.epoch }, sample: s.sample }); // last wins
   });
   const samples = [...byKey.values()];
+  const duplicates = (rawSamples?.length ?? 0) - samples.length;
   return {
     framework: 'inspect_ai',
     files: [{ role: 'log', name, format: 'inspect-json', bytes }],
     header: header as JsonObject,
     extra: { reductions },
-    layout: { container: 'json', crashed: header.status === 'started' && header.results == null, duplicateEntries: [], pooledSamples: pooled, ...poolFacts(samples) },
+    layout: { container: 'json', crashed: header.status === 'started' && header.results == null, duplicateSamples: duplicates, pooledSamples: pooled, ...poolFacts(samples) },
     samples,
   };
 }
