@@ -213,6 +213,21 @@ describe('docket import inspect', () => {
     expect(plan.samples.map((x) => ((x.sample as JsonObject).scores as JsonObject).match)).toEqual([{ value: 'C' }]);
   });
 
+  it('refuses a zstd entry that inflates past the size its zip entry declares', async () => {
+    const { Zip } = await import('fflate');
+    const { zstdRawFrame } = await import('./test-zip.ts');
+    const crc32 = (await import('crc-32')).default;
+    const chunks: Uint8Array[] = [];
+    const zip = new Zip((_err, c) => chunks.push(c));
+    const small = text('{}');
+    const file = { filename: 'header.json', size: small.length, crc: crc32.buf(small) >>> 0, compression: 93, ondata: undefined as never };
+    zip.add(file);
+    (file as unknown as { ondata: (e: null, d: Uint8Array, f: boolean) => void }).ondata(null, zstdRawFrame(text('{"version": 2, "eval": {}}')), true);
+    zip.end();
+    const err = await readInspectFile('bomb.eval', Buffer.concat(chunks)).catch((e) => e);
+    expect(err).toMatchObject({ code: 'EIMPORTZIP', message: expect.stringContaining('header.json') });
+  });
+
   it('refuses a damaged zip with a coded error, not a stack', async () => {
     const bytes = Buffer.from(fixture('log_streaming.eval'));
     bytes[200] = bytes[200]! ^ 0xff; // inside the first entry's compressed data

@@ -37,7 +37,9 @@ const METHODS = new Map<number, (raw: Uint8Array, size: number) => Uint8Array>([
   [0, (raw) => raw],
   [8, (raw, size) => inflateRawSync(raw, { maxOutputLength: Math.max(size, 1) })],
   // inspect_ai ≥ 0.3.206 writes zstd entries (zip method 93); fzstd is a pure-JS decoder.
-  [93, (raw) => zstdDecompress(raw)],
+  // The output buffer is one byte past the size the zip declares: fzstd stops there, so a frame
+  // that inflates past it (a bomb) costs no more memory and fails the size check below.
+  [93, (raw, size) => zstdDecompress(raw, new Uint8Array(size + 1))],
 ]);
 
 /**
