@@ -225,7 +225,7 @@ describe('docket import inspect', () => {
     (file as unknown as { ondata: (e: null, d: Uint8Array, f: boolean) => void }).ondata(null, zstdRawFrame(text('{"version": 2, "eval": {}}')), true);
     zip.end();
     const err = await readInspectFile('bomb.eval', Buffer.concat(chunks)).catch((e) => e);
-    expect(err).toMatchObject({ code: 'EIMPORTZIP', message: expect.stringContaining('header.json') });
+    expect(err).toMatchObject({ code: 'EIMPORTZIP', message: expect.stringContaining('header.json does not decompress (inflates past the declared 2 bytes)') });
   });
 
   it('refuses a damaged zip with a coded error, not a stack', async () => {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { inflateRawSync } from 'node:zlib';
 import crc32 from 'crc-32';
-import { decompress as zstdDecompress } from 'fzstd';
+import { Decompress as ZstdStream } from 'fzstd';
 import { usageError } from '../errors.ts';
 
 const require = createRequire(import.meta.url);
@@ -37,10 +37,24 @@ const METHODS = new Map<number, (raw: Uint8Array, size: number) => Uint8Array>([
   [0, (raw) => raw],
   [8, (raw, size) => inflateRawSync(raw, { maxOutputLength: Math.max(size, 1) })],
   // inspect_ai ≥ 0.3.206 writes zstd entries (zip method 93); fzstd is a pure-JS decoder.
-  // The output buffer is one byte past the size the zip declares: fzstd stops there, so a frame
-  // that inflates past it (a bomb) costs no more memory and fails the size check below.
-  [93, (raw, size) => zstdDecompress(raw, new Uint8Array(size + 1))],
+  [93, zstdCapped],
 ]);
+
+/**
+ * zstd through fzstd's streaming decoder, stopped as soon as the output passes the size the zip
+ * declares: a frame that inflates further (a bomb) costs one block of memory, not its full size.
+ */
+function zstdCapped(raw: Uint8Array, size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let n = 0;
+  const stream = new ZstdStream((chunk) => {
+    if (n + chunk.length > size) throw new Error(`inflates past the declared ${size} bytes`);
+    out.set(chunk, n);
+    n += chunk.length;
+  });
+  stream.push(raw, true);
+  return n === size ? out : out.subarray(0, n);
+}
 
 /**
  * Every entry of a zip, in central-directory order, decompressed and CRC-checked. Entries are read
