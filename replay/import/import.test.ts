@@ -426,3 +426,38 @@ describe('regrade --imported', () => {
     expect((await verifyArchive(dir)).findings).toEqual([]);
   });
 });
+
+describe('request rebuild (compareRequest)', () => {
+  it('lifts system messages for an Anthropic-shaped request, accepts OpenAI’s developer role, and names each differing field', async () => {
+    const { compareRequest } = await import('./replay.ts');
+    const event = { event: 'model', model: 'anthropic/claude-x', input: [{ role: 'system', content: 'be brief' }, { role: 'user', content: [{ type: 'text', text: 'hi' }] }], config: { max_tokens: 9, stop_seqs: ['\n'] } };
+    expect(compareRequest(event, { model: 'claude-x', system: 'be brief', messages: [{ role: 'user', content: 'hi' }], max_tokens: 9, stop_sequences: ['\n'] })).toEqual([]);
+    expect(compareRequest(event, { model: 'claude-y', system: 'be long', messages: [{ role: 'user', content: 'hi' }], max_tokens: 10 })).toEqual([
+      { field: 'system', logged: 'be long', rebuilt: 'be brief' },
+      { field: 'model', logged: 'claude-y', rebuilt: 'claude-x' },
+      { field: 'max_tokens', logged: 10, rebuilt: 9 },
+      { field: 'stop', logged: null, rebuilt: ['\n'] },
+    ]);
+    const openai = { ...event, model: 'openai/o3' };
+    expect(compareRequest(openai, { model: 'o3', messages: [{ role: 'developer', content: 'be brief' }, { role: 'user', content: 'hi' }], max_completion_tokens: 9, stop: ['\n'] })).toEqual([]);
+    expect(compareRequest(openai, { contents: [] })).toBeNull(); // a provider format docket does not rebuild
+  });
+});
+
+describe('inspect_ai epoch reducers', () => {
+  it('reduces epochs by the log’s epochs_reducer before the metric', async () => {
+    const entries = await entriesOf(fixture('log_streaming.eval'));
+    const header = JSON.parse(entries.get('header.json')!);
+    header.eval.config.epochs_reducer = ['max'];
+    header.results.scores[0].metrics.accuracy.value = 1; // sample 1 has C and I over its epochs: max 1; sample 2: 1
+    header.results.scores[0].metrics.stderr.value = 0;
+    const bytes = await variant('log_streaming.eval', (n, t) => (n === 'reductions.json' ? null : { name: n, data: n === 'header.json' ? json(header) : text(t) }));
+    const dir = archiveDir();
+    await importInspect(dir, 'max.eval', bytes);
+    const r = auditImports(loaded(dir));
+    expect(r.rows.map((x) => [x.metric, x.recomputed, x.status])).toEqual([
+      ['accuracy', 1, 'reproduced'],
+      ['stderr', 0, 'reproduced'],
+    ]);
+  });
+});
