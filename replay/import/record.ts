@@ -2,7 +2,7 @@ import { encodeBundle, MAX_CONTENT_BYTES, type Encoded } from '../bundle.ts';
 import { sha256, type Digest } from '../digest.ts';
 import { usageError } from '../errors.ts';
 import type { Json } from '../json.ts';
-import type { ImportPlan } from './types.ts';
+import type { ImportedSample, ImportPlan, JsonObject, SourceFile } from './types.ts';
 
 /**
  * An import plan as bundles (docs/import.md "Bundles"): one `foreign-log` per source file (its exact
@@ -26,23 +26,34 @@ export interface EncodedImport {
 export function encodeImport(plan: ImportPlan): EncodedImport {
   const logs = plan.files.map((f) => {
     if (f.bytes.length > MAX_SOURCE_BYTES) throw usageError('EIMPORTSIZE', `${f.name} is ${f.bytes.length} bytes; docket imports source files up to ${MAX_SOURCE_BYTES} bytes (one bundle holds the file)`, { where: f.name });
-    return encodeBundle({ kind: 'foreign-log', schemaVersion: 1, format: f.format, name: f.name, size: f.bytes.length, sha256: sha256(f.bytes), encoding: 'base64', content: Buffer.from(f.bytes).toString('base64') });
+    return encodeBundle(logValue(f));
   });
-  const samples = plan.samples.map((s) =>
-    encodeBundle({ kind: 'foreign-sample', schemaVersion: 1, framework: plan.framework, log: logs[s.file]!.descriptor.digest, entry: s.entry, key: s.key as Json, sample: s.sample }),
-  );
-  const run = encodeBundle({
+  const logDigests = logs.map((l) => l.descriptor.digest);
+  const samples = plan.samples.map((s) => encodeBundle(sampleValue(plan, s, logDigests)));
+  const run = encodeBundle(runValue(plan, logDigests, samples.map((s) => s.descriptor.digest)));
+  return { logs, samples, run, ref: importRefName(plan.framework, run.descriptor.digest) };
+}
+
+export function logValue(f: SourceFile): JsonObject {
+  return { kind: 'foreign-log', schemaVersion: 1, format: f.format, name: f.name, size: f.bytes.length, sha256: sha256(f.bytes), encoding: 'base64', content: Buffer.from(f.bytes).toString('base64') };
+}
+
+export function sampleValue(plan: ImportPlan, s: ImportedSample, logDigests: Digest[]): JsonObject {
+  return { kind: 'foreign-sample', schemaVersion: 1, framework: plan.framework, log: logDigests[s.file]!, entry: s.entry, key: s.key as Json, sample: s.sample };
+}
+
+export function runValue(plan: ImportPlan, logDigests: Digest[], sampleDigests: Digest[]): JsonObject {
+  return {
     kind: 'foreign-run',
     schemaVersion: 1,
     framework: plan.framework,
     importer: IMPORTER,
-    logs: plan.files.map((f, i) => ({ role: f.role, log: logs[i]!.descriptor.digest })),
+    logs: plan.files.map((f, i) => ({ role: f.role, log: logDigests[i]! })),
     header: plan.header,
     extra: plan.extra,
     layout: plan.layout,
-    samples: samples.map((s) => s.descriptor.digest),
-  });
-  return { logs, samples, run, ref: importRefName(plan.framework, run.descriptor.digest) };
+    samples: sampleDigests,
+  };
 }
 
 /** refs/imports/<framework>-<first 16 hex of the run digest>: stable for the same source files. */

@@ -1,14 +1,15 @@
 import type { Digest } from '../digest.ts';
 import { sha256 } from '../digest.ts';
 import type { Store } from '../store.ts';
-import { encodeImport, logBytes } from './record.ts';
+import { canonicalText } from '../json.ts';
+import { logBytes, logValue, runValue, sampleValue } from './record.ts';
 import { loadImport, replan } from './store.ts';
 import type { JsonObject } from './types.ts';
 
 /**
  * verify's import step (docs/import.md "Verify"): each foreign-log's bytes hash to the digest it
  * records, and each foreign-run is exactly what `docket import` makes of its source files today —
- * every sample bundle and the run re-derived from the stored bytes, digest for digest. A sample
+ * every sample bundle and the run re-derived from the stored bytes, canonical content for canonical content (encoding is a pure function of it). A sample
  * edited in the archive, or a run whose samples do not come from its logs, is a finding.
  */
 export interface ImportFinding {
@@ -43,16 +44,29 @@ async function checkRun(store: Pick<Store, 'get'>, digest: Digest): Promise<Impo
   } catch (e) {
     return [{ code: 'EIMPORTRECORD', digest, message: `foreign-run cannot be read with its samples and logs: ${(e as Error).message}` }];
   }
-  let again;
+  let plan;
   try {
-    again = encodeImport(await replan(loaded));
+    plan = await replan(loaded);
   } catch (e) {
     return [{ code: 'EIMPORTRECORD', digest, message: `its source logs no longer import: ${(e as Error).message}` }];
   }
-  if (again.run.descriptor.digest === digest) return [];
-  const stored = loaded.samples.map((s) => s.digest);
-  const derived = again.samples.map((s) => s.descriptor.digest);
-  const differ = stored.map((d, i) => (d !== derived[i] ? `${String(loaded.samples[i]!.value.entry)}` : null)).filter((x) => x !== null);
-  const what = stored.length !== derived.length ? `${stored.length} samples recorded, ${derived.length} in the source` : differ.length ? `samples that differ from the source: ${differ.slice(0, 5).join(', ')}${differ.length > 5 ? ` and ${differ.length - 5} more` : ''}` : 'its header, layout or log list differs from the source';
+  // Canonical text, not digests: encoding is a pure function of it, and re-compressing every
+  // bundle would cost verify most of an import's time.
+  const logs = loaded.logs.map((l) => l.digest);
+  const differ: string[] = [];
+  plan.samples.forEach((s, i) => {
+    const stored = loaded.samples[i];
+    if (!stored || canonicalText(stored.value) !== canonicalText(sampleValue(plan, s, logs))) differ.push(s.entry);
+  });
+  const sameLogs = plan.files.every((f, i) => loaded.logs[i] && canonicalText({ ...logValue(f), content: '' }) === canonicalText({ ...loaded.logs[i]!.value, content: '' }));
+  const sameRun = canonicalText(runValue(plan, logs, loaded.samples.map((s) => s.digest))) === canonicalText(loaded.run);
+  if (!differ.length && sameLogs && sameRun && plan.samples.length === loaded.samples.length) return [];
+  const stored = loaded.samples;
+  const what =
+    stored.length !== plan.samples.length
+      ? `${stored.length} samples recorded, ${plan.samples.length} in the source`
+      : differ.length
+        ? `samples that differ from the source: ${differ.slice(0, 5).join(', ')}${differ.length > 5 ? ` and ${differ.length - 5} more` : ''}`
+        : 'its header, layout or log list differs from the source';
   return [{ code: 'EIMPORTRECORD', digest, message: `the import record does not match its source bytes (${what})` }];
 }
