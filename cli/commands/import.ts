@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { Archive } from '../../replay/archive.ts';
 import { EXIT, usageError } from '../../replay/errors.ts';
+import { encodeImport } from '../../replay/import/record.ts';
 import { planInspect, planLmEval, storeImport, type ImportResult } from '../../replay/import/store.ts';
 import type { ImportPlan } from '../../replay/import/types.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
@@ -51,10 +52,11 @@ function readSource(path: string): Uint8Array {
 }
 
 function report(argv: GlobalArgs, plans: ImportPlan[]) {
+  const encoded = plans.map((p) => encodeImport(p)); // all files encoded before any is written
   const archive = new Archive(argv.archive);
   let results: ImportResult[];
   try {
-    results = plans.map((p) => storeImport(archive, p));
+    results = plans.map((p, i) => storeImport(archive, p, encoded[i]));
   } finally {
     archive.close();
   }

@@ -386,6 +386,13 @@ describe('the CLI', () => {
     expect(imp.json[0]).toMatchObject({ framework: 'inspect_ai', samples: 4 });
     expect(docket(['--archive', dir, 'replay', '--imported']).status).toBe(0);
     expect(docket(['--archive', dir, 'audit', '--imported']).status).toBe(0);
+    const fresh = archiveDir();
+    writeFileSync(join(fresh, '..', `${fresh.split('/').pop()}-bad.eval`), 'not a log');
+    const two = docket(['--archive', join(fresh, 'a'), 'import', 'inspect', join(INSPECT, 'log_formats.eval'), join(fresh, '..', `${fresh.split('/').pop()}-bad.eval`)]);
+    expect(two.status).toBe(2);
+    expect(two.stderr).toContain('EIMPORTJSON');
+    expect(readdirSync(fresh)).toEqual([]); // the good file was not imported either
+    rmSync(join(fresh, '..', `${fresh.split('/').pop()}-bad.eval`));
     const bad = docket(['--archive', dir, 'import', 'lm-eval', INSPECT]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('EIMPORTLAYOUT');

@@ -4,7 +4,7 @@ import { findingError } from '../errors.ts';
 import type { Json } from '../json.ts';
 import { readInspectFile } from './inspect.ts';
 import { findLmEvalSets, readLmEvalFiles, readLmEvalSet } from './lmeval.ts';
-import { encodeImport, IMPORT_REF_NS, logBytes } from './record.ts';
+import { encodeImport, IMPORT_REF_NS, logBytes, type EncodedImport } from './record.ts';
 import type { ImportPlan, JsonObject, SourceFile } from './types.ts';
 
 export interface ImportResult {
@@ -18,9 +18,9 @@ export interface ImportResult {
   layout: Json;
 }
 
-/** Store an import plan: every bundle encoded first, then written, then the ref set. */
-export function storeImport(archive: Archive, plan: ImportPlan): ImportResult {
-  const enc = encodeImport(plan);
+/** Store an import plan: every bundle encoded first (pass `encoded` to encode several plans before writing any), then written, then the ref set. */
+export function storeImport(archive: Archive, plan: ImportPlan, encoded?: EncodedImport): ImportResult {
+  const enc = encoded ?? encodeImport(plan);
   let written = 0;
   for (const b of [...enc.logs, ...enc.samples, enc.run]) if (archive.putEncoded(b)) written++;
   if (archive.ref(enc.ref) !== enc.run.descriptor.digest) archive.setRef(enc.ref, enc.run.descriptor.digest);
