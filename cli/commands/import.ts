@@ -71,11 +71,13 @@ export async function auditImportedCommand(argv: GlobalArgs & { imports?: string
   const { requireDir } = await import('../paths.ts');
   requireDir(argv.archive, 'archive');
   const { auditImports } = await import('../../replay/import/audit.ts');
-  const { selectImports } = await import('../../replay/import/store.ts');
+  const { selectImportsCollecting } = await import('../../replay/import/store.ts');
   const archive = new Archive(argv.archive);
   let report;
   try {
-    report = auditImports(selectImports(archive, argv.imports ?? []));
+    const { imports, damaged } = selectImportsCollecting(archive, argv.imports ?? []);
+    report = { ...auditImports(imports), damaged };
+    if (damaged.length) report.ok = false;
   } finally {
     archive.close();
   }
@@ -86,7 +88,8 @@ export async function auditImportedCommand(argv: GlobalArgs & { imports?: string
     for (const r of report.rows) {
       line(`${r.status.toUpperCase().padEnd(12)} ${r.import} ${r.scope} ${r.metric}: reported ${r.reported ?? '–'}, recomputed ${r.recomputed ?? '–'}${r.note ? `  (${r.note})` : ''}`);
     }
-    line(`${report.counts.reproduced} reproduced, ${report.counts.mismatch} mismatch, ${report.counts.unverifiable} unverifiable`);
+    for (const d of report.damaged) line(`DAMAGED      ${d.import}: ${d.message}`);
+    line(`${report.counts.reproduced} reproduced, ${report.counts.mismatch} mismatch, ${report.counts.unverifiable} unverifiable${report.damaged.length ? `, ${report.damaged.length} damaged imports` : ''}`);
   }
   process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
 }
@@ -96,11 +99,13 @@ export async function replayImportedCommand(argv: GlobalArgs, names: string[]) {
   const { requireDir } = await import('../paths.ts');
   requireDir(argv.archive, 'archive');
   const { replayImports } = await import('../../replay/import/replay.ts');
-  const { selectImports } = await import('../../replay/import/store.ts');
+  const { selectImportsCollecting } = await import('../../replay/import/store.ts');
   const archive = new Archive(argv.archive);
   let report;
   try {
-    report = replayImports(selectImports(archive, names));
+    const { imports, damaged } = selectImportsCollecting(archive, names);
+    report = { ...replayImports(imports), damaged };
+    if (damaged.length) report.ok = false;
   } finally {
     archive.close();
   }
@@ -114,6 +119,7 @@ export async function replayImportedCommand(argv: GlobalArgs, names: string[]) {
     }
     for (const d of report.diffs.slice(0, 50)) line(`  ${d.import} ${d.where}: ${d.field}: logged ${JSON.stringify(d.logged)?.slice(0, 120)}, rebuilt ${JSON.stringify(d.rebuilt)?.slice(0, 120)}`);
     if (report.diffs.length > 50) line(`  … ${report.diffs.length - 50} more (--json lists every one)`);
+    for (const d of report.damaged) line(`DAMAGED  ${d.import}: ${d.message}`);
   }
   process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
 }

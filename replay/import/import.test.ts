@@ -378,6 +378,24 @@ describe('verify of a foreign-log', () => {
   });
 });
 
+describe('damage in an imported archive', () => {
+  it('replay/audit --imported report a damaged bundle as a finding (exit 1), and still check the other imports', async () => {
+    const dir = archiveDir();
+    const damaged = await importInspect(dir, 'a.eval', fixture('log_streaming.eval'));
+    await importInspect(dir, 'b.eval', fixture('log_formats.eval'));
+    const hex = damaged.run.slice('sha256:'.length);
+    writeFileSync(join(dir, 'objects/v1/sha256', hex.slice(0, 2), `${hex.slice(2)}.json.gz`), 'garbage');
+    for (const cmd of [['replay', '--imported'], ['audit', '--imported']]) {
+      const r = docket(['--archive', dir, '--json', ...cmd]);
+      expect(r.status, `${cmd.join(' ')}: ${r.stderr}`).toBe(1);
+      expect(r.json.damaged).toEqual([expect.objectContaining({ import: damaged.ref, code: 'EIMPORTDAMAGED' })]);
+      expect(r.stderr).not.toContain('internal error');
+    }
+    const audit = docket(['--archive', dir, '--json', 'audit', '--imported']).json;
+    expect(audit.rows.filter((x: { status: string }) => x.status === 'reproduced').length).toBe(2); // log_formats still audited
+  });
+});
+
 describe('the CLI', () => {
   it('docket import, replay --imported, audit --imported: exit 0, then 1 on a changed score', () => {
     const dir = archiveDir();

@@ -1,6 +1,7 @@
 import type { Archive } from '../archive.ts';
 import type { Digest } from '../digest.ts';
-import { findingError } from '../errors.ts';
+import { BundleError } from '../bundle.ts';
+import { DocketError, findingError } from '../errors.ts';
 import type { Json } from '../json.ts';
 import { readInspectFile } from './inspect.ts';
 import { findLmEvalSets, readLmEvalFiles, readLmEvalSet } from './lmeval.ts';
@@ -61,12 +62,22 @@ export function importRefs(archive: Archive): { name: string; digest: Digest }[]
     .filter((r) => r.digest);
 }
 
+/** A bundle of an import, read and checked; damage is a finding (exit 1) naming the object, never a crash. */
+function read(archive: Pick<Archive, 'get'>, digest: Digest, what: string): JsonObject {
+  try {
+    return archive.get(digest).value as JsonObject;
+  } catch (e) {
+    if (e instanceof BundleError || e instanceof DocketError) throw findingError('EIMPORTDAMAGED', `${what} ${digest} cannot be read (${e.code}: ${e.message}); run 'docket verify' to see every finding`, { digest, code: e.code });
+    throw e;
+  }
+}
+
 export function loadImport(archive: Pick<Archive, 'get'>, digest: Digest, ref: string | null = null): LoadedImport {
-  const run = archive.get(digest).value as JsonObject;
+  const run = read(archive, digest, `import ${ref ?? ''}: foreign-run`.replace(': foreign-run', ' foreign-run').trim());
   if (run.kind !== 'foreign-run') throw findingError('EIMPORTKIND', `${ref ?? digest} names a ${String(run.kind)} bundle, not a foreign-run`, { digest });
-  const samples = (run.samples as Digest[]).map((d) => ({ digest: d, value: archive.get(d).value as JsonObject }));
+  const samples = (run.samples as Digest[]).map((d) => ({ digest: d, value: read(archive, d, 'foreign-sample') }));
   const logs = (run.logs as JsonObject[]).map((l) => {
-    const value = archive.get(l.log as Digest).value as JsonObject;
+    const value = read(archive, l.log as Digest, 'foreign-log');
     return { role: l.role as string, digest: l.log as Digest, value, bytes: logBytes(value as { content: string }) };
   });
   return { ref, digest, run, samples, logs };
@@ -88,4 +99,20 @@ export async function replan(loaded: LoadedImport): Promise<ImportPlan> {
   const files: SourceFile[] = loaded.logs.map((l) => ({ role: l.role, name: l.value.name as string, format: l.value.format as SourceFile['format'], bytes: l.bytes }));
   if (loaded.run.framework === 'inspect_ai') return readInspectFile(files[0]!.name, files[0]!.bytes);
   return readLmEvalFiles(files);
+}
+
+/** selectImports for checks: a damaged import is collected as a finding and the others still load. */
+export function selectImportsCollecting(archive: Archive, names: string[]): { imports: LoadedImport[]; damaged: { import: string; code: string; message: string }[] } {
+  const refs = names.length ? names : importRefs(archive).map((r) => r.name);
+  const imports: LoadedImport[] = [];
+  const damaged: { import: string; code: string; message: string }[] = [];
+  for (const n of refs) {
+    try {
+      imports.push(...selectImports(archive, [n]));
+    } catch (e) {
+      if (!(e instanceof DocketError) || e.code !== 'EIMPORTDAMAGED') throw e;
+      damaged.push({ import: n, code: e.code, message: e.message });
+    }
+  }
+  return { imports, damaged };
 }
