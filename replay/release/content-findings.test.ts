@@ -125,6 +125,7 @@ describe('release pack of the shipped repository', () => {
       expect(selection.excluded.find((e) => e.path === p)?.rule).toMatch(/^not shipped: docket's test code/);
     }
     expect([...shipped].filter((p) => /\.test\.(ts|mjs)$/.test(p))).toEqual([]);
+    expect([...shipped].filter((p) => p.includes('/fixtures/'))).toEqual([]);
     expect(shipped.has('replay/content/policy.ts')).toBe(true);
     const missing: string[] = [];
     let imports = 0;
