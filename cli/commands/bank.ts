@@ -4,7 +4,7 @@ import type { CommandModule } from 'yargs';
 import { Archive } from '../../replay/archive.ts';
 import { computeProbeLock, currentBank, encodeParts, freezeBank, listSourceEvals, loadBankFile, PROBE_LOCKFILE, snapshotBank, validateBankFile, type Violation } from '../../replay/bank.ts';
 import { sha256, type Digest } from '../../replay/digest.ts';
-import { EXIT, findingError, usageError } from '../../replay/errors.ts';
+import { DocketError, EXIT, findingError, usageError } from '../../replay/errors.ts';
 import { compareEvidence, evidenceValue, probeProblem, type EvidenceValue, type ReplayOutcome } from '../../replay/evidence.ts';
 
 import type { Question } from '../../replay/types.ts';
@@ -172,7 +172,15 @@ export async function evidenceReplay(archiveDir: string, opts: { question?: stri
     const selected = selectQuestions(bank.questions, opts.question);
     const outcomes: ReplayOutcome[] = [];
     await runProbes(selected, async (q) => {
-      const archived = archive.get(q.evidence).value as unknown as EvidenceValue;
+      let archived: EvidenceValue;
+      try {
+        archived = archive.get(q.evidence).value as unknown as EvidenceValue;
+      } catch (e) {
+        // A damaged or missing evidence bundle fails its question; the other probes still run.
+        if (!(e instanceof DocketError && e.exitCode === EXIT.FINDINGS)) throw e;
+        outcomes.push({ question: q.id, ok: false, reason: `${e.code}: ${e.message}` });
+        return;
+      }
       let probeDigest: Digest;
       try {
         probeDigest = sha256(readProbe(root(), archived.probe.path));
