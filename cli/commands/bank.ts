@@ -8,6 +8,7 @@ import { DocketError, EXIT, findingError, usageError } from '../../replay/errors
 import { compareEvidence, evidenceValue, probeProblem, type EvidenceValue, type ReplayOutcome } from '../../replay/evidence.ts';
 
 import type { Question } from '../../replay/types.ts';
+import { assertGradersPinned } from '../../replay/graders.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { readProbe, runProbe, runProbes } from '../probes.ts';
 
@@ -36,6 +37,7 @@ export const validateCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'validate',
   describe: 'check decision-bank.json and evals/ against the schema and authoring rules; print the benchmark version',
   handler: (argv) => {
+    assertGradersPinned(); // a changed pinned grader is EGRADERCHANGED (exit 1), as in check, regrade and run
     const { bank, result } = validateWorktree();
     const { violations, benchmarkVersion } = result;
     if (argv.json) printJson(result);
