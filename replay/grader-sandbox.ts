@@ -14,13 +14,15 @@ import type { GraderInput, GraderResult } from './graders.ts';
  *   - the modules run in a fresh `node:vm` context: JavaScript's built-ins and nothing of docket's
  *     or Node's (no require, process, fetch, import(), timers, Date, Math.random, WebAssembly); string
  *     code generation (eval, new Function) is off; each call is bounded by a timeout;
+ *   - a grader is synchronous: compiled code naming a promise, async, await, import() or a finalizer
+ *     is refused (those run after the call, outside its timeout, and could end docket);
  *   - only strings cross the boundary: the input goes in as JSON text and the result comes back as
  *     JSON text, checked here, so no object of this process is ever reachable from the grader.
  * The entry module `grader` exports `grade(input, config)` and its ID and VERSION.
  */
 export const RUNTIME = 'docket-grader/1';
 export const ENTRY = 'grader';
-const TIMEOUT_MS = 10_000;
+export const TIMEOUT_MS = 10_000;
 const MODULE_NAME = /^[a-z][a-z0-9-]*$/;
 
 export interface ArchivedSource {
@@ -30,13 +32,23 @@ export interface ArchivedSource {
   source: { [name: string]: string };
 }
 
+// A grader is synchronous. Anything that settles later (a promise, an async function, import(), a
+// finalizer) would run outside the call and its timeout, and a rejection nobody handles would end
+// docket itself: such code is refused before it runs (the compiled text has no comments; a string
+// that merely contains one of these words is refused too, which is the safe side).
+const ASYNC = /\b(?:async|await|import|Promise|FinalizationRegistry|WeakRef|fromAsync|waitAsync)\b/;
+
 /** A module's text → CommonJS function body (types stripped). A syntax error is the bundle's fault. */
 function compile(name: string, text: string, where: string): string {
+  let code: string;
   try {
-    return transformSync(text, { loader: 'ts', format: 'cjs', target: 'es2022', sourcefile: `${name}.ts`, logLevel: 'silent' }).code;
+    code = transformSync(text, { loader: 'ts', format: 'cjs', target: 'es2022', sourcefile: `${name}.ts`, logLevel: 'silent', legalComments: 'none' }).code;
   } catch (e) {
     throw findingError('EGRADERSOURCE', `${where}: module ${name} does not compile: ${(e as Error).message.split('\n')[0]}`, { module: name });
   }
+  const found = ASYNC.exec(code);
+  if (found) throw findingError('EGRADERSOURCE', `${where}: module ${name} uses "${found[0]}": a grader must be synchronous (no promises, async functions, import() or finalizers)`, { module: name });
+  return code;
 }
 
 /** The loader that runs inside the context: modules by logical name, `./<name>.ts` resolves among them. */
@@ -46,8 +58,9 @@ function loaderScript(modules: { [name: string]: string }, configJson: string): 
     .join(',\n');
   return `(function () {
   'use strict';
-  delete globalThis.Date; delete globalThis.WebAssembly; delete globalThis.SharedArrayBuffer; delete globalThis.Atomics;
+  for (const name of ['Date', 'WebAssembly', 'SharedArrayBuffer', 'Atomics', 'Promise', 'FinalizationRegistry', 'WeakRef']) delete globalThis[name];
   Math.random = undefined;
+  Array.fromAsync = undefined;
   const factories = { ${factories} };
   const cache = Object.create(null);
   const has = (n) => Object.prototype.hasOwnProperty.call(factories, n);
@@ -87,7 +100,7 @@ function checkResult(text: unknown, where: string): GraderResult {
 }
 
 /** A grade function running the archived source. `where` names the grader in every error. */
-export function sandboxedGrade(a: ArchivedSource, where: string): (input: GraderInput) => GraderResult {
+export function sandboxedGrade(a: ArchivedSource, where: string, timeoutMs = TIMEOUT_MS): (input: GraderInput) => GraderResult {
   if (!Object.hasOwn(a.source, ENTRY)) throw findingError('EGRADERSOURCE', `${where}: no module "${ENTRY}" in its source`);
   const modules: { [name: string]: string } = {};
   for (const [name, text] of Object.entries(a.source)) {
@@ -97,7 +110,7 @@ export function sandboxedGrade(a: ArchivedSource, where: string): (input: Grader
   const ctx = createContext(Object.create(null), { codeGeneration: { strings: false, wasm: false }, microtaskMode: 'afterEvaluate' });
   const run = (script: Script) => {
     try {
-      return script.runInContext(ctx, { timeout: TIMEOUT_MS, displayErrors: false }) as unknown;
+      return script.runInContext(ctx, { timeout: timeoutMs, displayErrors: false }) as unknown;
     } catch (e) {
       // The error object belongs to the sandbox: read its text only.
       const msg = String((e as { message?: unknown })?.message ?? e).slice(0, 300);
