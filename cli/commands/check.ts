@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { DocketError, EXIT } from '../../replay/errors.ts';
+import { ALL_GRADERS, assertGradersPinned, GRADER_LOCKFILE, refOf } from '../../replay/graders.ts';
 import { verifyArchive } from '../../replay/verify.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
@@ -29,6 +30,10 @@ export const checkCommand: CommandModule<GlobalArgs, GlobalArgs> = {
     requireDir(argv.archive, 'archive');
     const t0 = performance.now();
     const steps: CheckStep[] = [];
+    steps.push(...(await step('graders', async () => {
+      assertGradersPinned(); // a changed pinned grader: EGRADERCHANGED, this step fails
+      return [{ name: 'graders', ok: true, summary: `${ALL_GRADERS.map(refOf).join(', ')} match ${GRADER_LOCKFILE}` }];
+    })));
     const verify = await step('verify', async () => {
       const v = await verifyArchive(argv.archive, { onProgress: progress('verify') });
       const errors = v.findings.filter((f) => f.severity === 'error');
