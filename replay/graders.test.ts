@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DocketError, EXIT } from './errors.ts';
 import { ALL_GRADERS, CURRENT_GRADERS, exactGrader, grader, graderByDigest, graderDigest, graderSource, lockFor, lockProblems, readGraderSource, refOf, type Grader, type GraderInput, type GraderLock } from './graders.ts';
 import { permutationsFor, renderPrompt, toCanonical } from './request.ts';
+import { LETTERS as COMMON_LETTERS, toCanonical as commonToCanonical } from './graders/common.ts';
 import { LETTERS, type BankFile, type Letter, type Permutation } from './types.ts';
 
 const ID: Permutation = [0, 1, 2, 3];
@@ -170,6 +171,11 @@ describe('identity', () => {
       // Any edit to the text gives another identity.
       expect(graderDigest(g.id, g.version, g.config, { ...source, common: `${source.common}// edit\n` })).not.toBe(g.digest);
     }
+  });
+
+  it("common.ts's LETTERS and toCanonical are the request format's (replay/request.ts)", () => {
+    expect(COMMON_LETTERS).toEqual(LETTERS);
+    for (const perm of permutationsFor('any-question')) for (const shown of [...LETTERS, 'E', '', 'a']) expect(commonToCanonical(perm, shown)).toBe(toCanonical(perm, shown));
   });
 
   it('moving the files changes no digest', () => {
