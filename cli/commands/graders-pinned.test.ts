@@ -79,6 +79,16 @@ describe('regrade --grader sha256:… re-runs an archived grader from the archiv
     }
   });
 
+  it('decision@1, the archive\'s historical grader, re-runs from its archived bundle: the markdown flips come back', () => {
+    const dir = copyArchive('historical');
+    const v1 = grader('decision@1');
+    const r = docket(['--archive', dir, 'regrade', 'ref-markdown-1', '--grader', v1.digest, '--json'], { env: { SOURCE_DATE_EPOCH: '1767225600' } });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.json.runs[0]).toMatchObject({ status: 'graded', grader: { ref: 'decision@1', digest: v1.digest } });
+    expect(r.json.flips).toHaveLength(144);
+    expect(r.json.flips.every((f: { new: string }) => f.new === 'invalid')).toBe(true);
+  });
+
   it('a grader this docket does not have (only its bundle is in the archive) grades, offline, and the record names it', async () => {
     const dir = copyArchive('foreign');
     // decision@9: decision@1's logic under another identity, known only from its archived bundle.

@@ -4,7 +4,8 @@ import { Archive } from '../../replay/archive.ts';
 import { auditPublished, parsePublished } from '../../replay/audit.ts';
 import type { Digest } from '../../replay/digest.ts';
 import { usageError, type DocketError } from '../../replay/errors.ts';
-import { loadArchivedGrader } from '../../replay/grader-archive.ts';
+import { archiveGrader, loadArchivedGrader } from '../../replay/grader-archive.ts';
+import { ALL_GRADERS, assertGradersPinned, refOf } from '../../replay/graders.ts';
 import { diffVerdicts, gradeChain, prepareRegrade, writeGrade, type Flip, type GradeWarning, type RegradePlan } from '../../replay/grades.ts';
 import { WORK_DIR } from '../../replay/runs.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring-input.ts';
@@ -18,6 +19,7 @@ interface Args extends GlobalArgs {
   all: boolean;
   grader?: string;
   imported?: boolean;
+  'archive-graders': boolean;
 }
 
 export interface RegradeRunResult {
@@ -92,10 +94,12 @@ export const regradeCommand: CommandModule<GlobalArgs, Args> = {
       .positional('runs', { type: 'string', array: true, describe: 'run ids or run digests' })
       .option('all', { type: 'boolean', default: false, describe: 'every sealed run in the archive' })
       .option('grader', { type: 'string', describe: 'grader ref (decision = newest, decision@1, decision@2, exact, exact@1: docket\'s pinned code) or sha256:… (any grader archived in this archive, re-run from its archived source)' })
-      .option('imported', { type: 'boolean', default: false, describe: 'regrade imported multiple-choice samples instead (RUN = import ref; docs/import.md)' }) as never,
+      .option('imported', { type: 'boolean', default: false, describe: 'regrade imported multiple-choice samples instead (RUN = import ref; docs/import.md)' })
+      .option('archive-graders', { type: 'boolean', default: false, describe: 'only store the bundle of every pinned built-in grader (no grading), so older versions can be re-run by digest' }) as never,
   handler: async (argv) => {
     if (argv.imported) return (await import('./import.ts')).regradeImportedCommand(argv, argv.runs ?? []);
     requireDir(argv.archive, 'archive');
+    if (argv['archive-graders']) return archiveBuiltinGraders(argv.archive, argv.json);
     const named = argv.runs ?? [];
     if (argv.all && named.length) throw usageError('EUSAGE', 'name runs or pass --all, not both');
     let refs = named;
@@ -115,6 +119,19 @@ export const regradeCommand: CommandModule<GlobalArgs, Args> = {
     line(`${graded} of ${runs.length} run(s) graded, ${runs.length - graded} unchanged; ${flips.length} flip(s)${graded ? `; refs/${'grades'}/<run-id> moved, older grade records kept` : ''}`);
   },
 };
+
+/** `regrade --archive-graders`: every pinned built-in grader's bundle, stored (idempotent). */
+function archiveBuiltinGraders(dir: string, json: boolean) {
+  assertGradersPinned();
+  const archive = new Archive(dir);
+  try {
+    const graders = ALL_GRADERS.map((g) => ({ ref: refOf(g), digest: g.digest, bundle: archiveGrader(archive, g) }));
+    if (json) return printJson({ ok: true, graders });
+    for (const g of graders) line(`${g.ref} ${g.digest}: bundle ${g.bundle}`);
+  } finally {
+    archive.close();
+  }
+}
 
 const short = (d: string) => d.replace(/^sha256:/, '').slice(0, 12);
 
