@@ -61,8 +61,9 @@ export function normalizeApiKey(raw: string, where: string): string | null {
   const chars = [...key];
   const bad = chars.findIndex((c) => !HEADER_SAFE.test(c));
   if (bad < 0) return key;
-  const cp = chars[bad]!.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-  throw usageError('EKEYFORMAT', `the API key in ${where} has a character that cannot be sent in an HTTP header (U+${cp} at character ${bad + 1}); API keys are printable ASCII: check how the variable was set`, { where, position: bad + 1 });
+  const what = chars[bad]!.codePointAt(0)! > 0x7e ? 'a non-ASCII character' : 'a control character';
+  // Only the position and the class: even one character of a key is not printed.
+  throw usageError('EKEYFORMAT', `the API key in ${where} has ${what} at character ${bad + 1}, which cannot be sent in an HTTP header; API keys are printable ASCII: check how the variable was set`, { where, position: bad + 1 });
 }
 
 const HTTP_WS_EDGES = /^[ \t\r\n]+|[ \t\r\n]+$/g;
