@@ -26,7 +26,7 @@ export const LOCK_FILE = 'lock';
 export const STARTED_FILE = 'started-at';
 
 export type SealedStatus = 'sealed' | 'incomplete' | 'interrupted';
-export type RunStatus = SealedStatus | 'in-progress';
+export type RunStatus = SealedStatus | 'in-progress' | 'unreadable';
 
 export interface Caps {
   limitEvals: number | null;
@@ -316,6 +316,7 @@ export function workDirRow(archive: Archive, id: string): RunRow {
     row.done = t.done;
     row.attempts = t.attempts;
   } catch (e) {
+    row.status = 'unreadable';
     row.stopReason = `unreadable working directory: ${(e as Error).message}`;
   }
   return row;
@@ -323,17 +324,16 @@ export function workDirRow(archive: Archive, id: string): RunRow {
 
 export function listRuns(archive: Archive): RunRow[] {
   const rows = new Map<string, RunRow>();
-  const idx = archive.index();
-  ensureRunsTable(idx);
+  let idx = runsIndex(archive);
   for (const r of archive.store.listRefs()) {
     if (!r.name.startsWith(`${WORK_DIR}/`)) continue;
     const id = r.name.slice(WORK_DIR.length + 1);
     const digest = parseDigest(r.raw.trim(), `ref ${r.name}`);
-    let row = idx.db.prepare('SELECT id, model, status, planned, done, attempts, plan, stop_reason AS stopReason FROM runs WHERE digest = ?').get(digest) as Omit<RunRow, 'digest'> | undefined;
+    let row = idx?.db.prepare('SELECT id, model, status, planned, done, attempts, plan, stop_reason AS stopReason FROM runs WHERE digest = ?').get(digest) as Omit<RunRow, 'digest'> | undefined;
     if (!row) {
-      // The index is a cache: fill the row from the bundle if it predates the hook.
+      // The index is a cache: fill the row from the bundle (it predates the hook, or the cache cannot be written).
       const d = archive.get(digest);
-      indexRun(idx, d.value, digest);
+      if (idx && !tryCache(() => indexRun(idx!, d.value, digest))) idx = null;
       const v = d.value as unknown as RunValue;
       row = { id: v.id, model: v.model, status: v.status, planned: v.planned, done: v.done, attempts: v.attempts, plan: v.plan, stopReason: v.stopReason };
     }
@@ -347,6 +347,33 @@ export function listRuns(archive: Archive): RunRow[] {
     }
   }
   return [...rows.values()].sort((a, b) => byUtf8(a.id, b.id));
+}
+
+/**
+ * The runs table, or null when the index cannot be opened, created or written (a read-only
+ * archive, a full disk): listing then reads every run bundle instead, since the bundles, not the
+ * cache, are the truth.
+ */
+function runsIndex(archive: Archive): Index | null {
+  let idx: Index | null = null;
+  return tryCache(() => {
+    idx = archive.index();
+    ensureRunsTable(idx);
+  })
+    ? idx
+    : null;
+}
+
+/** Run a cache operation; false when the file system or SQLite refused it (errors of the cache, not of the evidence). */
+function tryCache(f: () => void): boolean {
+  try {
+    f();
+    return true;
+  } catch (e) {
+    const err = e as { name?: string; code?: unknown; syscall?: unknown };
+    if (err?.name === 'SqliteError' || (typeof err?.code === 'string' && typeof err.syscall === 'string')) return false;
+    throw e;
+  }
 }
 
 // ---- the runs index table (a cache, filled by the hook on put and on rebuild) ----
