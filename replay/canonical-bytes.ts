@@ -40,7 +40,7 @@ export const OUTLINE_DEPTH = 2;
  * bodies a few dozen. Deeper text would overflow the stack of every recursive walk after the parse
  * (schema checks, canonical serialization), so every parser refuses it with a JsonError instead.
  */
-export const MAX_JSON_DEPTH = 1000;
+export const MAX_JSON_DEPTH = 1024; // = MAX_DEPTH in replay/wasm/strict.c: every reader stops at the same depth
 
 /**
  * Every container of a text in the order the containers open (pre-order), as triples in `a`:

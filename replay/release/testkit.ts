@@ -17,24 +17,31 @@ export function makeTree(root: string, objects = 3): string[] {
   for (let i = 0; i < objects; i++) digests.push(archive.put({ kind: 'attachment', schemaVersion: 1, mediaType: 'application/json', name: `n${i}.json`, body: { i, text: 'x'.repeat(100 + i) } }).digest);
   archive.setRef('snapshots/latest', digests[0] as never);
   archive.close();
-  // A bank that passes `docket validate` (release pack refuses one that does not): one source eval, omitted.
-  writeFileSync(join(root, 'decision-bank.json'), `${JSON.stringify(FIXTURE_BANK)}\n`);
+  writeFileSync(join(root, 'decision-bank.json'), '{"questions":[]}\n');
   writeFileSync(join(root, 'evals', 'cat', 'one', 'TASK.md'), '# task\n');
-  writeFileSync(join(root, 'evals', 'cat', 'one', 'solution.md'), 'none\n');
   writeFileSync(join(root, 'evals', 'cat', 'one', 'probes', 'p1.mjs'), 'console.log(JSON.stringify({answer:"A"}))\n');
   chmodSync(join(root, 'evals', 'cat', 'one', 'probes', 'p1.mjs'), 0o755);
-  writeFileSync(join(root, 'lockfiles', 'probes.lock.json'), '{"lockfileVersion":1,"node":"20","packages":{}}\n');
+  writeFileSync(join(root, 'lockfiles', 'probes.lock.json'), '{}\n');
   writeFileSync(join(root, 'lockfiles', 'decision-verification.tgz.sha256'), 'not shipped\n');
   writeFileSync(join(root, 'package.json'), '{"name":"fixture","version":"1.0.0"}\n');
   writeFileSync(join(root, 'package-lock.json'), '{"lockfileVersion":3}\n');
   return digests;
 }
 
-const FIXTURE_BANK = {
-  schemaVersion: 1, name: 'fixture', version: '1', description: '', keyBalanceTolerance: 0,
-  promptTemplate: { id: 'fixture', version: 1, system: 's', user: '{{stem}}', answerFormat: 'a letter' },
-  questions: [], omissions: [{ sourceEval: 'cat/one', reason: 'a test fixture' }],
-};
+/**
+ * Make makeTree's bank one that passes `docket validate` (`docket release pack` refuses any other):
+ * its one source eval omitted with a reason, a solution, the probe lockfile evidence lock computes.
+ */
+export function makeBankValid(root: string) {
+  const bank = {
+    schemaVersion: 1, name: 'fixture', version: '1', description: '', keyBalanceTolerance: 0,
+    promptTemplate: { id: 'fixture', version: 1, system: 's', user: '{{stem}}', answerFormat: 'a letter' },
+    questions: [], omissions: [{ sourceEval: 'cat/one', reason: 'a test fixture' }],
+  };
+  writeFileSync(join(root, 'decision-bank.json'), `${JSON.stringify(bank)}\n`);
+  writeFileSync(join(root, 'evals', 'cat', 'one', 'solution.md'), 'none\n');
+  writeFileSync(join(root, 'lockfiles', 'probes.lock.json'), '{"lockfileVersion":1,"node":"20","packages":{}}\n');
+}
 
 /** One tar entry as the raw builder sees it: a header (any fields) plus data. */
 export interface Raw {
