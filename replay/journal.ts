@@ -238,6 +238,7 @@ export class JournalTally {
   done = 0;
   knownCostUsd = 0;
   unknownCostAttempts = 0;
+  answeredWithoutCost = 0; // a reply with no provider-reported cost (the recorder's unknown-cost rule)
 
   add(l: JournalLine): void {
     const k = slotKey(l.slot);
@@ -254,6 +255,7 @@ export class JournalTally {
     this.classes[l.class]++;
     if (l.costUsd === null) this.unknownCostAttempts++;
     else this.knownCostUsd += l.costUsd;
+    if (l.errorClass === null && l.costUsd === null) this.answeredWithoutCost++;
   }
 
   summary(): JournalSummary {
