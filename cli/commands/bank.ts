@@ -52,8 +52,16 @@ export const validateCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   },
 };
 
-function requireValid(violations: Violation[]) {
-  if (violations.length) throw findingError('EINVALID', `the bank has ${violations.length} violations (first: ${violations[0]!.code} ${violations[0]!.question ?? violations[0]!.sourceEval ?? ''}: ${violations[0]!.message}); run \`docket validate\``, { violations });
+/**
+ * The full bank validation (schema, authoring rules, paths inside the tree, probe lock) of the
+ * bank in `dir`, or EINVALID: what capture and release pack require before they freeze or ship it.
+ */
+export function requireValidBank(dir: string, what: string) {
+  requireValid(validateBankFile(dir, loadBankFile(dir)), what);
+}
+
+function requireValid(violations: Violation[], what = 'the bank') {
+  if (violations.length) throw findingError('EINVALID', `${what}: the bank has ${violations.length} violations (first: ${violations[0]!.code} ${violations[0]!.question ?? violations[0]!.sourceEval ?? ''}: ${violations[0]!.message}); run \`docket validate\``, { violations });
 }
 
 export const snapshotCommand: CommandModule<GlobalArgs, GlobalArgs> = {
@@ -114,7 +122,7 @@ function selectQuestions<T extends { id: string }>(all: T[], wanted?: string[]):
 
 async function capture(argv: EvidenceArgs) {
   const bank = loadBankFile(root());
-  requireValid(validateBankFile(root(), bank));
+  requireValid(validateBankFile(root(), bank), 'evidence capture refused');
   const archive = new Archive(argv.archive);
   const { parts, bundles } = encodeParts(root(), bank); // written only once every probe succeeded
   const sourceOf = new Map(parts.sources.map((s) => [s.sourceEval, s.digest]));
@@ -190,8 +198,9 @@ export async function evidenceReplay(archiveDir: string, opts: { question?: stri
       let probeDigest: Digest;
       try {
         probeDigest = sha256(readProbe(tree, archived.probe.path));
-      } catch {
-        outcomes.push({ question: q.id, ok: false, reason: `probe ${archived.probe.path} is missing from the working tree` });
+      } catch (e) {
+        const why = e instanceof DocketError ? e.message : `probe ${archived.probe.path} is missing from the working tree`;
+        outcomes.push({ question: q.id, ok: false, reason: why });
         return;
       }
       const run = await runProbe(tree, archived.probe.path, opts.timeoutMs);
