@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { Archive } from '../../replay/archive.ts';
 import { bankDrift, describeDrift } from '../../replay/drift.ts';
@@ -7,9 +7,10 @@ import { findingError, usageError } from '../../replay/errors.ts';
 import { generateKeys, loadPrivateKey } from '../../replay/release/dsse.ts';
 import type { Lister } from '../../replay/content/policy.ts';
 import { DEFAULT_OUT, DIGEST_FILE, LIMITS } from '../../replay/release/limits.ts';
-import { digestLine, packRelease, planRelease, SCRIPTS_DIR, writeFileAtomic } from '../../replay/release/pack.ts';
+import { packRelease, planRelease, SCRIPTS_DIR, writeDigestFile, writeFileAtomic } from '../../replay/release/pack.ts';
 import { gitLister, printSelection } from '../content-git.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
+import { requireValidBank } from './bank.ts';
 
 interface PackArgs extends GlobalArgs {
   out: string;
@@ -34,10 +35,11 @@ const packCommand: CommandModule<GlobalArgs, PackArgs> = {
     const lister = gitLister(process.cwd()) ?? undefined;
     if (argv.list) return listRelease(argv, lister);
     const signKey = argv.sign ? loadPrivateKey(readKey(argv.sign), argv.sign) : undefined;
+    requireValidBank(process.cwd(), 'release pack refused'); // a release ships only a bank that validates
     refuseDrift(process.cwd(), resolve(argv.archive));
     const r = await packRelease({ root: process.cwd(), archive: resolve(argv.archive), signKey, lister });
     writeFileAtomic(argv.out, r.bytes);
-    if (argv.writeDigest) writeFileAtomic(join(process.cwd(), DIGEST_FILE), digestLine(r.digest));
+    if (argv.writeDigest) writeDigestFile(process.cwd(), r.digest);
     const summary = { ok: true, out: argv.out, digest: r.digest, bytes: r.bytes.length, tarBytes: r.tarBytes, files: r.files, merkleRoot: r.manifest.merkleRoot, manifestDigest: r.manifestDigest, signed: r.signed, digestFile: argv.writeDigest ? DIGEST_FILE : null };
     if (argv.json) return printJson(summary);
     line(`${r.digest}  ${argv.out}`);
