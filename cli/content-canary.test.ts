@@ -35,6 +35,8 @@ function bank(root: string) {
   for (const i of [0, 1]) write(root, `${E}/probes/q${i}.mjs`, 'console.log(JSON.stringify({ answer: "A" }));\n');
   write(root, `${E}/notes.txt`, 'innocent\n');
   write(root, '.gitignore', 'scratch/\n');
+  const lock = docket(['evidence', 'lock'], { cwd: root }); // release pack ships only a bank that validates
+  if (lock.status !== 0) throw new Error(lock.stderr);
 }
 
 /** Every file under dir (not .git), as path → bytes. */
