@@ -351,6 +351,6 @@ function indexRun(idx: Index, value: Json, digest: Digest) {
 
 registerIndexHook((idx, b) => {
   if (b.descriptor.kind === 'run') indexRun(idx, b.value, b.descriptor.digest);
-});
+}, ['run']);
 
 export { ATTEMPT_CLASSES };
