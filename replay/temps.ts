@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { lstatSync } from 'node:fs';
+import { lstatSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * One temp-name scheme for every write docket makes (docs/design.md §4, "Temp names"):
@@ -64,5 +65,42 @@ export function isStaleTemp(path: string, name: string, now = Date.now()): boole
     return now - lstatSync(path).mtimeMs > STALE_MS;
   } catch {
     return false; // already gone
+  }
+}
+
+/**
+ * Remove the stale temps in `dir` that were made for `label` (a writer's own leftovers, found
+ * where it writes next: a release tarball's directory, the system temp directory). Best effort.
+ */
+export function sweepStaleTemps(dir: string, label: string, legacyName?: RegExp): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    const legacy = (name.startsWith(`.${label}.tmp-`) && isTempName(name)) || !!legacyName?.test(name);
+    if (!(TEMP.test(name) && name.endsWith(`.${label}`)) && !legacy) continue;
+    const path = join(dir, name);
+    if (!legacy && !isStaleTemp(path, name)) continue;
+    if (legacy && !isStaleLegacy(path)) continue;
+    try {
+      rmSync(path, { recursive: true, force: true });
+      removed.push(path);
+    } catch {
+      // someone else's, or already gone
+    }
+  }
+  return removed;
+}
+
+/** A legacy temp carries no pid: stale once untouched for STALE_MS. */
+function isStaleLegacy(path: string): boolean {
+  try {
+    return Date.now() - lstatSync(path).mtimeMs > STALE_MS;
+  } catch {
+    return false;
   }
 }

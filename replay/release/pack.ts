@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { randomBytes, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -8,6 +8,7 @@ import { findingError, usageError } from '../errors.ts';
 import { DEFLATE_OPTIONS, GZIP_HEADER, gzipCanonical } from '../gzip.ts';
 import { canonicalBytes } from '../json.ts';
 import { Store, TEMP_PREFIX } from '../store.ts';
+import { sweepStaleTemps, tempName } from '../temps.ts';
 import { signEnvelope } from './dsse.ts';
 import { collisionKey, compareUtf8, DEFAULT_OUT, DIGEST_FILE, LIMITS, MANIFEST_NAME, SIG_NAME, TOP_DIR, unsafePath, type Limits } from './limits.ts';
 import { buildManifest, type Manifest, type ManifestEntry } from './manifest.ts';
@@ -241,7 +242,8 @@ function workerSink(): Sink {
 
 /** Write atomically: temp file in the same directory, fsync, rename. */
 export function writeFileAtomic(path: string, bytes: Uint8Array | string, mode = 0o644) {
-  const temp = join(dirname(path), `.${basename(path)}${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
+  sweepStaleTemps(dirname(path), basename(path)); // an interrupted earlier write's leftover
+  const temp = join(dirname(path), tempName(basename(path)));
   const fd = openSync(temp, 'wx', mode);
   try {
     const b = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
