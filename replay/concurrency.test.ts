@@ -86,6 +86,15 @@ async function expectNothingLost(dir: string, written: string[]) {
 
 const TRIALS = 5;
 
+function spawnDocket(dir: string, args: string[]): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const c = spawn(process.execPath, [join(REPO, 'cli', 'docket.mjs'), ...args, '--archive', dir, '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    c.stdout.on('data', (d) => (out += d));
+    c.on('close', (code) => resolve({ code, out }));
+  });
+}
+
 describe('concurrent writers lose nothing', () => {
   for (const scenario of ['three writers', 'a rebuild and two writers'] as const) {
     it(`${scenario}, on an archive without an index, ${TRIALS} trials`, async () => {
@@ -102,17 +111,23 @@ describe('concurrent writers lose nothing', () => {
     }, 120_000);
   }
 
+  it('through the CLI: two regrades of one run at once both end up in its grade chain', async () => {
+    const dir = freshArchive(true);
+    const [a, b] = await Promise.all([spawnDocket(dir, ['regrade', 'ref-markdown-1', '--grader', 'decision@1']), spawnDocket(dir, ['regrade', 'ref-markdown-1', '--grader', 'exact'])]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    const written = [a, b].map((r) => JSON.parse(r.out).runs[0].grade as string | null).filter((g) => g !== null);
+    expect(written.length).toBeGreaterThan(0);
+    const store = new Store(dir);
+    const chain: string[] = [];
+    for (let g: string | null = store.readRef('grades/ref-markdown-1'); g; g = (store.get(g as never).value as { previous: string | null }).previous) chain.push(g);
+    expect(written.filter((g) => !chain.includes(g))).toEqual([]);
+    await expectNothingLost(dir, written);
+  }, 120_000);
+
   it('through the CLI: two `put`s and an `index rebuild` at once, on the shipped archive without its index', async () => {
     const dir = freshArchive(true);
     for (const n of ['x', 'y']) writeFileSync(join(dir, '..', `${n}.json`), JSON.stringify({ n }));
-    const spawnDocket = (args: string[]) =>
-      new Promise<{ code: number | null; out: string }>((resolve) => {
-        const c = spawn(process.execPath, [join(REPO, 'cli', 'docket.mjs'), ...args, '--archive', dir, '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
-        let out = '';
-        c.stdout.on('data', (d) => (out += d));
-        c.on('close', (code) => resolve({ code, out }));
-      });
-    const [x, y, rebuild] = await Promise.all([spawnDocket(['put', join(dir, '..', 'x.json')]), spawnDocket(['put', join(dir, '..', 'y.json')]), spawnDocket(['index', 'rebuild'])]);
+    const [x, y, rebuild] = await Promise.all([spawnDocket(dir, ['put', join(dir, '..', 'x.json')]), spawnDocket(dir, ['put', join(dir, '..', 'y.json')]), spawnDocket(dir, ['index', 'rebuild'])]);
     expect([x.code, y.code, rebuild.code]).toEqual([0, 0, 0]);
     await expectNothingLost(dir, [JSON.parse(x.out).digest, JSON.parse(y.out).digest]);
     expect(docket(['verify', '--archive', dir]).status).toBe(0);

@@ -55,31 +55,37 @@ export function gradedAtNow(): string {
 export function regrade(archiveDir: string, refs: string[], opts: { grader?: string; gradedAt: string }): { runs: RegradeRunResult[]; flips: Flip[] } {
   const archive = new Archive(archiveDir);
   try {
-    const plans = refs.map((r) => prepareRegrade(archive, r, opts));
-    const runs: RegradeRunResult[] = [];
-    const flips: Flip[] = [];
-    for (const p of plans) {
-      const written = p.unchanged ? null : writeGrade(archive, p);
-      const prev = p.previous?.value.grader ?? null;
-      runs.push({
-        run: p.run.digest,
-        runId: p.run.run.id,
-        status: p.unchanged ? 'unchanged' : 'graded',
-        grade: written,
-        current: written ?? p.previous!.digest,
-        previous: p.previous?.digest ?? null,
-        grader: { ref: p.grade.grader.ref, digest: p.grade.grader.digest },
-        previousGrader: prev ? { ref: prev.ref, digest: prev.digest } : null,
-        flips: p.flips.length,
-        counts: p.grade.counts,
-        warnings: p.grade.warnings,
-      });
-      flips.push(...p.flips);
-    }
-    return { runs, flips };
+    // As the archive's one writer (replay/archive.ts): a concurrent regrade of the same run waits,
+    // then chains its record onto this one instead of both naming the same `previous`.
+    return archive.writing(() => regradeLocked(archive, refs, opts));
   } finally {
     archive.close();
   }
+}
+
+function regradeLocked(archive: Archive, refs: string[], opts: { grader?: string; gradedAt: string }): { runs: RegradeRunResult[]; flips: Flip[] } {
+  const plans = refs.map((r) => prepareRegrade(archive, r, opts));
+  const runs: RegradeRunResult[] = [];
+  const flips: Flip[] = [];
+  for (const p of plans) {
+    const written = p.unchanged ? null : writeGrade(archive, p);
+    const prev = p.previous?.value.grader ?? null;
+    runs.push({
+      run: p.run.digest,
+      runId: p.run.run.id,
+      status: p.unchanged ? 'unchanged' : 'graded',
+      grade: written,
+      current: written ?? p.previous!.digest,
+      previous: p.previous?.digest ?? null,
+      grader: { ref: p.grade.grader.ref, digest: p.grade.grader.digest },
+      previousGrader: prev ? { ref: prev.ref, digest: prev.digest } : null,
+      flips: p.flips.length,
+      counts: p.grade.counts,
+      warnings: p.grade.warnings,
+    });
+    flips.push(...p.flips);
+  }
+  return { runs, flips };
 }
 
 export const regradeCommand: CommandModule<GlobalArgs, Args> = {
