@@ -42,7 +42,11 @@ export interface ObjectRow {
 }
 
 /** Why an index file cannot be used (damaged, not a database, another schema): rebuild it. */
-export class IndexUnusable extends Error {}
+export class IndexUnusable extends Error {
+  constructor(why: string) {
+    super(`${why}: run \`docket index rebuild\``);
+  }
+}
 
 export type Fill = (idx: Index) => void;
 

@@ -4,7 +4,7 @@ import { Archive } from '../../replay/archive.ts';
 import { auditPublished, parsePublished } from '../../replay/audit.ts';
 import type { Digest } from '../../replay/digest.ts';
 import { usageError } from '../../replay/errors.ts';
-import { diffVerdicts, gradeChain, prepareRegrade, writeGrade, type Flip, type GradeWarning, type RegradePlan } from '../../replay/grades.ts';
+import { currentGradeDigest, diffVerdicts, gradeChain, prepareRegrade, writeGrade, type Flip, type GradeWarning, type RegradePlan } from '../../replay/grades.ts';
 import { WORK_DIR } from '../../replay/runs.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring-input.ts';
 import { chooseVersion, rankRuns } from '../../replay/scoring.ts';
@@ -55,16 +55,20 @@ export function gradedAtNow(): string {
 export function regrade(archiveDir: string, refs: string[], opts: { grader?: string; gradedAt: string }): { runs: RegradeRunResult[]; flips: Flip[] } {
   const archive = new Archive(archiveDir);
   try {
-    // As the archive's one writer (replay/archive.ts): a concurrent regrade of the same run waits,
-    // then chains its record onto this one instead of both naming the same `previous`.
-    return archive.writing(() => regradeLocked(archive, refs, opts));
+    const planned = refs.map((r) => prepareRegrade(archive, r, opts)); // a bad run or grader fails here, before any write
+    // Written as the archive's one writer (replay/archive.ts): a plan whose run got a new grade
+    // from a concurrent regrade meanwhile is made again, so it chains onto that record instead of
+    // both naming the same `previous`.
+    return archive.writing(() => {
+      const plans = planned.map((p, i) => (currentGradeDigest(archive, p.run.run.id) === (p.previous?.digest ?? null) ? p : prepareRegrade(archive, refs[i]!, opts)));
+      return writePlans(archive, plans);
+    });
   } finally {
     archive.close();
   }
 }
 
-function regradeLocked(archive: Archive, refs: string[], opts: { grader?: string; gradedAt: string }): { runs: RegradeRunResult[]; flips: Flip[] } {
-  const plans = refs.map((r) => prepareRegrade(archive, r, opts));
+function writePlans(archive: Archive, plans: RegradePlan[]): { runs: RegradeRunResult[]; flips: Flip[] } {
   const runs: RegradeRunResult[] = [];
   const flips: Flip[] = [];
   for (const p of plans) {
