@@ -124,14 +124,7 @@ export class Index {
    */
   static rebuild(archive: string, fill: Fill): Index {
     if (!Index.exists(archive)) return Index.open(archive, fill); // created from the bundles just now
-    let idx: Index;
-    try {
-      idx = Index.open(archive, fill);
-    } catch (e) {
-      if (!(e instanceof IndexUnusable)) throw e;
-      discard(archive);
-      idx = Index.open(archive, fill);
-    }
+    const idx = Index.open(archive, fill); // a damaged one is replaced here
     try {
       idx.write(() => {
         const tables = idx.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('meta') AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
