@@ -111,6 +111,24 @@ describe('concurrent writers lose nothing', () => {
     }, 120_000);
   }
 
+  it('through the CLI: two `run`s at once on an archive without an index, 2 trials', async () => {
+    const { startReferenceServer } = await import('../cli/reference-server.ts');
+    const server = await startReferenceServer({ archive: freshArchive(true), port: 0 });
+    try {
+      for (let t = 0; t < 2; t++) {
+        const dir = freshArchive(true);
+        const run = (id: string) => spawnDocket(dir, ['run', '--model', 'oracle', '--base-url', server.baseUrl, '--limit-evals', '1', '--run-id', id]);
+        const [a, b] = await Promise.all([run('c-1'), run('c-2')]);
+        expect([a.code, b.code]).toEqual([0, 0]);
+        await expectNothingLost(dir, [JSON.parse(a.out).digest, JSON.parse(b.out).digest]);
+        const store = new Store(dir);
+        expect([store.readRef('runs/c-1'), store.readRef('runs/c-2')]).toEqual([JSON.parse(a.out).digest, JSON.parse(b.out).digest]);
+      }
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
   it('through the CLI: two regrades of one run at once both end up in its grade chain', async () => {
     const dir = freshArchive(true);
     const [a, b] = await Promise.all([spawnDocket(dir, ['regrade', 'ref-markdown-1', '--grader', 'decision@1']), spawnDocket(dir, ['regrade', 'ref-markdown-1', '--grader', 'exact'])]);
