@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { indexHooksFor } from './archive.ts';
 import type { ObjectResult } from './check-object.ts';
 import type { Digest } from './digest.ts';
+import type { Json } from './json.ts';
 import { Index, INDEX_FILE, IndexUnusable, isCorrupt } from './sqlindex.ts';
 import type { Store } from './store.ts';
 
@@ -105,10 +108,12 @@ function compareKindTables(index: Index, store: Store, results: ObjectResult[], 
   const mem = Index.memory();
   try {
     for (const r of results) {
-      if (r.failure || !r.kind) continue;
+      if (r.failure || !r.kind || !r.descriptor) continue;
       const hooks = indexHooksFor(r.kind);
       if (!hooks.length) continue;
-      const d = store.get(r.digest as Digest);
+      // The object passed every check of its own just now: its value is all a hook needs.
+      const value = JSON.parse(gunzipSync(readFileSync(store.objectPath(r.digest as Digest))).toString('utf8')) as Json;
+      const d = { value, descriptor: r.descriptor!, refs: r.refs ?? [] };
       for (const hook of hooks) hook(mem, d);
     }
     // A table is compared when a hook loaded here writes it: a table of a module this verify does
