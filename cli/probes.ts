@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireTreePath } from '../replay/bank.ts';
 import type { ProbeRun } from '../replay/evidence.ts';
 import { sweepStaleTemps, tempName } from '../replay/temps.ts';
 
@@ -17,7 +18,9 @@ const MAX_OUTPUT = 1024 * 1024;
 const PROBE_DIR = 'docket-probe';
 let swept = false; // once per process
 
-export function runProbe(root: string, relPath: string, timeoutMs: number): Promise<ProbeRun> {
+/** Runs the probe's real file, resolved once: a path leaving the tree (a symlink) is ETREEPATH, never run. */
+export async function runProbe(root: string, relPath: string, timeoutMs: number): Promise<ProbeRun> {
+  const file = requireTreePath(root, relPath);
   // One temp-name scheme (replay/temps.ts): a killed capture's directory is swept by the next one.
   if (!swept) sweepStaleTemps(tmpdir(), PROBE_DIR, /^docket-probe-[A-Za-z0-9]{6}$/);
   swept = true;
@@ -25,7 +28,7 @@ export function runProbe(root: string, relPath: string, timeoutMs: number): Prom
   mkdirSync(cwd, { mode: 0o700 }); // fails if the name exists: never a directory someone else made
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, TMPDIR: cwd, TZ: 'UTC', LANG: 'C', LC_ALL: 'C' };
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', GUARD, join(root, relPath)], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', GUARD, file], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let size = 0;
@@ -72,5 +75,5 @@ export async function runProbes<T>(items: T[], run: (item: T) => Promise<void>, 
 }
 
 export function readProbe(root: string, relPath: string): Buffer {
-  return readFileSync(join(root, relPath));
+  return readFileSync(requireTreePath(root, relPath));
 }
