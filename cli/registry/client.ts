@@ -119,8 +119,8 @@ export class RegistryClient {
    */
   async uploadBlob(digest: Digest, size: number, read: (start: number, end: number) => Buffer, chunkSize: number): Promise<void> {
     const start = await this.request('POST', this.repoPath('blobs/uploads/'), { headers: { 'content-length': '0' } });
-    await drain(start.body);
     if (start.status !== 202) throw await this.unexpected(start, `start upload of ${digest}`);
+    await drain(start.body);
     let location = this.location(start);
     if (size > chunkSize) {
       for (let off = 0; off < size; off += chunkSize) {
@@ -130,8 +130,8 @@ export class RegistryClient {
           headers: { 'content-type': 'application/octet-stream', 'content-range': `${off}-${end - 1}`, 'content-length': String(chunk.length) },
           body: chunk,
         });
-        await drain(r.body);
         if (r.status !== 202) throw await this.unexpected(r, `upload chunk ${off}-${end - 1} of ${digest}`);
+        await drain(r.body);
         location = this.location(r);
       }
     }
@@ -139,8 +139,8 @@ export class RegistryClient {
     const url = new URL(location);
     url.searchParams.set('digest', digest);
     const done = await this.request('PUT', url, { headers: { 'content-type': 'application/octet-stream', 'content-length': String(body.length) }, body });
-    await drain(done.body);
     if (done.status !== 201) throw await this.unexpected(done, `finish upload of ${digest}`);
+    await drain(done.body);
     const got = header(done.headers, 'docker-content-digest');
     if (got && got !== digest) throw findingError('EDIGEST', `the registry stored upload ${digest} as ${got}`, { digest, got });
   }
@@ -148,8 +148,8 @@ export class RegistryClient {
   async putManifest(reference: string, bytes: Buffer, mediaType: string): Promise<{ digest: Digest; subject: boolean }> {
     const digest = sha256(bytes);
     const r = await this.request('PUT', this.repoPath(`manifests/${reference}`), { headers: { 'content-type': mediaType, 'content-length': String(bytes.length) }, body: bytes });
-    await drain(r.body);
     if (r.status !== 201) throw await this.unexpected(r, `PUT manifest ${reference}`);
+    await drain(r.body);
     const got = header(r.headers, 'docker-content-digest');
     if (got && got !== digest) throw findingError('EDIGEST', `the registry stored manifest ${reference} as ${got}, not ${digest}`, { digest, got });
     return { digest, subject: header(r.headers, 'oci-subject') === digest || !!header(r.headers, 'oci-subject') };
