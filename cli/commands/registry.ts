@@ -49,7 +49,7 @@ export const pushCommand: CommandModule<GlobalArgs, RemoteArgs> = {
         manifestLimit: positive(argv['manifest-limit'], 'manifest-limit'),
         onProgress: progress('push'),
       });
-      if (argv.json) return printJson(r);
+      if (argv.json) return printJson({ ...r, requests: client.counts });
       line(`pushed ${r.ref}@${r.digest}`);
       line(`  ${r.blobs.total} blobs: ${r.blobs.uploaded} uploaded (${(r.blobs.bytes / 1e6).toFixed(1)} MB), ${r.blobs.present} already there; ${r.manifests} manifest${r.manifests === 1 ? '' : 's'}, ${r.refs} refs`);
     } finally {
@@ -67,7 +67,7 @@ export const pullCommand: CommandModule<GlobalArgs, RemoteArgs> = {
     const client = openClient(argv.ref, 'pull', argv.concurrency);
     try {
       const r = await pullArchive(client, argv.archive, { concurrency: argv.concurrency, replaceRefs: argv['replace-refs'], onProgress: progress('pull') });
-      if (argv.json) printJson(r);
+      if (argv.json) printJson({ ...r, requests: client.counts });
       else {
         line(`pull ${r.ref}${r.digest ? `@${r.digest}` : ''} into ${argv.archive}`);
         line(`  ${r.blobs.total} blobs: ${r.blobs.fetched} fetched (${(r.blobs.bytes / 1e6).toFixed(1)} MB), ${r.blobs.present} already here; refs ${r.refs.written} written, ${r.refs.unchanged} unchanged`);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Archive } from '../../replay/archive.ts';
@@ -184,7 +184,7 @@ describe.skipIf(skip)('docket push / pull against a real registry', () => {
     const victim = extras[2]!; // nothing refers to it: what is stored without it stays whole
     const file = registryBlob(reg, victim);
     const bytes = readFileSync(file);
-    bytes[bytes.length >> 1] ^= 0x01;
+    bytes[bytes.length >> 1]! ^= 0x01;
     writeFileSync(file, bytes);
     const dst = join(tempDir(), 'pulled');
     const r = await docket(['pull', ref, '--archive', dst, '--json']);
@@ -216,6 +216,39 @@ describe.skipIf(skip)('docket push / pull against a real registry', () => {
       expect((await docket(['pull', `${reg.host}/team/shared:${tag}`, '--archive', dst])).status).toBe(0);
       expect(objects(dst)).toEqual(objects(src));
     }
+  });
+
+  it('release push: tarball and MANIFEST.json as an artifact, signature under the cosign tag; verify REF checks it all', async () => {
+    const dir = tempDir();
+    const key = join(dir, 'release.key');
+    const tgz = join(dir, 'release.tgz');
+    expect((await docket(['release', 'keygen', '--out', key])).status).toBe(0);
+    const packed = await docket(['release', 'pack', '--sign', key, '--out', tgz, '--json']);
+    expect(packed.status, packed.stderr).toBe(0);
+    const ref = `${reg.host}/team/release:v1`;
+    const pushed = await docket(['release', 'push', ref, '--file', tgz, '--json']);
+    expect(pushed.status, pushed.stderr).toBe(0);
+    expect(pushed.json.tarball).toBe(packed.json.digest);
+    expect(pushed.json.signature).toMatchObject({ attached: 'tag', tag: `sha256-${pushed.json.digest.slice(7)}.sig` }); // 2.8 has no referrers API
+    const ok = await docket(['verify', ref, '--key', `${key}.pub`, '--expect', packed.json.digest, '--json']);
+    expect(ok.status, ok.stdout + ok.stderr).toBe(0);
+    expect(ok.json).toMatchObject({ ok: true, ref, manifestDigest: pushed.json.digest, signatureAttached: true });
+
+    // The tarball's bytes changed on the registry's disk: refused before any verify step runs.
+    const blob = registryBlob(reg, packed.json.digest);
+    const bytes = readFileSync(blob);
+    bytes[100]! ^= 0x01;
+    writeFileSync(blob, bytes);
+    const bad = await docket(['verify', ref, '--key', `${key}.pub`, '--json']);
+    expect(bad.status).toBe(1);
+    expect(bad.json.error.code).toBe('EDIGEST');
+
+    // A damaged tarball is never pushed.
+    writeFileSync(tgz, bytes);
+    const refused = await docket(['release', 'push', `${reg.host}/team/release:bad`, '--file', tgz, '--json']);
+    expect(refused.status).toBe(1);
+    expect(refused.json.error.code).toBe('ERELEASE');
+    expect((await docket(['verify', `${reg.host}/team/release:bad`, '--json'])).json.error.code).toBe('ENOTFOUND');
   });
 
   it('names what is wrong: an absent tag, a registry that is not there, a bad reference', async () => {
