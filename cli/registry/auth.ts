@@ -37,7 +37,7 @@ export function findCredentials(host: string, env: NodeJS.ProcessEnv = process.e
   }
   const keys = hostKeys(host);
   const helper = keys.map((k) => config.credHelpers?.[k]).find((h) => typeof h === 'string');
-  if (helper) return fromHelper(helper, host, file);
+  if (helper) return fromHelper(helper, host, file, env);
   for (const k of keys) {
     const entry = config.auths?.[k];
     if (!entry || typeof entry !== 'object') continue;
@@ -49,7 +49,7 @@ export function findCredentials(host: string, env: NodeJS.ProcessEnv = process.e
     }
     if (typeof entry.username === 'string' && typeof entry.password === 'string') return { username: entry.username, password: entry.password, source: `${file} auths` };
   }
-  if (typeof config.credsStore === 'string' && config.credsStore) return fromHelper(config.credsStore, host, file, true);
+  if (typeof config.credsStore === 'string' && config.credsStore) return fromHelper(config.credsStore, host, file, env, true);
   return null;
 }
 
@@ -65,9 +65,9 @@ function hostKeys(host: string): string[] {
 }
 
 /** `docker-credential-NAME get`, host on stdin, {"Username","Secret"} on stdout. */
-function fromHelper(name: string, host: string, file: string, optional = false): Credentials | null {
+function fromHelper(name: string, host: string, file: string, env: NodeJS.ProcessEnv, optional = false): Credentials | null {
   if (!/^[A-Za-z0-9._-]+$/.test(name)) throw usageError('EAUTHCONFIG', `${file}: credential helper name ${JSON.stringify(name)} is not a plain name`, { path: file });
-  const r = spawnSync(`docker-credential-${name}`, ['get'], { input: host, encoding: 'utf8', timeout: 30_000 });
+  const r = spawnSync(`docker-credential-${name}`, ['get'], { input: host, encoding: 'utf8', timeout: 30_000, env });
   if (r.error) {
     if (optional && (r.error as NodeJS.ErrnoException).code === 'ENOENT') return null; // a credsStore for another machine's setup
     throw usageError('EAUTHHELPER', `credential helper docker-credential-${name} (named in ${file}) could not run: ${(r.error as NodeJS.ErrnoException).code ?? 'error'}`, { helper: name });
