@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Decoded, Descriptor } from './bundle.ts';
 import { encodeBundle, MAX_CONTENT_BYTES, type Encoded } from './bundle.ts';
 import { gunzipStrict } from './gzip.ts';
-import { parseCanonical } from './json.ts';
+import { parseCanonical, type Json } from './json.ts';
 import type { Digest } from './digest.ts';
 import { Index } from './sqlindex.ts';
 import { Store } from './store.ts';
@@ -36,8 +36,11 @@ export class Archive {
     const written = this.store.putBytes(bytes, descriptor.digest);
     this.index().record(descriptor, refs);
     if (indexHooks.length) {
-      const value = decodeValue(bytes);
-      for (const hook of indexHooks) hook(this.index(), { value, descriptor, refs });
+      // Decoded only if a hook reads it (each looks at the kind first): a pull of many attachments
+      // spent most of its time here, re-inflating and parsing bundles no hook wanted.
+      let value: Json | undefined;
+      const bundle = { descriptor, refs, get value() { return (value ??= decodeValue(bytes)); } };
+      for (const hook of indexHooks) hook(this.index(), bundle);
     }
     return written;
   }

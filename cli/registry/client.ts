@@ -97,15 +97,19 @@ export class RegistryClient {
     if (r.status !== 200) throw await this.unexpected(r, `GET blob ${digest}`);
     const h = sha256Stream();
     let n = 0;
-    for await (const chunk of r.body as AsyncIterable<Buffer>) {
-      n += chunk.length;
-      if (n > size) {
-        r.body.destroy();
-        break;
+    try {
+      for await (const chunk of r.body as AsyncIterable<Buffer>) {
+        n += chunk.length;
+        if (n > size) {
+          r.body.destroy();
+          break;
+        }
+        h.update(chunk);
+        let off = 0;
+        while (off < chunk.length) off += writeSync(fd, chunk, off, chunk.length - off);
       }
-      h.update(chunk);
-      let off = 0;
-      while (off < chunk.length) off += writeSync(fd, chunk, off, chunk.length - off);
+    } catch (e) {
+      throw usageError('ECONNECT', `the connection broke while reading blob ${digest} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); run the command again`, { digest });
     }
     if (n !== size) throw findingError('EDIGEST', `blob ${digest} from ${formatRef(this.ref)} is ${n > size ? 'more than' : ''} ${n} bytes, not the ${size} its manifest lists; refused`, { digest, size });
     const got = h.digest();
@@ -152,7 +156,7 @@ export class RegistryClient {
     await drain(r.body);
     const got = header(r.headers, 'docker-content-digest');
     if (got && got !== digest) throw findingError('EDIGEST', `the registry stored manifest ${reference} as ${got}, not ${digest}`, { digest, got });
-    return { digest, subject: header(r.headers, 'oci-subject') === digest || !!header(r.headers, 'oci-subject') };
+    return { digest, subject: !!header(r.headers, 'oci-subject') }; // OCI 1.1: the registry indexed the manifest's subject
   }
 
   /** A manifest's bytes; by digest they must hash to it (else EDIGEST, exit 1). Null when absent. */
@@ -306,14 +310,19 @@ export async function drain(body: IncomingMessage) {
 export async function readBody(body: IncomingMessage, cap: number, what: string, truncate = false): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let n = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    n += chunk.length;
-    if (n > cap) {
-      body.destroy();
-      if (truncate) break;
-      throw findingError('ESIZE', `${what} is over ${cap} bytes; refused`, { cap });
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      n += chunk.length;
+      if (n > cap) {
+        body.destroy();
+        if (truncate) break;
+        throw findingError('ESIZE', `${what} is over ${cap} bytes; refused`, { cap });
+      }
+      chunks.push(chunk);
     }
-    chunks.push(chunk);
+  } catch (e) {
+    if (e instanceof DocketError) throw e;
+    throw usageError('ECONNECT', `the connection broke while reading ${what} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); run the command again to resume`, { what });
   }
   return Buffer.concat(chunks);
 }

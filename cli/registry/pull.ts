@@ -6,7 +6,7 @@ import { DocketError, EXIT, usageError } from '../../replay/errors.ts';
 import '../../replay/runs.ts'; // their index tables are filled as bundles arrive (registerIndexHook)
 import '../../replay/grades.ts';
 import type { RegistryClient } from './client.ts';
-import { checkArchiveManifest, MEDIA, readArchiveConfig, readIndex, readManifest, type Descriptor } from './layout.ts';
+import { checkArchiveManifest, MEDIA, parseJsonDoc, readArchiveConfig, readIndex, readManifest, type Descriptor } from './layout.ts';
 import { eachLimit } from './pool.ts';
 import { formatRef } from './ref.ts';
 
@@ -41,7 +41,7 @@ async function fetchManifests(client: RegistryClient): Promise<{ digest: Digest;
   const top = await client.getManifest(reference, ACCEPT);
   if (!top) throw usageError('ENOTFOUND', `${formatRef(ref)} does not exist in the registry`, { ref: formatRef(ref) });
   let manifests: { bytes: Buffer; digest: Digest }[];
-  if (top.mediaType === MEDIA.index || /"mediaType":"application\/vnd\.oci\.image\.index\.v1\+json"/.test(top.bytes.subarray(0, 200).toString('latin1'))) {
+  if (parseJsonDoc(top.bytes, `manifest ${top.digest}`).mediaType === MEDIA.index) {
     const index = readIndex(top.bytes, `index ${top.digest}`);
     if (index.artifactType !== MEDIA.archive) throw usageError('ENOTARCHIVE', `${formatRef(ref)} is not a docket archive (artifactType ${JSON.stringify(index.artifactType)})`, { ref: formatRef(ref) });
     manifests = [];

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createPrivateKey, randomUUID, sign, X509Certificate } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { join } from 'node:path';
@@ -54,17 +54,21 @@ export async function startRegistry(dir: string, auth: RegistryAuth = {}): Promi
   if (auth.token) lines.push('auth:', '  token:', ...Object.entries(auth.token).map(([k, v]) => `    ${k}: ${v}`));
   const config = join(dir, 'registry.yml');
   writeFileSync(config, `${lines.join('\n')}\n`);
-  const child: ChildProcess = spawn(REGISTRY_BIN, ['serve', config], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
+  // Its log goes to a file, not a pipe: a caller blocked in spawnSync would not drain a pipe, and a
+  // registry that logs every 404 as an error would then block on a full one.
+  const logPath = join(dir, 'registry.log');
+  const log = openSync(logPath, 'a');
+  const child: ChildProcess = spawn(REGISTRY_BIN, ['serve', config], { stdio: ['ignore', 'ignore', log] });
+  closeSync(log);
+  const stderr = () => readFileSync(logPath, 'utf8').slice(-2000);
   const host = `127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`docker-registry exited: ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`docker-registry exited: ${stderr()}`);
     const status = await new Promise<number>((resolve) => {
       http.get(`http://${host}/v2/`, (r) => (r.resume(), resolve(r.statusCode ?? 0))).on('error', () => resolve(0));
     });
     if (status === 200 || status === 401) break;
-    if (i > 200) throw new Error(`docker-registry did not answer on ${host}: ${stderr}`);
+    if (i > 200) throw new Error(`docker-registry did not answer on ${host}: ${stderr()}`);
     await new Promise((r) => setTimeout(r, 25));
   }
   return {
