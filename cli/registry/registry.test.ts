@@ -6,6 +6,9 @@ import { Archive } from '../../replay/archive.ts';
 import { sha256, type Digest } from '../../replay/digest.ts';
 import { Store } from '../../replay/store.ts';
 import { DOCKET, prng, REPO, tempDir, treeHashes } from '../../replay/test-helpers.ts';
+import { RegistryClient } from './client.ts';
+import { bundleLayer, imageManifest, jsonBytes, MEDIA } from './layout.ts';
+import { parseRef } from './ref.ts';
 import { HTPASSWD_BIN, REGISTRY_BIN, htpasswdFile, startRegistry, startTokenServer, type Registry } from './testkit.ts';
 
 /**
@@ -203,6 +206,26 @@ describe.skipIf(skip)('docket push / pull against a real registry', () => {
       expect(m.status, m.stderr).toBe(1);
       expect(m.json.error.code).toBe('EDIGEST');
     }
+  });
+
+  it('refuses a blob whose digest is right but which is no docket bundle (strict checks before the store)', async () => {
+    const client = new RegistryClient(parseRef(`${reg.host}/team/impostor:v1`), { credentials: null, actions: 'pull,push', concurrency: 1 });
+    try {
+      const good = makeArchive(1, 10, 4000, null);
+      const goodBytes = readFileSync(join(good.dir, new Store(good.dir).list().objects[0]!.path));
+      const impostor = Buffer.from('{"kind":"attachment"}'); // hashes to its digest, but is not gzip
+      const config = jsonBytes({ format: 'docket-archive/v1', part: 0, parts: 1, refs: {} });
+      for (const b of [goodBytes, impostor, config]) await client.uploadBlob(sha256(b), b.length, (s, e) => b.subarray(s, e), 1 << 20);
+      const layers = [goodBytes, impostor].map((b) => bundleLayer(sha256(b), b.length));
+      await client.putManifest('v1', imageManifest(MEDIA.archive, { mediaType: MEDIA.archiveConfig, digest: sha256(config), size: config.length }, layers), MEDIA.manifest);
+    } finally {
+      client.close();
+    }
+    const dst = join(tempDir(), 'pulled');
+    const r = await docket(['pull', `${reg.host}/team/impostor:v1`, '--archive', dst, '--json']);
+    expect(r.status).toBe(1);
+    expect(r.json.findings).toEqual([expect.objectContaining({ code: 'EGZIP' })]);
+    expect(new Store(dst).list().objects).toHaveLength(1); // the good one
   });
 
   it('two pushes of overlapping archives at once both land, each intact', async () => {
