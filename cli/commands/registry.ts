@@ -12,6 +12,7 @@ interface RemoteArgs extends GlobalArgs {
   'chunk-size': number;
   'manifest-limit': number;
   'replace-refs': boolean;
+  only?: string[];
 }
 
 export function remoteOptions<T>(y: Argv<T>) {
@@ -36,7 +37,8 @@ export const pushCommand: CommandModule<GlobalArgs, RemoteArgs> = {
   builder: (y) =>
     remoteOptions(y)
       .option('chunk-size', { type: 'number', default: 8 * 1024 * 1024, describe: 'blobs larger than this are uploaded in PATCH chunks of this many bytes' })
-      .option('manifest-limit', { type: 'number', default: DEFAULT_MANIFEST_LIMIT, describe: 'largest manifest in bytes; a bigger archive becomes an index of manifests' }) as unknown as Argv<RemoteArgs>,
+      .option('manifest-limit', { type: 'number', default: DEFAULT_MANIFEST_LIMIT, describe: 'largest manifest in bytes; a bigger archive becomes an index of manifests' })
+      .option('only', { type: 'string', array: true, describe: 'push only this ref (e.g. runs/<id>, bank/current) and the objects it reaches; repeatable' }) as unknown as Argv<RemoteArgs>,
   handler: async (argv) => {
     const { requireDir } = await import('../paths.ts');
     requireDir(argv.archive, 'archive');
@@ -47,6 +49,7 @@ export const pushCommand: CommandModule<GlobalArgs, RemoteArgs> = {
         concurrency: argv.concurrency,
         chunkSize: positive(argv['chunk-size'], 'chunk-size'),
         manifestLimit: positive(argv['manifest-limit'], 'manifest-limit'),
+        only: argv.only,
         onProgress: progress('push'),
       });
       if (argv.json) return printJson({ ...r, requests: client.counts });

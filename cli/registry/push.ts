@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { BundleError, checkContent } from '../../replay/bundle.ts';
 import { sha256, type Digest } from '../../replay/digest.ts';
 import { findingError, usageError } from '../../replay/errors.ts';
 import { Store } from '../../replay/store.ts';
@@ -29,6 +30,7 @@ export interface PushOptions {
   concurrency: number;
   chunkSize: number; // blobs above this go up in PATCH chunks of this size
   manifestLimit?: number;
+  only?: string[]; // push just these refs and the objects they reach
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -71,18 +73,49 @@ export async function ensureBlob(client: RegistryClient, d: { digest: Digest; si
   counts.bytes += d.size;
 }
 
+/**
+ * Everything `roots` reach through bundle references, read from the bundles themselves (the index
+ * is only a cache). A missing or damaged object on the way stops the push: it would not pull whole.
+ */
+function closure(store: Store, roots: Digest[]): Set<Digest> {
+  const seen = new Set<Digest>();
+  const todo = [...roots];
+  while (todo.length) {
+    const d = todo.pop()!;
+    if (seen.has(d)) continue;
+    if (!store.has(d)) throw findingError('EREF', `${d} is referenced but not in the archive; nothing pushed. Run 'docket verify'.`, { digest: d });
+    let refs;
+    try {
+      refs = checkContent(store.getBytes(d), d).refs;
+    } catch (e) {
+      if (e instanceof BundleError) throw findingError('ECORRUPT', `object ${d} is damaged (${e.code}: ${e.message}); nothing pushed. Run 'docket verify'.`, { digest: d });
+      throw e;
+    }
+    seen.add(d);
+    for (const r of refs) todo.push(r.digest as Digest);
+  }
+  return seen;
+}
+
 export async function pushArchive(client: RegistryClient, archiveDir: string, opts: PushOptions): Promise<PushReport> {
   const store = new Store(archiveDir);
   const listing = store.list();
   if (listing.objects.length === 0) throw usageError('EEMPTY', `the archive ${archiveDir} has no objects; nothing to push`, { archive: archiveDir });
-  const objects = listing.objects.map((o) => ({ digest: o.digest, path: join(archiveDir, o.path), size: statSync(join(archiveDir, o.path)).size }));
+  let objects = listing.objects.map((o) => ({ digest: o.digest, path: join(archiveDir, o.path), size: statSync(join(archiveDir, o.path)).size }));
   const present = new Set(objects.map((o) => o.digest));
-  const refs: Record<string, Digest> = {};
+  let refs: Record<string, Digest> = {};
   for (const r of store.listRefs()) {
     const d = store.readRef(r.name);
     if (!d) continue;
     if (!present.has(d)) throw findingError('EREF', `ref ${r.name} points to ${d}, which is not in the archive; nothing pushed. Run 'docket verify'.`, { ref: r.name, digest: d });
     refs[r.name] = d;
+  }
+  if (opts.only?.length) {
+    // Just these refs and what they reach: a run, or the bank, as an artifact of its own.
+    for (const name of opts.only) if (!Object.hasOwn(refs, name)) throw usageError('ENOREF', `--only ${name}: the archive has no such ref (docket runs, or ls ${archiveDir}/refs, lists them)`, { ref: name });
+    refs = Object.fromEntries(opts.only.map((n) => [n, refs[n]!]));
+    const keep = closure(store, Object.values(refs));
+    objects = objects.filter((o) => keep.has(o.digest));
   }
 
   const ref = client.ref;

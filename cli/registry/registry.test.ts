@@ -111,6 +111,18 @@ describe.skipIf(skip)('docket push / pull against a real registry', () => {
     expect(repull.json.blobs).toMatchObject({ present: total - 1, fetched: 0 });
     expect(repull.json.refs).toMatchObject({ written: 0, unchanged: pulled.json.refs.written });
     expect(repull.json.requests.GET).toBeLessThan(5); // /v2/, manifest, config: no blob fetched
+
+    // One ref as its own artifact: the run and everything it reaches, nothing else.
+    const only = await docket(['push', `${reg.host}/team/evals:runs.ref-coin-1`, '--archive', src, '--only', 'runs/ref-coin-1', '--json']);
+    expect(only.status, only.stderr).toBe(0);
+    expect(only.json).toMatchObject({ refs: 1, blobs: { uploaded: 1 } }); // just its config: the bundles are there
+    const one = join(tempDir(), 'one-run');
+    expect((await docket(['pull', `${reg.host}/team/evals:runs.ref-coin-1`, '--archive', one])).status).toBe(0);
+    expect(Object.keys(refs(one))).toEqual(['runs/ref-coin-1']);
+    expect(Object.keys(objects(one)).length).toBeLessThan(Object.keys(objects(src)).length);
+    expect((await docket(['verify', one])).status).toBe(0); // whole: every reference resolves
+    const none = await docket(['push', `${reg.host}/team/evals:x`, '--archive', src, '--only', 'runs/nope', '--json']);
+    expect(none.json.error.code).toBe('ENOREF');
   });
 
   it('chunked uploads and an index of manifests when one manifest would pass the limit', async () => {
