@@ -9,7 +9,7 @@ import { DOCKET, prng, REPO, tempDir, treeHashes } from '../../replay/test-helpe
 import { RegistryClient } from './client.ts';
 import { bundleLayer, imageManifest, jsonBytes, MEDIA } from './layout.ts';
 import { parseRef } from './ref.ts';
-import { HTPASSWD_BIN, REGISTRY_BIN, htpasswdFile, startRegistry, startTokenServer, type Registry } from './testkit.ts';
+import { HTPASSWD_BIN, REGISTRY_BIN, htpasswdFile, startReferrersProxy, startRegistry, startTokenServer, type Registry } from './testkit.ts';
 
 /**
  * push / pull against a real registry (CNCF Distribution, Debian's docker-registry) on loopback.
@@ -284,6 +284,29 @@ describe.skipIf(skip)('docket push / pull against a real registry', () => {
     expect(refused.status).toBe(1);
     expect(refused.json.error.code).toBe('ERELEASE');
     expect((await docket(['verify', `${reg.host}/team/release:bad`, '--json'])).json.error.code).toBe('ENOTFOUND');
+  });
+
+  it('release push on a registry with the referrers API: the signature is a referrer, no .sig tag; verify REF finds it', async () => {
+    const proxy = await startReferrersProxy(reg.host);
+    try {
+      const dir = tempDir();
+      const key = join(dir, 'release.key');
+      const tgz = join(dir, 'release.tgz');
+      expect((await docket(['release', 'keygen', '--out', key])).status).toBe(0);
+      expect((await docket(['release', 'pack', '--sign', key, '--out', tgz])).status).toBe(0);
+      const ref = `${proxy.host}/team/referred:v1`;
+      const pushed = await docket(['release', 'push', ref, '--file', tgz, '--json']);
+      expect(pushed.status, pushed.stderr).toBe(0);
+      expect(pushed.json.signature).toMatchObject({ attached: 'referrer', tag: null });
+      expect(proxy.referrers.get(pushed.json.digest)).toEqual([expect.objectContaining({ digest: pushed.json.signature.digest, artifactType: 'application/vnd.docket.release.signature.v1' })]);
+      const tags = (await (await fetch(`http://${reg.host}/v2/team/referred/tags/list`)).json()) as { tags: string[] };
+      expect(tags.tags).toEqual(['v1']);
+      const ok = await docket(['verify', ref, '--key', `${key}.pub`, '--json']);
+      expect(ok.status, ok.stdout + ok.stderr).toBe(0);
+      expect(ok.json.signatureAttached).toBe(true);
+    } finally {
+      await proxy.stop();
+    }
   });
 
   it('names what is wrong: an absent tag, a registry that is not there, a bad reference', async () => {

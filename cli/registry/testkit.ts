@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createPrivateKey, randomUUID, sign, X509Certificate } from 'node:crypto';
+import { createHash, createPrivateKey, randomUUID, sign, X509Certificate } from 'node:crypto';
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -132,4 +132,44 @@ export async function startTokenServer(dir: string, user: string, password: stri
     auth: { realm: `http://127.0.0.1:${port}/token`, service, issuer, rootcertbundle: certPath },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * An OCI 1.1 referrers API in front of a registry that has none (Distribution 2.8): a loopback
+ * proxy that passes every request through, and for a manifest PUT with a `subject` answers
+ * `OCI-Subject` and remembers it, serving GET /v2/<repo>/referrers/<digest> as an image index.
+ */
+export async function startReferrersProxy(upstream: string) {
+  const referrers = new Map<string, { mediaType: string; digest: string; size: number; artifactType?: string }[]>();
+  const server = http.createServer((req, res) => {
+    const m = /^\/v2\/(.+)\/referrers\/(sha256:[0-9a-f]{64})/.exec(req.url ?? '');
+    if (req.method === 'GET' && m) {
+      res.writeHead(200, { 'content-type': 'application/vnd.oci.image.index.v1+json' });
+      res.end(JSON.stringify({ schemaVersion: 2, mediaType: 'application/vnd.oci.image.index.v1+json', manifests: referrers.get(m[2]!) ?? [] }));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const up = http.request(`http://${upstream}${req.url}`, { method: req.method, headers: { ...req.headers, host: upstream } }, (ur) => {
+        const headers = { ...ur.headers };
+        if (headers.location) headers.location = headers.location.replace(`http://${upstream}`, `http://127.0.0.1:${port}`);
+        if (req.method === 'PUT' && /\/manifests\//.test(req.url ?? '') && ur.statusCode === 201) {
+          const doc = JSON.parse(body.toString('utf8')) as { subject?: { digest: string }; artifactType?: string; mediaType: string };
+          if (doc.subject) {
+            const digest = `sha256:${createHash('sha256').update(body).digest('hex')}`;
+            referrers.set(doc.subject.digest, [...(referrers.get(doc.subject.digest) ?? []), { mediaType: doc.mediaType, digest, size: body.length, artifactType: doc.artifactType }]);
+            headers['oci-subject'] = doc.subject.digest;
+          }
+        }
+        res.writeHead(ur.statusCode ?? 502, headers);
+        ur.pipe(res);
+      });
+      up.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return { host: `127.0.0.1:${port}`, referrers, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
