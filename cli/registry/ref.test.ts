@@ -42,6 +42,10 @@ describe('registry references', () => {
     expect(looksLikeRef('decision-verification.tgz')).toBe(false);
     expect(looksLikeRef('evidence/objects')).toBe(false);
     expect(looksLikeRef('/abs/path.tgz')).toBe(false);
+    expect(looksLikeRef('./missing.tgz')).toBe(false);
+    expect(looksLikeRef('../archive/x')).toBe(false);
+    expect(looksLikeRef('ghcr.io/org/release.tgz')).toBe(false); // a file name wins
+    expect(looksLikeRef('registry:5000/rel')).toBe(true);
   });
 });
 

@@ -23,10 +23,12 @@ export function isLoopback(hostname: string): boolean {
 
 /** Does this string look like a registry reference rather than a local path? (`verify` takes either.) */
 export function looksLikeRef(s: string): boolean {
+  if (/\.(tgz|tar\.gz)$/.test(s)) return false; // a release file, present or not
   const slash = s.indexOf('/');
   if (slash <= 0) return false;
   const host = s.slice(0, slash);
-  return host === 'localhost' || host.startsWith('localhost:') || host.startsWith('[') || host.includes('.') || host.includes(':');
+  // A written-out host: localhost, [v6], a dotted name with non-empty labels, or any of them with a port.
+  return /^(?:localhost|\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)(?::\d+)?$/.test(host) || /^[A-Za-z0-9-]+:\d+$/.test(host);
 }
 
 export function parseRef(text: string, defaultTag: string | null = 'latest'): RegistryRef {
