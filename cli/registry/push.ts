@@ -98,6 +98,7 @@ function closure(store: Store, roots: Digest[]): Set<Digest> {
 }
 
 export async function pushArchive(client: RegistryClient, archiveDir: string, opts: PushOptions): Promise<PushReport> {
+  if (client.ref.digest || !client.ref.tag) throw usageError('EREF', `push names its target by tag, not digest: ${formatRef(client.ref)}`, { ref: formatRef(client.ref) });
   const store = new Store(archiveDir);
   const listing = store.list();
   if (listing.objects.length === 0) throw usageError('EEMPTY', `the archive ${archiveDir} has no objects; nothing to push`, { archive: archiveDir });
@@ -140,8 +141,7 @@ export async function pushArchive(client: RegistryClient, archiveDir: string, op
     manifests.push({ bytes, digest: sha256(bytes) });
   }
 
-  const tag = ref.tag ?? undefined;
-  if (ref.digest) throw usageError('EREF', `push names its target by tag, not digest: ${formatRef(ref)}`);
+  const tag = ref.tag!;
   let top: { bytes: Buffer; digest: Digest; mediaType: string };
   if (manifests.length === 1) top = { ...manifests[0]!, mediaType: MEDIA.manifest };
   else {
@@ -149,6 +149,6 @@ export async function pushArchive(client: RegistryClient, archiveDir: string, op
     const bytes = imageIndex(MEDIA.archive, manifests.map((m) => ({ mediaType: MEDIA.manifest, digest: m.digest, size: m.bytes.length, artifactType: MEDIA.archive })));
     top = { bytes, digest: sha256(bytes), mediaType: MEDIA.index };
   }
-  await client.putManifest(tag!, top.bytes, top.mediaType);
+  await client.putManifest(tag, top.bytes, top.mediaType);
   return { ok: true, ref: formatRef(ref), digest: top.digest, mediaType: top.mediaType, manifests: manifests.length, blobs: counts, refs: Object.keys(refs).length };
 }
