@@ -9,6 +9,7 @@ import type { RegistryClient } from './client.ts';
 import { checkArchiveManifest, MEDIA, parseJsonDoc, readArchiveConfig, readIndex, readManifest, type Descriptor } from './layout.ts';
 import { eachLimit } from './pool.ts';
 import { formatRef } from './ref.ts';
+import { StorePool } from './store-pool.ts';
 
 export interface PullFinding {
   code: string;
@@ -33,6 +34,8 @@ export interface PullOptions {
 }
 
 const ACCEPT = [MEDIA.index, MEDIA.manifest];
+const POOL_FROM = 32; // blobs: below this, starting threads costs more than it saves
+const POOL_SIZE = 3; // fsyncs in flight; more than the cores, since they mostly wait
 
 /** Every manifest of the archive at `ref`, each checked against its digest and docket's layout. */
 async function fetchManifests(client: RegistryClient): Promise<{ digest: Digest; parts: { layers: Descriptor[]; config: Descriptor }[] }> {
@@ -61,6 +64,25 @@ async function fetchManifests(client: RegistryClient): Promise<{ digest: Digest;
   return { digest: top.digest, parts };
 }
 
+/**
+ * Objects already here but not in the index (a pull killed between a worker's durable write and the
+ * main thread's index update) are indexed now, from their own checked bytes.
+ */
+function indexPresent(archive: Archive, layers: Descriptor[], report: PullReport) {
+  const idx = archive.index();
+  for (const l of layers) {
+    if (!archive.store.has(l.digest) || idx.object(l.digest)) continue;
+    try {
+      const bytes = archive.store.getBytes(l.digest);
+      const checked = checkContent(bytes, l.digest);
+      archive.putEncoded({ bytes, descriptor: descriptorOf(checked, bytes.length), refs: checked.refs });
+    } catch (e) {
+      if (!(e instanceof BundleError)) throw e;
+      report.findings.push({ code: 'ECORRUPT', digest: l.digest, message: `the local object ${l.digest} is damaged (${e.code}: ${e.message}); run 'docket repair', then pull again` });
+    }
+  }
+}
+
 export async function pullArchive(client: RegistryClient, archiveDir: string, opts: PullOptions): Promise<PullReport> {
   await client.ping();
   const { digest, parts } = await fetchManifests(client);
@@ -84,21 +106,41 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
   try {
     const missing = layers.filter((l) => !archive.store.has(l.digest));
     report.blobs.present = layers.length - missing.length;
+    indexPresent(archive, layers, report);
     let done = 0;
-    await eachLimit(missing, opts.concurrency, async (l) => {
-      try {
-        const bytes = await client.getBlob(l.digest, l.size);
-        const checked = checkContent(bytes, l.digest, l.digest); // gzip, canonical JSON, schema: before the store sees it
-        archive.putEncoded({ bytes, descriptor: descriptorOf(checked, bytes.length), refs: checked.refs });
-        report.blobs.fetched++;
-        report.blobs.bytes += bytes.length;
-      } catch (e) {
-        if (e instanceof BundleError) report.findings.push({ code: e.code, digest: l.digest, message: `blob ${l.digest} is not a valid docket bundle (${e.message}); refused, nothing written` });
-        else if (e instanceof DocketError && e.exitCode === EXIT.FINDINGS) report.findings.push({ code: e.code, digest: l.digest, message: e.message });
-        else throw e;
-      }
-      opts.onProgress?.(++done, missing.length);
-    });
+    // Many blobs: check and write them on worker threads, whose fsyncs overlap; a few: right here.
+    const pool = missing.length >= POOL_FROM ? new StorePool(archive.dir, POOL_SIZE) : null;
+    const refuse = (l: Descriptor, code: string, message: string) => report.findings.push({ code, digest: l.digest, message: `blob ${l.digest} is not a valid docket bundle (${message}); refused, nothing written` });
+    try {
+      await eachLimit(missing, opts.concurrency, async (l) => {
+        try {
+          const bytes = await client.getBlob(l.digest, l.size);
+          if (pool) {
+            const r = await pool.put(bytes, l.digest);
+            if (!r.ok) {
+              if (r.bundle) refuse(l, r.code, r.message);
+              else if (r.exitCode === EXIT.FINDINGS) report.findings.push({ code: r.code, digest: l.digest, message: r.message });
+              else throw new DocketError(r.code, r.message, { digest: l.digest }, r.exitCode as 2);
+              return;
+            }
+            archive.putEncoded({ bytes, descriptor: r.descriptor, refs: r.refs }); // already durable: re-hashed, then indexed
+          } else {
+            const checked = checkContent(bytes, l.digest, l.digest); // gzip, canonical JSON, schema: before the store sees it
+            archive.putEncoded({ bytes, descriptor: descriptorOf(checked, bytes.length), refs: checked.refs });
+          }
+          report.blobs.fetched++;
+          report.blobs.bytes += bytes.length;
+        } catch (e) {
+          if (e instanceof BundleError) refuse(l, e.code, e.message);
+          else if (e instanceof DocketError && e.exitCode === EXIT.FINDINGS) report.findings.push({ code: e.code, digest: l.digest, message: e.message });
+          else throw e;
+        } finally {
+          opts.onProgress?.(++done, missing.length);
+        }
+      });
+    } finally {
+      pool?.close();
+    }
     for (const [name, d] of Object.entries(refs)) if (!archive.store.has(d)) report.findings.push({ code: 'EREF', digest: d, message: `ref ${name} points to ${d}, which the pull did not bring; ref not written` });
     if (report.findings.length) return report; // refs only once everything they need is in the store
     for (const [name, d] of Object.entries(refs).sort(([a], [b]) => (a < b ? -1 : 1))) {
