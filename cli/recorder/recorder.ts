@@ -8,6 +8,7 @@ import { grader as graderFor, type Grader } from '../../replay/graders.ts';
 import { classify, nextStep, RETRYABLE, slotKey, slotStates, summarize, type JournalLine, type SlotState } from '../../replay/journal.ts';
 import { checkRunId, defaultRunId, loadRun, planRequests, planValue, publicUrl, runValue, segmentValues, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs.ts';
 import type { RunParams } from '../../replay/types.ts';
+import { answeredWithoutCost, costRule, unknownCostError } from './cost-rule.ts';
 import { exchange, type Exchange } from './http.ts';
 import { isLoopback, redactor, secretsOf, type Redactor } from './secrets.ts';
 import { createWorkDir, Journal, readPlanDigest, readStartedAt, releaseLock, removeWorkDir, takeLock, type WriteFn } from './workdir.ts';
@@ -27,6 +28,7 @@ export interface NewRunOptions {
   caps: Caps;
   runId?: string;
   pricePer1kTokens?: number;
+  allowUnknownCost?: boolean; // --allow-unknown-cost (cli/recorder/cost-rule.ts)
 }
 
 export interface Connection {
@@ -38,6 +40,7 @@ export interface Connection {
   signal?: AbortSignal; // SIGINT/SIGTERM
   onStart?: (runId: string) => void;
   onAttempt?: (line: JournalLine, done: number, planned: number) => void;
+  allowUnknownCost?: boolean; // answers without a reported cost do not stop a cost-capped run
 }
 
 export interface RunResult {
@@ -77,6 +80,7 @@ export interface Planned {
   grader: Grader;
   estimate: Estimate;
   refusal: string | null; // why the plan may not start (a cap), or null
+  costRule: string | null; // how --max-known-cost-usd treats unknown cost, or null without the cap
 }
 
 export function makePlan(archive: Archive, o: NewRunOptions, now = new Date()): Planned {
@@ -98,7 +102,7 @@ export function makePlan(archive: Archive, o: NewRunOptions, now = new Date()): 
   if (o.caps.maxRequests !== null && plan.slots > o.caps.maxRequests) refusal = `the plan has ${plan.slots} requests, over --max-requests ${o.caps.maxRequests}`;
   else if (o.caps.maxKnownCostUsd !== null && est.costUsd !== null && est.costUsd > o.caps.maxKnownCostUsd) refusal = `the estimated cost $${est.costUsd} is over --max-known-cost-usd ${o.caps.maxKnownCostUsd}`;
   else if (plan.slots === 0) refusal = 'the plan has no requests';
-  return { runId, bank, plan, requests, grader: g, estimate: est, refusal };
+  return { runId, bank, plan, requests, grader: g, estimate: est, refusal, costRule: costRule(o.caps.maxKnownCostUsd, o.allowUnknownCost ?? false, plan.baseUrl) };
 }
 
 // ---- starting and resuming ----
@@ -111,7 +115,7 @@ export async function startRun(archive: Archive, o: NewRunOptions, c: Connection
   checkKey(o.baseUrl, c.apiKey);
   const planDigest = archive.put(p.plan).digest; // stored before the first call
   const dir = createWorkDir(archive.dir, p.runId, planDigest, new Date().toISOString());
-  return record(archive, { runId: p.runId, dir, planDigest, plan: p.plan, requests: p.requests, grader: p.grader }, { ...c, baseUrl: c.baseUrl ?? o.baseUrl });
+  return record(archive, { runId: p.runId, dir, planDigest, plan: p.plan, requests: p.requests, grader: p.grader }, { ...c, baseUrl: c.baseUrl ?? o.baseUrl, allowUnknownCost: c.allowUnknownCost ?? o.allowUnknownCost });
 }
 
 export interface ResumeOptions {
@@ -235,6 +239,7 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
   let attempts = journal.lines.length;
   let knownCost = journal.lines.reduce((n, l) => n + (l.costUsd ?? 0), 0);
   let done = [...states.values()].filter((s) => s.final).length;
+  let costUnknown = journal.lines.some(answeredWithoutCost);
   const timeoutMs = c.timeoutMs ?? plan.caps.timeoutMs;
   const resumeHint = `resume with \`docket run --resume ${runId}\``;
 
@@ -245,6 +250,7 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
     while (!st.final) {
       if (plan.caps.maxRequests !== null && attempts >= plan.caps.maxRequests) return { kind: 'seal', status: 'incomplete', reason: `max-requests: ${attempts} attempts reached --max-requests ${plan.caps.maxRequests}` };
       if (plan.caps.maxKnownCostUsd !== null && knownCost >= plan.caps.maxKnownCostUsd) return { kind: 'seal', status: 'incomplete', reason: `max-known-cost-usd: known cost $${round(knownCost)} reached ${plan.caps.maxKnownCostUsd}` };
+      if (plan.caps.maxKnownCostUsd !== null && costUnknown && !c.allowUnknownCost) return { kind: 'error', error: unknownCostError(runId, plan.baseUrl, plan.caps.maxKnownCostUsd) };
       if (interrupt.aborted) return { kind: 'error', error: usageError('EINTERRUPTED', `run ${runId} interrupted; the journal is intact: ${resumeHint}`, { runId }) };
 
       const ex: Exchange = await exchange(req.body, { url, apiKey: c.apiKey, timeoutMs, interrupt, redact });
@@ -271,6 +277,7 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
       st.attempts++;
       if (ex.errorClass !== null && RETRYABLE.has(ex.errorClass)) st.retryableFailures++;
       if (ex.costUsd !== null) knownCost += ex.costUsd;
+      if (answeredWithoutCost(ex)) costUnknown = true;
       if (next === 'final') {
         st.final = true;
         done++;
