@@ -5,8 +5,8 @@ import { currentBank, loadFrozenBank, type FrozenBank } from '../../replay/bank.
 import type { Digest } from '../../replay/digest.ts';
 import { findingError, usageError, type DocketError } from '../../replay/errors.ts';
 import { grader as graderFor, type Grader } from '../../replay/graders.ts';
-import { classify, nextStep, RETRYABLE, slotKey, slotStates, summarize, type JournalLine, type SlotState } from '../../replay/journal.ts';
-import { checkRunId, defaultRunId, loadRun, planRequests, planValue, publicUrl, runValue, segmentValues, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs.ts';
+import { classify, JournalTally, nextStep, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/journal.ts';
+import { checkRunId, defaultRunId, loadRun, planRequests, planValue, publicUrl, readWorkJournal, runValue, SEGMENT_LINES, segmentValue, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs.ts';
 import type { RunParams } from '../../replay/types.ts';
 import { answeredWithoutCost, costRule, unknownCostError } from './cost-rule.ts';
 import { exchange, type Exchange } from './http.ts';
@@ -145,7 +145,7 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
     takeLock(dir, runId);
     const j = Journal.open(dir, planDigest);
     j.close();
-    return seal(archive, ctx, summarize(j.lines).done === plan.slots ? 'sealed' : 'interrupted', 'abandoned: sealed as it stood with --abandon');
+    return seal(archive, ctx, j.tally.done === plan.slots ? 'sealed' : 'interrupted', 'abandoned: sealed as it stood with --abandon');
   }
   checkKey(baseUrl, c.apiKey);
   return record(archive, ctx, { ...c, baseUrl });
@@ -234,12 +234,13 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
   const url = chatUrl(c.baseUrl);
   const redact: Redactor = redactor(secretsOf(c.apiKey, c.baseUrl));
   const interrupt = c.signal ?? new AbortController().signal;
-  const states = slotStates(journal.lines);
-  const seenHashes = new Set(journal.lines.map((l) => l.requestHash));
-  let attempts = journal.lines.length;
-  let knownCost = journal.lines.reduce((n, l) => n + (l.costUsd ?? 0), 0);
-  let done = [...states.values()].filter((s) => s.final).length;
-  let costUnknown = journal.lines.some(answeredWithoutCost);
+  // The loop's own bookkeeping starts from copies of the journal's totals as opened (append updates those).
+  const states = new Map([...journal.tally.states].map(([k, st]) => [k, { ...st }]));
+  const seenHashes = new Set(journal.tally.seenHashes);
+  let attempts = journal.count;
+  let knownCost = journal.tally.knownCostUsd;
+  let done = journal.tally.done;
+  let costUnknown = journal.tally.answeredWithoutCost > 0; // cost-rule.ts answeredWithoutCost, counted as the journal was read
   const timeoutMs = c.timeoutMs ?? plan.caps.timeoutMs;
   const resumeHint = `resume with \`docket run --resume ${runId}\``;
 
@@ -317,16 +318,26 @@ function stopError(runId: string, ex: Exchange, plan: PlanValue, resumeHint: str
 // ---- sealing ----
 
 function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: string | null): RunResult {
-  // Seal what is on disk, re-read and re-checked, not what is in memory.
-  const j = Journal.open(ctx.dir, ctx.planDigest);
-  j.close();
-  const lines = [...j.lines];
-  const segments = segmentValues(ctx.runId, lines).map((s) => archive.put(s).digest);
+  // Seal what is on disk, re-read and re-checked against its head record, not what is in memory;
+  // streamed: one segment's lines at a time.
+  const tally = new JournalTally();
+  const segments: Digest[] = [];
+  let batch: JournalLine[] = [];
+  const flush = () => {
+    if (batch.length) segments.push(archive.put(segmentValue(ctx.runId, tally.attempts - batch.length, batch)).digest);
+    batch = [];
+  };
+  const j = readWorkJournal(ctx.dir, ctx.planDigest, (l) => {
+    tally.add(l);
+    batch.push(l);
+    if (batch.length === SEGMENT_LINES) flush();
+  });
+  flush();
   const run = runValue({
     id: ctx.runId,
     planDigest: ctx.planDigest,
     plan: ctx.plan,
-    lines,
+    summary: tally.summary(),
     head: j.head,
     segments,
     status,

@@ -3,14 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { parseDigest, type Digest } from '../../replay/digest.ts';
 import { usageError } from '../../replay/errors.ts';
-import { encodeLine, parseJournal, type JournalLine, type ParsedJournal } from '../../replay/journal.ts';
-import { fsyncDir } from '../../replay/store.ts';
-import { JOURNAL_FILE, LOCK_FILE, lockHolder, PLAN_FILE, STARTED_FILE, WORK_DIR, workDir } from '../../replay/runs.ts';
+import { encodeLine, headText, JournalTally, type HeadRecord, type JournalLine } from '../../replay/journal.ts';
+import { fsyncDir, TEMP_PREFIX } from '../../replay/store.ts';
+import { HEAD_FILE, JOURNAL_FILE, LOCK_FILE, lockHolder, PLAN_FILE, readWorkJournal, STARTED_FILE, WORK_DIR, workDir } from '../../replay/runs.ts';
 
 /**
  * The working directory of a live run: <archive>/runs/<id>/ with plan.digest, started-at,
- * journal.jsonl and lock. Created atomically (built under a dot-name, then renamed), appended one
- * fsynced line per attempt, removed only after the sealed run's ref is written.
+ * journal.jsonl, journal.head and lock. Created atomically (built under a dot-name, then renamed),
+ * appended one fsynced line per attempt, each followed by a new head record (journal.ts
+ * HeadRecord), removed only after the sealed run's ref is written.
  */
 
 /** Writes bytes to the journal fd. Injected in tests to simulate a full disk. */
@@ -42,6 +43,7 @@ export function createWorkDir(archiveDir: string, id: string, planDigest: Digest
   writeSynced(join(temp, PLAN_FILE), `${planDigest}\n`);
   writeSynced(join(temp, STARTED_FILE), `${startedAt}\n`);
   writeSynced(join(temp, JOURNAL_FILE), '');
+  writeSynced(join(temp, HEAD_FILE), headText({ lines: 0, head: planDigest }));
   fsyncDir(temp);
   renameSync(temp, dir);
   fsyncDir(base);
@@ -75,55 +77,77 @@ export function releaseLock(dir: string) {
   }
 }
 
-/** The append-only journal of one run. */
+/** Replace the head record: temp, fsync, rename, fsync of the directory (a lost rename only makes the head lag). */
+function writeHead(dir: string, h: HeadRecord) {
+  const temp = join(dir, `.${HEAD_FILE}${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
+  writeSynced(temp, headText(h));
+  renameSync(temp, join(dir, HEAD_FILE));
+  fsyncDir(dir);
+}
+
+/**
+ * The append-only journal of one run. Only totals are kept in memory (JournalTally), never the
+ * lines: a journal of millions of lines opens in constant memory in its length.
+ */
 export class Journal {
   private fd: number;
   private constructor(
+    readonly dir: string,
     readonly path: string,
-    readonly parsed: ParsedJournal,
+    readonly tally: JournalTally,
+    private last: HeadRecord,
     private readonly write: WriteFn,
   ) {
     this.fd = openSync(path, 'a');
   }
 
-  /** Open for appending. A torn last line (a crash mid-write) is cut off first, so the next line starts clean. */
+  /**
+   * Open for appending. What is past the committed lines — a torn last line (a crash mid-write) or
+   * one complete line the head record does not name yet (a crash before the head update) — is cut
+   * off first, so that attempt is asked again and the next line starts clean.
+   */
   static open(dir: string, planDigest: Digest, write: WriteFn = defaultWrite): Journal {
     const path = join(dir, JOURNAL_FILE);
-    const parsed = parseJournal(readFileSync(path), planDigest);
-    if (parsed.torn) {
+    const tally = new JournalTally();
+    const r = readWorkJournal(dir, planDigest, (l) => tally.add(l));
+    if (r.torn || r.unanchored) {
       const fd = openSync(path, 'r+');
       try {
-        ftruncateSync(fd, parsed.goodBytes);
+        ftruncateSync(fd, r.goodBytes);
         fsyncSync(fd);
       } finally {
         closeSync(fd);
       }
     }
-    return new Journal(path, parsed, write);
+    return new Journal(dir, path, tally, { lines: r.count, head: r.head }, write);
   }
 
-  get lines(): readonly JournalLine[] {
-    return this.parsed.lines;
+  /** Committed lines. */
+  get count(): number {
+    return this.last.lines;
   }
 
   get head(): Digest {
-    return this.parsed.head;
+    return this.last.head;
   }
 
-  /** Append one line (fsynced). A failed write stops the run with a coded error; the journal stays parseable. */
+  /**
+   * Append one line (fsynced), then commit it by replacing the head record. A failed write stops
+   * the run with a coded error; the journal stays parseable (an uncommitted line is cut on resume).
+   */
   append(line: Omit<JournalLine, 'seq' | 'prev'>): JournalLine {
-    const full = { seq: this.parsed.lines.length, prev: this.parsed.head, ...line } as JournalLine;
-    const ordered = { ...full }; // key order does not matter: the canonical form sorts keys
-    const { text, hash } = encodeLine(ordered);
+    const full = { seq: this.last.lines, prev: this.last.head, ...line } as JournalLine;
+    const { text, hash } = encodeLine(full); // key order does not matter: the canonical form sorts keys
+    const next = { lines: this.last.lines + 1, head: hash };
     try {
       this.write(this.fd, Buffer.from(`${text}\n`, 'utf8'));
+      writeHead(this.dir, next);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
-      throw usageError(code === 'ENOSPC' || code === 'EDQUOT' ? 'EDISKFULL' : 'EJOURNALWRITE', `cannot append to the journal ${this.path} (${code}); the journal is intact up to line ${this.parsed.lines.length}; free space and resume`, { path: this.path, errno: code });
+      throw usageError(code === 'ENOSPC' || code === 'EDQUOT' ? 'EDISKFULL' : 'EJOURNALWRITE', `cannot append to the journal ${this.path} (${code}); the journal is intact up to line ${this.last.lines}; free space and resume`, { path: this.path, errno: code });
     }
-    this.parsed.lines.push(full);
-    this.parsed.hashes.push(hash);
-    this.parsed.head = hash;
+    this.last = next;
+    this.tally.add(full);
     return full;
   }
 
