@@ -17,15 +17,18 @@ export async function main(argv: string[]): Promise<number> {
   let parser: Argv = yargs(argv)
     .scriptName('docket')
     .version(DOCKET_VERSION)
-    .option('archive', { type: 'string', default: 'evidence', describe: 'archive directory (relative to the current directory)', global: true })
+    .option('archive', { type: 'string', default: process.env.DOCKET_ARCHIVE || 'evidence', describe: 'archive directory (relative to the current directory; default: $DOCKET_ARCHIVE, else evidence)', global: true })
     .option('json', { type: 'boolean', default: false, describe: 'machine-readable output on stdout', global: true })
+    .alias('h', 'help')
     .epilogue(EXIT_STATUS)
+    .completion('completion', 'print a shell completion script (bash, zsh): docket completion >> ~/.bashrc')
+    .recommendCommands()
     .strict()
     .demandCommand(1, 'name a command (docket --help lists them)')
     .wrap(Math.min(110, process.stdout.columns || 100))
     .exitProcess(false)
     .fail((msg, err) => {
-      throw err ?? new DocketError('EUSAGE', msg);
+      throw err ?? new DocketError('EUSAGE', usageMessage(msg, argv));
     })
     .middleware(checkArchiveOption, true);
   for (const c of await commandsFor(argv)) parser = parser.command(withExitStatus(c));
@@ -35,6 +38,13 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     return report(e, argv.includes('--json'));
   }
+}
+
+/** yargs' "Did you mean verify?" alone does not say what was wrong: name the word it did not know. */
+function usageMessage(msg: string, argv: readonly string[]): string {
+  const m = /^Did you mean (.+)\?$/.exec(msg);
+  const first = argv.find((a) => !a.startsWith('-'));
+  return m && first ? `unknown command ${first}: did you mean ${m[1]}? (docket --help lists the commands)` : msg;
 }
 
 /** `--archive` must name a directory (or nothing yet): a file there would fail every read and write later. */
