@@ -1,6 +1,16 @@
 /** Shared printing helpers: commands print through these so --json and human output stay apart. */
 export function printJson(value: unknown) {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify(withOk(value), null, 2)}\n`);
+}
+
+/**
+ * Every --json result is an object with `ok` first (scripts test one field). Commands with findings
+ * set it themselves; a listing or a stored descriptor that got this far is ok.
+ */
+export function withOk(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) throw new TypeError('printJson: a --json result is an object with ok, not a bare array');
+  return 'ok' in value ? value : { ok: true, ...value };
 }
 
 export function line(text = '') {

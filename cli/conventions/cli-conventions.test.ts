@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docket, tempDir } from '../../replay/test-helpers.ts';
 
@@ -33,5 +35,20 @@ describe('CLI conventions', () => {
     expect(r2.stderr).toContain('other');
     expect(r2.stderr).not.toContain('elsewhere');
     expect(docket(['runs', '--help'], { env: { DOCKET_ARCHIVE: 'elsewhere' } }).stdout).toContain('DOCKET_ARCHIVE');
+  });
+});
+
+describe('every --json result carries ok', () => {
+  it('put, runs, leaderboard, compare, failures, prove (the ones that had none)', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.json'), '{"x": 1}');
+    expect(docket(['put', 'a.json', '--json'], { cwd: dir }).json).toMatchObject({ ok: true, kind: 'attachment' });
+    const runs = docket(['runs', '--json']);
+    expect(runs.json).toMatchObject({ ok: true });
+    expect(runs.json.runs.length).toBeGreaterThan(1);
+    const [a, b] = runs.json.runs.map((r: { id: string }) => r.id);
+    expect(docket(['leaderboard', '--json']).json).toMatchObject({ ok: true });
+    expect(docket(['compare', a, b, '--json']).json).toMatchObject({ ok: true });
+    expect(docket(['failures', a, '--json']).json).toMatchObject({ ok: true });
   });
 });
