@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { DocketError, EXIT } from '../replay/errors.ts';
+import { EXAMPLES } from './commands/examples.ts';
 import { commandsFor } from './commands/index.ts';
 import { systemError } from './system-errors.ts';
 
@@ -60,14 +61,15 @@ function checkArchiveOption(argv: { archive?: unknown }) {
   if (!st.isDirectory()) throw new DocketError('EARCHIVE', `--archive ${dir} is not a directory (an archive is a directory holding objects/ and refs/); pass --archive DIR`, { archive: dir });
 }
 
-/** Every command's --help ends with the EXIT STATUS section. */
+/** Every command's --help shows its examples (commands/examples.ts) and ends with the EXIT STATUS section. */
 function withExitStatus(c: CommandModule): CommandModule {
   const inner = c.builder;
+  const name = String(Array.isArray(c.command) ? c.command[0] : c.command).split(' ')[0]!;
   return {
     ...c,
     builder: (y: Argv) => {
-      const built = typeof inner === 'function' ? inner(y) : y.options(inner ?? {});
-      return (built as Argv).epilogue(EXIT_STATUS);
+      const built = (typeof inner === 'function' ? inner(y) : y.options(inner ?? {})) as Argv;
+      return built.example(EXAMPLES[name] ?? []).epilogue(EXIT_STATUS);
     },
   } as CommandModule;
 }
