@@ -3,6 +3,7 @@ import yargs, { type Argv, type CommandModule } from 'yargs';
 import { DocketError, EXIT } from '../replay/errors.ts';
 import { EXAMPLES } from './commands/examples.ts';
 import { commandsFor } from './commands/index.ts';
+import { endProgressLine } from './output.ts';
 import { systemError } from './system-errors.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -75,6 +76,7 @@ function withExitStatus(c: CommandModule): CommandModule {
 }
 
 function report(thrown: unknown, json: boolean): number {
+  endProgressLine(); // an error message starts on a line of its own
   const e = systemError(thrown) ?? thrown;
   if (e instanceof DocketError) {
     if (json) process.stdout.write(`${JSON.stringify({ ok: false, error: { code: e.code, message: e.message, data: e.data } })}\n`);

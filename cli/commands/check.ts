@@ -32,7 +32,9 @@ export const checkCommand: CommandModule<GlobalArgs, GlobalArgs> = {
     requireDir(argv.archive, 'archive');
     const t0 = performance.now();
     const steps: CheckStep[] = [];
-    const v = await verifyArchive(argv.archive, { onProgress: progress('verify') });
+    const shown = progress('verify');
+    const v = await verifyArchive(argv.archive, { onProgress: shown });
+    shown?.finish(); // verify reports progress every 256 objects, never the last
     const errors = v.findings.filter((f) => f.severity === 'error').length;
     steps.push({ name: 'verify', ok: v.ok, summary: `${v.objects} bundles (${(v.bytes / 1e6).toFixed(2)} MB): digests, gzip, JSON, schemas, references${errors ? `; ${errors} findings (run docket verify)` : ''}` });
     const { bank, result } = validateWorktree();
