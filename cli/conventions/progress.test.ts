@@ -59,6 +59,7 @@ describe('progress on a real terminal and through a pipe', () => {
     expect(m![1]).toBe(m![2]);
     // The report starts on its own line: no "verify 0/150verify evidence".
     expect(r.out).not.toMatch(/verify \d+\/\d+(?![\d\r\n])/);
+    expect(r.out).not.toMatch(/\x1b\[[0-9;]*m/); // NO_COLOR (set by underPty): no colour, only the line redraw
   });
 
   it('piped: no progress at all', () => {
