@@ -4,6 +4,7 @@ import { DocketError, EXIT } from '../replay/errors.ts';
 import { EXAMPLES } from './commands/examples.ts';
 import { commandsFor } from './commands/index.ts';
 import { endProgressLine } from './output.ts';
+import { platformError } from './platform-errors.ts';
 import { systemError } from './system-errors.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -77,7 +78,7 @@ function withExitStatus(c: CommandModule): CommandModule {
 
 function report(thrown: unknown, json: boolean): number {
   endProgressLine(); // an error message starts on a line of its own
-  const e = systemError(thrown) ?? thrown;
+  const e = platformError(thrown) ?? systemError(thrown) ?? thrown;
   if (e instanceof DocketError) {
     if (json) process.stdout.write(`${JSON.stringify({ ok: false, error: { code: e.code, message: e.message, data: e.data } })}\n`);
     process.stderr.write(`docket: ${e.code}: ${e.message}\n`);
