@@ -8,6 +8,7 @@ import { DocketError, EXIT, findingError, usageError } from '../../replay/errors
 import { compareEvidence, evidenceValue, probeProblem, type EvidenceValue, type ReplayOutcome } from '../../replay/evidence.ts';
 
 import type { Question } from '../../replay/types.ts';
+import { assertGradersPinned } from '../../replay/graders.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { readProbe, runProbe, runProbes } from '../probes.ts';
 import { anchorOptions, checkAnchor, linkProbePackages, openRelease, type AnchorArgs } from '../release-from.ts';
@@ -37,6 +38,7 @@ export const validateCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'validate',
   describe: 'check decision-bank.json and evals/ against the schema and authoring rules; print the benchmark version',
   handler: (argv) => {
+    assertGradersPinned(); // a changed pinned grader is EGRADERCHANGED (exit 1), as in check, regrade and run
     const { bank, result } = validateWorktree();
     const { violations, benchmarkVersion } = result;
     if (argv.json) printJson(result);
@@ -184,7 +186,15 @@ export async function evidenceReplay(archiveDir: string, opts: { question?: stri
     const selected = selectQuestions(bank.questions, opts.question);
     const outcomes: ReplayOutcome[] = [];
     await runProbes(selected, async (q) => {
-      const archived = archive.get(q.evidence).value as unknown as EvidenceValue;
+      let archived: EvidenceValue;
+      try {
+        archived = archive.get(q.evidence).value as unknown as EvidenceValue;
+      } catch (e) {
+        // A damaged or missing evidence bundle fails its question; the other probes still run.
+        if (!(e instanceof DocketError && e.exitCode === EXIT.FINDINGS)) throw e;
+        outcomes.push({ question: q.id, ok: false, reason: `${e.code}: ${e.message}` });
+        return;
+      }
       let probeDigest: Digest;
       try {
         probeDigest = sha256(readProbe(tree, archived.probe.path));
