@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DOCKET, REPO } from '../../replay/test-helpers.ts';
+import { DOCKET, REPO, tempDir } from '../../replay/test-helpers.ts';
 import { endProgressLine, progress } from '../output.ts';
 
 function fakeTty(isTTY = true) {
@@ -44,9 +46,17 @@ describe('the progress writer', () => {
   });
 });
 
+/** The shipped archive as a clean clone has it (no index cache: a stale local one would be a finding). */
+function cleanCopy(): string {
+  const dir = tempDir();
+  cpSync(join(REPO, 'evidence'), join(dir, 'evidence'), { recursive: true });
+  for (const f of ['index.sqlite', 'index.sqlite-wal', 'index.sqlite-shm']) rmSync(join(dir, 'evidence', f), { force: true });
+  return dir;
+}
+
 /** Run docket under a pseudo-terminal (util-linux script): stdout and stderr are both the terminal. */
 function underPty(args: string) {
-  const r = spawnSync('script', ['-qfec', `${process.execPath} ${DOCKET} ${args}`, '/dev/null'], { cwd: REPO, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 });
+  const r = spawnSync('script', ['-qfec', `${process.execPath} ${DOCKET} ${args}`, '/dev/null'], { cwd: cleanCopy(), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 });
   return { status: r.status, out: r.stdout.replace(/\r\n/g, '\n') };
 }
 
@@ -63,7 +73,7 @@ describe('progress on a real terminal and through a pipe', () => {
   });
 
   it('piped: no progress at all', () => {
-    const r = spawnSync(process.execPath, [DOCKET, 'verify'], { cwd: REPO, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [DOCKET, 'verify'], { cwd: cleanCopy(), encoding: 'utf8' });
     expect(r.status).toBe(0);
     expect(r.stderr).not.toMatch(/\d+\/\d+/);
     expect(r.stdout + r.stderr).not.toContain('\r');
