@@ -103,4 +103,12 @@ export const EXAMPLES: Record<string, [string, string][]> = {
     ['docket serve-reference --port 8080', 'the deterministic reference models on 127.0.0.1:8080'],
     ['docket serve-reference --port 0', 'on any free port (printed)'],
   ],
+  push: [
+    ['docket push registry.example.org/team/evidence:v1', 'upload the archive: missing bundles, then a manifest tagged v1'],
+    ['docket push localhost:5000/evidence:run-1 --only runs/ref-coin-1', 'one run and everything it references'],
+  ],
+  pull: [
+    ['docket pull registry.example.org/team/evidence:v1', 'fetch that archive into ./evidence, every blob checked'],
+    ['docket --archive copy pull localhost:5000/evidence:v1 --json', 'into another directory, machine-readable'],
+  ],
 };

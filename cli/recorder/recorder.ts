@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Archive } from '../../replay/archive.ts';
 import { currentBank, loadFrozenBank, type FrozenBank } from '../../replay/bank.ts';
 import type { Digest } from '../../replay/digest.ts';
 import { findingError, usageError, type DocketError } from '../../replay/errors.ts';
 import { grader as graderFor, type Grader } from '../../replay/graders.ts';
 import { classify, JournalTally, nextStep, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/journal.ts';
-import { checkRunId, defaultRunId, loadRun, planRequests, planValue, publicUrl, readWorkJournal, runValue, SEGMENT_LINES, segmentValue, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs.ts';
+import { checkRunId, defaultRunId, JOURNAL_FILE, loadRun, planRequests, planValue, publicUrl, readWorkJournal, runValue, SEGMENT_LINES, segmentValue, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs.ts';
 import type { RunParams } from '../../replay/types.ts';
 import { answeredWithoutCost, costRule, unknownCostError } from './cost-rule.ts';
 import { exchange, type Exchange } from './http.ts';
@@ -154,7 +155,9 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
 /** A crash after the ref was written but before the working directory was removed. */
 function finishInterruptedSeal(archive: Archive, runId: string, digest: Digest, dir: string): RunResult {
   const loaded = loadRun(archive, digest);
-  if (existsSync(dir)) {
+  // A directory without its journal is what an older docket's interrupted removal left: the run is sealed.
+  if (existsSync(dir) && !existsSync(join(dir, JOURNAL_FILE))) removeWorkDir(archive.dir, runId);
+  else if (existsSync(dir)) {
     const j = Journal.open(dir, loaded.run.plan);
     j.close();
     if (j.head !== loaded.run.head) throw findingError('ESEALED', `run ${runId} is sealed as ${digest}, but its working directory holds a different journal (head ${j.head}); move ${dir} away`, { runId });

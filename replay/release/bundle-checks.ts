@@ -70,6 +70,8 @@ export class BundleChecks {
   private batch: Job[] = []; // submitted, not yet posted
   private idle: (() => void) | null = null;
   private failure: Error | null = null;
+  private loaded: Promise<void> = Promise.resolve();
+  private markLoaded: () => void = () => {};
 
   constructor(workers: number, ringBytes = 8 * 1024 * 1024) {
     if (workers < 1) return;
@@ -78,7 +80,12 @@ export class BundleChecks {
     this.worker = w;
     // Messages posted while the worker starts are queued, not lost. The worker answers each batch
     // with one message, in order.
-    w.on('message', (answers: Answer[]) => {
+    this.loaded = new Promise<void>((resolve) => {
+      w.once('exit', () => resolve());
+      this.markLoaded = resolve;
+    });
+    w.on('message', (answers: Answer[] | null) => {
+      if (answers === null) return this.markLoaded();
       for (const m of answers) {
         const done = this.inFlight.shift();
         if (!done || done.job.id !== m.id) this.failure ??= new Error(`internal: bundle check ${m.id} answered out of order`);
@@ -94,6 +101,7 @@ export class BundleChecks {
     w.on('error', (e) => {
       this.failure = e;
       this.idle?.();
+      this.markLoaded();
     });
   }
 
@@ -180,6 +188,8 @@ export class BundleChecks {
   async close(): Promise<void> {
     const w = this.worker;
     this.worker = null;
-    if (w) await w.terminate();
+    if (!w) return;
+    await this.loaded; // see check-worker.mjs: never terminated while its modules load
+    await w.terminate();
   }
 }

@@ -13,6 +13,9 @@ const { ring, claims } = workerData;
 const QUEUED = 1;
 const TAKEN = 2;
 parentPort.on('message', (jobs) => parentPort.postMessage(jobs.map(check)));
+// Loaded: the main thread terminates this worker only after this, since a worker terminated while
+// its modules load can leave their files open in the process (seen under load).
+parentPort.postMessage(null);
 
 function check({ id, slot, rel, digest, start, length, out }) {
   // The main thread may have taken this bundle itself (at the end, newest first): then only say so.
