@@ -1,7 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { DocketError, EXIT } from '../replay/errors.ts';
+import { EXAMPLES } from './commands/examples.ts';
 import { commandsFor } from './commands/index.ts';
+import { endProgressLine } from './output.ts';
+import { platformError } from './platform-errors.ts';
 import { systemError } from './system-errors.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -17,15 +20,18 @@ export async function main(argv: string[]): Promise<number> {
   let parser: Argv = yargs(argv)
     .scriptName('docket')
     .version(DOCKET_VERSION)
-    .option('archive', { type: 'string', default: 'evidence', describe: 'archive directory (relative to the current directory)', global: true })
+    .option('archive', { type: 'string', default: process.env.DOCKET_ARCHIVE || 'evidence', describe: 'archive directory (relative to the current directory; default: $DOCKET_ARCHIVE, else evidence)', global: true })
     .option('json', { type: 'boolean', default: false, describe: 'machine-readable output on stdout', global: true })
+    .alias('h', 'help')
     .epilogue(EXIT_STATUS)
+    .completion('completion', 'print a shell completion script (bash, zsh): docket completion >> ~/.bashrc')
+    .recommendCommands()
     .strict()
     .demandCommand(1, 'name a command (docket --help lists them)')
     .wrap(Math.min(110, process.stdout.columns || 100))
     .exitProcess(false)
     .fail((msg, err) => {
-      throw err ?? new DocketError('EUSAGE', msg);
+      throw err ?? new DocketError('EUSAGE', usageMessage(msg, argv));
     })
     .middleware(checkArchiveOption, true);
   for (const c of await commandsFor(argv)) parser = parser.command(withExitStatus(c));
@@ -35,6 +41,13 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     return report(e, argv.includes('--json'));
   }
+}
+
+/** yargs' "Did you mean verify?" alone does not say what was wrong: name the word it did not know. */
+function usageMessage(msg: string, argv: readonly string[]): string {
+  const m = /^Did you mean (.+)\?$/.exec(msg);
+  const first = argv.find((a) => !a.startsWith('-'));
+  return m && first ? `unknown command ${first}: did you mean ${m[1]}? (docket --help lists the commands)` : msg;
 }
 
 /** `--archive` must name a directory (or nothing yet): a file there would fail every read and write later. */
@@ -50,20 +63,22 @@ function checkArchiveOption(argv: { archive?: unknown }) {
   if (!st.isDirectory()) throw new DocketError('EARCHIVE', `--archive ${dir} is not a directory (an archive is a directory holding objects/ and refs/); pass --archive DIR`, { archive: dir });
 }
 
-/** Every command's --help ends with the EXIT STATUS section. */
+/** Every command's --help shows its examples (commands/examples.ts) and ends with the EXIT STATUS section. */
 function withExitStatus(c: CommandModule): CommandModule {
   const inner = c.builder;
+  const name = String(Array.isArray(c.command) ? c.command[0] : c.command).split(' ')[0]!;
   return {
     ...c,
     builder: (y: Argv) => {
-      const built = typeof inner === 'function' ? inner(y) : y.options(inner ?? {});
-      return (built as Argv).epilogue(EXIT_STATUS);
+      const built = (typeof inner === 'function' ? inner(y) : y.options(inner ?? {})) as Argv;
+      return built.example(EXAMPLES[name] ?? []).epilogue(EXIT_STATUS);
     },
   } as CommandModule;
 }
 
 function report(thrown: unknown, json: boolean): number {
-  let e = systemError(thrown) ?? thrown;
+  endProgressLine(); // an error message starts on a line of its own
+  let e = platformError(thrown) ?? systemError(thrown) ?? thrown;
   // A damaged index found mid-command (after its open-time check): a cache to rebuild, not a crash.
   const sqlite = (e as { code?: unknown })?.code;
   if (typeof sqlite === 'string' && (sqlite.startsWith('SQLITE_CORRUPT') || sqlite === 'SQLITE_NOTADB')) {

@@ -1,22 +1,80 @@
 /** Shared printing helpers: commands print through these so --json and human output stay apart. */
 export function printJson(value: unknown) {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  endProgressLine();
+  process.stdout.write(`${JSON.stringify(withOk(value), null, 2)}\n`);
+}
+
+/**
+ * Every --json result is an object with `ok` first (scripts test one field). Commands with findings
+ * set it themselves; a listing or a stored descriptor that got this far is ok.
+ */
+export function withOk(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) throw new TypeError('printJson: a --json result is an object with ok, not a bare array');
+  return 'ok' in value ? value : { ok: true, ...value };
 }
 
 export function line(text = '') {
+  endProgressLine();
   process.stdout.write(`${text}\n`);
 }
 
-/** Progress on stderr, only for a person watching (a TTY). */
-export function progress(label: string) {
-  if (!process.stderr.isTTY) return undefined;
-  let last = 0;
-  return (done: number, total: number) => {
-    const now = Date.now();
-    if (now - last < 100 && done < total) return;
-    last = now;
-    process.stderr.write(`\r${label} ${done}/${total}${done >= total ? '\n' : ''}`);
+export interface ProgressStream {
+  isTTY?: boolean;
+  write(text: string): unknown;
+}
+
+/** A progress display: call it with (done, total); finish() draws total/total and ends the line. */
+export interface Progress {
+  (done: number, total: number): void;
+  finish(): void;
+}
+
+let openLine: ProgressStream | null = null;
+
+/** End a progress line still being redrawn (before other output, or an error message, lands after it). */
+export function endProgressLine() {
+  if (!openLine) return;
+  openLine.write('\n');
+  openLine = null;
+}
+
+const CLEAR_LINE = '\r\x1b[K'; // carriage return + erase to end of line: each redraw replaces the last
+
+/**
+ * Progress on stderr, only for a person watching (a TTY): redrawn in place at most every 100 ms,
+ * always drawn at n/n, then ended with a newline. Piped or redirected, nothing at all.
+ */
+export function progress(label: string, stream: ProgressStream = process.stderr, now: () => number = Date.now): Progress | undefined {
+  if (!stream.isTTY) return undefined;
+  let last = -Infinity;
+  let total = 0;
+  let finished = false;
+  const draw = (done: number) => {
+    stream.write(`${CLEAR_LINE}${label} ${done}/${total}`);
+    openLine = stream;
   };
+  const end = () => {
+    finished = true;
+    if (openLine === stream) endProgressLine();
+  };
+  const update = ((done: number, t: number) => {
+    if (finished) return;
+    total = t;
+    if (done >= t) {
+      draw(t);
+      return end();
+    }
+    if (now() - last < 100) return;
+    last = now();
+    draw(done);
+  }) as Progress;
+  update.finish = () => {
+    if (finished) return;
+    if (total > 0) draw(total);
+    end();
+  };
+  return update;
 }
 
 export interface GlobalArgs {

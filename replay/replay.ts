@@ -1,3 +1,4 @@
+import { resolveRunRef } from './run-ref.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Archive } from './archive.ts';
@@ -114,7 +115,8 @@ export function selectRuns(archive: Archive, names: readonly string[]): RunSelec
       .map((id) => refTarget(archive, id));
     return { selection: 'all', runs, skipped };
   }
-  const runs = names.map((name) => {
+  const runs = names.map((ref) => {
+    const name = resolveRunRef(archive, ref); // run id, full digest or unique digest prefix → the run id
     if (name.startsWith('sha256:')) {
       const digest = parseDigest(name, 'run');
       if (!archive.store.has(digest)) throw usageError('ENORUN', `no run bundle ${digest} in ${archive.dir}`, { run: name });

@@ -1,3 +1,4 @@
+import { ambiguousRun, matchRunRef } from './run-ref.ts';
 import { encodeBundle } from './bundle.ts';
 import { usageError } from './errors.ts';
 import { PROTOCOL } from './protocol.ts';
@@ -392,12 +393,8 @@ export function failuresOf(run: RunForScoring): SlotOutcome[] {
 
 /** Find a run by digest, unique digest prefix (hex, with or without `sha256:`), or run id. */
 export function findRun(runs: readonly RunForScoring[], ref: string): { run?: RunForScoring; candidates: RunForScoring[] } {
-  const exact = runs.filter((r) => r.run === ref || r.runId === ref);
-  if (exact.length) return { run: exact.length === 1 ? exact[0] : undefined, candidates: exact };
-  const hex = ref.replace(/^sha256:/, '').toLowerCase();
-  if (!/^[0-9a-f]{4,64}$/.test(hex)) return { candidates: [] };
-  const byPrefix = runs.filter((r) => r.run.replace(/^sha256:/, '').startsWith(hex));
-  return { run: byPrefix.length === 1 ? byPrefix[0] : undefined, candidates: byPrefix };
+  const found = matchRunRef(runs, ref, (r) => r.runId, (r) => r.run);
+  return { run: found.match, candidates: found.candidates };
 }
 
 /**
@@ -415,15 +412,14 @@ export function requireRun(runs: readonly RunForScoring[], ref: string, ungraded
   if (found.run) return found.run;
   if (!found.candidates.length) {
     // A sealed run without a grade is not scored: say so rather than "no run matches".
-    const hex = ref.replace(/^sha256:/, '').toLowerCase();
-    const named = ungraded.filter((u) => u.runId === ref || u.run === ref || (/^[0-9a-f]{4,64}$/.test(hex) && u.run.slice(7).startsWith(hex)));
-    if (named.length === 1) {
-      const u = named[0]!;
+    const named = matchRunRef(ungraded, ref, (u) => u.runId, (u) => u.run);
+    if (named.match) {
+      const u = named.match;
       throw usageError('ENOGRADE', `run ${u.runId} (${u.run}) is sealed but not graded yet, so it has no verdicts to show: run \`docket regrade ${u.runId}\` first`, { ref, runId: u.runId, run: u.run });
     }
   }
   if (found.candidates.length > 1) {
-    throw usageError('EAMBIGUOUS', `${ref} matches ${found.candidates.length} runs: ${found.candidates.map((r) => `${r.runId} (${r.run})`).join(', ')}`, { ref, candidates: found.candidates.map((r) => r.run) });
+    throw ambiguousRun(ref, found.candidates);
   }
   const why = runs.length === 0 ? 'there are no runs in the archive' : `the archive holds ${runs.length} run(s); name one by digest, digest prefix or run id`;
   throw usageError('ENORUN', `no run matches ${ref}: ${why}`, { ref });

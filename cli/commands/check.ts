@@ -39,7 +39,9 @@ export const checkCommand: CommandModule<GlobalArgs, GlobalArgs> = {
       return [{ name: 'graders', ok: true, summary: `${ALL_GRADERS.map(refOf).join(', ')} match ${GRADER_LOCKFILE}` }];
     })));
     const verify = await step('verify', async () => {
-      const v = await verifyArchive(argv.archive, { onProgress: progress('verify') });
+      const shown = progress('verify');
+      const v = await verifyArchive(argv.archive, { onProgress: shown });
+      shown?.finish(); // verify reports progress every 256 objects, never the last
       const errors = v.findings.filter((f) => f.severity === 'error');
       const first = errors[0] ? `; first: ${errors[0].code} ${errors[0].path ?? errors[0].digest ?? ''}` : '';
       return [{ name: 'verify', ok: v.ok, summary: `${v.objects} bundles (${(v.bytes / 1e6).toFixed(2)} MB): digests, gzip, JSON, schemas, references${errors.length ? `; ${errors.length} findings (run docket verify)${first}` : ''}` }];

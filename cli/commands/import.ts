@@ -60,7 +60,7 @@ function report(argv: GlobalArgs, plans: ImportPlan[]) {
   } finally {
     archive.close();
   }
-  if (argv.json) return printJson(results);
+  if (argv.json) return printJson({ ok: true, imports: results });
   for (const r of results) {
     line(`${r.ref}  ${r.run}  ${r.framework} ${r.source.join(', ')}: ${r.samples} samples, ${r.objects} bundles (${r.written} new)`);
   }
@@ -140,7 +140,7 @@ export async function regradeImportedCommand(argv: GlobalArgs & { grader?: strin
   } finally {
     archive.close();
   }
-  if (argv.json) return printJson(results);
+  if (argv.json) return printJson({ ok: true, imports: results });
   if (!results.length) line('no imports in the archive (docket import inspect|lm-eval …)');
   for (const r of results) {
     const c = r.counts;

@@ -11,7 +11,7 @@ describe('docket put and docket index rebuild', () => {
     writeFileSync(join(dir, 'board.json'), '{"rows": [{"model": "x", "score": 71.3}]}');
     const r = docket(['put', 'board.json', '--json'], { cwd: dir });
     expect(r.status, r.stderr).toBe(0);
-    expect(Object.keys(r.json).sort()).toEqual(['contentDigest', 'contentSize', 'digest', 'kind', 'size']);
+    expect(Object.keys(r.json).sort()).toEqual(['contentDigest', 'contentSize', 'digest', 'kind', 'ok', 'size']);
     expect(r.json.kind).toBe('attachment');
     const stored = new Store(join(dir, 'evidence'));
     const got = stored.get(r.json.digest);

@@ -7,6 +7,7 @@ import { usageError, type DocketError } from '../../replay/errors.ts';
 import { archiveGrader, loadArchivedGrader } from '../../replay/grader-archive.ts';
 import { ALL_GRADERS, assertGradersPinned, refOf } from '../../replay/graders.ts';
 import { currentGradeDigest, diffVerdicts, gradeChain, prepareRegrade, writeGrade, type Flip, type GradeWarning, type RegradePlan } from '../../replay/grades.ts';
+import { resolveRunRef } from '../../replay/run-ref.ts';
 import { WORK_DIR } from '../../replay/runs.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring-input.ts';
 import { chooseVersion, rankRuns } from '../../replay/scoring.ts';
@@ -43,6 +44,15 @@ export function sealedRunIds(archive: Archive): string[] {
     .filter((r) => r.name.startsWith(`${WORK_DIR}/`))
     .map((r) => r.name.slice(WORK_DIR.length + 1))
     .sort();
+}
+
+function withArchive<T>(dir: string, f: (a: Archive) => T): T {
+  const a = new Archive(dir);
+  try {
+    return f(a);
+  } finally {
+    a.close();
+  }
 }
 
 /** A fixed timestamp when SOURCE_DATE_EPOCH is set (reproducible builds), else now. */
@@ -101,7 +111,7 @@ export const regradeCommand: CommandModule<GlobalArgs, Args> = {
   describe: 're-score stored outputs with the current graders (or --grader) and append a grade record per run; lists every flip',
   builder: (y) =>
     y
-      .positional('runs', { type: 'string', array: true, describe: 'run ids or run digests' })
+      .positional('runs', { type: 'string', array: true, describe: 'run ids, run digests or unique digest prefixes' })
       .option('all', { type: 'boolean', default: false, describe: 'every sealed run in the archive' })
       .option('grader', { type: 'string', describe: 'grader ref (decision = newest, decision@1, decision@2, exact, exact@1: docket\'s pinned code) or sha256:… (any grader archived in this archive, re-run from its archived source)' })
       .option('imported', { type: 'boolean', default: false, describe: 'regrade imported multiple-choice samples instead (RUN = import ref; docs/import.md)' })
@@ -121,6 +131,7 @@ export const regradeCommand: CommandModule<GlobalArgs, Args> = {
         a.close();
       }
     } else if (!named.length) throw usageError('EUSAGE', 'name the runs to regrade (run ids or digests) or pass --all');
+    else refs = withArchive(argv.archive, (a) => named.map((n) => resolveRunRef(a, n)));
     const { runs, flips } = regrade(argv.archive, refs, { grader: argv.grader, gradedAt: gradedAtNow() });
     const graded = runs.filter((r) => r.status === 'graded').length;
     if (argv.json) return printJson({ ok: true, runs, graded, flips });

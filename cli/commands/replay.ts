@@ -29,7 +29,7 @@ export const replayCommand: CommandModule<GlobalArgs, ReplayArgs> = {
   describe: 'rebuild every request of the sealed runs offline and match it with the journal (RUN = run id or run digest; none = all)',
   builder: (y) =>
     anchorOptions(y)
-      .positional('runs', { type: 'string', array: true, describe: 'run ids or run-bundle digests (default: every sealed run)' })
+      .positional('runs', { type: 'string', array: true, describe: 'run ids, run digests or unique digest prefixes (default: every sealed run)' })
       .option('all', { type: 'boolean', default: false, describe: 'replay every sealed run (the default when no RUN is named)' })
       .option('against-worktree', { type: 'boolean', default: false, describe: "rebuild from the working tree's decision-bank.json instead of the frozen bank: shows what a question or template change would break" })
       .option('from', { type: 'string', describe: 'verify a release tarball (decision-verification.tgz) with this docket, anchored by --expect and/or --key, extract it to a private temp dir and replay its archive' })

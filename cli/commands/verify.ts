@@ -49,7 +49,9 @@ export const verifyCommand: CommandModule<GlobalArgs, Args> = {
     for (const o of ['expect', 'key', 'extract', 'root'] as const) if (argv[o] !== undefined) throw usageError('EUSAGE', `--${o} applies to a release tarball (FILE.tgz) or --proof, not an archive directory`);
     const { requireDir } = await import('../paths.ts');
     requireDir(dir, 'archive');
-    const report = await verifyArchive(dir, { quick: argv.quick, onProgress: progress('verify') });
+    const shown = progress('verify');
+    const report = await verifyArchive(dir, { quick: argv.quick, onProgress: shown });
+    shown?.finish(); // verify reports progress every 256 objects, never the last
     if (!argv.quick) await scanSources(dir, report);
     if (argv.json) printJson(report);
     else printVerify(report);

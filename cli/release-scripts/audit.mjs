@@ -8,7 +8,10 @@
 // Checks that every number in the published document is backed by the evidence archive
 // (`docket audit --published <doc>`).
 import { existsSync } from 'node:fs';
-import { $, argv } from 'zx';
+import { $, argv, chalk } from 'zx';
+
+// NO_COLOR (https://no-color.org): no colour in anything printed, zx's own command echo included.
+if (process.env.NO_COLOR) chalk.level = 0;
 
 $.verbose = true;
 if (!process.env.DOCKET_BIN) console.error('note: using the docket shipped in this release; a check you can trust runs your own docket (DOCKET_BIN=/path/to/docket/cli/docket.mjs) after `docket verify FILE.tgz --expect sha256:…`');

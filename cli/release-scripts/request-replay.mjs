@@ -8,7 +8,10 @@
 // Replays every recorded model request offline from the evidence archive and recomputes every
 // published number from the stored responses (`docket replay --all`). No network is used.
 import { existsSync } from 'node:fs';
-import { $ } from 'zx';
+import { $, chalk } from 'zx';
+
+// NO_COLOR (https://no-color.org): no colour in anything printed, zx's own command echo included.
+if (process.env.NO_COLOR) chalk.level = 0;
 
 $.verbose = true;
 if (!process.env.DOCKET_BIN) console.error('note: using the docket shipped in this release; a check you can trust runs your own docket (DOCKET_BIN=/path/to/docket/cli/docket.mjs) after `docket verify FILE.tgz --expect sha256:…`');

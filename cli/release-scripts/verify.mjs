@@ -12,6 +12,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { $, argv, chalk } from 'zx';
 
+// NO_COLOR (https://no-color.org): no colour in anything printed, zx's own command echo included.
+if (process.env.NO_COLOR) chalk.level = 0;
+
 $.verbose = true;
 if (!process.env.DOCKET_BIN) console.error('note: using the docket shipped in this release; a check you can trust runs your own docket (DOCKET_BIN=/path/to/docket/cli/docket.mjs) after `docket verify FILE.tgz --expect sha256:…`');
 // The release ships docket itself (cli/docket.mjs); DOCKET_BIN=path/to/cli/docket.mjs overrides it.

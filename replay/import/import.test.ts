@@ -401,7 +401,7 @@ describe('the CLI', () => {
     const dir = archiveDir();
     const imp = docket(['--archive', dir, '--json', 'import', 'inspect', join(INSPECT, 'log_streaming.eval')]);
     expect(imp.status, imp.stderr).toBe(0);
-    expect(imp.json[0]).toMatchObject({ framework: 'inspect_ai', samples: 4 });
+    expect(imp.json.imports[0]).toMatchObject({ framework: 'inspect_ai', samples: 4 });
     expect(docket(['--archive', dir, 'replay', '--imported']).status).toBe(0);
     expect(docket(['--archive', dir, 'audit', '--imported']).status).toBe(0);
     const fresh = archiveDir();

@@ -1,0 +1,114 @@
+/**
+ * Two or three examples for every command's --help, by the name it is invoked with (main.ts adds
+ * them with yargs .example). Kept beside the command table so a new command is one entry away from
+ * a complete help; cli/conventions/help.test.ts fails for a command that has none.
+ */
+export const EXAMPLES: Record<string, [string, string][]> = {
+  check: [
+    ['docket check', 'verify, validate and replay everything in ./evidence (what npm start runs)'],
+    ['docket check --json | jq .ok', 'the same, machine-readable'],
+  ],
+  verify: [
+    ['docket verify', 'check every bundle of ./evidence: digest, gzip, JSON, schema, references'],
+    ['docket verify release.tgz --expect sha256:…', 'verify a release tarball against its published digest'],
+    ['docket verify --proof proof.json --root sha256:…', 'check an inclusion proof from docket prove'],
+  ],
+  repair: [
+    ['docket repair --dry-run', 'say what repair would do (leftover temp files, the index)'],
+    ['docket repair', 'do it'],
+  ],
+  put: [
+    ['docket put board.json', 'store a JSON document as an attachment bundle'],
+    ['docket put board.json --json | jq -r .digest', 'print just its digest'],
+  ],
+  show: [
+    ['docket show bank/current', 'the bundle a ref points to: descriptor and content'],
+    ['docket show 3f9a2c', 'a bundle by a unique digest prefix'],
+    ['docket show sha256:… --raw | zcat', 'the stored bytes exactly as archived'],
+  ],
+  ls: [
+    ['docket ls', 'every bundle: digest, kind, size'],
+    ['docket ls run --json', 'only the run bundles, machine-readable'],
+  ],
+  index: [
+    ['docket index rebuild', 'recreate the SQLite index cache from the bundles alone'],
+    ['docket --archive other index rebuild', 'the same for another archive'],
+  ],
+  validate: [
+    ['docket validate', "check the working tree's decision-bank.json against the bank rules"],
+    ['docket validate --json', 'every violation, machine-readable'],
+  ],
+  snapshot: [
+    ['docket snapshot', 'snapshot the source evals the bank cites into the archive'],
+    ['docket snapshot --json', 'the same, machine-readable'],
+  ],
+  evidence: [
+    ['docket evidence capture', "run every probe and freeze the bank with its evidence"],
+    ['docket evidence replay', 're-run every probe offline and compare with the archived output'],
+    ['docket evidence replay --question q-001', 'one question only'],
+  ],
+  release: [
+    ['docket release pack', 'build decision-verification.tgz from the archive'],
+    ['docket release keygen --out publisher.key', 'create an Ed25519 signing key'],
+    ['docket release pack --sign publisher.key', 'build and sign the release manifest'],
+  ],
+  prove: [
+    ['docket prove sha256:…', 'an inclusion proof that the object is in the archive'],
+    ['docket prove sha256:… --out proof.json', 'write it for docket verify --proof'],
+  ],
+  leaderboard: [
+    ['docket leaderboard', 'rank the runs of the current benchmark version'],
+    ['docket leaderboard --json', 'the ranking, machine-readable'],
+  ],
+  compare: [
+    ['docket compare run-a run-b', 'paired comparison of two runs by run id'],
+    ['docket compare 3f9a2c 81bd07 --json', 'by unique digest prefixes, machine-readable'],
+  ],
+  failures: [
+    ['docket failures ref-coin-1', 'every slot of the run that was not correct'],
+    ['docket failures 3f9a2c --json', 'by digest prefix, with full answer texts'],
+  ],
+  audit: [
+    ['docket audit', 'recompute the rankings and check every run’s identity'],
+    ['docket audit --published leaderboard.json', 'check a published leaderboard against the evidence'],
+    ['docket audit --imported', "recompute imported logs' own headline metrics"],
+  ],
+  report: [
+    ['docket report --out site', 'write site/index.html and site/report.json'],
+    ['docket report --out site --benchmark-version sha256:…', 'for another benchmark version'],
+  ],
+  replay: [
+    ['docket replay', 'rebuild every request of every sealed run offline and match the journal'],
+    ['docket replay ref-coin-1 3f9a2c', 'two runs, by run id and by digest prefix'],
+    ['docket replay --against-worktree', 'what a change to decision-bank.json would break'],
+  ],
+  regrade: [
+    ['docket regrade --all', 're-score every sealed run with the current graders'],
+    ['docket regrade ref-coin-1 --grader decision@1', 'one run, with a pinned grader'],
+  ],
+  run: [
+    ['docket run --model m --base-url http://127.0.0.1:8080/v1 --dry-run', 'the plan, request count and cost estimate; nothing sent'],
+    ['docket run --model m --base-url http://127.0.0.1:8080/v1 --max-requests 500', 'record a run, capped'],
+    ['docket run --resume RUN_ID', 'continue an interrupted run from its journal'],
+  ],
+  import: [
+    ['docket import inspect logs/*.eval', 'archive inspect_ai logs'],
+    ['docket import lm-eval results/', 'archive an lm-evaluation-harness output directory'],
+  ],
+  runs: [
+    ['docket runs', 'every run: sealed, incomplete, interrupted, in progress'],
+    ['docket runs --json | jq -r ".runs[].id"', 'just the run ids'],
+  ],
+  'serve-reference': [
+    ['docket serve-reference --port 8080', 'the deterministic reference models on 127.0.0.1:8080'],
+    ['docket serve-reference --port 0', 'on any free port (printed)'],
+  ],
+  push: [
+    ['docket push registry.example.org/team/evidence:v1', 'upload the archive: missing bundles, then a manifest tagged v1'],
+    ['docket push localhost:5000/evidence:run-1 --only runs/ref-coin-1', 'one run and everything it references'],
+  ],
+  pull: [
+    ['docket pull registry.example.org/team/evidence:v1', 'fetch that archive into ./evidence, every blob checked'],
+    ['docket --archive copy pull localhost:5000/evidence:v1 --json', 'into another directory, machine-readable'],
+  ],
+};
