@@ -4,7 +4,7 @@ import { DocketError, EXIT, usageError } from '../../replay/errors.ts';
 import type { RunParams } from '../../replay/types.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
-import { makePlan, resumeRun, startRun, type NewRunOptions, type RunResult } from '../recorder/recorder.ts';
+import { checkConcurrency, DEFAULT_CONCURRENCY, makePlan, MAX_CONCURRENCY, resumeRun, startRun, type NewRunOptions, type RunResult } from '../recorder/recorder.ts';
 import { resolveApiKey } from '../recorder/secrets.ts';
 
 interface RunArgs extends GlobalArgs {
@@ -28,6 +28,7 @@ interface RunArgs extends GlobalArgs {
   'timeout-ms': number;
   retries: number;
   'backoff-ms': number;
+  concurrency: number;
 }
 
 const positiveInt = (v: unknown, flag: string, min = 1) => {
@@ -60,7 +61,8 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
       .option('env-file', { type: 'string', describe: 'read the --api-key-env variable (and nothing else) from this KEY=VALUE file' })
       .option('timeout-ms', { type: 'number', default: 60_000, describe: 'per-request timeout' })
       .option('retries', { type: 'number', default: 3, describe: 'retries per slot on 429, 5xx, network errors and timeouts' })
-      .option('backoff-ms', { type: 'number', default: 500, describe: 'base of the exponential backoff (jittered)' }) as never,
+      .option('backoff-ms', { type: 'number', default: 500, describe: 'base of the exponential backoff (jittered; shared by every request in flight)' })
+      .option('concurrency', { type: 'number', default: DEFAULT_CONCURRENCY, describe: `requests in flight at once, 1 to ${MAX_CONCURRENCY} (not recorded: the sealed run is the same whatever it is)` }) as never,
   handler: async (argv) => {
     const params: RunParams = { temperature: argv.temperature, max_tokens: positiveInt(argv['max-tokens'], '--max-tokens')! };
     if (!(argv.temperature >= 0)) throw usageError('EUSAGE', '--temperature must be ≥ 0');
@@ -96,6 +98,7 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
       let runId = '';
       try {
         const conn = {
+          concurrency: checkConcurrency(argv.concurrency),
           apiKey,
           backoffMs: positiveInt(argv['backoff-ms'], '--backoff-ms', 0)!,
           signal: ctrl.signal,

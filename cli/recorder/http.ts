@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { textRecord, type ResponseRecord } from '../../replay/journal.ts';
 import { canonicalBytes, JsonError, parseStrict, type Json } from '../../replay/json.ts';
+import { parseRetryAfter } from './rate-limit.ts';
 import type { Redactor } from './secrets.ts';
 
 /**
@@ -27,6 +28,7 @@ export interface ExchangeOptions {
   timeoutMs: number;
   interrupt: AbortSignal;
   redact: Redactor;
+  clock?: () => number; // milliseconds, for latencyMs (default performance.now)
 }
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -48,8 +50,9 @@ export async function exchange(body: Json, o: ExchangeOptions): Promise<Exchange
   const signal = AbortSignal.any([timeout, o.interrupt]);
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (o.apiKey) headers.authorization = `Bearer ${o.apiKey}`;
-  const t0 = performance.now();
-  const ms = () => Math.round((performance.now() - t0) * 1000) / 1000;
+  const now = o.clock ?? (() => performance.now());
+  const t0 = now();
+  const ms = () => Math.round((now() - t0) * 1000) / 1000;
   let res: Response;
   let raw: Uint8Array;
   try {
@@ -109,10 +112,4 @@ async function readCapped(res: Response, max: number): Promise<Uint8Array> {
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
-}
-
-function parseRetryAfter(v: string | null): number | null {
-  if (!v) return null;
-  const s = Number(v);
-  return Number.isFinite(s) && s >= 0 ? Math.min(s * 1000, 60_000) : null;
 }

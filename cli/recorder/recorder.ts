@@ -1,14 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Archive } from '../../replay/archive.ts';
 import { currentBank, loadFrozenBank, type FrozenBank } from '../../replay/bank.ts';
 import type { Digest } from '../../replay/digest.ts';
 import { findingError, usageError, type DocketError } from '../../replay/errors.ts';
 import { grader as graderFor, type Grader } from '../../replay/graders.ts';
-import { classify, nextStep, RETRYABLE, slotKey, slotStates, summarize, type JournalLine, type SlotState } from '../../replay/journal.ts';
+import { classify, nextStep, planSlots, RETRYABLE, slotKey, slotStates, summarize, type JournalLine, type SlotState } from '../../replay/journal.ts';
 import { checkRunId, defaultRunId, loadRun, planRequests, planValue, publicUrl, runValue, segmentValues, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs.ts';
 import type { RunParams } from '../../replay/types.ts';
 import { exchange, type Exchange } from './http.ts';
+import { backoff, jitter, SharedBackoff } from './rate-limit.ts';
+import { sealLines } from './seal-order.ts';
 import { isLoopback, redactor, secretsOf, type Redactor } from './secrets.ts';
 import { createWorkDir, Journal, readPlanDigest, readStartedAt, releaseLock, removeWorkDir, takeLock, type WriteFn } from './workdir.ts';
 
@@ -29,7 +31,25 @@ export interface NewRunOptions {
   pricePer1kTokens?: number;
 }
 
+/** Requests in flight at once: the default, and the upper bound (a guard against a typo like 1000, not a provider limit). */
+export const DEFAULT_CONCURRENCY = 4;
+export const MAX_CONCURRENCY = 64;
+
+/** Where time comes from: `ms` for latencies and backoff, `date` for startedAt/sealedAt. Injected in tests. */
+export interface Clock {
+  ms: () => number;
+  date: () => Date;
+}
+export const SYSTEM_CLOCK: Clock = { ms: () => performance.now(), date: () => new Date() };
+
+export function checkConcurrency(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_CONCURRENCY) throw usageError('EUSAGE', `--concurrency must be an integer from 1 to ${MAX_CONCURRENCY}, not ${n}`, { concurrency: n });
+  return n;
+}
+
 export interface Connection {
+  concurrency?: number; // requests in flight at once (default DEFAULT_CONCURRENCY); operational, never recorded
+  clock?: Clock;
   baseUrl?: string; // the full URL (may carry a query the provider needs); only its public form is recorded
   apiKey: string | null;
   backoffMs: number;
@@ -110,7 +130,7 @@ export async function startRun(archive: Archive, o: NewRunOptions, c: Connection
   if (archive.ref(`runs/${p.runId}`)) throw usageError('ERUNEXISTS', `run ${p.runId} is already sealed in ${archive.dir}`, { runId: p.runId });
   checkKey(o.baseUrl, c.apiKey);
   const planDigest = archive.put(p.plan).digest; // stored before the first call
-  const dir = createWorkDir(archive.dir, p.runId, planDigest, new Date().toISOString());
+  const dir = createWorkDir(archive.dir, p.runId, planDigest, (c.clock ?? SYSTEM_CLOCK).date().toISOString());
   return record(archive, { runId: p.runId, dir, planDigest, plan: p.plan, requests: p.requests, grader: p.grader }, { ...c, baseUrl: c.baseUrl ?? o.baseUrl });
 }
 
@@ -126,6 +146,7 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
   const dir = workDir(archive.dir, runId);
   const sealed = archive.ref(`runs/${runId}`);
   if (sealed) return finishInterruptedSeal(archive, runId, sealed, dir);
+  if (c.concurrency !== undefined) checkConcurrency(c.concurrency);
   if (!existsSync(dir)) throw usageError('ENORUN', `no run ${runId} to resume: ${dir} does not exist and refs/runs/${runId} is not set`, { runId });
   const planDigest = readPlanDigest(dir);
   const plan = archive.get(planDigest).value as unknown as PlanValue;
@@ -141,7 +162,7 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
     takeLock(dir, runId);
     const j = Journal.open(dir, planDigest);
     j.close();
-    return seal(archive, ctx, summarize(j.lines).done === plan.slots ? 'sealed' : 'interrupted', 'abandoned: sealed as it stood with --abandon');
+    return seal(archive, ctx, summarize(j.lines).done === plan.slots ? 'sealed' : 'interrupted', 'abandoned: sealed as it stood with --abandon', c.clock);
   }
   checkKey(baseUrl, c.apiKey);
   return record(archive, ctx, { ...c, baseUrl });
@@ -153,7 +174,9 @@ function finishInterruptedSeal(archive: Archive, runId: string, digest: Digest, 
   if (existsSync(dir)) {
     const j = Journal.open(dir, loaded.run.plan);
     j.close();
-    if (j.head !== loaded.run.head) throw findingError('ESEALED', `run ${runId} is sealed as ${digest}, but its working directory holds a different journal (head ${j.head}); move ${dir} away`, { runId });
+    const plan = loaded.plan;
+    const head = sealLines(j.lines, slotOrder(plan), loaded.run.plan).head;
+    if (head !== loaded.run.head) throw findingError('ESEALED', `run ${runId} is sealed as ${digest}, but its working directory holds a different journal (sealed head ${head}); move ${dir} away`, { runId });
     removeWorkDir(archive.dir, runId);
   } else throw usageError('ESEALED', `run ${runId} is already sealed (${digest}, status ${loaded.run.status})`, { runId, digest });
   return { runId, status: loaded.run.status, stopReason: loaded.run.stopReason, digest, plan: loaded.run.plan, run: loaded.run };
@@ -181,31 +204,12 @@ interface RunCtx {
   grader: Grader;
 }
 
-function chatUrl(baseUrl: string): string {
+function endpointUrl(baseUrl: string, path: string): string {
   const u = new URL(baseUrl);
   u.username = '';
   u.password = '';
-  u.pathname = `${u.pathname.replace(/\/+$/, '')}/chat/completions`;
+  u.pathname = `${u.pathname.replace(/\/+$/, '')}/${path}`;
   return u.toString();
-}
-
-/** Deterministic jitter: a run's backoff schedule is a function of its id, slot and attempt. */
-function jitter(runId: string, key: string, attempt: number): number {
-  const h = createHash('sha256').update(`docket-backoff\0${runId}\0${key}\0${attempt}`).digest();
-  return h.readUInt32BE(0) / 0xffffffff;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }
 
 async function record(archive: Archive, ctx: RunCtx, c: Connection & { baseUrl: string }): Promise<RunResult> {
@@ -216,7 +220,7 @@ async function record(archive: Archive, ctx: RunCtx, c: Connection & { baseUrl: 
     const stop = await loop(ctx, journal, c);
     journal.close();
     if (stop.kind === 'error') throw stop.error;
-    return seal(archive, ctx, stop.status, stop.reason);
+    return seal(archive, ctx, stop.status, stop.reason, c.clock);
   } finally {
     journal?.close();
     releaseLock(ctx.dir);
@@ -225,31 +229,70 @@ async function record(archive: Archive, ctx: RunCtx, c: Connection & { baseUrl: 
 
 type Stop = { kind: 'seal'; status: SealedStatus; reason: string | null } | { kind: 'error'; error: DocketError };
 
+/**
+ * The run's shared state while N workers record: what is started, what is known, and the first
+ * reason to stop. Workers take slots in plan order; a slot belongs to one worker until it is final
+ * (its retries stay with it), so no slot is asked by two workers at once.
+ */
+interface Shared {
+  started: number; // attempts journaled or in flight: --max-requests counts these
+  knownCost: number;
+  done: number;
+  stop: Stop | null; // once set, no worker starts another request
+  gate: SharedBackoff;
+}
+
 async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: string }): Promise<Stop> {
   const { plan, runId } = ctx;
-  const url = chatUrl(c.baseUrl);
+  const url = endpointUrl(c.baseUrl, 'chat/completions');
   const redact: Redactor = redactor(secretsOf(c.apiKey, c.baseUrl));
   const interrupt = c.signal ?? new AbortController().signal;
   const states = slotStates(journal.lines);
   const seenHashes = new Set(journal.lines.map((l) => l.requestHash));
-  let attempts = journal.lines.length;
-  let knownCost = journal.lines.reduce((n, l) => n + (l.costUsd ?? 0), 0);
-  let done = [...states.values()].filter((s) => s.final).length;
   const timeoutMs = c.timeoutMs ?? plan.caps.timeoutMs;
   const resumeHint = `resume with \`docket run --resume ${runId}\``;
+  const concurrency = checkConcurrency(c.concurrency ?? DEFAULT_CONCURRENCY);
+  const clock = c.clock ?? SYSTEM_CLOCK;
+  const sh: Shared = {
+    started: journal.lines.length,
+    knownCost: journal.lines.reduce((n, l) => n + (l.costUsd ?? 0), 0),
+    done: [...states.values()].filter((s) => s.final).length,
+    stop: null,
+    gate: new SharedBackoff(clock.ms),
+  };
+  // Slow start: one request goes out alone, and the other workers join once the endpoint has
+  // answered with anything that does not stop the run. A wrong key or a dead endpoint therefore
+  // costs what it costs at N = 1 (one 401; one slot's retries), not N of them.
+  let openPool = () => {};
+  const pool = new Promise<void>((resolve) => (openPool = resolve));
+  const stopOnce = (s: Stop) => {
+    sh.stop ??= s;
+    openPool();
+  };
 
-  for (const req of ctx.requests) {
+  /** Why no new request may start now, or null. */
+  const refusal = (): Stop | null => {
+    if (sh.stop) return sh.stop;
+    if (plan.caps.maxRequests !== null && sh.started >= plan.caps.maxRequests) return { kind: 'seal', status: 'incomplete', reason: `max-requests: ${sh.started} attempts reached --max-requests ${plan.caps.maxRequests}` };
+    if (plan.caps.maxKnownCostUsd !== null && sh.knownCost >= plan.caps.maxKnownCostUsd) return { kind: 'seal', status: 'incomplete', reason: `max-known-cost-usd: known cost $${round(sh.knownCost)} reached ${plan.caps.maxKnownCostUsd}` };
+    if (interrupt.aborted) return { kind: 'error', error: usageError('EINTERRUPTED', `run ${runId} interrupted; the journal is intact: ${resumeHint}`, { runId }) };
+    return null;
+  };
+
+  async function runSlot(req: PlannedRequest) {
     const key = slotKey(req.slot);
     const st: SlotState = states.get(key) ?? { attempts: 0, final: false, retryableFailures: 0 };
     states.set(key, st);
     while (!st.final) {
-      if (plan.caps.maxRequests !== null && attempts >= plan.caps.maxRequests) return { kind: 'seal', status: 'incomplete', reason: `max-requests: ${attempts} attempts reached --max-requests ${plan.caps.maxRequests}` };
-      if (plan.caps.maxKnownCostUsd !== null && knownCost >= plan.caps.maxKnownCostUsd) return { kind: 'seal', status: 'incomplete', reason: `max-known-cost-usd: known cost $${round(knownCost)} reached ${plan.caps.maxKnownCostUsd}` };
-      if (interrupt.aborted) return { kind: 'error', error: usageError('EINTERRUPTED', `run ${runId} interrupted; the journal is intact: ${resumeHint}`, { runId }) };
-
-      const ex: Exchange = await exchange(req.body, { url, apiKey: c.apiKey, timeoutMs, interrupt, redact });
+      await sh.gate.wait(interrupt); // a shared pause after any worker's 429/503/5xx/transport failure
+      const no = refusal();
+      if (no) return stopOnce(no);
+      sh.started++; // counted before the request goes out: the cap is never passed, whatever N
+      const ex: Exchange = await exchange(req.body, { url, apiKey: c.apiKey, timeoutMs, interrupt, redact, clock: clock.ms });
       const cls = classify(ex, ctx.grader, req.permutation, req.question.key, [...req.question.options]);
       const next = nextStep(ex.errorClass, st.retryableFailures, plan.caps.retries);
+      // Appends are synchronous (write + fsync in one call), so lines from N workers never
+      // interleave: the journal has one writer, this thread.
       const line = journal.append({
         slot: req.slot,
         attempt: st.attempts,
@@ -267,29 +310,39 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
         final: next === 'final',
       });
       seenHashes.add(req.hash);
-      attempts++;
       st.attempts++;
       if (ex.errorClass !== null && RETRYABLE.has(ex.errorClass)) st.retryableFailures++;
-      if (ex.costUsd !== null) knownCost += ex.costUsd;
+      if (ex.costUsd !== null) sh.knownCost += ex.costUsd;
       if (next === 'final') {
         st.final = true;
-        done++;
+        sh.done++;
       }
-      c.onAttempt?.(line, done, plan.slots);
-      if (next === 'stop') return { kind: 'error', error: stopError(runId, ex, plan, resumeHint) };
-      if (next === 'retry') await sleep(backoff(c.backoffMs, st.retryableFailures, ex.retryAfterMs, jitter(runId, key, st.attempts)), interrupt);
+      c.onAttempt?.(line, sh.done, plan.slots);
+      if (ex.response !== null && next !== 'stop') openPool();
+      if (next === 'stop') return stopOnce({ kind: 'error', error: stopError(runId, ex, plan, resumeHint) });
+      if (next === 'retry') sh.gate.push(backoff(c.backoffMs, st.retryableFailures, ex.retryAfterMs, jitter(runId, key, st.attempts)));
     }
   }
-  return { kind: 'seal', status: 'sealed', reason: null };
+
+  const open = ctx.requests.filter((r) => !states.get(slotKey(r.slot))?.final);
+  let next = 0;
+  async function worker(n: number) {
+    try {
+      if (n > 0) await pool;
+      while (!sh.stop && next < open.length) await runSlot(open[next++]!);
+    } catch (e) {
+      // A failed journal write (EDISKFULL, EJOURNALWRITE): the other workers start nothing more,
+      // finish the attempt they have in flight, and then the error surfaces.
+      stopOnce({ kind: 'error', error: e as DocketError });
+    }
+  }
+  const workers = Array.from({ length: Math.min(concurrency, open.length) }, (_, n) => worker(n));
+  void workers[0]?.finally(openPool); // the first worker ran out of slots: nothing is left to wait for
+  await Promise.all(workers);
+  return sh.stop ?? { kind: 'seal', status: 'sealed', reason: null };
 }
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
-
-/** Exponential backoff with jitter in [0.5, 1.5) × base × 2^(n-1), at least Retry-After, at most 60 s. */
-export function backoff(baseMs: number, failures: number, retryAfterMs: number | null, j: number): number {
-  const exp = Math.min(baseMs * 2 ** Math.max(0, failures - 1) * (0.5 + j), 60_000);
-  return Math.max(exp, retryAfterMs ?? 0);
-}
 
 function stopError(runId: string, ex: Exchange, plan: PlanValue, resumeHint: string): DocketError {
   const where = plan.baseUrl;
@@ -309,29 +362,34 @@ function stopError(runId: string, ex: Exchange, plan: PlanValue, resumeHint: str
 
 // ---- sealing ----
 
-function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: string | null): RunResult {
-  // Seal what is on disk, re-read and re-checked, not what is in memory.
+function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: string | null, clock: Clock = SYSTEM_CLOCK): RunResult {
+  // Seal what is on disk, re-read and re-checked, not what is in memory; in the seal order.
   const j = Journal.open(ctx.dir, ctx.planDigest);
   j.close();
-  const lines = [...j.lines];
+  const { lines, head } = sealLines(j.lines, ctx.requests.map((r) => slotKey(r.slot)), ctx.planDigest);
   const segments = segmentValues(ctx.runId, lines).map((s) => archive.put(s).digest);
   const run = runValue({
     id: ctx.runId,
     planDigest: ctx.planDigest,
     plan: ctx.plan,
     lines,
-    head: j.head,
+    head,
     segments,
     status,
     stopReason,
     startedAt: readStartedAt(ctx.dir),
-    sealedAt: new Date().toISOString(),
+    sealedAt: clock.date().toISOString(),
     docketVersion: DOCKET_VERSION,
   });
   const digest = archive.put(run).digest;
   archive.setRef(`runs/${ctx.runId}`, digest);
   removeWorkDir(archive.dir, ctx.runId); // only now: the sealed run is safely named
   return { runId: ctx.runId, status, stopReason, digest, plan: ctx.planDigest, run };
+}
+
+/** Slot keys in plan order (the seal order's first key). */
+function slotOrder(plan: PlanValue): string[] {
+  return planSlots(plan.questions, plan.permutations, plan.repetitions).map(slotKey);
 }
 
 const DOCKET_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
