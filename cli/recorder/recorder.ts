@@ -258,7 +258,7 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
     knownCost: journal.lines.reduce((n, l) => n + (l.costUsd ?? 0), 0),
     done: [...states.values()].filter((s) => s.final).length,
     stop: null,
-    gate: new SharedBackoff(clock.ms),
+    gate: new SharedBackoff(), // real time, whatever the injected clock says
   };
   // Slow start: one request goes out alone, and the other workers join once the endpoint has
   // answered with anything that does not stop the run. A wrong key or a dead endpoint therefore
