@@ -29,6 +29,7 @@ interface RunArgs extends GlobalArgs {
   retries: number;
   'backoff-ms': number;
   concurrency: number;
+  'request-kind': string;
 }
 
 const positiveInt = (v: unknown, flag: string, min = 1) => {
@@ -62,6 +63,7 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
       .option('timeout-ms', { type: 'number', default: 60_000, describe: 'per-request timeout' })
       .option('retries', { type: 'number', default: 3, describe: 'retries per slot on 429, 5xx, network errors and timeouts' })
       .option('backoff-ms', { type: 'number', default: 500, describe: 'base of the exponential backoff (jittered; shared by every request in flight)' })
+      .option('request-kind', { type: 'string', default: 'chat', choices: ['chat', 'decision'], describe: 'chat: POST …/chat/completions with messages; decision: POST …/decisions with the question and its options as typed fields (README)' })
       .option('concurrency', { type: 'number', default: DEFAULT_CONCURRENCY, describe: `requests in flight at once, 1 to ${MAX_CONCURRENCY} (not recorded: the sealed run is the same whatever it is)` }) as never,
   handler: async (argv) => {
     const params: RunParams = { temperature: argv.temperature, max_tokens: positiveInt(argv['max-tokens'], '--max-tokens')! };
@@ -75,6 +77,7 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
       graderRef: argv.grader,
       runId: argv['run-id'],
       pricePer1kTokens: argv['price-per-1k-tokens'],
+      requestKind: argv['request-kind'] === 'decision' ? 'decision' : 'chat',
       caps: {
         limitEvals: positiveInt(argv['limit-evals'], '--limit-evals'),
         maxRequests: positiveInt(argv['max-requests'], '--max-requests'),
@@ -146,7 +149,7 @@ function dryRun(archive: Archive, opts: NewRunOptions, json: boolean) {
     printJson({ ok: p.refusal === null, dryRun: true, runId: p.runId, refusal: p.refusal, plan: p.plan, requests: hashes.length, requestHashes: hashes, estimate: p.estimate });
   } else {
     line(`run ${p.runId} (dry run: nothing is sent or stored)`);
-    line(`plan: bank ${p.plan.bank}, ${p.plan.questions.length} questions × ${p.plan.permutations} permutations × ${p.plan.repetitions} repetitions, model ${p.plan.model}, grader ${p.plan.grader.ref}`);
+    line(`plan: ${p.plan.requestFormat} requests, bank ${p.plan.bank}, ${p.plan.questions.length} questions × ${p.plan.permutations} permutations × ${p.plan.repetitions} repetitions, model ${p.plan.model}, grader ${p.plan.grader.ref}`);
     line(`requests: ${hashes.length} (${new Set(hashes).size} distinct request hashes, set digest ${p.plan.requestHashes})`);
     for (const h of hashes.slice(0, 5)) line(`  ${h}`);
     if (hashes.length > 5) line(`  … and ${hashes.length - 5} more (--json lists all)`);

@@ -1,6 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { textRecord, type ResponseRecord } from '../../replay/journal.ts';
 import { canonicalBytes, JsonError, parseStrict, type Json } from '../../replay/json.ts';
+import type { DecisionRecord } from '../../replay/journal.ts';
+import type { RequestKind } from '../../replay/request.ts';
+import { commonFields, readDecision } from './decision.ts';
 import { parseRetryAfter } from './rate-limit.ts';
 import type { Redactor } from './secrets.ts';
 
@@ -20,6 +23,8 @@ export interface Exchange {
   errorClass: string | null;
   detail: string | null; // for messages only (e.g. ECONNREFUSED), never journaled
   retryAfterMs: number | null;
+  provider: string | null;
+  decision?: DecisionRecord;
 }
 
 export interface ExchangeOptions {
@@ -29,6 +34,7 @@ export interface ExchangeOptions {
   interrupt: AbortSignal;
   redact: Redactor;
   clock?: () => number; // milliseconds, for latencyMs (default performance.now)
+  kind?: RequestKind; // how the 2xx body is read (default chat)
 }
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -42,7 +48,7 @@ export function errorClassOf(status: number): string {
 }
 
 const empty = (latencyMs: number, errorClass: string, detail: string | null): Exchange => ({
-  response: null, content: null, model: null, finishReason: null, usage: null, costUsd: null, latencyMs, errorClass, detail, retryAfterMs: null,
+  response: null, content: null, model: null, finishReason: null, usage: null, costUsd: null, latencyMs, errorClass, detail, retryAfterMs: null, provider: null,
 });
 
 export async function exchange(body: Json, o: ExchangeOptions): Promise<Exchange> {
@@ -75,10 +81,13 @@ export async function exchange(body: Json, o: ExchangeOptions): Promise<Exchange
     if (!(e instanceof JsonError)) throw e;
   }
   const response: ResponseRecord = parsed === undefined ? textRecord(res.status, o.redact.text(text)) : { status: res.status, body: o.redact.json(parsed) };
-  const base = { response, latencyMs, retryAfterMs, content: null, model: null, finishReason: null, usage: null, costUsd: null };
+  const base = { response, latencyMs, retryAfterMs, content: null, model: null, finishReason: null, usage: null, costUsd: null, provider: null };
   if (res.status < 200 || res.status > 299) return { ...base, errorClass: errorClassOf(res.status), detail: `HTTP ${res.status}` };
-  const reply = parsed === undefined ? null : readReply(response.status, (response as { body: Json }).body);
-  if (!reply) return { ...base, errorClass: 'bad_body', detail: parsed === undefined ? 'the response body is not JSON' : 'the response has no choices[0].message' };
+  const decision = o.kind === 'decision';
+  const reply = parsed === undefined ? null : decision ? readDecision((response as { body: Json }).body) : readReply(response.status, (response as { body: Json }).body);
+  if (!reply) return { ...base, errorClass: 'bad_body', detail: parsed === undefined ? 'the response body is not JSON' : decision ? 'the response has no choice' : 'the response has no choices[0].message' };
+  // finish_reason "error" (OpenRouter: the upstream failed mid-generation) is a failed attempt, retried.
+  if (reply.finishReason === 'error') return { ...base, ...reply, errorClass: 'finish_error', detail: 'finish_reason error' };
   return { ...base, ...reply, errorClass: null, detail: null };
 }
 
@@ -91,12 +100,9 @@ export function readReply(_status: number, body: Json) {
   const msg = first.message;
   if (!msg || typeof msg !== 'object' || Array.isArray(msg)) return null;
   const content = typeof msg.content === 'string' ? msg.content : null;
+  // Any finish_reason is kept as given: stop, length, content_filter, tool_calls, error, ...
   const finishReason = typeof first.finish_reason === 'string' ? first.finish_reason : null;
-  const model = typeof body.model === 'string' ? body.model : null;
-  const usage = body.usage && typeof body.usage === 'object' && !Array.isArray(body.usage) ? body.usage : null;
-  // Provider-reported cost (OpenRouter: usage.cost). Unknown stays null: never guessed, never 0.
-  const cost = usage && typeof usage.cost === 'number' && usage.cost >= 0 ? usage.cost : null;
-  return { content, finishReason, model, usage, costUsd: cost };
+  return { content, finishReason, ...commonFields(body) };
 }
 
 async function readCapped(res: Response, max: number): Promise<Uint8Array> {

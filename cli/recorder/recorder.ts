@@ -3,10 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Archive } from '../../replay/archive.ts';
 import { currentBank, loadFrozenBank, type FrozenBank } from '../../replay/bank.ts';
 import type { Digest } from '../../replay/digest.ts';
+import type { Json } from '../../replay/json.ts';
 import { findingError, usageError, type DocketError } from '../../replay/errors.ts';
 import { grader as graderFor, type Grader } from '../../replay/graders.ts';
 import { classify, nextStep, planSlots, RETRYABLE, slotKey, slotStates, summarize, type JournalLine, type SlotState } from '../../replay/journal.ts';
 import { checkRunId, defaultRunId, loadRun, planRequests, planValue, publicUrl, runValue, segmentValues, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs.ts';
+import { kindOf, type RequestKind } from '../../replay/request.ts';
 import type { RunParams } from '../../replay/types.ts';
 import { exchange, type Exchange } from './http.ts';
 import { backoff, jitter, SharedBackoff } from './rate-limit.ts';
@@ -29,6 +31,7 @@ export interface NewRunOptions {
   caps: Caps;
   runId?: string;
   pricePer1kTokens?: number;
+  requestKind?: RequestKind; // chat (default) or decision; recorded in the plan as its requestFormat
 }
 
 /** Requests in flight at once: the default, and the upper bound (a guard against a typo like 1000, not a provider limit). */
@@ -78,13 +81,21 @@ export interface Estimate {
   costUsd: number | null; // null without --price-per-1k-tokens
 }
 
+/** The text a request sends: its messages (chat), or its stem and options (decision). */
+function promptText(body: Json): string[] {
+  const b = body as { messages?: { content: string }[]; stem?: string; options?: { text: string }[] };
+  return b.messages ? b.messages.map((m) => m.content) : [b.stem ?? '', ...(b.options ?? []).map((o) => o.text)];
+}
+
 export function estimate(requests: readonly PlannedRequest[], params: RunParams, pricePer1k?: number): Estimate {
   let promptTokens = 0;
+  let decisions = 0;
   for (const r of requests) {
-    const msgs = (r.body as { messages: { content: string }[] }).messages;
-    promptTokens += Math.ceil(msgs.reduce((n, m) => n + Buffer.byteLength(m.content, 'utf8'), 0) / 4);
+    promptTokens += Math.ceil(promptText(r.body).reduce((n, t) => n + Buffer.byteLength(t, 'utf8'), 0) / 4);
+    if (!(r.body as { messages?: unknown }).messages) decisions++;
   }
-  const completionTokens = requests.length * params.max_tokens;
+  // A decision endpoint generates no text: its requests count no completion tokens.
+  const completionTokens = (requests.length - decisions) * params.max_tokens;
   const costUsd = pricePer1k === undefined ? null : Math.round(((promptTokens + completionTokens) / 1000) * pricePer1k * 1e6) / 1e6;
   return { requests: requests.length, promptTokens, completionTokens, costUsd };
 }
@@ -112,6 +123,7 @@ export function makePlan(archive: Archive, o: NewRunOptions, now = new Date()): 
     params: o.params,
     grader: { ref: `${g.id}@${g.version}`, digest: g.digest },
     caps: o.caps,
+    requestKind: o.requestKind,
   });
   const est = estimate(requests, o.params, o.pricePer1kTokens);
   let refusal: string | null = null;
@@ -204,6 +216,9 @@ interface RunCtx {
   grader: Grader;
 }
 
+/** Appended to --base-url: …/v1/chat/completions, or …/v1/decisions (README "The decision endpoint"). */
+export const ENDPOINT_PATHS: Record<RequestKind, string> = { chat: 'chat/completions', decision: 'decisions' };
+
 function endpointUrl(baseUrl: string, path: string): string {
   const u = new URL(baseUrl);
   u.username = '';
@@ -244,7 +259,8 @@ interface Shared {
 
 async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: string }): Promise<Stop> {
   const { plan, runId } = ctx;
-  const url = endpointUrl(c.baseUrl, 'chat/completions');
+  const kind = kindOf(plan.requestFormat);
+  const url = endpointUrl(c.baseUrl, ENDPOINT_PATHS[kind]);
   const redact: Redactor = redactor(secretsOf(c.apiKey, c.baseUrl));
   const interrupt = c.signal ?? new AbortController().signal;
   const states = slotStates(journal.lines);
@@ -288,7 +304,7 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
       const no = refusal();
       if (no) return stopOnce(no);
       sh.started++; // counted before the request goes out: the cap is never passed, whatever N
-      const ex: Exchange = await exchange(req.body, { url, apiKey: c.apiKey, timeoutMs, interrupt, redact, clock: clock.ms });
+      const ex: Exchange = await exchange(req.body, { url, apiKey: c.apiKey, timeoutMs, interrupt, redact, clock: clock.ms, kind });
       const cls = classify(ex, ctx.grader, req.permutation, req.question.key, [...req.question.options]);
       const next = nextStep(ex.errorClass, st.retryableFailures, plan.caps.retries);
       // Appends are synchronous (write + fsync in one call), so lines from N workers never
@@ -308,6 +324,8 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
         errorClass: ex.errorClass,
         class: cls,
         final: next === 'final',
+        ...(ex.provider !== null ? { provider: ex.provider } : {}),
+        ...(ex.decision ? { decision: ex.decision } : {}),
       });
       seenHashes.add(req.hash);
       st.attempts++;
