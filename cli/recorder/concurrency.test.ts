@@ -57,10 +57,10 @@ async function recordFresh(model: string, concurrency: number, over: Partial<New
 const bundleBytes = (dir: string, digest: string) => readFileSync(join(dir, 'objects', 'v1', 'sha256', digest.slice(7, 9), `${digest.slice(9)}.json.gz`));
 
 describe('the sealed run does not depend on N', () => {
-  for (const [model, repetitions, limitEvals] of [['flaky', 1, 4], ['coin', 2, 3]] as const) {
-    it(`${model}, ${repetitions} repetition(s): N = 1 and N = 8 seal identical run, segment and plan bundles; replay matches both`, async () => {
-      const one = await recordFresh(model, 1, { repetitions }, { limitEvals });
-      const eight = await recordFresh(model, 8, { repetitions }, { limitEvals }, 0, one.port); // the same base URL: it is in the plan
+  for (const [model, repetitions, limitEvals, requestKind] of [['flaky', 1, 4, 'chat'], ['coin', 2, 3, 'chat'], ['flaky', 1, 4, 'decision']] as const) {
+    it(`${model}, ${requestKind}, ${repetitions} repetition(s): N = 1 and N = 8 seal identical run, segment and plan bundles; replay matches both`, async () => {
+      const one = await recordFresh(model, 1, { repetitions, requestKind }, { limitEvals });
+      const eight = await recordFresh(model, 8, { repetitions, requestKind }, { limitEvals }, 0, one.port); // the same base URL: it is in the plan
       expect(one.r.status).toBe('sealed');
       expect(eight.r.digest).toBe(one.r.digest);
       expect(eight.r.plan).toBe(one.r.plan);
