@@ -95,7 +95,7 @@ describe('the sealed run does not depend on N', () => {
     try {
       const ctrl = new AbortController();
       let n = 0;
-      const e = await withArchive(dir, (a) => startRun(a, opts('oracle', url, { runId: 'order-1' }), { apiKey: null, backoffMs: 1, concurrency: 8, signal: ctrl.signal, onAttempt: () => (++n === 9 ? ctrl.abort() : undefined) })).catch((x: unknown) => x);
+      const e = await withArchive(dir, (a) => startRun(a, opts('oracle', url, { runId: 'order-1' }, { limitEvals: null }), { apiKey: null, backoffMs: 1, concurrency: 8, signal: ctrl.signal, onAttempt: () => (++n === 9 ? ctrl.abort() : undefined) })).catch((x: unknown) => x);
       expect((e as DocketError).code).toBe('EINTERRUPTED');
       const wd = workDir(dir, 'order-1');
       const j = parseJournal(readFileSync(join(wd, JOURNAL_FILE)), readPlanDigest(wd));

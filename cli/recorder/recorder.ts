@@ -14,7 +14,7 @@ import { exchange, type Exchange } from './http.ts';
 import { backoff, jitter, SharedBackoff } from './rate-limit.ts';
 import { sealLines } from './seal-order.ts';
 import { isLoopback, redactor, secretsOf, type Redactor } from './secrets.ts';
-import { createWorkDir, Journal, readPlanDigest, readStartedAt, releaseLock, removeWorkDir, takeLock, type WriteFn } from './workdir.ts';
+import { createWorkDir, Journal, readPlanDigest, readStartedAt, releaseLock, removeWorkDir, takeLock, type JournalStats, type WriteFn } from './workdir.ts';
 
 /**
  * The run loop (issue 4): plan → store the plan → journal every attempt (fsync per line) → seal into
@@ -58,6 +58,7 @@ export interface Connection {
   backoffMs: number;
   timeoutMs?: number; // overrides the plan's on resume (operational, not part of the measurement)
   write?: WriteFn;
+  journalStats?: JournalStats; // filled in when given (the benchmark's fsync rate)
   signal?: AbortSignal; // SIGINT/SIGTERM
   onStart?: (runId: string) => void;
   onAttempt?: (line: JournalLine, done: number, planned: number) => void;
@@ -234,6 +235,7 @@ async function record(archive: Archive, ctx: RunCtx, c: Connection & { baseUrl: 
     journal = Journal.open(ctx.dir, ctx.planDigest, c.write);
     const stop = await loop(ctx, journal, c);
     journal.close();
+    if (c.journalStats) Object.assign(c.journalStats, journal.stats);
     if (stop.kind === 'error') throw stop.error;
     return seal(archive, ctx, stop.status, stop.reason, c.clock);
   } finally {
@@ -335,10 +337,18 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
         st.final = true;
         sh.done++;
       }
-      c.onAttempt?.(line, sh.done, plan.slots);
-      if (ex.response !== null && next !== 'stop') openPool();
-      if (next === 'stop') return stopOnce({ kind: 'error', error: stopError(runId, ex, plan, resumeHint) });
+      // The fsync runs in the background while this worker goes on to its next slot: nothing there
+      // depends on this line. It is reported once durable, and a retry of this slot or a stop
+      // waits for it; the run is sealed only after every line is durable.
+      const durable = journal.durable().then(
+        () => c.onAttempt?.(line, sh.done, plan.slots),
+        (e: unknown) => stopOnce({ kind: 'error', error: e as DocketError }),
+      );
+      // The shared pause goes up before anyone else can start (the pool opening included).
       if (next === 'retry') sh.gate.push(backoff(c.backoffMs, st.retryableFailures, ex.retryAfterMs, jitter(runId, key, st.attempts)));
+      if (ex.response !== null && next !== 'stop') openPool();
+      if (next !== 'final') await durable;
+      if (next === 'stop') return stopOnce({ kind: 'error', error: stopError(runId, ex, plan, resumeHint) });
     }
   }
 
@@ -357,6 +367,7 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
   const workers = Array.from({ length: Math.min(concurrency, open.length) }, (_, n) => worker(n));
   void workers[0]?.finally(openPool); // the first worker ran out of slots: nothing is left to wait for
   await Promise.all(workers);
+  await journal.durable().catch((e: unknown) => stopOnce({ kind: 'error', error: e as DocketError }));
   return sh.stop ?? { kind: 'seal', status: 'sealed', reason: null };
 }
 
