@@ -29,7 +29,7 @@ interface RunArgs extends GlobalArgs {
   retries: number;
   'backoff-ms': number;
   concurrency: number;
-  'request-kind': string;
+  'request-kind'?: string;
 }
 
 const positiveInt = (v: unknown, flag: string, min = 1) => {
@@ -63,7 +63,7 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
       .option('timeout-ms', { type: 'number', default: 60_000, describe: 'per-request timeout' })
       .option('retries', { type: 'number', default: 3, describe: 'retries per slot on 429, 5xx, network errors and timeouts' })
       .option('backoff-ms', { type: 'number', default: 500, describe: 'base of the exponential backoff (jittered; shared by every request in flight)' })
-      .option('request-kind', { type: 'string', default: 'chat', choices: ['chat', 'decision'], describe: 'chat: POST …/chat/completions with messages; decision: POST …/decisions with the question and its options as typed fields (README)' })
+      .option('request-kind', { type: 'string', choices: ['chat', 'decision'], describe: "chat: POST …/chat/completions with messages; decision: POST …/decisions with the question and its options as typed fields (README); default: the bank template's requestKind, else chat" })
       .option('concurrency', { type: 'number', default: DEFAULT_CONCURRENCY, describe: `requests in flight at once, 1 to ${MAX_CONCURRENCY} (not recorded: the sealed run is the same whatever it is)` }) as never,
   handler: async (argv) => {
     const params: RunParams = { temperature: argv.temperature, max_tokens: positiveInt(argv['max-tokens'], '--max-tokens')! };
@@ -77,7 +77,7 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
       graderRef: argv.grader,
       runId: argv['run-id'],
       pricePer1kTokens: argv['price-per-1k-tokens'],
-      requestKind: argv['request-kind'] === 'decision' ? 'decision' : 'chat',
+      requestKind: argv['request-kind'] as NewRunOptions['requestKind'],
       caps: {
         limitEvals: positiveInt(argv['limit-evals'], '--limit-evals'),
         maxRequests: positiveInt(argv['max-requests'], '--max-requests'),

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -9,8 +10,8 @@ import { buildDecisionRequest, DECISION_FORMAT, permutationsFor, requestHash } f
 import { loadRun } from '../../replay/runs.ts';
 import type { ReferenceServer } from '../reference-server.ts';
 import { readDecision } from './decision.ts';
-import { startRun, type NewRunOptions } from './recorder.ts';
-import { referenceServerFixture, runCli } from './test-helpers.ts';
+import { makePlan, startRun, type NewRunOptions } from './recorder.ts';
+import { referenceServerFixture, runCli, scratchArchive } from './test-helpers.ts';
 
 let dir: string;
 let ref: ReferenceServer;
@@ -98,6 +99,33 @@ describe('the decision request kind', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--concurrency must be an integer from 1 to 64');
   }, 30_000);
+});
+
+describe('the bank selects the kind', () => {
+  it("a bank whose template says requestKind decision plans decision requests; --request-kind chat overrides it", async () => {
+    const d2 = scratchArchive();
+    try {
+      const a = new Archive(d2);
+      try {
+        const cur = a.ref('bank/current')!;
+        const bank = a.get(cur).value as Record<string, unknown> & { template: string };
+        const t = a.get(bank.template as never).value as Record<string, unknown>;
+        const template = a.put({ ...t, requestKind: 'decision' } as never).digest;
+        a.setRef('bank/current', a.put({ ...bank, template } as never).digest);
+        const byBank = makePlan(a, { ...opts('oracle', { requestKind: undefined }) });
+        expect(byBank.plan.requestFormat).toBe(DECISION_FORMAT);
+        expect(byBank.requests[0]!.body).toHaveProperty('question_id');
+        expect(makePlan(a, opts('oracle', { requestKind: 'chat' })).plan.requestFormat).toBe('openai-chat-v1');
+        // The shipped bank names no kind: chat.
+        a.setRef('bank/current', cur);
+        expect(makePlan(a, opts('oracle', { requestKind: undefined })).plan.requestFormat).toBe('openai-chat-v1');
+      } finally {
+        a.close();
+      }
+    } finally {
+      rmSync(d2, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('reading decision responses', () => {

@@ -124,7 +124,7 @@ export function makePlan(archive: Archive, o: NewRunOptions, now = new Date()): 
     params: o.params,
     grader: { ref: `${g.id}@${g.version}`, digest: g.digest },
     caps: o.caps,
-    requestKind: o.requestKind,
+    requestKind: o.requestKind ?? bank.template.requestKind ?? 'chat', // the run's flag, else the bank's template
   });
   const est = estimate(requests, o.params, o.pricePer1kTokens);
   let refusal: string | null = null;
