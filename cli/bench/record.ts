@@ -84,7 +84,7 @@ export async function benchRecord() {
 }
 
 /** `docket serve-reference --port 0 --json` in a child process; resolves with its base URL. */
-async function serveInChild(archive: string, delayMs: number): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+export async function serveInChild(archive: string, delayMs: number): Promise<{ baseUrl: string; close: () => Promise<void> }> {
   const child = spawn(process.execPath, [DOCKET, 'serve-reference', '--archive', archive, '--port', '0', '--delay-ms', String(delayMs), '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const first = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
