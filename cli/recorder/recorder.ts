@@ -309,8 +309,8 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
       const ex: Exchange = await exchange(req.body, { url, apiKey: c.apiKey, timeoutMs, interrupt, redact, clock: clock.ms, kind });
       const cls = classify(ex, ctx.grader, req.permutation, req.question.key, [...req.question.options]);
       const next = nextStep(ex.errorClass, st.retryableFailures, plan.caps.retries);
-      // Appends are synchronous (write + fsync in one call), so lines from N workers never
-      // interleave: the journal has one writer, this thread.
+      // An append is one synchronous write, so lines from N workers never interleave: the journal
+      // has one writer (this object, on this thread); its fsync follows in `durable` below.
       const line = journal.append({
         slot: req.slot,
         attempt: st.attempts,
