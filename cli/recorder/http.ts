@@ -1,14 +1,13 @@
 import { performance } from 'node:perf_hooks';
-import { textRecord, type ResponseRecord } from '../../replay/journal.ts';
+import { textRecord, type DecisionRecord, type ResponseRecord } from '../../replay/journal.ts';
 import { canonicalBytes, JsonError, parseStrict, type Json } from '../../replay/json.ts';
-import type { DecisionRecord } from '../../replay/journal.ts';
 import type { RequestKind } from '../../replay/request.ts';
 import { commonFields, readDecision } from './decision.ts';
 import { parseRetryAfter } from './rate-limit.ts';
 import type { Redactor } from './secrets.ts';
 
 /**
- * One chat-completions exchange with an OpenAI-compatible endpoint (global fetch). Returns what the
+ * One exchange with an OpenAI-compatible chat-completions endpoint or a decision endpoint (global fetch). Returns what the
  * journal records; never throws for anything the network or the provider does. Request and response
  * headers are not recorded; the Authorization header exists only inside fetch.
  */
