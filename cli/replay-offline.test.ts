@@ -101,13 +101,13 @@ describe('docket replay --from FILE.tgz', () => {
   it('verifies the release, replays the archive inside it, and leaves no staging behind', () => {
     const dir = scratch('docket-replay-from-');
     const tgz = join(dir, 'decision-verification.tgz');
-    const pack = docket(['release', 'pack', '--out', tgz]);
+    const pack = docket(['release', 'pack', '--out', tgz, '--json']);
     expect(pack.status).toBe(0);
     const tmp = join(dir, 'tmp');
     mkdirSync(tmp);
     const attempts = shippedAttempts();
     const total = Object.values(attempts).reduce((n, x) => n + x, 0);
-    const r = docket(['replay', '--from', tgz, '--json'], { env: { TMPDIR: tmp } });
+    const r = docket(['replay', '--from', tgz, '--expect', pack.json.digest, '--json'], { env: { TMPDIR: tmp } });
     expect(r.status).toBe(0);
     expect(r.json).toMatchObject({ ok: true, requests: total, matched: total, mismatched: 0 });
     expect(staging(tmp)).toEqual([]);
@@ -116,7 +116,7 @@ describe('docket replay --from FILE.tgz', () => {
     const bad = join(dir, 'bad.tgz');
     cpSync(tgz, bad);
     truncateSync(bad, statSync(bad).size - 100);
-    const b = docket(['replay', '--from', bad, '--json'], { env: { TMPDIR: tmp } });
+    const b = docket(['replay', '--from', bad, '--unanchored', '--json'], { env: { TMPDIR: tmp } });
     expect(b.status).toBe(1);
     expect(b.json).toMatchObject({ ok: false, error: { code: 'ERELEASE' } });
     expect(staging(tmp)).toEqual([]);

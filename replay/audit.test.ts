@@ -11,13 +11,14 @@ const I: Verdict = 'incorrect';
 const T: Verdict = 'truncated';
 const RUN = `sha256:${'a'.repeat(64)}`;
 
-// Score 5/12 = 41.6667 %: source eval x = mean(2/3, 1), source eval y = 0 (see scoring.test.ts)
+// Score 41.6667 %: source eval x = mean(2/3, 1), source eval y = 0 (see scoring.test.ts); full coverage, so rankable
 const evidence: RunForScoring = {
-  run: RUN, grade: `sha256:${'b'.repeat(64)}`, runId: 'run-1', model: 'model-a', status: 'sealed', benchmarkVersion: 'v1', sealedAt: '2026-01-01T00:00:00Z', planned: 12,
-  slots: [...slots('q1', 'c/x', [C, C, I]), ...slots('q2', 'c/x', [C, C, C]), ...slots('q3', 'd/y', [I, I, I]), ...slots('q4', 'd/y', [T, T, T])],
+  run: RUN, grade: `sha256:${'b'.repeat(64)}`, runId: 'run-1', model: 'model-a', status: 'sealed', benchmarkVersion: 'v1', sealedAt: '2026-01-01T00:00:00Z', planned: 9,
+  benchmark: 'docket-decisions', providerModels: ['model-a'],
+  slots: [...slots('q1', 'c/x', [C, C, I]), ...slots('q2', 'c/x', [C, C, C]), ...slots('q3', 'd/y', [I, I, I])],
 };
 
-const pubJson = (rows: unknown[], extra: Record<string, unknown> = {}) => JSON.stringify({ benchmark: 'docket-decisions', ...extra, rows });
+const pubJson = (rows: unknown[], extra: Record<string, unknown> = {}) => JSON.stringify({ benchmark: 'docket-decisions', benchmarkVersion: 'v1', ...extra, rows });
 const audit = (text: string, runs = [evidence], tolerance?: number) => auditPublished(parsePublished(text, 'pub.json'), runs, { tolerance, currentVersion: 'v1' });
 const one = (score: number | string, extra: Record<string, unknown> = {}) => audit(pubJson([{ model: 'model-a', score, ...extra }])).rows[0]!;
 
@@ -29,11 +30,11 @@ describe('parsing a published leaderboard', () => {
     expect(p.rows[1]).toMatchObject({ score: 71.3, decimals: 2 }); // a string keeps trailing zeros
   });
   it('reads CSV with optional columns and quoted fields', () => {
-    const p = parsePublished(`model,score,run,attempts\n"gpt, large",71.30,${RUN},\nsmall,9,,12\n`, 'x.csv');
+    const p = parsePublished(`model,score,run,attempts,benchmark,benchmarkVersion,providerModel\n"gpt, large",71.30,${RUN},,b,v1,\nsmall,9,,12,b,v1,small-2026 small-2027\n`, 'x.csv');
     expect(p.format).toBe('csv');
     expect(p.rows).toEqual([
-      { model: 'gpt, large', score: 71.3, decimals: 2, run: RUN, where: 'line 2' },
-      { model: 'small', score: 9, decimals: 0, attempts: 12, where: 'line 3' },
+      { model: 'gpt, large', score: 71.3, decimals: 2, run: RUN, benchmark: 'b', benchmarkVersion: 'v1', where: 'line 2' },
+      { model: 'small', score: 9, decimals: 0, attempts: 12, benchmark: 'b', benchmarkVersion: 'v1', providerModels: ['small-2026', 'small-2027'], where: 'line 3' },
     ]);
   });
   it('rejects malformed input with a coded usage error naming the place', () => {
@@ -53,8 +54,13 @@ describe('parsing a published leaderboard', () => {
     expect(code(pubJson([{ model: 'm', score: '7e1' }]))).toMatch(/plain decimal/);
     expect(code('score,model\n1,m', 'x.csv')).toMatch(/must start with model,score/);
     expect(code('model,score,colour\nm,1,red', 'x.csv')).toMatch(/unknown column/);
-    expect(code('model,score\nm,1,2', 'x.csv')).toMatch(/line 2: 3 fields/);
-    expect(code('model,score,questions\nm,1,x', 'x.csv')).toMatch(/non-negative integer/);
+    const H = 'model,score,benchmark,benchmarkVersion';
+    expect(code('model,score\nm,1', 'x.csv')).toMatch(/no benchmark column/);
+    expect(code(`${H}\nm,1,b,v1,2`, 'x.csv')).toMatch(/line 2: 5 fields/);
+    expect(code(`${H},questions\nm,1,b,v1,x`, 'x.csv')).toMatch(/non-negative integer/);
+    expect(code(`${H}\nm,1,b,`, 'x.csv')).toMatch(/line 2\.benchmarkVersion: is empty/);
+    expect(code(JSON.stringify({ benchmark: 'b', rows: [] }))).toMatch(/benchmarkVersion: is required/);
+    expect(code(pubJson([{ model: 'm', score: 1, providerModel: 7 }]))).toMatch(/providerModel/);
   });
   it('tolerance is half a unit of the last published digit', () => {
     expect(precisionTolerance(1)).toBeCloseTo(0.05, 15);
@@ -78,12 +84,14 @@ describe('auditing against the evidence', () => {
     expect(audit(pubJson([{ model: 'model-a', score: 41.8 }]), [evidence], 0.2).rows[0]!.status).toBe('reproduced');
     expect(audit(pubJson([{ model: 'model-a', score: 41.7 }]), [evidence], 0.01).rows[0]!.status).toBe('mismatch');
   });
-  it('ok is false on any mismatch; unverifiable rows do not fail the audit', () => {
-    const r = audit(pubJson([{ model: 'model-a', score: 41.7 }, { model: 'ghost', score: 50 }, { model: 'model-a', score: 41.7, run: `sha256:${'c'.repeat(64)}` }]));
+  it('ok is false on any mismatch, and on an unverifiable row unless allowed', () => {
+    const text = pubJson([{ model: 'model-a', score: 41.7 }, { model: 'ghost', score: 50 }, { model: 'model-a', score: 41.7, run: `sha256:${'c'.repeat(64)}` }]);
+    const r = audit(text);
     expect(r.rows.map((x) => x.status)).toEqual(['reproduced', 'unverifiable', 'unverifiable']);
     expect(r.rows[1]!.notes[0]).toMatch(/no run of ghost/);
     expect(r.rows[2]!.notes[0]).toMatch(/not in the archive \(it holds 1 other run/);
-    expect(r).toMatchObject({ ok: true, counts: { reproduced: 1, mismatch: 0, unverifiable: 2 } });
+    expect(r).toMatchObject({ ok: false, counts: { reproduced: 1, mismatch: 0, unverifiable: 2 } });
+    expect(auditPublished(parsePublished(text, 'x.json'), [evidence], { allowUnverifiable: true }).ok).toBe(true);
     expect(audit(pubJson([{ model: 'model-a', score: 41.8 }])).ok).toBe(false);
     expect(audit(pubJson([{ model: 'model-a', score: 41.8 }]), []).rows[0]!.status).toBe('unverifiable');
   });
@@ -104,17 +112,30 @@ describe('auditing against the evidence', () => {
     expect(row.explanations[0]).toMatchObject({ kind: 'newer-regrade' });
     expect(row.explanations[0]!.message).toContain(`sha256:${'e'.repeat(64)}`);
   });
-  it('explains a different benchmark version, and says when nothing explains it', () => {
-    const row = audit(pubJson([{ model: 'model-a', score: 12.3, run: RUN }], { benchmarkVersion: 'v0' })).rows[0]!;
-    expect(row.status).toBe('mismatch');
-    expect(row.explanations.map((e) => e.kind)).toEqual(['different-benchmark-version']);
+  it('a different benchmark version is an identity mismatch even when the number matches; says when nothing explains a number', () => {
+    const row = audit(pubJson([{ model: 'model-a', score: 41.7, run: RUN }], { benchmarkVersion: 'v0' })).rows[0]!;
+    expect(row).toMatchObject({ status: 'mismatch', identity: [{ field: 'benchmarkVersion', published: 'v0', recorded: 'v1' }], explanations: [] });
     expect(one(12.3).explanations).toEqual([{ kind: 'unexplained', message: expect.stringMatching(/cannot tell/) }]);
+    expect(one(41.7).identity).toEqual([]);
   });
-  it('audits an unranked run and says why it is not ranked', () => {
+  it('checks the model against the requested model and the provider-returned ids', () => {
+    const renamed = audit(pubJson([{ model: 'model-b', score: 41.7, run: RUN }])).rows[0]!;
+    expect(renamed.status).toBe('mismatch');
+    expect(renamed.identity.map((m) => m.field)).toEqual(['model', 'providerModel']);
+    const dated = { ...evidence, providerModels: ['model-a-2026-01-01'] };
+    const plain = audit(pubJson([{ model: 'model-a', score: 41.7 }]), [dated]).rows[0]!;
+    expect(plain.identity).toEqual([expect.objectContaining({ field: 'providerModel', recorded: 'model-a-2026-01-01', message: expect.stringMatching(/publish providerModel "model-a-2026-01-01"/) })]);
+    expect(audit(pubJson([{ model: 'model-a', providerModel: 'model-a-2026-01-01', score: 41.7 }]), [dated]).rows[0]!.status).toBe('reproduced');
+    expect(audit(pubJson([{ model: 'model-a', score: 41.7 }], { benchmark: 'other' })).rows[0]!.identity.map((m) => m.field)).toEqual(['benchmark']);
+  });
+  it('a published number for a run the protocol refuses to rank is a mismatch, and says why', () => {
     const partial = { ...evidence, status: 'incomplete' as const };
     const row = audit(pubJson([{ model: 'model-a', score: 41.7 }]), [partial]).rows[0]!;
-    expect(row.status).toBe('reproduced');
+    expect(row.status).toBe('mismatch');
+    expect(row.identity).toEqual([expect.objectContaining({ field: 'rankable', message: 'published, but not rankable: run is incomplete, not sealed and complete' })]);
     expect(row.notes.join(' ')).toMatch(/no ranked run.*incomplete/);
+    const low = { ...evidence, planned: 10 };
+    expect(audit(pubJson([{ model: 'model-a', score: 41.7 }]), [low]).rows[0]!.identity[0]!.message).toBe('published, but not rankable: coverage 90.0 % < 97 % (9 of 10 slots scored)');
   });
   it('is pure and deterministic', () => {
     const p: Published = parsePublished(pubJson([{ model: 'model-a', score: 41.7 }]), 'x.json');

@@ -48,6 +48,8 @@ export function loadRunsForScoring(archive: string | Archive): RunForScoring[] {
         model: run.run.model,
         status: run.run.status,
         benchmarkVersion: run.run.benchmarkVersion,
+        benchmark: bank.name,
+        providerModels: providerModels(run.lines),
         sealedAt: run.run.sealedAt,
         // Coverage is measured against the benchmark, not the run's own plan: a run planned with
         // --limit-evals measured part of the bank and must not rank beside runs of all of it.
@@ -58,6 +60,11 @@ export function loadRunsForScoring(archive: string | Archive): RunForScoring[] {
     }
     return out;
   });
+}
+
+/** The distinct model ids the provider answered as, in code-point order (attempts without a reply have none). */
+function providerModels(lines: readonly JournalLine[]): string[] {
+  return [...new Set(lines.map((l) => l.model).filter((m): m is string => m !== null))].sort();
 }
 
 /** Every planned slot with the verdict of its final attempt; a slot never closed is 'interrupted'. */

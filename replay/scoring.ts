@@ -35,6 +35,10 @@ export interface RunForScoring {
   sealedAt: string;
   planned: number;
   slots: SlotOutcome[];
+  /** The bank's name (the benchmark) the run measured; absent when the source does not record it. */
+  benchmark?: string;
+  /** The distinct model ids the provider answered with (journal `model`), for audit's identity check. */
+  providerModels?: string[];
   /** Optional: slot outcomes under earlier grades of the same run, so `audit` can name a newer regrade. */
   earlierGrades?: { grade: string; slots: SlotOutcome[] }[];
 }
@@ -267,7 +271,8 @@ export interface Ranking {
   refused: Refusal[];
 }
 
-function refusalOf(s: RunScore, version: string | null): Refusal | null {
+/** Why the protocol refuses `s` a place on `version` (audit asks it of a published run), or null. */
+export function refusalOf(s: RunScore, version: string | null): Refusal | null {
   if (s.benchmarkVersion !== version) return { code: 'other-version', reason: `benchmark version ${s.benchmarkVersion}, not ${version}`, score: s };
   if (s.status !== 'sealed') return { code: 'not-sealed', reason: `run is ${s.status}, not sealed and complete`, score: s };
   if (s.score === null) return { code: 'no-score', reason: 'no slot counts toward a score', score: s };

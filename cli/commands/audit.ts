@@ -9,15 +9,17 @@ import { requireDir } from '../paths.ts';
 interface Args extends GlobalArgs {
   published: string;
   tolerance?: number;
+  'allow-unverifiable': boolean;
 }
 
 export const auditCommand: CommandModule<GlobalArgs, Args> = {
   command: 'audit',
-  describe: 'recompute every number of a published leaderboard (JSON or CSV) from the evidence; exit 1 on any mismatch',
+  describe: 'recompute every number of a published leaderboard (JSON or CSV) from the evidence and check what it names (model, benchmark, version); exit 1 on any mismatch or unverifiable row',
   builder: (y) =>
     y
       .option('published', { type: 'string', demandOption: true, describe: 'the published leaderboard file (docs/scoring.md gives the format)' })
-      .option('tolerance', { type: 'number', describe: 'allowed difference in percentage points (default: half a unit of each published number’s last digit)' }),
+      .option('tolerance', { type: 'number', describe: 'allowed difference in percentage points (default: half a unit of each published number’s last digit)' })
+      .option('allow-unverifiable', { type: 'boolean', default: false, describe: 'rows with no evidence to check them against are reported but do not fail the audit' }),
   handler: (argv) => {
     if (argv.tolerance !== undefined && !(argv.tolerance >= 0)) throw usageError('EUSAGE', `--tolerance must be a non-negative number of percentage points, got ${argv.tolerance}`);
     requireDir(argv.archive, 'archive');
@@ -29,7 +31,7 @@ export const auditCommand: CommandModule<GlobalArgs, Args> = {
     }
     const published = parsePublished(text, argv.published);
     const runs = loadRunsForScoring(argv.archive);
-    const report = auditPublished(published, runs, { tolerance: argv.tolerance, currentVersion: currentBenchmarkVersion(argv.archive) });
+    const report = auditPublished(published, runs, { tolerance: argv.tolerance, currentVersion: currentBenchmarkVersion(argv.archive), allowUnverifiable: argv['allow-unverifiable'] });
     if (argv.json) printJson(report);
     else printAudit(report, runs.length, argv.archive);
     process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
@@ -42,10 +44,12 @@ export function printAudit(r: AuditReport, runCount: number, archive: string) {
   for (const row of r.rows) {
     const rec = row.recomputed === null ? '–' : `${row.recomputed}`;
     line(`${row.status.toUpperCase().padEnd(12)} ${row.model}: published ${asPublished(row.published, r.tolerance === 'published-precision' ? row.tolerance : null)}, recomputed ${rec}${row.difference !== null ? ` (difference ${row.difference > 0 ? '+' : ''}${row.difference}, tolerance ±${+row.tolerance.toPrecision(6)})` : ''}${row.run ? `  run ${row.run}` : ''}`);
+    for (const m of row.identity) line(`    ${m.field}: ${m.message}`);
     for (const e of row.explanations) line(`    ${e.kind}: ${e.message}`);
     for (const n of row.notes) line(`    note: ${n}`);
   }
   line(`${r.counts.reproduced} reproduced, ${r.counts.mismatch} mismatch, ${r.counts.unverifiable} unverifiable`);
+  if (r.counts.unverifiable && !r.allowUnverifiable) line('An unverifiable row fails the audit: publish the run digest it rests on and ship its evidence, or pass --allow-unverifiable to report it without failing.');
 }
 
 /** The published number with the precision it was published at ("100.0", not 100): the tolerance is half a unit of its last digit. */

@@ -10,6 +10,7 @@ import { compareEvidence, evidenceValue, probeProblem, type EvidenceValue, type 
 import type { Question } from '../../replay/types.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { readProbe, runProbe, runProbes } from '../probes.ts';
+import { anchorOptions, checkAnchor, linkProbePackages, openRelease, type AnchorArgs } from '../release-from.ts';
 
 const root = () => process.cwd();
 
@@ -71,7 +72,7 @@ export const snapshotCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   },
 };
 
-interface EvidenceArgs extends GlobalArgs {
+interface EvidenceArgs extends GlobalArgs, AnchorArgs {
   action: 'capture' | 'replay' | 'lock';
   question?: string[];
   'timeout-ms': number;
@@ -81,11 +82,13 @@ export const evidenceCommand: CommandModule<GlobalArgs, EvidenceArgs> = {
   command: 'evidence <action>',
   describe: 'capture: run probes and archive their output; replay: re-run probes offline and compare; lock: write the probe lockfile',
   builder: (y) =>
-    y
+    anchorOptions(y)
       .positional('action', { choices: ['capture', 'replay', 'lock'] as const, demandOption: true })
+      .option('from', { type: 'string', describe: 'replay: verify a release tarball with this docket (anchored by --expect and/or --key), extract it privately and re-run its probes from the verified tree' })
       .option('question', { type: 'string', array: true, describe: 'only these question ids' })
       .option('timeout-ms', { type: 'number', default: 10_000, describe: 'per-probe timeout' }) as never,
   handler: async (argv) => {
+    if (argv.from !== undefined && argv.action !== 'replay') throw usageError('EUSAGE', `--from applies to \`docket evidence replay\`, not ${argv.action}`);
     if (argv.action === 'lock') return lock(argv);
     if (argv.action === 'capture') return capture(argv);
     return replay(argv);
@@ -165,7 +168,8 @@ export interface EvidenceReplayResult {
 }
 
 /** Re-run every probe of the archive's current bank from the working tree and compare. */
-export async function evidenceReplay(archiveDir: string, opts: { question?: string[]; timeoutMs: number }): Promise<EvidenceReplayResult> {
+export async function evidenceReplay(archiveDir: string, opts: { question?: string[]; timeoutMs: number; root?: string }): Promise<EvidenceReplayResult> {
+  const tree = opts.root ?? root();
   const archive = new Archive(archiveDir);
   try {
     const bank = currentBank(archive);
@@ -175,12 +179,12 @@ export async function evidenceReplay(archiveDir: string, opts: { question?: stri
       const archived = archive.get(q.evidence).value as unknown as EvidenceValue;
       let probeDigest: Digest;
       try {
-        probeDigest = sha256(readProbe(root(), archived.probe.path));
+        probeDigest = sha256(readProbe(tree, archived.probe.path));
       } catch {
         outcomes.push({ question: q.id, ok: false, reason: `probe ${archived.probe.path} is missing from the working tree` });
         return;
       }
-      const run = await runProbe(root(), archived.probe.path, opts.timeoutMs);
+      const run = await runProbe(tree, archived.probe.path, opts.timeoutMs);
       outcomes.push(compareEvidence(q, archived, probeDigest, run));
     }, progress('probes'));
     outcomes.sort((a, b) => (a.question < b.question ? -1 : 1));
@@ -192,11 +196,25 @@ export async function evidenceReplay(archiveDir: string, opts: { question?: stri
 }
 
 async function replay(argv: EvidenceArgs) {
-  const result = await evidenceReplay(argv.archive, { question: argv.question, timeoutMs: argv['timeout-ms'] });
+  checkAnchor(argv, 'docket evidence replay');
+  const result = argv.from ? await replayRelease(argv) : await evidenceReplay(argv.archive, { question: argv.question, timeoutMs: argv['timeout-ms'] });
   if (argv.json) printJson(result);
   else {
     for (const f of result.failed) line(`  MISMATCH ${f.question}: ${f.reason}`);
     line(`evidence replay: ${result.matched}/${result.total} probes reproduce their archived output (bank ${result.bank})`);
   }
   process.exitCode = result.ok ? EXIT.OK : EXIT.FINDINGS;
+}
+
+/** --from: the probes and the archive both come from the verified release tree, never the working tree. */
+// The release verify behind --from already refused a tarball whose bank its runs did not measure.
+async function replayRelease(argv: EvidenceArgs): Promise<EvidenceReplayResult & { release: { file: string; digest: string | null; anchored: string } }> {
+  const r = await openRelease(argv, 'docket evidence replay');
+  try {
+    linkProbePackages(r.dir);
+    const result = await evidenceReplay(join(r.dir, 'evidence'), { question: argv.question, timeoutMs: argv['timeout-ms'], root: r.dir });
+    return { ...result, release: { file: argv.from!, digest: r.digest, anchored: r.anchored } };
+  } finally {
+    r.cleanup();
+  }
 }

@@ -1,4 +1,6 @@
 import type { CommandModule } from 'yargs';
+import { Archive } from '../../replay/archive.ts';
+import { bankDrift, describeDrift } from '../../replay/drift.ts';
 import { EXIT } from '../../replay/errors.ts';
 import { verifyArchive } from '../../replay/verify.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
@@ -13,6 +15,7 @@ export interface CheckStep {
   name: string;
   ok: boolean;
   summary: string;
+  details?: string[]; // printed under the step, one per line
 }
 
 export type CheckExtra = (archive: string) => Promise<CheckStep[]>;
@@ -34,6 +37,7 @@ export const checkCommand: CommandModule<GlobalArgs, GlobalArgs> = {
     steps.push({ name: 'verify', ok: v.ok, summary: `${v.objects} bundles (${(v.bytes / 1e6).toFixed(2)} MB): digests, gzip, JSON, schemas, references${errors ? `; ${errors} findings (run docket verify)` : ''}` });
     const { bank, result } = validateWorktree();
     steps.push({ name: 'validate', ok: result.ok, summary: `${result.questions} questions, ${result.sourceEvals} source evals, ${result.categories} categories${result.violations.length ? `; ${result.violations.length} violations (run docket validate)` : ''}` });
+    steps.push(driftStep(argv.archive));
     const e = await evidenceReplay(argv.archive, { timeoutMs: 10_000 });
     steps.push({ name: 'evidence replay', ok: e.ok, summary: `${e.matched}/${e.total} probes re-run offline reproduce their archived output${e.mismatched ? ` (run docket evidence replay)` : ''}` });
     for (const extra of extras) steps.push(...(await extra(argv.archive)));
@@ -42,10 +46,35 @@ export const checkCommand: CommandModule<GlobalArgs, GlobalArgs> = {
     if (argv.json) printJson({ ok, archive: argv.archive, bank: bank.name, benchmarkVersion: result.benchmarkVersion, steps, seconds });
     else {
       line(`docket check — ${bank.name} ${bank.version}, archive ${argv.archive}/`);
-      for (const s of steps) line(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name.padEnd(16)} ${s.summary}`);
+      for (const s of steps) {
+        line(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name.padEnd(16)} ${s.summary}`);
+        for (const d of s.details ?? []) line(`         ${d}`);
+      }
       line(`benchmark version ${result.benchmarkVersion}`);
       line(ok ? `All checks passed in ${seconds.toFixed(1)} s, offline. Evidence: ${argv.archive}/objects (bundles), ${argv.archive}/refs (names).` : 'Some checks failed: run the command named on the failing line for details.');
     }
     process.exitCode = ok ? EXIT.OK : EXIT.FINDINGS;
   },
 };
+
+/** The bank in the working tree must be the frozen bank every run measured (issue #18 item 2). */
+export function driftStep(archiveDir: string, root = process.cwd()): CheckStep {
+  const archive = new Archive(archiveDir);
+  try {
+    const drift = bankDrift(root, archive);
+    const runs = drift.reduce((n, d) => n + d.runs.length, 0);
+    const drifted = drift.filter((d) => d.changes.length);
+    if (drifted.length === 0) return { name: 'bank drift', ok: true, summary: runs ? `the working-tree bank is the bank all ${runs} runs measured (${drift.map((d) => d.benchmarkVersion).join(', ')})` : 'no runs: nothing measured to compare with' };
+    return {
+      name: 'bank drift',
+      ok: false,
+      summary: `${drifted.map(describeDrift).join('; ')}. Restore the measured bank (git checkout) or record new runs of the changed bank`,
+      details: drifted.flatMap((d) => d.changes.map((c) => c.message)),
+    };
+  } catch (e) {
+    const code = e instanceof Error && 'code' in e ? `${String((e as { code: unknown }).code)}: ` : '';
+    return { name: 'bank drift', ok: false, summary: `${code}${(e as Error).message}` };
+  } finally {
+    archive.close();
+  }
+}

@@ -1,4 +1,6 @@
 import type { CommandModule } from 'yargs';
+import { Archive } from '../../replay/archive.ts';
+import { bankDrift, banksMeasured, hasWorktreeBank, type BankDrift, type BankMeasured } from '../../replay/drift.ts';
 import { rankingJson } from '../../replay/report.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring-input.ts';
 import { chooseVersion, formatCost, rankRuns, type Ranking } from '../../replay/scoring.ts';
@@ -18,11 +20,48 @@ export const leaderboardCommand: CommandModule<GlobalArgs, Args> = {
     const runs = loadRunsForScoring(argv.archive);
     const version = chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(argv.archive));
     const ranking = rankRuns(runs, version);
-    if (argv.json) printJson(rankingJson(ranking));
+    const measured = measuredOn(argv.archive);
+    if (argv.json) printJson({ ...rankingJson(ranking), measuredOn: measured.banks, worktree: measured.worktree });
     else if (runs.length === 0) line(`no runs in the archive ${argv.archive}: nothing to rank`);
-    else printLeaderboard(ranking);
+    else {
+      printLeaderboard(ranking);
+      printMeasuredOn(measured);
+    }
   },
 };
+
+interface MeasuredOn {
+  banks: (BankMeasured & { changes?: number })[];
+  worktree: { benchmarkVersion: string; drifted: boolean } | null; // null: no decision-bank.json here
+}
+
+/** Which runs measured which bank and benchmark version, and whether the working tree is that bank. */
+function measuredOn(archiveDir: string): MeasuredOn {
+  const archive = new Archive(archiveDir);
+  try {
+    if (!hasWorktreeBank(process.cwd())) return { banks: banksMeasured(archive), worktree: null };
+    let drift: BankDrift[];
+    try {
+      drift = bankDrift(process.cwd(), archive);
+    } catch {
+      return { banks: banksMeasured(archive), worktree: null }; // an unreadable working-tree bank: validate/check say why
+    }
+    return {
+      banks: drift.map((d) => ({ bank: d.bank, benchmarkVersion: d.benchmarkVersion, runs: d.runs, changes: d.changes.length })),
+      worktree: drift[0] ? { benchmarkVersion: drift[0].worktreeVersion, drifted: drift.some((d) => d.changes.length > 0) } : null,
+    };
+  } finally {
+    archive.close();
+  }
+}
+
+function printMeasuredOn(m: MeasuredOn) {
+  line();
+  line('measured on:');
+  for (const b of m.banks) line(`  benchmark version ${b.benchmarkVersion} (bank ${short(b.bank)}): ${b.runs.join(', ')}${b.changes ? ` — the working tree differs from it in ${b.changes} place(s): docket check lists them` : ''}`);
+  if (m.worktree && !m.worktree.drifted) line(`  the working tree's bank is this bank (benchmark version ${m.worktree.benchmarkVersion})`);
+  else if (m.worktree) line(`  the working tree's bank is benchmark version ${m.worktree.benchmarkVersion}: no run measured it`);
+}
 
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? '–' : (x * 100).toFixed(1));
 const short = (d: string) => d.replace(/^sha256:/, '').slice(0, 12);

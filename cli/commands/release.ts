@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { usageError } from '../../replay/errors.ts';
+import { Archive } from '../../replay/archive.ts';
+import { bankDrift, describeDrift } from '../../replay/drift.ts';
+import { findingError, usageError } from '../../replay/errors.ts';
 import { generateKeys, loadPrivateKey } from '../../replay/release/dsse.ts';
 import { DEFAULT_OUT, DIGEST_FILE } from '../../replay/release/limits.ts';
 import { digestLine, packRelease, writeFileAtomic } from '../../replay/release/pack.ts';
@@ -26,6 +28,7 @@ const packCommand: CommandModule<GlobalArgs, PackArgs> = {
       .option('write-digest', { type: 'boolean', default: false, describe: `also record the tarball's sha256 in ${DIGEST_FILE}` }) as unknown as Argv<PackArgs>,
   handler: async (argv) => {
     const signKey = argv.sign ? loadPrivateKey(readKey(argv.sign), argv.sign) : undefined;
+    refuseDrift(process.cwd(), resolve(argv.archive));
     const r = await packRelease({ root: process.cwd(), archive: resolve(argv.archive), signKey });
     writeFileAtomic(argv.out, r.bytes);
     if (argv.writeDigest) writeFileAtomic(join(process.cwd(), DIGEST_FILE), digestLine(r.digest));
@@ -52,6 +55,19 @@ const keygenCommand: CommandModule<GlobalArgs, KeygenArgs> = {
     line('Publish the .pub file; verifiers pass it with `docket verify FILE.tgz --key FILE.pub`.');
   },
 };
+
+/** A release ships the bank of the working tree; its evidence must have measured that bank. */
+export function refuseDrift(root: string, archiveDir: string) {
+  const archive = new Archive(archiveDir);
+  try {
+    const drifted = bankDrift(root, archive).filter((d) => d.changes.length);
+    if (!drifted.length) return;
+    const changes = drifted.flatMap((d) => d.changes.map((c) => c.message));
+    throw findingError('EBANKDRIFT', `release not packed: ${drifted.map(describeDrift).join('; ')}:\n${changes.map((c) => `  ${c}`).join('\n')}\nThe release would ship a bank its evidence did not measure: restore the measured bank (git checkout) or record new runs of this one.`, { drift: drifted });
+  } finally {
+    archive.close();
+  }
+}
 
 export function readKey(path: string): Buffer {
   try {

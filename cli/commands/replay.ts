@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { loadBankFile } from '../../replay/bank.ts';
 import { EXIT, findingError, usageError } from '../../replay/errors.ts';
-import { verifyAndExtractRelease } from '../../replay/release/verify.ts';
 import { replayArchive, type FieldDiff, type ReplayReport, type WorktreeBank } from '../../replay/replay.ts';
 import { installNetworkGuard } from '../netguard.ts';
+import { anchorOptions, checkAnchor, openRelease, type AnchorArgs } from '../release-from.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 import { registerCheckStep } from './check.ts';
@@ -16,11 +15,10 @@ import { registerCheckStep } from './check.ts';
  * the runs name (docs/design.md "Replay"). Offline by construction: the network guard goes in
  * before anything else runs.
  */
-interface ReplayArgs extends GlobalArgs {
+interface ReplayArgs extends GlobalArgs, AnchorArgs {
   runs?: string[];
   all: boolean;
   againstWorktree: boolean;
-  from?: string;
 }
 
 const MAX_PRINTED_FINDINGS = 30;
@@ -29,18 +27,19 @@ export const replayCommand: CommandModule<GlobalArgs, ReplayArgs> = {
   command: 'replay [runs..]',
   describe: 'rebuild every request of the sealed runs offline and match it with the journal (RUN = run id or run digest; none = all)',
   builder: (y) =>
-    y
+    anchorOptions(y)
       .positional('runs', { type: 'string', array: true, describe: 'run ids or run-bundle digests (default: every sealed run)' })
       .option('all', { type: 'boolean', default: false, describe: 'replay every sealed run (the default when no RUN is named)' })
       .option('against-worktree', { type: 'boolean', default: false, describe: "rebuild from the working tree's decision-bank.json instead of the frozen bank: shows what a question or template change would break" })
-      .option('from', { type: 'string', describe: 'verify and extract a release tarball (decision-verification.tgz) to a private temp dir and replay its archive' }) as never,
+      .option('from', { type: 'string', describe: 'verify a release tarball (decision-verification.tgz) with this docket, anchored by --expect and/or --key, extract it to a private temp dir and replay its archive' }) as never,
   handler: async (argv) => {
     installNetworkGuard();
     const names = argv.runs ?? [];
     if (argv.all && names.length) throw usageError('EUSAGE', 'name runs or pass --all, not both');
+    checkAnchor(argv, 'docket replay');
     const worktree = argv.againstWorktree ? worktreeBank(process.cwd()) : undefined;
     let report: ReplayReport;
-    if (argv.from) report = await replayRelease(argv.from, names, worktree);
+    if (argv.from) report = await replayRelease(argv, names, worktree);
     else {
       requireDir(argv.archive, 'archive');
       report = await replayArchive(argv.archive, { runs: names, worktree });
@@ -59,19 +58,13 @@ export function worktreeBank(root: string): WorktreeBank {
 }
 
 /** --from: verify the release end to end, replay the archive inside it, always remove the staging copy. */
-async function replayRelease(file: string, names: string[], worktree: WorktreeBank | undefined): Promise<ReplayReport> {
-  if (!existsSync(file)) throw usageError('ENOFILE', `--from ${file}: no such file`, { file });
-  const v = await verifyAndExtractRelease(resolve(file), { keep: true });
+async function replayRelease(a: AnchorArgs, names: string[], worktree: WorktreeBank | undefined): Promise<ReplayReport> {
+  const r = await openRelease(a, 'docket replay');
   try {
-    if (!v.report.ok || !v.stagingDir) {
-      const errors = v.report.findings.filter((f) => f.severity === 'error');
-      const first = errors[0];
-      throw findingError('ERELEASE', `--from ${file}: the release does not verify (${errors.length} findings${first ? `, first ${first.code}: ${first.message}` : ''}); run \`docket verify ${file}\``, { file, findings: errors.slice(0, 20) });
-    }
-    const report = await replayArchive(join(v.stagingDir, 'evidence'), { runs: names, worktree });
-    return { ...report, archive: `${file}!decision-verification/evidence`, release: { file, digest: v.report.digest } } as ReplayReport;
+    const report = await replayArchive(join(r.dir, 'evidence'), { runs: names, worktree });
+    return { ...report, archive: `${a.from}!decision-verification/evidence`, release: { file: a.from, digest: r.digest, anchored: r.anchored } } as ReplayReport;
   } finally {
-    v.cleanup();
+    r.cleanup();
   }
 }
 

@@ -5,7 +5,9 @@ import type { RunParams } from '../../replay/types.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 import { checkConcurrency, DEFAULT_CONCURRENCY, makePlan, MAX_CONCURRENCY, resumeRun, startRun, type NewRunOptions, type RunResult } from '../recorder/recorder.ts';
+import { costRule } from '../recorder/cost-rule.ts';
 import { resolveApiKey } from '../recorder/secrets.ts';
+import { publicUrl } from '../../replay/runs.ts';
 
 interface RunArgs extends GlobalArgs {
   model?: string;
@@ -23,6 +25,7 @@ interface RunArgs extends GlobalArgs {
   'max-requests'?: number;
   'max-known-cost-usd'?: number;
   'price-per-1k-tokens'?: number;
+  'allow-unknown-cost': boolean;
   'api-key-env': string;
   'env-file'?: string;
   'timeout-ms': number;
@@ -56,7 +59,8 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
       .option('dry-run', { type: 'boolean', default: false, describe: 'print the plan, request count, request hashes and estimated cost; no connection, no writes' })
       .option('limit-evals', { type: 'number', describe: 'only the questions of the first N source evals (byte order)' })
       .option('max-requests', { type: 'number', describe: 'cap on attempts: a larger plan does not start; reaching it mid-run seals the run incomplete' })
-      .option('max-known-cost-usd', { type: 'number', describe: 'stop (sealed incomplete) when provider-reported cost reaches this; a larger estimate does not start' })
+      .option('max-known-cost-usd', { type: 'number', describe: 'stop (sealed incomplete) when provider-reported cost reaches this; a larger estimate does not start; an answer without a reported cost stops the run (see --allow-unknown-cost)' })
+      .option('allow-unknown-cost', { type: 'boolean', default: false, describe: 'with --max-known-cost-usd: go on when the provider reports no cost (default: stop before the next request)' })
       .option('price-per-1k-tokens', { type: 'number', describe: 'USD per 1000 tokens, for the estimate only' })
       .option('api-key-env', { type: 'string', default: 'OPENAI_API_KEY', describe: 'environment variable holding the API key (optional for loopback endpoints)' })
       .option('env-file', { type: 'string', describe: 'read the --api-key-env variable (and nothing else) from this KEY=VALUE file' })
@@ -78,6 +82,7 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
       runId: argv['run-id'],
       pricePer1kTokens: argv['price-per-1k-tokens'],
       requestKind: argv['request-kind'] as NewRunOptions['requestKind'],
+      allowUnknownCost: argv['allow-unknown-cost'],
       caps: {
         limitEvals: positiveInt(argv['limit-evals'], '--limit-evals'),
         maxRequests: positiveInt(argv['max-requests'], '--max-requests'),
@@ -105,9 +110,12 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
           apiKey,
           backoffMs: positiveInt(argv['backoff-ms'], '--backoff-ms', 0)!,
           signal: ctrl.signal,
+          allowUnknownCost: argv['allow-unknown-cost'],
           onStart: (id: string) => {
             runId = id;
             if (!argv.json) line(`run ${id}`); // the run id first, before anything can fail
+            const rule = argv.resume ? null : costRule(opts.caps.maxKnownCostUsd, argv['allow-unknown-cost'], publicUrl(opts.baseUrl));
+            if (!argv.json && rule) line(`cost cap: ${rule}`);
           },
           onAttempt: tick ? (_l: unknown, done: number, planned: number) => tick(done, planned) : undefined,
         };
@@ -146,7 +154,7 @@ function dryRun(archive: Archive, opts: NewRunOptions, json: boolean) {
   const p = makePlan(archive, { ...opts, baseUrl: opts.baseUrl || 'http://127.0.0.1/v1' });
   const hashes = p.requests.map((r) => r.hash);
   if (json) {
-    printJson({ ok: p.refusal === null, dryRun: true, runId: p.runId, refusal: p.refusal, plan: p.plan, requests: hashes.length, requestHashes: hashes, estimate: p.estimate });
+    printJson({ ok: p.refusal === null, dryRun: true, runId: p.runId, refusal: p.refusal, costRule: p.costRule, plan: p.plan, requests: hashes.length, requestHashes: hashes, estimate: p.estimate });
   } else {
     line(`run ${p.runId} (dry run: nothing is sent or stored)`);
     line(`plan: ${p.plan.requestFormat} requests, bank ${p.plan.bank}, ${p.plan.questions.length} questions × ${p.plan.permutations} permutations × ${p.plan.repetitions} repetitions, model ${p.plan.model}, grader ${p.plan.grader.ref}`);
@@ -154,6 +162,7 @@ function dryRun(archive: Archive, opts: NewRunOptions, json: boolean) {
     for (const h of hashes.slice(0, 5)) line(`  ${h}`);
     if (hashes.length > 5) line(`  … and ${hashes.length - 5} more (--json lists all)`);
     line(`estimate: ~${p.estimate.promptTokens} prompt + ≤${p.estimate.completionTokens} completion tokens; cost ${p.estimate.costUsd === null ? 'unknown (pass --price-per-1k-tokens)' : `$${p.estimate.costUsd}`}`);
+    if (p.costRule) line(`cost cap: ${p.costRule}`);
     if (p.refusal) line(`would not start: ${p.refusal}`);
   }
   process.exitCode = p.refusal ? EXIT.FINDINGS : EXIT.OK;

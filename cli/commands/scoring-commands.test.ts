@@ -109,10 +109,10 @@ describe('docket audit', () => {
     const good = weak.toFixed(1);
     const off = (Number(good) + 0.1).toFixed(1);
     out = '';
-    expect(await docket('audit', '--published', write('ok.csv', `model,score\nstrong,100.0\nweak,${good}\n`))).toBe(0);
+    expect(await docket('audit', '--published', write('ok.csv', `model,score,benchmark,benchmarkVersion\nstrong,100.0,b,v1\nweak,${good},b,v1\n`))).toBe(0);
     expect(out).toContain('2 reproduced, 0 mismatch, 0 unverifiable');
     out = '';
-    expect(await docket('audit', '--published', write('bad.json', JSON.stringify({ benchmark: 'b', rows: [{ model: 'weak', score: Number(off) }] })), '--json')).toBe(1);
+    expect(await docket('audit', '--published', write('bad.json', JSON.stringify({ benchmark: 'b', benchmarkVersion: 'v1', rows: [{ model: 'weak', score: Number(off) }] })), '--json')).toBe(1);
     expect(JSON.parse(out)).toMatchObject({ ok: false, rows: [{ status: 'mismatch', published: Number(off) }] });
   });
   it('an unreadable or malformed file exits 2', async () => {

@@ -10,6 +10,7 @@ import { classify, nextStep, planSlots, RETRYABLE, slotKey, slotStates, summariz
 import { checkRunId, defaultRunId, loadRun, planRequests, planValue, publicUrl, runValue, segmentValues, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs.ts';
 import { kindOf, type RequestKind } from '../../replay/request.ts';
 import type { RunParams } from '../../replay/types.ts';
+import { answeredWithoutCost, costRule, unknownCostError } from './cost-rule.ts';
 import { exchange, type Exchange } from './http.ts';
 import { backoff, jitter, SharedBackoff } from './rate-limit.ts';
 import { sealLines } from './seal-order.ts';
@@ -32,6 +33,7 @@ export interface NewRunOptions {
   runId?: string;
   pricePer1kTokens?: number;
   requestKind?: RequestKind; // chat (default) or decision; recorded in the plan as its requestFormat
+  allowUnknownCost?: boolean; // --allow-unknown-cost (cli/recorder/cost-rule.ts)
 }
 
 /** Requests in flight at once: the default, and the upper bound (a guard against a typo like 1000, not a provider limit). */
@@ -62,6 +64,7 @@ export interface Connection {
   signal?: AbortSignal; // SIGINT/SIGTERM
   onStart?: (runId: string) => void;
   onAttempt?: (line: JournalLine, done: number, planned: number) => void;
+  allowUnknownCost?: boolean; // answers without a reported cost do not stop a cost-capped run
 }
 
 export interface RunResult {
@@ -109,6 +112,7 @@ export interface Planned {
   grader: Grader;
   estimate: Estimate;
   refusal: string | null; // why the plan may not start (a cap), or null
+  costRule: string | null; // how --max-known-cost-usd treats unknown cost, or null without the cap
 }
 
 export function makePlan(archive: Archive, o: NewRunOptions, now = new Date()): Planned {
@@ -131,7 +135,7 @@ export function makePlan(archive: Archive, o: NewRunOptions, now = new Date()): 
   if (o.caps.maxRequests !== null && plan.slots > o.caps.maxRequests) refusal = `the plan has ${plan.slots} requests, over --max-requests ${o.caps.maxRequests}`;
   else if (o.caps.maxKnownCostUsd !== null && est.costUsd !== null && est.costUsd > o.caps.maxKnownCostUsd) refusal = `the estimated cost $${est.costUsd} is over --max-known-cost-usd ${o.caps.maxKnownCostUsd}`;
   else if (plan.slots === 0) refusal = 'the plan has no requests';
-  return { runId, bank, plan, requests, grader: g, estimate: est, refusal };
+  return { runId, bank, plan, requests, grader: g, estimate: est, refusal, costRule: costRule(o.caps.maxKnownCostUsd, o.allowUnknownCost ?? false, plan.baseUrl) };
 }
 
 // ---- starting and resuming ----
@@ -144,7 +148,7 @@ export async function startRun(archive: Archive, o: NewRunOptions, c: Connection
   checkKey(o.baseUrl, c.apiKey);
   const planDigest = archive.put(p.plan).digest; // stored before the first call
   const dir = createWorkDir(archive.dir, p.runId, planDigest, (c.clock ?? SYSTEM_CLOCK).date().toISOString());
-  return record(archive, { runId: p.runId, dir, planDigest, plan: p.plan, requests: p.requests, grader: p.grader }, { ...c, baseUrl: c.baseUrl ?? o.baseUrl });
+  return record(archive, { runId: p.runId, dir, planDigest, plan: p.plan, requests: p.requests, grader: p.grader }, { ...c, baseUrl: c.baseUrl ?? o.baseUrl, allowUnknownCost: c.allowUnknownCost ?? o.allowUnknownCost });
 }
 
 export interface ResumeOptions {
@@ -254,6 +258,7 @@ type Stop = { kind: 'seal'; status: SealedStatus; reason: string | null } | { ki
 interface Shared {
   started: number; // attempts journaled or in flight: --max-requests counts these
   knownCost: number;
+  costUnknown: boolean; // an answer came back without a reported cost (cost-rule.ts)
   done: number;
   stop: Stop | null; // once set, no worker starts another request
   gate: SharedBackoff;
@@ -274,6 +279,7 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
   const sh: Shared = {
     started: journal.lines.length,
     knownCost: journal.lines.reduce((n, l) => n + (l.costUsd ?? 0), 0),
+    costUnknown: journal.lines.some(answeredWithoutCost),
     done: [...states.values()].filter((s) => s.final).length,
     stop: null,
     gate: new SharedBackoff(), // real time, whatever the injected clock says
@@ -293,6 +299,7 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
     if (sh.stop) return sh.stop;
     if (plan.caps.maxRequests !== null && sh.started >= plan.caps.maxRequests) return { kind: 'seal', status: 'incomplete', reason: `max-requests: ${sh.started} attempts reached --max-requests ${plan.caps.maxRequests}` };
     if (plan.caps.maxKnownCostUsd !== null && sh.knownCost >= plan.caps.maxKnownCostUsd) return { kind: 'seal', status: 'incomplete', reason: `max-known-cost-usd: known cost $${round(sh.knownCost)} reached ${plan.caps.maxKnownCostUsd}` };
+    if (plan.caps.maxKnownCostUsd !== null && sh.costUnknown && !c.allowUnknownCost) return { kind: 'error', error: unknownCostError(runId, plan.baseUrl, plan.caps.maxKnownCostUsd) };
     if (interrupt.aborted) return { kind: 'error', error: usageError('EINTERRUPTED', `run ${runId} interrupted; the journal is intact: ${resumeHint}`, { runId }) };
     return null;
   };
@@ -333,6 +340,7 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
       st.attempts++;
       if (ex.errorClass !== null && RETRYABLE.has(ex.errorClass)) st.retryableFailures++;
       if (ex.costUsd !== null) sh.knownCost += ex.costUsd;
+      if (answeredWithoutCost(ex)) sh.costUnknown = true; // before the pool opens: the others see it
       if (next === 'final') {
         st.final = true;
         sh.done++;

@@ -1,5 +1,9 @@
 #!/usr/bin/env node
-// Run from the extracted decision-verification/ directory after `npm ci`:
+// A convenience for AFTER the tarball has verified with a docket you trust, installed independently
+// of this release (docs/decision-verification.md): `docket verify decision-verification.tgz --expect
+// sha256:… [--key PUB]`. This script ships inside the release, so running it proves nothing about
+// the release; set DOCKET_BIN to your own docket's cli/docket.mjs rather than the shipped copy.
+// Run from the extracted decision-verification/ directory:
 //   node scripts/evidence-replay.mjs
 // Re-runs every question's probe under evals/ and checks that each recorded answer in the
 // evidence archive is reproduced (`docket evidence replay`).
@@ -7,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { $ } from 'zx';
 
 $.verbose = true;
+if (!process.env.DOCKET_BIN) console.error('note: using the docket shipped in this release; a check you can trust runs your own docket (DOCKET_BIN=/path/to/docket/cli/docket.mjs) after `docket verify FILE.tgz --expect sha256:…`');
 // The release ships docket itself (cli/docket.mjs); DOCKET_BIN=path/to/cli/docket.mjs overrides it.
 const bin = process.env.DOCKET_BIN ?? (existsSync('cli/docket.mjs') ? 'cli/docket.mjs' : null);
 const docket = (args) => (bin ? $`node ${bin} ${args}` : $`npx --no -- docket ${args}`);

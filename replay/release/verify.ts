@@ -3,6 +3,7 @@ import { createHash, type KeyObject } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { MAX_OBJECT_BYTES } from '../bundle.ts';
+import { releaseDrift } from '../drift.ts';
 import type { Digest } from '../digest.ts';
 import { usageError } from '../errors.ts';
 import { ENCODER_ID } from '../gzip.ts';
@@ -164,6 +165,13 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     const merkleBad = root2 !== manifest.merkleRoot;
     if (merkleBad) add('EMERKLE', 'evidence', `the archive's Merkle root is ${root2}; the manifest says ${manifest.merkleRoot}`);
     report.steps.push({ name: 'merkle root', checked: 1, failed: merkleBad ? 1 : 0, ms: performance.now() - t });
+    // The shipped bank must be the bank the shipped runs measured (docs/design.md §7 "Bank drift").
+    if (errors() === 0) {
+      const t3 = performance.now();
+      const drift = releaseDrift(top, evidence);
+      for (const m of drift) add('EBANKDRIFT', 'decision-bank.json', m);
+      report.steps.push({ name: 'bank drift', checked: 1, failed: drift.length ? 1 : 0, ms: performance.now() - t3 });
+    }
   } catch (e) {
     if (!(e instanceof Stop)) {
       await checks.close(); // first: the worker may still be writing into staging
