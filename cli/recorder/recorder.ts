@@ -21,6 +21,8 @@ import { createWorkDir, Journal, readPlanDigest, readStartedAt, releaseLock, rem
  * The run loop (issue 4): plan → store the plan → journal every attempt (fsync per line) → seal into
  * run-segment + run bundles → ref runs/<id> → remove the working directory. Resume continues a
  * journal: a slot whose last attempt is not final is asked again as its next attempt number.
+ * Issue 24: up to --concurrency requests in flight (one loop per slot at a time), a shared backoff
+ * (rate-limit.ts), and the seal order that makes the sealed run independent of N (seal-order.ts).
  */
 
 export interface NewRunOptions {
@@ -348,10 +350,10 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
       // The fsync runs in the background while this worker goes on to its next slot: nothing there
       // depends on this line. It is reported once durable, and a retry of this slot or a stop
       // waits for it; the run is sealed only after every line is durable.
-      const durable = journal.durable().then(
-        () => c.onAttempt?.(line, sh.done, plan.slots),
-        (e: unknown) => stopOnce({ kind: 'error', error: e as DocketError }),
-      );
+      const durable = journal
+        .durable()
+        .then(() => c.onAttempt?.(line, sh.done, plan.slots))
+        .catch((e: unknown) => stopOnce({ kind: 'error', error: e as DocketError })); // never an unhandled rejection
       // The shared pause goes up before anyone else can start (the pool opening included).
       if (next === 'retry') sh.gate.push(backoff(c.backoffMs, st.retryableFailures, ex.retryAfterMs, jitter(runId, key, st.attempts)));
       if (ex.response !== null && next !== 'stop') openPool();
