@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Archive } from '../../replay/archive.ts';
@@ -10,7 +10,7 @@ import { replayArchive } from '../../replay/replay.ts';
 import { JOURNAL_FILE, loadRun, workDir } from '../../replay/runs.ts';
 import { startReferenceServer } from '../reference-server.ts';
 import { checkConcurrency, resumeRun, startRun, type Clock, type Connection, type NewRunOptions } from './recorder.ts';
-import { readPlanDigest } from './workdir.ts';
+import { defaultWrite, readPlanDigest } from './workdir.ts';
 import { scratchArchive } from './test-helpers.ts';
 
 const dirs: string[] = [];
@@ -108,6 +108,42 @@ describe('the sealed run does not depend on N', () => {
       exactlyOnce(sealed, r.run.planned);
     } finally {
       await new Promise<void>((r) => slow.close(() => r()));
+      await ref.close();
+    }
+  }, 60_000);
+});
+
+describe('a crash between the ref and the removal of the working directory', () => {
+  it('--resume finishes it: the journal in completion order is compared in the seal order', async () => {
+    const dir = archiveDir();
+    const ref = await startReferenceServer({ archive: dir, port: 0 });
+    try {
+      const written: Buffer[] = [];
+      const write = (fd: number, b: Uint8Array) => {
+        written.push(Buffer.from(b));
+        defaultWrite(fd, b);
+      };
+      const r = await withArchive(dir, (a) => startRun(a, opts('flaky', ref.baseUrl, { runId: 'late-1' }, { limitEvals: null }), { apiKey: null, backoffMs: 1, concurrency: 8, write }));
+      const journal = Buffer.concat(written);
+      const planDigest = r.plan;
+      const onDisk = parseJournal(journal, planDigest);
+      expect(onDisk.head).not.toBe(r.run.head); // completion order: its own chain, not the sealed one
+      // The working directory as a crash right after the ref would have left it.
+      const wd = workDir(dir, 'late-1');
+      mkdirSync(wd, { recursive: true });
+      writeFileSync(join(wd, 'plan.digest'), `${planDigest}\n`);
+      writeFileSync(join(wd, 'started-at'), 'x\n');
+      writeFileSync(join(wd, JOURNAL_FILE), journal);
+      const again = await withArchive(dir, (a) => resumeRun(a, 'late-1', {}, { apiKey: null, backoffMs: 1 }));
+      expect(again.digest).toBe(r.digest);
+      expect(existsSync(wd)).toBe(false);
+      // A working directory with another journal is refused, not sealed over.
+      mkdirSync(wd, { recursive: true });
+      writeFileSync(join(wd, 'plan.digest'), `${planDigest}\n`);
+      writeFileSync(join(wd, JOURNAL_FILE), journal.subarray(0, journal.indexOf(0x0a) + 1));
+      const e = await withArchive(dir, (a) => resumeRun(a, 'late-1', {}, { apiKey: null, backoffMs: 1 })).catch((x: unknown) => x);
+      expect((e as DocketError).code).toBe('ESEALED');
+    } finally {
       await ref.close();
     }
   }, 60_000);
