@@ -75,6 +75,11 @@ const shipped = shippedValues();
 const extra: Json[] = [
   { kind: 'attachment', schemaVersion: 1, mediaType: 'application/json', name: 'board.json', body: { rows: [{ model: 'x', score: 71.3 }], note: 'a "quoted" \\ back\u0001slash' } },
   { kind: 'attachment', schemaVersion: 1, mediaType: 'text/plain', body: 'x'.repeat(300) },
+  // Imported logs (docs/import.md): the shipped archive holds none.
+  { kind: 'foreign-log', schemaVersion: 1, format: 'inspect-eval', name: 'a.eval', size: 3, sha256: `sha256:${'a'.repeat(64)}`, encoding: 'base64', content: 'YWJj' },
+  { kind: 'foreign-sample', schemaVersion: 1, framework: 'inspect_ai', log: `sha256:${'b'.repeat(64)}`, entry: 'samples/1_epoch_1.json', key: { id: 1, epoch: 1 }, sample: { scores: { m: { value: { $float: 'NaN' } } } } },
+  { kind: 'foreign-sample', schemaVersion: 1, framework: 'lm-eval', log: `sha256:${'b'.repeat(64)}`, entry: 'line 1', key: { task: 't', doc_id: 0, filter: 'none' }, sample: { acc: 1 } },
+  { kind: 'foreign-run', schemaVersion: 1, framework: 'lm-eval', importer: 'docket-import/1', logs: [{ role: 'results', log: `sha256:${'c'.repeat(64)}` }], header: { results: {} }, extra: {}, layout: {}, samples: [`sha256:${'d'.repeat(64)}`] },
 ];
 const samples = [...shipped, ...extra];
 

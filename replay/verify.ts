@@ -186,6 +186,16 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
     index.close();
   }
 
+  // Imported logs (docs/import.md, design.md §6 step 10): each record re-derived from its stored source bytes.
+  const imported = quick ? [] : results.filter((r) => !r.failure && (r.kind === 'foreign-log' || r.kind === 'foreign-run'));
+  if (imported.length) {
+    t = performance.now();
+    const { checkImports } = await import('./import/verify.ts');
+    const imp = await checkImports(store, imported.map((r) => ({ digest: r.digest, kind: r.kind ?? null })));
+    for (const f of imp.findings) add({ code: f.code, path: null, digest: f.digest, message: f.message });
+    steps.push({ name: 'imports', checked: imp.checked, failed: imp.findings.length, ms: performance.now() - t });
+  }
+
   return { ok: !findings.some((f) => f.severity === 'error'), archive, quick, findings, steps, objects: results.length, bytes };
 }
 

@@ -7,7 +7,9 @@ import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 
 interface Args extends GlobalArgs {
-  published: string;
+  published?: string;
+  imported: boolean;
+  imports?: string[];
   tolerance?: number;
   'allow-unverifiable': boolean;
 }
@@ -17,10 +19,14 @@ export const auditCommand: CommandModule<GlobalArgs, Args> = {
   describe: 'recompute every number of a published leaderboard (JSON or CSV) from the evidence and check what it names (model, benchmark, version); exit 1 on any mismatch or unverifiable row',
   builder: (y) =>
     y
-      .option('published', { type: 'string', demandOption: true, describe: 'the published leaderboard file (docs/scoring.md gives the format)' })
+      .option('published', { type: 'string', describe: 'the published leaderboard file (docs/scoring.md gives the format)' })
+      .option('imported', { type: 'boolean', default: false, describe: "recompute imported logs' own headline metrics by their framework's rule (docs/import.md)" })
+      .option('imports', { type: 'string', array: true, describe: 'with --imported: only these imports (ref names or run digests)' })
       .option('tolerance', { type: 'number', describe: 'allowed difference in percentage points (default: half a unit of each published number’s last digit)' })
       .option('allow-unverifiable', { type: 'boolean', default: false, describe: 'rows with no evidence to check them against are reported but do not fail the audit' }),
-  handler: (argv) => {
+  handler: async (argv) => {
+    if (argv.imported) return (await import('./import.ts')).auditImportedCommand(argv);
+    if (argv.published === undefined) throw usageError('EUSAGE', 'audit needs --published FILE (or --imported)');
     if (argv.tolerance !== undefined && !(argv.tolerance >= 0)) throw usageError('EUSAGE', `--tolerance must be a non-negative number of percentage points, got ${argv.tolerance}`);
     requireDir(argv.archive, 'archive');
     let text: string;

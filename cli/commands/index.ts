@@ -27,6 +27,7 @@ export const COMMANDS: Record<string, Loader> = {
   replay: () => one(import('./replay.ts'), 'replayCommand'),
   regrade: () => one(import('./regrade.ts'), 'regradeCommand'),
   run: () => one(import('./run.ts'), 'runCommand'),
+  import: () => one(import('./import.ts'), 'importCommand'),
   runs: () => one(import('./runs.ts'), 'runsCommand'),
   'serve-reference': () => one(import('./serve-reference.ts'), 'serveReferenceCommand'),
 };

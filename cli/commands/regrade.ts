@@ -16,6 +16,7 @@ interface Args extends GlobalArgs {
   runs?: string[];
   all: boolean;
   grader?: string;
+  imported?: boolean;
 }
 
 export interface RegradeRunResult {
@@ -89,8 +90,10 @@ export const regradeCommand: CommandModule<GlobalArgs, Args> = {
     y
       .positional('runs', { type: 'string', array: true, describe: 'run ids or run digests' })
       .option('all', { type: 'boolean', default: false, describe: 'every sealed run in the archive' })
-      .option('grader', { type: 'string', describe: 'grader ref: decision (newest), decision@1, decision@2, exact, exact@1' }) as never,
-  handler: (argv) => {
+      .option('grader', { type: 'string', describe: 'grader ref: decision (newest), decision@1, decision@2, exact, exact@1' })
+      .option('imported', { type: 'boolean', default: false, describe: 'regrade imported multiple-choice samples instead (RUN = import ref; docs/import.md)' }) as never,
+  handler: async (argv) => {
+    if (argv.imported) return (await import('./import.ts')).regradeImportedCommand(argv, argv.runs ?? []);
     requireDir(argv.archive, 'archive');
     const named = argv.runs ?? [];
     if (argv.all && named.length) throw usageError('EUSAGE', 'name runs or pass --all, not both');

@@ -19,6 +19,7 @@ interface ReplayArgs extends GlobalArgs, AnchorArgs {
   runs?: string[];
   all: boolean;
   againstWorktree: boolean;
+  imported: boolean;
 }
 
 const MAX_PRINTED_FINDINGS = 30;
@@ -31,9 +32,11 @@ export const replayCommand: CommandModule<GlobalArgs, ReplayArgs> = {
       .positional('runs', { type: 'string', array: true, describe: 'run ids or run-bundle digests (default: every sealed run)' })
       .option('all', { type: 'boolean', default: false, describe: 'replay every sealed run (the default when no RUN is named)' })
       .option('against-worktree', { type: 'boolean', default: false, describe: "rebuild from the working tree's decision-bank.json instead of the frozen bank: shows what a question or template change would break" })
-      .option('from', { type: 'string', describe: 'verify a release tarball (decision-verification.tgz) with this docket, anchored by --expect and/or --key, extract it to a private temp dir and replay its archive' }) as never,
+      .option('from', { type: 'string', describe: 'verify a release tarball (decision-verification.tgz) with this docket, anchored by --expect and/or --key, extract it to a private temp dir and replay its archive' })
+      .option('imported', { type: 'boolean', default: false, describe: 'replay imported logs instead (RUN = import ref or run digest; docs/import.md)' }) as never,
   handler: async (argv) => {
     installNetworkGuard();
+    if (argv.imported) return (await import('./import.ts')).replayImportedCommand(argv, argv.runs ?? []);
     const names = argv.runs ?? [];
     if (argv.all && names.length) throw usageError('EUSAGE', 'name runs or pass --all, not both');
     checkAnchor(argv, 'docket replay');

@@ -1,0 +1,245 @@
+import type { Json } from '../json.ts';
+import { numberOf } from './pyjson.ts';
+import type { LoadedImport } from './store.ts';
+import { isObject, type JsonObject } from './types.ts';
+
+/**
+ * `docket audit --imported` (docs/import.md "Audit"): recompute each imported log's own headline
+ * numbers from its per-sample records by that framework's rule, and compare with what the log
+ * reports. This is the framework's protocol, not docket's (no source-eval weighting, no coverage
+ * rule). inspect_ai: reduce each sample's epochs (the log's epochs_reducer), then the metric
+ * (accuracy/mean = mean, stderr = sample std / √n). lm-eval: the mean of the per-sample values per
+ * filter (and its standard error), groups as the size-weighted mean of their subtasks.
+ */
+export type AuditStatus = 'reproduced' | 'mismatch' | 'unverifiable';
+export interface ImportAuditRow {
+  import: string; // ref name or run digest
+  framework: string;
+  scope: string; // "choice" (inspect scorer), "arc_easy/none" (lm-eval task/filter), "sample 3" (a reduction)
+  metric: string;
+  reported: number | null;
+  recomputed: number | null;
+  status: AuditStatus;
+  note: string | null;
+}
+export interface ImportAuditReport {
+  ok: boolean;
+  protocol: 'framework';
+  rows: ImportAuditRow[];
+  counts: Record<AuditStatus, number>;
+}
+
+/** Equal up to float rounding (numpy sums pairwise, Python and docket left to right). */
+export function close(a: number, b: number): boolean {
+  if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) && Number.isNaN(b);
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return a === b;
+  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+export function auditImports(imports: LoadedImport[]): ImportAuditReport {
+  const rows: ImportAuditRow[] = [];
+  for (const imp of imports) rows.push(...(imp.run.framework === 'inspect_ai' ? auditInspect(imp) : auditLmEval(imp)));
+  const counts: Record<AuditStatus, number> = { reproduced: 0, mismatch: 0, unverifiable: 0 };
+  for (const r of rows) counts[r.status]++;
+  return { ok: counts.mismatch === 0, protocol: 'framework', rows, counts };
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+function sampleStd(xs: number[]): number {
+  const m = mean(xs);
+  return Math.sqrt(xs.reduce((a, x) => a + (x - m) * (x - m), 0) / (xs.length - 1));
+}
+
+function row(imp: LoadedImport, scope: string, metric: string, reported: number | null, recomputed: number | null, note: string | null = null): ImportAuditRow {
+  const status: AuditStatus = reported === null || recomputed === null ? 'unverifiable' : close(reported, recomputed) ? 'reproduced' : 'mismatch';
+  return { import: imp.ref ?? imp.digest, framework: String(imp.run.framework), scope, metric, reported, recomputed, status, note };
+}
+
+// ---- inspect_ai ----
+
+/** inspect_ai's value_to_float: C/I/P/N letters, numbers, booleans, yes/no words. */
+export function inspectValueToFloat(v: Json): number | null {
+  const n = numberOf(v);
+  if (n !== null) return n;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v !== 'string') return null;
+  if (v === 'C') return 1;
+  if (v === 'P') return 0.5;
+  if (v === 'I' || v === 'N') return 0;
+  if (/^\d+$/.test(v)) return Number(v);
+  const w = v.toLowerCase();
+  if (w === 'yes' || w === 'true') return 1;
+  if (w === 'no' || w === 'false') return 0;
+  return 0; // inspect warns and scores an unrecognised value 0
+}
+
+const REDUCERS: Record<string, (xs: number[]) => number> = {
+  mean,
+  max: (xs) => Math.max(...xs),
+  median: (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const m = s.length >> 1;
+    return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+  },
+};
+
+const METRICS: Record<string, (xs: number[]) => number> = {
+  accuracy: mean,
+  mean,
+  stderr: (xs) => (xs.length <= 1 ? 0 : sampleStd(xs) / Math.sqrt(xs.length)),
+  std: (xs) => (xs.length <= 1 ? 0 : sampleStd(xs)),
+};
+
+/** The score a sample holds for one results entry (a scorer, or one key of a scorer's dict value). */
+function sampleValue(sample: JsonObject, name: string, scorer: string | undefined): Json | undefined {
+  const scores = isObject(sample.scores) ? sample.scores : {};
+  const sc = scores[name] ?? (scorer !== undefined ? scores[scorer] : undefined);
+  if (!isObject(sc)) return undefined;
+  if (isObject(sc.value) && numberOf(sc.value) === null) return sc.value[name];
+  return sc.value;
+}
+
+/** Each sample id's epochs reduced to one number; null when a value is not a number docket reads. */
+function reduced(imp: LoadedImport, name: string, scorer: string | undefined, reducer: string): { byId: Map<string, number>; edited: number } | null {
+  const values = new Map<string, number[]>();
+  let edited = 0;
+  for (const { value } of imp.samples) {
+    const s = value.sample as JsonObject;
+    const v = sampleValue(s, name, scorer);
+    if (v === undefined || v === null) continue;
+    const f = inspectValueToFloat(v);
+    if (f === null) return null;
+    const key = JSON.stringify((value.key as JsonObject).id);
+    values.set(key, [...(values.get(key) ?? []), f]);
+    const sc = (s.scores as JsonObject)[name] ?? (scorer ? (s.scores as JsonObject)[scorer] : undefined);
+    if (isObject(sc) && Array.isArray(sc.history) && sc.history.length) edited++;
+  }
+  const r = REDUCERS[reducer];
+  if (!r) return null;
+  return { byId: new Map([...values].map(([k, xs]) => [k, r(xs)])), edited };
+}
+
+function auditInspect(imp: LoadedImport): ImportAuditRow[] {
+  const header = imp.run.header as JsonObject;
+  const results = isObject(header.results) ? header.results : null;
+  if (!results || !Array.isArray(results.scores)) return [row(imp, '(log)', '(all)', null, null, 'the log reports no results (a crashed or unscored run): nothing to recompute')];
+  const config = isObject(header.eval) && isObject(header.eval.config) ? header.eval.config : {};
+  const defaultReducer = Array.isArray(config.epochs_reducer) && typeof config.epochs_reducer[0] === 'string' ? config.epochs_reducer[0] : 'mean';
+  const out: ImportAuditRow[] = [];
+  for (const es of results.scores) {
+    if (!isObject(es) || typeof es.name !== 'string') continue;
+    const scorer = typeof es.scorer === 'string' ? es.scorer : undefined;
+    const reducer = typeof es.reducer === 'string' ? es.reducer : defaultReducer;
+    const red = reduced(imp, es.name, scorer, reducer);
+    const metrics = isObject(es.metrics) ? es.metrics : {};
+    for (const [mname, m] of Object.entries(metrics)) {
+      const reported = isObject(m) ? numberOf(m.value) : null;
+      const fn = METRICS[mname];
+      if (!red) out.push(row(imp, es.name, mname, reported, null, `epoch reducer ${reducer} or a score value is not one docket recomputes`));
+      else if (!fn) out.push(row(imp, es.name, mname, reported, null, `metric ${mname} is not one docket recomputes (accuracy, mean, stderr, std)`));
+      else {
+        const xs = [...red.byId.values()];
+        out.push(row(imp, es.name, mname, reported, xs.length ? fn(xs) : null, `${xs.length} samples, epochs reduced by ${reducer}${red.edited ? `; ${red.edited} scores edited after the run (they keep a history)` : ''}`));
+      }
+    }
+    if (red) out.push(...auditReductions(imp, es.name, reducer, red.byId));
+  }
+  return out;
+}
+
+/** reductions.json: each sample's reduced value as the log wrote it, against the samples' own scores. */
+function auditReductions(imp: LoadedImport, name: string, reducer: string, byId: Map<string, number>): ImportAuditRow[] {
+  const reductions = imp.run.extra && isObject(imp.run.extra) && Array.isArray((imp.run.extra as JsonObject).reductions) ? ((imp.run.extra as JsonObject).reductions as Json[]) : [];
+  const out: ImportAuditRow[] = [];
+  for (const r of reductions) {
+    if (!isObject(r) || r.scorer !== name || (typeof r.reducer === 'string' && r.reducer !== reducer) || !Array.isArray(r.samples)) continue;
+    for (const s of r.samples) {
+      if (!isObject(s)) continue;
+      const reported = inspectValueToFloat(s.value ?? null);
+      const got = byId.get(JSON.stringify(s.sample_id));
+      const st = reported !== null && got !== undefined && close(reported, got);
+      if (!st) out.push(row(imp, `sample ${JSON.stringify(s.sample_id)}`, `${name} reduction (${reducer})`, reported, got ?? null, 'reductions.json disagrees with the sample records'));
+    }
+  }
+  return out;
+}
+
+// ---- lm-eval ----
+
+const DEFAULT_MEAN = new Set(['acc', 'acc_norm', 'exact_match', 'acc_mutual_info']);
+
+function aggregationOf(header: JsonObject, task: string, metric: string): string | null {
+  const cfg = isObject(header.configs) ? header.configs[task] : undefined;
+  const list = isObject(cfg) && Array.isArray(cfg.metric_list) ? cfg.metric_list : null;
+  if (list) {
+    const m = list.find((x) => isObject(x) && x.metric === metric);
+    if (isObject(m)) return typeof m.aggregation === 'string' ? m.aggregation : DEFAULT_MEAN.has(metric) ? 'mean' : null;
+  }
+  return DEFAULT_MEAN.has(metric) ? 'mean' : null;
+}
+
+function auditLmEval(imp: LoadedImport): ImportAuditRow[] {
+  const header = imp.run.header as JsonObject;
+  const results = header.results as JsonObject;
+  const out: ImportAuditRow[] = [];
+  const lines = new Map<string, JsonObject[]>(); // "task\0filter" → lines
+  for (const { value } of imp.samples) {
+    const k = value.key as JsonObject;
+    const key = `${String(k.task)}\0${String(k.filter)}`;
+    lines.set(key, [...(lines.get(key) ?? []), value.sample as JsonObject]);
+  }
+  const tasks = new Set([...lines.keys()].map((k) => k.split('\0')[0]!));
+  for (const task of [...tasks].sort()) {
+    const res = isObject(results[task]) ? results[task] : {};
+    for (const [key, v] of Object.entries(res)) {
+      const comma = key.indexOf(',');
+      if (comma < 0) continue;
+      const metric = key.slice(0, comma);
+      const filter = key.slice(comma + 1);
+      if (metric.endsWith('_stderr')) continue;
+      const scope = `${task}/${filter}`;
+      const reported = numberOf(v);
+      const ls = lines.get(`${task}\0${filter}`) ?? [];
+      const xs = ls.map((l) => numberOf(l[metric]));
+      const agg = aggregationOf(header, task, metric);
+      if (!ls.length) out.push(row(imp, scope, metric, reported, null, `no sample lines for filter ${filter}`));
+      else if (agg !== 'mean') out.push(row(imp, scope, metric, reported, null, `aggregation ${agg ?? 'unknown'} is not one docket recomputes (mean)`));
+      else if (xs.some((x) => x === null)) out.push(row(imp, scope, metric, reported, null, `a sample's ${metric} is not a number`));
+      else {
+        const nums = xs as number[];
+        out.push(row(imp, scope, metric, reported, mean(nums), `mean of ${nums.length} samples`));
+        const se = numberOf(res[`${metric}_stderr,${filter}`]);
+        if (se !== null) out.push(row(imp, scope, `${metric}_stderr`, se, nums.length > 1 ? sampleStd(nums) / Math.sqrt(nums.length) : null, 'sample standard deviation / √n'));
+      }
+    }
+  }
+  out.push(...auditGroups(imp, header));
+  return out;
+}
+
+/** A group's number: its subtasks' numbers weighted by their effective sample counts. */
+function auditGroups(imp: LoadedImport, header: JsonObject): ImportAuditRow[] {
+  const subtasks = isObject(header.group_subtasks) ? header.group_subtasks : {};
+  const results = header.results as JsonObject;
+  const groups = isObject(header.groups) ? header.groups : {};
+  const nSamples = isObject(header['n-samples']) ? header['n-samples'] : {};
+  const size = (t: string) => {
+    const n = nSamples[t];
+    return isObject(n) ? numberOf(n.effective ?? null) : null;
+  };
+  const out: ImportAuditRow[] = [];
+  for (const [group, subs] of Object.entries(subtasks)) {
+    if (!Array.isArray(subs) || !subs.length) continue;
+    const res = isObject(groups[group]) ? (groups[group] as JsonObject) : isObject(results[group]) ? (results[group] as JsonObject) : null;
+    if (!res) continue;
+    for (const [key, v] of Object.entries(res)) {
+      if (!key.includes(',') || key.split(',')[0]!.endsWith('_stderr')) continue;
+      const parts = subs.map((t) => ({ value: isObject(results[String(t)]) ? numberOf((results[String(t)] as JsonObject)[key] ?? null) : null, n: size(String(t)) }));
+      const ok = parts.every((p) => p.value !== null && p.n !== null);
+      const total = parts.reduce((a, p) => a + (p.n ?? 0), 0);
+      const got = ok && total > 0 ? parts.reduce((a, p) => a + p.value! * p.n!, 0) / total : null;
+      out.push(row(imp, `${group} (group)`, key.split(',')[0]!, numberOf(v), got, ok ? `size-weighted mean of ${subs.length} subtasks` : 'a subtask lacks this metric or its sample count'));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,118 @@
+import type { Archive } from '../archive.ts';
+import type { Digest } from '../digest.ts';
+import { BundleError } from '../bundle.ts';
+import { DocketError, findingError } from '../errors.ts';
+import type { Json } from '../json.ts';
+import { readInspectFile } from './inspect.ts';
+import { findLmEvalSets, readLmEvalFiles, readLmEvalSet } from './lmeval.ts';
+import { encodeImport, IMPORT_REF_NS, logBytes, type EncodedImport } from './record.ts';
+import type { ImportPlan, JsonObject, SourceFile } from './types.ts';
+
+export interface ImportResult {
+  framework: string;
+  source: string[];
+  run: Digest;
+  ref: string;
+  samples: number;
+  objects: number; // bundles the import consists of
+  written: number; // of those, newly stored (0 on a repeated import)
+  layout: Json;
+}
+
+/** Store an import plan: every bundle encoded first (pass `encoded` to encode several plans before writing any), then written, then the ref set. */
+export function storeImport(archive: Archive, plan: ImportPlan, encoded?: EncodedImport): ImportResult {
+  const enc = encoded ?? encodeImport(plan);
+  let written = 0;
+  for (const b of [...enc.logs, ...enc.samples, enc.run]) if (archive.putEncoded(b)) written++;
+  if (archive.ref(enc.ref) !== enc.run.descriptor.digest) archive.setRef(enc.ref, enc.run.descriptor.digest);
+  return {
+    framework: plan.framework,
+    source: plan.files.map((f) => f.name),
+    run: enc.run.descriptor.digest,
+    ref: enc.ref,
+    samples: plan.samples.length,
+    objects: enc.logs.length + enc.samples.length + 1,
+    written,
+    layout: plan.layout,
+  };
+}
+
+export async function planInspect(name: string, bytes: Uint8Array): Promise<ImportPlan> {
+  return readInspectFile(name, bytes);
+}
+
+export function planLmEval(dir: string): ImportPlan[] {
+  return findLmEvalSets(dir).map((set) => readLmEvalSet(dir, set));
+}
+
+/** A stored import, read back: the run and its decoded samples and logs. */
+export interface LoadedImport {
+  ref: string | null;
+  digest: Digest;
+  run: JsonObject;
+  samples: { digest: Digest; value: JsonObject }[];
+  logs: { role: string; digest: Digest; value: JsonObject; bytes: Buffer }[];
+}
+
+export function importRefs(archive: Archive): { name: string; digest: Digest }[] {
+  return archive.store
+    .listRefs()
+    .filter((r) => r.name.startsWith(`${IMPORT_REF_NS}/`))
+    .map((r) => ({ name: r.name, digest: archive.store.readRef(r.name)! }))
+    .filter((r) => r.digest);
+}
+
+/** A bundle of an import, read and checked; damage is a finding (exit 1) naming the object, never a crash. */
+function read(archive: Pick<Archive, 'get'>, digest: Digest, what: string): JsonObject {
+  try {
+    return archive.get(digest).value as JsonObject;
+  } catch (e) {
+    if (e instanceof BundleError || e instanceof DocketError) throw findingError('EIMPORTDAMAGED', `${what} ${digest} cannot be read (${e.code}: ${e.message}); run 'docket verify' to see every finding`, { digest, code: e.code });
+    throw e;
+  }
+}
+
+export function loadImport(archive: Pick<Archive, 'get'>, digest: Digest, ref: string | null = null): LoadedImport {
+  const run = read(archive, digest, `import ${ref ?? ''}: foreign-run`.replace(': foreign-run', ' foreign-run').trim());
+  if (run.kind !== 'foreign-run') throw findingError('EIMPORTKIND', `${ref ?? digest} names a ${String(run.kind)} bundle, not a foreign-run`, { digest });
+  const samples = (run.samples as Digest[]).map((d) => ({ digest: d, value: read(archive, d, 'foreign-sample') }));
+  const logs = (run.logs as JsonObject[]).map((l) => {
+    const value = read(archive, l.log as Digest, 'foreign-log');
+    return { role: l.role as string, digest: l.log as Digest, value, bytes: logBytes(value as { content: string }) };
+  });
+  return { ref, digest, run, samples, logs };
+}
+
+/** Every stored import (refs/imports/*), or the named ones (a ref name, its last part, or a run digest). */
+export function selectImports(archive: Archive, names: string[]): LoadedImport[] {
+  const refs = importRefs(archive);
+  if (!names.length) return refs.map((r) => loadImport(archive, r.digest, r.name));
+  return names.map((n) => {
+    const r = refs.find((x) => x.name === n || x.name === `${IMPORT_REF_NS}/${n}` || x.digest === n);
+    if (!r) throw findingError('EIMPORTNOTFOUND', `no import ${n} in the archive (docket import … lists the ref it made)`, { name: n });
+    return loadImport(archive, r.digest, r.name);
+  });
+}
+
+/** Re-read an import's source files exactly as `docket import` did (verify compares the result). */
+export async function replan(loaded: LoadedImport): Promise<ImportPlan> {
+  const files: SourceFile[] = loaded.logs.map((l) => ({ role: l.role, name: l.value.name as string, format: l.value.format as SourceFile['format'], bytes: l.bytes }));
+  if (loaded.run.framework === 'inspect_ai') return readInspectFile(files[0]!.name, files[0]!.bytes);
+  return readLmEvalFiles(files);
+}
+
+/** selectImports for checks: a damaged import is collected as a finding and the others still load. */
+export function selectImportsCollecting(archive: Archive, names: string[]): { imports: LoadedImport[]; damaged: { import: string; code: string; message: string }[] } {
+  const refs = names.length ? names : importRefs(archive).map((r) => r.name);
+  const imports: LoadedImport[] = [];
+  const damaged: { import: string; code: string; message: string }[] = [];
+  for (const n of refs) {
+    try {
+      imports.push(...selectImports(archive, [n]));
+    } catch (e) {
+      if (!(e instanceof DocketError) || e.code !== 'EIMPORTDAMAGED') throw e;
+      damaged.push({ import: n, code: e.code, message: e.message });
+    }
+  }
+  return { imports, damaged };
+}
