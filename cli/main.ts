@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { DocketError, EXIT } from '../replay/errors.ts';
 import { commandsFor } from './commands/index.ts';
+import { systemError } from './system-errors.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 export const DOCKET_VERSION: string = pkg.version;
@@ -25,7 +26,8 @@ export async function main(argv: string[]): Promise<number> {
     .exitProcess(false)
     .fail((msg, err) => {
       throw err ?? new DocketError('EUSAGE', msg);
-    });
+    })
+    .middleware(checkArchiveOption, true);
   for (const c of await commandsFor(argv)) parser = parser.command(withExitStatus(c));
   try {
     await parser.parseAsync();
@@ -33,6 +35,19 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     return report(e, argv.includes('--json'));
   }
+}
+
+/** `--archive` must name a directory (or nothing yet): a file there would fail every read and write later. */
+function checkArchiveOption(argv: { archive?: unknown }) {
+  const dir = typeof argv.archive === 'string' ? argv.archive : null;
+  if (dir === null) return;
+  let st;
+  try {
+    st = statSync(dir);
+  } catch {
+    return; // missing: commands that need it say so (requireDir); writers create it
+  }
+  if (!st.isDirectory()) throw new DocketError('EARCHIVE', `--archive ${dir} is not a directory (an archive is a directory holding objects/ and refs/); pass --archive DIR`, { archive: dir });
 }
 
 /** Every command's --help ends with the EXIT STATUS section. */
@@ -47,7 +62,8 @@ function withExitStatus(c: CommandModule): CommandModule {
   } as CommandModule;
 }
 
-function report(e: unknown, json: boolean): number {
+function report(thrown: unknown, json: boolean): number {
+  const e = systemError(thrown) ?? thrown;
   if (e instanceof DocketError) {
     if (json) process.stdout.write(`${JSON.stringify({ ok: false, error: { code: e.code, message: e.message, data: e.data } })}\n`);
     process.stderr.write(`docket: ${e.code}: ${e.message}\n`);

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireTreePath } from '../replay/bank.ts';
 import type { ProbeRun } from '../replay/evidence.ts';
 
 /**
@@ -14,11 +15,13 @@ const GUARD = fileURLToPath(new URL('./probe-guard.mjs', import.meta.url));
 export const GUARD_NAME = 'docket:probe-guard';
 const MAX_OUTPUT = 1024 * 1024;
 
-export function runProbe(root: string, relPath: string, timeoutMs: number): Promise<ProbeRun> {
+/** Runs the probe's real file, resolved once: a path leaving the tree (a symlink) is ETREEPATH, never run. */
+export async function runProbe(root: string, relPath: string, timeoutMs: number): Promise<ProbeRun> {
+  const file = requireTreePath(root, relPath);
   const cwd = mkdtempSync(join(tmpdir(), 'docket-probe-'));
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, TMPDIR: cwd, TZ: 'UTC', LANG: 'C', LC_ALL: 'C' };
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', GUARD, join(root, relPath)], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', GUARD, file], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let size = 0;
@@ -65,5 +68,5 @@ export async function runProbes<T>(items: T[], run: (item: T) => Promise<void>, 
 }
 
 export function readProbe(root: string, relPath: string): Buffer {
-  return readFileSync(join(root, relPath));
+  return readFileSync(requireTreePath(root, relPath));
 }

@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { Archive } from './archive.ts';
 import { encodeBundle, type Encoded } from './bundle.ts';
@@ -26,12 +26,56 @@ export function loadBankFile(root: string): BankFile {
   } catch (e) {
     throw usageError('EBANK', `cannot read ${BANK_FILE} in ${root}: ${(e as Error).message} (docket works on the bank of the current directory)`, { path });
   }
+  let value: Json;
   try {
-    return parseStrict(bytes) as unknown as BankFile;
+    value = parseStrict(bytes);
   } catch (e) {
     if (e instanceof JsonError) throw findingError('EBANKJSON', `${BANK_FILE}: ${e.message}`, { path, offset: e.offset });
     throw e;
   }
+  // Every reader below walks the bank's members: a root that is not an object has none to walk.
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+    throw findingError('EBANKROOT', `${BANK_FILE}: the root is ${what}; a bank is a JSON object {"name", "version", "promptTemplate", "questions": [...], ...} (docs/decision-question-authoring.md)`, { path });
+  }
+  return value as unknown as BankFile;
+}
+
+/** A lockfile docket reads (strict JSON), or a coded error naming it. */
+function readJsonFile(path: string, code: string): Json {
+  try {
+    return parseStrict(readFileSync(path));
+  } catch (e) {
+    if (e instanceof JsonError) throw findingError(code, `${path}: ${e.message}`, { path, offset: e.offset });
+    throw usageError(code, `cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? 'error'})`, { path });
+  }
+}
+
+/**
+ * Where a path the bank names (a probe, a source eval) really is. It must resolve — symlinks
+ * followed, every component — to a place inside the tree: a probe symlinked to /tmp/x.mjs would
+ * otherwise pass validation, be run by capture and frozen as evidence of a file nobody can see.
+ * Returns the real path, or why not (missing, or outside the tree and where to).
+ */
+export function treePath(root: string, rel: string): { abs: string; problem: null } | { abs: null; problem: string } {
+  let real: string;
+  let top: string;
+  try {
+    top = realpathSync(root);
+    real = realpathSync(join(root, rel));
+  } catch {
+    return { abs: null, problem: `${rel} does not exist` };
+  }
+  const inside = relative(top, real);
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return { abs: null, problem: `${rel} resolves to ${real}, outside the repository ${top} (a symlink?): every path a bank names must stay inside the tree` };
+  return { abs: real, problem: null };
+}
+
+/** treePath or a coded error: for the commands that read or run what the bank names. */
+export function requireTreePath(root: string, rel: string): string {
+  const r = treePath(root, rel);
+  if (r.problem !== null) throw usageError('ETREEPATH', r.problem, { path: rel });
+  return r.abs;
 }
 
 /** Source evals are the directories evals/<category>/<name>/, in UTF-8 byte order. */
@@ -76,7 +120,8 @@ export function validateBankFile(root: string, bank: BankFile): Violation[] {
   const seen = new Set<string>();
   const covered = new Set<string>();
   for (const q of bank.questions) {
-    if (!q || typeof q !== 'object') continue;
+    // Shapes the schema rejected are reported there; the rules below read strings and arrays.
+    if (!q || typeof q !== 'object' || typeof q.id !== 'string' || typeof q.sourceEval !== 'string') continue;
     if (seen.has(q.id)) add('EDUPID', q.id, q.sourceEval, 'id', `duplicate question id ${q.id}`);
     seen.add(q.id);
     if (Array.isArray(q.options)) {
@@ -90,17 +135,21 @@ export function validateBankFile(root: string, bank: BankFile): Violation[] {
     if (!evals.has(q.sourceEval)) add('ESOURCE', q.id, q.sourceEval, 'sourceEval', `source eval evals/${q.sourceEval}/ does not exist`);
     else {
       covered.add(q.sourceEval);
-      if (typeof q.probe === 'string' && !existsSync(join(root, 'evals', q.sourceEval, q.probe))) add('EPROBE', q.id, q.sourceEval, 'probe', `probe evals/${q.sourceEval}/${q.probe} does not exist`);
+      const probe = typeof q.probe === 'string' ? treePath(root, join('evals', q.sourceEval, q.probe)) : null;
+      if (probe?.problem) add('EPROBE', q.id, q.sourceEval, 'probe', `probe ${probe.problem}`);
     }
   }
   const omitted = new Set<string>();
-  for (const [i, o] of (bank.omissions ?? []).entries()) {
+  for (const [i, o] of (Array.isArray(bank.omissions) ? bank.omissions : []).entries()) {
+    if (!o || typeof o !== 'object' || typeof o.sourceEval !== 'string') continue;
     if (!evals.has(o.sourceEval)) add('ESOURCE', null, o.sourceEval, `omissions[${i}].sourceEval`, `omitted source eval evals/${o.sourceEval}/ does not exist`);
     if (!String(o.reason ?? '').trim()) add('EOMISSION', null, o.sourceEval, `omissions[${i}].reason`, 'an omission needs a reason');
     if (covered.has(o.sourceEval)) add('EOMISSION', null, o.sourceEval, `omissions[${i}]`, 'source eval has questions and is also listed as omitted');
     omitted.add(o.sourceEval);
   }
   for (const se of evals) {
+    const where = treePath(root, join('evals', se));
+    if (where.problem) add('ESOURCE', null, se, null, `source eval ${where.problem}`);
     if (!covered.has(se) && !omitted.has(se)) add('EUNCOVERED', null, se, null, `source eval ${se} has no question and no omission with a reason`);
     if (!existsSync(join(root, 'evals', se, 'TASK.md'))) add('ETASK', null, se, 'TASK.md', `evals/${se}/TASK.md is missing`);
     if (!readdirSync(join(root, 'evals', se)).some((f) => f.startsWith('solution'))) add('ESOLUTION', null, se, 'solution', `evals/${se}/ has no reference solution (solution.*)`);
@@ -122,21 +171,27 @@ export function checkProbeLock(root: string, bank: BankFile): Violation[] {
   let pinned: Record<string, unknown> = {};
   if (!existsSync(lockPath)) v.push({ code: 'ELOCK', question: null, sourceEval: null, field: PROBE_LOCKFILE, message: `${PROBE_LOCKFILE} is missing: run \`docket evidence lock\`` });
   else {
-    const lock = parseStrict(readFileSync(lockPath)) as { packages?: Record<string, unknown> };
+    const lock = readJsonFile(lockPath, 'ELOCK') as { packages?: Record<string, unknown> };
     pinned = lock.packages ?? {};
     const expected = computeProbeLock(root, bank);
     if (Buffer.compare(Buffer.from(canonicalBytes(lock as Json)), Buffer.from(canonicalBytes(expected as Json))) !== 0) {
       v.push({ code: 'ELOCK', question: null, sourceEval: null, field: PROBE_LOCKFILE, message: `${PROBE_LOCKFILE} disagrees with package-lock.json and the probes' imports: run \`docket evidence lock\`` });
     }
   }
-  for (const q of bank.questions) {
-    const path = join(root, 'evals', q.sourceEval ?? '', q.probe ?? '');
-    if (!existsSync(path)) continue;
+  for (const q of Array.isArray(bank.questions) ? bank.questions : []) {
+    const path = probeSource(root, q);
+    if (!path) continue;
     for (const spec of probeImports(readFileSync(path, 'utf8'))) {
       if (!pinned[spec]) v.push({ code: 'ELOCK', question: q.id, sourceEval: q.sourceEval, field: 'probe', message: `probe imports ${spec}, which is not pinned in ${PROBE_LOCKFILE}` });
     }
   }
   return v;
+}
+
+/** A question's probe file when it is a readable path inside the tree, else null (validate reports why). */
+function probeSource(root: string, q: Question): string | null {
+  if (!q || typeof q.sourceEval !== 'string' || typeof q.probe !== 'string') return null;
+  return treePath(root, join('evals', q.sourceEval, q.probe)).abs;
 }
 
 export function probeImports(source: string): string[] {
@@ -151,11 +206,11 @@ export function probeImports(source: string): string[] {
 
 /** The probe lockfile: exact versions and integrity hashes from package-lock.json, for what probes import. */
 export function computeProbeLock(root: string, bank: BankFile) {
-  const pkgLock = parseStrict(readFileSync(join(root, 'package-lock.json'))) as { packages?: Record<string, { version?: string; integrity?: string }> };
+  const pkgLock = readJsonFile(join(root, 'package-lock.json'), 'EPACKAGELOCK') as { packages?: Record<string, { version?: string; integrity?: string }> };
   const names = new Set<string>();
-  for (const q of bank.questions) {
-    const path = join(root, 'evals', q.sourceEval ?? '', q.probe ?? '');
-    if (existsSync(path)) for (const s of probeImports(readFileSync(path, 'utf8'))) names.add(s);
+  for (const q of Array.isArray(bank.questions) ? bank.questions : []) {
+    const path = probeSource(root, q);
+    if (path) for (const s of probeImports(readFileSync(path, 'utf8'))) names.add(s);
   }
   const packages: Record<string, { version: string; integrity: string }> = {};
   for (const name of [...names].sort(byUtf8)) {

@@ -1,5 +1,5 @@
 import { sha256, type Digest } from './digest.ts';
-import { usageError } from './errors.ts';
+import { DocketError, EXIT, usageError } from './errors.ts';
 import { gunzipStrict, gzipCanonical, GzipError, type Inflater } from './gzip.ts';
 import { canonicalBytes, JsonError, parseCanonical, provenCanonical, type Json } from './json.ts';
 import { validateCanonicalBytes } from './schema-bytes.ts';
@@ -40,12 +40,21 @@ export function encodeBundle(value: unknown): Encoded {
 
 export type Stage = 'EDIGEST' | 'ESIZE' | 'EGZIP' | 'EJSON' | 'ESCHEMA';
 
-export class BundleError extends Error {
-  constructor(
-    readonly code: Stage,
-    message: string,
-  ) {
-    super(message);
+/**
+ * A bundle that fails a decoding stage. It is damaged input, so a finding (exit 1), never an internal
+ * error: every command that reads a bundle through the store gets one naming the stage, the object
+ * and its path (`at`), whatever command it is.
+ */
+export class BundleError extends DocketError {
+  declare readonly code: Stage;
+  constructor(code: Stage, message: string, data: Record<string, unknown> = {}) {
+    super(code, message, { stage: code, ...data }, EXIT.FINDINGS);
+    this.name = 'BundleError';
+  }
+
+  /** The same failure, naming the object it was read from (`shown`: the path as the user reaches it) and what to do. */
+  at(digest: Digest, path: string, shown = path): BundleError {
+    return new BundleError(this.code, `damaged object ${shown} (${digest}): ${this.message}. Restore it from a good copy of the archive; 'docket verify' lists every finding`, { digest, path });
   }
 }
 

@@ -35,6 +35,12 @@ export const START = 1;
 export const END = 2;
 export const KEY = 3;
 export const OUTLINE_DEPTH = 2;
+/**
+ * The deepest nesting any strict parse accepts (json.ts): evidence is a few levels deep, provider
+ * bodies a few dozen. Deeper text would overflow the stack of every recursive walk after the parse
+ * (schema checks, canonical serialization), so every parser refuses it with a JsonError instead.
+ */
+export const MAX_JSON_DEPTH = 1024; // = MAX_DEPTH in replay/wasm/strict.c: every reader stops at the same depth
 
 /**
  * Every container of a text in the order the containers open (pre-order), as triples in `a`:
@@ -95,6 +101,7 @@ export function isCanonicalBytes(bytes: Uint8Array, outline: number[] | null = n
         i++;
         if (ends !== null) ends.close(ends.open(i - 2), i);
       } else {
+        if (depth >= MAX_JSON_DEPTH) return false; // not vouched for: the exact scanner names the depth
         if (ends !== null) open[depth] = ends.open(i - 1);
         kind[depth] = c === 0x7b ? OBJECT : ARRAY;
         keyStart[depth] = -1;

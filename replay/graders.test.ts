@@ -1,9 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DocketError, EXIT } from './errors.ts';
-import { ALL_GRADERS, CURRENT_GRADERS, exactGrader, grader, graderByDigest, graderDigest, graderSource, type Grader, type GraderInput } from './graders.ts';
+import { ALL_GRADERS, CURRENT_GRADERS, exactGrader, grader, graderByDigest, graderDigest, graderSource, lockFor, lockProblems, readGraderSource, refOf, type Grader, type GraderInput, type GraderLock } from './graders.ts';
 import { permutationsFor, renderPrompt, toCanonical } from './request.ts';
+import { LETTERS as COMMON_LETTERS, toCanonical as commonToCanonical } from './graders/common.ts';
 import { LETTERS, type BankFile, type Letter, type Permutation } from './types.ts';
 
 const ID: Permutation = [0, 1, 2, 3];
@@ -148,28 +151,67 @@ describe('exact@1', () => {
 });
 
 describe('identity', () => {
-  // Golden digests. If one changes, a grader's logic (or common.ts) changed: that must be a new
-  // grader version, not an edit of a shipped one — archived grade records name these digests.
-  const GOLDEN = {
-    'decision@1': 'sha256:d56bf3238dab37936fe24ad9d265fc3000ec9327ca7ee801dcea93da67a28183',
-    'decision@2': 'sha256:2d2b84b5df481e7727396e5fd30a9148da284791d9ee4d4578e3f10e26b8b19d',
-    'exact@1': 'sha256:8ed9470ea24959f0f78864a1cc3d70f4da4ee71399b345a1198a8418ec4e9a6c',
-  };
+  // Golden digests: lockfiles/graders.lock.json pins them. If one changes, a grader's logic (or
+  // common.ts) changed: that must be a new grader version, not an edit of a shipped one.
+  const LOCK = JSON.parse(readFileSync(new URL('../lockfiles/graders.lock.json', import.meta.url), 'utf8')) as GraderLock;
+  const FILES = { 'decision@1': 'decision-v1.ts', 'decision@2': 'decision-v2.ts', 'exact@1': 'exact-v1.ts' } as const;
 
-  it('digests are golden', () => {
-    expect(Object.fromEntries(ALL_GRADERS.map((g) => [`${g.id}@${g.version}`, g.digest]))).toEqual(GOLDEN);
+  it('digests are the pinned ones (lockfiles/graders.lock.json), and the lock pins every built-in grader', () => {
+    expect(LOCK).toEqual(lockFor(ALL_GRADERS));
+    expect(Object.keys(LOCK.graders).sort()).toEqual(['decision@1', 'decision@2', 'exact@1']);
+    expect(lockProblems(ALL_GRADERS, LOCK)).toEqual([]);
   });
 
-  it('digest = sha256(canonical JSON of {id, version, config, source}) over the files text', () => {
-    const files = { 'decision@1': 'decision-v1.ts', 'decision@2': 'decision-v2.ts', 'exact@1': 'exact-v1.ts' } as const;
+  it('digest = sha256(canonical JSON of {id, version, config, source}), source keyed by logical module, never a path', () => {
     for (const g of ALL_GRADERS) {
-      const source = graderSource(['common.ts', files[`${g.id}@${g.version}` as keyof typeof files]]);
-      expect(Object.keys(source)).toEqual(['replay/graders/common.ts', `replay/graders/${files[`${g.id}@${g.version}` as keyof typeof files]}`]);
+      const source = graderSource(FILES[refOf(g) as keyof typeof FILES]);
+      expect(Object.keys(source).sort()).toEqual(['common', 'grader']);
+      expect(g.source).toEqual(source);
       expect(graderDigest(g.id, g.version, g.config, source)).toBe(g.digest);
       // Any edit to the text gives another identity.
-      const edited = { ...source, 'replay/graders/common.ts': `${source['replay/graders/common.ts']}// edit\n` };
-      expect(graderDigest(g.id, g.version, g.config, edited)).not.toBe(g.digest);
+      expect(graderDigest(g.id, g.version, g.config, { ...source, common: `${source.common}// edit\n` })).not.toBe(g.digest);
     }
+  });
+
+  it("common.ts's LETTERS and toCanonical are the request format's (replay/request.ts)", () => {
+    expect(COMMON_LETTERS).toEqual(LETTERS);
+    for (const perm of permutationsFor('any-question')) for (const shown of [...LETTERS, 'E', '', 'a']) expect(commonToCanonical(perm, shown)).toBe(toCanonical(perm, shown));
+  });
+
+  it('moving the files changes no digest', () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'docket-moved-graders-'));
+    try {
+      mkdirSync(join(elsewhere, 'some', 'other', 'place'), { recursive: true });
+      for (const g of ALL_GRADERS) {
+        const file = FILES[refOf(g) as keyof typeof FILES];
+        const moved = { common: join(elsewhere, 'shared-steps.ts'), grader: join(elsewhere, 'some', 'other', 'place', `moved-${file}`) };
+        copyFileSync(new URL('./graders/common.ts', import.meta.url), moved.common);
+        copyFileSync(new URL(`./graders/${file}`, import.meta.url), moved.grader);
+        expect(graderDigest(g.id, g.version, g.config, readGraderSource(moved))).toBe(g.digest);
+      }
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('a grader edited in place under its pinned ref is EGRADERCHANGED naming the ref, both digests and the next version', () => {
+    const v2 = grader('decision@2');
+    const edited = { ...v2, digest: graderDigest(v2.id, v2.version, v2.config, { ...v2.source, grader: `${v2.source.grader}// tweak\n` }) } as Grader;
+    const problems = lockProblems([grader('decision@1'), edited, grader('exact@1')], LOCK);
+    expect(problems).toHaveLength(1);
+    const [p] = problems;
+    expect(p).toBeInstanceOf(DocketError);
+    expect(p).toMatchObject({ code: 'EGRADERCHANGED', exitCode: EXIT.FINDINGS, data: { ref: 'decision@2', pinned: LOCK.graders['decision@2'], actual: edited.digest, next: 'decision@3' } });
+    expect(p!.message).toContain(LOCK.graders['decision@2']);
+    expect(p!.message).toContain(edited.digest);
+    expect(p!.message).toContain('decision@3');
+  });
+
+  it('a grader with no pin is EGRADERUNPINNED, giving the line to add', () => {
+    const { 'exact@1': _, ...rest } = LOCK.graders;
+    const [p] = lockProblems(ALL_GRADERS, { lockfileVersion: 1, graders: rest });
+    expect(p).toMatchObject({ code: 'EGRADERUNPINNED', data: { ref: 'exact@1' } });
+    expect(p!.message).toContain(`"exact@1": "${grader('exact@1').digest}"`);
   });
 
   it('digests differ between versions and ids', () => {

@@ -166,7 +166,8 @@ describe('grades in the archive', () => {
       expect(a.ref('grades/ref-markdown-1')).toBe(d);
       const chain = gradeChain(a, 'ref-markdown-1');
       expect(chain.map((g) => g.digest).slice(0, 2)).toEqual([d, old]);
-      expect(chain.map((g) => g.value.grader.ref)).toEqual(['decision@1', 'decision@2', 'decision@1']);
+      expect(chain.map((g) => g.value.grader.ref)).toEqual(['decision@1', 'decision@2', 'decision@2', 'decision@1']); // the middle two: #18's migration
+      expect(chain.map((g) => Boolean(g.value.grader.bundle))).toEqual([true, true, false, false]);
       // the index: the newest grade is the current one, also after a rebuild from objects and refs
       const current = () => currentGradesFromIndex(a).find((r) => r.runId === 'ref-markdown-1');
       expect(current()).toMatchObject({ digest: d, graderRef: 'decision@1' });

@@ -2,6 +2,7 @@ import { registerIndexHook, type Archive } from './archive.ts';
 import { loadFrozenBank, type FrozenBank } from './bank.ts';
 import { parseDigest, sha256, type Digest } from './digest.ts';
 import { DocketError, findingError } from './errors.ts';
+import { archiveGrader, graderBundleDigest, resolveGrader } from './grader-archive.ts';
 import { ALL_GRADERS, grader as graderByRef, graderByDigest, type Grader } from './graders.ts';
 import type { JournalLine } from './journal.ts';
 import { canonicalBytes, canonicalText, type Json } from './json.ts';
@@ -47,6 +48,7 @@ export interface GraderIdentity {
   id: string;
   version: number;
   digest: Digest;
+  bundle?: Digest; // the archived grader bundle (every record written since #18)
 }
 
 export type GradeCounts = { attempts: number; slots: number } & Record<AttemptVerdict, number>;
@@ -96,7 +98,7 @@ export interface Flip {
   newGraderRef: string;
 }
 
-export const identityOf = (g: Grader): GraderIdentity => ({ ref: `${g.id}@${g.version}`, id: g.id, version: g.version, digest: g.digest });
+export const identityOf = (g: Grader): GraderIdentity => ({ ref: `${g.id}@${g.version}`, id: g.id, version: g.version, digest: g.digest, bundle: graderBundleDigest(g) });
 
 /** What a grader reads of an attempt; a changed hash means the stored output is not what was graded. */
 export function inputHash(line: Pick<JournalLine, 'content' | 'finishReason' | 'requestHash'>): Digest {
@@ -207,8 +209,8 @@ export function gradeChain(archive: Archive, runId: string): LoadedGrade[] {
 // ---- regrading ----
 
 /** Which grader regrades a run: --grader, else the newest version of the grader the run was last graded (or recorded) with. */
-export function chooseGrader(ref: string | undefined, current: GradeValue | null, planGraderRef: string): Grader {
-  if (ref !== undefined) return graderByRef(ref); // unknown → EGRADER (exit 2)
+export function chooseGrader(ref: string | undefined, current: GradeValue | null, planGraderRef: string, archive?: Archive): Grader {
+  if (ref !== undefined) return archive ? resolveGrader(archive, ref) : graderByRef(ref); // unknown → EGRADER (exit 2)
   const ids = [current?.grader.id, planGraderRef.split('@')[0]];
   const id = ids.find((i) => i !== undefined && ALL_GRADERS.some((g) => g.id === i)) ?? 'decision';
   return graderByRef(id);
@@ -240,14 +242,16 @@ export function planRegrade({ run, bank, grader: g, previous, gradedAt }: Regrad
   let flips: Flip[] = [];
   if (previous) {
     const pg = previous.value.grader;
-    if (!graderByDigest(pg.digest)) warnings.push({ code: 'WGRADER', seq: null, message: `the previous grade ${previous.digest} names grader ${pg.ref} ${pg.digest}, which this docket does not know; its verdicts are compared as recorded` });
+    if (!graderByDigest(pg.digest) && !pg.bundle) warnings.push({ code: 'WGRADER', seq: null, message: `the previous grade ${previous.digest} names grader ${pg.ref} ${pg.digest}, which this docket does not know and no archived grader bundle holds (records before docket #18 name a path-keyed digest and archive no source); its verdicts are compared as recorded` });
     if (previous.value.run !== run.digest) warnings.push({ code: 'WRUN', seq: null, message: `the previous grade graded run bundle ${previous.value.run}; refs/runs/${run.run.id} now names ${run.digest}` });
     const d = diffVerdicts({ verdicts: previous.verdicts, grader: pg }, { verdicts, grader: identity }, run.lines, { digest: run.digest, id: run.run.id });
     flips = d.flips;
     warnings.push(...d.warnings);
   }
+  // A previous record that names no archived grader bundle (written before #18) is not the same
+  // record: the regrade appends one that does (the migration of older archives, docs/design.md §11).
   const unchanged =
-    previous !== null && previous.value.grader.digest === identity.digest && previous.value.run === run.digest && canonicalText(previous.verdicts as unknown as Json) === canonicalText(verdicts as unknown as Json);
+    previous !== null && previous.value.grader.digest === identity.digest && previous.value.grader.bundle === identity.bundle && previous.value.run === run.digest && canonicalText(previous.verdicts as unknown as Json) === canonicalText(verdicts as unknown as Json);
   const segmented = verdicts.length > INLINE_VERDICTS_MAX;
   const segments: GradeSegmentValue[] = [];
   if (segmented) for (let first = 0; first < verdicts.length; first += SEGMENT_LINES) segments.push({ kind: 'grade-segment', schemaVersion: 1, run: run.digest, first, verdicts: verdicts.slice(first, first + SEGMENT_LINES) });
@@ -297,12 +301,14 @@ export function prepareRegrade(archive: Archive, runRef: string, opts: RegradeOp
       throw findingError('EGRADERUN', `the current grade of ${run.run.id} (${cur}) cannot be read: ${(e as Error).message}`, { run: run.run.id, grade: cur });
     }
   }
-  const g = chooseGrader(opts.grader, previous?.value ?? null, run.plan.grader.ref);
+  const g = chooseGrader(opts.grader, previous?.value ?? null, run.plan.grader.ref, archive);
   return planRegrade({ run, bank, grader: g, previous, gradedAt: opts.gradedAt });
 }
 
 /** Write a planned grade (segments, bundle, then the ref). Returns the new grade digest. */
 export function writeGrade(archive: Archive, p: RegradePlan): Digest {
+  const bundle = archiveGrader(archive, p.grader);
+  if (bundle !== p.grade.grader.bundle) throw new DocketError('EGRADERBUNDLE', `grader ${p.grade.grader.ref} archived as ${bundle}, planned as ${p.grade.grader.bundle}`);
   const segs = p.segments.map((s) => archive.put(s).digest);
   const desc = archive.put({ ...p.grade, segments: segs });
   archive.setRef(`${GRADES_NS}/${p.run.run.id}`, desc.digest);

@@ -1,5 +1,6 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { isDigest, sha256, type Digest } from './digest.ts';
-import { findingError } from './errors.ts';
+import { DocketError, findingError } from './errors.ts';
 import type { Grader } from './graders.ts';
 import { canonicalText, JsonError, parseCanonical, type Json } from './json.ts';
 import type { AttemptClass, Letter, Permutation, Slot } from './types.ts';
@@ -79,10 +80,25 @@ export interface ParsedJournal {
 const journalError = (lineNo: number, message: string, data: Record<string, unknown> = {}) =>
   findingError('EJOURNAL', `journal line ${lineNo}: ${message}`, { line: lineNo, ...data });
 
+/** One line's bytes (without the newline): parsed, checked and chained to `prev`. Returns the line and its hash. */
+function readLine(raw: Uint8Array, lineNo: number, seq: number, prev: Digest): { line: JournalLine; hash: Digest } {
+  let value: Json;
+  try {
+    value = parseCanonical(raw);
+  } catch (e) {
+    throw journalError(lineNo, e instanceof JsonError ? e.message : e instanceof DocketError ? e.message : String(e));
+  }
+  const line = checkLine(value, lineNo);
+  if (line.seq !== seq) throw journalError(lineNo, `seq is ${line.seq}, expected ${seq}`);
+  if (line.prev !== prev) throw journalError(lineNo, `prev is ${line.prev}, but the previous line hashes to ${prev} (chain broken)`);
+  return { line, hash: sha256(raw) };
+}
+
 /**
- * Parse and check a journal. A last line without its newline is a torn write (a crash mid-append):
- * it is dropped, since it was never fsynced as a whole. Anything else that is wrong (bad JSON, not
- * canonical, bad fields, broken chain, wrong seq) is EJOURNAL naming the 1-based line number.
+ * Parse and check a journal held in memory (tests and small tools; the recorder and `docket runs`
+ * stream it with `readJournal`). A last line without its newline is a torn write (a crash
+ * mid-append): it is dropped, since it was never fsynced as a whole. Anything else that is wrong
+ * (bad JSON, not canonical, bad fields, broken chain, wrong seq) is EJOURNAL naming the 1-based line.
  */
 export function parseJournal(bytes: Uint8Array, planDigest: Digest): ParsedJournal {
   const lines: JournalLine[] = [];
@@ -96,23 +112,164 @@ export function parseJournal(bytes: Uint8Array, planDigest: Digest): ParsedJourn
       torn = true;
       break;
     }
-    const lineNo = lines.length + 1;
-    const raw = bytes.subarray(start, nl);
-    let value: Json;
-    try {
-      value = parseCanonical(raw);
-    } catch (e) {
-      throw journalError(lineNo, e instanceof JsonError ? e.message : String(e));
-    }
-    const line = checkLine(value, lineNo);
-    if (line.seq !== lines.length) throw journalError(lineNo, `seq is ${line.seq}, expected ${lines.length}`);
-    if (line.prev !== prev) throw journalError(lineNo, `prev is ${line.prev}, but the previous line hashes to ${prev} (chain broken)`);
-    prev = sha256(raw);
+    const { line, hash } = readLine(bytes.subarray(start, nl), lines.length + 1, lines.length, prev);
+    prev = hash;
     lines.push(line);
     hashes.push(prev);
     start = nl + 1;
   }
   return { lines, hashes, head: prev, goodBytes: start, torn };
+}
+
+// ---- the head record and streaming reads (docs/design.md §9 "Journal head") ----
+
+/**
+ * The journal's head record (`journal.head` beside `journal.jsonl`): how many lines are committed
+ * and the hash of the last one (the plan digest for none). The chain protects every line but the
+ * last, whose successor would name its hash; the head record is that successor. The recorder
+ * replaces it (temp, fsync, rename, fsync of the directory) after each line's append and fsync,
+ * so a line is committed once the head names it.
+ */
+export interface HeadRecord {
+  lines: number;
+  head: Digest;
+}
+
+export const headText = (h: HeadRecord) => `${canonicalText({ head: h.head, lines: h.lines })}\n`;
+
+export function parseHead(bytes: Uint8Array, path: string): HeadRecord {
+  const bad = (why: string) => findingError('EJOURNAL', `${path}: ${why}; the journal's head record is damaged, so its last line cannot be trusted (move the working directory away, or restore the record)`, { path });
+  const text = Buffer.from(bytes).toString('utf8');
+  if (!text.endsWith('\n')) throw bad('not one line ending in a newline');
+  let v: Json;
+  try {
+    v = parseCanonical(Buffer.from(text.slice(0, -1)));
+  } catch (e) {
+    throw bad(e instanceof Error ? e.message : String(e));
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v) || Object.keys(v).length !== 2) throw bad('expected {"head", "lines"}');
+  const r = v as Record<string, Json>;
+  if (!isNat(r.lines) || !isDigest(r.head)) throw bad('expected {"head": <digest>, "lines": <count>}');
+  return { lines: r.lines, head: r.head };
+}
+
+/** The longest line a journal may hold: a request plus an 8 MiB response body, escaped (a cap, so damage cannot make a reader buffer gigabytes). */
+export const MAX_LINE_BYTES = 128 * 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
+
+export interface JournalRead {
+  count: number; // committed lines
+  head: Digest; // hash of the last committed line (the plan digest for none)
+  goodBytes: number; // byte length of the committed prefix: a writer cuts the file here before appending
+  torn: boolean; // a last line without its newline (a crash mid-append)
+  unanchored: boolean; // one complete line past the head record (a crash between its append and the head update)
+}
+
+/**
+ * Stream a journal file line by line, in constant memory in its length (one chunk plus the line
+ * being read, at most MAX_LINE_BYTES). Every line is parsed, checked and chained; `visit` sees each
+ * committed line in order. With `anchor` (the head record), the line count and the last committed
+ * line's hash must match it; at most one complete line may follow it (the head lags by one when a
+ * crash fell between a line's fsync and the head update): that line is checked like the others but
+ * reported as `unanchored`, never visited, and not counted — it was not committed, so a writer cuts
+ * it off and asks the attempt again, like a torn one. Without `anchor` every line counts.
+ */
+export function readJournal(path: string, planDigest: Digest, anchor: HeadRecord | null, visit?: (line: JournalLine, hash: Digest) => void): JournalRead {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (e) {
+    throw findingError('EJOURNAL', `cannot read the journal ${path} (${(e as NodeJS.ErrnoException).code ?? 'error'})`, { path });
+  }
+  let seen = 0; // complete lines read
+  let prev = planDigest;
+  let committed = { count: 0, head: planDigest, bytes: 0 };
+  let unanchored = false;
+  let pending: Buffer[] = []; // the current line's bytes so far
+  let pendingBytes = 0;
+  let pos = 0; // file offset of the next chunk
+  let lineStart = 0; // file offset of the current line
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  const take = (raw: Uint8Array, end: number) => {
+    const lineNo = seen + 1;
+    if (anchor && seen > anchor.lines) throw journalError(lineNo, `the head record names ${anchor.lines} lines, but ${lineNo} follow (at most one may be past it, after a crash)`, { path });
+    const { line, hash } = readLine(raw, lineNo, seen, prev);
+    seen++;
+    prev = hash;
+    if (anchor && seen === anchor.lines + 1) {
+      unanchored = true;
+      return;
+    }
+    if (anchor && seen === anchor.lines && hash !== anchor.head) throw journalError(lineNo, `the line hashes to ${hash}, but the head record names ${anchor.head} (the last line was changed)`, { path });
+    visit?.(line, hash);
+    committed = { count: seen, head: hash, bytes: end };
+  };
+  try {
+    for (;;) {
+      const n = readSync(fd, chunk, 0, CHUNK_BYTES, pos);
+      if (n === 0) break;
+      let from = 0;
+      for (;;) {
+        const nl = chunk.indexOf(0x0a, from);
+        if (nl < 0 || nl >= n) break;
+        const piece = chunk.subarray(from, nl);
+        const raw = pendingBytes ? Buffer.concat([...pending, piece]) : piece;
+        take(raw, pos + nl + 1);
+        pending = [];
+        pendingBytes = 0;
+        from = nl + 1;
+        lineStart = pos + from;
+      }
+      if (from < n) {
+        pending.push(Buffer.from(chunk.subarray(from, n)));
+        pendingBytes += n - from;
+        if (pendingBytes > MAX_LINE_BYTES) throw journalError(seen + 1, `longer than ${MAX_LINE_BYTES} bytes without a newline (from byte ${lineStart}): not a journal line`, { path });
+      }
+      pos += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  if (anchor && committed.count < anchor.lines) throw journalError(committed.count + 1, `missing: the head record names ${anchor.lines} lines, the journal holds ${committed.count} (lines were lost or cut)`, { path });
+  if (anchor && anchor.lines === 0 && anchor.head !== planDigest) throw findingError('EJOURNAL', `${path}: the head record names ${anchor.head} for an empty journal, not the plan digest ${planDigest}`, { path });
+  return { count: committed.count, head: committed.head, goodBytes: committed.bytes, torn: pendingBytes > 0, unanchored };
+}
+
+/**
+ * Running totals over a journal's lines, in memory bounded by the plan (one entry per slot and per
+ * distinct request), never by the journal's length: what the recorder resumes from and `runs` lists.
+ */
+export class JournalTally {
+  readonly states = new Map<string, SlotState>();
+  readonly seenHashes = new Set<Digest>();
+  readonly classes = Object.fromEntries(ATTEMPT_CLASSES.map((c) => [c, 0])) as Record<AttemptClass, number>;
+  attempts = 0;
+  done = 0;
+  knownCostUsd = 0;
+  unknownCostAttempts = 0;
+  answeredWithoutCost = 0; // a reply with no provider-reported cost (the recorder's unknown-cost rule)
+
+  add(l: JournalLine): void {
+    const k = slotKey(l.slot);
+    const s = this.states.get(k) ?? { attempts: 0, final: false, retryableFailures: 0 };
+    s.attempts++;
+    if (l.errorClass !== null && RETRYABLE.has(l.errorClass)) s.retryableFailures++;
+    if (l.final && !s.final) {
+      s.final = true;
+      this.done++;
+    }
+    this.states.set(k, s);
+    this.seenHashes.add(l.requestHash);
+    this.attempts++;
+    this.classes[l.class]++;
+    if (l.costUsd === null) this.unknownCostAttempts++;
+    else this.knownCostUsd += l.costUsd;
+    if (l.errorClass === null && l.costUsd === null) this.answeredWithoutCost++;
+  }
+
+  summary(): JournalSummary {
+    return { done: this.done, attempts: this.attempts, classes: { ...this.classes }, knownCostUsd: this.knownCostUsd, unknownCostAttempts: this.unknownCostAttempts };
+  }
 }
 
 /** Check a chain of already-parsed lines (from sealed segments) against the plan digest. */
@@ -173,16 +330,9 @@ export interface SlotState {
 }
 
 export function slotStates(lines: readonly JournalLine[]): Map<string, SlotState> {
-  const m = new Map<string, SlotState>();
-  for (const l of lines) {
-    const k = slotKey(l.slot);
-    const s = m.get(k) ?? { attempts: 0, final: false, retryableFailures: 0 };
-    s.attempts++;
-    if (l.errorClass !== null && RETRYABLE.has(l.errorClass)) s.retryableFailures++;
-    if (l.final) s.final = true;
-    m.set(k, s);
-  }
-  return m;
+  const t = new JournalTally();
+  for (const l of lines) t.add(l);
+  return t.states;
 }
 
 export interface JournalSummary {
@@ -194,16 +344,9 @@ export interface JournalSummary {
 }
 
 export function summarize(lines: readonly JournalLine[]): JournalSummary {
-  const classes = Object.fromEntries(ATTEMPT_CLASSES.map((c) => [c, 0])) as Record<AttemptClass, number>;
-  let knownCostUsd = 0;
-  let unknownCostAttempts = 0;
-  for (const l of lines) {
-    classes[l.class]++;
-    if (l.costUsd === null) unknownCostAttempts++;
-    else knownCostUsd += l.costUsd;
-  }
-  const done = [...slotStates(lines).values()].filter((s) => s.final).length;
-  return { done, attempts: lines.length, classes, knownCostUsd, unknownCostAttempts };
+  const t = new JournalTally();
+  for (const l of lines) t.add(l);
+  return t.summary();
 }
 
 // ---- classification (pure) ----

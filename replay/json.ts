@@ -1,6 +1,9 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import canonicalize from 'canonicalize';
-import { Containers, END, hasControlByte, isCanonicalBytes, KEY, OUTLINE_DEPTH, START } from './canonical-bytes.ts';
+import { Containers, END, hasControlByte, isCanonicalBytes, KEY, MAX_JSON_DEPTH, OUTLINE_DEPTH, START } from './canonical-bytes.ts';
+
+export { MAX_JSON_DEPTH };
+const TOO_DEEP = `nested deeper than ${MAX_JSON_DEPTH} levels`;
 import { usageError } from './errors.ts';
 import { strict } from './strict-wasm.ts';
 
@@ -225,6 +228,7 @@ const ESCAPES: Record<number, true> = { 0x22: true, 0x5c: true, 0x62: true, 0x66
 
 class CanonicalScanner {
   i = 0;
+  depth = 0;
   constructor(readonly s: string) {}
   fail(reason: string): never {
     // Name the most useful cause: a strict parse explains duplicate keys and the like precisely.
@@ -289,16 +293,20 @@ class CanonicalScanner {
     this.end = this.i++;
     this.escaped = escaped;
   }
+  enter() {
+    if (++this.depth > MAX_JSON_DEPTH) this.fail(TOO_DEEP);
+  }
   array() {
     this.i++;
     if (this.s.charCodeAt(this.i) === 0x5d) {
       this.i++;
       return;
     }
+    this.enter();
     for (;;) {
       this.value();
       const c = this.s.charCodeAt(this.i++);
-      if (c === 0x5d) return;
+      if (c === 0x5d) return void this.depth--;
       if (c !== 0x2c) {
         this.i--;
         this.fail('expected , or ]');
@@ -311,6 +319,7 @@ class CanonicalScanner {
       this.i++;
       return;
     }
+    this.enter();
     let prev: string | null = null;
     for (;;) {
       if (this.s.charCodeAt(this.i) !== 0x22) this.fail('expected a string key');
@@ -328,7 +337,7 @@ class CanonicalScanner {
       }
       this.value();
       const c = this.s.charCodeAt(this.i++);
-      if (c === 0x7d) return;
+      if (c === 0x7d) return void this.depth--;
       if (c !== 0x2c) {
         this.i--;
         this.fail('expected , or }');
@@ -362,7 +371,11 @@ const NUMBER_RE = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 class Parser {
   i = 0;
+  depth = 0;
   constructor(readonly s: string) {}
+  enter() {
+    if (++this.depth > MAX_JSON_DEPTH) this.fail(TOO_DEEP);
+  }
   fail(reason: string): never {
     throw new JsonError(reason, this.i);
   }
@@ -434,10 +447,12 @@ class Parser {
   }
   array(): Json[] {
     this.i++;
+    this.enter();
     const out: Json[] = [];
     this.ws();
     if (this.s[this.i] === ']') {
       this.i++;
+      this.depth--;
       return out;
     }
     for (;;) {
@@ -445,7 +460,10 @@ class Parser {
       out.push(this.value());
       this.ws();
       const c = this.s[this.i++];
-      if (c === ']') return out;
+      if (c === ']') {
+        this.depth--;
+        return out;
+      }
       if (c !== ',') {
         this.i--;
         this.fail('expected , or ]');
@@ -454,10 +472,12 @@ class Parser {
   }
   object(): { [k: string]: Json } {
     this.i++;
+    this.enter();
     const out: { [k: string]: Json } = Object.create(null);
     this.ws();
     if (this.s[this.i] === '}') {
       this.i++;
+      this.depth--;
       return Object.setPrototypeOf(out, Object.prototype);
     }
     for (;;) {
@@ -478,7 +498,10 @@ class Parser {
       out[k] = this.value();
       this.ws();
       const c = this.s[this.i++];
-      if (c === '}') return Object.setPrototypeOf(out, Object.prototype);
+      if (c === '}') {
+        this.depth--;
+        return Object.setPrototypeOf(out, Object.prototype);
+      }
       if (c !== ',') {
         this.i--;
         this.fail('expected , or }');

@@ -397,8 +397,8 @@ function rebuilder(archive: Archive, banks: Map<Digest, FrozenBank | DocketError
       try {
         b = loadFrozenBank(archive, plan.bank);
       } catch (e) {
-        if (!(e instanceof DocketError || e instanceof BundleError)) throw e;
-        b = e instanceof DocketError ? e : new DocketError(e.code, e.message);
+        if (!(e instanceof DocketError)) throw e; // a BundleError is one
+        b = e;
       }
       banks.set(plan.bank, b);
     }

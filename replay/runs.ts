@@ -4,7 +4,7 @@ import { registerIndexHook, type Archive } from './archive.ts';
 import type { FrozenBank } from './bank.ts';
 import { parseDigest, sha256, type Digest } from './digest.ts';
 import { findingError, usageError } from './errors.ts';
-import { ATTEMPT_CLASSES, checkChain, parseJournal, planSlots, summarize, type JournalLine } from './journal.ts';
+import { ATTEMPT_CLASSES, checkChain, JournalTally, parseHead, planSlots, readJournal, type JournalLine, type JournalRead, type JournalSummary } from './journal.ts';
 import { canonicalBytes, type Json } from './json.ts';
 import { buildRequestFor, formatOf, permutationsFor, PERMUTATIONS_PER_QUESTION, requestHash, type RequestKind } from './request.ts';
 import { byUtf8 } from './snapshot.ts';
@@ -21,11 +21,12 @@ export const SEGMENT_LINES = 2000;
 export const WORK_DIR = 'runs';
 export const PLAN_FILE = 'plan.digest';
 export const JOURNAL_FILE = 'journal.jsonl';
+export const HEAD_FILE = 'journal.head';
 export const LOCK_FILE = 'lock';
 export const STARTED_FILE = 'started-at';
 
 export type SealedStatus = 'sealed' | 'incomplete' | 'interrupted';
-export type RunStatus = SealedStatus | 'in-progress';
+export type RunStatus = SealedStatus | 'in-progress' | 'unreadable';
 
 export interface Caps {
   limitEvals: number | null;
@@ -177,17 +178,34 @@ export function planValue(input: PlanInput): { plan: PlanValue; requests: Planne
   return { plan, requests };
 }
 
+export const segmentValue = (runId: string, first: number, lines: JournalLine[]): SegmentValue => ({ kind: 'run-segment', schemaVersion: 1, run: runId, first, lines });
+
 export function segmentValues(runId: string, lines: readonly JournalLine[], size = SEGMENT_LINES): SegmentValue[] {
   const out: SegmentValue[] = [];
-  for (let first = 0; first < lines.length; first += size) out.push({ kind: 'run-segment', schemaVersion: 1, run: runId, first, lines: lines.slice(first, first + size) });
+  for (let first = 0; first < lines.length; first += size) out.push(segmentValue(runId, first, lines.slice(first, first + size)));
   return out;
+}
+
+/**
+ * A working directory's journal, streamed and checked against its head record (journal.ts
+ * readJournal). A missing or damaged head record is EJOURNAL: without it the last line is unprotected.
+ */
+export function readWorkJournal(dir: string, planDigest: Digest, visit?: (line: JournalLine) => void): JournalRead {
+  const headPath = join(dir, HEAD_FILE);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(headPath);
+  } catch (e) {
+    throw findingError('EJOURNAL', `cannot read ${headPath} (${(e as NodeJS.ErrnoException).code ?? 'error'}): without the head record the journal's last line cannot be checked; move ${dir} away to start over`, { path: headPath });
+  }
+  return readJournal(join(dir, JOURNAL_FILE), planDigest, parseHead(bytes, headPath), visit);
 }
 
 export interface RunInput {
   id: string;
   planDigest: Digest;
   plan: PlanValue;
-  lines: readonly JournalLine[];
+  summary: JournalSummary;
   head: Digest;
   segments: Digest[];
   status: SealedStatus;
@@ -198,7 +216,7 @@ export interface RunInput {
 }
 
 export function runValue(r: RunInput): RunValue {
-  const s = summarize(r.lines);
+  const s = r.summary;
   return {
     kind: 'run',
     schemaVersion: 1,
@@ -295,11 +313,12 @@ export function workDirRow(archive: Archive, id: string): RunRow {
     row.plan = planDigest;
     row.model = plan.model;
     row.planned = plan.slots;
-    const j = parseJournal(readFileSync(join(dir, JOURNAL_FILE)), planDigest);
-    const s = summarize(j.lines);
-    row.done = s.done;
-    row.attempts = s.attempts;
+    const t = new JournalTally();
+    readWorkJournal(dir, planDigest, (l) => t.add(l));
+    row.done = t.done;
+    row.attempts = t.attempts;
   } catch (e) {
+    row.status = 'unreadable';
     row.stopReason = `unreadable working directory: ${(e as Error).message}`;
   }
   return row;
@@ -307,17 +326,16 @@ export function workDirRow(archive: Archive, id: string): RunRow {
 
 export function listRuns(archive: Archive): RunRow[] {
   const rows = new Map<string, RunRow>();
-  const idx = archive.index();
-  ensureRunsTable(idx);
+  let idx = runsIndex(archive);
   for (const r of archive.store.listRefs()) {
     if (!r.name.startsWith(`${WORK_DIR}/`)) continue;
     const id = r.name.slice(WORK_DIR.length + 1);
     const digest = parseDigest(r.raw.trim(), `ref ${r.name}`);
-    let row = idx.db.prepare('SELECT id, model, status, planned, done, attempts, plan, stop_reason AS stopReason FROM runs WHERE digest = ?').get(digest) as Omit<RunRow, 'digest'> | undefined;
+    let row = idx?.db.prepare('SELECT id, model, status, planned, done, attempts, plan, stop_reason AS stopReason FROM runs WHERE digest = ?').get(digest) as Omit<RunRow, 'digest'> | undefined;
     if (!row) {
-      // The index is a cache: fill the row from the bundle if it predates the hook.
+      // The index is a cache: fill the row from the bundle (it predates the hook, or the cache cannot be written).
       const d = archive.get(digest);
-      indexRun(idx, d.value, digest);
+      if (idx && !tryCache(() => indexRun(idx!, d.value, digest))) idx = null;
       const v = d.value as unknown as RunValue;
       row = { id: v.id, model: v.model, status: v.status, planned: v.planned, done: v.done, attempts: v.attempts, plan: v.plan, stopReason: v.stopReason };
     }
@@ -331,6 +349,33 @@ export function listRuns(archive: Archive): RunRow[] {
     }
   }
   return [...rows.values()].sort((a, b) => byUtf8(a.id, b.id));
+}
+
+/**
+ * The runs table, or null when the index cannot be opened, created or written (a read-only
+ * archive, a full disk): listing then reads every run bundle instead, since the bundles, not the
+ * cache, are the truth.
+ */
+function runsIndex(archive: Archive): Index | null {
+  let idx: Index | null = null;
+  return tryCache(() => {
+    idx = archive.index();
+    ensureRunsTable(idx);
+  })
+    ? idx
+    : null;
+}
+
+/** Run a cache operation; false when the file system or SQLite refused it (errors of the cache, not of the evidence). */
+function tryCache(f: () => void): boolean {
+  try {
+    f();
+    return true;
+  } catch (e) {
+    const err = e as { name?: string; code?: unknown; syscall?: unknown };
+    if (err?.name === 'SqliteError' || (typeof err?.code === 'string' && typeof err.syscall === 'string')) return false;
+    throw e;
+  }
 }
 
 // ---- the runs index table (a cache, filled by the hook on put and on rebuild) ----

@@ -47,9 +47,11 @@ describe('loadRunsForScoring on the shipped archive', () => {
   it('the grader fix: markdown is scored by its current grade; the earlier grade (decision@1) had every slot invalid', () => {
     const md = byId.get('ref-markdown-1')!;
     expect(md.slots.filter((s) => s.verdict === 'invalid')).toHaveLength(0);
-    expect(md.earlierGrades).toHaveLength(1);
-    expect(md.earlierGrades![0]!.slots.every((s) => s.verdict === 'invalid')).toBe(true);
-    expect(md.earlierGrades![0]!.grade).not.toBe(md.grade);
+    // Newest first: decision@2 before #18 (the same verdicts: the migration appended a record, §11), then decision@1.
+    expect(md.earlierGrades).toHaveLength(2);
+    expect(md.earlierGrades![0]!.slots.map((s) => s.verdict)).toEqual(md.slots.map((s) => s.verdict));
+    expect(md.earlierGrades![1]!.slots.every((s) => s.verdict === 'invalid')).toBe(true);
+    expect(md.earlierGrades!.map((g) => g.grade)).not.toContain(md.grade);
   });
 
   it('currentBenchmarkVersion is the version of refs/bank/current', () => {

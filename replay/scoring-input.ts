@@ -25,7 +25,13 @@ const withArchive = <T>(archive: string | Archive, fn: (a: Archive) => T): T => 
   }
 };
 
-export function loadRunsForScoring(archive: string | Archive): RunForScoring[] {
+/** A sealed run left out of scoring because it has no grade yet (requireRun names it). */
+export interface UngradedRun {
+  runId: string;
+  run: Digest;
+}
+
+export function loadRunsForScoring(archive: string | Archive, ungraded?: UngradedRun[]): RunForScoring[] {
   return withArchive(archive, (a) => {
     const banks = new Map<string, FrozenBank>();
     const bankOf = (d: Digest) => banks.get(d) ?? banks.set(d, loadFrozenBank(a, d)).get(d)!;
@@ -39,7 +45,10 @@ export function loadRunsForScoring(archive: string | Archive): RunForScoring[] {
       const run = loadRun(a, id);
       const chain = gradeChain(a, id).filter((g) => g.value.run === run.digest); // a grade of an older bundle of this id is not this run's
       const current = chain[0];
-      if (!current) continue;
+      if (!current) {
+        ungraded?.push({ runId: run.run.id, run: run.digest });
+        continue;
+      }
       const bank = bankOf(run.plan.bank);
       out.push({
         run: run.digest,

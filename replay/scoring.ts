@@ -410,9 +410,18 @@ export function newestVersion(runs: readonly RunForScoring[]): string | null {
 }
 
 /** findRun for the commands: a coded usage error (exit 2) when the reference names no single run. */
-export function requireRun(runs: readonly RunForScoring[], ref: string): RunForScoring {
+export function requireRun(runs: readonly RunForScoring[], ref: string, ungraded: readonly { runId: string; run: string }[] = []): RunForScoring {
   const found = findRun(runs, ref);
   if (found.run) return found.run;
+  if (!found.candidates.length) {
+    // A sealed run without a grade is not scored: say so rather than "no run matches".
+    const hex = ref.replace(/^sha256:/, '').toLowerCase();
+    const named = ungraded.filter((u) => u.runId === ref || u.run === ref || (/^[0-9a-f]{4,64}$/.test(hex) && u.run.slice(7).startsWith(hex)));
+    if (named.length === 1) {
+      const u = named[0]!;
+      throw usageError('ENOGRADE', `run ${u.runId} (${u.run}) is sealed but not graded yet, so it has no verdicts to show: run \`docket regrade ${u.runId}\` first`, { ref, runId: u.runId, run: u.run });
+    }
+  }
   if (found.candidates.length > 1) {
     throw usageError('EAMBIGUOUS', `${ref} matches ${found.candidates.length} runs: ${found.candidates.map((r) => `${r.runId} (${r.run})`).join(', ')}`, { ref, candidates: found.candidates.map((r) => r.run) });
   }

@@ -1,8 +1,8 @@
 import type { Dirent } from 'node:fs';
 import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, lstatSync, unlinkSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { join, relative, sep } from 'node:path';
-import { decodeBundle, encodeBundle, type Decoded, type Descriptor } from './bundle.ts';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { BundleError, decodeBundle, encodeBundle, type Decoded, type Descriptor } from './bundle.ts';
 import { hexOf, isDigest, parseDigest, sha256, type Digest } from './digest.ts';
 import { findingError, usageError } from './errors.ts';
 
@@ -96,14 +96,20 @@ export class Store {
     try {
       return readFileSync(path);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw findingError('EMISSING', `object ${digest} is not in the archive ${this.dir}`, { digest });
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw findingError('EMISSING', `object ${digest} is missing (expected at ${shownPath(path)}); restore it from a good copy of the archive`, { digest, path: posix(relative(this.dir, path)) });
       throw e;
     }
   }
 
-  /** Read, verify (digest, gzip, JSON, schema) and decode. */
+  /** Read, verify (digest, gzip, JSON, schema) and decode. A damaged object is a finding naming its path. */
   get(digest: Digest): Decoded {
-    return decodeBundle(this.getBytes(digest), digest);
+    const bytes = this.getBytes(digest);
+    try {
+      return decodeBundle(bytes, digest);
+    } catch (e) {
+      if (e instanceof BundleError) throw e.at(digest, posix(relative(this.dir, this.objectPath(digest))), shownPath(this.objectPath(digest)));
+      throw e;
+    }
   }
 
   list(): Listing {
@@ -194,3 +200,9 @@ export function fsyncDir(dir: string) {
 }
 
 export const posix = (p: string) => p.split(sep).join('/');
+
+/** A path as the user reaches it from the current directory (absolute when outside it). */
+const shownPath = (abs: string) => {
+  const rel = relative(process.cwd(), abs);
+  return rel.startsWith('..') || isAbsolute(rel) ? abs : posix(rel);
+};

@@ -55,7 +55,7 @@ async function measure(dir: string, ref: { baseUrl: string }, id: string, concur
 function report(label: string, m: Measured) {
   const rps = m.attempts / m.seconds;
   console.log(
-    `  ${label.padEnd(27)} ${m.attempts} attempts in ${m.seconds.toFixed(2).padStart(6)} s = ${rps.toFixed(1).padStart(5)} requests/s (end to end ${m.wallSeconds.toFixed(2)} s = ${(m.attempts / m.wallSeconds).toFixed(1)}/s); journal: ${m.attempts} lines, ${m.fsyncs} fsyncs = ${(m.fsyncs / m.seconds).toFixed(1)} fsyncs/s, ${(m.fsyncMs / m.fsyncs).toFixed(2)} ms each, off the main thread`,
+    `  ${label.padEnd(27)} ${m.attempts} attempts in ${m.seconds.toFixed(2).padStart(6)} s = ${rps.toFixed(1).padStart(5)} requests/s (end to end ${m.wallSeconds.toFixed(2)} s = ${(m.attempts / m.wallSeconds).toFixed(1)}/s); journal: ${m.attempts} lines, ${m.fsyncs} fsyncs = ${(m.fsyncs / m.seconds).toFixed(1)} fsyncs/s, ${((3 * m.fsyncMs) / m.fsyncs).toFixed(2)} ms per line (its 3 fsyncs, on the main thread)`,
   );
   return rps;
 }

@@ -6,7 +6,7 @@ import { benchmarkVersion, loadFrozenBank, type FrozenBank } from '../../replay/
 import { sha256, type Digest } from '../../replay/digest.ts';
 import { decodeBundle } from '../../replay/bundle.ts';
 import { projectSegment } from '../../replay/segment-lines.ts';
-import { encodeLine, type JournalLine } from '../../replay/journal.ts';
+import { encodeLine, summarize, type JournalLine } from '../../replay/journal.ts';
 import { canonicalText } from '../../replay/json.ts';
 import { buildRequest, permutationsFor } from '../../replay/request.ts';
 import { fastCanonicalText } from '../../replay/jcs-fast.ts';
@@ -228,7 +228,7 @@ function sealRun(store: Store, bank: FrozenBank, id: string, attempts: number): 
     push({ ...base, attempt, response: { status: 200, body }, content: letter, model: 'bench-model-v1', finishReason: 'stop', usage, costUsd: 0.000114, latencyMs: 200 + (i % 97), errorClass: null, class: 'answered', final: true });
   });
   const segments = segmentValues(id, lines).map((s) => store.put(s).digest);
-  const runDigest = store.put(runValue({ id, planDigest, plan, lines, head: prev, segments, status: 'sealed', stopReason: null, startedAt: '2026-01-01T00:00:00.000Z', sealedAt: '2026-01-01T01:00:00.000Z', docketVersion: 'bench' })).digest;
+  const runDigest = store.put(runValue({ id, planDigest, plan, summary: summarize(lines), head: prev, segments, status: 'sealed', stopReason: null, startedAt: '2026-01-01T00:00:00.000Z', sealedAt: '2026-01-01T01:00:00.000Z', docketVersion: 'bench' })).digest;
   store.writeRef(`runs/${id}`, runDigest);
   return { id, attempts: lines.length, segments: segments.length };
 }

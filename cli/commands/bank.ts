@@ -4,10 +4,11 @@ import type { CommandModule } from 'yargs';
 import { Archive } from '../../replay/archive.ts';
 import { computeProbeLock, currentBank, encodeParts, freezeBank, listSourceEvals, loadBankFile, PROBE_LOCKFILE, snapshotBank, validateBankFile, type Violation } from '../../replay/bank.ts';
 import { sha256, type Digest } from '../../replay/digest.ts';
-import { EXIT, findingError, usageError } from '../../replay/errors.ts';
+import { DocketError, EXIT, findingError, usageError } from '../../replay/errors.ts';
 import { compareEvidence, evidenceValue, probeProblem, type EvidenceValue, type ReplayOutcome } from '../../replay/evidence.ts';
 
 import type { Question } from '../../replay/types.ts';
+import { assertGradersPinned } from '../../replay/graders.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { readProbe, runProbe, runProbes } from '../probes.ts';
 import { anchorOptions, checkAnchor, linkProbePackages, openRelease, type AnchorArgs } from '../release-from.ts';
@@ -37,6 +38,7 @@ export const validateCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'validate',
   describe: 'check decision-bank.json and evals/ against the schema and authoring rules; print the benchmark version',
   handler: (argv) => {
+    assertGradersPinned(); // a changed pinned grader is EGRADERCHANGED (exit 1), as in check, regrade and run
     const { bank, result } = validateWorktree();
     const { violations, benchmarkVersion } = result;
     if (argv.json) printJson(result);
@@ -50,8 +52,16 @@ export const validateCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   },
 };
 
-function requireValid(violations: Violation[]) {
-  if (violations.length) throw findingError('EINVALID', `the bank has ${violations.length} violations (first: ${violations[0]!.code} ${violations[0]!.question ?? violations[0]!.sourceEval ?? ''}: ${violations[0]!.message}); run \`docket validate\``, { violations });
+/**
+ * The full bank validation (schema, authoring rules, paths inside the tree, probe lock) of the
+ * bank in `dir`, or EINVALID: what capture and release pack require before they freeze or ship it.
+ */
+export function requireValidBank(dir: string, what: string) {
+  requireValid(validateBankFile(dir, loadBankFile(dir)), what);
+}
+
+function requireValid(violations: Violation[], what = 'the bank') {
+  if (violations.length) throw findingError('EINVALID', `${what}: the bank has ${violations.length} violations (first: ${violations[0]!.code} ${violations[0]!.question ?? violations[0]!.sourceEval ?? ''}: ${violations[0]!.message}); run \`docket validate\``, { violations });
 }
 
 export const snapshotCommand: CommandModule<GlobalArgs, GlobalArgs> = {
@@ -112,7 +122,7 @@ function selectQuestions<T extends { id: string }>(all: T[], wanted?: string[]):
 
 async function capture(argv: EvidenceArgs) {
   const bank = loadBankFile(root());
-  requireValid(validateBankFile(root(), bank));
+  requireValid(validateBankFile(root(), bank), 'evidence capture refused');
   const archive = new Archive(argv.archive);
   const { parts, bundles } = encodeParts(root(), bank); // written only once every probe succeeded
   const sourceOf = new Map(parts.sources.map((s) => [s.sourceEval, s.digest]));
@@ -176,12 +186,21 @@ export async function evidenceReplay(archiveDir: string, opts: { question?: stri
     const selected = selectQuestions(bank.questions, opts.question);
     const outcomes: ReplayOutcome[] = [];
     await runProbes(selected, async (q) => {
-      const archived = archive.get(q.evidence).value as unknown as EvidenceValue;
+      let archived: EvidenceValue;
+      try {
+        archived = archive.get(q.evidence).value as unknown as EvidenceValue;
+      } catch (e) {
+        // A damaged or missing evidence bundle fails its question; the other probes still run.
+        if (!(e instanceof DocketError && e.exitCode === EXIT.FINDINGS)) throw e;
+        outcomes.push({ question: q.id, ok: false, reason: `${e.code}: ${e.message}` });
+        return;
+      }
       let probeDigest: Digest;
       try {
         probeDigest = sha256(readProbe(tree, archived.probe.path));
-      } catch {
-        outcomes.push({ question: q.id, ok: false, reason: `probe ${archived.probe.path} is missing from the working tree` });
+      } catch (e) {
+        const why = e instanceof DocketError ? e.message : `probe ${archived.probe.path} is missing from the working tree`;
+        outcomes.push({ question: q.id, ok: false, reason: why });
         return;
       }
       const run = await runProbe(tree, archived.probe.path, opts.timeoutMs);

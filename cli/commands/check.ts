@@ -1,7 +1,8 @@
 import type { CommandModule } from 'yargs';
 import { Archive } from '../../replay/archive.ts';
 import { bankDrift, describeDrift } from '../../replay/drift.ts';
-import { EXIT } from '../../replay/errors.ts';
+import { DocketError, EXIT } from '../../replay/errors.ts';
+import { ALL_GRADERS, assertGradersPinned, GRADER_LOCKFILE, refOf } from '../../replay/graders.ts';
 import { verifyArchive } from '../../replay/verify.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
@@ -32,15 +33,26 @@ export const checkCommand: CommandModule<GlobalArgs, GlobalArgs> = {
     requireDir(argv.archive, 'archive');
     const t0 = performance.now();
     const steps: CheckStep[] = [];
-    const v = await verifyArchive(argv.archive, { onProgress: progress('verify') });
-    const errors = v.findings.filter((f) => f.severity === 'error').length;
-    steps.push({ name: 'verify', ok: v.ok, summary: `${v.objects} bundles (${(v.bytes / 1e6).toFixed(2)} MB): digests, gzip, JSON, schemas, references${errors ? `; ${errors} findings (run docket verify)` : ''}` });
+    steps.push(...(await step('graders', async () => {
+      assertGradersPinned(); // a changed pinned grader: EGRADERCHANGED, this step fails
+      return [{ name: 'graders', ok: true, summary: `${ALL_GRADERS.map(refOf).join(', ')} match ${GRADER_LOCKFILE}` }];
+    })));
+    const verify = await step('verify', async () => {
+      const v = await verifyArchive(argv.archive, { onProgress: progress('verify') });
+      const errors = v.findings.filter((f) => f.severity === 'error');
+      const first = errors[0] ? `; first: ${errors[0].code} ${errors[0].path ?? errors[0].digest ?? ''}` : '';
+      return [{ name: 'verify', ok: v.ok, summary: `${v.objects} bundles (${(v.bytes / 1e6).toFixed(2)} MB): digests, gzip, JSON, schemas, references${errors.length ? `; ${errors.length} findings (run docket verify)${first}` : ''}` }];
+    });
+    steps.push(...verify);
     const { bank, result } = validateWorktree();
     steps.push({ name: 'validate', ok: result.ok, summary: `${result.questions} questions, ${result.sourceEvals} source evals, ${result.categories} categories${result.violations.length ? `; ${result.violations.length} violations (run docket validate)` : ''}` });
     steps.push(driftStep(argv.archive));
-    const e = await evidenceReplay(argv.archive, { timeoutMs: 10_000 });
-    steps.push({ name: 'evidence replay', ok: e.ok, summary: `${e.matched}/${e.total} probes re-run offline reproduce their archived output${e.mismatched ? ` (run docket evidence replay)` : ''}` });
-    for (const extra of extras) steps.push(...(await extra(argv.archive)));
+    steps.push(...(await step('evidence replay', async () => {
+      const e = await evidenceReplay(argv.archive, { timeoutMs: 10_000 });
+      const first = e.failed.find((f) => f.reason && /^E[A-Z]+: /.test(f.reason));
+      return [{ name: 'evidence replay', ok: e.ok, summary: `${e.matched}/${e.total} probes re-run offline reproduce their archived output${e.mismatched ? ` (run docket evidence replay)${first ? `; ${first.question}: ${first.reason}` : ''}` : ''}` }];
+    })));
+    for (const extra of extras) steps.push(...(await step('check', () => extra(argv.archive))));
     const ok = steps.every((s) => s.ok);
     const seconds = (performance.now() - t0) / 1000;
     if (argv.json) printJson({ ok, archive: argv.archive, bank: bank.name, benchmarkVersion: result.benchmarkVersion, steps, seconds });
@@ -76,5 +88,18 @@ export function driftStep(archiveDir: string, root = process.cwd()): CheckStep {
     return { name: 'bank drift', ok: false, summary: `${code}${(e as Error).message}` };
   } finally {
     archive.close();
+  }
+}
+
+/**
+ * One step of the main job. A finding it throws (a damaged or missing bundle: exit 1) fails that step
+ * with the finding's code and message, and the check goes on to collect the others.
+ */
+async function step(name: string, fn: () => Promise<CheckStep[]>): Promise<CheckStep[]> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (!(e instanceof DocketError) || e.exitCode !== EXIT.FINDINGS) throw e;
+    return [{ name, ok: false, summary: `${e.code}: ${e.message}` }];
   }
 }

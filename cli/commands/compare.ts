@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { loadRunsForScoring } from '../../replay/scoring-input.ts';
+import { loadRunsForScoring, type UngradedRun } from '../../replay/scoring-input.ts';
 import { compareRuns, percent, requireRun, type Comparison, type RunScore } from '../../replay/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
@@ -18,9 +18,10 @@ export const compareCommand: CommandModule<GlobalArgs, Args> = {
       .positional('run-b', { type: 'string', demandOption: true, describe: 'run digest, digest prefix or run id' }),
   handler: (argv) => {
     requireDir(argv.archive, 'archive');
-    const runs = loadRunsForScoring(argv.archive);
-    const a = requireRun(runs, argv['run-a']);
-    const b = requireRun(runs, argv['run-b']);
+    const ungraded: UngradedRun[] = [];
+    const runs = loadRunsForScoring(argv.archive, ungraded);
+    const a = requireRun(runs, argv['run-a'], ungraded);
+    const b = requireRun(runs, argv['run-b'], ungraded);
     const cmp = compareRuns(a, b);
     if (argv.json) printJson(comparisonJson(cmp));
     else printComparison(cmp);

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { permutationsFor } from '../../replay/request.ts';
-import { loadRunsForScoring } from '../../replay/scoring-input.ts';
+import { loadRunsForScoring, type UngradedRun } from '../../replay/scoring-input.ts';
 import { failuresOf, requireRun } from '../../replay/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
@@ -15,7 +15,8 @@ export const failuresCommand: CommandModule<GlobalArgs, Args> = {
   builder: (y) => y.positional('run', { type: 'string', demandOption: true, describe: 'run digest, digest prefix or run id' }),
   handler: (argv) => {
     requireDir(argv.archive, 'archive');
-    const run = requireRun(loadRunsForScoring(argv.archive), argv.run);
+    const ungraded: UngradedRun[] = [];
+    const run = requireRun(loadRunsForScoring(argv.archive, ungraded), argv.run, ungraded);
     const failures = failuresOf(run);
     if (argv.json) {
       printJson({

@@ -3,7 +3,9 @@ import type { CommandModule } from 'yargs';
 import { Archive } from '../../replay/archive.ts';
 import { auditPublished, parsePublished } from '../../replay/audit.ts';
 import type { Digest } from '../../replay/digest.ts';
-import { usageError } from '../../replay/errors.ts';
+import { usageError, type DocketError } from '../../replay/errors.ts';
+import { archiveGrader, loadArchivedGrader } from '../../replay/grader-archive.ts';
+import { ALL_GRADERS, assertGradersPinned, refOf } from '../../replay/graders.ts';
 import { diffVerdicts, gradeChain, prepareRegrade, writeGrade, type Flip, type GradeWarning, type RegradePlan } from '../../replay/grades.ts';
 import { WORK_DIR } from '../../replay/runs.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring-input.ts';
@@ -17,6 +19,7 @@ interface Args extends GlobalArgs {
   all: boolean;
   grader?: string;
   imported?: boolean;
+  'archive-graders': boolean;
 }
 
 export interface RegradeRunResult {
@@ -90,11 +93,13 @@ export const regradeCommand: CommandModule<GlobalArgs, Args> = {
     y
       .positional('runs', { type: 'string', array: true, describe: 'run ids or run digests' })
       .option('all', { type: 'boolean', default: false, describe: 'every sealed run in the archive' })
-      .option('grader', { type: 'string', describe: 'grader ref: decision (newest), decision@1, decision@2, exact, exact@1' })
-      .option('imported', { type: 'boolean', default: false, describe: 'regrade imported multiple-choice samples instead (RUN = import ref; docs/import.md)' }) as never,
+      .option('grader', { type: 'string', describe: 'grader ref (decision = newest, decision@1, decision@2, exact, exact@1: docket\'s pinned code) or sha256:… (any grader archived in this archive, re-run from its archived source)' })
+      .option('imported', { type: 'boolean', default: false, describe: 'regrade imported multiple-choice samples instead (RUN = import ref; docs/import.md)' })
+      .option('archive-graders', { type: 'boolean', default: false, describe: 'only store the bundle of every pinned built-in grader (no grading), so older versions can be re-run by digest' }) as never,
   handler: async (argv) => {
     if (argv.imported) return (await import('./import.ts')).regradeImportedCommand(argv, argv.runs ?? []);
     requireDir(argv.archive, 'archive');
+    if (argv['archive-graders']) return archiveBuiltinGraders(argv.archive, argv.json);
     const named = argv.runs ?? [];
     if (argv.all && named.length) throw usageError('EUSAGE', 'name runs or pass --all, not both');
     let refs = named;
@@ -114,6 +119,19 @@ export const regradeCommand: CommandModule<GlobalArgs, Args> = {
     line(`${graded} of ${runs.length} run(s) graded, ${runs.length - graded} unchanged; ${flips.length} flip(s)${graded ? `; refs/${'grades'}/<run-id> moved, older grade records kept` : ''}`);
   },
 };
+
+/** `regrade --archive-graders`: every pinned built-in grader's bundle, stored (idempotent). */
+function archiveBuiltinGraders(dir: string, json: boolean) {
+  assertGradersPinned();
+  const archive = new Archive(dir);
+  try {
+    const graders = ALL_GRADERS.map((g) => ({ ref: refOf(g), digest: g.digest, bundle: archiveGrader(archive, g) }));
+    if (json) return printJson({ ok: true, graders });
+    for (const g of graders) line(`${g.ref} ${g.digest}: bundle ${g.bundle}`);
+  } finally {
+    archive.close();
+  }
+}
 
 const short = (d: string) => d.replace(/^sha256:/, '').slice(0, 12);
 
@@ -146,6 +164,7 @@ export function regradeCheck(archiveDir: string): CheckStep {
     let wouldFlip = 0;
     let recorded = 0;
     const recordedFrom = new Set<string>();
+    const archivedGraders = new Set<Digest>();
     for (const id of ids) {
       const chain = gradeChain(archive, id);
       if (!chain.length) {
@@ -155,7 +174,10 @@ export function regradeCheck(archiveDir: string): CheckStep {
       const p = prepareRegrade(archive, id, { gradedAt: 'check' });
       graders.set(p.previous!.value.grader.ref, (graders.get(p.previous!.value.grader.ref) ?? 0) + 1);
       if (p.previous!.value.run !== p.run.digest) problems.push(`${id}'s grade is for another run bundle`);
-      if (p.previous!.value.grader.digest !== p.grader.digest) problems.push(`${id} is graded by ${p.previous!.value.grader.ref}, the current grader is ${p.grade.grader.ref}`);
+      const pg = p.previous!.value.grader;
+      if (pg.digest !== p.grader.digest) problems.push(`${id} is graded by ${pg.ref} ${pg.digest}, the current grader is ${p.grade.grader.ref} ${p.grader.digest}`);
+      else if (!pg.bundle) problems.push(`${id}'s grade names no archived grader (run docket regrade --all to archive it)`);
+      else archivedGraders.add(pg.bundle);
       wouldFlip += p.flips.length;
       const inputs = p.grade.warnings.filter((w) => w.code === 'WINPUT').length;
       if (inputs) problems.push(`${id}: ${inputs} stored input(s) changed since graded`);
@@ -163,6 +185,13 @@ export function regradeCheck(archiveDir: string): CheckStep {
         const d = diffVerdicts({ verdicts: chain[i + 1]!.verdicts, grader: chain[i + 1]!.value.grader }, { verdicts: chain[i]!.verdicts, grader: chain[i]!.value.grader }, p.run.lines, { digest: p.run.digest, id });
         recorded += d.flips.length;
         if (d.flips.length) recordedFrom.add(chain[i + 1]!.value.grader.ref);
+      }
+    }
+    for (const b of archivedGraders) {
+      try {
+        loadArchivedGrader(archive, b); // its source must hash to the digest the grades name, and compile
+      } catch (e) {
+        problems.push(`archived grader ${b}: ${(e as DocketError).code ?? 'ERROR'}: ${(e as Error).message}`);
       }
     }
     if (wouldFlip) problems.push(`re-grading would flip ${wouldFlip} verdict(s) (run docket regrade --all)`);

@@ -1,13 +1,14 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { Archive } from '../../replay/archive.ts';
 import { bankDrift, describeDrift } from '../../replay/drift.ts';
 import { findingError, usageError } from '../../replay/errors.ts';
 import { generateKeys, loadPrivateKey } from '../../replay/release/dsse.ts';
 import { DEFAULT_OUT, DIGEST_FILE } from '../../replay/release/limits.ts';
-import { digestLine, packRelease, writeFileAtomic } from '../../replay/release/pack.ts';
+import { packRelease, writeDigestFile, writeFileAtomic } from '../../replay/release/pack.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
+import { requireValidBank } from './bank.ts';
 
 interface PackArgs extends GlobalArgs {
   out: string;
@@ -28,10 +29,11 @@ const packCommand: CommandModule<GlobalArgs, PackArgs> = {
       .option('write-digest', { type: 'boolean', default: false, describe: `also record the tarball's sha256 in ${DIGEST_FILE}` }) as unknown as Argv<PackArgs>,
   handler: async (argv) => {
     const signKey = argv.sign ? loadPrivateKey(readKey(argv.sign), argv.sign) : undefined;
+    requireValidBank(process.cwd(), 'release pack refused'); // a release ships only a bank that validates
     refuseDrift(process.cwd(), resolve(argv.archive));
     const r = await packRelease({ root: process.cwd(), archive: resolve(argv.archive), signKey });
     writeFileAtomic(argv.out, r.bytes);
-    if (argv.writeDigest) writeFileAtomic(join(process.cwd(), DIGEST_FILE), digestLine(r.digest));
+    if (argv.writeDigest) writeDigestFile(process.cwd(), r.digest);
     const summary = { ok: true, out: argv.out, digest: r.digest, bytes: r.bytes.length, tarBytes: r.tarBytes, files: r.files, merkleRoot: r.manifest.merkleRoot, manifestDigest: r.manifestDigest, signed: r.signed, digestFile: argv.writeDigest ? DIGEST_FILE : null };
     if (argv.json) return printJson(summary);
     line(`${r.digest}  ${argv.out}`);

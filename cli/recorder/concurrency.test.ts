@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Archive } from '../../replay/archive.ts';
 import { DocketError } from '../../replay/errors.ts';
-import { parseJournal, slotKey, type JournalLine } from '../../replay/journal.ts';
+import { headText, parseJournal, slotKey, type JournalLine } from '../../replay/journal.ts';
 import { replayArchive } from '../../replay/replay.ts';
-import { JOURNAL_FILE, loadRun, workDir } from '../../replay/runs.ts';
+import { HEAD_FILE, JOURNAL_FILE, loadRun, workDir } from '../../replay/runs.ts';
 import { startReferenceServer } from '../reference-server.ts';
 import { checkConcurrency, resumeRun, startRun, type Clock, type Connection, type NewRunOptions } from './recorder.ts';
 import { defaultWrite, readPlanDigest } from './workdir.ts';
@@ -134,6 +134,7 @@ describe('a crash between the ref and the removal of the working directory', () 
       writeFileSync(join(wd, 'plan.digest'), `${planDigest}\n`);
       writeFileSync(join(wd, 'started-at'), 'x\n');
       writeFileSync(join(wd, JOURNAL_FILE), journal);
+      writeFileSync(join(wd, HEAD_FILE), headText({ lines: onDisk.lines.length, head: onDisk.head }));
       const again = await withArchive(dir, (a) => resumeRun(a, 'late-1', {}, { apiKey: null, backoffMs: 1 }));
       expect(again.digest).toBe(r.digest);
       expect(existsSync(wd)).toBe(false);
@@ -141,6 +142,7 @@ describe('a crash between the ref and the removal of the working directory', () 
       mkdirSync(wd, { recursive: true });
       writeFileSync(join(wd, 'plan.digest'), `${planDigest}\n`);
       writeFileSync(join(wd, JOURNAL_FILE), journal.subarray(0, journal.indexOf(0x0a) + 1));
+      writeFileSync(join(wd, HEAD_FILE), headText({ lines: 1, head: parseJournal(journal.subarray(0, journal.indexOf(0x0a) + 1), planDigest).head }));
       const e = await withArchive(dir, (a) => resumeRun(a, 'late-1', {}, { apiKey: null, backoffMs: 1 })).catch((x: unknown) => x);
       expect((e as DocketError).code).toBe('ESEALED');
     } finally {

@@ -6,8 +6,8 @@ import type { Digest } from '../../replay/digest.ts';
 import type { Json } from '../../replay/json.ts';
 import { findingError, usageError, type DocketError } from '../../replay/errors.ts';
 import { grader as graderFor, type Grader } from '../../replay/graders.ts';
-import { classify, nextStep, planSlots, RETRYABLE, slotKey, slotStates, summarize, type JournalLine, type SlotState } from '../../replay/journal.ts';
-import { checkRunId, defaultRunId, loadRun, planRequests, planValue, publicUrl, runValue, segmentValues, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs.ts';
+import { classify, JournalTally, nextStep, planSlots, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/journal.ts';
+import { checkRunId, defaultRunId, loadRun, planRequests, planValue, publicUrl, readWorkJournal, runValue, SEGMENT_LINES, segmentValue, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs.ts';
 import { kindOf, type RequestKind } from '../../replay/request.ts';
 import type { RunParams } from '../../replay/types.ts';
 import { answeredWithoutCost, costRule, unknownCostError } from './cost-rule.ts';
@@ -181,7 +181,7 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
     takeLock(dir, runId);
     const j = Journal.open(dir, planDigest);
     j.close();
-    return seal(archive, ctx, summarize(j.lines).done === plan.slots ? 'sealed' : 'interrupted', 'abandoned: sealed as it stood with --abandon', c.clock);
+    return seal(archive, ctx, j.tally.done === plan.slots ? 'sealed' : 'interrupted', 'abandoned: sealed as it stood with --abandon', c.clock);
   }
   checkKey(baseUrl, c.apiKey);
   return record(archive, ctx, { ...c, baseUrl });
@@ -194,7 +194,7 @@ function finishInterruptedSeal(archive: Archive, runId: string, digest: Digest, 
     const j = Journal.open(dir, loaded.run.plan);
     j.close();
     const plan = loaded.plan;
-    const head = sealLines(j.lines, slotOrder(plan), loaded.run.plan).head;
+    const head = sealedHead(dir, loaded.run.plan, slotOrder(plan), j.head);
     if (head !== loaded.run.head) throw findingError('ESEALED', `run ${runId} is sealed as ${digest}, but its working directory holds a different journal (sealed head ${head}); move ${dir} away`, { runId });
     removeWorkDir(archive.dir, runId);
   } else throw usageError('ESEALED', `run ${runId} is already sealed (${digest}, status ${loaded.run.status})`, { runId, digest });
@@ -272,17 +272,18 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
   const url = endpointUrl(c.baseUrl, ENDPOINT_PATHS[kind]);
   const redact: Redactor = redactor(secretsOf(c.apiKey, c.baseUrl));
   const interrupt = c.signal ?? new AbortController().signal;
-  const states = slotStates(journal.lines);
-  const seenHashes = new Set(journal.lines.map((l) => l.requestHash));
+  // The loop's own bookkeeping starts from copies of the journal's totals as opened (append updates those).
+  const states = new Map([...journal.tally.states].map(([k, st]) => [k, { ...st }]));
+  const seenHashes = new Set(journal.tally.seenHashes);
   const timeoutMs = c.timeoutMs ?? plan.caps.timeoutMs;
   const resumeHint = `resume with \`docket run --resume ${runId}\``;
   const concurrency = checkConcurrency(c.concurrency ?? DEFAULT_CONCURRENCY);
   const clock = c.clock ?? SYSTEM_CLOCK;
   const sh: Shared = {
-    started: journal.lines.length,
-    knownCost: journal.lines.reduce((n, l) => n + (l.costUsd ?? 0), 0),
-    costUnknown: journal.lines.some(answeredWithoutCost),
-    done: [...states.values()].filter((s) => s.final).length,
+    started: journal.count,
+    knownCost: journal.tally.knownCostUsd,
+    costUnknown: journal.tally.answeredWithoutCost > 0, // cost-rule.ts answeredWithoutCost, counted as the journal was read
+    done: journal.tally.done,
     stop: null,
     gate: new SharedBackoff(), // real time, whatever the injected clock says
   };
@@ -402,16 +403,37 @@ function stopError(runId: string, ex: Exchange, plan: PlanValue, resumeHint: str
 // ---- sealing ----
 
 function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: string | null, clock: Clock = SYSTEM_CLOCK): RunResult {
-  // Seal what is on disk, re-read and re-checked, not what is in memory; in the seal order.
-  const j = Journal.open(ctx.dir, ctx.planDigest);
-  j.close();
-  const { lines, head } = sealLines(j.lines, ctx.requests.map((r) => slotKey(r.slot)), ctx.planDigest);
-  const segments = segmentValues(ctx.runId, lines).map((s) => archive.put(s).digest);
+  // Seal what is on disk, re-read and re-checked against its head record, not what is in memory,
+  // in the seal order. A journal already in that order (one request in flight) is streamed, one
+  // segment's lines at a time; one in completion order is read whole and sorted (seal-order.ts).
+  const tally = new JournalTally();
+  const segments: Digest[] = [];
+  let batch: JournalLine[] = [];
+  const flush = () => {
+    if (batch.length) segments.push(archive.put(segmentValue(ctx.runId, tally.attempts - batch.length, batch)).digest);
+    batch = [];
+  };
+  const take = (l: JournalLine) => {
+    tally.add(l);
+    batch.push(l);
+    if (batch.length === SEGMENT_LINES) flush();
+  };
+  const order = ctx.requests.map((r) => slotKey(r.slot));
+  let head: Digest;
+  if (inSealOrder(ctx.dir, ctx.planDigest, order)) head = readWorkJournal(ctx.dir, ctx.planDigest, take).head;
+  else {
+    const all: JournalLine[] = [];
+    readWorkJournal(ctx.dir, ctx.planDigest, (l) => all.push(l));
+    const sealed = sealLines(all, order, ctx.planDigest);
+    sealed.lines.forEach(take);
+    head = sealed.head;
+  }
+  flush();
   const run = runValue({
     id: ctx.runId,
     planDigest: ctx.planDigest,
     plan: ctx.plan,
-    lines,
+    summary: tally.summary(),
     head,
     segments,
     status,
@@ -424,6 +446,29 @@ function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: s
   archive.setRef(`runs/${ctx.runId}`, digest);
   removeWorkDir(archive.dir, ctx.runId); // only now: the sealed run is safely named
   return { runId: ctx.runId, status, stopReason, digest, plan: ctx.planDigest, run };
+}
+
+/** Whether the working journal's lines are already in the seal order (one pass, constant memory). */
+function inSealOrder(dir: string, planDigest: Digest, order: readonly string[]): boolean {
+  const rank = new Map(order.map((k, i) => [k, i]));
+  let last = -1;
+  let lastAttempt = -1;
+  let ok = true;
+  readWorkJournal(dir, planDigest, (l) => {
+    const r = rank.get(slotKey(l.slot)) ?? Number.MAX_SAFE_INTEGER;
+    if (r < last || (r === last && l.attempt < lastAttempt)) ok = false;
+    last = r;
+    lastAttempt = l.attempt;
+  });
+  return ok;
+}
+
+/** The head the sealed run has for this working journal: its own when in the seal order, else the re-chained one. */
+function sealedHead(dir: string, planDigest: Digest, order: readonly string[], journalHead: Digest): Digest {
+  if (inSealOrder(dir, planDigest, order)) return journalHead;
+  const all: JournalLine[] = [];
+  readWorkJournal(dir, planDigest, (l) => all.push(l));
+  return sealLines(all, order, planDigest).head;
 }
 
 /** Slot keys in plan order (the seal order's first key). */

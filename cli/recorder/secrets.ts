@@ -42,10 +42,32 @@ export function resolveApiKey(o: KeyOptions): string | null {
   if (o.envFile) {
     const v = readEnvFile(o.envFile, o.envName);
     if (v === null) throw usageError('EENVFILE', `the env file ${o.envFile} does not set ${o.envName}`, { path: o.envFile, name: o.envName });
-    return v || null;
+    return normalizeApiKey(v, `${o.envName} in ${o.envFile}`);
   }
-  return (o.env ?? process.env)[o.envName] || null;
+  return normalizeApiKey((o.env ?? process.env)[o.envName] ?? '', o.envName);
 }
+
+/**
+ * The key exactly as it goes on the wire, decided once at the source. fetch strips leading and
+ * trailing HTTP whitespace (space, tab, CR, LF) from header values, so a key read as "sk-…\r" is
+ * sent, and may be echoed back, as "sk-…": redaction must look for the sent form, so the trimmed
+ * form is the only form docket keeps. What is left must be visible ASCII with inner spaces or
+ * tabs: anything else (a non-Latin-1 letter, a control character) cannot be sent in a header, and
+ * fetch would fail it as if the network were down. Empty → null. The value is never echoed.
+ */
+export function normalizeApiKey(raw: string, where: string): string | null {
+  const key = raw.replace(HTTP_WS_EDGES, '');
+  if (!key) return null;
+  const chars = [...key];
+  const bad = chars.findIndex((c) => !HEADER_SAFE.test(c));
+  if (bad < 0) return key;
+  const what = chars[bad]!.codePointAt(0)! > 0x7e ? 'a non-ASCII character' : 'a control character';
+  // Only the position and the class: even one character of a key is not printed.
+  throw usageError('EKEYFORMAT', `the API key in ${where} has ${what} at character ${bad + 1}, which cannot be sent in an HTTP header; API keys are printable ASCII: check how the variable was set`, { where, position: bad + 1 });
+}
+
+const HTTP_WS_EDGES = /^[ \t\r\n]+|[ \t\r\n]+$/g;
+const HEADER_SAFE = /^[\x20-\x7e\t]$/;
 
 export function isLoopback(url: URL): boolean {
   const h = url.hostname.replace(/^\[|\]$/g, '');
@@ -55,7 +77,8 @@ export function isLoopback(url: URL): boolean {
 /** Everything secret about a provider: the key and any credentials in the base URL (userinfo, query values). */
 export function secretsOf(apiKey: string | null, baseUrl: string): string[] {
   const out: string[] = [];
-  if (apiKey) out.push(apiKey);
+  // Both the key as given and as fetch sends it (trimmed), for callers that did not normalize it.
+  if (apiKey) out.push(apiKey, apiKey.replace(HTTP_WS_EDGES, ''));
   try {
     const u = new URL(baseUrl);
     if (u.username) out.push(decodeURIComponent(u.username), u.username);

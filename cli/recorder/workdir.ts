@@ -1,32 +1,34 @@
-import { closeSync, existsSync, fsync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { parseDigest, type Digest } from '../../replay/digest.ts';
 import { usageError } from '../../replay/errors.ts';
-import { encodeLine, parseJournal, type JournalLine, type ParsedJournal } from '../../replay/journal.ts';
-import { fsyncDir } from '../../replay/store.ts';
-import { JOURNAL_FILE, LOCK_FILE, lockHolder, PLAN_FILE, STARTED_FILE, WORK_DIR, workDir } from '../../replay/runs.ts';
+import { encodeLine, headText, JournalTally, type HeadRecord, type JournalLine } from '../../replay/journal.ts';
+import { fsyncDir, TEMP_PREFIX } from '../../replay/store.ts';
+import { HEAD_FILE, JOURNAL_FILE, LOCK_FILE, lockHolder, PLAN_FILE, readWorkJournal, STARTED_FILE, WORK_DIR, workDir } from '../../replay/runs.ts';
 
 /**
  * The working directory of a live run: <archive>/runs/<id>/ with plan.digest, started-at,
- * journal.jsonl and lock. Created atomically (built under a dot-name, then renamed), appended one
- * fsynced line per attempt, removed only after the sealed run's ref is written.
+ * journal.jsonl, journal.head and lock. Created atomically (built under a dot-name, then renamed),
+ * appended one fsynced line per attempt, each followed by a new head record (journal.ts
+ * HeadRecord), removed only after the sealed run's ref is written.
  */
 
-/** Writes bytes to the journal fd (the fsync follows in Journal.durable). Injected in tests to simulate a full disk. */
+/** How the journal's fsyncs went (the recording benchmark's fsync rate): 3 per line with the head record. */
+export interface JournalStats {
+  lines: number;
+  fsyncs: number;
+  fsyncMs: number;
+}
+
+/** Writes bytes to the journal fd. Injected in tests to simulate a full disk. */
 export type WriteFn = (fd: number, bytes: Uint8Array) => void;
 
 export const defaultWrite: WriteFn = (fd, bytes) => {
   let off = 0;
   while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+  fsyncSync(fd);
 };
-
-/** How the journal's fsyncs went (for the benchmark's fsync rate). */
-export interface JournalStats {
-  lines: number; // lines appended by this writer
-  fsyncs: number;
-  fsyncMs: number; // summed time from each fsync's start to its completion
-}
 
 function writeSynced(path: string, text: string) {
   const fd = openSync(path, 'wx', 0o644);
@@ -48,6 +50,7 @@ export function createWorkDir(archiveDir: string, id: string, planDigest: Digest
   writeSynced(join(temp, PLAN_FILE), `${planDigest}\n`);
   writeSynced(join(temp, STARTED_FILE), `${startedAt}\n`);
   writeSynced(join(temp, JOURNAL_FILE), '');
+  writeSynced(join(temp, HEAD_FILE), headText({ lines: 0, head: planDigest }));
   fsyncDir(temp);
   renameSync(temp, dir);
   fsyncDir(base);
@@ -81,102 +84,95 @@ export function releaseLock(dir: string) {
   }
 }
 
-/** The append-only journal of one run. */
+/** Replace the head record: temp, fsync, rename, fsync of the directory (a lost rename only makes the head lag). */
+function writeHead(dir: string, h: HeadRecord) {
+  const temp = join(dir, `.${HEAD_FILE}${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
+  writeSynced(temp, headText(h));
+  renameSync(temp, join(dir, HEAD_FILE));
+  fsyncDir(dir);
+}
+
+/**
+ * The append-only journal of one run. Only totals are kept in memory (JournalTally), never the
+ * lines: a journal of millions of lines opens in constant memory in its length.
+ */
 export class Journal {
   private fd: number;
-  private synced: number; // lines known to be on disk
-  private syncing: Promise<void> | null = null;
   readonly stats: JournalStats = { lines: 0, fsyncs: 0, fsyncMs: 0 };
   private constructor(
+    readonly dir: string,
     readonly path: string,
-    readonly parsed: ParsedJournal,
+    readonly tally: JournalTally,
+    private last: HeadRecord,
     private readonly write: WriteFn,
   ) {
     this.fd = openSync(path, 'a');
-    this.synced = parsed.lines.length;
   }
 
-  /** Open for appending. A torn last line (a crash mid-write) is cut off first, so the next line starts clean. */
+  /**
+   * Open for appending. What is past the committed lines — a torn last line (a crash mid-write) or
+   * one complete line the head record does not name yet (a crash before the head update) — is cut
+   * off first, so that attempt is asked again and the next line starts clean.
+   */
   static open(dir: string, planDigest: Digest, write: WriteFn = defaultWrite): Journal {
     const path = join(dir, JOURNAL_FILE);
-    const parsed = parseJournal(readFileSync(path), planDigest);
-    if (parsed.torn) {
+    const tally = new JournalTally();
+    const r = readWorkJournal(dir, planDigest, (l) => tally.add(l));
+    if (r.torn || r.unanchored) {
       const fd = openSync(path, 'r+');
       try {
-        ftruncateSync(fd, parsed.goodBytes);
+        ftruncateSync(fd, r.goodBytes);
         fsyncSync(fd);
       } finally {
         closeSync(fd);
       }
     }
-    return new Journal(path, parsed, write);
+    return new Journal(dir, path, tally, { lines: r.count, head: r.head }, write);
   }
 
-  get lines(): readonly JournalLine[] {
-    return this.parsed.lines;
+  /** Committed lines. */
+  get count(): number {
+    return this.last.lines;
   }
 
   get head(): Digest {
-    return this.parsed.head;
+    return this.last.head;
   }
 
   /**
-   * Append one line, in one write call (so lines never interleave: this object is the journal's one
-   * writer, and every caller runs on the same thread). It is durable once `durable()` resolves. A
-   * failed write stops the run with a coded error; the journal stays parseable.
+   * Append one line (fsynced), then commit it by replacing the head record. A failed write stops
+   * the run with a coded error; the journal stays parseable (an uncommitted line is cut on resume).
    */
   append(line: Omit<JournalLine, 'seq' | 'prev'>): JournalLine {
-    const full = { seq: this.parsed.lines.length, prev: this.parsed.head, ...line } as JournalLine;
-    const ordered = { ...full }; // key order does not matter: the canonical form sorts keys
-    const { text, hash } = encodeLine(ordered);
+    const full = { seq: this.last.lines, prev: this.last.head, ...line } as JournalLine;
+    const { text, hash } = encodeLine(full); // key order does not matter: the canonical form sorts keys
+    const next = { lines: this.last.lines + 1, head: hash };
+    const t0 = performance.now();
     try {
       this.write(this.fd, Buffer.from(`${text}\n`, 'utf8'));
+      writeHead(this.dir, next);
+      this.stats.fsyncs += 3; // the line, the head record's temp file, the directory
+      this.stats.fsyncMs += performance.now() - t0;
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
-      throw usageError(code === 'ENOSPC' || code === 'EDQUOT' ? 'EDISKFULL' : 'EJOURNALWRITE', `cannot append to the journal ${this.path} (${code}); the journal is intact up to line ${this.parsed.lines.length}; free space and resume`, { path: this.path, errno: code });
+      throw usageError(code === 'ENOSPC' || code === 'EDQUOT' ? 'EDISKFULL' : 'EJOURNALWRITE', `cannot append to the journal ${this.path} (${code}); the journal is intact up to line ${this.last.lines}; free space and resume`, { path: this.path, errno: code });
     }
-    this.parsed.lines.push(full);
-    this.parsed.hashes.push(hash);
-    this.parsed.head = hash;
+    this.last = next;
+    this.tally.add(full);
     this.stats.lines++;
     return full;
   }
 
   /**
-   * Resolves once every line appended so far is fsynced. The fsync runs off the main thread, so the
-   * requests in flight keep being served; lines appended while one is running are covered by the
-   * next (group commit: with N in flight one fsync may cover several lines, never fewer than all of
-   * them). An attempt counts as recorded only after this resolves.
+   * Resolves once every appended line is durable. With the head record (append: line write + fsync,
+   * then the head record's temp, fsync, rename, directory fsync) that is already so when append
+   * returns; the recorder awaits this before reporting an attempt or retrying its slot, so moving
+   * the fsyncs off the main thread later is a change here only.
    */
-  async durable(): Promise<void> {
-    const want = this.parsed.lines.length;
-    while (this.synced < want) {
-      this.syncing ??= this.fsyncNow();
-      await this.syncing;
-    }
-  }
-
-  private async fsyncNow(): Promise<void> {
-    const upTo = this.parsed.lines.length;
-    const t0 = performance.now();
-    try {
-      await new Promise<void>((resolve, reject) => fsync(this.fd, (e) => (e ? reject(e) : resolve())));
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
-      throw usageError(code === 'ENOSPC' || code === 'EDQUOT' ? 'EDISKFULL' : 'EJOURNALWRITE', `cannot fsync the journal ${this.path} (${code}); resume once the disk is healthy`, { path: this.path, errno: code });
-    } finally {
-      this.syncing = null;
-    }
-    this.stats.fsyncs++;
-    this.stats.fsyncMs += performance.now() - t0;
-    this.synced = Math.max(this.synced, upTo);
-  }
+  async durable(): Promise<void> {}
 
   close() {
-    if (this.fd >= 0) {
-      if (this.synced < this.parsed.lines.length) fsyncSync(this.fd); // a caller that did not wait (an error path)
-      closeSync(this.fd);
-    }
+    if (this.fd >= 0) closeSync(this.fd);
     this.fd = -1;
   }
 }

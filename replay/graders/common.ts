@@ -1,8 +1,17 @@
 // Shared grading steps. Part of every grader's identity: replay/graders.ts hashes this file's text
-// into each grader digest, so a change here is visibly a change to every grader that uses it.
-import { toCanonical } from '../request.ts';
-import { LETTERS, type Letter, type Permutation } from '../types.ts';
+// (as the logical module "common") into each grader digest and archives it with each grader, so a
+// change here is visibly a change to every grader that uses it. It imports only types: an archived
+// grader runs from its own source alone (docs/design.md §10), so what grading needs at run time is here.
+import type { Letter, Permutation } from '../types.ts';
 import type { GraderResult } from '../graders.ts';
+
+export const LETTERS: readonly Letter[] = ['A', 'B', 'C', 'D'];
+
+/** The displayed letter → its canonical letter (the request format's mapping, replay/request.ts). */
+export function toCanonical(perm: Permutation, shown: string): string {
+  const pos = LETTERS.indexOf(shown as Letter);
+  return pos < 0 ? shown : LETTERS[perm[pos]!]!;
+}
 
 /**
  * The scoring protocol's "truncated": the provider stopped on the token limit and nothing came

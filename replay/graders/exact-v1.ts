@@ -1,9 +1,9 @@
 // exact@1 — FROZEN (hashed into its digest). A deliberately simple second grader: the trimmed reply
 // must be exactly a displayed letter or exactly the text of one option. It proves the grader
 // interface admits more than the decision grader (a command grader for code outputs would fit too).
-import { LETTERS, type Letter } from '../types.ts';
+import type { Letter } from '../types.ts';
 import type { GraderInput, GraderResult } from '../graders.ts';
-import { INVALID, TRUNCATED, isLetter, isTruncated, judge } from './common.ts';
+import { INVALID, LETTERS, TRUNCATED, isLetter, isTruncated, judge } from './common.ts';
 
 export const ID = 'exact';
 export const VERSION = 1;

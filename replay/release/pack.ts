@@ -7,7 +7,7 @@ import { sha256, type Digest } from '../digest.ts';
 import { findingError, usageError } from '../errors.ts';
 import { DEFLATE_OPTIONS, GZIP_HEADER, gzipCanonical } from '../gzip.ts';
 import { canonicalBytes } from '../json.ts';
-import { Store, TEMP_PREFIX } from '../store.ts';
+import { fsyncDir, Store, TEMP_PREFIX } from '../store.ts';
 import { signEnvelope } from './dsse.ts';
 import { collisionKey, compareUtf8, DEFAULT_OUT, DIGEST_FILE, LIMITS, MANIFEST_NAME, SIG_NAME, TOP_DIR, unsafePath, type Limits } from './limits.ts';
 import { buildManifest, type Manifest, type ManifestEntry } from './manifest.ts';
@@ -239,9 +239,13 @@ function workerSink(): Sink {
 
 // ---------------------------------------------------------------- writing
 
-/** Write atomically: temp file in the same directory, fsync, rename. */
-export function writeFileAtomic(path: string, bytes: Uint8Array | string, mode = 0o644) {
-  const temp = join(dirname(path), `.${basename(path)}${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
+/**
+ * Write atomically: exclusive temp file, fsync, rename. The temp sits in `tempDir` (default: the
+ * target's directory; it must be on the same file system), so a caller can keep a killed write's
+ * leftover out of a directory that is read as data.
+ */
+export function writeFileAtomic(path: string, bytes: Uint8Array | string, mode = 0o644, tempDir = dirname(path)) {
+  const temp = join(tempDir, `.${basename(path)}${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
   const fd = openSync(temp, 'wx', mode);
   try {
     const b = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
@@ -258,6 +262,16 @@ export function writeFileAtomic(path: string, bytes: Uint8Array | string, mode =
 }
 
 export const digestLine = (digest: Digest) => `${digest}  ${DEFAULT_OUT}\n`;
+
+/**
+ * Record the release digest in lockfiles/. Its temp file is made in the repository root, never in
+ * lockfiles/: pack ships lockfiles/ and only named files from the root, so a write killed before
+ * its rename leaves nothing the next pack would ship (it did: the digest changed).
+ */
+export function writeDigestFile(root: string, digest: Digest) {
+  writeFileAtomic(join(root, DIGEST_FILE), digestLine(digest), 0o644, root);
+  fsyncDir(dirname(join(root, DIGEST_FILE)));
+}
 
 /** The recorded digest (lockfiles/decision-verification.tgz.sha256), or null when absent. */
 export function readDigestFile(root: string): Digest | null {

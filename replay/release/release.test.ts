@@ -15,7 +15,7 @@ import { merkleRoot, proveInclusion, rootFromProof } from './merkle.ts';
 import { packRelease, readDigestFile } from './pack.ts';
 import { checkProof } from './proof.ts';
 import { parseTar } from './tar.ts';
-import { makeTree } from './testkit.ts';
+import { makeBankValid, makeTree } from './testkit.ts';
 import { verifyAndExtractRelease, verifyRelease } from './verify.ts';
 
 const tmps: string[] = [];
@@ -214,6 +214,7 @@ describe('verify', () => {
   it('a signed release verifies with --key through the CLI; the other key fails with exit 1', async () => {
     const root = tmp();
     makeTree(root);
+    makeBankValid(root); // the CLI packs only a bank that validates
     const dir = tmp();
     expect(docket(['release', 'keygen', '--out', join(dir, 'k.pem')]).status).toBe(0);
     expect(docket(['release', 'keygen', '--out', join(dir, 'other.pem')]).status).toBe(0);

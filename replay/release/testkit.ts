@@ -28,6 +28,21 @@ export function makeTree(root: string, objects = 3): string[] {
   return digests;
 }
 
+/**
+ * Make makeTree's bank one that passes `docket validate` (`docket release pack` refuses any other):
+ * its one source eval omitted with a reason, a solution, the probe lockfile evidence lock computes.
+ */
+export function makeBankValid(root: string) {
+  const bank = {
+    schemaVersion: 1, name: 'fixture', version: '1', description: '', keyBalanceTolerance: 0,
+    promptTemplate: { id: 'fixture', version: 1, system: 's', user: '{{stem}}', answerFormat: 'a letter' },
+    questions: [], omissions: [{ sourceEval: 'cat/one', reason: 'a test fixture' }],
+  };
+  writeFileSync(join(root, 'decision-bank.json'), `${JSON.stringify(bank)}\n`);
+  writeFileSync(join(root, 'evals', 'cat', 'one', 'solution.md'), 'none\n');
+  writeFileSync(join(root, 'lockfiles', 'probes.lock.json'), '{"lockfileVersion":1,"node":"20","packages":{}}\n');
+}
+
 /** One tar entry as the raw builder sees it: a header (any fields) plus data. */
 export interface Raw {
   h: RawHeader;
