@@ -63,7 +63,12 @@ function withExitStatus(c: CommandModule): CommandModule {
 }
 
 function report(thrown: unknown, json: boolean): number {
-  const e = systemError(thrown) ?? thrown;
+  let e = systemError(thrown) ?? thrown;
+  // A damaged index found mid-command (after its open-time check): a cache to rebuild, not a crash.
+  const sqlite = (e as { code?: unknown })?.code;
+  if (typeof sqlite === 'string' && (sqlite.startsWith('SQLITE_CORRUPT') || sqlite === 'SQLITE_NOTADB')) {
+    e = new DocketError('EINDEX', `the index cache index.sqlite is damaged (${(e as Error).message}): run \`docket index rebuild\``);
+  }
   if (e instanceof DocketError) {
     if (json) process.stdout.write(`${JSON.stringify({ ok: false, error: { code: e.code, message: e.message, data: e.data } })}\n`);
     process.stderr.write(`docket: ${e.code}: ${e.message}\n`);

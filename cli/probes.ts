@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requireTreePath } from '../replay/bank.ts';
 import type { ProbeRun } from '../replay/evidence.ts';
+import { sweepStaleTemps, tempName } from '../replay/temps.ts';
 
 /**
  * Runs probes (this is the only place docket spawns processes for the bank). A probe gets an
@@ -14,11 +15,17 @@ import type { ProbeRun } from '../replay/evidence.ts';
 const GUARD = fileURLToPath(new URL('./probe-guard.mjs', import.meta.url));
 export const GUARD_NAME = 'docket:probe-guard';
 const MAX_OUTPUT = 1024 * 1024;
+const PROBE_DIR = 'docket-probe';
+let swept = false; // once per process
 
 /** Runs the probe's real file, resolved once: a path leaving the tree (a symlink) is ETREEPATH, never run. */
 export async function runProbe(root: string, relPath: string, timeoutMs: number): Promise<ProbeRun> {
   const file = requireTreePath(root, relPath);
-  const cwd = mkdtempSync(join(tmpdir(), 'docket-probe-'));
+  // One temp-name scheme (replay/temps.ts): a killed capture's directory is swept by the next one.
+  if (!swept) sweepStaleTemps(tmpdir(), PROBE_DIR, /^docket-probe-[A-Za-z0-9]{6}$/);
+  swept = true;
+  const cwd = join(tmpdir(), tempName(PROBE_DIR));
+  mkdirSync(cwd, { mode: 0o700 }); // fails if the name exists: never a directory someone else made
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: cwd, TMPDIR: cwd, TZ: 'UTC', LANG: 'C', LC_ALL: 'C' };
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', GUARD, file], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });

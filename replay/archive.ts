@@ -18,10 +18,21 @@ export class Archive {
     this.store = new Store(this.dir);
   }
 
-  /** The index, rebuilt from the bundles if missing (it is a cache: a clean clone has none). */
+  /**
+   * The index, created from the bundles if missing and replaced if damaged (it is a cache: a clean
+   * clone has none). Creating one never replaces a file another writer has open (sqlindex.ts).
+   */
   index(): Index {
-    if (!this.idx) this.idx = Index.exists(this.dir) ? Index.open(this.dir) : this.rebuildIndex();
+    if (!this.idx) {
+      mkdirSync(this.dir, { recursive: true });
+      this.idx = Index.open(this.dir, (idx) => this.fill(idx));
+    }
     return this.idx;
+  }
+
+  /** Run `fn` as the archive's one writer (an IMMEDIATE index transaction): for read-modify-write of refs. */
+  writing<T>(fn: () => T): T {
+    return this.index().write(fn);
   }
 
   put(value: unknown): Descriptor {
@@ -34,11 +45,13 @@ export class Archive {
   putEncoded({ bytes, descriptor, refs }: Encoded): boolean {
     mkdirSync(this.dir, { recursive: true });
     const written = this.store.putBytes(bytes, descriptor.digest);
-    this.index().record(descriptor, refs);
-    if (indexHooks.length) {
-      const value = decodeValue(bytes);
-      for (const hook of indexHooks) hook(this.index(), { value, descriptor, refs });
-    }
+    const idx = this.index();
+    const hooks = indexHooks.filter((h) => !h.kinds || h.kinds.includes(descriptor.kind));
+    const value = hooks.length ? decodeValue(bytes) : null;
+    idx.write(() => {
+      idx.record(descriptor, refs);
+      for (const h of hooks) h.hook(idx, { value: value!, descriptor, refs });
+    });
     return written;
   }
 
@@ -46,40 +59,47 @@ export class Archive {
     return this.store.get(digest);
   }
 
+  /** Ref file and index row under one writer lock, so two writers of one ref leave both agreeing. */
   setRef(name: string, digest: Digest) {
-    this.store.writeRef(name, digest);
-    this.index().setRef(name, digest);
+    const idx = this.index();
+    idx.write(() => {
+      this.store.writeRef(name, digest);
+      idx.setRef(name, digest);
+    });
   }
 
   ref(name: string): Digest | null {
     return this.store.readRef(name);
   }
 
-  /** Recreate the index from objects and refs alone. Objects that fail to decode are skipped (verify reports them). */
+  /** Recreate the index from objects and refs alone (in place, one transaction: see sqlindex.ts). */
   rebuildIndex(): Index {
     this.idx?.close();
     mkdirSync(this.dir, { recursive: true });
-    this.idx = Index.rebuild(this.dir, (idx) => {
-      for (const o of this.store.list().objects) {
-        let d: Decoded;
-        try {
-          d = this.store.get(o.digest);
-        } catch {
-          continue;
-        }
-        idx.record(d.descriptor, d.refs);
-        for (const hook of indexHooks) hook(idx, d);
-      }
-      for (const r of this.store.listRefs()) {
-        try {
-          const digest = this.store.readRef(r.name);
-          if (digest) idx.setRef(r.name, digest);
-        } catch {
-          // a malformed ref is a verify finding, not a reason to fail the rebuild
-        }
-      }
-    });
+    this.idx = Index.rebuild(this.dir, (idx) => this.fill(idx));
     return this.idx;
+  }
+
+  /** Every row from the bundles. Objects that fail to decode are skipped (verify reports them). */
+  private fill(idx: Index) {
+    for (const o of this.store.list().objects) {
+      let d: Decoded;
+      try {
+        d = this.store.get(o.digest);
+      } catch {
+        continue;
+      }
+      idx.record(d.descriptor, d.refs);
+      for (const h of indexHooks) if (!h.kinds || h.kinds.includes(d.descriptor.kind)) h.hook(idx, d);
+    }
+    for (const r of this.store.listRefs()) {
+      try {
+        const digest = this.store.readRef(r.name);
+        if (digest) idx.setRef(r.name, digest);
+      } catch {
+        // a malformed ref is a verify finding, not a reason to fail the rebuild
+      }
+    }
   }
 
   close() {
@@ -92,9 +112,18 @@ function decodeValue(bytes: Uint8Array) {
   return parseCanonical(gunzipStrict(bytes, MAX_CONTENT_BYTES)); // zlib rejects a maxOutputLength above 4 GiB
 }
 
-/** Kind-specific index tables (runs, grades…) register here so a rebuild fills them too. */
+/**
+ * Kind-specific index tables (runs, grades…) register here so a rebuild fills them too, and verify
+ * compares them with the rows it builds from the bundles. `kinds`: the bundle kinds the hook reads
+ * (verify decodes only those; without it, every bundle).
+ */
 export type IndexHook = (idx: Index, bundle: Decoded) => void;
-const indexHooks: IndexHook[] = [];
-export function registerIndexHook(hook: IndexHook) {
-  indexHooks.push(hook);
+const indexHooks: { hook: IndexHook; kinds?: string[] }[] = [];
+export function registerIndexHook(hook: IndexHook, kinds?: string[]) {
+  indexHooks.push({ hook, kinds });
+}
+
+/** The registered hooks (verify runs them into an in-memory index). */
+export function indexHooksFor(kind: string): IndexHook[] {
+  return indexHooks.filter((h) => !h.kinds || h.kinds.includes(kind)).map((h) => h.hook);
 }

@@ -334,7 +334,7 @@ function indexGrade(idx: Index, value: Json, digest: Digest) {
 
 registerIndexHook((idx, b) => {
   if (b.descriptor.kind === 'grade') indexGrade(idx, b.value, b.descriptor.digest);
-});
+}, ['grade']);
 
 /** The current grade of every graded run, from the index (the ref target of grades/<run-id>). */
 export function currentGradesFromIndex(archive: Archive): { digest: Digest; runId: string; run: Digest; graderRef: string; graderDigest: Digest }[] {

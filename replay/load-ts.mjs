@@ -12,7 +12,7 @@ export const STAMP_FORMAT = 1;
 /** The global a bundle reads its project root from (set before a bundle is imported). */
 export const ROOT_SYMBOL = 'docket.root';
 /** Source entry (relative to the root) → bundle file. */
-export const BUNDLE_ENTRIES = { 'cli/main.ts': 'main.mjs', 'replay/check-object.ts': 'check-object.mjs' };
+export const BUNDLE_ENTRIES = { 'cli/main.ts': 'main.mjs', 'replay/check-object.ts': 'check-object.mjs', 'cli/registry/store-worker.ts': 'store-worker.mjs' };
 
 /** SHA-256 over every input's path, size and bytes, in the stamp's order. */
 export function inputsDigest(root, inputs) {

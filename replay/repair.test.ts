@@ -21,7 +21,7 @@ describe('docket repair', () => {
     const [victim] = store.list().objects;
     appendFileSync(join(dir, victim!.path), 'junk');
     const shard = join(dir, 'objects', 'v1', 'sha256', readdirSync(join(dir, 'objects', 'v1', 'sha256'))[0]!);
-    writeFileSync(join(shard, '.tmp-1-abc'), 'partial');
+    writeFileSync(join(shard, '.tmp-999999999-abc'), 'partial');
 
     const dry = await repairArchive(dir, { dryRun: true });
     expect(dry.actions.map((a) => a.action).sort()).toEqual(['quarantine', 'rebuild-index', 'remove-temp']);
@@ -30,7 +30,7 @@ describe('docket repair', () => {
     const r = await repairArchive(dir);
     expect(existsSync(join(dir, victim!.path))).toBe(false);
     expect(existsSync(join(r.quarantine, victim!.path))).toBe(true);
-    expect(existsSync(join(shard, '.tmp-1-abc'))).toBe(false);
+    expect(existsSync(join(shard, '.tmp-999999999-abc'))).toBe(false);
     const after = await verifyArchive(dir);
     expect(after.findings.filter((f) => f.code === 'EDIGEST' || f.code === 'HTEMP')).toEqual([]);
     // Whatever referenced the quarantined object is still reported: repair does not invent evidence.

@@ -16,7 +16,7 @@ import type { AttemptClass, Permutation, Question, RunParams, Slot } from './typ
  * reads of the archive and of working directories; the recorder (cli/recorder/) is the online part.
  */
 
-export const RUN_ID = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+export const RUN_ID = /^(?!.*\.tmp-)[a-z0-9][a-z0-9._-]{0,63}$/; // never `.tmp-`: run ids name refs (replay/temps.ts)
 export const SEGMENT_LINES = 2000;
 export const WORK_DIR = 'runs';
 export const PLAN_FILE = 'plan.digest';
@@ -85,7 +85,7 @@ export interface SegmentValue {
 }
 
 export function checkRunId(id: string): string {
-  if (!RUN_ID.test(id)) throw usageError('ERUNID', `bad run id ${JSON.stringify(id)}: use 1–64 characters [a-z0-9._-], starting with a letter or digit`, { id });
+  if (!RUN_ID.test(id)) throw usageError('ERUNID', `bad run id ${JSON.stringify(id)}: use 1–64 characters [a-z0-9._-], starting with a letter or digit, without ".tmp-" (reserved for temp files)`, { id });
   return id;
 }
 
@@ -398,6 +398,6 @@ function indexRun(idx: Index, value: Json, digest: Digest) {
 
 registerIndexHook((idx, b) => {
   if (b.descriptor.kind === 'run') indexRun(idx, b.value, b.descriptor.digest);
-});
+}, ['run']);
 
 export { ATTEMPT_CLASSES };

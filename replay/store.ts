@@ -1,10 +1,10 @@
 import type { Dirent } from 'node:fs';
 import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, lstatSync, unlinkSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { BundleError, decodeBundle, encodeBundle, type Decoded, type Descriptor } from './bundle.ts';
 import { hexOf, isDigest, parseDigest, sha256, type Digest } from './digest.ts';
 import { findingError, usageError } from './errors.ts';
+import { isTempName, TEMP_PREFIX, tempName } from './temps.ts';
 
 /**
  * The content-addressed store (docs/design.md §4). Layout under the archive directory:
@@ -16,8 +16,9 @@ import { findingError, usageError } from './errors.ts';
 export const FORMAT_VERSION = 'v1';
 export const OBJECTS_DIR = join('objects', FORMAT_VERSION, 'sha256');
 export const OBJECT_SUFFIX = '.json.gz';
-export const TEMP_PREFIX = '.tmp-';
-const REF_NAME = /^[a-z0-9][a-z0-9._-]{0,127}$/;
+export { TEMP_PREFIX };
+// `.tmp-` is never part of a ref name, so no temp (replay/temps.ts), new or legacy, can pass for a ref.
+const REF_NAME = /^(?!.*\.tmp-)[a-z0-9][a-z0-9._-]{0,127}$/;
 
 export interface ObjectEntry {
   digest: Digest;
@@ -26,7 +27,7 @@ export interface ObjectEntry {
 
 export interface Listing {
   objects: ObjectEntry[];
-  temps: string[]; // leftovers of interrupted writes (harmless)
+  temps: string[]; // temps (replay/temps.ts): a live write's, or a leftover of an interrupted one
   strays: string[]; // anything else under objects/
 }
 
@@ -62,7 +63,7 @@ export class Store {
       this.checkExisting(final, digest);
       return false;
     }
-    const temp = join(dir, `${TEMP_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}`);
+    const temp = join(dir, tempName());
     const fd = openSync(temp, 'wx', 0o644);
     try {
       let off = 0;
@@ -135,7 +136,7 @@ export class Store {
         const name = entry.name;
         const relPath = `${rel}${sep}${name}`;
         const digest = `sha256:${shard.name}${name.slice(0, -OBJECT_SUFFIX.length)}`;
-        if (name.startsWith(TEMP_PREFIX)) out.temps.push(relPath);
+        if (isTempName(name)) out.temps.push(relPath);
         else if (name.endsWith(OBJECT_SUFFIX) && isDigest(digest) && isFile(entry, join(shardPath, name))) out.objects.push({ digest: digest as Digest, path: relPath });
         else out.strays.push(relPath);
       }
@@ -160,7 +161,7 @@ export class Store {
     parseDigest(digest);
     const path = this.refPath(name);
     mkdirSync(join(path, '..'), { recursive: true });
-    const temp = `${path}${TEMP_PREFIX}${randomBytes(6).toString('hex')}`;
+    const temp = join(path, '..', tempName());
     const fd = openSync(temp, 'wx', 0o644);
     try {
       writeSync(fd, `${digest}\n`);
@@ -172,20 +173,44 @@ export class Store {
     fsyncDir(join(path, '..'));
   }
 
-  /** Every ref as name → raw content (validated by the caller, so a bad ref is a finding, not a crash). */
+  /**
+   * Every ref as name → raw content (validated by the caller, so a bad ref is a finding, not a crash).
+   * Temps of ref writes are never refs: they are listed by refTemps().
+   */
   listRefs(): { name: string; raw: string }[] {
+    return this.walkRefs().refs;
+  }
+
+  /** Temp files under refs/ (archive-relative paths): live ref writes or leftovers of interrupted ones. */
+  refTemps(): string[] {
+    return this.walkRefs().temps;
+  }
+
+  private walkRefs(): { refs: { name: string; raw: string }[]; temps: string[] } {
     const root = join(this.dir, 'refs');
-    if (!existsSync(root)) return [];
-    const out: { name: string; raw: string }[] = [];
+    const out = { refs: [] as { name: string; raw: string }[], temps: [] as string[] };
+    if (!existsSync(root)) return out;
     for (const ns of readdirSync(root).sort()) {
       const nsPath = join(root, ns);
-      if (!lstatSync(nsPath).isDirectory()) {
-        out.push({ name: ns, raw: '' });
-        continue;
+      if (isTempName(ns)) out.temps.push(join('refs', ns));
+      else if (!lstatSync(nsPath).isDirectory()) out.refs.push({ name: ns, raw: '' });
+      else {
+        for (const name of readdirSync(nsPath).sort()) {
+          if (isTempName(name)) out.temps.push(join('refs', ns, name));
+          else out.refs.push({ name: `${ns}/${name}`, raw: readFileOrEmpty(join(nsPath, name)) });
+        }
       }
-      for (const name of readdirSync(nsPath).sort()) out.push({ name: `${ns}/${name}`, raw: readFileSync(join(nsPath, name), 'utf8') });
     }
     return out;
+  }
+}
+
+/** A ref's text; '' when it cannot be read as a file (a directory there, a vanished temp): a finding for verify. */
+function readFileOrEmpty(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
   }
 }
 

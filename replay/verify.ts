@@ -1,13 +1,15 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { MAX_OBJECT_BYTES } from './bundle.ts';
 import { checkObject, STAGES, type ObjectResult, type StageName } from './check-object.ts';
 import { isDigest, type Digest } from './digest.ts';
+import { checkIndex } from './index-check.ts';
 import { Index, INDEX_FILE } from './sqlindex.ts';
 import { pullShared } from './pull.ts';
 import { OBJECTS_DIR, Store } from './store.ts';
+import { isStaleTemp, isTempName, tempOwner } from './temps.ts';
 import { dropVerifyWorker, startVerifyWorker, takeVerifyWorker } from './verify-prestart.mjs';
 
 /**
@@ -87,32 +89,27 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
   // Step 0: layout (strays and leftovers), before touching object contents.
   let t = performance.now();
   const listing = store.list();
-  const topStrays = existsSync(archive) ? readdirSync(archive).filter((n) => !TOP_LEVEL.has(n) && !n.startsWith(`.${INDEX_FILE}.rebuild-`)) : [];
+  const top = existsSync(archive) ? readdirSync(archive).filter((n) => !TOP_LEVEL.has(n)) : [];
+  const topStrays = top.filter((n) => !isTempName(n));
+  const temps = [...top.filter(isTempName), ...listing.temps, ...store.refTemps(), ...runTemps(archive)];
   for (const p of [...topStrays, ...listing.strays]) add({ code: 'ESTRAY', path: p, digest: null, message: 'not an object, ref or index file: move it out of the archive' });
-  for (const p of listing.temps) add({ code: 'HTEMP', path: p, digest: null, message: 'leftover temp file of an interrupted write; harmless, `docket repair` removes it' }, 'hint');
-  steps.push({ name: 'layout', checked: listing.objects.length + listing.strays.length + listing.temps.length + topStrays.length, failed: topStrays.length + listing.strays.length, ms: performance.now() - t });
+  for (const p of temps) add({ code: 'HTEMP', path: p, digest: null, message: tempMessage(archive, p) }, 'hint');
+  steps.push({ name: 'layout', checked: listing.objects.length + listing.strays.length + temps.length + topStrays.length, failed: topStrays.length + listing.strays.length, ms: performance.now() - t });
 
-  // Index rows (if there is an index) give the expected sizes for the size step.
-  let index: Index | null = null;
-  if (Index.exists(archive)) {
-    try {
-      index = Index.openReadOnly(archive);
-    } catch (e) {
-      add({ code: 'EINDEX', path: INDEX_FILE, digest: null, message: `${(e as Error).message}` });
-    }
-  }
-  const indexed = new Map(index ? index.objects().map((r) => [r.digest, r]) : []);
+  // The index is a cache: it is compared with the objects at the end (step 9), and never decides
+  // whether an object is damaged (a wrong row is EINDEX, never ESIZE on the bundle).
+  const index = Index.exists(archive);
 
   // Steps 1-6 per object, in parallel when it pays.
   t = performance.now();
-  const items = listing.objects.map((o) => ({ ...o, expectedSize: indexed.get(o.digest)?.size }));
+  const items = listing.objects;
   const pre = opts.prechecked;
   const reuse = (it: (typeof items)[number]) => {
     const r = pre?.get(it.path);
-    return r && r.digest === it.digest && (it.expectedSize === undefined || it.expectedSize === r.size) && (!index || r.descriptor) ? r : undefined;
+    return r && r.digest === it.digest && (!index || r.descriptor) ? r : undefined;
   };
   // The content digest is compared with the index only: without one, it is not computed.
-  const checked = await checkAll(archive, pre ? items.filter((it) => !reuse(it)) : items, quick, opts, early, index !== null);
+  const checked = await checkAll(archive, pre ? items.filter((it) => !reuse(it)) : items, quick, opts, early, index);
   const byPath = new Map(checked.map((r) => [r.path, r]));
   const results = pre ? items.map((it) => reuse(it) ?? byPath.get(it.path)!) : checked;
   const objMs = performance.now() - t;
@@ -165,25 +162,8 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
   if (!index) {
     steps.push({ name: 'index', checked: 0, failed: 0, ms: 0, skipped: 'no index (a cache: `docket index rebuild` creates it)' });
   } else {
-    let failed = 0;
-    const flag = (digest: string | null, message: string) => {
-      failed++;
-      add({ code: 'EINDEX', path: INDEX_FILE, digest, message: `${message}; run \`docket index rebuild\`` });
-    };
-    for (const r of results) {
-      const row = indexed.get(r.digest);
-      if (!row) flag(r.digest, 'object is not in the index');
-      else if (r.descriptor && (row.kind !== r.descriptor.kind || row.contentDigest !== r.descriptor.contentDigest || row.contentSize !== r.descriptor.contentSize)) {
-        flag(r.digest, `index row disagrees with the bundle (kind ${row.kind}/${r.descriptor.kind}, content ${row.contentDigest}/${r.descriptor.contentDigest})`);
-      }
-    }
-    for (const digest of indexed.keys()) if (!present.has(digest)) flag(digest, 'the index lists an object that is not in the archive');
-    const fileRefs = new Map(store.listRefs().map((r) => [r.name, r.raw.trim()]));
-    const idxRefs = new Map(index.refs().map((r) => [r.name, r.digest as string]));
-    for (const [name, digest] of fileRefs) if (idxRefs.get(name) !== digest) flag(digest, `ref ${name} is not in the index as ${digest}`);
-    for (const name of idxRefs.keys()) if (!fileRefs.has(name)) flag(null, `the index has ref ${name}, which is not in refs/`);
-    steps.push({ name: 'index', checked: results.length + indexed.size + fileRefs.size, failed, ms: performance.now() - t });
-    index.close();
+    const r = await checkIndex(store, results, quick, (code, path, digest, message) => add({ code, path, digest, message }));
+    steps.push({ name: 'index', checked: r.checked, failed: r.failed, ms: performance.now() - t });
   }
 
   // Imported logs (docs/import.md, design.md §6 step 10): each record re-derived from its stored source bytes.
@@ -224,6 +204,22 @@ async function checkAll(archive: string, items: { digest: Digest; path: string; 
   const workers = Array.from({ length: forced ? cores : cores - 1 }, (_, k) => (k === 0 && first ? first : startVerifyWorker(quick)));
   for (const w of workers) w.postMessage({ archive, items, counter, descriptor, maxObjectBytes: MAX_OBJECT_BYTES });
   return pullShared(items.length, counter, workers, forced ? null : check, opts.onProgress);
+}
+
+/** Temps among the run working directories (a run being created or removed). */
+function runTemps(archive: string): string[] {
+  try {
+    return readdirSync(join(archive, 'runs')).filter(isTempName).map((n) => join('runs', n));
+  } catch {
+    return [];
+  }
+}
+
+function tempMessage(archive: string, rel: string): string {
+  const name = basename(rel);
+  const pid = tempOwner(name);
+  if (!isStaleTemp(join(archive, rel), name)) return `temp file of a write in progress (process ${pid}); leave it`;
+  return `leftover temp file of an interrupted write${pid ? ` (process ${pid} is not running)` : ''}; harmless, \`docket repair\` removes it`;
 }
 
 function fanOut(archive: string): number {

@@ -6,7 +6,7 @@ import type { Digest } from '../../replay/digest.ts';
 import { usageError, type DocketError } from '../../replay/errors.ts';
 import { archiveGrader, loadArchivedGrader } from '../../replay/grader-archive.ts';
 import { ALL_GRADERS, assertGradersPinned, refOf } from '../../replay/graders.ts';
-import { diffVerdicts, gradeChain, prepareRegrade, writeGrade, type Flip, type GradeWarning, type RegradePlan } from '../../replay/grades.ts';
+import { currentGradeDigest, diffVerdicts, gradeChain, prepareRegrade, writeGrade, type Flip, type GradeWarning, type RegradePlan } from '../../replay/grades.ts';
 import { WORK_DIR } from '../../replay/runs.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring-input.ts';
 import { chooseVersion, rankRuns } from '../../replay/scoring.ts';
@@ -59,31 +59,41 @@ export function gradedAtNow(): string {
 export function regrade(archiveDir: string, refs: string[], opts: { grader?: string; gradedAt: string }): { runs: RegradeRunResult[]; flips: Flip[] } {
   const archive = new Archive(archiveDir);
   try {
-    const plans = refs.map((r) => prepareRegrade(archive, r, opts));
-    const runs: RegradeRunResult[] = [];
-    const flips: Flip[] = [];
-    for (const p of plans) {
-      const written = p.unchanged ? null : writeGrade(archive, p);
-      const prev = p.previous?.value.grader ?? null;
-      runs.push({
-        run: p.run.digest,
-        runId: p.run.run.id,
-        status: p.unchanged ? 'unchanged' : 'graded',
-        grade: written,
-        current: written ?? p.previous!.digest,
-        previous: p.previous?.digest ?? null,
-        grader: { ref: p.grade.grader.ref, digest: p.grade.grader.digest },
-        previousGrader: prev ? { ref: prev.ref, digest: prev.digest } : null,
-        flips: p.flips.length,
-        counts: p.grade.counts,
-        warnings: p.grade.warnings,
-      });
-      flips.push(...p.flips);
-    }
-    return { runs, flips };
+    const planned = refs.map((r) => prepareRegrade(archive, r, opts)); // a bad run or grader fails here, before any write
+    // Written as the archive's one writer (replay/archive.ts): a plan whose run got a new grade
+    // from a concurrent regrade meanwhile is made again, so it chains onto that record instead of
+    // both naming the same `previous`.
+    return archive.writing(() => {
+      const plans = planned.map((p, i) => (currentGradeDigest(archive, p.run.run.id) === (p.previous?.digest ?? null) ? p : prepareRegrade(archive, refs[i]!, opts)));
+      return writePlans(archive, plans);
+    });
   } finally {
     archive.close();
   }
+}
+
+function writePlans(archive: Archive, plans: RegradePlan[]): { runs: RegradeRunResult[]; flips: Flip[] } {
+  const runs: RegradeRunResult[] = [];
+  const flips: Flip[] = [];
+  for (const p of plans) {
+    const written = p.unchanged ? null : writeGrade(archive, p);
+    const prev = p.previous?.value.grader ?? null;
+    runs.push({
+      run: p.run.digest,
+      runId: p.run.run.id,
+      status: p.unchanged ? 'unchanged' : 'graded',
+      grade: written,
+      current: written ?? p.previous!.digest,
+      previous: p.previous?.digest ?? null,
+      grader: { ref: p.grade.grader.ref, digest: p.grade.grader.digest },
+      previousGrader: prev ? { ref: prev.ref, digest: prev.digest } : null,
+      flips: p.flips.length,
+      counts: p.grade.counts,
+      warnings: p.grade.warnings,
+    });
+    flips.push(...p.flips);
+  }
+  return { runs, flips };
 }
 
 export const regradeCommand: CommandModule<GlobalArgs, Args> = {

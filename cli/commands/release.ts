@@ -79,9 +79,51 @@ export function readKey(path: string): Buffer {
   }
 }
 
+interface PushArgs extends GlobalArgs {
+  ref: string;
+  file: string;
+  concurrency: number;
+  'chunk-size': number;
+}
+
+const pushCommand: CommandModule<GlobalArgs, PushArgs> = {
+  command: 'push <ref>',
+  describe: 'verify a release tarball, then put it and its MANIFEST.json in an OCI registry as REF (the signature as a referrer, or the sha256-<hex>.sig tag)',
+  builder: (y) =>
+    y
+      .positional('ref', { type: 'string', demandOption: true, describe: 'HOST[:PORT]/REPOSITORY:TAG' })
+      .option('file', { type: 'string', default: DEFAULT_OUT, describe: 'the release tarball' })
+      .option('concurrency', { type: 'number', default: 4, hidden: true })
+      .option('chunk-size', { type: 'number', default: 8 * 1024 * 1024, describe: 'blobs larger than this go up in PATCH chunks of this size' }) as unknown as Argv<PushArgs>,
+  handler: async (argv) => {
+    const { verifyAndExtractRelease } = await import('../../replay/release/verify.ts');
+    const verified = await verifyAndExtractRelease(argv.file, { keep: true });
+    try {
+      if (!verified.report.ok || !verified.stagingDir || !verified.report.digest) {
+        const errors = verified.report.findings.filter((f) => f.severity === 'error');
+        throw findingError('ERELEASE', `${argv.file} does not verify (${errors.map((f) => f.code).join(', ')}); nothing pushed. Run 'docket verify ${argv.file}' for the findings.`, { file: argv.file });
+      }
+      const { openClient } = await import('./registry.ts');
+      const { pushRelease } = await import('../registry/release.ts');
+      const client = openClient(argv.ref, 'pull,push', argv.concurrency);
+      try {
+        const r = await pushRelease(client, argv.file, verified.report.digest, verified.stagingDir, argv['chunk-size']);
+        if (argv.json) return printJson(r);
+        line(`pushed ${r.ref}@${r.digest} (tarball ${r.tarball})`);
+        line(r.signature ? `  signature ${r.signature.digest} attached ${r.signature.attached === 'referrer' ? 'as an OCI referrer' : `under tag ${r.signature.tag}`}` : '  unsigned release: no signature attached');
+        line(`  verify it with: docket verify ${r.ref} --expect ${r.tarball}`);
+      } finally {
+        client.close();
+      }
+    } finally {
+      verified.cleanup();
+    }
+  },
+};
+
 export const releaseCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'release <action>',
-  describe: 'build and sign the decision-verification.tgz release (actions: pack, keygen)',
-  builder: (y) => y.command(packCommand as unknown as CommandModule).command(keygenCommand as unknown as CommandModule).demandCommand(1, 'name an action: pack or keygen') as unknown as Argv<GlobalArgs>,
+  describe: 'build, sign and publish the decision-verification.tgz release (actions: pack, keygen, push)',
+  builder: (y) => y.command(packCommand as unknown as CommandModule).command(keygenCommand as unknown as CommandModule).command(pushCommand as unknown as CommandModule).demandCommand(1, 'name an action: pack, keygen or push') as unknown as Argv<GlobalArgs>,
   handler: () => {},
 };

@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { parseDigest, type Digest } from '../../replay/digest.ts';
 import { EXIT, usageError } from '../../replay/errors.ts';
@@ -33,6 +34,13 @@ export const verifyCommand: CommandModule<GlobalArgs, Args> = {
   handler: async (argv) => {
     if (argv.proof) return verifyProof(argv);
     const dir = argv.dir ?? argv.archive;
+    if (argv.dir && !existsSync(argv.dir)) {
+      const { looksLikeRef } = await import('../registry/ref.ts');
+      if (looksLikeRef(argv.dir)) {
+        dropVerifyWorker();
+        return verifyReleaseRef(argv.dir, argv);
+      }
+    }
     if (isRelease(dir)) {
       dropVerifyWorker(); // started by the CLI entry for an archive verify (`--archive FILE.tgz` looks like one)
       return verifyReleaseFile(dir, argv);
@@ -57,7 +65,7 @@ function isRelease(path: string): boolean {
   }
 }
 
-async function verifyReleaseFile(file: string, argv: Args) {
+async function releaseOptions(argv: Args) {
   if (argv.quick) throw usageError('EUSAGE', '--quick applies to archive directories; a release is always verified in full');
   const expect = argv.expect === undefined ? undefined : parseDigest(argv.expect, '--expect');
   let key;
@@ -71,12 +79,65 @@ async function verifyReleaseFile(file: string, argv: Args) {
     const { loadPublicKey } = await import('../../replay/release/dsse.ts');
     key = loadPublicKey(pem, argv.key);
   }
+  return { expect, key, extract: argv.extract };
+}
+
+async function verifyReleaseFile(file: string, argv: Args) {
+  const { expect, key } = await releaseOptions(argv);
   // Loaded here, not at the top: an archive verify does not pay for the tar and release code.
   const { verifyRelease } = await import('../../replay/release/verify.ts');
   const report = await verifyRelease(file, { expect, key, extract: argv.extract });
   if (argv.json) printJson(report);
   else printRelease(report, argv.extract);
   process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
+}
+
+/**
+ * `docket verify HOST/REPO:TAG`: fetch the release (each blob digest-checked), verify the tarball
+ * as a file, and check that the registry's MANIFEST.json layer and signature referrer are the very
+ * bytes inside it. The network is used only to fetch; the verify itself is the offline one.
+ */
+async function verifyReleaseRef(refText: string, argv: Args) {
+  const opts = await releaseOptions(argv);
+  if (opts.extract && existsSync(opts.extract)) throw usageError('EEXISTS', `--extract target ${opts.extract} exists; name a directory that does not exist`, { path: opts.extract });
+  const { openClient } = await import('./registry.ts');
+  const { fetchRelease } = await import('../registry/release.ts');
+  const client = openClient(refText, 'pull', 2);
+  let fetched;
+  try {
+    fetched = await fetchRelease(client);
+  } finally {
+    client.close();
+  }
+  try {
+    const { verifyAndExtractRelease } = await import('../../replay/release/verify.ts');
+    const { MANIFEST_NAME, SIG_NAME } = await import('../../replay/release/limits.ts');
+    const v = await verifyAndExtractRelease(fetched.file, { expect: opts.expect, key: opts.key, keep: true }); // extracted below, once the registry's copies agree
+    for (const f of v.report.findings) if (f.path === fetched.file) f.path = refText; // the temp file's name means nothing to the reader
+    const report = { ...v.report, file: refText, archive: refText, ref: refText, manifestDigest: fetched.manifestDigest, signatureAttached: !!fetched.signature };
+    try {
+      if (v.stagingDir) {
+        const add = (code: string, path: string, message: string) => report.findings.push({ severity: 'error', code, path, digest: null, message });
+        if (!readFileSync(join(v.stagingDir, MANIFEST_NAME)).equals(fetched.manifestJson)) add('EREGISTRYMANIFEST', MANIFEST_NAME, `the registry's MANIFEST.json layer is not the one inside the tarball`);
+        const sigPath = join(v.stagingDir, SIG_NAME);
+        const inside = existsSync(sigPath) ? readFileSync(sigPath) : null;
+        if (fetched.signature && (!inside || !inside.equals(fetched.signature))) add('EREGISTRYSIG', SIG_NAME, inside ? 'the signature attached in the registry is not the one inside the tarball' : 'the registry has a signature for an unsigned tarball');
+        if (inside && !fetched.signature) report.findings.push({ severity: 'hint', code: 'HNOSIGREF', path: SIG_NAME, digest: null, message: 'the tarball is signed but the registry has no signature attached to it' });
+        report.ok = report.findings.every((f) => f.severity !== 'error');
+      }
+      if (report.ok && opts.extract) {
+        const { renameSync } = await import('node:fs');
+        renameSync(v.stagingDir!, opts.extract);
+      }
+    } finally {
+      v.cleanup();
+    }
+    if (argv.json) printJson(report);
+    else printRelease(report, report.ok ? opts.extract : undefined);
+    process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
+  } finally {
+    fetched.cleanup();
+  }
 }
 
 async function verifyProof(argv: Args) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Archive } from '../../replay/archive.ts';
 import { currentBank, loadFrozenBank, type FrozenBank } from '../../replay/bank.ts';
 import type { Digest } from '../../replay/digest.ts';
@@ -7,7 +8,7 @@ import type { Json } from '../../replay/json.ts';
 import { findingError, usageError, type DocketError } from '../../replay/errors.ts';
 import { grader as graderFor, type Grader } from '../../replay/graders.ts';
 import { classify, JournalTally, nextStep, planSlots, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/journal.ts';
-import { checkRunId, defaultRunId, loadRun, planRequests, planValue, publicUrl, readWorkJournal, runValue, SEGMENT_LINES, segmentValue, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs.ts';
+import { checkRunId, defaultRunId, JOURNAL_FILE, loadRun, planRequests, planValue, publicUrl, readWorkJournal, runValue, SEGMENT_LINES, segmentValue, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs.ts';
 import { kindOf, type RequestKind } from '../../replay/request.ts';
 import type { RunParams } from '../../replay/types.ts';
 import { answeredWithoutCost, costRule, unknownCostError } from './cost-rule.ts';
@@ -190,7 +191,9 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
 /** A crash after the ref was written but before the working directory was removed. */
 function finishInterruptedSeal(archive: Archive, runId: string, digest: Digest, dir: string): RunResult {
   const loaded = loadRun(archive, digest);
-  if (existsSync(dir)) {
+  // A directory without its journal is what an older docket's interrupted removal left: the run is sealed.
+  if (existsSync(dir) && !existsSync(join(dir, JOURNAL_FILE))) removeWorkDir(archive.dir, runId);
+  else if (existsSync(dir)) {
     const j = Journal.open(dir, loaded.run.plan);
     j.close();
     const plan = loaded.plan;

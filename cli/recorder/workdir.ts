@@ -1,10 +1,10 @@
 import { closeSync, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { parseDigest, type Digest } from '../../replay/digest.ts';
 import { usageError } from '../../replay/errors.ts';
 import { encodeLine, headText, JournalTally, type HeadRecord, type JournalLine } from '../../replay/journal.ts';
-import { fsyncDir, TEMP_PREFIX } from '../../replay/store.ts';
+import { fsyncDir } from '../../replay/store.ts';
+import { tempName } from '../../replay/temps.ts';
 import { HEAD_FILE, JOURNAL_FILE, LOCK_FILE, lockHolder, PLAN_FILE, readWorkJournal, STARTED_FILE, WORK_DIR, workDir } from '../../replay/runs.ts';
 
 /**
@@ -45,7 +45,7 @@ export function createWorkDir(archiveDir: string, id: string, planDigest: Digest
   const dir = workDir(archiveDir, id);
   if (existsSync(dir)) throw usageError('ERUNEXISTS', `run ${id} already has a working directory (${dir}): resume it with \`docket run --resume ${id}\``, { runId: id });
   mkdirSync(base, { recursive: true });
-  const temp = join(base, `.${id}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const temp = join(base, tempName(id));
   mkdirSync(temp);
   writeSynced(join(temp, PLAN_FILE), `${planDigest}\n`);
   writeSynced(join(temp, STARTED_FILE), `${startedAt}\n`);
@@ -86,7 +86,7 @@ export function releaseLock(dir: string) {
 
 /** Replace the head record: temp, fsync, rename, fsync of the directory (a lost rename only makes the head lag). */
 function writeHead(dir: string, h: HeadRecord) {
-  const temp = join(dir, `.${HEAD_FILE}${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
+  const temp = join(dir, tempName(HEAD_FILE)); // the one temp-name scheme (replay/temps.ts)
   writeSynced(temp, headText(h));
   renameSync(temp, join(dir, HEAD_FILE));
   fsyncDir(dir);
@@ -177,10 +177,24 @@ export class Journal {
   }
 }
 
-/** After sealing: remove the working directory, and runs/ itself when it is left empty. */
+/**
+ * After sealing: remove the working directory, and runs/ itself when it is left empty. The
+ * directory is first renamed to a temp name (replay/temps.ts) in one step, so a crash during the
+ * removal leaves either the whole directory (resume finishes the seal) or a temp (verify hints,
+ * repair removes), never a half-emptied runs/<id>/ that --resume cannot read.
+ */
 export function removeWorkDir(archiveDir: string, id: string) {
-  rmSync(workDir(archiveDir, id), { recursive: true, force: true });
   const base = join(archiveDir, WORK_DIR);
+  const dir = workDir(archiveDir, id);
+  const doomed = join(base, tempName(id));
+  try {
+    renameSync(dir, doomed);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw e;
+  }
+  fsyncDir(base);
+  rmSync(doomed, { recursive: true, force: true });
   try {
     if (readdirSync(base).length === 0) rmdirSync(base);
   } catch {

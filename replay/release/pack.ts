@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { randomBytes, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -8,6 +8,7 @@ import { findingError, usageError } from '../errors.ts';
 import { DEFLATE_OPTIONS, GZIP_HEADER, gzipCanonical } from '../gzip.ts';
 import { canonicalBytes } from '../json.ts';
 import { fsyncDir, Store, TEMP_PREFIX } from '../store.ts';
+import { sweepStaleTemps, tempName } from '../temps.ts';
 import { signEnvelope } from './dsse.ts';
 import { collisionKey, compareUtf8, DEFAULT_OUT, DIGEST_FILE, LIMITS, MANIFEST_NAME, SIG_NAME, TOP_DIR, unsafePath, type Limits } from './limits.ts';
 import { buildManifest, type Manifest, type ManifestEntry } from './manifest.ts';
@@ -242,10 +243,12 @@ function workerSink(): Sink {
 /**
  * Write atomically: exclusive temp file, fsync, rename. The temp sits in `tempDir` (default: the
  * target's directory; it must be on the same file system), so a caller can keep a killed write's
- * leftover out of a directory that is read as data.
+ * leftover out of a directory that is read as data. Temps follow replay/temps.ts; a stale one of
+ * an interrupted earlier write of the same file is removed first.
  */
 export function writeFileAtomic(path: string, bytes: Uint8Array | string, mode = 0o644, tempDir = dirname(path)) {
-  const temp = join(tempDir, `.${basename(path)}${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
+  sweepStaleTemps(tempDir, basename(path));
+  const temp = join(tempDir, tempName(basename(path)));
   const fd = openSync(temp, 'wx', mode);
   try {
     const b = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
