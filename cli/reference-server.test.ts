@@ -3,7 +3,7 @@ import { Archive } from '../replay/archive.ts';
 import { currentBank } from '../replay/bank.ts';
 import { DocketError } from '../replay/errors.ts';
 import { grader } from '../replay/graders.ts';
-import { buildRequest, permutationsFor } from '../replay/request.ts';
+import { buildDecisionRequest, buildRequest, permutationsFor } from '../replay/request.ts';
 import { CONTENDERS, startReferenceServer, type ReferenceServer } from './reference-server.ts';
 import { referenceServerFixture } from './recorder/test-helpers.ts';
 
@@ -45,6 +45,27 @@ describe('serve-reference', () => {
         expect(r1.usage.prompt_tokens).toBeGreaterThan(0);
       }
     }
+  });
+
+  it('POST /v1/decisions: oracle chooses the shown key with probabilities summing to ~1; coin is seeded; a chat body there is 400', async () => {
+    const a = new Archive(dir);
+    const bank = currentBank(a);
+    a.close();
+    const decide = (body: unknown) => fetch(`${ref.baseUrl}/decisions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    for (const q of bank.questions.slice(0, 3)) {
+      for (const perm of permutationsFor(q.id)) {
+        const r = (await (await decide(buildDecisionRequest(q, perm, 'oracle'))).json()) as { choice: string; probabilities: Record<string, number>; confidence: number; model: string; usage: { cost: number } };
+        expect(r.choice).toBe('ABCD'[perm.indexOf('ABCD'.indexOf(q.key))]);
+        expect(Object.values(r.probabilities).reduce((x, y) => x + y, 0)).toBeCloseTo(1, 4);
+        expect(r.confidence).toBe(r.probabilities[r.choice]);
+        expect(r.model).toBe('docket-reference/oracle-v1');
+        expect(r.usage.cost).toBeGreaterThan(0);
+        const c = buildDecisionRequest(q, perm, 'coin');
+        expect(await (await decide(c)).json()).toEqual(await (await decide(c)).json());
+      }
+    }
+    const chat = buildRequest(bank.template, bank.questions[0]!, [0, 1, 2, 3], 'oracle', { temperature: 0, max_tokens: 16 });
+    expect((await decide(chat)).status).toBe(400);
   });
 
   it('unknown model → 404 JSON; locked → 401; html → an HTML page; bad JSON → 400', async () => {

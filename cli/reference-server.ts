@@ -6,7 +6,7 @@ import { currentBank } from '../replay/bank.ts';
 import { sha256 } from '../replay/digest.ts';
 import { usageError } from '../replay/errors.ts';
 import { canonicalBytes, parseStrict, type Json } from '../replay/json.ts';
-import { buildRequest, permutationsFor, requestHash } from '../replay/request.ts';
+import { buildDecisionRequest, buildRequest, permutationsFor, requestHash } from '../replay/request.ts';
 import { LETTERS, type Letter } from '../replay/types.ts';
 
 /**
@@ -56,7 +56,10 @@ export interface ReferenceOptions {
   delayMs?: number;
 }
 
-/** messages-hash → the shown letter of the correct option, for every question × permutation of the current bank. */
+/** A decision request without its model: what identifies the question and the order its options are shown in. */
+const decisionKey = (body: { [k: string]: Json }) => sha256(canonicalBytes({ ...body, model: '' }));
+
+/** messages-hash (chat) and decision key → the shown letter of the correct option, for every question × permutation of the current bank. */
 function indexBank(archiveDir: string): Map<string, Known> {
   const archive = new Archive(archiveDir);
   try {
@@ -66,7 +69,9 @@ function indexBank(archiveDir: string): Map<string, Known> {
       const canonicalKey = LETTERS.indexOf(q.key);
       for (const perm of permutationsFor(q.id)) {
         const body = buildRequest(bank.template, q, perm, 'any', { temperature: 0, max_tokens: 16 }) as { messages: Json };
-        out.set(sha256(canonicalBytes(body.messages)), { shownCorrect: LETTERS[perm.indexOf(canonicalKey)]! });
+        const known = { shownCorrect: LETTERS[perm.indexOf(canonicalKey)]! };
+        out.set(sha256(canonicalBytes(body.messages)), known);
+        out.set(decisionKey(buildDecisionRequest(q, perm, 'any') as { [k: string]: Json }), known);
       }
     }
     return out;
@@ -139,17 +144,20 @@ async function handle(req: IncomingMessage, res: ServerResponse, known: Map<stri
   if (req.method === 'GET' && path === '/v1/models') {
     return send(res, 200, { object: 'list', data: CONTENDERS.map((c) => ({ id: c.id, object: 'model', owned_by: 'docket-reference', description: c.description })) });
   }
-  if (path !== '/v1/chat/completions') return send(res, 404, { error: { message: `no route ${req.method} ${path}`, type: 'not_found' } });
+  const decision = path === '/v1/decisions';
+  if (path !== '/v1/chat/completions' && !decision) return send(res, 404, { error: { message: `no route ${req.method} ${path}`, type: 'not_found' } });
   if (req.method !== 'POST') return send(res, 405, { error: { message: 'use POST', type: 'invalid_request_error' } });
   const raw = await readBody(req, 1024 * 1024);
   if (!raw) return send(res, 413, { error: { message: 'request too large', type: 'invalid_request_error' } });
   let body: { [k: string]: Json };
   try {
     const v = parseStrict(raw);
-    if (!v || typeof v !== 'object' || Array.isArray(v) || typeof v.model !== 'string' || !Array.isArray(v.messages)) throw new Error('shape');
+    if (!v || typeof v !== 'object' || Array.isArray(v) || typeof v.model !== 'string') throw new Error('shape');
+    if (decision ? typeof v.stem !== 'string' || !Array.isArray(v.options) : !Array.isArray(v.messages)) throw new Error('shape');
     body = v;
   } catch {
-    return send(res, 400, { error: { message: 'the body must be a JSON chat-completions request with model and messages', type: 'invalid_request_error' } });
+    const what = decision ? 'a JSON decision request with model, stem and options' : 'a JSON chat-completions request with model and messages';
+    return send(res, 400, { error: { message: `the body must be ${what}`, type: 'invalid_request_error' } });
   }
   const model = body.model as string;
   if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
@@ -164,10 +172,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, known: Map<stri
   const hash = requestHash(body);
   const n = seen.get(`${model}\0${hash}`) ?? 0;
   seen.set(`${model}\0${hash}`, n + 1);
-  const k = known.get(sha256(canonicalBytes(body.messages)));
+  const k = known.get(decision ? decisionKey(body) : sha256(canonicalBytes(body.messages)));
   const correct: Letter = k?.shownCorrect ?? pick(model, hash, 'unknown', LETTERS);
   const wrong = LETTERS.filter((l) => l !== correct);
   const correctOr = (p: number) => (chance(model, hash, 'correct') < p ? correct : pick(model, hash, 'wrong', wrong));
+
+  if (decision) return sendDecision(res, model, hash, body, decide(model, hash, n, correctOr, () => pick(model, hash, 'letter', LETTERS)));
 
   let content = '';
   let finish = 'stop';
@@ -209,6 +219,49 @@ async function handle(req: IncomingMessage, res: ServerResponse, known: Map<stri
     model: `docket-reference/${model}-v1`,
     system_fingerprint: 'docket-reference-1',
     choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finish }],
+    usage,
+  });
+}
+
+/** A contender's choice on the decision endpoint: the same habits as on chat, minus formatting and truncation (no text is generated). */
+function decide(model: string, hash: string, seen: number, correctOr: (p: number) => Letter, random: () => Letter): Letter | 'fail-429' | 'fail-500' {
+  switch (model) {
+    case 'oracle':
+      return correctOr(1);
+    case 'coin':
+      return random();
+    case 'markdown':
+      return correctOr(0.9);
+    case 'truncator':
+      return correctOr(0.6);
+    default: // flaky
+      if (seen === 0 && chance(model, hash, 'fail') < 0.15) return chance(model, hash, 'which') < 0.5 ? 'fail-429' : 'fail-500';
+      return correctOr(0.7);
+  }
+}
+
+function sendDecision(res: ServerResponse, model: string, hash: string, body: { [k: string]: Json }, choice: Letter | 'fail-429' | 'fail-500') {
+  if (choice === 'fail-429') return send(res, 429, { error: { message: 'Rate limit reached; retry shortly', type: 'rate_limit_error' } }, { 'retry-after': '0' });
+  if (choice === 'fail-500') return send(res, 500, { error: { message: 'The server had an error while processing your request', type: 'server_error' } });
+  // Probabilities: the choice gets [0.4, 1), the rest share what is left, in seeded proportions.
+  const top = Math.round((0.4 + 0.6 * chance(model, hash, 'confidence')) * 1e6) / 1e6;
+  const others = LETTERS.filter((l) => l !== choice);
+  const weights = others.map((l) => 0.05 + chance(model, hash, `weight-${l}`));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const probabilities: Record<string, number> = { [choice]: top };
+  others.forEach((l, i) => (probabilities[l] = Math.round(((1 - top) * weights[i]!) / total * 1e6) / 1e6));
+  const text = [body.stem, ...(body.options as { text?: unknown }[]).map((o) => o?.text)].filter((t): t is string => typeof t === 'string');
+  const promptTokens = Math.ceil(text.reduce((n, t) => n + Buffer.byteLength(t), 0) / 4);
+  const usage: Record<string, number> = { prompt_tokens: promptTokens, completion_tokens: 0, total_tokens: promptTokens };
+  if (CONTENDERS.find((c) => c.id === model)!.reportsCost) usage.cost = Math.round(promptTokens * 1e3) / 1e9;
+  send(res, 200, {
+    id: `decision-${hash.slice(7, 31)}`,
+    object: 'decision',
+    created: 1767225600,
+    model: `docket-reference/${model}-v1`,
+    choice,
+    probabilities: Object.fromEntries(LETTERS.map((l) => [l, probabilities[l]!])),
+    confidence: top,
     usage,
   });
 }

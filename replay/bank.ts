@@ -224,8 +224,11 @@ export function computeProbeLock(root: string, bank: BankFile) {
 
 // ---- freezing the bank into bundles ----
 
+/** A template's request kind, only when it names one (so templates without it keep their bytes and digest). */
+const requestKindOf = (t: PromptTemplate): Pick<PromptTemplate, 'requestKind'> => (t.requestKind ? { requestKind: t.requestKind } : {});
+
 export function templateBundle(t: PromptTemplate) {
-  return { kind: 'prompt-template', schemaVersion: 1, id: t.id, version: t.version, system: t.system, user: t.user, answerFormat: t.answerFormat };
+  return { kind: 'prompt-template', schemaVersion: 1, id: t.id, version: t.version, system: t.system, user: t.user, answerFormat: t.answerFormat, ...requestKindOf(t) };
 }
 
 function questionValue(q: Question): Question {
@@ -345,7 +348,7 @@ export function loadFrozenBank(archive: Archive, digest: Digest): FrozenBank {
     name: bank.name,
     version: bank.version,
     benchmarkVersion: bank.benchmarkVersion,
-    template: { id: t.id, version: t.version, system: t.system, user: t.user, answerFormat: t.answerFormat },
+    template: { id: t.id, version: t.version, system: t.system, user: t.user, answerFormat: t.answerFormat, ...requestKindOf(t) },
     templateDigest: bank.template,
     protocolDigest: bank.protocol,
     questions,

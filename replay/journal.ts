@@ -32,11 +32,20 @@ export interface JournalLine {
   errorClass: string | null;
   class: AttemptClass;
   final: boolean; // this attempt closes the slot
+  provider?: string; // the provider name the response carried (OpenRouter's `provider`); absent when none
+  decision?: DecisionRecord; // decision requests only: what the endpoint decided, as docket read it
+}
+
+/** A decision endpoint's answer (docs/design.md §9): `choice` is also the line's `content`, which the grader reads. */
+export interface DecisionRecord {
+  choice: string | null; // the option id returned (A–D as shown), null when none was readable
+  probabilities: Record<string, number> | null; // per option id, as returned
+  confidence: number | null;
 }
 
 export const ATTEMPT_CLASSES: readonly AttemptClass[] = ['answered', 'invalid', 'provider_failure', 'truncated', 'interrupted'];
 /** Transport and overload failures worth retrying; everything else is final (or stops the run). */
-export const RETRYABLE = new Set(['timeout', 'network', 'http_429', 'http_5xx']);
+export const RETRYABLE = new Set(['timeout', 'network', 'http_429', 'http_5xx', 'finish_error']);
 /** Failures that stop the run at once, leaving the slot open for --resume. */
 export const STOPPING = new Set(['http_401', 'http_403', 'interrupted']);
 /** Text bodies (HTML, garbage) are kept up to this many UTF-8 bytes. */
@@ -279,7 +288,7 @@ export function checkChain(lines: readonly Json[], planDigest: Digest): { lines:
 
 const isObj = (v: unknown): v is Record<string, Json> => !!v && typeof v === 'object' && !Array.isArray(v);
 const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-const KEYS = new Set(['seq', 'prev', 'slot', 'attempt', 'requestHash', 'request', 'response', 'content', 'model', 'finishReason', 'usage', 'costUsd', 'latencyMs', 'errorClass', 'class', 'final']);
+const KEYS = new Set(['seq', 'prev', 'slot', 'attempt', 'requestHash', 'request', 'response', 'content', 'model', 'finishReason', 'usage', 'costUsd', 'latencyMs', 'errorClass', 'class', 'final', 'provider', 'decision']);
 
 /** Field-level checks (the same rules as docs/schemas/run-segment.schema.json's line). */
 export function checkLine(v: Json, lineNo: number): JournalLine {
@@ -301,7 +310,15 @@ export function checkLine(v: Json, lineNo: number): JournalLine {
   if (typeof v.latencyMs !== 'number' || v.latencyMs < 0) throw bad('latencyMs must be a non-negative number');
   if (!ATTEMPT_CLASSES.includes(v.class as AttemptClass)) throw bad(`class ${JSON.stringify(v.class)} is not one of ${ATTEMPT_CLASSES.join(', ')}`);
   if (typeof v.final !== 'boolean') throw bad('final must be a boolean');
+  if ('provider' in v && typeof v.provider !== 'string') throw bad('provider must be a string');
+  if ('decision' in v && !isDecision(v.decision)) throw bad('decision must be {choice: string|null, probabilities: {id: number}|null, confidence: number|null}');
   return v as unknown as JournalLine;
+}
+
+function isDecision(d: Json | undefined): boolean {
+  if (!isObj(d) || Object.keys(d).length !== 3) return false;
+  const p = d.probabilities;
+  return (d.choice === null || typeof d.choice === 'string') && (d.confidence === null || typeof d.confidence === 'number') && (p === null || (isObj(p) && Object.values(p).every((x) => typeof x === 'number')));
 }
 
 // ---- slot bookkeeping ----

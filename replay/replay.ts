@@ -11,7 +11,7 @@ import { Inflater } from './gzip.ts';
 import { fastCanonicalText } from './jcs-fast.ts';
 import { checkLine, type JournalLine } from './journal.ts';
 import type { Json } from './json.ts';
-import { REQUEST_FORMAT } from './request.ts';
+import { REQUEST_FORMATS } from './request.ts';
 import { checkRunId, planRequests, RUN_ID, WORK_DIR, type PlanValue, type RunValue, type SegmentValue } from './runs.ts';
 import type { BundleRef } from './schemas.ts';
 import { projectSegment, type LineKey, type ProjectedSegment } from './segment-lines.ts';
@@ -381,7 +381,7 @@ function checkRunAgainstPlan(run: RunValue, plan: PlanValue, add: Add) {
   if (run.model !== plan.model) add({ code: 'EPLAN', digest: run.plan, path: '/model', message: `run ${run.id} names model ${run.model}, its plan names ${plan.model}` });
   const slots = plan.questions.length * plan.permutations * plan.repetitions;
   if (plan.slots !== slots || run.planned !== slots) add({ code: 'EPLAN', digest: run.plan, path: '/slots', message: `run ${run.id}: ${plan.questions.length} questions × ${plan.permutations} permutations × ${plan.repetitions} repetitions = ${slots} slots; the plan says ${plan.slots}, the run ${run.planned}` });
-  if (plan.requestFormat !== REQUEST_FORMAT) add({ code: 'EFORMAT', digest: run.plan, path: '/requestFormat', message: `run ${run.id} was planned with request format ${plan.requestFormat}; this docket builds ${REQUEST_FORMAT}` });
+  if (!REQUEST_FORMATS.includes(plan.requestFormat)) add({ code: 'EFORMAT', digest: run.plan, path: '/requestFormat', message: `run ${run.id} was planned with request format ${plan.requestFormat}; this docket builds ${REQUEST_FORMATS.join(' and ')}` });
 }
 
 /**
@@ -413,7 +413,7 @@ function rebuilder(archive: Archive, banks: Map<Digest, FrozenBank | DocketError
     let perms = cache.get(question);
     if (perms === undefined) {
       try {
-        perms = planRequests(bank, { questions: [question], permutations: plan.permutations, repetitions: 1, model: plan.model, params: plan.params }).map((r) => ({ body: r.body, hash: r.hash }));
+        perms = planRequests(bank, { questions: [question], permutations: plan.permutations, repetitions: 1, model: plan.model, params: plan.params, requestFormat: plan.requestFormat }).map((r) => ({ body: r.body, hash: r.hash }));
       } catch (e) {
         if (!(e instanceof DocketError)) throw e;
         perms = null;

@@ -9,6 +9,16 @@ import { LETTERS, type Permutation, type PromptTemplate, type Question, type Run
  * bump REQUEST_FORMAT and the benchmark version moves with it.
  */
 export const REQUEST_FORMAT = 'openai-chat-v1';
+/** The typed decision request (docs/design.md §8): question id, stem, options, answer format; no messages. */
+export const DECISION_FORMAT = 'docket-decision-v1';
+export const REQUEST_FORMATS: readonly string[] = [REQUEST_FORMAT, DECISION_FORMAT];
+export type RequestKind = 'chat' | 'decision';
+export const REQUEST_KINDS: readonly RequestKind[] = ['chat', 'decision'];
+/** The plan records the format; the kind is read from it (a plan without a decision format is chat). */
+export const kindOf = (requestFormat: string | undefined): RequestKind => (requestFormat === DECISION_FORMAT ? 'decision' : 'chat');
+export const formatOf = (kind: RequestKind): string => (kind === 'decision' ? DECISION_FORMAT : REQUEST_FORMAT);
+/** What a decision request asks for: the `id` of exactly one of the options, in `choice`. */
+export const DECISION_ANSWER_FORMAT = 'choice';
 export const PERMUTATIONS_PER_QUESTION = 3;
 
 /**
@@ -56,6 +66,26 @@ export function buildRequest(template: PromptTemplate, q: Question, perm: Permut
   if (params.seed !== undefined) body.seed = params.seed;
   if (params.top_p !== undefined) body.top_p = params.top_p;
   return body;
+}
+
+/**
+ * question + permutation + model → the exact decision request body: the options in the
+ * permutation's displayed order, labelled A–D like the chat prompt shows them. Generation settings
+ * (temperature, max_tokens, seed, top_p) are not sent: a decision endpoint has none.
+ */
+export function buildDecisionRequest(q: Question, perm: Permutation, model: string): Json {
+  return {
+    model,
+    question_id: q.id,
+    stem: q.stem,
+    options: perm.map((canonical, pos) => ({ id: LETTERS[pos]!, text: q.options[canonical]! })),
+    answer_format: DECISION_ANSWER_FORMAT,
+  };
+}
+
+/** The body for a plan's request format (the one entry point the recorder and replay call). */
+export function buildRequestFor(requestFormat: string | undefined, template: PromptTemplate, q: Question, perm: Permutation, model: string, params: RunParams): Json {
+  return kindOf(requestFormat) === 'decision' ? buildDecisionRequest(q, perm, model) : buildRequest(template, q, perm, model, params);
 }
 
 /** The request hash: SHA-256 of the RFC 8785 bytes of the body. */

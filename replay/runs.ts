@@ -6,7 +6,7 @@ import { parseDigest, sha256, type Digest } from './digest.ts';
 import { findingError, usageError } from './errors.ts';
 import { ATTEMPT_CLASSES, checkChain, JournalTally, parseHead, planSlots, readJournal, type JournalLine, type JournalRead, type JournalSummary } from './journal.ts';
 import { canonicalBytes, type Json } from './json.ts';
-import { buildRequest, permutationsFor, PERMUTATIONS_PER_QUESTION, REQUEST_FORMAT, requestHash } from './request.ts';
+import { buildRequestFor, formatOf, permutationsFor, PERMUTATIONS_PER_QUESTION, requestHash, type RequestKind } from './request.ts';
 import { byUtf8 } from './snapshot.ts';
 import type { Index } from './sqlindex.ts';
 import type { AttemptClass, Permutation, Question, RunParams, Slot } from './types.ts';
@@ -128,7 +128,7 @@ export interface PlannedRequest {
 }
 
 /** Every planned slot with its request body and hash (the pure request builder: replay rebuilds the same bytes). */
-export function planRequests(bank: FrozenBank, plan: Pick<PlanValue, 'questions' | 'permutations' | 'repetitions' | 'model' | 'params'>): PlannedRequest[] {
+export function planRequests(bank: FrozenBank, plan: Pick<PlanValue, 'questions' | 'permutations' | 'repetitions' | 'model' | 'params'> & { requestFormat?: string }): PlannedRequest[] {
   const byId = new Map(bank.questions.map((q) => [q.id, q]));
   const bodies = new Map<string, { body: Json; hash: Digest; perm: Permutation }>();
   return planSlots(plan.questions, plan.permutations, plan.repetitions).map((slot) => {
@@ -138,7 +138,7 @@ export function planRequests(bank: FrozenBank, plan: Pick<PlanValue, 'questions'
     let b = bodies.get(k);
     if (!b) {
       const perm = permutationsFor(q.id)[slot.permutation]!;
-      const body = buildRequest(bank.template, q, perm, plan.model, plan.params);
+      const body = buildRequestFor(plan.requestFormat, bank.template, q, perm, plan.model, plan.params);
       b = { body, hash: requestHash(body), perm };
       bodies.set(k, b);
     }
@@ -154,18 +154,20 @@ export interface PlanInput {
   params: RunParams;
   grader: { ref: string; digest: Digest };
   caps: Caps;
+  requestKind?: RequestKind; // default chat
 }
 
 export function planValue(input: PlanInput): { plan: PlanValue; requests: PlannedRequest[] } {
   const questions = selectQuestions(input.bank, input.caps.limitEvals);
   const base = { questions, permutations: PERMUTATIONS_PER_QUESTION, repetitions: input.repetitions, model: input.model, params: input.params };
-  const requests = planRequests(input.bank, base);
+  const requestFormat = formatOf(input.requestKind ?? 'chat');
+  const requests = planRequests(input.bank, { ...base, requestFormat });
   const plan: PlanValue = {
     kind: 'plan',
     schemaVersion: 1,
     bank: input.bank.digest,
     benchmarkVersion: input.bank.benchmarkVersion,
-    requestFormat: REQUEST_FORMAT,
+    requestFormat,
     ...base,
     slots: requests.length,
     baseUrl: publicUrl(input.baseUrl),

@@ -27,6 +27,7 @@ export interface PromptTemplate {
   system: string;
   user: string; // placeholders {{stem}} {{A}} {{B}} {{C}} {{D}}
   answerFormat: string;
+  requestKind?: 'chat' | 'decision'; // how a run asks by default (absent: chat); part of the template's digest when set
 }
 
 export interface BankFile {

@@ -4,7 +4,7 @@ import { DocketError, EXIT, usageError } from '../../replay/errors.ts';
 import type { RunParams } from '../../replay/types.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
-import { makePlan, resumeRun, startRun, type NewRunOptions, type RunResult } from '../recorder/recorder.ts';
+import { checkConcurrency, DEFAULT_CONCURRENCY, makePlan, MAX_CONCURRENCY, resumeRun, startRun, type NewRunOptions, type RunResult } from '../recorder/recorder.ts';
 import { costRule } from '../recorder/cost-rule.ts';
 import { resolveApiKey } from '../recorder/secrets.ts';
 import { publicUrl } from '../../replay/runs.ts';
@@ -31,6 +31,8 @@ interface RunArgs extends GlobalArgs {
   'timeout-ms': number;
   retries: number;
   'backoff-ms': number;
+  concurrency: number;
+  'request-kind'?: string;
 }
 
 const positiveInt = (v: unknown, flag: string, min = 1) => {
@@ -64,7 +66,9 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
       .option('env-file', { type: 'string', describe: 'read the --api-key-env variable (and nothing else) from this KEY=VALUE file' })
       .option('timeout-ms', { type: 'number', default: 60_000, describe: 'per-request timeout' })
       .option('retries', { type: 'number', default: 3, describe: 'retries per slot on 429, 5xx, network errors and timeouts' })
-      .option('backoff-ms', { type: 'number', default: 500, describe: 'base of the exponential backoff (jittered)' }) as never,
+      .option('backoff-ms', { type: 'number', default: 500, describe: 'base of the exponential backoff (jittered; shared by every request in flight)' })
+      .option('request-kind', { type: 'string', choices: ['chat', 'decision'], describe: "chat: POST …/chat/completions with messages; decision: POST …/decisions with the question and its options as typed fields (README); default: the bank template's requestKind, else chat" })
+      .option('concurrency', { type: 'number', default: DEFAULT_CONCURRENCY, describe: `requests in flight at once, 1 to ${MAX_CONCURRENCY} (not recorded: the sealed run is the same whatever it is)` }) as never,
   handler: async (argv) => {
     const params: RunParams = { temperature: argv.temperature, max_tokens: positiveInt(argv['max-tokens'], '--max-tokens')! };
     if (!(argv.temperature >= 0)) throw usageError('EUSAGE', '--temperature must be ≥ 0');
@@ -77,6 +81,7 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
       graderRef: argv.grader,
       runId: argv['run-id'],
       pricePer1kTokens: argv['price-per-1k-tokens'],
+      requestKind: argv['request-kind'] as NewRunOptions['requestKind'],
       allowUnknownCost: argv['allow-unknown-cost'],
       caps: {
         limitEvals: positiveInt(argv['limit-evals'], '--limit-evals'),
@@ -101,6 +106,7 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
       let runId = '';
       try {
         const conn = {
+          concurrency: checkConcurrency(argv.concurrency),
           apiKey,
           backoffMs: positiveInt(argv['backoff-ms'], '--backoff-ms', 0)!,
           signal: ctrl.signal,
@@ -151,7 +157,7 @@ function dryRun(archive: Archive, opts: NewRunOptions, json: boolean) {
     printJson({ ok: p.refusal === null, dryRun: true, runId: p.runId, refusal: p.refusal, costRule: p.costRule, plan: p.plan, requests: hashes.length, requestHashes: hashes, estimate: p.estimate });
   } else {
     line(`run ${p.runId} (dry run: nothing is sent or stored)`);
-    line(`plan: bank ${p.plan.bank}, ${p.plan.questions.length} questions × ${p.plan.permutations} permutations × ${p.plan.repetitions} repetitions, model ${p.plan.model}, grader ${p.plan.grader.ref}`);
+    line(`plan: ${p.plan.requestFormat} requests, bank ${p.plan.bank}, ${p.plan.questions.length} questions × ${p.plan.permutations} permutations × ${p.plan.repetitions} repetitions, model ${p.plan.model}, grader ${p.plan.grader.ref}`);
     line(`requests: ${hashes.length} (${new Set(hashes).size} distinct request hashes, set digest ${p.plan.requestHashes})`);
     for (const h of hashes.slice(0, 5)) line(`  ${h}`);
     if (hashes.length > 5) line(`  … and ${hashes.length - 5} more (--json lists all)`);

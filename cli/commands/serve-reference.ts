@@ -17,7 +17,7 @@ export const serveReferenceCommand: CommandModule<GlobalArgs, ServeArgs> = {
     y
       .option('port', { type: 'number', demandOption: true, describe: 'TCP port (0 = any free port)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'loopback address only: 127.0.0.1, ::1 or localhost' })
-      .option('delay-ms', { type: 'number', default: 0, describe: 'wait this long before each chat-completions reply' }) as never,
+      .option('delay-ms', { type: 'number', default: 0, describe: 'wait this long before each chat-completions or decisions reply' }) as never,
   handler: async (argv) => {
     if (!Number.isSafeInteger(argv.port) || argv.port < 0 || argv.port > 65535) throw usageError('EUSAGE', '--port must be 0–65535');
     requireDir(argv.archive, 'archive');

@@ -71,10 +71,10 @@ const comparable = (l: JournalLine) => {
 };
 
 describe('kill -9 at random points, then resume', () => {
-  it(`${TRIALS} trials seal exactly the attempt set of an uninterrupted run`, async () => {
-    const planArgs = ['--archive', dir, '--model', 'coin', '--base-url', ref.baseUrl, '--limit-evals', '2', '--backoff-ms', '1', '--timeout-ms', '10000'];
+  it(`${TRIALS} trials at 1-8 requests in flight seal exactly the attempt lines of an uninterrupted run at one`, async () => {
+    const planArgs = ['--archive', dir, '--model', 'coin', '--base-url', ref.baseUrl, '--limit-evals', '2', '--backoff-ms', '1', '--timeout-ms', '10000', '--concurrency', '8'];
     const a = new Archive(dir);
-    const base = await startRun(a, { model: 'coin', baseUrl: ref.baseUrl, repetitions: 1, params: { temperature: 0, max_tokens: 16 }, graderRef: 'decision', runId: 'baseline', caps: { limitEvals: 2, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 10000 } }, { apiKey: null, backoffMs: 1 });
+    const base = await startRun(a, { model: 'coin', baseUrl: ref.baseUrl, repetitions: 1, params: { temperature: 0, max_tokens: 16 }, graderRef: 'decision', runId: 'baseline', caps: { limitEvals: 2, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 10000 } }, { apiKey: null, backoffMs: 1, concurrency: 1 });
     const expected = loadRun(a, base.runId);
     a.close();
     const slots = expected.plan.slots;
@@ -88,7 +88,7 @@ describe('kill -9 at random points, then resume', () => {
         const sealed = existsSync(join(dir, 'refs', 'runs', id));
         const started = existsSync(workDir(dir, id));
         if (sealed && !started) break;
-        const args = started || sealed ? ['run', '--resume', id, ...planArgs.slice(0, 2)] : ['run', '--run-id', id, ...planArgs];
+        const args = started || sealed ? ['run', '--resume', id, ...planArgs.slice(0, 2), '--concurrency', String(1 + (round % 8))] : ['run', '--run-id', id, ...planArgs];
         // Kill once or twice per trial, anywhere from before the first line to during sealing.
         const kill = killsThisTrial < (t % 3 === 0 ? 2 : 1) ? { lines: Math.floor(rand() * (slots + 1)), extraMs: Math.floor(rand() * 30) } : null;
         const r = await recorder(args, kill, id);

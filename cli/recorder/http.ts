@@ -1,10 +1,13 @@
 import { performance } from 'node:perf_hooks';
-import { textRecord, type ResponseRecord } from '../../replay/journal.ts';
+import { textRecord, type DecisionRecord, type ResponseRecord } from '../../replay/journal.ts';
 import { canonicalBytes, JsonError, parseStrict, type Json } from '../../replay/json.ts';
+import type { RequestKind } from '../../replay/request.ts';
+import { commonFields, readDecision } from './decision.ts';
+import { parseRetryAfter } from './rate-limit.ts';
 import type { Redactor } from './secrets.ts';
 
 /**
- * One chat-completions exchange with an OpenAI-compatible endpoint (global fetch). Returns what the
+ * One exchange with an OpenAI-compatible chat-completions endpoint or a decision endpoint (global fetch). Returns what the
  * journal records; never throws for anything the network or the provider does. Request and response
  * headers are not recorded; the Authorization header exists only inside fetch.
  */
@@ -19,6 +22,8 @@ export interface Exchange {
   errorClass: string | null;
   detail: string | null; // for messages only (e.g. ECONNREFUSED), never journaled
   retryAfterMs: number | null;
+  provider: string | null;
+  decision?: DecisionRecord;
 }
 
 export interface ExchangeOptions {
@@ -27,6 +32,8 @@ export interface ExchangeOptions {
   timeoutMs: number;
   interrupt: AbortSignal;
   redact: Redactor;
+  clock?: () => number; // milliseconds, for latencyMs (default performance.now)
+  kind?: RequestKind; // how the 2xx body is read (default chat)
 }
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -40,7 +47,7 @@ export function errorClassOf(status: number): string {
 }
 
 const empty = (latencyMs: number, errorClass: string, detail: string | null): Exchange => ({
-  response: null, content: null, model: null, finishReason: null, usage: null, costUsd: null, latencyMs, errorClass, detail, retryAfterMs: null,
+  response: null, content: null, model: null, finishReason: null, usage: null, costUsd: null, latencyMs, errorClass, detail, retryAfterMs: null, provider: null,
 });
 
 export async function exchange(body: Json, o: ExchangeOptions): Promise<Exchange> {
@@ -48,8 +55,9 @@ export async function exchange(body: Json, o: ExchangeOptions): Promise<Exchange
   const signal = AbortSignal.any([timeout, o.interrupt]);
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (o.apiKey) headers.authorization = `Bearer ${o.apiKey}`;
-  const t0 = performance.now();
-  const ms = () => Math.round((performance.now() - t0) * 1000) / 1000;
+  const now = o.clock ?? (() => performance.now());
+  const t0 = now();
+  const ms = () => Math.round((now() - t0) * 1000) / 1000;
   let res: Response;
   let raw: Uint8Array;
   try {
@@ -72,10 +80,13 @@ export async function exchange(body: Json, o: ExchangeOptions): Promise<Exchange
     if (!(e instanceof JsonError)) throw e;
   }
   const response: ResponseRecord = parsed === undefined ? textRecord(res.status, o.redact.text(text)) : { status: res.status, body: o.redact.json(parsed) };
-  const base = { response, latencyMs, retryAfterMs, content: null, model: null, finishReason: null, usage: null, costUsd: null };
+  const base = { response, latencyMs, retryAfterMs, content: null, model: null, finishReason: null, usage: null, costUsd: null, provider: null };
   if (res.status < 200 || res.status > 299) return { ...base, errorClass: errorClassOf(res.status), detail: `HTTP ${res.status}` };
-  const reply = parsed === undefined ? null : readReply(response.status, (response as { body: Json }).body);
-  if (!reply) return { ...base, errorClass: 'bad_body', detail: parsed === undefined ? 'the response body is not JSON' : 'the response has no choices[0].message' };
+  const decision = o.kind === 'decision';
+  const reply = parsed === undefined ? null : decision ? readDecision((response as { body: Json }).body) : readReply(response.status, (response as { body: Json }).body);
+  if (!reply) return { ...base, errorClass: 'bad_body', detail: parsed === undefined ? 'the response body is not JSON' : decision ? 'the response has no choice' : 'the response has no choices[0].message' };
+  // finish_reason "error" (OpenRouter: the upstream failed mid-generation) is a failed attempt, retried.
+  if (reply.finishReason === 'error') return { ...base, ...reply, errorClass: 'finish_error', detail: 'finish_reason error' };
   return { ...base, ...reply, errorClass: null, detail: null };
 }
 
@@ -88,12 +99,9 @@ export function readReply(_status: number, body: Json) {
   const msg = first.message;
   if (!msg || typeof msg !== 'object' || Array.isArray(msg)) return null;
   const content = typeof msg.content === 'string' ? msg.content : null;
+  // Any finish_reason is kept as given: stop, length, content_filter, tool_calls, error, ...
   const finishReason = typeof first.finish_reason === 'string' ? first.finish_reason : null;
-  const model = typeof body.model === 'string' ? body.model : null;
-  const usage = body.usage && typeof body.usage === 'object' && !Array.isArray(body.usage) ? body.usage : null;
-  // Provider-reported cost (OpenRouter: usage.cost). Unknown stays null: never guessed, never 0.
-  const cost = usage && typeof usage.cost === 'number' && usage.cost >= 0 ? usage.cost : null;
-  return { content, finishReason, model, usage, costUsd: cost };
+  return { content, finishReason, ...commonFields(body) };
 }
 
 async function readCapped(res: Response, max: number): Promise<Uint8Array> {
@@ -109,10 +117,4 @@ async function readCapped(res: Response, max: number): Promise<Uint8Array> {
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
-}
-
-function parseRetryAfter(v: string | null): number | null {
-  if (!v) return null;
-  const s = Number(v);
-  return Number.isFinite(s) && s >= 0 ? Math.min(s * 1000, 60_000) : null;
 }

@@ -203,7 +203,7 @@ describe('faults', () => {
     expect(run.lines.map((l) => l.attempt).every((x) => x === 0)).toBe(true); // none duplicated, none lost
   });
 
-  it('an interrupt during an attempt journals it as interrupted, then stops; resume retries that slot', async () => {
+  it('an interrupt during an attempt journals it as interrupted, then stops; resume retries that slot (one in flight)', async () => {
     const slow = await startReferenceServer({ archive: dir, port: 0, delayMs: 150 });
     try {
       const ctrl = new AbortController();
@@ -211,7 +211,7 @@ describe('faults', () => {
       const onAttempt = () => {
         if (++seen === 2) setTimeout(() => ctrl.abort(), 50); // lands inside the third request
       };
-      const e = await fails(withArchive((a) => startRun(a, opts('oracle', { baseUrl: slow.baseUrl, runId: 'int-1' }), conn({ signal: ctrl.signal, onAttempt }))));
+      const e = await fails(withArchive((a) => startRun(a, opts('oracle', { baseUrl: slow.baseUrl, runId: 'int-1' }), conn({ signal: ctrl.signal, onAttempt, concurrency: 1 }))));
       expect(e.code).toBe('EINTERRUPTED');
       const j = journalOf('int-1');
       expect(j.lines).toHaveLength(3);

@@ -1,23 +1,29 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Archive } from '../../replay/archive.ts';
 import { currentBank, loadFrozenBank, type FrozenBank } from '../../replay/bank.ts';
 import type { Digest } from '../../replay/digest.ts';
+import type { Json } from '../../replay/json.ts';
 import { findingError, usageError, type DocketError } from '../../replay/errors.ts';
 import { grader as graderFor, type Grader } from '../../replay/graders.ts';
-import { classify, JournalTally, nextStep, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/journal.ts';
+import { classify, JournalTally, nextStep, planSlots, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/journal.ts';
 import { checkRunId, defaultRunId, JOURNAL_FILE, loadRun, planRequests, planValue, publicUrl, readWorkJournal, runValue, SEGMENT_LINES, segmentValue, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs.ts';
+import { kindOf, type RequestKind } from '../../replay/request.ts';
 import type { RunParams } from '../../replay/types.ts';
 import { answeredWithoutCost, costRule, unknownCostError } from './cost-rule.ts';
 import { exchange, type Exchange } from './http.ts';
+import { backoff, jitter, SharedBackoff } from './rate-limit.ts';
+import { sealLines } from './seal-order.ts';
 import { isLoopback, redactor, secretsOf, type Redactor } from './secrets.ts';
-import { createWorkDir, Journal, readPlanDigest, readStartedAt, releaseLock, removeWorkDir, takeLock, type WriteFn } from './workdir.ts';
+import { createWorkDir, Journal, readPlanDigest, readStartedAt, releaseLock, removeWorkDir, takeLock, type JournalStats, type WriteFn } from './workdir.ts';
 
 /**
  * The run loop (issue 4): plan → store the plan → journal every attempt (fsync per line) → seal into
  * run-segment + run bundles → ref runs/<id> → remove the working directory. Resume continues a
  * journal: a slot whose last attempt is not final is asked again as its next attempt number.
+ * Issue 24: up to --concurrency requests in flight (one loop per slot at a time), a shared backoff
+ * (rate-limit.ts), and the seal order that makes the sealed run independent of N (seal-order.ts).
  */
 
 export interface NewRunOptions {
@@ -29,15 +35,35 @@ export interface NewRunOptions {
   caps: Caps;
   runId?: string;
   pricePer1kTokens?: number;
+  requestKind?: RequestKind; // chat (default) or decision; recorded in the plan as its requestFormat
   allowUnknownCost?: boolean; // --allow-unknown-cost (cli/recorder/cost-rule.ts)
 }
 
+/** Requests in flight at once: the default, and the upper bound (a guard against a typo like 1000, not a provider limit). */
+export const DEFAULT_CONCURRENCY = 4;
+export const MAX_CONCURRENCY = 64;
+
+/** Where time comes from: `ms` for latencies and backoff, `date` for startedAt/sealedAt. Injected in tests. */
+export interface Clock {
+  ms: () => number;
+  date: () => Date;
+}
+export const SYSTEM_CLOCK: Clock = { ms: () => performance.now(), date: () => new Date() };
+
+export function checkConcurrency(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_CONCURRENCY) throw usageError('EUSAGE', `--concurrency must be an integer from 1 to ${MAX_CONCURRENCY}, not ${n}`, { concurrency: n });
+  return n;
+}
+
 export interface Connection {
+  concurrency?: number; // requests in flight at once (default DEFAULT_CONCURRENCY); operational, never recorded
+  clock?: Clock;
   baseUrl?: string; // the full URL (may carry a query the provider needs); only its public form is recorded
   apiKey: string | null;
   backoffMs: number;
   timeoutMs?: number; // overrides the plan's on resume (operational, not part of the measurement)
   write?: WriteFn;
+  journalStats?: JournalStats; // filled in when given (the benchmark's fsync rate)
   signal?: AbortSignal; // SIGINT/SIGTERM
   onStart?: (runId: string) => void;
   onAttempt?: (line: JournalLine, done: number, planned: number) => void;
@@ -62,13 +88,21 @@ export interface Estimate {
   costUsd: number | null; // null without --price-per-1k-tokens
 }
 
+/** The text a request sends: its messages (chat), or its stem and options (decision). */
+function promptText(body: Json): string[] {
+  const b = body as { messages?: { content: string }[]; stem?: string; options?: { text: string }[] };
+  return b.messages ? b.messages.map((m) => m.content) : [b.stem ?? '', ...(b.options ?? []).map((o) => o.text)];
+}
+
 export function estimate(requests: readonly PlannedRequest[], params: RunParams, pricePer1k?: number): Estimate {
   let promptTokens = 0;
+  let decisions = 0;
   for (const r of requests) {
-    const msgs = (r.body as { messages: { content: string }[] }).messages;
-    promptTokens += Math.ceil(msgs.reduce((n, m) => n + Buffer.byteLength(m.content, 'utf8'), 0) / 4);
+    promptTokens += Math.ceil(promptText(r.body).reduce((n, t) => n + Buffer.byteLength(t, 'utf8'), 0) / 4);
+    if (!(r.body as { messages?: unknown }).messages) decisions++;
   }
-  const completionTokens = requests.length * params.max_tokens;
+  // A decision endpoint generates no text: its requests count no completion tokens.
+  const completionTokens = (requests.length - decisions) * params.max_tokens;
   const costUsd = pricePer1k === undefined ? null : Math.round(((promptTokens + completionTokens) / 1000) * pricePer1k * 1e6) / 1e6;
   return { requests: requests.length, promptTokens, completionTokens, costUsd };
 }
@@ -97,6 +131,7 @@ export function makePlan(archive: Archive, o: NewRunOptions, now = new Date()): 
     params: o.params,
     grader: { ref: `${g.id}@${g.version}`, digest: g.digest },
     caps: o.caps,
+    requestKind: o.requestKind ?? bank.template.requestKind ?? 'chat', // the run's flag, else the bank's template
   });
   const est = estimate(requests, o.params, o.pricePer1kTokens);
   let refusal: string | null = null;
@@ -115,7 +150,7 @@ export async function startRun(archive: Archive, o: NewRunOptions, c: Connection
   if (archive.ref(`runs/${p.runId}`)) throw usageError('ERUNEXISTS', `run ${p.runId} is already sealed in ${archive.dir}`, { runId: p.runId });
   checkKey(o.baseUrl, c.apiKey);
   const planDigest = archive.put(p.plan).digest; // stored before the first call
-  const dir = createWorkDir(archive.dir, p.runId, planDigest, new Date().toISOString());
+  const dir = createWorkDir(archive.dir, p.runId, planDigest, (c.clock ?? SYSTEM_CLOCK).date().toISOString());
   return record(archive, { runId: p.runId, dir, planDigest, plan: p.plan, requests: p.requests, grader: p.grader }, { ...c, baseUrl: c.baseUrl ?? o.baseUrl, allowUnknownCost: c.allowUnknownCost ?? o.allowUnknownCost });
 }
 
@@ -131,6 +166,7 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
   const dir = workDir(archive.dir, runId);
   const sealed = archive.ref(`runs/${runId}`);
   if (sealed) return finishInterruptedSeal(archive, runId, sealed, dir);
+  if (c.concurrency !== undefined) checkConcurrency(c.concurrency);
   if (!existsSync(dir)) throw usageError('ENORUN', `no run ${runId} to resume: ${dir} does not exist and refs/runs/${runId} is not set`, { runId });
   const planDigest = readPlanDigest(dir);
   const plan = archive.get(planDigest).value as unknown as PlanValue;
@@ -146,7 +182,7 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
     takeLock(dir, runId);
     const j = Journal.open(dir, planDigest);
     j.close();
-    return seal(archive, ctx, j.tally.done === plan.slots ? 'sealed' : 'interrupted', 'abandoned: sealed as it stood with --abandon');
+    return seal(archive, ctx, j.tally.done === plan.slots ? 'sealed' : 'interrupted', 'abandoned: sealed as it stood with --abandon', c.clock);
   }
   checkKey(baseUrl, c.apiKey);
   return record(archive, ctx, { ...c, baseUrl });
@@ -160,7 +196,9 @@ function finishInterruptedSeal(archive: Archive, runId: string, digest: Digest, 
   else if (existsSync(dir)) {
     const j = Journal.open(dir, loaded.run.plan);
     j.close();
-    if (j.head !== loaded.run.head) throw findingError('ESEALED', `run ${runId} is sealed as ${digest}, but its working directory holds a different journal (head ${j.head}); move ${dir} away`, { runId });
+    const plan = loaded.plan;
+    const head = sealedHead(dir, loaded.run.plan, slotOrder(plan), j.head);
+    if (head !== loaded.run.head) throw findingError('ESEALED', `run ${runId} is sealed as ${digest}, but its working directory holds a different journal (sealed head ${head}); move ${dir} away`, { runId });
     removeWorkDir(archive.dir, runId);
   } else throw usageError('ESEALED', `run ${runId} is already sealed (${digest}, status ${loaded.run.status})`, { runId, digest });
   return { runId, status: loaded.run.status, stopReason: loaded.run.stopReason, digest, plan: loaded.run.plan, run: loaded.run };
@@ -188,31 +226,15 @@ interface RunCtx {
   grader: Grader;
 }
 
-function chatUrl(baseUrl: string): string {
+/** Appended to --base-url: …/v1/chat/completions, or …/v1/decisions (README "The decision endpoint"). */
+export const ENDPOINT_PATHS: Record<RequestKind, string> = { chat: 'chat/completions', decision: 'decisions' };
+
+function endpointUrl(baseUrl: string, path: string): string {
   const u = new URL(baseUrl);
   u.username = '';
   u.password = '';
-  u.pathname = `${u.pathname.replace(/\/+$/, '')}/chat/completions`;
+  u.pathname = `${u.pathname.replace(/\/+$/, '')}/${path}`;
   return u.toString();
-}
-
-/** Deterministic jitter: a run's backoff schedule is a function of its id, slot and attempt. */
-function jitter(runId: string, key: string, attempt: number): number {
-  const h = createHash('sha256').update(`docket-backoff\0${runId}\0${key}\0${attempt}`).digest();
-  return h.readUInt32BE(0) / 0xffffffff;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }
 
 async function record(archive: Archive, ctx: RunCtx, c: Connection & { baseUrl: string }): Promise<RunResult> {
@@ -222,8 +244,9 @@ async function record(archive: Archive, ctx: RunCtx, c: Connection & { baseUrl: 
     journal = Journal.open(ctx.dir, ctx.planDigest, c.write);
     const stop = await loop(ctx, journal, c);
     journal.close();
+    if (c.journalStats) Object.assign(c.journalStats, journal.stats);
     if (stop.kind === 'error') throw stop.error;
-    return seal(archive, ctx, stop.status, stop.reason);
+    return seal(archive, ctx, stop.status, stop.reason, c.clock);
   } finally {
     journal?.close();
     releaseLock(ctx.dir);
@@ -232,34 +255,75 @@ async function record(archive: Archive, ctx: RunCtx, c: Connection & { baseUrl: 
 
 type Stop = { kind: 'seal'; status: SealedStatus; reason: string | null } | { kind: 'error'; error: DocketError };
 
+/**
+ * The run's shared state while N workers record: what is started, what is known, and the first
+ * reason to stop. Workers take slots in plan order; a slot belongs to one worker until it is final
+ * (its retries stay with it), so no slot is asked by two workers at once.
+ */
+interface Shared {
+  started: number; // attempts journaled or in flight: --max-requests counts these
+  knownCost: number;
+  costUnknown: boolean; // an answer came back without a reported cost (cost-rule.ts)
+  done: number;
+  stop: Stop | null; // once set, no worker starts another request
+  gate: SharedBackoff;
+}
+
 async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: string }): Promise<Stop> {
   const { plan, runId } = ctx;
-  const url = chatUrl(c.baseUrl);
+  const kind = kindOf(plan.requestFormat);
+  const url = endpointUrl(c.baseUrl, ENDPOINT_PATHS[kind]);
   const redact: Redactor = redactor(secretsOf(c.apiKey, c.baseUrl));
   const interrupt = c.signal ?? new AbortController().signal;
   // The loop's own bookkeeping starts from copies of the journal's totals as opened (append updates those).
   const states = new Map([...journal.tally.states].map(([k, st]) => [k, { ...st }]));
   const seenHashes = new Set(journal.tally.seenHashes);
-  let attempts = journal.count;
-  let knownCost = journal.tally.knownCostUsd;
-  let done = journal.tally.done;
-  let costUnknown = journal.tally.answeredWithoutCost > 0; // cost-rule.ts answeredWithoutCost, counted as the journal was read
   const timeoutMs = c.timeoutMs ?? plan.caps.timeoutMs;
   const resumeHint = `resume with \`docket run --resume ${runId}\``;
+  const concurrency = checkConcurrency(c.concurrency ?? DEFAULT_CONCURRENCY);
+  const clock = c.clock ?? SYSTEM_CLOCK;
+  const sh: Shared = {
+    started: journal.count,
+    knownCost: journal.tally.knownCostUsd,
+    costUnknown: journal.tally.answeredWithoutCost > 0, // cost-rule.ts answeredWithoutCost, counted as the journal was read
+    done: journal.tally.done,
+    stop: null,
+    gate: new SharedBackoff(), // real time, whatever the injected clock says
+  };
+  // Slow start: one request goes out alone, and the other workers join once the endpoint has
+  // answered with anything that does not stop the run. A wrong key or a dead endpoint therefore
+  // costs what it costs at N = 1 (one 401; one slot's retries), not N of them.
+  let openPool = () => {};
+  const pool = new Promise<void>((resolve) => (openPool = resolve));
+  const stopOnce = (s: Stop) => {
+    sh.stop ??= s;
+    openPool();
+  };
 
-  for (const req of ctx.requests) {
+  /** Why no new request may start now, or null. */
+  const refusal = (): Stop | null => {
+    if (sh.stop) return sh.stop;
+    if (plan.caps.maxRequests !== null && sh.started >= plan.caps.maxRequests) return { kind: 'seal', status: 'incomplete', reason: `max-requests: ${sh.started} attempts reached --max-requests ${plan.caps.maxRequests}` };
+    if (plan.caps.maxKnownCostUsd !== null && sh.knownCost >= plan.caps.maxKnownCostUsd) return { kind: 'seal', status: 'incomplete', reason: `max-known-cost-usd: known cost $${round(sh.knownCost)} reached ${plan.caps.maxKnownCostUsd}` };
+    if (plan.caps.maxKnownCostUsd !== null && sh.costUnknown && !c.allowUnknownCost) return { kind: 'error', error: unknownCostError(runId, plan.baseUrl, plan.caps.maxKnownCostUsd) };
+    if (interrupt.aborted) return { kind: 'error', error: usageError('EINTERRUPTED', `run ${runId} interrupted; the journal is intact: ${resumeHint}`, { runId }) };
+    return null;
+  };
+
+  async function runSlot(req: PlannedRequest) {
     const key = slotKey(req.slot);
     const st: SlotState = states.get(key) ?? { attempts: 0, final: false, retryableFailures: 0 };
     states.set(key, st);
     while (!st.final) {
-      if (plan.caps.maxRequests !== null && attempts >= plan.caps.maxRequests) return { kind: 'seal', status: 'incomplete', reason: `max-requests: ${attempts} attempts reached --max-requests ${plan.caps.maxRequests}` };
-      if (plan.caps.maxKnownCostUsd !== null && knownCost >= plan.caps.maxKnownCostUsd) return { kind: 'seal', status: 'incomplete', reason: `max-known-cost-usd: known cost $${round(knownCost)} reached ${plan.caps.maxKnownCostUsd}` };
-      if (plan.caps.maxKnownCostUsd !== null && costUnknown && !c.allowUnknownCost) return { kind: 'error', error: unknownCostError(runId, plan.baseUrl, plan.caps.maxKnownCostUsd) };
-      if (interrupt.aborted) return { kind: 'error', error: usageError('EINTERRUPTED', `run ${runId} interrupted; the journal is intact: ${resumeHint}`, { runId }) };
-
-      const ex: Exchange = await exchange(req.body, { url, apiKey: c.apiKey, timeoutMs, interrupt, redact });
+      await sh.gate.wait(interrupt); // a shared pause after any worker's 429/503/5xx/transport failure
+      const no = refusal();
+      if (no) return stopOnce(no);
+      sh.started++; // counted before the request goes out: the cap is never passed, whatever N
+      const ex: Exchange = await exchange(req.body, { url, apiKey: c.apiKey, timeoutMs, interrupt, redact, clock: clock.ms, kind });
       const cls = classify(ex, ctx.grader, req.permutation, req.question.key, [...req.question.options]);
       const next = nextStep(ex.errorClass, st.retryableFailures, plan.caps.retries);
+      // An append is one synchronous write, so lines from N workers never interleave: the journal
+      // has one writer (this object, on this thread); its fsync follows in `durable` below.
       const line = journal.append({
         slot: req.slot,
         attempt: st.attempts,
@@ -275,32 +339,53 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
         errorClass: ex.errorClass,
         class: cls,
         final: next === 'final',
+        ...(ex.provider !== null ? { provider: ex.provider } : {}),
+        ...(ex.decision ? { decision: ex.decision } : {}),
       });
       seenHashes.add(req.hash);
-      attempts++;
       st.attempts++;
       if (ex.errorClass !== null && RETRYABLE.has(ex.errorClass)) st.retryableFailures++;
-      if (ex.costUsd !== null) knownCost += ex.costUsd;
-      if (answeredWithoutCost(ex)) costUnknown = true;
+      if (ex.costUsd !== null) sh.knownCost += ex.costUsd;
+      if (answeredWithoutCost(ex)) sh.costUnknown = true; // before the pool opens: the others see it
       if (next === 'final') {
         st.final = true;
-        done++;
+        sh.done++;
       }
-      c.onAttempt?.(line, done, plan.slots);
-      if (next === 'stop') return { kind: 'error', error: stopError(runId, ex, plan, resumeHint) };
-      if (next === 'retry') await sleep(backoff(c.backoffMs, st.retryableFailures, ex.retryAfterMs, jitter(runId, key, st.attempts)), interrupt);
+      // The fsync runs in the background while this worker goes on to its next slot: nothing there
+      // depends on this line. It is reported once durable, and a retry of this slot or a stop
+      // waits for it; the run is sealed only after every line is durable.
+      const durable = journal
+        .durable()
+        .then(() => c.onAttempt?.(line, sh.done, plan.slots))
+        .catch((e: unknown) => stopOnce({ kind: 'error', error: e as DocketError })); // never an unhandled rejection
+      // The shared pause goes up before anyone else can start (the pool opening included).
+      if (next === 'retry') sh.gate.push(backoff(c.backoffMs, st.retryableFailures, ex.retryAfterMs, jitter(runId, key, st.attempts)));
+      if (ex.response !== null && next !== 'stop') openPool();
+      if (next !== 'final') await durable;
+      if (next === 'stop') return stopOnce({ kind: 'error', error: stopError(runId, ex, plan, resumeHint) });
     }
   }
-  return { kind: 'seal', status: 'sealed', reason: null };
+
+  const open = ctx.requests.filter((r) => !states.get(slotKey(r.slot))?.final);
+  let next = 0;
+  async function worker(n: number) {
+    try {
+      if (n > 0) await pool;
+      while (!sh.stop && next < open.length) await runSlot(open[next++]!);
+    } catch (e) {
+      // A failed journal write (EDISKFULL, EJOURNALWRITE): the other workers start nothing more,
+      // finish the attempt they have in flight, and then the error surfaces.
+      stopOnce({ kind: 'error', error: e as DocketError });
+    }
+  }
+  const workers = Array.from({ length: Math.min(concurrency, open.length) }, (_, n) => worker(n));
+  void workers[0]?.finally(openPool); // the first worker ran out of slots: nothing is left to wait for
+  await Promise.all(workers);
+  await journal.durable().catch((e: unknown) => stopOnce({ kind: 'error', error: e as DocketError }));
+  return sh.stop ?? { kind: 'seal', status: 'sealed', reason: null };
 }
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
-
-/** Exponential backoff with jitter in [0.5, 1.5) × base × 2^(n-1), at least Retry-After, at most 60 s. */
-export function backoff(baseMs: number, failures: number, retryAfterMs: number | null, j: number): number {
-  const exp = Math.min(baseMs * 2 ** Math.max(0, failures - 1) * (0.5 + j), 60_000);
-  return Math.max(exp, retryAfterMs ?? 0);
-}
 
 function stopError(runId: string, ex: Exchange, plan: PlanValue, resumeHint: string): DocketError {
   const where = plan.baseUrl;
@@ -320,9 +405,10 @@ function stopError(runId: string, ex: Exchange, plan: PlanValue, resumeHint: str
 
 // ---- sealing ----
 
-function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: string | null): RunResult {
-  // Seal what is on disk, re-read and re-checked against its head record, not what is in memory;
-  // streamed: one segment's lines at a time.
+function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: string | null, clock: Clock = SYSTEM_CLOCK): RunResult {
+  // Seal what is on disk, re-read and re-checked against its head record, not what is in memory,
+  // in the seal order. A journal already in that order (one request in flight) is streamed, one
+  // segment's lines at a time; one in completion order is read whole and sorted (seal-order.ts).
   const tally = new JournalTally();
   const segments: Digest[] = [];
   let batch: JournalLine[] = [];
@@ -330,29 +416,67 @@ function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: s
     if (batch.length) segments.push(archive.put(segmentValue(ctx.runId, tally.attempts - batch.length, batch)).digest);
     batch = [];
   };
-  const j = readWorkJournal(ctx.dir, ctx.planDigest, (l) => {
+  const take = (l: JournalLine) => {
     tally.add(l);
     batch.push(l);
     if (batch.length === SEGMENT_LINES) flush();
-  });
+  };
+  const order = ctx.requests.map((r) => slotKey(r.slot));
+  let head: Digest;
+  if (inSealOrder(ctx.dir, ctx.planDigest, order)) head = readWorkJournal(ctx.dir, ctx.planDigest, take).head;
+  else {
+    const all: JournalLine[] = [];
+    readWorkJournal(ctx.dir, ctx.planDigest, (l) => all.push(l));
+    const sealed = sealLines(all, order, ctx.planDigest);
+    sealed.lines.forEach(take);
+    head = sealed.head;
+  }
   flush();
   const run = runValue({
     id: ctx.runId,
     planDigest: ctx.planDigest,
     plan: ctx.plan,
     summary: tally.summary(),
-    head: j.head,
+    head,
     segments,
     status,
     stopReason,
     startedAt: readStartedAt(ctx.dir),
-    sealedAt: new Date().toISOString(),
+    sealedAt: clock.date().toISOString(),
     docketVersion: DOCKET_VERSION,
   });
   const digest = archive.put(run).digest;
   archive.setRef(`runs/${ctx.runId}`, digest);
   removeWorkDir(archive.dir, ctx.runId); // only now: the sealed run is safely named
   return { runId: ctx.runId, status, stopReason, digest, plan: ctx.planDigest, run };
+}
+
+/** Whether the working journal's lines are already in the seal order (one pass, constant memory). */
+function inSealOrder(dir: string, planDigest: Digest, order: readonly string[]): boolean {
+  const rank = new Map(order.map((k, i) => [k, i]));
+  let last = -1;
+  let lastAttempt = -1;
+  let ok = true;
+  readWorkJournal(dir, planDigest, (l) => {
+    const r = rank.get(slotKey(l.slot)) ?? Number.MAX_SAFE_INTEGER;
+    if (r < last || (r === last && l.attempt < lastAttempt)) ok = false;
+    last = r;
+    lastAttempt = l.attempt;
+  });
+  return ok;
+}
+
+/** The head the sealed run has for this working journal: its own when in the seal order, else the re-chained one. */
+function sealedHead(dir: string, planDigest: Digest, order: readonly string[], journalHead: Digest): Digest {
+  if (inSealOrder(dir, planDigest, order)) return journalHead;
+  const all: JournalLine[] = [];
+  readWorkJournal(dir, planDigest, (l) => all.push(l));
+  return sealLines(all, order, planDigest).head;
+}
+
+/** Slot keys in plan order (the seal order's first key). */
+function slotOrder(plan: PlanValue): string[] {
+  return planSlots(plan.questions, plan.permutations, plan.repetitions).map(slotKey);
 }
 
 const DOCKET_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
