@@ -4,7 +4,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import type { Archive } from './archive.ts';
 import { encodeBundle, type Encoded } from './bundle.ts';
 import { sha256, type Digest } from './digest.ts';
-import { findingError, usageError } from './errors.ts';
+import { DocketError, findingError, usageError } from './errors.ts';
 import { canonicalBytes, JsonError, parseStrict, type Json } from './json.ts';
 import { PROTOCOL } from './protocol.ts';
 import { SCHEMA_DIR } from './schemas.ts';
@@ -139,6 +139,7 @@ export function validateBankFile(root: string, bank: BankFile): Violation[] {
       covered.add(q.sourceEval);
       const probe = typeof q.probe === 'string' ? treePath(root, join('evals', q.sourceEval, q.probe)) : null;
       if (probe?.problem) add('EPROBE', q.id, q.sourceEval, 'probe', `probe ${probe.problem}`);
+      else if (probe && !statSync(probe.abs).isFile()) add('EPROBE', q.id, q.sourceEval, 'probe', `probe evals/${q.sourceEval}/${String(q.probe)} is not a file`);
     }
   }
   const omitted = new Set<string>();
@@ -166,6 +167,22 @@ export function validateBankFile(root: string, bank: BankFile): Violation[] {
   return v;
 }
 
+/**
+ * The full bank validation of the bank in `root` (loadBankFile + validateBankFile, what validate,
+ * capture and release pack require) as violations only: a bank that cannot be read or parsed, or
+ * whose root is no object, is one violation with its own code, never a throw. For release verify.
+ */
+export function bankViolations(root: string): Violation[] {
+  let bank: BankFile;
+  try {
+    bank = loadBankFile(root);
+  } catch (e) {
+    if (!(e instanceof DocketError)) throw e;
+    return [{ code: e.code, question: null, sourceEval: null, field: null, message: e.message }];
+  }
+  return validateBankFile(root, bank);
+}
+
 /** Probes may import only node: builtins and packages pinned in lockfiles/probes.lock.json. */
 export function checkProbeLock(root: string, bank: BankFile): Violation[] {
   const v: Violation[] = [];
@@ -173,11 +190,18 @@ export function checkProbeLock(root: string, bank: BankFile): Violation[] {
   let pinned: Record<string, unknown> = {};
   if (!existsSync(lockPath)) v.push({ code: 'ELOCK', question: null, sourceEval: null, field: PROBE_LOCKFILE, message: `${PROBE_LOCKFILE} is missing: run \`docket evidence lock\`` });
   else {
-    const lock = readJsonFile(lockPath, 'ELOCK') as { packages?: Record<string, unknown> };
-    pinned = lock.packages ?? {};
-    const expected = computeProbeLock(root, bank);
-    if (Buffer.compare(Buffer.from(canonicalBytes(lock as Json)), Buffer.from(canonicalBytes(expected as Json))) !== 0) {
-      v.push({ code: 'ELOCK', question: null, sourceEval: null, field: PROBE_LOCKFILE, message: `${PROBE_LOCKFILE} disagrees with package-lock.json and the probes' imports: run \`docket evidence lock\`` });
+    // An unreadable lockfile or package-lock.json is a violation like the others (release verify
+    // checks trees made by other tools), so the rest of the bank is still checked.
+    try {
+      const lock = readJsonFile(lockPath, 'ELOCK') as { packages?: Record<string, unknown> };
+      pinned = lock.packages ?? {};
+      const expected = computeProbeLock(root, bank);
+      if (Buffer.compare(Buffer.from(canonicalBytes(lock as Json)), Buffer.from(canonicalBytes(expected as Json))) !== 0) {
+        v.push({ code: 'ELOCK', question: null, sourceEval: null, field: PROBE_LOCKFILE, message: `${PROBE_LOCKFILE} disagrees with package-lock.json and the probes' imports: run \`docket evidence lock\`` });
+      }
+    } catch (e) {
+      if (!(e instanceof DocketError)) throw e;
+      v.push({ code: e.code, question: null, sourceEval: null, field: e.code === 'ELOCK' ? PROBE_LOCKFILE : 'package-lock.json', message: e.message });
     }
   }
   for (const q of Array.isArray(bank.questions) ? bank.questions : []) {
@@ -193,7 +217,8 @@ export function checkProbeLock(root: string, bank: BankFile): Violation[] {
 /** A question's probe file when it is a readable path inside the tree, else null (validate reports why). */
 function probeSource(root: string, q: Question): string | null {
   if (!q || typeof q.sourceEval !== 'string' || typeof q.probe !== 'string') return null;
-  return treePath(root, join('evals', q.sourceEval, q.probe)).abs;
+  const abs = treePath(root, join('evals', q.sourceEval, q.probe)).abs;
+  return abs !== null && statSync(abs).isFile() ? abs : null; // a directory is reported by validate, never read
 }
 
 export function probeImports(source: string): string[] {

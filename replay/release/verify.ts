@@ -3,6 +3,7 @@ import { createHash, type KeyObject } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { MAX_OBJECT_BYTES } from '../bundle.ts';
+import { bankViolations, BANK_FILE, PROBE_LOCKFILE, type Violation } from '../bank.ts';
 import { releaseDrift } from '../drift.ts';
 import type { Digest } from '../digest.ts';
 import { usageError } from '../errors.ts';
@@ -172,6 +173,12 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     const policy = checkReleaseContent(top, manifest.entries.map((e) => e.path), kinds);
     for (const f of policy) add(f.code, f.path, f.message);
     report.steps.push({ name: 'content policy', checked: manifest.entries.length, failed: policy.length, ms: performance.now() - t3 });
+    // The shipped bank must pass the full bank validation release pack demands (a tarball made by
+    // another tool or an older docket may ship any bank): every violation is a finding.
+    const t5 = performance.now();
+    const invalid = bankViolations(top);
+    for (const v of invalid) add(v.code, violationPath(v), violationMessage(v));
+    report.steps.push({ name: 'bank validation', checked: 1, failed: invalid.length, ms: performance.now() - t5 });
     // The shipped bank must be the bank the shipped runs measured (docs/design.md §7 "Bank drift").
     if (errors() === 0) {
       const t3 = performance.now();
@@ -214,6 +221,17 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
   rmSync(staging, { recursive: true, force: true });
   return { report, stagingDir: null, cleanup: () => {} };
 }
+
+/** Where a violation is: the bank for anything about a question, else the file or source eval it names. */
+function violationPath(v: Violation): string {
+  if (v.question === null && v.field === PROBE_LOCKFILE) return PROBE_LOCKFILE;
+  if (v.question === null && v.field === 'package-lock.json') return 'package-lock.json';
+  if (v.question === null && v.sourceEval !== null && v.field === null) return `evals/${v.sourceEval}`;
+  return BANK_FILE;
+}
+
+const violationMessage = (v: Violation) =>
+  `${v.question !== null ? `question ${v.question}` : v.sourceEval !== null ? `source eval ${v.sourceEval}` : 'the bank'}${v.field ? ` [${v.field}]` : ''}: ${v.message} (bank validation rule ${v.code}; release pack refuses such a bank: \`docket validate\` lists every violation)`;
 
 type Add = (code: string, path: string | null, message: string, severity?: Severity) => void;
 
