@@ -25,6 +25,7 @@ export function makeTree(root: string, objects = 3): string[] {
   writeFileSync(join(root, 'lockfiles', 'decision-verification.tgz.sha256'), 'not shipped\n');
   writeFileSync(join(root, 'package.json'), '{"name":"fixture","version":"1.0.0"}\n');
   writeFileSync(join(root, 'package-lock.json'), '{"lockfileVersion":3}\n');
+  makeBankValid(root); // release verify runs the full bank validation over what it extracts
   return digests;
 }
 
