@@ -95,4 +95,27 @@ describe('--from needs an anchor', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(new RegExp(`ERELEASE: .*EBANKDRIFT: question ${q.id}: key D → A`));
   });
+
+  it('verify, replay --from and evidence replay --from: a tarball whose bank fails validation (five options) fails, naming the rule and question', async () => {
+    // packRelease itself, not `release pack` (which refuses this bank): a tarball made by hand.
+    const root = join(tmp, 'invalid');
+    for (const f of ['decision-bank.json', 'evals', 'evidence', 'lockfiles', 'package.json', 'package-lock.json']) cpSync(join(REPO, f), join(root, f), { recursive: true });
+    const bank = JSON.parse(readFileSync(join(root, 'decision-bank.json'), 'utf8')) as { questions: { id: string; options: string[] }[] };
+    const q = bank.questions[0]!;
+    q.options.push('E) a fifth option');
+    writeFileSync(join(root, 'decision-bank.json'), JSON.stringify(bank));
+    const bytes = (await packRelease({ root, archive: join(root, 'evidence') })).bytes;
+    const file = join(tmp, 'invalid.tgz');
+    writeFileSync(file, bytes);
+    const expectD = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+    const v = docket(['verify', file, '--expect', expectD, '--json']);
+    expect(v.status).toBe(1);
+    expect(v.json.findings).toEqual(expect.arrayContaining([expect.objectContaining({ severity: 'error', code: 'EOPTIONS', path: 'decision-bank.json', message: expect.stringContaining(`question ${q.id} [options]: needs exactly 4 options, has 5`) })]));
+    for (const args of [['replay', 'ref-coin-1'], ['evidence', 'replay', '--question', q.id]]) {
+      const r = docket([...args, '--from', file, '--expect', expectD]);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`ERELEASE: .*EOPTIONS: question ${q.id} \\[options\\]: needs exactly 4 options`));
+      expect(r.stderr).not.toMatch(/\n\s+at /); // no stack
+    }
+  });
 });
