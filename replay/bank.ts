@@ -139,7 +139,7 @@ export function validateBankFile(root: string, bank: BankFile): Violation[] {
       covered.add(q.sourceEval);
       const probe = typeof q.probe === 'string' ? treePath(root, join('evals', q.sourceEval, q.probe)) : null;
       if (probe?.problem) add('EPROBE', q.id, q.sourceEval, 'probe', `probe ${probe.problem}`);
-      else if (probe && !statSync(probe.abs).isFile()) add('EPROBE', q.id, q.sourceEval, 'probe', `probe evals/${q.sourceEval}/${String(q.probe)} is not a file`);
+      else if (probe?.abs && !statSync(probe.abs).isFile()) add('EPROBE', q.id, q.sourceEval, 'probe', `probe evals/${q.sourceEval}/${String(q.probe)} is not a file`);
     }
   }
   const omitted = new Set<string>();
