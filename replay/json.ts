@@ -415,34 +415,8 @@ class Parser {
     return n;
   }
   string(): string {
-    const s = this.s;
-    this.i++; // opening quote
-    let out = '';
-    let start = this.i;
-    for (;;) {
-      if (this.i >= s.length) this.fail('unterminated string');
-      const c = s.charCodeAt(this.i);
-      if (c === 0x22) break;
-      if (c < 0x20) this.fail('control character in string');
-      if (c === 0x5c) {
-        out += s.slice(start, this.i);
-        const e = s[this.i + 1];
-        const map: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-        if (e !== undefined && map[e] !== undefined) {
-          out += map[e];
-          this.i += 2;
-        } else if (e === 'u') {
-          const hex = s.slice(this.i + 2, this.i + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail('bad \\u escape');
-          out += String.fromCharCode(parseInt(hex, 16));
-          this.i += 6;
-        } else this.fail('bad escape');
-        start = this.i;
-      } else this.i++;
-    }
-    out += s.slice(start, this.i);
-    this.i++; // closing quote
-    if (!out.isWellFormed()) this.fail('lone surrogate in string');
+    const [out, next] = readString(this.s, this.i, (reason) => this.fail(reason));
+    this.i = next;
     return out;
   }
   array(): Json[] {
@@ -529,3 +503,40 @@ export const canonicalChecks = {
     }
   },
 };
+
+/**
+ * The JSON string that opens at `s[i]` (a quote): its value and the index just past its closing
+ * quote. RFC 8259 escapes only; a control character, a bad escape or a lone surrogate (which
+ * cannot be hashed, §2) is refused through `fail`. Shared by every strict parser (replay/import's
+ * Python-JSON reader too), so there is one rule for strings.
+ */
+export function readString(s: string, i: number, fail: (reason: string) => never): [string, number] {
+  i++; // opening quote
+  let out = '';
+  let start = i;
+  for (;;) {
+    if (i >= s.length) fail('unterminated string');
+    const c = s.charCodeAt(i);
+    if (c === 0x22) break;
+    if (c < 0x20) fail('control character in string');
+    if (c === 0x5c) {
+      out += s.slice(start, i);
+      const e = s[i + 1];
+      const esc = e === undefined ? undefined : STRING_ESCAPES[e];
+      if (esc !== undefined) {
+        out += esc;
+        i += 2;
+      } else if (e === 'u') {
+        const hex = s.slice(i + 2, i + 6);
+        if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('bad \\u escape');
+        out += String.fromCharCode(parseInt(hex, 16));
+        i += 6;
+      } else fail('bad escape');
+      start = i;
+    } else i++;
+  }
+  out += s.slice(start, i);
+  if (!out.isWellFormed()) fail('lone surrogate in string');
+  return [out, i + 1]; // past the closing quote
+}
+const STRING_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };

@@ -10,6 +10,7 @@ import { buildRequestFor, formatOf, permutationsFor, PERMUTATIONS_PER_QUESTION, 
 import { byUtf8 } from './snapshot.ts';
 import type { Index } from './sqlindex.ts';
 import type { AttemptClass, Permutation, Question, RunParams, Slot } from './types.ts';
+import { pidAlive } from './temps.ts';
 
 /**
  * Plans, runs and their status (docs/design.md "Runs and the journal"). Pure values plus offline
@@ -283,15 +284,7 @@ export interface RunRow {
 
 export const workDir = (archiveDir: string, id: string) => join(archiveDir, WORK_DIR, id);
 
-export function pidAlive(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export { pidAlive };
 
 /** The pid holding a working directory, if that process is alive. */
 export function lockHolder(dir: string): number | null {

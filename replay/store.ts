@@ -64,14 +64,7 @@ export class Store {
       return false;
     }
     const temp = join(dir, tempName());
-    const fd = openSync(temp, 'wx', 0o644);
-    try {
-      let off = 0;
-      while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    writeExclusive(temp, bytes);
     try {
       linkSync(temp, final);
     } catch (e) {
@@ -231,3 +224,15 @@ const shownPath = (abs: string) => {
   const rel = relative(process.cwd(), abs);
   return rel.startsWith('..') || isAbsolute(rel) ? abs : posix(rel);
 };
+
+/** Write a whole buffer to a new file that must not exist yet, and fsync it (the first step of every atomic put). */
+export function writeExclusive(path: string, bytes: Uint8Array): void {
+  const fd = openSync(path, 'wx', 0o644);
+  try {
+    let off = 0;
+    while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
+import { fsyncSync, writeSync } from 'node:fs';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { sha256, sha256Stream, type Digest } from '../../replay/digest.ts';
@@ -327,14 +327,3 @@ export async function readBody(body: IncomingMessage, cap: number, what: string,
   return Buffer.concat(chunks);
 }
 
-/** Write a whole buffer to a new exclusive file and fsync it. */
-export function writeExclusive(path: string, bytes: Uint8Array) {
-  const fd = openSync(path, 'wx', 0o644);
-  try {
-    let off = 0;
-    while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}

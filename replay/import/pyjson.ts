@@ -1,4 +1,4 @@
-import type { Json } from '../json.ts';
+import { readString, type Json } from '../json.ts';
 import { usageError } from '../errors.ts';
 
 /**
@@ -103,35 +103,9 @@ class PyParser {
     return this.floats === 'tagged' ? { $float: pyFloatRepr(x) } : encodeFloat(x);
   }
   string(): string {
-    const s = this.s;
-    this.i++;
-    let out = '';
-    let start = this.i;
-    for (;;) {
-      if (this.i >= s.length) this.fail('unterminated string');
-      const c = s.charCodeAt(this.i);
-      if (c === 0x22) break;
-      if (c < 0x20) this.fail('control character in string');
-      if (c === 0x5c) {
-        out += s.slice(start, this.i);
-        const e = s[this.i + 1];
-        const map: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-        if (e !== undefined && map[e] !== undefined) {
-          out += map[e];
-          this.i += 2;
-        } else if (e === 'u') {
-          const hex = s.slice(this.i + 2, this.i + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail('bad \\u escape');
-          out += String.fromCharCode(parseInt(hex, 16));
-          this.i += 6;
-        } else this.fail('bad escape');
-        start = this.i;
-      } else this.i++;
-    }
-    out += s.slice(start, this.i);
-    this.i++;
-    // Python keeps a lone surrogate from an escape; docket cannot hash one (§2): refused by name.
-    if (!out.isWellFormed()) this.fail('lone surrogate in string');
+    // Python keeps a lone surrogate from an escape; docket cannot hash one (§2): readString refuses it by name.
+    const [out, next] = readString(this.s, this.i, (reason) => this.fail(reason));
+    this.i = next;
     return out;
   }
   array(depth: number): Json[] {
