@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/archive.ts';
 import { DocketError } from '../../replay/errors.ts';
 import { headText, parseJournal, slotKey, type JournalLine } from '../../replay/journal.ts';
 import { replayArchive } from '../../replay/replay.ts';
@@ -11,7 +10,7 @@ import { HEAD_FILE, JOURNAL_FILE, loadRun, workDir } from '../../replay/runs.ts'
 import { startReferenceServer } from '../reference-server.ts';
 import { checkConcurrency, resumeRun, startRun, type Clock, type Connection, type NewRunOptions } from './recorder.ts';
 import { defaultWrite, readPlanDigest } from './workdir.ts';
-import { scratchArchive } from './test-helpers.ts';
+import { scratchArchive, withArchiveAt } from './test-helpers.ts';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -33,21 +32,13 @@ function opts(model: string, baseUrl: string, over: Partial<NewRunOptions> = {},
   };
 }
 
-async function withArchive<T>(dir: string, f: (a: Archive) => Promise<T>): Promise<T> {
-  const a = new Archive(dir);
-  try {
-    return await f(a);
-  } finally {
-    a.close();
-  }
-}
 
 /** One run in a fresh archive against a fresh reference server (so `flaky` fails the same slots whatever N). */
 async function recordFresh(model: string, concurrency: number, over: Partial<NewRunOptions> = {}, caps: Partial<NewRunOptions['caps']> = {}, delayMs = 0, port = 0) {
   const dir = archiveDir();
   const ref = await startReferenceServer({ archive: dir, port, delayMs });
   try {
-    const r = await withArchive(dir, (a) => startRun(a, opts(model, ref.baseUrl, over, caps), { apiKey: null, backoffMs: 1, concurrency, clock: FROZEN }));
+    const r = await withArchiveAt(dir, (a) => startRun(a, opts(model, ref.baseUrl, over, caps), { apiKey: null, backoffMs: 1, concurrency, clock: FROZEN }));
     return { dir, r, served: ref.requests(), port: ref.port };
   } finally {
     await ref.close();
@@ -66,7 +57,7 @@ describe('the sealed run does not depend on N', () => {
       expect(eight.r.plan).toBe(one.r.plan);
       expect(eight.r.run.segments).toEqual(one.r.run.segments);
       for (const d of [one.r.digest, one.r.plan, ...one.r.run.segments]) expect(bundleBytes(eight.dir, d).equals(bundleBytes(one.dir, d))).toBe(true);
-      const lines = await withArchive(one.dir, async (a) => loadRun(a, 'same-id').lines);
+      const lines = await withArchiveAt(one.dir, async (a) => loadRun(a, 'same-id').lines);
       if (model === 'flaky') expect(lines.some((l) => l.attempt > 0)).toBe(true); // retries are part of what must match
       for (const dir of [one.dir, eight.dir]) {
         const rep = await replayArchive(dir, { runs: ['same-id'] });
@@ -95,15 +86,15 @@ describe('the sealed run does not depend on N', () => {
     try {
       const ctrl = new AbortController();
       let n = 0;
-      const e = await withArchive(dir, (a) => startRun(a, opts('oracle', url, { runId: 'order-1' }, { limitEvals: null }), { apiKey: null, backoffMs: 1, concurrency: 8, signal: ctrl.signal, onAttempt: () => (++n === 9 ? ctrl.abort() : undefined) })).catch((x: unknown) => x);
+      const e = await withArchiveAt(dir, (a) => startRun(a, opts('oracle', url, { runId: 'order-1' }, { limitEvals: null }), { apiKey: null, backoffMs: 1, concurrency: 8, signal: ctrl.signal, onAttempt: () => (++n === 9 ? ctrl.abort() : undefined) })).catch((x: unknown) => x);
       expect((e as DocketError).code).toBe('EINTERRUPTED');
       const wd = workDir(dir, 'order-1');
       const j = parseJournal(readFileSync(join(wd, JOURNAL_FILE)), readPlanDigest(wd));
       const order = j.lines.map((l) => l.slot.question + l.slot.permutation);
       expect(order).not.toEqual([...order].sort()); // not slot order on disk
-      const r = await withArchive(dir, (a) => resumeRun(a, 'order-1', {}, { apiKey: null, backoffMs: 1, concurrency: 3 }));
+      const r = await withArchiveAt(dir, (a) => resumeRun(a, 'order-1', {}, { apiKey: null, backoffMs: 1, concurrency: 3 }));
       expect(r.status).toBe('sealed');
-      const sealed = await withArchive(dir, async (a) => loadRun(a, 'order-1').lines);
+      const sealed = await withArchiveAt(dir, async (a) => loadRun(a, 'order-1').lines);
       expect(sealed.map((l) => l.seq)).toEqual(sealed.map((_, i) => i));
       exactlyOnce(sealed, r.run.planned);
     } finally {
@@ -123,7 +114,7 @@ describe('a crash between the ref and the removal of the working directory', () 
         written.push(Buffer.from(b));
         defaultWrite(fd, b);
       };
-      const r = await withArchive(dir, (a) => startRun(a, opts('flaky', ref.baseUrl, { runId: 'late-1' }, { limitEvals: null }), { apiKey: null, backoffMs: 1, concurrency: 8, write }));
+      const r = await withArchiveAt(dir, (a) => startRun(a, opts('flaky', ref.baseUrl, { runId: 'late-1' }, { limitEvals: null }), { apiKey: null, backoffMs: 1, concurrency: 8, write }));
       const journal = Buffer.concat(written);
       const planDigest = r.plan;
       const onDisk = parseJournal(journal, planDigest);
@@ -135,7 +126,7 @@ describe('a crash between the ref and the removal of the working directory', () 
       writeFileSync(join(wd, 'started-at'), 'x\n');
       writeFileSync(join(wd, JOURNAL_FILE), journal);
       writeFileSync(join(wd, HEAD_FILE), headText({ lines: onDisk.lines.length, head: onDisk.head }));
-      const again = await withArchive(dir, (a) => resumeRun(a, 'late-1', {}, { apiKey: null, backoffMs: 1 }));
+      const again = await withArchiveAt(dir, (a) => resumeRun(a, 'late-1', {}, { apiKey: null, backoffMs: 1 }));
       expect(again.digest).toBe(r.digest);
       expect(existsSync(wd)).toBe(false);
       // A working directory with another journal is refused, not sealed over.
@@ -143,7 +134,7 @@ describe('a crash between the ref and the removal of the working directory', () 
       writeFileSync(join(wd, 'plan.digest'), `${planDigest}\n`);
       writeFileSync(join(wd, JOURNAL_FILE), journal.subarray(0, journal.indexOf(0x0a) + 1));
       writeFileSync(join(wd, HEAD_FILE), headText({ lines: 1, head: parseJournal(journal.subarray(0, journal.indexOf(0x0a) + 1), planDigest).head }));
-      const e = await withArchive(dir, (a) => resumeRun(a, 'late-1', {}, { apiKey: null, backoffMs: 1 })).catch((x: unknown) => x);
+      const e = await withArchiveAt(dir, (a) => resumeRun(a, 'late-1', {}, { apiKey: null, backoffMs: 1 })).catch((x: unknown) => x);
       expect((e as DocketError).code).toBe('ESEALED');
     } finally {
       await ref.close();
@@ -170,20 +161,20 @@ describe('interrupts and budgets with N in flight', () => {
     try {
       const ctrl = new AbortController();
       let n = 0;
-      const e = await withArchive(dir, (a) => startRun(a, opts('oracle', ref.baseUrl, { runId: 'int-n' }, { limitEvals: null }), { apiKey: null, backoffMs: 1, concurrency: 6, signal: ctrl.signal, onAttempt: () => (++n === 20 ? setTimeout(() => ctrl.abort(), 20) : undefined) })).catch((x: unknown) => x);
+      const e = await withArchiveAt(dir, (a) => startRun(a, opts('oracle', ref.baseUrl, { runId: 'int-n' }, { limitEvals: null }), { apiKey: null, backoffMs: 1, concurrency: 6, signal: ctrl.signal, onAttempt: () => (++n === 20 ? setTimeout(() => ctrl.abort(), 20) : undefined) })).catch((x: unknown) => x);
       expect((e as DocketError).code).toBe('EINTERRUPTED');
       const wd = workDir(dir, 'int-n');
       const j = parseJournal(readFileSync(join(wd, JOURNAL_FILE)), readPlanDigest(wd));
       const interrupted = j.lines.filter((l) => l.class === 'interrupted');
       expect(interrupted.length).toBeGreaterThan(1); // several were in flight
       expect(interrupted.length).toBeLessThanOrEqual(6);
-      const r = await withArchive(dir, (a) => resumeRun(a, 'int-n', {}, { apiKey: null, backoffMs: 1, concurrency: 6 }));
+      const r = await withArchiveAt(dir, (a) => resumeRun(a, 'int-n', {}, { apiKey: null, backoffMs: 1, concurrency: 6 }));
       expect(r.status).toBe('sealed');
       const finals = j.lines.filter((l) => l.final).length;
       // Each open slot asked once more, nothing else. (Counted in the journal: the server's own count
       // can include a request the interrupt aborted after it was sent.)
       expect(r.run.attempts - j.lines.length).toBe(r.run.planned - finals);
-      exactlyOnce(await withArchive(dir, async (a) => loadRun(a, 'int-n').lines), r.run.planned);
+      exactlyOnce(await withArchiveAt(dir, async (a) => loadRun(a, 'int-n').lines), r.run.planned);
     } finally {
       await ref.close();
     }
@@ -243,9 +234,9 @@ describe('rate limits', () => {
       const dir = archiveDir();
       try {
         const conn: Connection = { apiKey: null, backoffMs: 1, concurrency: 4 };
-        const r = await withArchive(dir, (a) => startRun(a, opts('lim', lim.url, { runId: 'rl' }, { limitEvals: 1 }), conn));
+        const r = await withArchiveAt(dir, (a) => startRun(a, opts('lim', lim.url, { runId: 'rl' }, { limitEvals: 1 }), conn));
         expect(r.status).toBe('sealed');
-        const lines = await withArchive(dir, async (a) => loadRun(a, 'rl').lines);
+        const lines = await withArchiveAt(dir, async (a) => loadRun(a, 'rl').lines);
         const failed = lines.filter((l) => l.errorClass !== null);
         expect(failed.map((l) => [l.errorClass, l.final, l.response?.status])).toEqual([[status === 429 ? 'http_429' : 'http_5xx', false, status]]);
         expect(lines).toHaveLength(r.run.planned + 1);

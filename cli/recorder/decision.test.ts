@@ -11,7 +11,7 @@ import { loadRun } from '../../replay/runs.ts';
 import type { ReferenceServer } from '../reference-server.ts';
 import { readDecision } from './decision.ts';
 import { makePlan, startRun, type NewRunOptions } from './recorder.ts';
-import { referenceServerFixture, runCli, scratchArchive } from './test-helpers.ts';
+import { referenceServerFixture, runCli, scratchArchive, withArchiveAt } from './test-helpers.ts';
 
 let dir: string;
 let ref: ReferenceServer;
@@ -27,14 +27,7 @@ function opts(model: string, over: Partial<NewRunOptions> = {}, caps: Partial<Ne
     caps: { limitEvals: 2, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 5000, ...caps }, ...over,
   };
 }
-async function withArchive<T>(f: (a: Archive) => Promise<T>): Promise<T> {
-  const a = new Archive(dir);
-  try {
-    return await f(a);
-  } finally {
-    a.close();
-  }
-}
+const withArchive = <T,>(f: (a: Archive) => Promise<T>) => withArchiveAt(dir, f);
 
 describe('the decision request kind', () => {
   it('the request is typed fields in the permutation order, no messages and no generation settings', () => {

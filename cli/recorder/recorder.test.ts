@@ -11,7 +11,7 @@ import { JOURNAL_FILE, listRuns, loadRun, workDir } from '../../replay/runs.ts';
 import { startReferenceServer, type ReferenceServer } from '../reference-server.ts';
 import { resumeRun, startRun, type Connection, type NewRunOptions } from './recorder.ts';
 import { defaultWrite, readPlanDigest } from './workdir.ts';
-import { allText, referenceServerFixture, runCli } from './test-helpers.ts';
+import { allText, referenceServerFixture, runCli, withArchiveAt } from './test-helpers.ts';
 
 let dir: string;
 let ref: ReferenceServer;
@@ -30,14 +30,7 @@ function opts(model: string, over: Partial<NewRunOptions> = {}, caps: Partial<Ne
 }
 const conn = (over: Partial<Connection> = {}): Connection => ({ apiKey: null, backoffMs: 1, ...over });
 
-async function withArchive<T>(f: (a: Archive) => Promise<T>): Promise<T> {
-  const a = new Archive(dir);
-  try {
-    return await f(a);
-  } finally {
-    a.close();
-  }
-}
+const withArchive = <T,>(f: (a: Archive) => Promise<T>) => withArchiveAt(dir, f);
 
 async function fails(p: Promise<unknown>): Promise<DocketError> {
   try {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
+import { Archive } from '../../replay/archive.ts';
 import { startReferenceServer, type ReferenceServer } from '../reference-server.ts';
 
 /** Shared by the recorder tests (not itself a test file). */
@@ -70,4 +71,14 @@ export function referenceServerFixture(use: (dir: string, ref: ReferenceServer) 
     await ref?.close();
     rmSync(dir, { recursive: true, force: true });
   });
+}
+
+/** Run `f` on the archive at `dir`, closing it (and its index) whatever `f` does. */
+export async function withArchiveAt<T>(dir: string, f: (a: Archive) => Promise<T>): Promise<T> {
+  const a = new Archive(dir);
+  try {
+    return await f(a);
+  } finally {
+    a.close();
+  }
 }

@@ -7,7 +7,7 @@ import { parseJournal } from '../../replay/journal.ts';
 import { JOURNAL_FILE, workDir } from '../../replay/runs.ts';
 import type { ReferenceServer } from '../reference-server.ts';
 import { resumeRun, startRun, type NewRunOptions } from './recorder.ts';
-import { referenceServerFixture, runCli } from './test-helpers.ts';
+import { referenceServerFixture, runCli, withArchiveAt } from './test-helpers.ts';
 import { readPlanDigest } from './workdir.ts';
 
 /**
@@ -27,14 +27,7 @@ const opts = (model: string, maxKnownCostUsd: number | null, over: Partial<NewRu
   caps: { limitEvals: 1, maxRequests: null, maxKnownCostUsd, retries: 0, timeoutMs: 5000 }, ...over,
 });
 const conn = { apiKey: null, backoffMs: 1 };
-async function withArchive<T>(f: (a: Archive) => Promise<T>): Promise<T> {
-  const a = new Archive(dir);
-  try {
-    return await f(a);
-  } finally {
-    a.close();
-  }
-}
+const withArchive = <T,>(f: (a: Archive) => Promise<T>) => withArchiveAt(dir, f);
 const journalLines = (id: string) => parseJournal(readFileSync(join(workDir(dir, id), JOURNAL_FILE)), readPlanDigest(workDir(dir, id))).lines;
 
 describe('--max-known-cost-usd against a provider that reports no cost', () => {
