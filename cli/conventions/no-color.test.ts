@@ -20,7 +20,8 @@ function releaseDir() {
 /** Under a pseudo-terminal, so colour would be on if nothing turned it off. */
 function runOnTty(dir: string, script: string, env: Record<string, string>) {
   const vars = Object.entries({ DOCKET_BIN: 'noop.mjs', ...env }).map(([k, v]) => `${k}=${v}`).join(' ');
-  const cmd = `env -u NO_COLOR -u FORCE_COLOR ${vars} ${process.execPath} ${script}`;
+  // chalk (zx) turns colour off under CI=… and without a colour TERM, which CI has: set both as a terminal user has them.
+  const cmd = `env -u NO_COLOR -u FORCE_COLOR -u CI TERM=xterm-256color ${vars} ${process.execPath} ${script}`;
   return spawnSync('script', ['-qfec', cmd, '/dev/null'], { cwd: dir, encoding: 'utf8', timeout: 60_000 }).stdout;
 }
 
