@@ -380,12 +380,7 @@ class Parser {
     throw new JsonError(reason, this.i);
   }
   ws() {
-    const s = this.s;
-    while (this.i < s.length) {
-      const c = s.charCodeAt(this.i);
-      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) this.i++;
-      else break;
-    }
+    this.i = skipWhitespace(this.s, this.i);
   }
   value(): Json {
     const c = this.s[this.i];
@@ -503,6 +498,16 @@ export const canonicalChecks = {
     }
   },
 };
+
+/** The index of the first byte at or after `i` that is not JSON whitespace (RFC 8259: space, LF, CR, tab). */
+export function skipWhitespace(s: string, i: number): number {
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break;
+    i++;
+  }
+  return i;
+}
 
 /**
  * The JSON string that opens at `s[i]` (a quote): its value and the index just past its closing

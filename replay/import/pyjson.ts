@@ -1,4 +1,4 @@
-import { readString, type Json } from '../json.ts';
+import { readString, skipWhitespace, type Json } from '../json.ts';
 import { usageError } from '../errors.ts';
 
 /**
@@ -63,12 +63,7 @@ class PyParser {
     throw new PyJsonError(reason, this.i);
   }
   ws() {
-    const s = this.s;
-    while (this.i < s.length) {
-      const c = s.charCodeAt(this.i);
-      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) this.i++;
-      else break;
-    }
+    this.i = skipWhitespace(this.s, this.i);
   }
   value(depth: number): Json {
     if (depth > MAX_DEPTH) this.fail(`nesting deeper than ${MAX_DEPTH}`);
