@@ -18,10 +18,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const FORBIDDEN_BUILTINS = new Set(['http', 'https', 'http2', 'net', 'dns', 'tls', 'dgram', 'child_process']);
 const FORBIDDEN_PACKAGES = new Set(['undici', 'node-fetch', 'axios', 'got']);
 /**
- * The one allowlisted boundary: module loaders. replay/load-ts.mjs registers tsx when the start-up
+ * The one allowlisted boundary: module loaders. replay/accel/load-ts.mjs registers tsx when the start-up
  * bundle is stale or missing, so the CLI and the worker threads can load TypeScript; tsx compiles
  * with esbuild, whose JS API runs the esbuild binary through child_process, and tsx's CLI/IPC code
- * imports net. They compile code; they make no requests. replay/grader-sandbox.ts calls esbuild's
+ * imports net. They compile code; they make no requests. replay/grading/grader-sandbox.ts calls esbuild's
  * transform to strip the types of archived grader source before running it in a vm context
  * (docs/design.md §10). The walk stops at them (the second test lists what lies behind) and checks
  * everything else fully.
@@ -32,7 +32,7 @@ const LOADER_BOUNDARY = new Set(['tsx', 'esbuild']);
  * the module its caller names with a literal `new URL('./x.ts', import.meta.url)` (walked from the
  * caller like any worker file), or the bundle built from those same sources (walked below).
  */
-const LOADER_FILES = new Set(['replay/load-ts.mjs']);
+const LOADER_FILES = new Set(['replay/accel/load-ts.mjs']);
 
 const GLOBAL_NETWORK: [RegExp, string][] = [
   [/(?<![\w$.])fetch\s*\(/, 'fetch('],
@@ -293,22 +293,22 @@ describe('replay/ import graph', () => {
     const r = walk(PROJECT, sourceFiles(REPLAY), LOADER_BOUNDARY);
     expect(show(r.violations)).toBe('');
     // The walk really went places: into replay's own files and into its packages.
-    expect(r.files).toContain('replay/request.ts');
-    expect(r.files).toContain('replay/graders/decision-v2.ts');
+    expect(r.files).toContain('replay/runs/request.ts');
+    expect(r.files).toContain('replay/grading/graders/decision-v2.ts');
     expect(r.files.some((f) => f.startsWith('node_modules/ajv/'))).toBe(true);
     expect(r.files.some((f) => f.startsWith('node_modules/better-sqlite3/'))).toBe(true);
-    expect(r.files.some((f) => f.endsWith('replay/verify-worker.mjs'))).toBe(true);
+    expect(r.files.some((f) => f.endsWith('replay/accel/verify-worker.mjs'))).toBe(true);
     expect(r.files.some((f) => f.endsWith('.test.ts'))).toBe(false);
     // The only edges into the loader boundary: the worker/CLI loader registration (tsx), and the
     // grader sandbox's type stripping of archived grader source (esbuild's transform: text in, text out).
     expect([...new Set(r.boundary.map((b) => b.target))].sort()).toEqual(['esbuild', 'tsx']);
-    expect([...new Set(r.boundary.map((b) => `${b.chain.at(-2)} → ${b.target}`))].sort()).toEqual(['replay/grader-sandbox.ts → esbuild', 'replay/load-ts.mjs → tsx']);
+    expect([...new Set(r.boundary.map((b) => `${b.chain.at(-2)} → ${b.target}`))].sort()).toEqual(['replay/accel/load-ts.mjs → tsx', 'replay/grading/grader-sandbox.ts → esbuild']);
     // The workers' TypeScript entry, named for the loader, is walked too.
-    expect(r.files).toContain('replay/check-object.ts');
+    expect(r.files).toContain('replay/check/check-object.ts');
   });
 
   it('documents what lies behind the loader boundary (tsx/esbuild)', () => {
-    const worker = join(REPLAY, 'verify-worker.mjs');
+    const worker = join(REPLAY, 'accel/verify-worker.mjs');
     const r = walk(PROJECT, [worker], new Set());
     const behind = [...new Set(r.violations.filter((v) => FORBIDDEN_BUILTINS.has(v.target)).map((v) => v.target))].sort();
     console.info(`behind the loader boundary: ${behind.join(', ') || 'nothing'}\n${show(r.violations)}`);
@@ -321,9 +321,9 @@ describe('replay/ import graph', () => {
     // Built inside the project so its bare imports resolve from node_modules, as they do at run time.
     const out = mkdtempSync(join(PROJECT, '.tmp-bundle-'));
     try {
-      const { buildBundle } = await import('../cli/build.mjs');
+      const { buildBundle } = await import('../cli/dev/build.mjs');
       const stamp = await buildBundle(out);
-      const entry = join(out, stamp.entries['replay/check-object.ts']!);
+      const entry = join(out, stamp.entries['replay/check/check-object.ts']!);
       const r = walk(PROJECT, [entry], LOADER_BOUNDARY);
       expect(show(r.violations)).toBe('');
       expect(r.boundary).toEqual([]); // the bundle needs no loader
@@ -355,7 +355,7 @@ describe('the walker catches planted violations', () => {
   put('replay/i.ts', "const name = 'n' + 'et';\nexport const m = () => import(name);\n");
   put('replay/j.ts', "export const s = new globalThis.WebSocket('ws://127.0.0.1:9');\n");
   put('replay/skip.test.ts', "import 'node:net';\n");
-  put('replay/test-helpers.ts', "import 'node:child_process';\n");
+  put('cli/dev/testkit/core.ts', "import 'node:child_process';\n");
   put('node_modules/pkg-x/package.json', JSON.stringify({ name: 'pkg-x', exports: { '.': { import: './esm/index.js', require: './cjs/index.cjs' } } }));
   put('node_modules/pkg-x/esm/index.js', "export * from 'pkg-y/sub';\n");
   put('node_modules/pkg-x/cjs/index.cjs', 'module.exports = {};\n');
@@ -382,7 +382,7 @@ describe('the walker catches planted violations', () => {
     expect(byTarget(r, 'http')).toEqual([]); // only in a comment
     // Nothing from the clean files, the type-only import, or the excluded test file.
     const named = new Set(r.violations.map((v) => v.chain[0]));
-    for (const clean of ['replay/e.ts', 'replay/g.ts', 'replay/skip.test.ts', 'replay/test-helpers.ts']) expect(named.has(clean), clean).toBe(false);
+    for (const clean of ['replay/e.ts', 'replay/g.ts', 'replay/skip.test.ts', 'cli/dev/testkit/core.ts']) expect(named.has(clean), clean).toBe(false);
     expect(r.files).not.toContain('replay/skip.test.ts');
     expect(r.violations).toHaveLength(8);
   });

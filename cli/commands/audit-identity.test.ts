@@ -1,9 +1,9 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditPublished, parsePublished } from '../../replay/audit.ts';
-import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring-input.ts';
-import { docket, REPO, tempDir } from '../../replay/test-helpers.ts';
+import { auditPublished, parsePublished } from '../../replay/scoring/audit.ts';
+import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
+import { docket, REPO, tempDir } from '../dev/testkit/core.ts';
 import { printAudit } from './audit.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
-import { auditPublished, parsePublished, type AuditReport } from '../../replay/audit.ts';
+import { auditPublished, parsePublished, type AuditReport } from '../../replay/scoring/audit.ts';
 import { EXIT, usageError } from '../../replay/errors.ts';
-import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring-input.ts';
+import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 

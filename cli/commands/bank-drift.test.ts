@@ -1,10 +1,10 @@
 import { appendFileSync, cpSync, existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/archive.ts';
-import { bankDrift } from '../../replay/drift.ts';
-import { docket, REPO, tempDir } from '../../replay/test-helpers.ts';
-import type { BankFile } from '../../replay/types.ts';
+import { Archive } from '../../replay/store/archive.ts';
+import { bankDrift } from '../../replay/bank/drift.ts';
+import { docket, REPO, tempDir } from '../dev/testkit/core.ts';
+import type { BankFile } from '../../replay/bank/types.ts';
 import { driftStep } from './check.ts';
 
 /**

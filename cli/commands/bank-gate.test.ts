@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocketError } from '../../replay/errors.ts';
-import { docket, REPO, tempDir } from '../../replay/test-helpers.ts';
-import { loadBankFile, validateBankFile } from '../../replay/bank.ts';
-import { runProbe } from '../probes.ts';
+import { docket, REPO, tempDir } from '../dev/testkit/core.ts';
+import { loadBankFile, validateBankFile } from '../../replay/bank/bank.ts';
+import { runProbe } from '../offline/probes.ts';
 import { requireValidBank } from './bank.ts';
 
 /** Issue 19 (6, 7, 10, 13): pack, capture and validate hold every bank to the full validation, paths inside the tree. */

@@ -1,21 +1,21 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { Archive } from '../../replay/archive.ts';
-import { BANK_FILE, computeProbeLock, currentBank, encodeParts, freezeBank, listSourceEvals, loadBankFile, PROBE_LOCKFILE, snapshotBank, validateBankFile, type Violation } from '../../replay/bank.ts';
-import { sha256, type Digest } from '../../replay/digest.ts';
+import { Archive } from '../../replay/store/archive.ts';
+import { BANK_FILE, computeProbeLock, currentBank, encodeParts, freezeBank, listSourceEvals, loadBankFile, PROBE_LOCKFILE, snapshotBank, validateBankFile, type Violation } from '../../replay/bank/bank.ts';
+import { sha256, type Digest } from '../../replay/format/digest.ts';
 import { DocketError, EXIT, findingError, usageError } from '../../replay/errors.ts';
-import { compareEvidence, evidenceValue, probeProblem, type EvidenceValue, type ReplayOutcome } from '../../replay/evidence.ts';
+import { compareEvidence, evidenceValue, probeProblem, type EvidenceValue, type ReplayOutcome } from '../../replay/bank/evidence.ts';
 
 import { contentConfig, POLICY_ID, type Selection } from '../../replay/content/policy.ts';
 import { applyAllowances, formatHit, type SecretHit } from '../../replay/content/secrets.ts';
-import { selectSource, snapshotSource } from '../../replay/snapshot.ts';
-import type { BankFile, Question } from '../../replay/types.ts';
-import { gitLister, printSelection } from '../content-git.ts';
-import { assertGradersPinned } from '../../replay/graders.ts';
+import { selectSource, snapshotSource } from '../../replay/bank/snapshot.ts';
+import type { BankFile, Question } from '../../replay/bank/types.ts';
+import { gitLister, printSelection } from '../offline/content-git.ts';
+import { assertGradersPinned } from '../../replay/grading/graders.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
-import { readProbe, runProbe, runProbes } from '../probes.ts';
-import { anchorOptions, checkAnchor, linkProbePackages, openRelease, type AnchorArgs } from '../release-from.ts';
+import { readProbe, runProbe, runProbes } from '../offline/probes.ts';
+import { anchorOptions, checkAnchor, linkProbePackages, openRelease, type AnchorArgs } from './release-from.ts';
 
 const root = () => process.cwd();
 /** git's candidates in a work tree, else the .gitignore walk (replay/content/policy.ts). */

@@ -1,10 +1,10 @@
 import type { CommandModule } from 'yargs';
-import { Archive } from '../../replay/archive.ts';
-import { bankDrift, describeDrift } from '../../replay/drift.ts';
+import { Archive } from '../../replay/store/archive.ts';
+import { bankDrift, describeDrift } from '../../replay/bank/drift.ts';
 import { DocketError, EXIT } from '../../replay/errors.ts';
-import { ALL_GRADERS, assertGradersPinned, GRADER_LOCKFILE, refOf } from '../../replay/graders.ts';
-import { verifyArchive } from '../../replay/verify.ts';
-import { gitLister } from '../content-git.ts';
+import { ALL_GRADERS, assertGradersPinned, GRADER_LOCKFILE, refOf } from '../../replay/grading/graders.ts';
+import { verifyArchive } from '../../replay/check/verify.ts';
+import { gitLister } from '../offline/content-git.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 import { evidenceReplay, validateWorktree } from './bank.ts';

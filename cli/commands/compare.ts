@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { loadRunsForScoring, type UngradedRun } from '../../replay/scoring-input.ts';
-import { compareRuns, percent, requireRun, type Comparison, type RunScore } from '../../replay/scoring.ts';
+import { loadRunsForScoring, type UngradedRun } from '../../replay/scoring/scoring-input.ts';
+import { compareRuns, percent, requireRun, type Comparison, type RunScore } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
-import { permutationsFor } from '../../replay/request.ts';
-import { loadRunsForScoring, type UngradedRun } from '../../replay/scoring-input.ts';
-import { failuresOf, requireRun } from '../../replay/scoring.ts';
+import { permutationsFor } from '../../replay/runs/request.ts';
+import { loadRunsForScoring, type UngradedRun } from '../../replay/scoring/scoring-input.ts';
+import { failuresOf, requireRun } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 

@@ -2,11 +2,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/archive.ts';
-import { archiveGrader, graderBundleDigest } from '../../replay/grader-archive.ts';
-import { graderDigest, grader, type Grader } from '../../replay/graders.ts';
-import { docket, REPO, tempDir } from '../../replay/test-helpers.ts';
-import { networkNamespaceUnavailable, runDocketWithoutNetwork } from '../netns.ts';
+import { Archive } from '../../replay/store/archive.ts';
+import { archiveGrader, graderBundleDigest } from '../../replay/grading/grader-archive.ts';
+import { graderDigest, grader, type Grader } from '../../replay/grading/graders.ts';
+import { docket, REPO, tempDir } from '../dev/testkit/core.ts';
+import { networkNamespaceUnavailable, runDocketWithoutNetwork } from '../dev/testkit/netns.ts';
 
 /**
  * Graders are pinned and archived (#18 item 3), end to end through the real CLI.
@@ -29,7 +29,7 @@ describe('a pinned grader edited in place is EGRADERCHANGED', () => {
       }
     }
     symlinkSync(join(REPO, 'node_modules'), join(copy, 'node_modules'));
-    appendFileSync(join(copy, 'replay/graders/decision-v2.ts'), '// a small fix, made in place\n');
+    appendFileSync(join(copy, 'replay/grading/graders/decision-v2.ts'), '// a small fix, made in place\n');
   });
   // The copy's own docket (its sources, through tsx), from the copy's directory.
   const run = (...args: string[]) => {

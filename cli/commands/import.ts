@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { Archive } from '../../replay/archive.ts';
+import { Archive } from '../../replay/store/archive.ts';
 import { EXIT, usageError } from '../../replay/errors.ts';
 import { encodeImport } from '../../replay/import/record.ts';
 import { planInspect, planLmEval, storeImport, type ImportResult } from '../../replay/import/store.ts';
@@ -128,7 +128,7 @@ export async function replayImportedCommand(argv: GlobalArgs, names: string[]) {
 export async function regradeImportedCommand(argv: GlobalArgs & { grader?: string }, names: string[]) {
   const { requireDir } = await import('../paths.ts');
   requireDir(argv.archive, 'archive');
-  const { grader, CURRENT_GRADERS } = await import('../../replay/graders.ts');
+  const { grader, CURRENT_GRADERS } = await import('../../replay/grading/graders.ts');
   const { regradeImport } = await import('../../replay/import/regrade.ts');
   const { selectImports } = await import('../../replay/import/store.ts');
   const g = argv.grader ? grader(argv.grader) : CURRENT_GRADERS.decision;

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { Archive } from '../../replay/archive.ts';
+import { Archive } from '../../replay/store/archive.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 

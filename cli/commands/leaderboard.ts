@@ -1,9 +1,9 @@
 import type { CommandModule } from 'yargs';
-import { Archive } from '../../replay/archive.ts';
-import { bankDrift, banksMeasured, hasWorktreeBank, type BankDrift, type BankMeasured } from '../../replay/drift.ts';
-import { rankingJson } from '../../replay/report.ts';
-import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring-input.ts';
-import { chooseVersion, formatCost, rankRuns, type Ranking } from '../../replay/scoring.ts';
+import { Archive } from '../../replay/store/archive.ts';
+import { bankDrift, banksMeasured, hasWorktreeBank, type BankDrift, type BankMeasured } from '../../replay/bank/drift.ts';
+import { rankingJson } from '../../replay/scoring/report.ts';
+import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
+import { chooseVersion, formatCost, rankRuns, type Ranking } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 

@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import type { Argv, CommandModule } from 'yargs';
-import { parseDigest } from '../../replay/digest.ts';
+import { parseDigest } from '../../replay/format/digest.ts';
 import { findingError } from '../../replay/errors.ts';
 import { proveInclusion } from '../../replay/release/merkle.ts';
-import { Store } from '../../replay/store.ts';
+import { Store } from '../../replay/store/store.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 

@@ -1,9 +1,9 @@
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sha256 } from '../../replay/digest.ts';
-import { Store } from '../../replay/store.ts';
-import { docket, tempDir, treeHashes } from '../../replay/test-helpers.ts';
+import { sha256 } from '../../replay/format/digest.ts';
+import { Store } from '../../replay/store/store.ts';
+import { docket, tempDir, treeHashes } from '../dev/testkit/core.ts';
 
 describe('docket put and docket index rebuild', () => {
   it('stores a JSON document as an attachment bundle and prints its descriptor', () => {

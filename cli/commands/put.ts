@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
-import { Archive } from '../../replay/archive.ts';
+import { Archive } from '../../replay/store/archive.ts';
 import { usageError } from '../../replay/errors.ts';
-import { JsonError, parseStrict } from '../../replay/json.ts';
+import { JsonError, parseStrict } from '../../replay/format/json.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 
 interface Args extends GlobalArgs {

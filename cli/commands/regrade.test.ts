@@ -1,8 +1,8 @@
 import { cpSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { grader } from '../../replay/graders.ts';
-import { docket, REPO, tempDir, treeHashes } from '../../replay/test-helpers.ts';
+import { grader } from '../../replay/grading/graders.ts';
+import { docket, REPO, tempDir, treeHashes } from '../dev/testkit/core.ts';
 import { auditCheck, leaderboardCheck, regrade, regradeCheck } from './regrade.ts';
 
 const EVIDENCE = join(REPO, 'evidence');

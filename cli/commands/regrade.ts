@@ -1,16 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
-import { Archive } from '../../replay/archive.ts';
-import { auditPublished, parsePublished } from '../../replay/audit.ts';
-import type { Digest } from '../../replay/digest.ts';
+import { Archive } from '../../replay/store/archive.ts';
+import { auditPublished, parsePublished } from '../../replay/scoring/audit.ts';
+import type { Digest } from '../../replay/format/digest.ts';
 import { usageError, type DocketError } from '../../replay/errors.ts';
-import { archiveGrader, loadArchivedGrader } from '../../replay/grader-archive.ts';
-import { ALL_GRADERS, assertGradersPinned, refOf } from '../../replay/graders.ts';
-import { currentGradeDigest, diffVerdicts, gradeChain, prepareRegrade, writeGrade, type Flip, type GradeWarning, type RegradePlan } from '../../replay/grades.ts';
-import { resolveRunRef } from '../../replay/run-ref.ts';
-import { WORK_DIR } from '../../replay/runs.ts';
-import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring-input.ts';
-import { chooseVersion, rankRuns } from '../../replay/scoring.ts';
+import { archiveGrader, loadArchivedGrader } from '../../replay/grading/grader-archive.ts';
+import { ALL_GRADERS, assertGradersPinned, refOf } from '../../replay/grading/graders.ts';
+import { currentGradeDigest, diffVerdicts, gradeChain, prepareRegrade, writeGrade, type Flip, type GradeWarning, type RegradePlan } from '../../replay/grading/grades.ts';
+import { resolveRunRef } from '../../replay/runs/run-ref.ts';
+import { WORK_DIR } from '../../replay/runs/runs.ts';
+import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
+import { chooseVersion, rankRuns } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 import { registerCheckStep, type CheckStep } from './check.ts';
@@ -70,7 +70,7 @@ export function regrade(archiveDir: string, refs: string[], opts: { grader?: str
   const archive = new Archive(archiveDir);
   try {
     const planned = refs.map((r) => prepareRegrade(archive, r, opts)); // a bad run or grader fails here, before any write
-    // Written as the archive's one writer (replay/archive.ts): a plan whose run got a new grade
+    // Written as the archive's one writer (replay/store/archive.ts): a plan whose run got a new grade
     // from a concurrent regrade meanwhile is made again, so it chains onto that record instead of
     // both naming the same `previous`.
     return archive.writing(() => {

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { EXIT } from '../../replay/errors.ts';
-import { repairArchive } from '../../replay/repair.ts';
+import { repairArchive } from '../../replay/check/repair.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 

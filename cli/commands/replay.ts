@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { loadBankFile } from '../../replay/bank.ts';
+import { loadBankFile } from '../../replay/bank/bank.ts';
 import { EXIT, findingError, usageError } from '../../replay/errors.ts';
-import { replayArchive, type FieldDiff, type ReplayReport, type WorktreeBank } from '../../replay/replay.ts';
-import { installNetworkGuard } from '../netguard.ts';
-import { anchorOptions, checkAnchor, openRelease, type AnchorArgs } from '../release-from.ts';
+import { replayArchive, type FieldDiff, type ReplayReport, type WorktreeBank } from '../../replay/runs/replay.ts';
+import { installNetworkGuard } from '../offline/netguard.ts';
+import { anchorOptions, checkAnchor, openRelease, type AnchorArgs } from './release-from.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 import { registerCheckStep } from './check.ts';

@@ -2,9 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { usageError } from '../../replay/errors.ts';
-import { buildReport } from '../../replay/report.ts';
-import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring-input.ts';
-import { chooseVersion, rankRuns } from '../../replay/scoring.ts';
+import { buildReport } from '../../replay/scoring/report.ts';
+import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
+import { chooseVersion, rankRuns } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 

@@ -1,13 +1,13 @@
 import type { CommandModule } from 'yargs';
-import { Archive } from '../../replay/archive.ts';
+import { Archive } from '../../replay/store/archive.ts';
 import { DocketError, EXIT, usageError } from '../../replay/errors.ts';
-import type { RunParams } from '../../replay/types.ts';
+import type { RunParams } from '../../replay/bank/types.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 import { checkConcurrency, DEFAULT_CONCURRENCY, makePlan, MAX_CONCURRENCY, resumeRun, startRun, type NewRunOptions, type RunResult } from '../recorder/recorder.ts';
 import { costRule } from '../recorder/cost-rule.ts';
 import { resolveApiKey } from '../recorder/secrets.ts';
-import { publicUrl } from '../../replay/runs.ts';
+import { publicUrl } from '../../replay/runs/runs.ts';
 
 interface RunArgs extends GlobalArgs {
   model?: string;

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { Archive } from '../../replay/archive.ts';
-import { listRuns } from '../../replay/runs.ts';
+import { Archive } from '../../replay/store/archive.ts';
+import { listRuns } from '../../replay/runs/runs.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 

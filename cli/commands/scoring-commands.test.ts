@@ -2,14 +2,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RunForScoring, SlotOutcome, Verdict } from '../../replay/scoring.ts';
+import type { RunForScoring, SlotOutcome, Verdict } from '../../replay/scoring/scoring.ts';
 
 /**
  * The five scoring commands end to end through cli/main.ts, with the archive adapter
- * (replay/scoring-input.ts) replaced by in-memory fakes.
+ * (replay/scoring/scoring-input.ts) replaced by in-memory fakes.
  */
 const fake = vi.hoisted(() => ({ runs: [] as RunForScoring[] }));
-vi.mock('../../replay/scoring-input.ts', () => ({ loadRunsForScoring: () => fake.runs, currentBenchmarkVersion: () => null }));
+vi.mock('../../replay/scoring/scoring-input.ts', () => ({ loadRunsForScoring: () => fake.runs, currentBenchmarkVersion: () => null }));
 const { main } = await import('../main.ts');
 
 function slots(model: string, verdictOf: (q: number, p: number) => Verdict): SlotOutcome[] {

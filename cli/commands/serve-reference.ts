@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { usageError } from '../../replay/errors.ts';
 import { line, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
-import { CONTENDERS, startReferenceServer } from '../reference-server.ts';
+import { CONTENDERS, startReferenceServer } from '../recorder/reference-server.ts';
 
 interface ServeArgs extends GlobalArgs {
   port: number;

@@ -2,7 +2,7 @@ import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { docket, DOCKET, REPO, tempDir } from '../../replay/test-helpers.ts';
+import { docket, DOCKET, REPO, tempDir } from '../dev/testkit/core.ts';
 
 function copy() {
   const dir = tempDir();

@@ -1,9 +1,9 @@
 import type { CommandModule } from 'yargs';
-import type { Digest } from '../../replay/digest.ts';
+import type { Digest } from '../../replay/format/digest.ts';
 import { DocketError, EXIT, usageError } from '../../replay/errors.ts';
-import { digestPrefix } from '../../replay/run-ref.ts';
-import { Index, type ObjectRow } from '../../replay/sqlindex.ts';
-import { Store } from '../../replay/store.ts';
+import { digestPrefix } from '../../replay/runs/run-ref.ts';
+import { Index, type ObjectRow } from '../../replay/store/sqlindex.ts';
+import { Store } from '../../replay/store/store.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 

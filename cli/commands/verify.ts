@@ -1,13 +1,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { parseDigest, type Digest } from '../../replay/digest.ts';
+import { parseDigest, type Digest } from '../../replay/format/digest.ts';
 import { EXIT, usageError } from '../../replay/errors.ts';
 import type { ReleaseReport } from '../../replay/release/verify.ts';
-import { Store } from '../../replay/store.ts';
-import { Index } from '../../replay/sqlindex.ts';
-import { verifyArchive, type VerifyReport } from '../../replay/verify.ts';
-import { dropVerifyWorker } from '../../replay/verify-prestart.mjs';
+import { Store } from '../../replay/store/store.ts';
+import { Index } from '../../replay/store/sqlindex.ts';
+import { verifyArchive, type VerifyReport } from '../../replay/check/verify.ts';
+import { dropVerifyWorker } from '../../replay/accel/verify-prestart.mjs';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 
 interface Args extends GlobalArgs {

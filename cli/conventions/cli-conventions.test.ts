@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { docket, tempDir } from '../../replay/test-helpers.ts';
+import { docket, tempDir } from '../dev/testkit/core.ts';
 
 // Issue #22 item 4: conventional CLI behaviour (yargs built-ins wired into main.ts).
 describe('CLI conventions', () => {

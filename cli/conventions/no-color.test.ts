@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO, tempDir } from '../../replay/test-helpers.ts';
+import { REPO, tempDir } from '../dev/testkit/core.ts';
 
 const SCRIPTS = readdirSync(join(REPO, 'cli/release-scripts')).filter((f) => f.endsWith('.mjs'));
 const ESC = '\x1b[';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DOCKET, REPO } from '../../replay/test-helpers.ts';
+import { DOCKET, REPO } from '../dev/testkit/core.ts';
 import { engineRange, nodeVersionProblem, satisfies } from '../node-version.mjs';
 import { platformError } from '../platform-errors.ts';
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DOCKET, REPO, tempDir } from '../../replay/test-helpers.ts';
+import { DOCKET, REPO, tempDir } from '../dev/testkit/core.ts';
 import { endProgressLine, progress } from '../output.ts';
 
 function fakeTty(isTTY = true) {

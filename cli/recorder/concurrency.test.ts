@@ -4,13 +4,13 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocketError } from '../../replay/errors.ts';
-import { headText, parseJournal, slotKey, type JournalLine } from '../../replay/journal.ts';
-import { replayArchive } from '../../replay/replay.ts';
-import { HEAD_FILE, JOURNAL_FILE, loadRun, workDir } from '../../replay/runs.ts';
-import { startReferenceServer } from '../reference-server.ts';
+import { headText, parseJournal, slotKey, type JournalLine } from '../../replay/runs/journal.ts';
+import { replayArchive } from '../../replay/runs/replay.ts';
+import { HEAD_FILE, JOURNAL_FILE, loadRun, workDir } from '../../replay/runs/runs.ts';
+import { startReferenceServer } from './reference-server.ts';
 import { checkConcurrency, resumeRun, startRun, type Clock, type Connection, type NewRunOptions } from './recorder.ts';
 import { defaultWrite, readPlanDigest } from './workdir.ts';
-import { scratchArchive, withArchiveAt } from './test-helpers.ts';
+import { scratchArchive, withArchiveAt } from '../dev/testkit/recorder.ts';
 
 const dirs: string[] = [];
 afterAll(() => {

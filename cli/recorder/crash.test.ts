@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/archive.ts';
-import type { JournalLine } from '../../replay/journal.ts';
-import { JOURNAL_FILE, loadRun, workDir } from '../../replay/runs.ts';
-import { type ReferenceServer } from '../reference-server.ts';
+import { Archive } from '../../replay/store/archive.ts';
+import type { JournalLine } from '../../replay/runs/journal.ts';
+import { JOURNAL_FILE, loadRun, workDir } from '../../replay/runs/runs.ts';
+import { type ReferenceServer } from './reference-server.ts';
 import { startRun } from './recorder.ts';
-import { DOCKET, referenceServerFixture, REPO } from './test-helpers.ts';
+import { DOCKET, referenceServerFixture, REPO } from '../dev/testkit/recorder.ts';
 
 /**
  * The crash test (issue 4): kill -9 the recorder at random points, resume until it finishes, and

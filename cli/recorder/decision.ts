@@ -1,5 +1,5 @@
-import type { DecisionRecord } from '../../replay/journal.ts';
-import type { Json } from '../../replay/json.ts';
+import type { DecisionRecord } from '../../replay/runs/journal.ts';
+import type { Json } from '../../replay/format/json.ts';
 
 /**
  * Reading a decision endpoint's response (docs/design.md §9, README "The decision endpoint").

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { textRecord, type DecisionRecord, type ResponseRecord } from '../../replay/journal.ts';
-import { canonicalBytes, JsonError, parseStrict, type Json } from '../../replay/json.ts';
-import type { RequestKind } from '../../replay/request.ts';
+import { textRecord, type DecisionRecord, type ResponseRecord } from '../../replay/runs/journal.ts';
+import { canonicalBytes, JsonError, parseStrict, type Json } from '../../replay/format/json.ts';
+import type { RequestKind } from '../../replay/runs/request.ts';
 import { commonFields, readDecision } from './decision.ts';
 import { parseRetryAfter } from './rate-limit.ts';
 import type { Redactor } from './secrets.ts';

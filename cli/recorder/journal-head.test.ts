@@ -1,11 +1,11 @@
 import { appendFileSync, closeSync, ftruncateSync, openSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sha256, type Digest } from '../../replay/digest.ts';
+import { sha256, type Digest } from '../../replay/format/digest.ts';
 import { DocketError } from '../../replay/errors.ts';
-import { encodeLine, parseJournal, readJournal, type JournalLine } from '../../replay/journal.ts';
-import { HEAD_FILE, JOURNAL_FILE, readWorkJournal } from '../../replay/runs.ts';
-import { tempDir } from '../../replay/test-helpers.ts';
+import { encodeLine, parseJournal, readJournal, type JournalLine } from '../../replay/runs/journal.ts';
+import { HEAD_FILE, JOURNAL_FILE, readWorkJournal } from '../../replay/runs/runs.ts';
+import { tempDir } from '../dev/testkit/core.ts';
 import { createWorkDir, Journal } from './workdir.ts';
 
 /** Issue 19 (8, 10, 11): the journal's last line is anchored by the head record; reads stream. */

@@ -1,13 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/archive.ts';
+import { Archive } from '../../replay/store/archive.ts';
 import { DocketError } from '../../replay/errors.ts';
-import { encodeLine, type JournalLine } from '../../replay/journal.ts';
-import { JOURNAL_FILE, loadRun, workDir } from '../../replay/runs.ts';
-import type { ReferenceServer } from '../reference-server.ts';
+import { encodeLine, type JournalLine } from '../../replay/runs/journal.ts';
+import { JOURNAL_FILE, loadRun, workDir } from '../../replay/runs/runs.ts';
+import type { ReferenceServer } from './reference-server.ts';
 import { startRun } from './recorder.ts';
-import { referenceServerFixture, runCli } from './test-helpers.ts';
+import { referenceServerFixture, runCli } from '../dev/testkit/recorder.ts';
 import { defaultWrite } from './workdir.ts';
 
 /** Issue 19 (8) end to end: a changed last line of an interrupted run is EJOURNAL for --resume and --abandon. */

@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocketError } from '../../replay/errors.ts';
 import { redactor, resolveApiKey, secretsOf } from './secrets.ts';
-import { allText, runCli, scratchArchive } from './test-helpers.ts';
+import { allText, runCli, scratchArchive } from '../dev/testkit/recorder.ts';
 
 /** Issue 19 (2, 13): the key as sent is the key as redacted; a key that cannot be sent is a usage error. */
 describe('API key normalization', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/archive.ts';
-import { planSlots, slotKey } from '../../replay/journal.ts';
-import { loadRun } from '../../replay/runs.ts';
+import { Archive } from '../../replay/store/archive.ts';
+import { planSlots, slotKey } from '../../replay/runs/journal.ts';
+import { loadRun } from '../../replay/runs/runs.ts';
 import { backoff, parseRetryAfter, SharedBackoff } from './rate-limit.ts';
 import { sealLines } from './seal-order.ts';
-import { REPO } from './test-helpers.ts';
+import { REPO } from '../dev/testkit/recorder.ts';
 
 describe('Retry-After', () => {
   const now = Date.parse('2026-12-01T12:00:00Z');

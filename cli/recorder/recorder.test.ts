@@ -3,15 +3,15 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/archive.ts';
+import { Archive } from '../../replay/store/archive.ts';
 import { DocketError } from '../../replay/errors.ts';
-import { grader } from '../../replay/graders.ts';
-import { parseJournal } from '../../replay/journal.ts';
-import { JOURNAL_FILE, listRuns, loadRun, workDir } from '../../replay/runs.ts';
-import { startReferenceServer, type ReferenceServer } from '../reference-server.ts';
+import { grader } from '../../replay/grading/graders.ts';
+import { parseJournal } from '../../replay/runs/journal.ts';
+import { JOURNAL_FILE, listRuns, loadRun, workDir } from '../../replay/runs/runs.ts';
+import { startReferenceServer, type ReferenceServer } from './reference-server.ts';
 import { resumeRun, startRun, type Connection, type NewRunOptions } from './recorder.ts';
 import { defaultWrite, readPlanDigest } from './workdir.ts';
-import { allText, referenceServerFixture, runCli, withArchiveAt } from './test-helpers.ts';
+import { allText, referenceServerFixture, runCli, withArchiveAt } from '../dev/testkit/recorder.ts';
 
 let dir: string;
 let ref: ReferenceServer;
@@ -59,8 +59,8 @@ describe('full runs against each reference contender', () => {
     // The recorder does not store grades, but the replies really are the keys:
     const g = grader('decision');
     const a = new Archive(dir);
-    const { currentBank } = await import('../../replay/bank.ts');
-    const { permutationsFor } = await import('../../replay/request.ts');
+    const { currentBank } = await import('../../replay/bank/bank.ts');
+    const { permutationsFor } = await import('../../replay/runs/request.ts');
     const bank = currentBank(a);
     a.close();
     for (const l of run.lines) {

@@ -1,5 +1,5 @@
-import type { Digest } from '../../replay/digest.ts';
-import { encodeLine, slotKey, type JournalLine } from '../../replay/journal.ts';
+import type { Digest } from '../../replay/format/digest.ts';
+import { encodeLine, slotKey, type JournalLine } from '../../replay/runs/journal.ts';
 
 /**
  * The seal order (docs/design.md §9 "Sealing"). With N requests in flight, attempt lines land in

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DocketError } from '../../replay/errors.ts';
-import { publicUrl } from '../../replay/runs.ts';
+import { publicUrl } from '../../replay/runs/runs.ts';
 import { readEnvFile, redactor, resolveApiKey, secretsOf } from './secrets.ts';
 
 describe('API keys', () => {

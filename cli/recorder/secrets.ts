@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { usageError } from '../../replay/errors.ts';
-import type { Json } from '../../replay/json.ts';
+import type { Json } from '../../replay/format/json.ts';
 
 /**
  * API keys: read from the environment or from one variable of an env file, and kept out of

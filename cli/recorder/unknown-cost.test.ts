@@ -1,18 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/archive.ts';
+import { Archive } from '../../replay/store/archive.ts';
 import { DocketError } from '../../replay/errors.ts';
-import { parseJournal } from '../../replay/journal.ts';
-import { JOURNAL_FILE, workDir } from '../../replay/runs.ts';
-import type { ReferenceServer } from '../reference-server.ts';
+import { parseJournal } from '../../replay/runs/journal.ts';
+import { JOURNAL_FILE, workDir } from '../../replay/runs/runs.ts';
+import type { ReferenceServer } from './reference-server.ts';
 import { resumeRun, startRun, type NewRunOptions } from './recorder.ts';
-import { referenceServerFixture, runCli, withArchiveAt } from './test-helpers.ts';
+import { referenceServerFixture, runCli, withArchiveAt } from '../dev/testkit/recorder.ts';
 import { readPlanDigest } from './workdir.ts';
 
 /**
  * Issue #18 item 6: unknown cost is never free. Against the reference server, `coin` reports no
- * cost and `oracle` reports usage.cost (cli/reference-server.ts).
+ * cost and `oracle` reports usage.cost (cli/recorder/reference-server.ts).
  */
 let dir = '';
 let ref: ReferenceServer;

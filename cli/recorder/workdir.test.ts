@@ -1,9 +1,9 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Store } from '../../replay/store.ts';
-import { docket, REPO, tempDir } from '../../replay/test-helpers.ts';
-import { verifyArchive } from '../../replay/verify.ts';
+import { Store } from '../../replay/store/store.ts';
+import { docket, REPO, tempDir } from '../dev/testkit/core.ts';
+import { verifyArchive } from '../../replay/check/verify.ts';
 import { removeWorkDir } from './workdir.ts';
 
 /** Issue 19, defect 9: a crash while a sealed run's working directory is removed must not break --resume. */

@@ -1,11 +1,11 @@
 import { closeSync, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseDigest, type Digest } from '../../replay/digest.ts';
+import { parseDigest, type Digest } from '../../replay/format/digest.ts';
 import { usageError } from '../../replay/errors.ts';
-import { encodeLine, headText, JournalTally, type HeadRecord, type JournalLine } from '../../replay/journal.ts';
-import { fsyncDir } from '../../replay/store.ts';
-import { tempName } from '../../replay/temps.ts';
-import { HEAD_FILE, JOURNAL_FILE, LOCK_FILE, lockHolder, PLAN_FILE, readWorkJournal, STARTED_FILE, WORK_DIR, workDir } from '../../replay/runs.ts';
+import { encodeLine, headText, JournalTally, type HeadRecord, type JournalLine } from '../../replay/runs/journal.ts';
+import { fsyncDir } from '../../replay/store/store.ts';
+import { tempName } from '../../replay/store/temps.ts';
+import { HEAD_FILE, JOURNAL_FILE, LOCK_FILE, lockHolder, PLAN_FILE, readWorkJournal, STARTED_FILE, WORK_DIR, workDir } from '../../replay/runs/runs.ts';
 
 /**
  * The working directory of a live run: <archive>/runs/<id>/ with plan.digest, started-at,
@@ -86,7 +86,7 @@ export function releaseLock(dir: string) {
 
 /** Replace the head record: temp, fsync, rename, fsync of the directory (a lost rename only makes the head lag). */
 function writeHead(dir: string, h: HeadRecord) {
-  const temp = join(dir, tempName(HEAD_FILE)); // the one temp-name scheme (replay/temps.ts)
+  const temp = join(dir, tempName(HEAD_FILE)); // the one temp-name scheme (replay/store/temps.ts)
   writeSynced(temp, headText(h));
   renameSync(temp, join(dir, HEAD_FILE));
   fsyncDir(dir);
@@ -179,7 +179,7 @@ export class Journal {
 
 /**
  * After sealing: remove the working directory, and runs/ itself when it is left empty. The
- * directory is first renamed to a temp name (replay/temps.ts) in one step, so a crash during the
+ * directory is first renamed to a temp name (replay/store/temps.ts) in one step, so a crash during the
  * removal leaves either the whole directory (resume finishes the seal) or a temp (verify hints,
  * repair removes), never a half-emptied runs/<id>/ that --resume cannot read.
  */

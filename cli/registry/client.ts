@@ -1,7 +1,7 @@
 import { fsyncSync, writeSync } from 'node:fs';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { sha256, sha256Stream, type Digest } from '../../replay/digest.ts';
+import { sha256, sha256Stream, type Digest } from '../../replay/format/digest.ts';
 import { DocketError, findingError, usageError } from '../../replay/errors.ts';
 import { basicHeader, parseChallenge, type Challenge, type Credentials } from './auth.ts';
 import { formatRef, isLoopback, type RegistryRef } from './ref.ts';

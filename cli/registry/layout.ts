@@ -1,7 +1,7 @@
-import { isDigest, type Digest } from '../../replay/digest.ts';
+import { isDigest, type Digest } from '../../replay/format/digest.ts';
 import { findingError } from '../../replay/errors.ts';
-import { canonicalBytes, parseStrict, type Json } from '../../replay/json.ts';
-import { MAX_OBJECT_BYTES } from '../../replay/bundle.ts';
+import { canonicalBytes, parseStrict, type Json } from '../../replay/format/json.ts';
+import { MAX_OBJECT_BYTES } from '../../replay/format/bundle.ts';
 
 /**
  * How a docket archive and a docket release sit in an OCI registry (docs/design.md "Registries").

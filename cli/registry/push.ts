@@ -1,9 +1,9 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { BundleError, checkContent } from '../../replay/bundle.ts';
-import { sha256, type Digest } from '../../replay/digest.ts';
+import { BundleError, checkContent } from '../../replay/format/bundle.ts';
+import { sha256, type Digest } from '../../replay/format/digest.ts';
 import { findingError, usageError } from '../../replay/errors.ts';
-import { Store } from '../../replay/store.ts';
+import { Store } from '../../replay/store/store.ts';
 import type { RegistryClient } from './client.ts';
 import { ARCHIVE_FORMAT, bundleLayer, DEFAULT_MANIFEST_LIMIT, imageIndex, imageManifest, jsonBytes, MEDIA, splitLayers, type ArchiveConfig, type Descriptor } from './layout.ts';
 import { eachLimit } from './pool.ts';

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../replay/test-helpers.ts';
+import { tempDir } from '../dev/testkit/core.ts';
 import { findCredentials, parseChallenge } from './auth.ts';
 import { DEFAULT_MANIFEST_LIMIT, bundleLayer, imageManifest, jsonBytes, MEDIA, splitLayers, type Descriptor } from './layout.ts';
 import { looksLikeRef, parseRef } from './ref.ts';

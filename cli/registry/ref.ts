@@ -1,4 +1,4 @@
-import { isDigest, type Digest } from '../../replay/digest.ts';
+import { isDigest, type Digest } from '../../replay/format/digest.ts';
 import { usageError } from '../../replay/errors.ts';
 
 /** A parsed registry reference: HOST[:PORT]/REPOSITORY[:TAG|@DIGEST] (docs/design.md "Registries"). */

@@ -2,14 +2,14 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/archive.ts';
-import { sha256, type Digest } from '../../replay/digest.ts';
-import { Store } from '../../replay/store.ts';
-import { DOCKET, prng, REPO, tempDir, treeHashes } from '../../replay/test-helpers.ts';
+import { Archive } from '../../replay/store/archive.ts';
+import { sha256, type Digest } from '../../replay/format/digest.ts';
+import { Store } from '../../replay/store/store.ts';
+import { DOCKET, prng, REPO, tempDir, treeHashes } from '../dev/testkit/core.ts';
 import { RegistryClient } from './client.ts';
 import { bundleLayer, imageManifest, jsonBytes, MEDIA } from './layout.ts';
 import { parseRef } from './ref.ts';
-import { HTPASSWD_BIN, REGISTRY_BIN, htpasswdFile, startReferrersProxy, startRegistry, startTokenServer, type Registry } from './testkit.ts';
+import { HTPASSWD_BIN, REGISTRY_BIN, htpasswdFile, startReferrersProxy, startRegistry, startTokenServer, type Registry } from '../dev/testkit/registry.ts';
 
 /**
  * push / pull against a real registry (CNCF Distribution, Debian's docker-registry) on loopback.

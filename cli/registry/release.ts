@@ -1,10 +1,10 @@
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { hexOf, sha256, type Digest } from '../../replay/digest.ts';
+import { hexOf, sha256, type Digest } from '../../replay/format/digest.ts';
 import { findingError, usageError } from '../../replay/errors.ts';
 import { LIMITS, MANIFEST_NAME, SIG_NAME } from '../../replay/release/limits.ts';
-import { MAX_OBJECT_BYTES } from '../../replay/bundle.ts';
+import { MAX_OBJECT_BYTES } from '../../replay/format/bundle.ts';
 import type { RegistryClient } from './client.ts';
 import { imageManifest, jsonBytes, MEDIA, readManifest, readIndex, RELEASE_FORMAT, TITLE, type Descriptor } from './layout.ts';
 import { ensureBlob, type BlobCounts } from './push.ts';

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { Digest } from '../../replay/digest.ts';
+import type { Digest } from '../../replay/format/digest.ts';
 import type { StoreReply } from './store-worker.ts';
 
 /**

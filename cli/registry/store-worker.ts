@@ -1,8 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { BundleError, checkContent, descriptorOf } from '../../replay/bundle.ts';
-import type { Digest } from '../../replay/digest.ts';
+import { BundleError, checkContent, descriptorOf } from '../../replay/format/bundle.ts';
+import type { Digest } from '../../replay/format/digest.ts';
 import { DocketError } from '../../replay/errors.ts';
-import { Store } from '../../replay/store.ts';
+import { Store } from '../../replay/store/store.ts';
 
 /**
  * A pull's worker thread: checks one fetched blob (digest, strict gzip, capped inflate, canonical

@@ -1,10 +1,10 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, inflateRawSync } from 'node:zlib';
-import { MAX_CONTENT_BYTES } from '../bundle.ts';
-import { gunzipStrict } from '../gzip.ts';
-import { Store } from '../store.ts';
-import type { Finding } from '../verify.ts';
+import { MAX_CONTENT_BYTES } from '../format/bundle.ts';
+import { gunzipStrict } from '../format/gzip.ts';
+import { Store } from '../store/store.ts';
+import type { Finding } from '../check/verify.ts';
 import { scanBundleContent } from './scan-bundle.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../test-helpers.ts';
+import { tempDir } from '../../cli/dev/testkit/core.ts';
 import { contentConfig, denied, rebase, refuseTooBig, selectContent } from './policy.ts';
-import { gitignoreTree } from './test-helpers.ts';
+import { gitignoreTree } from '../../cli/dev/testkit/content.ts';
 
 export function writer(root: string) {
   return (rel: string, text: string) => {

@@ -8,7 +8,7 @@ import { usageError, findingError } from '../errors.ts';
  * source snapshot or shipped in a release. One function, selectContent, decides for `docket
  * snapshot`, `docket release pack` and a release's verify:
  *   1. candidates: in a git work tree the files git would commit (tracked + untracked-not-ignored),
- *      listed by git itself (the CLI passes that lister, cli/content-git.ts: replay/ never runs
+ *      listed by git itself (the CLI passes that lister, cli/offline/content-git.ts: replay/ never runs
  *      programs); elsewhere the same .gitignore rules at every level, through the `ignore` package;
  *   2. `.docketignore` files (gitignore syntax, any level) remove more;
  *   3. the built-in deny list removes private files whatever the ignore files say, unless the bank

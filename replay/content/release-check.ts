@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseStrict } from '../json.ts';
+import { parseStrict } from '../format/json.ts';
 import { contentConfig, DEFAULT_CONFIG, selectContent, type ContentConfig, type Excluded } from './policy.ts';
 import { releaseRule } from './release-rules.ts';
 import { scanShipped } from './scan-bundle.ts';

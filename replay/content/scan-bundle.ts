@@ -1,5 +1,5 @@
-import { MAX_CONTENT_BYTES } from '../bundle.ts';
-import { gunzipStrict } from '../gzip.ts';
+import { MAX_CONTENT_BYTES } from '../format/bundle.ts';
+import { gunzipStrict } from '../format/gzip.ts';
 import { scanBytes, type SecretHit } from './secrets.ts';
 
 /**

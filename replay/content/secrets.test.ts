@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { sha256 } from '../digest.ts';
+import { sha256 } from '../format/digest.ts';
 import { SECRET_RULES } from './secret-rules.ts';
 import { applyAllowances, redact, scanBytes, secretError } from './secrets.ts';
-import { canaries } from './test-helpers.ts';
+import { canaries } from '../../cli/dev/testkit/content.ts';
 
 const rulesOf = (text: string) => scanBytes('f', text).map((h) => h.rule);
 

@@ -1,4 +1,4 @@
-import { sha256, type Digest } from '../digest.ts';
+import { sha256, type Digest } from '../format/digest.ts';
 import { findingError } from '../errors.ts';
 import { SECRET_RULES, type SecretRule } from './secret-rules.ts';
 

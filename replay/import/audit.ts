@@ -1,4 +1,4 @@
-import type { Json } from '../json.ts';
+import type { Json } from '../format/json.ts';
 import { numberOf } from './pyjson.ts';
 import type { LoadedImport } from './store.ts';
 import { isObject, type JsonObject } from './types.ts';

@@ -1,17 +1,17 @@
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Archive } from '../archive.ts';
-import { canonicalText } from '../json.ts';
-import { docket, tempDir } from '../test-helpers.ts';
-import { verifyArchive } from '../verify.ts';
+import { Archive } from '../store/archive.ts';
+import { canonicalText } from '../format/json.ts';
+import { docket, tempDir } from '../../cli/dev/testkit/core.ts';
+import { verifyArchive } from '../check/verify.ts';
 import { auditImports } from './audit.ts';
 import { readInspectFile } from './inspect.ts';
 import { numberOf, parsePython, pyDumps, pyFloatRepr } from './pyjson.ts';
 import { encodeImport } from './record.ts';
 import { replayImports } from './replay.ts';
 import { planLmEval, selectImports, storeImport } from './store.ts';
-import { buildZip, entriesOf, type BuildEntry } from './test-zip.ts';
+import { buildZip, entriesOf, type BuildEntry } from '../../cli/dev/testkit/zip.ts';
 import type { JsonObject } from './types.ts';
 
 const FIX = new URL('./fixtures/', import.meta.url).pathname;
@@ -215,7 +215,7 @@ describe('docket import inspect', () => {
 
   it('refuses a zstd entry that inflates past the size its zip entry declares', async () => {
     const { Zip } = await import('fflate');
-    const { zstdRawFrame } = await import('./test-zip.ts');
+    const { zstdRawFrame } = await import('../../cli/dev/testkit/zip.ts');
     const crc32 = (await import('crc-32')).default;
     const chunks: Uint8Array[] = [];
     const zip = new Zip((_err, c) => chunks.push(c));
@@ -368,7 +368,7 @@ describe('lm-eval layouts', () => {
 
 describe('verify of a foreign-log', () => {
   it('finds bytes that do not hash to the digest the log records', async () => {
-    const { encodeBundle } = await import('../bundle.ts');
+    const { encodeBundle } = await import('../format/bundle.ts');
     const dir = archiveDir();
     const a = new Archive(dir);
     a.putEncoded(encodeBundle({ kind: 'foreign-log', schemaVersion: 1, format: 'inspect-json', name: 'x.json', size: 3, sha256: `sha256:${'0'.repeat(64)}`, encoding: 'base64', content: 'YWJj' }));
@@ -419,7 +419,7 @@ describe('the CLI', () => {
 
 describe('regrade --imported', () => {
   it('grades multiple-choice samples with letter targets as foreign-grade records, and skips the rest', async () => {
-    const { grader } = await import('../graders.ts');
+    const { grader } = await import('../grading/graders.ts');
     const { regradeImport } = await import('./regrade.ts');
     const dir = archiveDir();
     await importInspect(dir, 'm.eval', fixture('mmlu-summary-choices.eval'));

@@ -1,4 +1,4 @@
-import type { Json } from '../json.ts';
+import type { Json } from '../format/json.ts';
 import { usageError } from '../errors.ts';
 import { decodeUtf8, parsePython, PyJsonError } from './pyjson.ts';
 import { isObject, layoutError, type ImportedSample, type ImportPlan, type JsonObject, type SourceFile } from './types.ts';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Json } from '../json.ts';
+import type { Json } from '../format/json.ts';
 import { usageError } from '../errors.ts';
 import { decodeUtf8, parsePython, PyJsonError, type FloatMode } from './pyjson.ts';
 import { isObject, layoutError, type ImportedSample, type ImportPlan, type JsonObject, type SourceFile } from './types.ts';

@@ -1,4 +1,4 @@
-import { readString, skipWhitespace, type Json } from '../json.ts';
+import { readString, skipWhitespace, type Json } from '../format/json.ts';
 import { usageError } from '../errors.ts';
 
 /**

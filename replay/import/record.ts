@@ -1,7 +1,7 @@
-import { encodeBundle, MAX_CONTENT_BYTES, type Encoded } from '../bundle.ts';
-import { sha256, type Digest } from '../digest.ts';
+import { encodeBundle, MAX_CONTENT_BYTES, type Encoded } from '../format/bundle.ts';
+import { sha256, type Digest } from '../format/digest.ts';
 import { usageError } from '../errors.ts';
-import type { Json } from '../json.ts';
+import type { Json } from '../format/json.ts';
 import type { ImportedSample, ImportPlan, JsonObject, SourceFile } from './types.ts';
 
 /**

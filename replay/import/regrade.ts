@@ -1,8 +1,8 @@
-import type { Archive } from '../archive.ts';
-import { sha256, type Digest } from '../digest.ts';
-import type { Grader } from '../graders.ts';
-import { canonicalBytes, canonicalText, type Json } from '../json.ts';
-import { LETTERS, type Letter, type Permutation } from '../types.ts';
+import type { Archive } from '../store/archive.ts';
+import { sha256, type Digest } from '../format/digest.ts';
+import type { Grader } from '../grading/graders.ts';
+import { canonicalBytes, canonicalText, type Json } from '../format/json.ts';
+import { LETTERS, type Letter, type Permutation } from '../bank/types.ts';
 import type { LoadedImport } from './store.ts';
 import { isObject, type JsonObject } from './types.ts';
 

@@ -1,5 +1,5 @@
-import { sha256 } from '../digest.ts';
-import type { Json } from '../json.ts';
+import { sha256 } from '../format/digest.ts';
+import type { Json } from '../format/json.ts';
 import { modelEventsOf } from './inspect.ts';
 import { jsonlLines, parseText } from './lmeval.ts';
 import { pyDumps } from './pyjson.ts';

@@ -1,8 +1,8 @@
-import type { Archive } from '../archive.ts';
-import type { Digest } from '../digest.ts';
-import { BundleError } from '../bundle.ts';
+import type { Archive } from '../store/archive.ts';
+import type { Digest } from '../format/digest.ts';
+import { BundleError } from '../format/bundle.ts';
 import { DocketError, findingError } from '../errors.ts';
-import type { Json } from '../json.ts';
+import type { Json } from '../format/json.ts';
 import { readInspectFile } from './inspect.ts';
 import { findLmEvalSets, readLmEvalFiles, readLmEvalSet } from './lmeval.ts';
 import { encodeImport, IMPORT_REF_NS, logBytes, type EncodedImport } from './record.ts';

@@ -1,4 +1,4 @@
-import type { Json } from '../json.ts';
+import type { Json } from '../format/json.ts';
 import { usageError } from '../errors.ts';
 
 /** What an importer reads from source files, before anything is stored (docs/import.md). */

@@ -1,7 +1,7 @@
-import type { Digest } from '../digest.ts';
-import { sha256 } from '../digest.ts';
-import type { Store } from '../store.ts';
-import { canonicalText } from '../json.ts';
+import type { Digest } from '../format/digest.ts';
+import { sha256 } from '../format/digest.ts';
+import type { Store } from '../store/store.ts';
+import { canonicalText } from '../format/json.ts';
 import { logBytes, logValue, runValue, sampleValue } from './record.ts';
 import { loadImport, replan } from './store.ts';
 import type { JsonObject } from './types.ts';

@@ -3,17 +3,17 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256, type Digest } from '../digest.ts';
+import { sha256, type Digest } from '../format/digest.ts';
 import fc from 'fast-check';
-import { gunzipStrict, gzipCanonical } from '../gzip.ts';
-import { canonicalBytes } from '../json.ts';
-import { docket, tempDir } from '../test-helpers.ts';
+import { gunzipStrict, gzipCanonical } from '../format/gzip.ts';
+import { canonicalBytes } from '../format/json.ts';
+import { docket, tempDir } from '../../cli/dev/testkit/core.ts';
 import { signEnvelope } from './dsse.ts';
 import { compareUtf8, LIMITS, TOP_DIR, type Limits } from './limits.ts';
 import { packRelease } from './pack.ts';
 import { END_BLOCKS, parseTar, paxRecord, TarWalker } from './tar.ts';
 import { ringPass, streamPass } from './stream.ts';
-import { makeTree, rawDir, rawFile, rawsOf, tarOf, tgzOf, type Raw } from './testkit.ts';
+import { makeTree, rawDir, rawFile, rawsOf, tarOf, tgzOf, type Raw } from '../../cli/dev/testkit/release.ts';
 import { verifyAndExtractRelease, type ReleaseVerifyOptions } from './verify.ts';
 
 /**

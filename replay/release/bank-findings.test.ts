@@ -1,12 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../digest.ts';
-import { canonicalBytes } from '../json.ts';
-import { tempDir } from '../test-helpers.ts';
+import { sha256 } from '../format/digest.ts';
+import { canonicalBytes } from '../format/json.ts';
+import { tempDir } from '../../cli/dev/testkit/core.ts';
 import { compareUtf8, TOP_DIR } from './limits.ts';
 import { packRelease } from './pack.ts';
-import { makeBankValid, makeTree, rawDir, rawFile, rawsOf, tgzOf, type Raw } from './testkit.ts';
+import { makeBankValid, makeTree, rawDir, rawFile, rawsOf, tgzOf, type Raw } from '../../cli/dev/testkit/release.ts';
 import { verifyAndExtractRelease, verifyRelease } from './verify.ts';
 
 /**

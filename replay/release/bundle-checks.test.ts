@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeBundle } from '../bundle.ts';
-import { sha256, type Digest } from '../digest.ts';
-import { gzipCanonical } from '../gzip.ts';
-import { canonicalBytes } from '../json.ts';
+import { encodeBundle } from '../format/bundle.ts';
+import { sha256, type Digest } from '../format/digest.ts';
+import { gzipCanonical } from '../format/gzip.ts';
+import { canonicalBytes } from '../format/json.ts';
 import { BundleChecks } from './bundle-checks.ts';
 
 function samples(): { rel: string; digest: Digest; bytes: Uint8Array; code: string | null }[] {

@@ -1,18 +1,18 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { canaries } from '../content/test-helpers.ts';
+import { canaries } from '../../cli/dev/testkit/content.ts';
 import { gunzipSync } from 'node:zlib';
-import { gitLister } from '../../cli/content-git.ts';
-import { encodeParts, loadBankFile } from '../bank.ts';
-import { encodeBundle } from '../bundle.ts';
-import { sha256 } from '../digest.ts';
-import { EXCLUDE } from '../snapshot.ts';
-import { canonicalBytes } from '../json.ts';
-import { REPO, tempDir } from '../test-helpers.ts';
+import { gitLister } from '../../cli/offline/content-git.ts';
+import { encodeParts, loadBankFile } from '../bank/bank.ts';
+import { encodeBundle } from '../format/bundle.ts';
+import { sha256 } from '../format/digest.ts';
+import { EXCLUDE } from '../bank/snapshot.ts';
+import { canonicalBytes } from '../format/json.ts';
+import { REPO, tempDir } from '../../cli/dev/testkit/core.ts';
 import { compareUtf8, LIMITS, TOP_DIR } from './limits.ts';
 import { packRelease, planRelease, SCRIPTS_DIR } from './pack.ts';
-import { makeTree, rawDir, rawFile, rawsOf, tgzOf, type Raw } from './testkit.ts';
+import { makeTree, rawDir, rawFile, rawsOf, tgzOf, type Raw } from '../../cli/dev/testkit/release.ts';
 import { verifyRelease } from './verify.ts';
 
 /**
@@ -59,18 +59,18 @@ describe('release verify: the content policy and the scanner', () => {
   it('reports every entry pack would have left out, with the rule', async () => {
     const r = await verify(
       withFiles(
-        { 'evals/cat/one/.env': 'X=1\n', 'evals/cat/one/data.sqlite3': 'db', 'replay/x.test.ts': 'test\n', 'replay/test-helpers.ts': 'helper\n', 'evidence/notes.txt': 'n\n', 'lockfiles/decision-verification.tgz.sha256': 'd\n' },
-        ['replay'],
+        { 'evals/cat/one/.env': 'X=1\n', 'evals/cat/one/data.sqlite3': 'db', 'replay/x.test.ts': 'test\n', 'cli/dev/testkit/core.ts': 'helper\n', 'evidence/notes.txt': 'n\n', 'lockfiles/decision-verification.tgz.sha256': 'd\n' },
+        ['replay', 'cli', 'cli/dev', 'cli/dev/testkit'],
       ),
     );
     expect(r.ok).toBe(false);
     const found = r.findings.filter((f) => f.code === 'EPOLICY').map((f) => [f.path, f.message.match(/\((.*)\)/)?.[1] ?? f.message]);
     expect(found).toEqual([
+      ['cli/dev/testkit/core.ts', "not shipped: docket's test code (/cli/dev/)"],
       ['evals/cat/one/.env', 'deny .env'],
       ['evals/cat/one/data.sqlite3', 'deny *.sqlite3'],
       ['evidence/notes.txt', 'not an evidence object, an evidence ref or a release script: release pack ships nothing else there'],
       ['lockfiles/decision-verification.tgz.sha256', 'not shipped: the digest of the release itself'],
-      ['replay/test-helpers.ts', "not shipped: docket's test code (test-helpers.ts)"],
       ['replay/x.test.ts', "not shipped: docket's test code (*.test.ts)"],
     ]);
   });
@@ -120,7 +120,7 @@ describe('release pack of the shipped repository', () => {
   it('ships no test code, and nothing it ships imports a file it does not ship', () => {
     const { sources, selection } = planRelease(REPO, join(REPO, 'evidence'), SCRIPTS_DIR, LIMITS);
     const shipped = new Set(sources.map((s) => s.path));
-    for (const p of ['cli/netns.ts', 'cli/recorder/test-helpers.ts', 'replay/test-helpers.ts', 'replay/release/testkit.ts', 'replay/content/test-helpers.ts']) {
+    for (const p of ['cli/dev/testkit/netns.ts', 'cli/dev/testkit/recorder.ts', 'cli/dev/testkit/core.ts', 'cli/dev/testkit/release.ts', 'cli/dev/testkit/content.ts']) {
       expect(shipped.has(p), p).toBe(false);
       expect(selection.excluded.find((e) => e.path === p)?.rule).toMatch(/^not shipped: docket's test code/);
     }

@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import { sha256, type Digest } from '../digest.ts';
+import { sha256, type Digest } from '../format/digest.ts';
 import { usageError } from '../errors.ts';
-import { JsonError, parseStrict } from '../json.ts';
+import { JsonError, parseStrict } from '../format/json.ts';
 
 /**
  * DSSE v1 envelopes with Ed25519 (node:crypto). The signed bytes are PAE(payloadType, payload):

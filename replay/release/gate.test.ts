@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Digest } from '../digest.ts';
+import type { Digest } from '../format/digest.ts';
 import { TOP_DIR } from './limits.ts';
 import { buildManifest, parseManifest } from './manifest.ts';
 import type { ReadEntry } from './tar.ts';

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
-import type { Digest } from '../digest.ts';
-import { ENCODER_ID } from '../gzip.ts';
-import { canonicalBytes, JsonError, parseStrict } from '../json.ts';
+import type { Digest } from '../format/digest.ts';
+import { ENCODER_ID } from '../format/gzip.ts';
+import { canonicalBytes, JsonError, parseStrict } from '../format/json.ts';
 import { compareUtf8 } from './limits.ts';
 
 /**
  * MANIFEST.json: canonical JSON (RFC 8785) listing every file of the release except itself and its
  * signature. Its schema is docs/schemas/release/manifest.schema.json: a subdirectory, so the bundle
- * loader (replay/schemas.ts) never mistakes it for a bundle kind.
+ * loader (replay/format/schemas.ts) never mistakes it for a bundle kind.
  */
 export interface ManifestEntry {
   path: string; // relative to decision-verification/

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { compareUtf8 } from './limits.ts';
-import { hexOf, isDigest, type Digest } from '../digest.ts';
+import { hexOf, isDigest, type Digest } from '../format/digest.ts';
 
 /**
  * RFC 6962 §2.1 Merkle tree over an archive's object digests. Leaves are the 32 raw bytes of each

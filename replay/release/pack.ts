@@ -3,17 +3,17 @@ import type { KeyObject } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { BANK_FILE, loadBankFile } from '../bank.ts';
+import { BANK_FILE, loadBankFile } from '../bank/bank.ts';
 import { contentConfig, refuseTooBig, selectContent, type Lister, type Selection } from '../content/policy.ts';
 import { releaseRule } from '../content/release-rules.ts';
 import { scanShipped } from '../content/scan-bundle.ts';
 import { applyAllowances, secretError, type SecretHit } from '../content/secrets.ts';
-import { sha256, type Digest } from '../digest.ts';
+import { sha256, type Digest } from '../format/digest.ts';
 import { findingError, usageError } from '../errors.ts';
-import { DEFLATE_OPTIONS, GZIP_HEADER, gzipCanonical } from '../gzip.ts';
-import { canonicalBytes } from '../json.ts';
-import { fsyncDir, Store, TEMP_PREFIX } from '../store.ts';
-import { sweepStaleTemps, tempName } from '../temps.ts';
+import { DEFLATE_OPTIONS, GZIP_HEADER, gzipCanonical } from '../format/gzip.ts';
+import { canonicalBytes } from '../format/json.ts';
+import { fsyncDir, Store, TEMP_PREFIX } from '../store/store.ts';
+import { sweepStaleTemps, tempName } from '../store/temps.ts';
 import { signEnvelope } from './dsse.ts';
 import { collisionKey, compareUtf8, DEFAULT_OUT, DIGEST_FILE, LIMITS, MANIFEST_NAME, SIG_NAME, TOP_DIR, unsafePath, type Limits } from './limits.ts';
 import { buildManifest, type Manifest, type ManifestEntry } from './manifest.ts';
@@ -252,7 +252,7 @@ function inlineSink(): Sink {
 }
 
 function workerSink(): Sink {
-  const worker = new Worker(new URL('./deflate-worker.mjs', import.meta.url), { workerData: { options: DEFLATE_OPTIONS } });
+  const worker = new Worker(new URL('../accel/deflate-worker.mjs', import.meta.url), { workerData: { options: DEFLATE_OPTIONS } });
   const failed = new Promise<never>((_, reject) => worker.once('error', reject));
   failed.catch(() => {}); // observed through the race in end()
   let pending: Uint8Array[] = [];
@@ -292,7 +292,7 @@ function workerSink(): Sink {
 /**
  * Write atomically: exclusive temp file, fsync, rename. The temp sits in `tempDir` (default: the
  * target's directory; it must be on the same file system), so a caller can keep a killed write's
- * leftover out of a directory that is read as data. Temps follow replay/temps.ts; a stale one of
+ * leftover out of a directory that is read as data. Temps follow replay/store/temps.ts; a stale one of
  * an interrupted earlier write of the same file is removed first.
  */
 export function writeFileAtomic(path: string, bytes: Uint8Array | string, mode = 0o644, tempDir = dirname(path)) {

@@ -1,6 +1,6 @@
-import { isDigest, type Digest } from '../digest.ts';
-import { JsonError, parseStrict } from '../json.ts';
-import type { Finding, Step } from '../verify.ts';
+import { isDigest, type Digest } from '../format/digest.ts';
+import { JsonError, parseStrict } from '../format/json.ts';
+import type { Finding, Step } from '../check/verify.ts';
 import { merkleRoot, rootFromProof, sortDigests } from './merkle.ts';
 
 /**

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sha256 } from '../digest.ts';
+import { sha256 } from '../format/digest.ts';
 import { constants as zlibConstants, deflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
-import { crcUpdate, GZIP_HEADER, gzipCanonical } from '../gzip.ts';
-import { tempDir } from '../test-helpers.ts';
+import { crcUpdate, GZIP_HEADER, gzipCanonical } from '../format/gzip.ts';
+import { tempDir } from '../../cli/dev/testkit/core.ts';
 import { ringPass, streamPass, tgzPass, type PassOptions } from './stream.ts';
 
 /** Run one pass over `bytes` written to a file; returns the result and every output byte. */

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { createInflateRaw } from 'node:zlib';
-import type { Digest } from '../digest.ts';
-import { crcUpdate, GZIP_HEADER } from '../gzip.ts';
-import { CTL, endProblem, heldError, longEnough, RULES, takePiece, TRAILER } from './pass-rules.mjs';
+import type { Digest } from '../format/digest.ts';
+import { crcUpdate, GZIP_HEADER } from '../format/gzip.ts';
+import { CTL, endProblem, heldError, longEnough, RULES, takePiece, TRAILER } from '../accel/pass-rules.mjs';
 
 /**
  * One streaming pass over a release file: optionally SHA-256 of every byte, and a strict gunzip
@@ -189,7 +189,7 @@ export async function ringPass(fd: number, size: number, opts: PassOptions): Pro
   const ctl = new Int32Array(new SharedArrayBuffer((LEN + RING_SLOTS) * 4));
   const ring = new SharedArrayBuffer(RING_SLOTS * PIECE);
   const views = Array.from({ length: RING_SLOTS }, (_, k) => Buffer.from(ring, k * PIECE, PIECE));
-  const worker = new Worker(new URL('./inflate-worker.mjs', import.meta.url), {
+  const worker = new Worker(new URL('../accel/inflate-worker.mjs', import.meta.url), {
     workerData: { fd, size, hash: opts.hash, maxOut: opts.maxOut, ring, ctl: ctl.buffer, slotBytes: PIECE, slots: RING_SLOTS, header: GZIP_HEADER, pieceBytes: PIECE },
   });
   type Answer = Omit<PassResult, 'via' | 'error'> & { error: (NonNullable<PassResult['error']> & { at: number }) | null };
@@ -272,7 +272,7 @@ class PieceHasher {
 
   offThread(): void {
     this.data = new SharedArrayBuffer(this.slots * PIECE);
-    this.worker = new Worker(new URL('./hash-worker.mjs', import.meta.url), { workerData: { data: this.data, progress: this.progress, pieceBytes: PIECE } });
+    this.worker = new Worker(new URL('../accel/hash-worker.mjs', import.meta.url), { workerData: { data: this.data, progress: this.progress, pieceBytes: PIECE } });
     this.worker.on('error', (e) => (this.failure = e));
   }
 

@@ -2,14 +2,14 @@ import { closeSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, ren
 import { createHash, type KeyObject } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
-import { MAX_OBJECT_BYTES } from '../bundle.ts';
-import { bankViolations, BANK_FILE, PROBE_LOCKFILE, type Violation } from '../bank.ts';
-import { releaseDrift } from '../drift.ts';
-import type { Digest } from '../digest.ts';
+import { MAX_OBJECT_BYTES } from '../format/bundle.ts';
+import { bankViolations, BANK_FILE, PROBE_LOCKFILE, type Violation } from '../bank/bank.ts';
+import { releaseDrift } from '../bank/drift.ts';
+import type { Digest } from '../format/digest.ts';
 import { usageError } from '../errors.ts';
-import { ENCODER_ID } from '../gzip.ts';
-import { Store } from '../store.ts';
-import { verifyArchive, type Finding, type Severity, type Step } from '../verify.ts';
+import { ENCODER_ID } from '../format/gzip.ts';
+import { Store } from '../store/store.ts';
+import { verifyArchive, type Finding, type Severity, type Step } from '../check/verify.ts';
 import { checkReleaseContent } from '../content/release-check.ts';
 import { BundleChecks, type WriteTo } from './bundle-checks.ts';
 import { checkEnvelope, type EnvelopeCheck } from './dsse.ts';
@@ -18,7 +18,7 @@ import { parseManifest, warmManifestSchema, type Manifest } from './manifest.ts'
 import { merkleRoot } from './merkle.ts';
 import { tgzPass, type PassResult } from './stream.ts';
 import { TarWalker, type ParseResult, type ReadEntry } from './tar.ts';
-import { CONFLICTS, writeNew } from './write-new.mjs';
+import { CONFLICTS, writeNew } from '../accel/write-new.mjs';
 
 /**
  * `docket verify FILE.tgz`: a release is checked in a fixed order, each step a gate for the next

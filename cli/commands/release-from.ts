@@ -1,0 +1,106 @@
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import type { Argv } from 'yargs';
+import { parseDigest } from '../../replay/format/digest.ts';
+import { findingError, usageError } from '../../replay/errors.ts';
+import { parseStrict } from '../../replay/format/json.ts';
+
+/**
+ * `--from FILE.tgz` (replay, evidence replay): verify a release with the docket that is running
+ * (one the user installed and trusts), anchored to a digest or key the user got from the publisher,
+ * then hand the verified, extracted tree to the command. An unanchored tarball proves only that it
+ * is self-consistent, so it is refused unless --unanchored says that is enough.
+ */
+export interface AnchorArgs {
+  from?: string;
+  expect?: string;
+  key?: string;
+  unanchored: boolean;
+}
+
+export function anchorOptions<T>(y: Argv<T>): Argv<T> {
+  return y
+    .option('expect', { type: 'string', describe: 'with --from: the published sha256 of the tarball (sha256:…)' })
+    .option('key', { type: 'string', describe: "with --from: the publisher's Ed25519 public key (PEM); the release must be signed by it" })
+    .option('unanchored', { type: 'boolean', default: false, describe: 'with --from: accept a tarball with neither --expect nor --key (it is then only proven self-consistent, not published)' }) as unknown as Argv<T>;
+}
+
+export interface OpenedRelease {
+  dir: string; // the verified decision-verification/ tree
+  digest: string | null;
+  anchored: 'expect' | 'key' | 'expect+key' | 'unanchored';
+  cleanup: () => void;
+}
+
+/** Check the anchor flags; a usage error says exactly what to pass. */
+export function checkAnchor(a: AnchorArgs, command: string) {
+  const given = a.expect !== undefined || a.key !== undefined;
+  if (!a.from) {
+    for (const o of ['expect', 'key'] as const) if (a[o] !== undefined) throw usageError('EUSAGE', `--${o} applies to --from FILE.tgz`);
+    if (a.unanchored) throw usageError('EUSAGE', '--unanchored applies to --from FILE.tgz');
+    return;
+  }
+  if (a.unanchored && given) throw usageError('EUSAGE', '--unanchored contradicts --expect/--key: drop one');
+  if (!given && !a.unanchored) {
+    throw usageError(
+      'EUNANCHORED',
+      `${command} --from ${a.from}: nothing ties this tarball to its publisher. Pass --expect sha256:<digest> (the digest the publisher announced, e.g. lockfiles/decision-verification.tgz.sha256 of a checkout you trust) and/or --key PUBLIC.pem (the publisher's Ed25519 key); or --unanchored to accept a self-consistent tarball of unknown origin`,
+      { file: a.from },
+    );
+  }
+}
+
+export async function openRelease(a: AnchorArgs, command: string): Promise<OpenedRelease> {
+  checkAnchor(a, command);
+  const file = a.from!;
+  if (!existsSync(file)) throw usageError('ENOFILE', `--from ${file}: no such file`, { file });
+  const expect = a.expect === undefined ? undefined : parseDigest(a.expect, '--expect');
+  let key;
+  if (a.key !== undefined) {
+    let pem: Buffer;
+    try {
+      pem = readFileSync(a.key);
+    } catch (e) {
+      throw usageError('EREAD', `cannot read key ${a.key}: ${(e as Error).message}`, { path: a.key });
+    }
+    const { loadPublicKey } = await import('../../replay/release/dsse.ts');
+    key = loadPublicKey(pem, a.key);
+  }
+  const { verifyAndExtractRelease } = await import('../../replay/release/verify.ts');
+  const v = await verifyAndExtractRelease(resolve(file), { keep: true, expect, key });
+  if (!v.report.ok || !v.stagingDir) {
+    v.cleanup();
+    const errors = v.report.findings.filter((f) => f.severity === 'error');
+    const first = errors[0];
+    throw findingError('ERELEASE', `--from ${file}: the release does not verify (${errors.length} findings${first ? `, first ${first.code}: ${first.message}` : ''}); run \`docket verify ${file}\``, { file, findings: errors.slice(0, 20) });
+  }
+  const anchored = expect && key ? 'expect+key' : expect ? 'expect' : key ? 'key' : 'unanchored';
+  return { dir: v.stagingDir, digest: v.report.digest, anchored, cleanup: v.cleanup };
+}
+
+/**
+ * Probes import pinned packages (lockfiles/probes.lock.json). A release ships no node_modules, so
+ * the verified tree gets links to the packages of the docket that is running, each checked to be
+ * the pinned version; a different version is a finding, never a silent substitute.
+ */
+export function linkProbePackages(dir: string) {
+  const lockPath = join(dir, 'lockfiles', 'probes.lock.json');
+  if (!existsSync(lockPath)) return;
+  const lock = parseStrict(readFileSync(lockPath)) as { packages?: Record<string, { version: string }> };
+  const req = createRequire(import.meta.url);
+  for (const [name, pin] of Object.entries(lock.packages ?? {})) {
+    let pkgJson: string;
+    try {
+      pkgJson = req.resolve(`${name}/package.json`);
+    } catch {
+      throw findingError('EPROBEPACKAGE', `the probes need ${name}@${pin.version} (lockfiles/probes.lock.json), which this docket does not have: install docket with its dependencies`, { name });
+    }
+    const version = (JSON.parse(readFileSync(pkgJson, 'utf8')) as { version: string }).version;
+    if (version !== pin.version) throw findingError('EPROBEPACKAGE', `the probes pin ${name}@${pin.version}; this docket has ${version}: install the docket version the release names`, { name, pinned: pin.version, have: version });
+    const link = join(dir, 'node_modules', name);
+    if (existsSync(link)) continue;
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(dirname(pkgJson), link, 'dir');
+  }
+}

@@ -1,0 +1,54 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sha256 } from '../../../replay/format/digest.ts';
+
+/** Shared test helpers (not shipped behaviour). */
+export const REPO = fileURLToPath(new URL('../../..', import.meta.url));
+export const DOCKET = join(REPO, 'cli', 'docket.mjs');
+
+export function tempDir(prefix = 'docket-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Run the real CLI; returns exit status, stdout, stderr and parsed JSON when --json was given. */
+export function docket(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}) {
+  const r = spawnSync(process.execPath, [DOCKET, ...args], { cwd: opts.cwd ?? REPO, encoding: 'utf8', env: { ...process.env, ...opts.env }, timeout: 120_000 });
+  let json: any = undefined;
+  if (args.includes('--json')) {
+    try {
+      json = JSON.parse(r.stdout);
+    } catch {
+      json = undefined;
+    }
+  }
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, json };
+}
+
+/** path → sha256 of every file under dir: to prove a check changed nothing. */
+export function treeHashes(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out[relative(dir, p)] = sha256(readFileSync(p));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** Deterministic pseudo-random generator (mulberry32) for test data. */
+export function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

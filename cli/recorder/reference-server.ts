@@ -1,0 +1,267 @@
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Archive } from '../../replay/store/archive.ts';
+import { currentBank } from '../../replay/bank/bank.ts';
+import { sha256 } from '../../replay/format/digest.ts';
+import { usageError } from '../../replay/errors.ts';
+import { canonicalBytes, parseStrict, type Json } from '../../replay/format/json.ts';
+import { buildDecisionRequest, buildRequest, permutationsFor, requestHash } from '../../replay/runs/request.ts';
+import { LETTERS, type Letter } from '../../replay/bank/types.ts';
+
+/**
+ * `docket serve-reference`: a loopback-only OpenAI-compatible endpoint with deterministic contenders,
+ * for tests and for the shipped runs. Every reply is a function of (model, request hash, how many
+ * times this server has seen that request for that model): no clock, no global randomness.
+ *
+ * It recognises a bank question by the hash of the request's `messages` (built with the same pure
+ * request builder the recorder uses), so it knows the shown letter of the correct option whatever
+ * model name, temperature or max_tokens the request carries.
+ */
+
+export const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+export interface Contender {
+  id: string;
+  description: string;
+  reportsCost: boolean;
+}
+
+export const CONTENDERS: readonly Contender[] = [
+  { id: 'oracle', description: 'always the correct letter, bare; reports usage.cost', reportsCost: true },
+  { id: 'coin', description: 'a seeded-random bare letter; reports no cost', reportsCost: false },
+  { id: 'markdown', description: 'mostly correct, written as **B** (about half) or Answer: (b) (the rest): the format decision@1 misreads; reports cost', reportsCost: true },
+  { id: 'truncator', description: 'about 10 % finish_reason "length" with empty content, else a correct-or-random bare letter; no cost', reportsCost: false },
+  { id: 'flaky', description: 'about 15 % of requests fail the first time with 429 or 500, then succeed; a bare letter, correct about 70 %; reports cost', reportsCost: true },
+];
+/** Fault models for tests: not listed at /v1/models. */
+export const FAULT_MODELS = { html: 'answers 200 with an HTML page', locked: 'answers 401' } as const;
+
+interface Known {
+  shownCorrect: Letter;
+}
+
+export interface ReferenceServer {
+  server: Server;
+  port: number;
+  baseUrl: string; // http://host:port/v1
+  requests: () => number;
+  close(): Promise<void>;
+}
+
+export interface ReferenceOptions {
+  archive: string;
+  port: number;
+  host?: string;
+  delayMs?: number;
+}
+
+/** A decision request without its model: what identifies the question and the order its options are shown in. */
+const decisionKey = (body: { [k: string]: Json }) => sha256(canonicalBytes({ ...body, model: '' }));
+
+/** messages-hash (chat) and decision key → the shown letter of the correct option, for every question × permutation of the current bank. */
+function indexBank(archiveDir: string): Map<string, Known> {
+  const archive = new Archive(archiveDir);
+  try {
+    const bank = currentBank(archive);
+    const out = new Map<string, Known>();
+    for (const q of bank.questions) {
+      const canonicalKey = LETTERS.indexOf(q.key);
+      for (const perm of permutationsFor(q.id)) {
+        const body = buildRequest(bank.template, q, perm, 'any', { temperature: 0, max_tokens: 16 }) as { messages: Json };
+        const known = { shownCorrect: LETTERS[perm.indexOf(canonicalKey)]! };
+        out.set(sha256(canonicalBytes(body.messages)), known);
+        out.set(decisionKey(buildDecisionRequest(q, perm, 'any') as { [k: string]: Json }), known);
+      }
+    }
+    return out;
+  } finally {
+    archive.close();
+  }
+}
+
+export async function startReferenceServer(o: ReferenceOptions): Promise<ReferenceServer> {
+  const host = o.host ?? '127.0.0.1';
+  if (!LOOPBACK_HOSTS.has(host)) throw usageError('ENOTLOOPBACK', `serve-reference listens on loopback only (127.0.0.1, ::1, localhost), not ${host}`, { host });
+  const known = indexBank(o.archive);
+  const seen = new Map<string, number>();
+  let count = 0;
+  const server = createServer((req, res) => {
+    count++;
+    handle(req, res, known, seen, o.delayMs ?? 0).catch(() => {
+      if (!res.headersSent) send(res, 500, { error: { message: 'internal error', type: 'server_error' } });
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    server,
+    port,
+    baseUrl: `http://${urlHost}:${port}/v1`,
+    requests: () => count,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+async function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let n = 0;
+  for await (const c of req as AsyncIterable<Buffer>) {
+    n += c.length;
+    if (n > max) return null;
+    chunks.push(c);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A number in [0, 1) from (model, request hash, label): the contenders' only source of chance. */
+function chance(model: string, hash: string, label: string): number {
+  return createHash('sha256').update(`docket-reference\0${model}\0${hash}\0${label}`).digest().readUInt32BE(0) / 0x1_0000_0000;
+}
+
+function pick(model: string, hash: string, label: string, from: readonly Letter[]): Letter {
+  return from[Math.floor(chance(model, hash, label) * from.length)]!;
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, known: Map<string, Known>, seen: Map<string, number>, delayMs: number) {
+  const path = (req.url ?? '/').split('?')[0];
+  if (req.method === 'GET' && path === '/v1/models') {
+    return send(res, 200, { object: 'list', data: CONTENDERS.map((c) => ({ id: c.id, object: 'model', owned_by: 'docket-reference', description: c.description })) });
+  }
+  const decision = path === '/v1/decisions';
+  if (path !== '/v1/chat/completions' && !decision) return send(res, 404, { error: { message: `no route ${req.method} ${path}`, type: 'not_found' } });
+  if (req.method !== 'POST') return send(res, 405, { error: { message: 'use POST', type: 'invalid_request_error' } });
+  const raw = await readBody(req, 1024 * 1024);
+  if (!raw) return send(res, 413, { error: { message: 'request too large', type: 'invalid_request_error' } });
+  let body: { [k: string]: Json };
+  try {
+    const v = parseStrict(raw);
+    if (!v || typeof v !== 'object' || Array.isArray(v) || typeof v.model !== 'string') throw new Error('shape');
+    if (decision ? typeof v.stem !== 'string' || !Array.isArray(v.options) : !Array.isArray(v.messages)) throw new Error('shape');
+    body = v;
+  } catch {
+    const what = decision ? 'a JSON decision request with model, stem and options' : 'a JSON chat-completions request with model and messages';
+    return send(res, 400, { error: { message: `the body must be ${what}`, type: 'invalid_request_error' } });
+  }
+  const model = body.model as string;
+  if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+  if (model === 'html') {
+    const html = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>upstream unavailable</p></body></html>';
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) });
+    return res.end(html);
+  }
+  if (model === 'locked') return send(res, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } });
+  if (!CONTENDERS.some((c) => c.id === model)) return send(res, 404, { error: { message: `The model \`${model}\` does not exist (see GET /v1/models)`, type: 'invalid_request_error', code: 'model_not_found' } });
+
+  const hash = requestHash(body);
+  const n = seen.get(`${model}\0${hash}`) ?? 0;
+  seen.set(`${model}\0${hash}`, n + 1);
+  const k = known.get(decision ? decisionKey(body) : sha256(canonicalBytes(body.messages)));
+  const correct: Letter = k?.shownCorrect ?? pick(model, hash, 'unknown', LETTERS);
+  const wrong = LETTERS.filter((l) => l !== correct);
+  const correctOr = (p: number) => (chance(model, hash, 'correct') < p ? correct : pick(model, hash, 'wrong', wrong));
+
+  if (decision) return sendDecision(res, model, hash, body, decide(model, hash, n, correctOr, () => pick(model, hash, 'letter', LETTERS)));
+
+  let content = '';
+  let finish = 'stop';
+  switch (model) {
+    case 'oracle':
+      content = correct;
+      break;
+    case 'coin':
+      content = pick(model, hash, 'letter', LETTERS);
+      break;
+    case 'markdown': {
+      const letter = correctOr(0.9);
+      content = chance(model, hash, 'format') < 0.5 ? `**${letter}**` : `Answer: (${letter.toLowerCase()})`;
+      break;
+    }
+    case 'truncator':
+      if (chance(model, hash, 'truncate') < 0.1) finish = 'length';
+      else content = correctOr(0.6);
+      break;
+    case 'flaky':
+      if (n === 0 && chance(model, hash, 'fail') < 0.15) {
+        return chance(model, hash, 'which') < 0.5
+          ? send(res, 429, { error: { message: 'Rate limit reached; retry shortly', type: 'rate_limit_error' } })
+          : send(res, 500, { error: { message: 'The server had an error while processing your request', type: 'server_error' } });
+      }
+      content = correctOr(0.7);
+      break;
+  }
+  const messages = body.messages as { content?: unknown }[];
+  const promptTokens = Math.ceil(messages.reduce((s, m) => s + (typeof m?.content === 'string' ? Buffer.byteLength(m.content) : 0), 0) / 4);
+  const completionTokens = finish === 'length' ? (typeof body.max_tokens === 'number' ? body.max_tokens : 16) : Math.max(1, Math.ceil(Buffer.byteLength(content) / 4));
+  const usage: Record<string, number> = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+  // $1 per million prompt tokens, $2 per million completion tokens, for the contenders that report it.
+  if (CONTENDERS.find((c) => c.id === model)!.reportsCost) usage.cost = Math.round((promptTokens * 1 + completionTokens * 2) * 1e3) / 1e9;
+  send(res, 200, {
+    id: `chatcmpl-${hash.slice(7, 31)}`, // not the attempt count: a re-sent request gets the same reply
+    object: 'chat.completion',
+    created: 1767225600,
+    model: `docket-reference/${model}-v1`,
+    system_fingerprint: 'docket-reference-1',
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finish }],
+    usage,
+  });
+}
+
+/** A contender's choice on the decision endpoint: the same habits as on chat, minus formatting and truncation (no text is generated). */
+function decide(model: string, hash: string, seen: number, correctOr: (p: number) => Letter, random: () => Letter): Letter | 'fail-429' | 'fail-500' {
+  switch (model) {
+    case 'oracle':
+      return correctOr(1);
+    case 'coin':
+      return random();
+    case 'markdown':
+      return correctOr(0.9);
+    case 'truncator':
+      return correctOr(0.6);
+    default: // flaky
+      if (seen === 0 && chance(model, hash, 'fail') < 0.15) return chance(model, hash, 'which') < 0.5 ? 'fail-429' : 'fail-500';
+      return correctOr(0.7);
+  }
+}
+
+function sendDecision(res: ServerResponse, model: string, hash: string, body: { [k: string]: Json }, choice: Letter | 'fail-429' | 'fail-500') {
+  if (choice === 'fail-429') return send(res, 429, { error: { message: 'Rate limit reached; retry shortly', type: 'rate_limit_error' } }, { 'retry-after': '0' });
+  if (choice === 'fail-500') return send(res, 500, { error: { message: 'The server had an error while processing your request', type: 'server_error' } });
+  // Probabilities: the choice gets [0.4, 1), the rest share what is left, in seeded proportions.
+  const top = Math.round((0.4 + 0.6 * chance(model, hash, 'confidence')) * 1e6) / 1e6;
+  const others = LETTERS.filter((l) => l !== choice);
+  const weights = others.map((l) => 0.05 + chance(model, hash, `weight-${l}`));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const probabilities: Record<string, number> = { [choice]: top };
+  others.forEach((l, i) => (probabilities[l] = Math.round(((1 - top) * weights[i]!) / total * 1e6) / 1e6));
+  const text = [body.stem, ...(body.options as { text?: unknown }[]).map((o) => o?.text)].filter((t): t is string => typeof t === 'string');
+  const promptTokens = Math.ceil(text.reduce((n, t) => n + Buffer.byteLength(t), 0) / 4);
+  const usage: Record<string, number> = { prompt_tokens: promptTokens, completion_tokens: 0, total_tokens: promptTokens };
+  if (CONTENDERS.find((c) => c.id === model)!.reportsCost) usage.cost = Math.round(promptTokens * 1e3) / 1e9;
+  send(res, 200, {
+    id: `decision-${hash.slice(7, 31)}`,
+    object: 'decision',
+    created: 1767225600,
+    model: `docket-reference/${model}-v1`,
+    choice,
+    probabilities: Object.fromEntries(LETTERS.map((l) => [l, probabilities[l]!])),
+    confidence: top,
+    usage,
+  });
+}

@@ -1,0 +1,31 @@
+// Worker thread for release verify: checks bundles with the same code as `docket verify`, so the
+// second core decodes while the main thread streams the tar. Bundles come in batches, answered
+// each with one message. Each bundle is read in place from the
+// ring of shared memory the main thread collected it into (bundle-checks.ts); the main thread
+// reuses that slice only after this answer. A bundle the listing admits is also written into staging
+// here and hashed once: the digest of the bytes written serves both its name and the manifest.
+import { parentPort, workerData } from 'node:worker_threads';
+import { importTs } from './load-ts.mjs';
+import { writeNew } from './write-new.mjs';
+
+const { checkObjectBytes } = await importTs(new URL('../check/check-object.ts', import.meta.url));
+const { ring, claims } = workerData;
+const QUEUED = 1;
+const TAKEN = 2;
+parentPort.on('message', (jobs) => parentPort.postMessage(jobs.map(check)));
+// Loaded: the main thread terminates this worker only after this, since a worker terminated while
+// its modules load can leave their files open in the process (seen under load).
+parentPort.postMessage(null);
+
+function check({ id, slot, rel, digest, start, length, out }) {
+  // The main thread may have taken this bundle itself (at the end, newest first): then only say so.
+  if (Atomics.compareExchange(claims, slot, QUEUED, TAKEN) !== QUEUED) return { id, taken: true };
+  const buf = Buffer.from(ring, start, length);
+  let written;
+  try {
+    written = (out && writeNew(out.abs, out.mode, buf)) ?? undefined; // null: the name was taken, nothing written
+  } catch (e) {
+    return { id, error: e.message };
+  }
+  return { id, written, result: checkObjectBytes(buf, rel, digest, false, written) };
+}

@@ -1,0 +1,388 @@
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { Archive } from '../store/archive.ts';
+import { encodeBundle, type Encoded } from '../format/bundle.ts';
+import { sha256, type Digest } from '../format/digest.ts';
+import { DocketError, findingError, usageError } from '../errors.ts';
+import { canonicalBytes, JsonError, parseStrict, type Json } from '../format/json.ts';
+import { PROTOCOL } from '../scoring/protocol.ts';
+import { SCHEMA_DIR } from '../format/schemas.ts';
+import { contentConfig, type Lister } from '../content/policy.ts';
+import { applyAllowances, scanBytes, secretError, type SecretHit } from '../content/secrets.ts';
+import { byUtf8, snapshotSource } from './snapshot.ts';
+import { LETTERS, type BankFile, type PromptTemplate, type Question } from './types.ts';
+
+/**
+ * The decision bank (docs/design.md §7): decision-bank.json + evals/ in the working tree of the
+ * current directory, frozen into bundles. Reading and checking only; probes run in cli/.
+ */
+export const BANK_FILE = 'decision-bank.json';
+export const PROBE_LOCKFILE = 'lockfiles/probes.lock.json';
+
+export function loadBankFile(root: string): BankFile {
+  const path = join(root, BANK_FILE);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    throw usageError('EBANK', `cannot read ${BANK_FILE} in ${root}: ${(e as Error).message} (docket works on the bank of the current directory)`, { path });
+  }
+  let value: Json;
+  try {
+    value = parseStrict(bytes);
+  } catch (e) {
+    if (e instanceof JsonError) throw findingError('EBANKJSON', `${BANK_FILE}: ${e.message}`, { path, offset: e.offset });
+    throw e;
+  }
+  // Every reader below walks the bank's members: a root that is not an object has none to walk.
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+    throw findingError('EBANKROOT', `${BANK_FILE}: the root is ${what}; a bank is a JSON object {"name", "version", "promptTemplate", "questions": [...], ...} (docs/decision-question-authoring.md)`, { path });
+  }
+  return value as unknown as BankFile;
+}
+
+/** A lockfile docket reads (strict JSON), or a coded error naming it. */
+function readJsonFile(path: string, code: string): Json {
+  try {
+    return parseStrict(readFileSync(path));
+  } catch (e) {
+    if (e instanceof JsonError) throw findingError(code, `${path}: ${e.message}`, { path, offset: e.offset });
+    throw usageError(code, `cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? 'error'})`, { path });
+  }
+}
+
+/**
+ * Where a path the bank names (a probe, a source eval) really is. It must resolve — symlinks
+ * followed, every component — to a place inside the tree: a probe symlinked to /tmp/x.mjs would
+ * otherwise pass validation, be run by capture and frozen as evidence of a file nobody can see.
+ * Returns the real path, or why not (missing, or outside the tree and where to).
+ */
+export function treePath(root: string, rel: string): { abs: string; problem: null } | { abs: null; problem: string } {
+  let real: string;
+  let top: string;
+  try {
+    top = realpathSync(root);
+    real = realpathSync(join(root, rel));
+  } catch {
+    return { abs: null, problem: `${rel} does not exist` };
+  }
+  const inside = relative(top, real);
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return { abs: null, problem: `${rel} resolves to ${real}, outside the repository ${top} (a symlink?): every path a bank names must stay inside the tree` };
+  return { abs: real, problem: null };
+}
+
+/** treePath or a coded error: for the commands that read or run what the bank names. */
+export function requireTreePath(root: string, rel: string): string {
+  const r = treePath(root, rel);
+  if (r.problem !== null) throw usageError('ETREEPATH', r.problem, { path: rel });
+  return r.abs;
+}
+
+/** Source evals are the directories evals/<category>/<name>/, in UTF-8 byte order. */
+export function listSourceEvals(root: string): string[] {
+  const base = join(root, 'evals');
+  if (!existsSync(base)) return [];
+  const out: string[] = [];
+  for (const cat of readdirSync(base)) {
+    if (!statSync(join(base, cat)).isDirectory()) continue;
+    for (const name of readdirSync(join(base, cat))) if (statSync(join(base, cat, name)).isDirectory()) out.push(`${cat}/${name}`);
+  }
+  return out.sort(byUtf8);
+}
+
+export interface Violation {
+  code: string;
+  question: string | null;
+  sourceEval: string | null;
+  field: string | null;
+  message: string;
+}
+
+const fileAjv = new Ajv({ allErrors: true, strict: true });
+let bankFileSchema: ValidateFunction | null = null;
+const bankFileValidator = () => (bankFileSchema ??= fileAjv.compile(JSON.parse(readFileSync(join(SCHEMA_DIR, 'files', 'decision-bank.schema.json'), 'utf8'))));
+
+/** Schema plus authoring rules; every violation is collected. */
+export function validateBankFile(root: string, bank: BankFile): Violation[] {
+  const v: Violation[] = [];
+  const add = (code: string, question: string | null, sourceEval: string | null, field: string | null, message: string) => v.push({ code, question, sourceEval, field, message });
+  const data: unknown = bank;
+  const schema = bankFileValidator();
+  if (!schema(data)) {
+    for (const e of schema.errors ?? []) {
+      const m = /^\/questions\/(\d+)(\/.*)?$/.exec(e.instancePath);
+      const qid = m ? ((bank.questions?.[Number(m[1])] as Question | undefined)?.id ?? `#${m[1]}`) : null;
+      add('ESCHEMA', qid, null, m ? (m[2] ?? '').slice(1) || null : e.instancePath || '/', `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`);
+    }
+    if (!Array.isArray(bank.questions)) return v;
+  }
+  const evals = new Set(listSourceEvals(root));
+  const seen = new Set<string>();
+  const covered = new Set<string>();
+  for (const q of bank.questions) {
+    // Shapes the schema rejected are reported there; the rules below read strings and arrays.
+    if (!q || typeof q !== 'object' || typeof q.id !== 'string' || typeof q.sourceEval !== 'string') continue;
+    if (seen.has(q.id)) add('EDUPID', q.id, q.sourceEval, 'id', `duplicate question id ${q.id}`);
+    seen.add(q.id);
+    if (Array.isArray(q.options)) {
+      if (q.options.length !== 4) add('EOPTIONS', q.id, q.sourceEval, 'options', `needs exactly 4 options, has ${q.options.length}`);
+      const norm = q.options.map((o) => String(o).trim().toLowerCase());
+      norm.forEach((o, i) => {
+        if (norm.indexOf(o) !== i) add('EOPTIONS', q.id, q.sourceEval, `options[${i}]`, `option ${LETTERS[i]} repeats option ${LETTERS[norm.indexOf(o)]}`);
+      });
+    }
+    if (!LETTERS.includes(q.key as never)) add('EKEY', q.id, q.sourceEval, 'key', `key ${JSON.stringify(q.key)} is not one of A, B, C, D`);
+    if (!evals.has(q.sourceEval)) add('ESOURCE', q.id, q.sourceEval, 'sourceEval', `source eval evals/${q.sourceEval}/ does not exist`);
+    else {
+      covered.add(q.sourceEval);
+      const probe = typeof q.probe === 'string' ? treePath(root, join('evals', q.sourceEval, q.probe)) : null;
+      if (probe?.problem) add('EPROBE', q.id, q.sourceEval, 'probe', `probe ${probe.problem}`);
+      else if (probe?.abs && !statSync(probe.abs).isFile()) add('EPROBE', q.id, q.sourceEval, 'probe', `probe evals/${q.sourceEval}/${String(q.probe)} is not a file`);
+    }
+  }
+  const omitted = new Set<string>();
+  for (const [i, o] of (Array.isArray(bank.omissions) ? bank.omissions : []).entries()) {
+    if (!o || typeof o !== 'object' || typeof o.sourceEval !== 'string') continue;
+    if (!evals.has(o.sourceEval)) add('ESOURCE', null, o.sourceEval, `omissions[${i}].sourceEval`, `omitted source eval evals/${o.sourceEval}/ does not exist`);
+    if (!String(o.reason ?? '').trim()) add('EOMISSION', null, o.sourceEval, `omissions[${i}].reason`, 'an omission needs a reason');
+    if (covered.has(o.sourceEval)) add('EOMISSION', null, o.sourceEval, `omissions[${i}]`, 'source eval has questions and is also listed as omitted');
+    omitted.add(o.sourceEval);
+  }
+  for (const se of evals) {
+    const where = treePath(root, join('evals', se));
+    if (where.problem) add('ESOURCE', null, se, null, `source eval ${where.problem}`);
+    if (!covered.has(se) && !omitted.has(se)) add('EUNCOVERED', null, se, null, `source eval ${se} has no question and no omission with a reason`);
+    if (!existsSync(join(root, 'evals', se, 'TASK.md'))) add('ETASK', null, se, 'TASK.md', `evals/${se}/TASK.md is missing`);
+    if (!readdirSync(join(root, 'evals', se)).some((f) => f.startsWith('solution'))) add('ESOLUTION', null, se, 'solution', `evals/${se}/ has no reference solution (solution.*)`);
+  }
+  const n = bank.questions.length;
+  const tol = typeof bank.keyBalanceTolerance === 'number' ? bank.keyBalanceTolerance : 0;
+  for (const letter of LETTERS) {
+    const count = bank.questions.filter((q) => q?.key === letter).length;
+    if (Math.abs(count - n / 4) > tol) add('EBALANCE', null, null, 'key', `key ${letter} is correct ${count} times; balanced is ${n / 4} ± ${tol}`);
+  }
+  v.push(...checkProbeLock(root, bank));
+  return v;
+}
+
+/**
+ * The full bank validation of the bank in `root` (loadBankFile + validateBankFile, what validate,
+ * capture and release pack require) as violations only: a bank that cannot be read or parsed, or
+ * whose root is no object, is one violation with its own code, never a throw. For release verify.
+ */
+export function bankViolations(root: string): Violation[] {
+  let bank: BankFile;
+  try {
+    bank = loadBankFile(root);
+  } catch (e) {
+    if (!(e instanceof DocketError)) throw e;
+    return [{ code: e.code, question: null, sourceEval: null, field: null, message: e.message }];
+  }
+  return validateBankFile(root, bank);
+}
+
+/** Probes may import only node: builtins and packages pinned in lockfiles/probes.lock.json. */
+export function checkProbeLock(root: string, bank: BankFile): Violation[] {
+  const v: Violation[] = [];
+  const lockPath = join(root, PROBE_LOCKFILE);
+  let pinned: Record<string, unknown> = {};
+  if (!existsSync(lockPath)) v.push({ code: 'ELOCK', question: null, sourceEval: null, field: PROBE_LOCKFILE, message: `${PROBE_LOCKFILE} is missing: run \`docket evidence lock\`` });
+  else {
+    // An unreadable lockfile or package-lock.json is a violation like the others (release verify
+    // checks trees made by other tools), so the rest of the bank is still checked.
+    try {
+      const lock = readJsonFile(lockPath, 'ELOCK') as { packages?: Record<string, unknown> };
+      pinned = lock.packages ?? {};
+      const expected = computeProbeLock(root, bank);
+      if (Buffer.compare(Buffer.from(canonicalBytes(lock as Json)), Buffer.from(canonicalBytes(expected as Json))) !== 0) {
+        v.push({ code: 'ELOCK', question: null, sourceEval: null, field: PROBE_LOCKFILE, message: `${PROBE_LOCKFILE} disagrees with package-lock.json and the probes' imports: run \`docket evidence lock\`` });
+      }
+    } catch (e) {
+      if (!(e instanceof DocketError)) throw e;
+      v.push({ code: e.code, question: null, sourceEval: null, field: e.code === 'ELOCK' ? PROBE_LOCKFILE : 'package-lock.json', message: e.message });
+    }
+  }
+  for (const q of Array.isArray(bank.questions) ? bank.questions : []) {
+    const path = probeSource(root, q);
+    if (!path) continue;
+    for (const spec of probeImports(readFileSync(path, 'utf8'))) {
+      if (!pinned[spec]) v.push({ code: 'ELOCK', question: q.id, sourceEval: q.sourceEval, field: 'probe', message: `probe imports ${spec}, which is not pinned in ${PROBE_LOCKFILE}` });
+    }
+  }
+  return v;
+}
+
+/** A question's probe file when it is a readable path inside the tree, else null (validate reports why). */
+function probeSource(root: string, q: Question): string | null {
+  if (!q || typeof q.sourceEval !== 'string' || typeof q.probe !== 'string') return null;
+  const abs = treePath(root, join('evals', q.sourceEval, q.probe)).abs;
+  return abs !== null && statSync(abs).isFile() ? abs : null; // a directory is reported by validate, never read
+}
+
+export function probeImports(source: string): string[] {
+  const specs = new Set<string>();
+  for (const m of source.matchAll(/(?:import\s[^'"]*?from\s*|import\s*\(\s*|import\s+|require\s*\(\s*)['"]([^'"]+)['"]/g)) {
+    const s = m[1]!;
+    if (s.startsWith('node:') || s.startsWith('.') || s.startsWith('/')) continue;
+    specs.add(s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!);
+  }
+  return [...specs].sort(byUtf8);
+}
+
+/** The probe lockfile: exact versions and integrity hashes from package-lock.json, for what probes import. */
+export function computeProbeLock(root: string, bank: BankFile) {
+  const pkgLock = readJsonFile(join(root, 'package-lock.json'), 'EPACKAGELOCK') as { packages?: Record<string, { version?: string; integrity?: string }> };
+  const names = new Set<string>();
+  for (const q of Array.isArray(bank.questions) ? bank.questions : []) {
+    const path = probeSource(root, q);
+    if (path) for (const s of probeImports(readFileSync(path, 'utf8'))) names.add(s);
+  }
+  const packages: Record<string, { version: string; integrity: string }> = {};
+  for (const name of [...names].sort(byUtf8)) {
+    const entry = pkgLock.packages?.[`node_modules/${name}`];
+    if (entry?.version) packages[name] = { version: entry.version, integrity: entry.integrity ?? '' };
+  }
+  return { lockfileVersion: 1, node: '20', packages };
+}
+
+// ---- freezing the bank into bundles ----
+
+/** A template's request kind, only when it names one (so templates without it keep their bytes and digest). */
+const requestKindOf = (t: PromptTemplate): Pick<PromptTemplate, 'requestKind'> => (t.requestKind ? { requestKind: t.requestKind } : {});
+
+export function templateBundle(t: PromptTemplate) {
+  return { kind: 'prompt-template', schemaVersion: 1, id: t.id, version: t.version, system: t.system, user: t.user, answerFormat: t.answerFormat, ...requestKindOf(t) };
+}
+
+function questionValue(q: Question): Question {
+  return { id: q.id, sourceEval: q.sourceEval, stem: q.stem, options: [...q.options] as Question['options'], key: q.key, claim: q.claim, doesNotEstablish: q.doesNotEstablish, probe: q.probe };
+}
+
+/**
+ * The benchmark version: stable until the protocol, the template, a question or a source snapshot
+ * changes. Evidence (which records the Node version) is deliberately not part of it.
+ */
+export function benchmarkVersion(parts: { protocol: Digest; template: Digest; questions: Question[]; sources: { sourceEval: string; digest: Digest }[] }): Digest {
+  return sha256(
+    canonicalBytes({
+      format: 'docket-benchmark-v1',
+      protocol: parts.protocol,
+      template: parts.template,
+      questions: parts.questions.map((q) => sha256(canonicalBytes(questionValue(q) as unknown as Json))).sort(),
+      sources: [...parts.sources].sort((a, b) => byUtf8(a.sourceEval, b.sourceEval)).map((s) => [s.sourceEval, s.digest]),
+    }),
+  );
+}
+
+export interface FrozenParts {
+  protocol: Digest;
+  template: Digest;
+  sources: { sourceEval: string; digest: Digest }[];
+  benchmarkVersion: Digest;
+}
+
+export interface EncodeOptions {
+  /** how candidates are listed (the CLI passes git's lister in a work tree: cli/offline/content-git.ts) */
+  lister?: Lister;
+}
+
+/**
+ * Encode source, template and protocol bundles without writing anything (validate is read-only).
+ * Every byte that would be stored is scanned first: a secret anywhere refuses all of it (ESECRET).
+ */
+export function encodeParts(root: string, bank: BankFile, opts: EncodeOptions = {}): { parts: FrozenParts; bundles: Encoded[] } {
+  const config = contentConfig(bank, BANK_FILE);
+  const hits: SecretHit[] = [];
+  const bankPath = join(root, BANK_FILE);
+  if (existsSync(bankPath)) hits.push(...scanBytes(BANK_FILE, readFileSync(bankPath))); // the template and questions are stored from it
+  const snapshots = listSourceEvals(root).map((se) => ({ sourceEval: se, snap: snapshotSource(root, se, { config, lister: opts.lister, hits }) }));
+  const refused = applyAllowances(hits, config.allowSecrets).refused;
+  if (refused.length) throw secretError(refused, 'docket snapshot');
+  const sourceBundles = snapshots.map((s) => ({ sourceEval: s.sourceEval, enc: encodeBundle(s.snap) }));
+  const templateEnc = encodeBundle(templateBundle(bank.promptTemplate));
+  const protocolEnc = encodeBundle(PROTOCOL);
+  const sources = sourceBundles.map((s) => ({ sourceEval: s.sourceEval, digest: s.enc.descriptor.digest }));
+  const protocol = protocolEnc.descriptor.digest;
+  const template = templateEnc.descriptor.digest;
+  return {
+    parts: { protocol, template, sources, benchmarkVersion: benchmarkVersion({ protocol, template, questions: bank.questions, sources }) },
+    bundles: [...sourceBundles.map((s) => s.enc), templateEnc, protocolEnc],
+  };
+}
+
+/** Write source, template and protocol bundles (docket snapshot). */
+export function snapshotBank(root: string, archive: Archive, bank: BankFile, opts: EncodeOptions = {}): FrozenParts & { written: number } {
+  const { parts, bundles } = encodeParts(root, bank, opts);
+  let written = 0;
+  for (const b of bundles) if (archive.putEncoded(b)) written++;
+  return { ...parts, written };
+}
+
+/** Write question bundles and the bank bundle, given each question's evidence; point refs/bank/current at it. */
+export function freezeBank(archive: Archive, bank: BankFile, parts: FrozenParts, evidence: Map<string, Digest>): Digest {
+  const sourceOf = new Map(parts.sources.map((s) => [s.sourceEval, s.digest]));
+  const questions = [...bank.questions]
+    .sort((a, b) => byUtf8(a.id, b.id))
+    .map((q) => {
+      const ev = evidence.get(q.id);
+      if (!ev) throw findingError('ENOEVIDENCE', `question ${q.id} has no captured evidence: run \`docket evidence capture --question ${q.id}\``, { question: q.id });
+      return { id: q.id, digest: archive.put({ kind: 'question', schemaVersion: 1, question: questionValue(q), source: sourceOf.get(q.sourceEval)!, evidence: ev }).digest };
+    });
+  const digest = archive.put({
+    kind: 'bank',
+    schemaVersion: 1,
+    name: bank.name,
+    version: bank.version,
+    benchmarkVersion: parts.benchmarkVersion,
+    template: parts.template,
+    protocol: parts.protocol,
+    questions,
+    sources: parts.sources,
+    omissions: bank.omissions,
+  }).digest;
+  archive.setRef('bank/current', digest);
+  return digest;
+}
+
+export interface FrozenBank {
+  digest: Digest;
+  name: string;
+  version: string;
+  benchmarkVersion: Digest;
+  template: PromptTemplate;
+  templateDigest: Digest;
+  protocolDigest: Digest;
+  questions: (Question & { digest: Digest; evidence: Digest; source: Digest })[];
+}
+
+/** Load a frozen bank from the archive alone (what replay uses: never the working tree). */
+export function loadFrozenBank(archive: Archive, digest: Digest): FrozenBank {
+  const bank = archive.get(digest).value as unknown as {
+    kind: string; name: string; version: string; benchmarkVersion: Digest; template: Digest; protocol: Digest; questions: { id: string; digest: Digest }[];
+  };
+  if (bank.kind !== 'bank') throw findingError('EKIND', `${digest} is a ${bank.kind} bundle, not a bank`, { digest });
+  const t = archive.get(bank.template).value as unknown as PromptTemplate;
+  const questions = bank.questions.map((qr) => {
+    const qb = archive.get(qr.digest).value as unknown as { question: Question; evidence: Digest; source: Digest };
+    return { ...qb.question, digest: qr.digest, evidence: qb.evidence, source: qb.source };
+  });
+  return {
+    digest,
+    name: bank.name,
+    version: bank.version,
+    benchmarkVersion: bank.benchmarkVersion,
+    template: { id: t.id, version: t.version, system: t.system, user: t.user, answerFormat: t.answerFormat, ...requestKindOf(t) },
+    templateDigest: bank.template,
+    protocolDigest: bank.protocol,
+    questions,
+  };
+}
+
+/** The current bank: refs/bank/current. */
+export function currentBank(archive: Archive): FrozenBank {
+  const d = archive.ref('bank/current');
+  if (!d) throw usageError('ENOBANK', `the archive ${archive.dir} has no frozen bank (refs/bank/current): run \`docket evidence capture\``);
+  return loadFrozenBank(archive, d);
+}

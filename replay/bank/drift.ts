@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Archive } from '../store/archive.ts';
+import { BANK_FILE, encodeParts, loadBankFile, loadFrozenBank, type EncodeOptions } from './bank.ts';
+import { contentConfig } from '../content/policy.ts';
+import type { Digest } from '../format/digest.ts';
+import { DocketError } from '../errors.ts';
+import { canonicalBytes, type Json } from '../format/json.ts';
+import type { PlanValue } from '../runs/runs.ts';
+import { byUtf8, snapshotSource, type SnapshotOptions, type SourceEntry } from './snapshot.ts';
+import type { BankFile } from './types.ts';
+
+/**
+ * Bank drift (issue #18 item 2): is the bank in the working tree the bank the runs measured? The
+ * working tree is read the way `docket snapshot` reads it (encodeParts → snapshotSource, whatever
+ * file selection the snapshot policy makes); each run's plan names its frozen bank. Read-only.
+ */
+
+export type DriftKind = 'question-added' | 'question-removed' | 'question-changed' | 'template' | 'protocol' | 'source-added' | 'source-removed' | 'source-changed' | 'name';
+
+export interface DriftChange {
+  kind: DriftKind;
+  id: string; // question id, source eval, or the part's name
+  message: string;
+  files?: string[]; // source-changed: the files that differ, relative to the repository root
+}
+
+export interface BankMeasured {
+  bank: Digest; // the frozen bank a plan names
+  benchmarkVersion: Digest;
+  runs: string[]; // run ids whose plan names it, in byte order
+}
+
+export interface BankDrift extends BankMeasured {
+  worktreeVersion: Digest;
+  changes: DriftChange[];
+}
+
+/** Every frozen bank the runs of the archive measured (refs/runs/* → plan → bank), with its runs. */
+export function banksMeasured(archive: Archive): BankMeasured[] {
+  const byBank = new Map<Digest, BankMeasured>();
+  const ids = archive.store.listRefs().filter((r) => r.name.startsWith('runs/')).map((r) => r.name.slice(5)).sort(byUtf8);
+  for (const id of ids) {
+    const run = archive.get(archive.ref(`runs/${id}`)!).value as { plan: Digest };
+    const plan = archive.get(run.plan).value as unknown as PlanValue;
+    const entry = byBank.get(plan.bank) ?? { bank: plan.bank, benchmarkVersion: plan.benchmarkVersion, runs: [] };
+    entry.runs.push(id);
+    byBank.set(plan.bank, entry);
+  }
+  return [...byBank.values()].sort((a, b) => byUtf8(a.bank, b.bank));
+}
+
+/** True when `root` holds a bank to compare (decision-bank.json). */
+export const hasWorktreeBank = (root: string) => existsSync(join(root, BANK_FILE));
+
+/** The drift of the working tree at `root` from every bank the archive's runs measured. */
+export function bankDrift(root: string, archive: Archive, opts: EncodeOptions = {}): BankDrift[] {
+  const measured = banksMeasured(archive);
+  if (measured.length === 0) return []; // nothing was measured: no bank to be faithful to
+  const file = loadBankFile(root);
+  const { parts } = encodeParts(root, file, opts);
+  return measured.map((m) => ({ ...m, worktreeVersion: parts.benchmarkVersion, changes: sameFrozen(archive, m.bank, file.name, parts.benchmarkVersion) ? [] : changesFrom(root, archive, m.bank, file, parts, opts) }));
+}
+
+// Equal benchmark versions cover questions, template, protocol and sources; the bank's name is outside it.
+function sameFrozen(archive: Archive, bank: Digest, name: string, version: Digest): boolean {
+  const v = archive.get(bank).value as { name?: string; benchmarkVersion?: string };
+  return v.benchmarkVersion === version && v.name === name;
+}
+
+const QUESTION_FIELDS = ['sourceEval', 'stem', 'options', 'key', 'claim', 'doesNotEstablish', 'probe'] as const;
+const show = (v: unknown) => {
+  const t = JSON.stringify(v);
+  return t.length > 60 ? `${t.slice(0, 57)}…` : t;
+};
+
+function changesFrom(root: string, archive: Archive, bankDigest: Digest, file: BankFile, parts: ReturnType<typeof encodeParts>['parts'], opts: EncodeOptions): DriftChange[] {
+  const frozen = loadFrozenBank(archive, bankDigest);
+  const out: DriftChange[] = [];
+  if (frozen.name !== file.name) out.push({ kind: 'name', id: 'name', message: `the bank is named ${file.name}; the runs measured ${frozen.name}` });
+  const now = new Map(file.questions.map((q) => [q.id, q]));
+  const then = new Map(frozen.questions.map((q) => [q.id, q]));
+  for (const [id, q] of then) {
+    const w = now.get(id);
+    if (!w) out.push({ kind: 'question-removed', id, message: `question ${id} was measured and is no longer in ${BANK_FILE}` });
+    else {
+      const fields = QUESTION_FIELDS.filter((f) => !sameJson(q[f], w[f]));
+      if (fields.length) out.push({ kind: 'question-changed', id, message: `question ${id}: ${fields.map((f) => (f === 'key' ? `key ${q.key} → ${w.key}` : `${f} ${show(q[f])} → ${show(w[f])}`)).join('; ')}` });
+    }
+  }
+  for (const id of now.keys()) if (!then.has(id)) out.push({ kind: 'question-added', id, message: `question ${id} is in ${BANK_FILE} but was not measured` });
+  if (frozen.templateDigest !== parts.template) out.push({ kind: 'template', id: 'promptTemplate', message: `the prompt template is ${parts.template}; the runs measured ${frozen.templateDigest}` });
+  if (frozen.protocolDigest !== parts.protocol) out.push({ kind: 'protocol', id: 'protocol', message: `the scoring protocol is ${parts.protocol}; the runs measured ${frozen.protocolDigest}` });
+  out.push(...sourceChanges(root, archive, bankDigest, parts.sources, { config: contentConfig(file), lister: opts.lister }));
+  return out.sort((a, b) => byUtf8(a.kind, b.kind) || byUtf8(a.id, b.id));
+}
+
+const sameJson = (a: unknown, b: unknown) => Buffer.from(canonicalBytes(a as Json)).equals(Buffer.from(canonicalBytes(b as Json)));
+
+function sourceChanges(root: string, archive: Archive, bankDigest: Digest, now: { sourceEval: string; digest: Digest }[], snapOpts: SnapshotOptions): DriftChange[] {
+  const bank = archive.get(bankDigest).value as { sources?: { sourceEval: string; digest: Digest }[] };
+  const then = new Map((bank.sources ?? []).map((s) => [s.sourceEval, s.digest]));
+  const out: DriftChange[] = [];
+  for (const s of now) {
+    const old = then.get(s.sourceEval);
+    if (!old) out.push({ kind: 'source-added', id: s.sourceEval, message: `source eval evals/${s.sourceEval}/ was not measured` });
+    else if (old !== s.digest) {
+      const files = changedFiles((archive.get(old).value as { entries: SourceEntry[] }).entries, snapshotSource(root, s.sourceEval, snapOpts).entries).map((p) => `evals/${s.sourceEval}/${p}`);
+      out.push({ kind: 'source-changed', id: s.sourceEval, message: `source eval ${s.sourceEval} changed: ${files.join(', ') || 'file modes or links'}`, files });
+    }
+  }
+  for (const se of then.keys()) if (!now.some((s) => s.sourceEval === se)) out.push({ kind: 'source-removed', id: se, message: `source eval evals/${se}/ was measured and is gone` });
+  return out;
+}
+
+/** Paths added, removed or changed between two snapshots' entries. */
+function changedFiles(a: SourceEntry[], b: SourceEntry[]): string[] {
+  const key = (e: SourceEntry) => (e.type === 'file' ? `f ${e.mode} ${e.digest}` : `l ${e.target}`);
+  const ma = new Map(a.map((e) => [e.path, key(e)]));
+  const mb = new Map(b.map((e) => [e.path, key(e)]));
+  const paths = new Set([...ma.keys(), ...mb.keys()]);
+  return [...paths].filter((p) => ma.get(p) !== mb.get(p)).sort(byUtf8);
+}
+
+/** One line per drifted bank, for `check` and refusals. */
+export function describeDrift(d: BankDrift): string {
+  return `the working tree (benchmark version ${d.worktreeVersion}) is not bank ${d.bank} (benchmark version ${d.benchmarkVersion}) that ${d.runs.length} run(s) measured (${d.runs.join(', ')}): ${d.changes.length} change(s)`;
+}
+
+/**
+ * `docket verify FILE.tgz`: the verified tree's bank against the runs its archive holds, one
+ * message per change (an unreadable bank is one message too: damaged input is a finding).
+ */
+export function releaseDrift(tree: string, evidenceDir: string): string[] {
+  const archive = new Archive(evidenceDir);
+  try {
+    return bankDrift(tree, archive).flatMap((d) => d.changes.map((c) => `${c.message} (the shipped runs ${d.runs.join(', ')} measured bank ${d.bank}, benchmark version ${d.benchmarkVersion}; the shipped tree is ${d.worktreeVersion})`));
+  } catch (e) {
+    if (e instanceof DocketError) return [`the shipped bank cannot be compared with the bank its runs measured: ${e.code}: ${e.message}`];
+    throw e;
+  } finally {
+    archive.close();
+  }
+}

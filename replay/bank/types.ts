@@ -1,0 +1,69 @@
+import type { Digest } from '../format/digest.ts';
+import type { Json } from '../format/json.ts';
+
+/** Shared domain types of the offline core. docs/design.md describes each on disk. */
+export type Letter = 'A' | 'B' | 'C' | 'D';
+export const LETTERS: readonly Letter[] = ['A', 'B', 'C', 'D'];
+
+export interface Question {
+  id: string;
+  sourceEval: string; // "<category>/<name>", a directory under evals/
+  stem: string;
+  options: [string, string, string, string]; // canonical order: options[0] is A
+  key: Letter; // canonical key
+  claim: string;
+  doesNotEstablish: string;
+  probe: string; // path relative to the source eval directory
+}
+
+export interface Omission {
+  sourceEval: string;
+  reason: string;
+}
+
+export interface PromptTemplate {
+  id: string;
+  version: number;
+  system: string;
+  user: string; // placeholders {{stem}} {{A}} {{B}} {{C}} {{D}}
+  answerFormat: string;
+  requestKind?: 'chat' | 'decision'; // how a run asks by default (absent: chat); part of the template's digest when set
+}
+
+export interface BankFile {
+  schemaVersion: 1;
+  name: string;
+  version: string;
+  description: string;
+  keyBalanceTolerance: number;
+  promptTemplate: PromptTemplate;
+  questions: Question[];
+  omissions: Omission[];
+  /** the content policy's settings (replay/content/policy.ts contentConfig) */
+  content?: unknown;
+}
+
+/**
+ * perm[displayed position] = canonical option index. Shown letter L = LETTERS[pos] carries the
+ * canonical option LETTERS[perm[pos]].
+ */
+export type Permutation = [number, number, number, number];
+
+/** Generation parameters that go into every request body verbatim. */
+export interface RunParams {
+  temperature: number;
+  max_tokens: number;
+  seed?: number;
+  top_p?: number;
+}
+
+/** What a run records about one attempt (issue 4 journal line, minus chaining). */
+export type AttemptClass = 'answered' | 'invalid' | 'provider_failure' | 'truncated' | 'interrupted';
+
+export interface Slot {
+  question: string;
+  permutation: number; // 0..2
+  repetition: number; // 0..repetitions-1
+}
+
+export type { Digest, Json };

@@ -1,0 +1,273 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkContent, decodeContent, encodeBundle, BundleError } from './bundle.ts';
+import { hasControlByte } from '../accel/canonical-bytes.ts';
+import { gzipCanonical } from './gzip.ts';
+import { canonicalText, parseCanonical, provenCanonical, type Json } from './json.ts';
+import { compileSchema, validateCanonicalBytes } from './schema-bytes.ts';
+import { KINDS, validateBundle } from './schemas.ts';
+import { strict, useStrictEngine } from '../accel/strict-wasm.ts';
+import { REPO } from '../../cli/dev/testkit/core.ts';
+
+/** Every bundle of the shipped archive, parsed: one valid example (or more) of most kinds. */
+function shippedValues(): Json[] {
+  const out: Json[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name));
+      else if (e.name.endsWith('.json.gz')) out.push(parseCanonical(gunzipSync(readFileSync(join(dir, e.name)))));
+    }
+  };
+  walk(join(REPO, 'evidence', 'objects'));
+  return out;
+}
+
+/**
+ * The validators on one value: the byte walk must say exactly what ajv says, through the JS
+ * reference alone and through the WebAssembly module (strict-wasm.ts) with its JS fallback.
+ */
+function both(value: unknown) {
+  const ajv = validateBundle(value);
+  const bytes = Buffer.from(canonicalText(value), 'utf8');
+  const engines = (['js', 'wasm'] as const).map((engine) => {
+    useStrictEngine(engine);
+    const containers = provenCanonical(bytes);
+    // The table the walk jumps through must list exactly the text's containers, in opening order.
+    if (containers) expect([...containers.a.subarray(0, containers.n)]).toEqual(containersOf(bytes));
+    return { proven: containers !== null, walk: containers ? validateCanonicalBytes(bytes, containers) : null };
+  });
+  expect(engines[1]).toEqual(engines[0]);
+  return { ajv, ...engines[1]! };
+}
+
+/** What the module decided itself during `f` (the rest went to the JS reference). */
+function decidedByModule(f: () => void) {
+  const s = strict()!;
+  const before = { ...s.stats };
+  f();
+  return { valid: s.stats.valid - before.valid, invalid: s.stats.invalid - before.invalid };
+}
+
+/** A canonical text's containers, found independently of the scan: (start, end, next) triples in opening order. */
+function containersOf(b: Buffer): number[] {
+  const out: number[] = [];
+  const open: number[] = [];
+  for (let i = 0; i < b.length; i++) {
+    const c = b[i];
+    if (c === 0x22) {
+      for (i++; b[i] !== 0x22; i++) if (b[i] === 0x5c) i++;
+    } else if (c === 0x7b || c === 0x5b) {
+      open.push(out.length);
+      out.push(i, 0, 0);
+    } else if (c === 0x7d || c === 0x5d) {
+      const at = open.pop()!;
+      out[at + 1] = i + 1;
+      out[at + 2] = out.length;
+    }
+  }
+  return out;
+}
+
+const shipped = shippedValues();
+const extra: Json[] = [
+  { kind: 'attachment', schemaVersion: 1, mediaType: 'application/json', name: 'board.json', body: { rows: [{ model: 'x', score: 71.3 }], note: 'a "quoted" \\ back\u0001slash' } },
+  { kind: 'attachment', schemaVersion: 1, mediaType: 'text/plain', body: 'x'.repeat(300) },
+  // Imported logs (docs/import.md): the shipped archive holds none.
+  { kind: 'foreign-log', schemaVersion: 1, format: 'inspect-eval', name: 'a.eval', size: 3, sha256: `sha256:${'a'.repeat(64)}`, encoding: 'base64', content: 'YWJj' },
+  { kind: 'foreign-sample', schemaVersion: 1, framework: 'inspect_ai', log: `sha256:${'b'.repeat(64)}`, entry: 'samples/1_epoch_1.json', key: { id: 1, epoch: 1 }, sample: { scores: { m: { value: { $float: 'NaN' } } } } },
+  { kind: 'foreign-sample', schemaVersion: 1, framework: 'lm-eval', log: `sha256:${'b'.repeat(64)}`, entry: 'line 1', key: { task: 't', doc_id: 0, filter: 'none' }, sample: { acc: 1 } },
+  { kind: 'foreign-run', schemaVersion: 1, framework: 'lm-eval', importer: 'docket-import/1', logs: [{ role: 'results', log: `sha256:${'c'.repeat(64)}` }], header: { results: {} }, extra: {}, layout: {}, samples: [`sha256:${'d'.repeat(64)}`] },
+];
+const samples = [...shipped, ...extra];
+
+describe('validateCanonicalBytes', () => {
+  it('agrees with ajv on every shipped bundle: valid, same kind, same references in the same order', () => {
+    const kinds = new Set<string>();
+    for (const v of samples) {
+      const r = both(v);
+      expect(r.ajv.ok).toBe(true);
+      expect(r.proven).toBe(true);
+      expect(r.walk).not.toBeNull();
+      expect(r.walk!.kind).toBe((v as { kind: string }).kind);
+      expect(r.walk!.refs).toEqual(r.ajv.refs);
+      kinds.add(r.walk!.kind);
+    }
+    // The shipped archive holds every kind but a few; the fuzz below reaches those through mutation.
+    expect(kinds.size).toBeGreaterThanOrEqual(KINDS.length - 2);
+  });
+
+  it('compiles every shipped schema (none falls back to ajv for an unknown keyword)', () => {
+    for (const kind of KINDS) {
+      const schema = JSON.parse(readFileSync(join(REPO, 'docs', 'schemas', `${kind}.schema.json`), 'utf8'));
+      expect(() => compileSchema(schema), kind).not.toThrow();
+    }
+  });
+
+  it('refuses to compile a keyword it does not implement, so that kind stays with ajv', () => {
+    expect(() => compileSchema({ type: 'object', not: { required: ['a'] } })).toThrow('keyword not');
+    expect(() => compileSchema({ $ref: 'https://elsewhere.invalid/x.json' })).toThrow('$ref');
+    expect(() => compileSchema({ type: 'object', required: ['a'] })).toThrow('required a');
+  });
+
+  it('agrees with ajv on hand-picked edges: lengths in code points, minimum, maximum, integer, enum, escapes', () => {
+    const att = (mediaType: unknown, extra: object = {}) => ({ kind: 'attachment', schemaVersion: 1, mediaType, body: null, ...extra });
+    const cases: [unknown, boolean][] = [
+      [att('é'.repeat(255)), true],
+      [att('é'.repeat(256)), false],
+      [att('😀'.repeat(255)), true],
+      [att('😀'.repeat(256)), false],
+      [att('\n'.repeat(255)), true],
+      [att('\u0001'.repeat(255)), true],
+      [att('\u0001'.repeat(256)), false],
+      [att(''), false],
+      [att('x', { name: 'n'.repeat(1025) }), false],
+      [att(1), false],
+      [{ kind: 'attachment', schemaVersion: 2, mediaType: 'x', body: 1 }, false],
+      [{ kind: 'attachment', schemaVersion: 1.5, mediaType: 'x', body: 1 }, false],
+      [{ kind: 'attachment', schemaVersion: 1, mediaType: 'x' }, false],
+      [{ kind: 'attachment', schemaVersion: 1, mediaType: 'x', body: 1, zz: 1 }, false],
+    ];
+    const protocol = samples.find((v) => (v as { kind?: string }).kind === 'protocol') as Record<string, unknown> | undefined;
+    if (protocol) {
+      for (const [minCoverage, ok] of [[0, true], [1, true], [0.5, true], [-0.1, false], [1.01, false], ['1', false]] as const) cases.push([{ ...protocol, minCoverage }, ok]);
+      cases.push([{ ...protocol, verdicts: { a: 'x', b: 1 } }, false], [{ ...protocol, verdicts: { a: 'x', 'b/~c': 'y' } }, true]);
+    }
+    for (const [value, ok] of cases) {
+      const r = both(value);
+      expect(r.ajv.ok, JSON.stringify(value).slice(0, 80)).toBe(ok);
+      expect(r.walk !== null, JSON.stringify(value).slice(0, 80)).toBe(ok);
+    }
+    expect(protocol).toBeDefined();
+  });
+
+  // Values chosen to sit on the schemas' edges: minimum 0, integers against numbers, empty and long
+  // strings, digests (valid, upper-case, short), escapes and astral characters, exponents.
+  const leaf = fc.oneof(
+    fc.constantFrom(0, -1, 1, 2, 1.5, 2 ** 53 - 1, 1e-7, -2.5e-9, 420, 493, 2000, 2001, '', 'A', 'E', 'x', 'run', 'answered', 'utf8', 'file', 'attachment', 'run-segment', 'a-b', 'W1', 'WAB', 'x\n', '😀', 'é'.repeat(3), 'x'.repeat(256)),
+    fc.constantFrom(`sha256:${'ab'.repeat(32)}`, `sha256:${'AB'.repeat(32)}`, `sha256:${'a'.repeat(63)}`, `sha1:${'a'.repeat(64)}`),
+    fc.integer({ min: -5, max: 5 }),
+    fc.string({ maxLength: 6 }),
+  );
+  const anyJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+    v: fc.oneof({ depthSize: 'small' }, fc.constant(null), fc.boolean(), leaf, fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(fc.constantFrom('a', 'kind', 'z', 'text', 'status', 'body', 'digest'), tie('v'), { maxKeys: 3 })),
+  })).v;
+
+  /** Every path to a value inside v. */
+  function paths(v: unknown, at: (string | number)[] = [], out: (string | number)[][] = []) {
+    out.push(at);
+    if (Array.isArray(v)) v.forEach((x, i) => paths(x, [...at, i], out));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) paths(x, [...at, k], out);
+    return out;
+  }
+  type Op = { op: 'replace'; with: unknown } | { op: 'delete' } | { op: 'add'; key: string; with: unknown } | { op: 'wrap' } | { op: 'dup' };
+  function mutate(v: unknown, path: (string | number)[], m: Op): unknown {
+    const copy = structuredClone(v);
+    if (path.length === 0) return m.op === 'replace' ? m.with : m.op === 'wrap' ? [copy] : copy;
+    let parent: any = copy;
+    for (const p of path.slice(0, -1)) parent = parent[p];
+    const last = path[path.length - 1]!;
+    if (m.op === 'replace') parent[last] = m.with;
+    else if (m.op === 'delete') {
+      if (Array.isArray(parent)) parent.splice(last as number, 1);
+      else delete parent[last];
+    } else if (m.op === 'wrap') parent[last] = [parent[last]];
+    else if (m.op === 'dup' && Array.isArray(parent)) {
+      const list: unknown[] = parent;
+      list.push(...Array.from({ length: 3 }, () => structuredClone(list[last as number])));
+    }
+    else if (m.op === 'add' && parent[last] && typeof parent[last] === 'object' && !Array.isArray(parent[last])) parent[last][m.key] = m.with;
+    return copy;
+  }
+  const op: fc.Arbitrary<Op> = fc.oneof(
+    fc.record({ op: fc.constant('replace' as const), with: anyJson }),
+    fc.record({ op: fc.constant('replace' as const), with: leaf }),
+    fc.constant({ op: 'delete' as const }),
+    fc.record({ op: fc.constant('add' as const), key: fc.constantFrom('a', 'extra', 'status', 'text', 'truncatedFrom', 'kind', 'body', 'zz'), with: anyJson }),
+    fc.constant({ op: 'wrap' as const }),
+    fc.constant({ op: 'dup' as const }),
+  );
+
+  it('agrees with ajv on mutated bundles of every kind (valid or not, and on the references)', () => {
+    let accepted = 0;
+    let rejected = 0;
+    const decided = decidedByModule(() => fc.assert(
+      fc.property(fc.nat(samples.length - 1), fc.array(fc.tuple(fc.nat(), op), { minLength: 1, maxLength: 3 }), (which, muts) => {
+        let v: unknown = samples[which];
+        for (const [pick, m] of muts) {
+          const ps = paths(v);
+          v = mutate(v, ps[pick % ps.length]!, m);
+        }
+        const r = both(v);
+        expect(r.proven).toBe(true); // canonicalText of a strict value is always proven canonical
+        if (r.ajv.ok) {
+          accepted++;
+          expect(r.walk, canonicalText(v).slice(0, 400)).not.toBeNull();
+          expect(r.walk!.refs).toEqual(r.ajv.refs);
+        } else {
+          rejected++;
+          expect(r.walk, `${r.ajv.errors.join('; ')}\n${canonicalText(v).slice(0, 400)}`).toBeNull();
+        }
+      }),
+      { numRuns: 3000, seed: 20261129 },
+    ));
+    // Both verdicts must be well represented, or the comparison proves little; and the module must
+    // have decided many of each itself, not handed them all to the JS walk.
+    expect(accepted).toBeGreaterThan(300);
+    expect(rejected).toBeGreaterThan(300);
+    expect(decided.valid).toBeGreaterThan(100);
+    expect(decided.invalid).toBeGreaterThan(100);
+  });
+});
+
+describe('provenCanonical and checkContent', () => {
+  it('finds a raw control byte anywhere, at every alignment', () => {
+    for (let len = 0; len < 70; len++) {
+      const b = Buffer.alloc(len + 3, 0x61).subarray(len % 3);
+      expect(hasControlByte(b)).toBe(false);
+      for (let at = 0; at < b.length; at++) {
+        for (const c of [0x00, 0x0a, 0x1f]) {
+          b[at] = c;
+          expect(hasControlByte(b), `len ${b.length} at ${at} byte ${c}`).toBe(true);
+        }
+        b[at] = 0x20;
+        expect(hasControlByte(b)).toBe(false);
+        b[at] = 0x61;
+      }
+    }
+    expect(hasControlByte(Buffer.from('\u00e9\u0080\u00ff'.repeat(40), 'latin1'))).toBe(false);
+  });
+
+  it('does not vouch for a raw control character in a long string, which only JSON.parse would have caught', () => {
+    const good = Buffer.from(`{"body":"${'x'.repeat(100)}${'y'.repeat(100)}","kind":"attachment","mediaType":"text/plain","schemaVersion":1}`);
+    expect(provenCanonical(good)).not.toBeNull(); // the same text without the control byte is proven
+    const text = Buffer.from(`{"body":"${'x'.repeat(100)}\u0001${'y'.repeat(100)}","kind":"attachment","mediaType":"text/plain","schemaVersion":1}`);
+    expect(provenCanonical(text)).toBeNull();
+    const bytes = gzipCanonical(text);
+    expect(() => checkContent(bytes)).toThrow(BundleError);
+    expect(() => checkContent(bytes)).toThrow(/control|not JSON/);
+  });
+
+  it('gives the same verdict and message as decodeContent, valid or not', () => {
+    const good = encodeBundle({ kind: 'attachment', schemaVersion: 1, mediaType: 'text/plain', body: { a: [1, 2, { b: 'c' }] } });
+    const c = checkContent(good.bytes);
+    const d = decodeContent(good.bytes);
+    expect({ kind: c.kind, refs: c.refs, digest: c.digest }).toEqual({ kind: d.kind, refs: d.refs, digest: d.digest });
+    const bad = gzipCanonical(Buffer.from('{"body":1,"kind":"attachment","mediaType":"","schemaVersion":1}'));
+    const err = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return e as BundleError;
+      }
+      throw new Error('no error');
+    };
+    const e1 = err(() => checkContent(bad));
+    const e2 = err(() => decodeContent(bad));
+    expect(e1.code).toBe('ESCHEMA');
+    expect(e1.message).toBe(e2.message);
+    expect(e1.message).toContain('/mediaType');
+  });
+});

@@ -1,0 +1,352 @@
+import { registerIndexHook, type Archive } from '../store/archive.ts';
+import { loadFrozenBank, type FrozenBank } from '../bank/bank.ts';
+import { parseDigest, sha256, type Digest } from '../format/digest.ts';
+import { DocketError, findingError } from '../errors.ts';
+import { archiveGrader, graderBundleDigest, resolveGrader } from './grader-archive.ts';
+import { ALL_GRADERS, grader as graderByRef, graderByDigest, type Grader } from './graders.ts';
+import type { JournalLine } from '../runs/journal.ts';
+import { canonicalBytes, canonicalText, type Json } from '../format/json.ts';
+import { permutationsFor } from '../runs/request.ts';
+import { checkRunId, loadRun, SEGMENT_LINES, type LoadedRun } from '../runs/runs.ts';
+import type { Index } from '../store/sqlindex.ts';
+import type { Letter } from '../bank/types.ts';
+
+/**
+ * Grade records (docs/design.md "Grades and regrading"): a grade bundle holds one verdict per
+ * journal attempt of a sealed run, computed by one grader from the stored outputs alone. Grades
+ * are append-only: a regrade writes a new bundle whose `previous` names the one before, and
+ * refs/grades/<run-id> moves to it. Pure computation plus archive reads; writing is `writeGrade`.
+ */
+
+export const GRADES_NS = 'grades';
+/** Up to this many attempts the verdicts sit inside the grade bundle; above, in grade-segment bundles. */
+export const INLINE_VERDICTS_MAX = SEGMENT_LINES;
+
+export type AttemptVerdict = 'correct' | 'incorrect' | 'invalid' | 'truncated' | 'provider_failure' | 'interrupted';
+export const VERDICTS: readonly AttemptVerdict[] = ['correct', 'incorrect', 'invalid', 'truncated', 'provider_failure', 'interrupted'];
+
+export interface VerdictRecord {
+  question: string;
+  permutation: number;
+  repetition: number;
+  attempt: number;
+  seq: number;
+  inputHash: Digest; // sha256 of the canonical {content, finishReason, requestHash} of the attempt
+  verdict: AttemptVerdict;
+  shown: Letter | null;
+  chosen: Letter | null;
+}
+
+export interface GradeWarning {
+  code: string; // WINPUT, WGRADER, WRUN, WPREVIOUS
+  seq: number | null;
+  message: string;
+}
+
+export interface GraderIdentity {
+  ref: string; // id@version
+  id: string;
+  version: number;
+  digest: Digest;
+  bundle?: Digest; // the archived grader bundle (every record written since #18)
+}
+
+export type GradeCounts = { attempts: number; slots: number } & Record<AttemptVerdict, number>;
+
+export interface GradeValue {
+  kind: 'grade';
+  schemaVersion: 1;
+  run: Digest;
+  runId: string;
+  grader: GraderIdentity;
+  previous: Digest | null;
+  gradedAt: string;
+  verdicts: VerdictRecord[]; // every attempt's verdict in seq order, or [] when segmented
+  segments: Digest[]; // grade-segment bundles, for runs with more than INLINE_VERDICTS_MAX attempts
+  counts: GradeCounts; // verdict counts over final attempts (the slot outcomes); attempts = all journal lines
+  warnings: GradeWarning[];
+}
+
+export interface GradeSegmentValue {
+  kind: 'grade-segment';
+  schemaVersion: 1;
+  run: Digest;
+  first: number;
+  verdicts: VerdictRecord[];
+}
+
+export interface LoadedGrade {
+  digest: Digest;
+  value: GradeValue;
+  verdicts: VerdictRecord[]; // inline and segmented, joined
+}
+
+export interface Flip {
+  run: Digest;
+  runId: string;
+  question: string;
+  permutation: number;
+  repetition: number;
+  attempt: number;
+  seq: number;
+  final: boolean;
+  old: AttemptVerdict;
+  new: AttemptVerdict;
+  oldGrader: Digest;
+  newGrader: Digest;
+  oldGraderRef: string;
+  newGraderRef: string;
+}
+
+export const identityOf = (g: Grader): GraderIdentity => ({ ref: `${g.id}@${g.version}`, id: g.id, version: g.version, digest: g.digest, bundle: graderBundleDigest(g) });
+
+/** What a grader reads of an attempt; a changed hash means the stored output is not what was graded. */
+export function inputHash(line: Pick<JournalLine, 'content' | 'finishReason' | 'requestHash'>): Digest {
+  return sha256(canonicalBytes({ content: line.content, finishReason: line.finishReason, requestHash: line.requestHash }));
+}
+
+type BankQuestion = FrozenBank['questions'][number];
+
+/** One attempt's verdict. Provider failures and interrupts were never answered: their class is their verdict. */
+export function gradeAttempt(line: JournalLine, q: BankQuestion, g: Grader): VerdictRecord {
+  const base = { question: line.slot.question, permutation: line.slot.permutation, repetition: line.slot.repetition, attempt: line.attempt, seq: line.seq, inputHash: inputHash(line) };
+  if (line.class === 'provider_failure' || line.class === 'interrupted') return { ...base, verdict: line.class, shown: null, chosen: null };
+  const perm = permutationsFor(q.id)[line.slot.permutation];
+  if (!perm) throw findingError('EPLAN', `attempt ${line.seq} names permutation ${line.slot.permutation} of ${q.id}, which has ${permutationsFor(q.id).length}`, { seq: line.seq });
+  const r = g.grade({ content: line.content, finishReason: line.finishReason, permutation: perm, key: q.key, options: [...q.options] });
+  return { ...base, verdict: r.verdict, shown: r.shown, chosen: r.chosen };
+}
+
+export function gradeLines(lines: readonly JournalLine[], bank: FrozenBank, g: Grader): VerdictRecord[] {
+  const byId = new Map(bank.questions.map((q) => [q.id, q]));
+  return lines.map((l) => {
+    const q = byId.get(l.slot.question);
+    if (!q) throw findingError('EPLAN', `attempt ${l.seq} names question ${l.slot.question}, which is not in bank ${bank.digest}`, { question: l.slot.question });
+    return gradeAttempt(l, q, g);
+  });
+}
+
+export function countVerdicts(lines: readonly JournalLine[], verdicts: readonly VerdictRecord[]): GradeCounts {
+  const counts = { attempts: verdicts.length, slots: 0, ...Object.fromEntries(VERDICTS.map((v) => [v, 0])) } as GradeCounts;
+  verdicts.forEach((v, i) => {
+    if (!lines[i]?.final) return;
+    counts.slots++;
+    counts[v.verdict]++;
+  });
+  return counts;
+}
+
+/** Flips between two gradings of the same attempts; attempts that do not line up are warnings, not flips. */
+export function diffVerdicts(
+  before: { verdicts: readonly VerdictRecord[]; grader: GraderIdentity },
+  after: { verdicts: readonly VerdictRecord[]; grader: GraderIdentity },
+  lines: readonly JournalLine[],
+  run: { digest: Digest; id: string },
+): { flips: Flip[]; warnings: GradeWarning[] } {
+  const flips: Flip[] = [];
+  const warnings: GradeWarning[] = [];
+  if (before.verdicts.length !== after.verdicts.length) {
+    warnings.push({ code: 'WPREVIOUS', seq: null, message: `the previous grade has ${before.verdicts.length} verdicts, the run has ${after.verdicts.length} attempts` });
+  }
+  const n = Math.min(before.verdicts.length, after.verdicts.length);
+  for (let i = 0; i < n; i++) {
+    const a = before.verdicts[i]!;
+    const b = after.verdicts[i]!;
+    if (a.seq !== b.seq || a.question !== b.question || a.permutation !== b.permutation || a.repetition !== b.repetition || a.attempt !== b.attempt) {
+      warnings.push({ code: 'WPREVIOUS', seq: b.seq, message: `attempt ${b.seq}: the previous grade's verdict is for ${a.question} permutation ${a.permutation} attempt ${a.attempt} (seq ${a.seq}); not compared` });
+      continue;
+    }
+    if (a.inputHash !== b.inputHash) {
+      warnings.push({ code: 'WINPUT', seq: b.seq, message: `attempt ${b.seq} (${b.question} permutation ${b.permutation} attempt ${b.attempt}): the stored input hashes to ${b.inputHash}, the previous grade graded ${a.inputHash}` });
+    }
+    if (a.verdict !== b.verdict) {
+      flips.push({
+        run: run.digest, runId: run.id, question: b.question, permutation: b.permutation, repetition: b.repetition, attempt: b.attempt, seq: b.seq,
+        final: lines[i]?.final ?? false, old: a.verdict, new: b.verdict,
+        oldGrader: before.grader.digest, newGrader: after.grader.digest, oldGraderRef: before.grader.ref, newGraderRef: after.grader.ref,
+      });
+    }
+  }
+  return { flips, warnings };
+}
+
+// ---- reading grades ----
+
+export function loadGrade(archive: Archive, digest: Digest): LoadedGrade {
+  const value = archive.get(digest).value as unknown as GradeValue;
+  if (value.kind !== 'grade') throw findingError('EKIND', `${digest} is a ${value.kind} bundle, not a grade`, { digest });
+  const verdicts = [...value.verdicts];
+  for (const sd of value.segments) {
+    const seg = archive.get(sd).value as unknown as GradeSegmentValue;
+    if (seg.kind !== 'grade-segment' || seg.run !== value.run || seg.first !== verdicts.length) throw findingError('EGRADESEGMENT', `segment ${sd} of grade ${digest} is out of place`, { digest: sd });
+    verdicts.push(...seg.verdicts);
+  }
+  verdicts.forEach((v, i) => {
+    if (v.seq !== i) throw findingError('EGRADE', `grade ${digest}: verdict ${i} is for attempt ${v.seq}`, { digest });
+  });
+  return { digest, value, verdicts };
+}
+
+/** The current grade of a run: refs/grades/<run-id>. */
+export function currentGradeDigest(archive: Archive, runId: string): Digest | null {
+  return archive.ref(`${GRADES_NS}/${checkRunId(runId)}`);
+}
+
+/** A run's grades, newest first, following `previous`. */
+export function gradeChain(archive: Archive, runId: string): LoadedGrade[] {
+  const out: LoadedGrade[] = [];
+  const seen = new Set<string>();
+  for (let d = currentGradeDigest(archive, runId); d; ) {
+    if (seen.has(d)) throw findingError('EGRADE', `the grade chain of ${runId} loops at ${d}`, { digest: d });
+    seen.add(d);
+    const g = loadGrade(archive, d);
+    out.push(g);
+    d = g.value.previous;
+  }
+  return out;
+}
+
+// ---- regrading ----
+
+/** Which grader regrades a run: --grader, else the newest version of the grader the run was last graded (or recorded) with. */
+export function chooseGrader(ref: string | undefined, current: GradeValue | null, planGraderRef: string, archive?: Archive): Grader {
+  if (ref !== undefined) return archive ? resolveGrader(archive, ref) : graderByRef(ref); // unknown → EGRADER (exit 2)
+  const ids = [current?.grader.id, planGraderRef.split('@')[0]];
+  const id = ids.find((i) => i !== undefined && ALL_GRADERS.some((g) => g.id === i)) ?? 'decision';
+  return graderByRef(id);
+}
+
+export interface RegradePlan {
+  run: LoadedRun;
+  grader: Grader;
+  previous: LoadedGrade | null;
+  unchanged: boolean; // same grader, same run, same verdicts: nothing to write
+  grade: GradeValue;
+  segments: GradeSegmentValue[];
+  flips: Flip[];
+}
+
+export interface RegradeInput {
+  run: LoadedRun;
+  bank: FrozenBank;
+  grader: Grader;
+  previous: LoadedGrade | null;
+  gradedAt: string;
+}
+
+/** Grade a loaded run (pure): the new record, its segments, the flips against the previous grade. */
+export function planRegrade({ run, bank, grader: g, previous, gradedAt }: RegradeInput): RegradePlan {
+  const verdicts = gradeLines(run.lines, bank, g);
+  const identity = identityOf(g);
+  const warnings: GradeWarning[] = [];
+  let flips: Flip[] = [];
+  if (previous) {
+    const pg = previous.value.grader;
+    if (!graderByDigest(pg.digest) && !pg.bundle) warnings.push({ code: 'WGRADER', seq: null, message: `the previous grade ${previous.digest} names grader ${pg.ref} ${pg.digest}, which this docket does not know and no archived grader bundle holds (records before docket #18 name a path-keyed digest and archive no source); its verdicts are compared as recorded` });
+    if (previous.value.run !== run.digest) warnings.push({ code: 'WRUN', seq: null, message: `the previous grade graded run bundle ${previous.value.run}; refs/runs/${run.run.id} now names ${run.digest}` });
+    const d = diffVerdicts({ verdicts: previous.verdicts, grader: pg }, { verdicts, grader: identity }, run.lines, { digest: run.digest, id: run.run.id });
+    flips = d.flips;
+    warnings.push(...d.warnings);
+  }
+  // A previous record that names no archived grader bundle (written before #18) is not the same
+  // record: the regrade appends one that does (the migration of older archives, docs/design.md §11).
+  const unchanged =
+    previous !== null && previous.value.grader.digest === identity.digest && previous.value.grader.bundle === identity.bundle && previous.value.run === run.digest && canonicalText(previous.verdicts as unknown as Json) === canonicalText(verdicts as unknown as Json);
+  const segmented = verdicts.length > INLINE_VERDICTS_MAX;
+  const segments: GradeSegmentValue[] = [];
+  if (segmented) for (let first = 0; first < verdicts.length; first += SEGMENT_LINES) segments.push({ kind: 'grade-segment', schemaVersion: 1, run: run.digest, first, verdicts: verdicts.slice(first, first + SEGMENT_LINES) });
+  const grade: GradeValue = {
+    kind: 'grade',
+    schemaVersion: 1,
+    run: run.digest,
+    runId: run.run.id,
+    grader: identity,
+    previous: previous?.digest ?? null,
+    gradedAt,
+    verdicts: segmented ? [] : verdicts,
+    segments: [], // filled with digests by writeGrade
+    counts: countVerdicts(run.lines, verdicts),
+    warnings,
+  };
+  return { run, grader: g, previous, unchanged, grade, segments, flips };
+}
+
+/** Load a run (by id or digest) for grading: a missing or damaged bundle is a finding (exit 1). */
+export function loadRunForGrading(archive: Archive, ref: string): { run: LoadedRun; bank: FrozenBank } {
+  try {
+    const run = loadRun(archive, ref);
+    return { run, bank: loadFrozenBank(archive, run.plan.bank) };
+  } catch (e) {
+    if (e instanceof DocketError && (e.code === 'ENORUN' || e.code === 'ERUNID')) throw e;
+    const code = e instanceof Error && 'code' in e ? String((e as { code: unknown }).code) : 'ERROR';
+    throw findingError('EGRADERUN', `run ${ref} cannot be graded: ${code}: ${(e as Error).message}`, { run: ref, cause: code });
+  }
+}
+
+export interface RegradeOptions {
+  grader?: string;
+  gradedAt: string;
+  banks?: Map<string, FrozenBank>;
+}
+
+/** Everything `docket regrade RUN` would write, computed without writing. */
+export function prepareRegrade(archive: Archive, runRef: string, opts: RegradeOptions): RegradePlan {
+  const { run, bank } = loadRunForGrading(archive, runRef);
+  const cur = currentGradeDigest(archive, run.run.id);
+  let previous: LoadedGrade | null = null;
+  if (cur) {
+    try {
+      previous = loadGrade(archive, cur);
+    } catch (e) {
+      throw findingError('EGRADERUN', `the current grade of ${run.run.id} (${cur}) cannot be read: ${(e as Error).message}`, { run: run.run.id, grade: cur });
+    }
+  }
+  const g = chooseGrader(opts.grader, previous?.value ?? null, run.plan.grader.ref, archive);
+  return planRegrade({ run, bank, grader: g, previous, gradedAt: opts.gradedAt });
+}
+
+/** Write a planned grade (segments, bundle, then the ref). Returns the new grade digest. */
+export function writeGrade(archive: Archive, p: RegradePlan): Digest {
+  const bundle = archiveGrader(archive, p.grader);
+  if (bundle !== p.grade.grader.bundle) throw new DocketError('EGRADERBUNDLE', `grader ${p.grade.grader.ref} archived as ${bundle}, planned as ${p.grade.grader.bundle}`);
+  const segs = p.segments.map((s) => archive.put(s).digest);
+  const desc = archive.put({ ...p.grade, segments: segs });
+  archive.setRef(`${GRADES_NS}/${p.run.run.id}`, desc.digest);
+  return desc.digest;
+}
+
+// ---- the grades index table (a cache, filled by the hook on put and on rebuild) ----
+
+export function ensureGradesTable(idx: Index) {
+  idx.db.exec(`CREATE TABLE IF NOT EXISTS grades (
+    digest TEXT PRIMARY KEY, run TEXT NOT NULL, run_id TEXT NOT NULL, grader_ref TEXT NOT NULL,
+    grader_digest TEXT NOT NULL, previous TEXT, graded_at TEXT NOT NULL) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS grades_run ON grades(run_id);
+    CREATE VIEW IF NOT EXISTS current_grades AS
+      SELECT g.* FROM grades g JOIN refs r ON r.name = 'grades/' || g.run_id AND r.digest = g.digest;`);
+}
+
+function indexGrade(idx: Index, value: Json, digest: Digest) {
+  const v = value as unknown as GradeValue;
+  ensureGradesTable(idx);
+  idx.db.prepare('INSERT OR REPLACE INTO grades VALUES (?, ?, ?, ?, ?, ?, ?)').run(digest, v.run, v.runId, v.grader.ref, v.grader.digest, v.previous, v.gradedAt);
+}
+
+registerIndexHook((idx, b) => {
+  if (b.descriptor.kind === 'grade') indexGrade(idx, b.value, b.descriptor.digest);
+}, ['grade']);
+
+/** The current grade of every graded run, from the index (the ref target of grades/<run-id>). */
+export function currentGradesFromIndex(archive: Archive): { digest: Digest; runId: string; run: Digest; graderRef: string; graderDigest: Digest }[] {
+  const idx = archive.index();
+  ensureGradesTable(idx);
+  // The index is a cache: a grade stored before this hook existed gets its row now.
+  const has = idx.db.prepare('SELECT 1 FROM grades WHERE digest = ?');
+  for (const r of archive.store.listRefs()) {
+    if (!r.name.startsWith(`${GRADES_NS}/`)) continue;
+    const d = parseDigest(r.raw.trim(), `ref ${r.name}`);
+    if (!has.get(d)) indexGrade(idx, archive.get(d).value, d);
+  }
+  const rows = idx.db.prepare('SELECT digest, run_id AS runId, run, grader_ref AS graderRef, grader_digest AS graderDigest FROM current_grades ORDER BY run_id').all() as { digest: string; runId: string; run: string; graderRef: string; graderDigest: string }[];
+  return rows.map((r) => ({ ...r, digest: parseDigest(r.digest), run: parseDigest(r.run), graderDigest: parseDigest(r.graderDigest) }));
+}

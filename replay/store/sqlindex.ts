@@ -1,0 +1,302 @@
+import Database from 'better-sqlite3';
+import { existsSync, linkSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Descriptor } from '../format/bundle.ts';
+import type { Digest } from '../format/digest.ts';
+import { DocketError, usageError } from '../errors.ts';
+import type { BundleRef } from '../format/schemas.ts';
+import { tempName } from './temps.ts';
+
+/**
+ * evidence/index.sqlite: a rebuildable cache over the bundles (docs/design.md §5). Never the source
+ * of truth: `docket index rebuild` recreates it from the objects and refs alone.
+ *
+ * Writers coordinate through SQLite's own locking: every write is an IMMEDIATE transaction (one
+ * writer at a time; the others wait, up to WRITE_WAIT_MS). The file is created by link() from a
+ * finished temp (so two writers never both create it) and rebuilt in place inside one transaction,
+ * so it is never replaced under a writer that has it open. Only a damaged file is replaced.
+ */
+export const INDEX_FILE = 'index.sqlite';
+export const INDEX_SCHEMA_VERSION = 1;
+/** How long a writer waits for another writer's transaction (a rebuild of a big archive takes a while). */
+export const WRITE_WAIT_MS = 300_000;
+
+const SCHEMA = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE objects (
+  digest TEXT PRIMARY KEY, kind TEXT NOT NULL, size INTEGER NOT NULL,
+  content_digest TEXT NOT NULL, content_size INTEGER NOT NULL) WITHOUT ROWID;
+CREATE INDEX objects_kind ON objects(kind);
+CREATE TABLE edges (src TEXT NOT NULL, pointer TEXT NOT NULL, dst TEXT NOT NULL, expected_kind TEXT,
+  PRIMARY KEY (src, pointer)) WITHOUT ROWID;
+CREATE INDEX edges_dst ON edges(dst);
+CREATE TABLE refs (name TEXT PRIMARY KEY, digest TEXT NOT NULL) WITHOUT ROWID;
+`;
+
+export interface ObjectRow {
+  digest: Digest;
+  kind: string;
+  size: number;
+  contentDigest: Digest;
+  contentSize: number;
+}
+
+/** Why an index file cannot be used (damaged, not a database, another schema): rebuild it. */
+export class IndexUnusable extends Error {
+  constructor(why: string) {
+    super(`${why}: run \`docket index rebuild\``);
+  }
+}
+
+export type Fill = (idx: Index) => void;
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4)); // Atomics.wait on it: a synchronous sleep
+
+export class Index {
+  constructor(
+    readonly db: Database.Database,
+    readonly path: string,
+  ) {}
+
+  static exists(archive: string): boolean {
+    return existsSync(join(archive, INDEX_FILE));
+  }
+
+  /** Open an existing index read-only (checks never write). Throws IndexUnusable when it cannot be used. */
+  static openReadOnly(archive: string): Index {
+    const path = join(archive, INDEX_FILE);
+    // Opening a WAL database on disk creates -wal/-shm files even read-only. With no -wal present,
+    // read an in-memory copy instead, so a check leaves the archive byte-for-byte untouched.
+    return guarded(path, () => (existsSync(`${path}-wal`) ? new Database(path, { readonly: true, fileMustExist: true }) : new Database(asRollbackJournal(readFileSync(path)))));
+  }
+
+  /**
+   * Open for writing, creating it from the bundles (`fill`) if missing, and replacing it if it is
+   * damaged or of another schema (it is a cache: nothing in it is lost).
+   */
+  static open(archive: string, fill: Fill): Index {
+    const path = join(archive, INDEX_FILE);
+    for (let attempt = 0; ; attempt++) {
+      if (!existsSync(path)) {
+        const created = Index.create(archive, fill);
+        if (created) return created;
+      }
+      try {
+        return guarded(path, () => writable(path, true));
+      } catch (e) {
+        if (!(e instanceof IndexUnusable) || attempt > 0) throw e;
+        discard(archive);
+      }
+    }
+  }
+
+  /**
+   * Build a complete index at a temp name and link() it into place: link fails if another writer
+   * created the file meanwhile, and then theirs is used. Returns null in that case.
+   */
+  private static create(archive: string, fill: Fill): Index | null {
+    const final = join(archive, INDEX_FILE);
+    const temp = join(archive, tempName(INDEX_FILE));
+    try {
+      const db = writable(temp, false);
+      const idx = new Index(db, temp);
+      try {
+        idx.createSchema();
+        db.transaction(() => fill(idx))();
+        db.pragma('journal_mode = WAL');
+      } finally {
+        db.close();
+      }
+      linkSync(temp, final);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      return null;
+    } finally {
+      for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(temp + suffix, { force: true });
+    }
+    return guarded(final, () => writable(final, true));
+  }
+
+  /**
+   * `docket index rebuild`: empty every table and fill it again from the bundles, in one IMMEDIATE
+   * transaction: other writers wait, readers see the old rows or the new ones, and the file is the
+   * same one every other process has open. A damaged or missing file is created anew instead.
+   */
+  static rebuild(archive: string, fill: Fill): Index {
+    if (!Index.exists(archive)) return Index.open(archive, fill); // created from the bundles just now
+    const idx = Index.open(archive, fill); // a damaged one is replaced here
+    try {
+      idx.write(() => {
+        const tables = idx.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('meta') AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
+        for (const t of tables) idx.db.exec(`DELETE FROM "${t.name.replaceAll('"', '""')}"`);
+        fill(idx);
+      });
+    } catch (e) {
+      idx.close();
+      if (!isCorrupt(e)) throw e;
+      discard(archive);
+      return Index.open(archive, fill);
+    }
+    return idx;
+  }
+
+  /** An empty index in memory with the schema (verify builds the rows it expects in one). */
+  static memory(): Index {
+    const idx = new Index(new Database(':memory:'), ':memory:');
+    idx.createSchema();
+    return idx;
+  }
+
+  /** The first problem `PRAGMA quick_check` finds, or null. */
+  problem(): string | null {
+    const rows = this.db.pragma('quick_check(5)') as { quick_check: string }[];
+    const msgs = rows.map((r) => r.quick_check).filter((m) => m !== 'ok');
+    return msgs.length ? msgs.join('; ') : null;
+  }
+
+  private createSchema() {
+    this.db.exec(SCHEMA);
+    this.db.prepare('INSERT INTO meta VALUES (?, ?)').run('schemaVersion', String(INDEX_SCHEMA_VERSION));
+  }
+
+  /** The schema version recorded in meta, or null. */
+  version(): string | null {
+    try {
+      return (this.db.prepare("SELECT value FROM meta WHERE key = 'schemaVersion'").get() as { value: string } | undefined)?.value ?? null;
+    } catch (e) {
+      if (isCorrupt(e)) throw e;
+      return null;
+    }
+  }
+
+  close() {
+    this.db.close();
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.write(fn);
+  }
+
+  /**
+   * Run `fn` as this archive's one writer: an IMMEDIATE transaction, so other writers wait for it.
+   * Nested calls join the outer transaction.
+   */
+  write<T>(fn: () => T): T {
+    if (this.db.inTransaction) return fn();
+    const tx = this.db.transaction(fn);
+    // Waiting is done here, polling every few ms, not by SQLite's busy handler: its back-off sleeps
+    // up to 100 ms per try, which made three writers of short transactions ~3x slower than one.
+    this.db.pragma('busy_timeout = 0');
+    try {
+      for (let waited = 0, pause = 1; ; waited += pause, pause = Math.min(pause * 2, 8)) {
+        try {
+          return tx.immediate(); // a busy BEGIN IMMEDIATE fails before fn runs: retrying is safe
+        } catch (e) {
+          if ((e as { code?: string }).code !== 'SQLITE_BUSY') throw e;
+          if (waited >= WRITE_WAIT_MS) throw usageError('EBUSY', `another docket process has been writing to ${this.path} for over ${WRITE_WAIT_MS / 1000} s; wait for it to finish, then retry`, { path: this.path });
+          Atomics.wait(PAUSE, 0, 0, pause);
+        }
+      }
+    } catch (e) {
+      if (isCorrupt(e)) throw indexDamaged(this.path, e);
+      throw e;
+    } finally {
+      this.db.pragma(`busy_timeout = ${WRITE_WAIT_MS}`);
+    }
+  }
+
+  record(d: Descriptor, refs: BundleRef[]) {
+    this.write(() => {
+      this.db.prepare('INSERT OR IGNORE INTO objects VALUES (?, ?, ?, ?, ?)').run(d.digest, d.kind, d.size, d.contentDigest, d.contentSize);
+      const edge = this.db.prepare('INSERT OR IGNORE INTO edges VALUES (?, ?, ?, ?)');
+      for (const r of refs) edge.run(d.digest, r.pointer, r.digest, r.kind ?? null);
+    });
+  }
+
+  setRef(name: string, digest: Digest) {
+    this.write(() => this.db.prepare('INSERT INTO refs VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET digest = excluded.digest').run(name, digest));
+  }
+
+  objects(kind?: string): ObjectRow[] {
+    const sql = 'SELECT digest, kind, size, content_digest AS contentDigest, content_size AS contentSize FROM objects';
+    return (kind ? this.db.prepare(`${sql} WHERE kind = ? ORDER BY digest`).all(kind) : this.db.prepare(`${sql} ORDER BY digest`).all()) as ObjectRow[];
+  }
+
+  object(digest: Digest): ObjectRow | undefined {
+    return this.db.prepare('SELECT digest, kind, size, content_digest AS contentDigest, content_size AS contentSize FROM objects WHERE digest = ?').get(digest) as ObjectRow | undefined;
+  }
+
+  refs(): { name: string; digest: Digest }[] {
+    return this.db.prepare('SELECT name, digest FROM refs ORDER BY name').all() as { name: string; digest: Digest }[];
+  }
+
+  referrers(digest: Digest): { src: Digest; pointer: string }[] {
+    return this.db.prepare('SELECT src, pointer FROM edges WHERE dst = ? ORDER BY src, pointer').all(digest) as { src: Digest; pointer: string }[];
+  }
+}
+
+function writable(path: string, mustExist: boolean): Database.Database {
+  const db = new Database(path, { fileMustExist: mustExist, timeout: WRITE_WAIT_MS });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  return db;
+}
+
+/** Open with `open`, then prove the file usable: quick_check passes and the schema version is ours. */
+function guarded(path: string, open: () => Database.Database): Index {
+  let db: Database.Database | null = null;
+  try {
+    db = open();
+    const idx = new Index(db, path);
+    const problem = idx.problem();
+    if (problem) throw new IndexUnusable(`${path} is damaged (${problem})`);
+    const v = idx.version();
+    if (v !== String(INDEX_SCHEMA_VERSION)) throw new IndexUnusable(`${path} has index schema ${v ?? 'unknown'}, this docket uses ${INDEX_SCHEMA_VERSION}`);
+    return idx;
+  } catch (e) {
+    db?.close();
+    if (e instanceof IndexUnusable) throw e;
+    if (isCorrupt(e)) throw new IndexUnusable(`${path} is damaged (${(e as Error).message})`);
+    throw e;
+  }
+}
+
+export function isCorrupt(e: unknown): boolean {
+  const code = (e as { code?: string })?.code;
+  return code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT_INDEX' || code === 'SQLITE_CORRUPT_SEQUENCE' || code === 'SQLITE_CORRUPT_VTAB';
+}
+
+/** A damage found in the middle of a command: a coded error that says what to do. */
+export function indexDamaged(path: string, e: unknown): DocketError {
+  return usageError('EINDEX', `the index cache ${path} is damaged (${(e as Error).message}); run \`docket index rebuild\` (or \`docket repair\`)`, { path });
+}
+
+/**
+ * Move a damaged index out of the way (it is a cache). It is renamed to a temp name first, so the
+ * path is free at once, then deleted with its -wal and -shm.
+ */
+function discard(archive: string) {
+  const final = join(archive, INDEX_FILE);
+  const away = join(archive, tempName(`${INDEX_FILE}.damaged`));
+  try {
+    renameSync(final, away);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  for (const suffix of ['-wal', '-shm']) rmSync(final + suffix, { force: true });
+  rmSync(away, { force: true });
+}
+
+/** An in-memory copy cannot use WAL (no -shm); header bytes 18-19 = 1 mark the copy as rollback-journal. */
+function asRollbackJournal(bytes: Buffer): Buffer {
+  if (bytes.length >= 100 && bytes[18] === 2 && bytes[19] === 2) {
+    bytes[18] = 1;
+    bytes[19] = 1;
+  }
+  return bytes;
+}
