@@ -7,6 +7,7 @@ import { verifyArchive } from '../../replay/check/verify.ts';
 import { gitLister } from '../offline/content-git.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
+import { bankRootOf } from '../where.ts';
 import { evidenceReplay, validateWorktree } from './bank.ts';
 
 /**
@@ -20,7 +21,7 @@ export interface CheckStep {
   details?: string[]; // printed under the step, one per line
 }
 
-export type CheckExtra = (archive: string) => Promise<CheckStep[]>;
+export type CheckExtra = (archive: string, bankRoot: string) => Promise<CheckStep[]>;
 const extras: CheckExtra[] = [];
 /** Later stages (request replay, regrade check, audit) add their steps here. */
 export function registerCheckStep(step: CheckExtra) {
@@ -31,6 +32,7 @@ export const checkCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'check',
   describe: 'the main job (npm start): verify the archive, validate the bank, replay evidence and requests, check grades',
   handler: async (argv) => {
+    const root = bankRootOf(argv);
     requireDir(argv.archive, 'archive');
     const t0 = performance.now();
     const steps: CheckStep[] = [];
@@ -47,15 +49,15 @@ export const checkCommand: CommandModule<GlobalArgs, GlobalArgs> = {
       return [{ name: 'verify', ok: v.ok, summary: `${v.objects} bundles (${(v.bytes / 1e6).toFixed(2)} MB): digests, gzip, JSON, schemas, references${errors.length ? `; ${errors.length} findings (run docket verify)${first}` : ''}` }];
     });
     steps.push(...verify);
-    const { bank, result } = validateWorktree();
+    const { bank, result } = validateWorktree(root, { complete: true });
     steps.push({ name: 'validate', ok: result.ok, summary: `${result.questions} questions, ${result.sourceEvals} source evals, ${result.categories} categories${result.violations.length ? `; ${result.violations.length} violations (run docket validate)` : ''}` });
-    steps.push(driftStep(argv.archive));
+    steps.push(driftStep(argv.archive, root));
     steps.push(...(await step('evidence replay', async () => {
-      const e = await evidenceReplay(argv.archive, { timeoutMs: 10_000 });
+      const e = await evidenceReplay(argv.archive, { timeoutMs: 10_000, root });
       const first = e.failed.find((f) => f.reason && /^E[A-Z]+: /.test(f.reason));
       return [{ name: 'evidence replay', ok: e.ok, summary: `${e.matched}/${e.total} probes re-run offline reproduce their archived output${e.mismatched ? ` (run docket evidence replay)${first ? `; ${first.question}: ${first.reason}` : ''}` : ''}` }];
     })));
-    for (const extra of extras) steps.push(...(await step('check', () => extra(argv.archive))));
+    for (const extra of extras) steps.push(...(await step('check', () => extra(argv.archive, root))));
     const ok = steps.every((s) => s.ok);
     const seconds = (performance.now() - t0) / 1000;
     if (argv.json) printJson({ ok, archive: argv.archive, bank: bank.name, benchmarkVersion: result.benchmarkVersion, steps, seconds });
@@ -73,7 +75,7 @@ export const checkCommand: CommandModule<GlobalArgs, GlobalArgs> = {
 };
 
 /** The bank in the working tree must be the frozen bank every run measured (issue #18 item 2). */
-export function driftStep(archiveDir: string, root = process.cwd()): CheckStep {
+export function driftStep(archiveDir: string, root: string): CheckStep {
   const archive = new Archive(archiveDir);
   try {
     const drift = bankDrift(root, archive, { lister: gitLister(root) ?? undefined });

@@ -10,6 +10,7 @@ const one = <K extends string>(p: Promise<Record<K, unknown>>, ...names: K[]) =>
 
 export const COMMANDS: Record<string, Loader> = {
   check: () => loadAll(), // the main job registers steps from replay, regrade and the scoring commands
+  init: () => one(import('./init.ts'), 'initCommand'),
   verify: () => one(import('./verify.ts'), 'verifyCommand'),
   repair: () => one(import('./repair.ts'), 'repairCommand'),
   put: () => one(import('./put.ts'), 'putCommand'),
@@ -44,9 +45,17 @@ export async function loadAll(): Promise<CommandModule[]> {
   return out;
 }
 
+/** Global options followed by a value (`-C DIR`): that value is not the command's name. */
+const GLOBAL_WITH_VALUE = new Set(['-C', '--bank', '--archive']);
+
+/** The first word that is neither an option nor a global option's value: the command's name. */
+export function commandWord(argv: readonly string[]): string | undefined {
+  return argv.find((a, i) => !a.startsWith('-') && !GLOBAL_WITH_VALUE.has(argv[i - 1] ?? ''));
+}
+
 /** The commands needed for these arguments: just the named one when the first word names one. */
 export function commandsFor(argv: readonly string[]): Promise<CommandModule[]> {
-  const first = argv.find((a) => !a.startsWith('-'));
+  const first = commandWord(argv);
   if (first === undefined && argv.includes('--version')) return Promise.resolve([]);
   const load = first !== undefined && Object.hasOwn(COMMANDS, first) ? COMMANDS[first]! : loadAll;
   return load();

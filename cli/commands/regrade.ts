@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { Archive } from '../../replay/store/archive.ts';
 import { auditPublished, parsePublished } from '../../replay/scoring/audit.ts';
@@ -257,8 +258,8 @@ function guarded(name: string, fn: () => CheckStep[]): CheckStep[] {
   }
 }
 
-registerCheckStep(async (archive) => [
+registerCheckStep(async (archive, bankRoot) => [
   ...guarded('regrade check', () => [regradeCheck(archive)]),
   ...guarded('leaderboard', () => [leaderboardCheck(archive)]),
-  ...guarded('audit', () => auditCheck(archive)),
+  ...guarded('audit', () => auditCheck(archive, relative(process.cwd(), join(bankRoot, PUBLISHED_EXAMPLE)))),
 ]);

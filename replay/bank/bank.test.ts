@@ -128,7 +128,7 @@ describe('source snapshots', () => {
     mkdirSync(join(dir, 'node_modules', 'x'), { recursive: true });
     writeFileSync(join(dir, 'node_modules', 'x', 'index.js'), '');
     symlinkSync('/etc/passwd', join(dir, 'link'));
-    const snap = snapshotSource(root, 'cat/e0');
+    const snap = snapshotSource(root, { id: 'cat/e0', dir: 'evals/cat/e0' });
     const paths = snap.entries.map((e) => e.path);
     expect(paths).toEqual(['TASK.md', 'Z.txt', 'a.txt', 'link', 'probes/q0.mjs', 'probes/q2.mjs', 'solution.mjs', 'é.txt']);
     expect(snap.entries.find((e) => e.path === 'link')).toEqual({ path: 'link', type: 'symlink', target: '/etc/passwd' });

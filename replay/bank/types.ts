@@ -41,6 +41,10 @@ export interface BankFile {
   omissions: Omission[];
   /** the content policy's settings (replay/content/policy.ts contentConfig) */
   content?: unknown;
+  /** where the suite keeps its source evals, task files, reference solutions and probes (replay/bank/layout.ts) */
+  layout?: unknown;
+  /** what the report page says (docket report): its title and introduction */
+  report?: { title?: string; text?: string };
 }
 
 /**
