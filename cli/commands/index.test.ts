@@ -18,8 +18,10 @@ describe('the lazy command table', () => {
     const all = (await loadAll()).map(nameOf);
     expect(all.indexOf('replay')).toBeLessThan(all.indexOf('regrade'));
   });
-  it('falls back to every command when the first word is not a command (e.g. a global option value)', async () => {
-    expect((await commandsFor(['--archive', 'x', 'verify'])).length).toBe(Object.keys(COMMANDS).length);
+  it('falls back to every command when the first word is not a command; global option values are not taken for one', async () => {
+    expect((await commandsFor(['nosuch', 'verify'])).length).toBe(Object.keys(COMMANDS).length);
+    expect((await commandsFor(['--archive', 'x', 'verify'])).map(nameOf)).toEqual(['verify']);
+    expect((await commandsFor(['-C', 'runs', '--bank', 'ls', 'validate'])).map(nameOf)).toEqual(['validate']);
     expect((await commandsFor(['runs', '--json'])).map(nameOf)).toEqual(['runs']);
     expect(await commandsFor(['--version'])).toEqual([]);
   });

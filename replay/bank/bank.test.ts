@@ -98,8 +98,8 @@ describe('validate', () => {
     const { root } = fixture();
     const a = docket(['validate', '--json'], { cwd: root });
     expect(a.status, a.stderr).toBe(0);
-    expect(Object.keys(a.json).sort()).toEqual(['benchmarkVersion', 'categories', 'ok', 'omissions', 'questions', 'sourceEvals', 'violations']);
-    expect(a.json).toMatchObject({ ok: true, questions: 4, sourceEvals: 2, categories: 1, omissions: 0 });
+    expect(Object.keys(a.json).sort()).toEqual(['benchmarkVersion', 'categories', 'ok', 'omissions', 'questions', 'sourceEvals', 'uncovered', 'violations']);
+    expect(a.json).toMatchObject({ ok: true, questions: 4, sourceEvals: 2, categories: 1, omissions: 0, uncovered: [] });
     expect(docket(['validate', '--json'], { cwd: root }).json.benchmarkVersion).toBe(a.json.benchmarkVersion);
   });
 });

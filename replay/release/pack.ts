@@ -127,8 +127,8 @@ function tarLayout(sources: Source[]): (TarEntry & { source?: Source })[] {
 
 // ---------------------------------------------------------------- what goes in
 
-/** Files at the top of the tree a release ships, each required. */
-const TOP_FILES = ['decision-bank.json', 'package.json', 'package-lock.json'];
+/** Files at the top of the tree a release ships, each required: the bank, package.json and the suite's lockfile (layout.lockfile). */
+const topFiles = (layout: Layout) => ['decision-bank.json', 'package.json', layout.lockfile];
 const CODE_FILES = ['tsconfig.json', 'README.md'];
 /** What a bank ships besides its top files: its eval roots, its probe root (when probes live apart) and lockfiles/. */
 const policyScopes = (layout: Layout) => [...layout.evalRoots.map((r) => r.replace(/\/$/, '')), ...(layout.probeRoot === null ? [] : [layout.probeRoot.replace(/\/$/, '')]), 'lockfiles'];
@@ -156,8 +156,11 @@ export function planRelease(root: string, archive: string, scriptsDir: string, l
     if (!existsSync(p)) throw usageError('EPACKMISSING', `${p} is missing: run docket release pack from the repository root`, { path: p });
     return p;
   };
-  for (const f of TOP_FILES) need(f);
+  need(BANK_FILE);
   const bank = loadBankFile(root);
+  const layout = layoutOf(bank);
+  const TOP_FILES = topFiles(layout);
+  for (const f of TOP_FILES) need(f);
   const config = contentConfig(bank, BANK_FILE);
   walk(join(archive, 'objects'), 'evidence/objects', out, (name) => !name.startsWith(TEMP_PREFIX));
   walk(join(archive, 'refs'), 'evidence/refs', out, (name) => !name.includes(TEMP_PREFIX));
@@ -166,7 +169,7 @@ export function planRelease(root: string, archive: string, scriptsDir: string, l
   // other checkout: the code that checks the evidence ships beside it (its tests do not).
   const withCode = existsSync(join(root, 'cli', 'docket.mjs'));
   if (withCode) for (const f of CODE_FILES) need(f);
-  const scopes = [...TOP_FILES, ...policyScopes(layoutOf(bank)), ...(withCode ? [...CODE_FILES, ...CODE_SCOPES] : [])];
+  const scopes = [...TOP_FILES, ...policyScopes(layout), ...(withCode ? [...CODE_FILES, ...CODE_SCOPES] : [])];
   const selection = selectContent(root, scopes, { config, lister, extra: releaseRule });
   refuseTooBig(selection);
   for (const f of [...TOP_FILES, ...(withCode ? CODE_FILES : [])]) {
