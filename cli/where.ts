@@ -53,13 +53,14 @@ export function locate(o: { cwd: string; bank?: string; archive?: string; env?: 
   if (o.archive !== undefined && o.archive !== '') return { bankRoot, archive: o.archive, archiveFrom: 'option' };
   if (o.env) return { bankRoot, archive: o.env, archiveFrom: 'env' };
   if (bankRoot === null) return { bankRoot, archive: null, archiveFrom: null };
-  return { bankRoot, archive: shortPath(o.cwd, join(bankRoot, 'evidence')), archiveFrom: 'bank' };
+  return { bankRoot, archive: shortPath(o.cwd, bankRoot, join(bankRoot, 'evidence')), archiveFrom: 'bank' };
 }
 
-/** `evidence` from the bank root, `../evidence` from a folder below it, the absolute path from elsewhere. */
-function shortPath(cwd: string, abs: string): string {
-  const rel = relative(cwd, abs);
-  return rel === '' ? '.' : isAbsolute(rel) || rel.split('/').filter((s) => s === '..').length > 3 ? abs : rel;
+/** `evidence` from the bank root, `../evidence` from a folder below it, the absolute path from anywhere else. */
+function shortPath(cwd: string, bankRoot: string, abs: string): string {
+  const inside = relative(bankRoot, resolve(cwd));
+  if (inside.startsWith('..') || isAbsolute(inside)) return abs;
+  return relative(cwd, abs);
 }
 
 /** The bank root a command works on, or ENOTBANK. */

@@ -128,7 +128,7 @@ export function validateBankFile(root: string, bank: BankFile): Violation[] {
   const suite = discoverEvals(root, layout);
   for (const p of suite.problems) v.push({ code: p.code, question: null, sourceEval: p.id, field: null, message: p.message, path: p.path });
   const evals = new Set(suite.evals.map((e) => e.id));
-  const refused = new Set(suite.problems.map((p) => p.id).filter((id) => id !== null));
+  const refused = suite.refused;
   const where = (id: string) => `${layout.evalRoots.length === 1 ? `${layout.evalRoots[0]!.replace(/\/$/, '')}/` : 'an eval root '}${id}/`;
   const seen = new Set<string>();
   const covered = new Set<string>();

@@ -153,6 +153,8 @@ export interface Suite {
   evals: SourceEvalDir[];
   /** folders refused as names, and eval roots that do not exist */
   problems: NameProblem[];
+  /** ids not listed because their folder, or their category's, was refused (validate says so instead of "does not exist") */
+  refused: Set<string>;
   dirOf(id: string): string | undefined;
 }
 
@@ -167,6 +169,7 @@ const shown = (p: string) => (CONTROL.test(p) ? JSON.stringify(p) : p);
 export function discoverEvals(root: string, layout: Layout): Suite {
   const problems: NameProblem[] = [];
   const found: SourceEvalDir[] = [];
+  const refused = new Set<string>();
   for (const evalRoot of layout.evalRoots) {
     const base = join(root, evalRoot);
     if (!isDir(base)) {
@@ -174,8 +177,15 @@ export function discoverEvals(root: string, layout: Layout): Suite {
       continue;
     }
     const rootRel = evalRoot.replace(/\/$/, '');
-    for (const cat of safeChildren(base, rootRel, problems)) {
-      for (const name of safeChildren(join(base, cat), `${rootRel}/${cat}`, problems)) found.push({ id: `${cat}/${name}`, dir: `${rootRel}/${cat}/${name}` });
+    const cats = safeChildren(base, rootRel, problems);
+    for (const cat of [...cats.ok, ...cats.colliding]) {
+      const names = safeChildren(join(base, cat), `${rootRel}/${cat}`, problems);
+      // A category that collides with another is refused whole: its evals are named as refused, not as missing.
+      if (cats.colliding.includes(cat)) for (const n of [...names.ok, ...names.colliding]) refused.add(`${cat}/${n}`);
+      else {
+        for (const n of names.ok) found.push({ id: `${cat}/${n}`, dir: `${rootRel}/${cat}/${n}` });
+        for (const n of names.colliding) refused.add(`${cat}/${n}`);
+      }
     }
   }
   // One id, one folder: two eval roots may not both hold it, nor forms of it a file system merges.
@@ -184,12 +194,12 @@ export function discoverEvals(root: string, layout: Layout): Suite {
   const evals: SourceEvalDir[] = [];
   for (const group of byKey.values()) {
     if (group.length === 1) evals.push(group[0]!);
-    else for (const e of group) problems.push({ code: 'ENAME', path: shown(e.dir), id: e.id, message: `source eval ${shown(e.id)} (${shown(e.dir)}/) collides with ${group.filter((g) => g !== e).map((g) => `${shown(g.dir)}/`).join(', ')}: ${collisionWhy(e.id, group.find((g) => g !== e)!.id)}` });
+    else for (const e of group) refused.add(e.id), problems.push({ code: 'ENAME', path: shown(e.dir), id: e.id, message: `source eval ${shown(e.id)} (${shown(e.dir)}/) collides with ${group.filter((g) => g !== e).map((g) => `${shown(g.dir)}/`).join(', ')}: ${collisionWhy(e.id, group.find((g) => g !== e)!.id)}` });
   }
   evals.sort((a, b) => byUtf8(a.id, b.id));
   problems.sort((a, b) => byUtf8(a.path, b.path) || byUtf8(a.message, b.message));
   const dirs = new Map(evals.map((e) => [e.id, e.dir]));
-  return { layout, evals, problems, dirOf: (id) => dirs.get(id) };
+  return { layout, evals, problems, refused, dirOf: (id) => dirs.get(id) };
 }
 
 function collisionWhy(a: string, b: string): string {
@@ -198,8 +208,8 @@ function collisionWhy(a: string, b: string): string {
   return 'the same name up to case (one folder on a case-insensitive file system)';
 }
 
-/** The sub-folders of `abs` whose names are safe and collide with no sibling; the others become problems. */
-function safeChildren(abs: string, rel: string, problems: NameProblem[]): string[] {
+/** The sub-folders of `abs` with safe names: `ok`, and `colliding` with a sibling (a problem each); unsafe names become problems. */
+function safeChildren(abs: string, rel: string, problems: NameProblem[]): { ok: string[]; colliding: string[] } {
   const names: string[] = [];
   for (const raw of readdirSync(abs, { encoding: 'buffer' })) {
     let name: string;
@@ -218,12 +228,13 @@ function safeChildren(abs: string, rel: string, problems: NameProblem[]): string
   }
   const byKey = new Map<string, string[]>();
   for (const n of names) byKey.set(collisionKey(n), [...(byKey.get(collisionKey(n)) ?? []), n]);
-  const out: string[] = [];
+  const ok: string[] = [];
+  const colliding: string[] = [];
   for (const group of byKey.values()) {
-    if (group.length === 1) out.push(group[0]!);
-    else for (const n of group) problems.push({ code: 'ENAME', path: shown(`${rel}/${n}`), id: null, message: `${shown(`${rel}/${n}`)} collides with ${group.filter((g) => g !== n).map((g) => shown(`${rel}/${g}`)).join(', ')}: ${collisionWhy(n, group.find((g) => g !== n)!)}; rename one` });
+    if (group.length === 1) ok.push(group[0]!);
+    else for (const n of group) colliding.push(n), problems.push({ code: 'ENAME', path: shown(`${rel}/${n}`), id: null, message: `${shown(`${rel}/${n}`)} collides with ${group.filter((g) => g !== n).map((g) => shown(`${rel}/${g}`)).join(', ')}: ${collisionWhy(n, group.find((g) => g !== n)!)}; rename one` });
   }
-  return out;
+  return { ok, colliding };
 }
 
 function isDir(p: string): boolean {
