@@ -153,7 +153,7 @@ export function detectSuite(root: string, o: Overrides = {}): Detected {
     lockfile: o.lockfile ?? pm.lockfile ?? DEFAULT_LAYOUT.lockfile,
     packageManager: o.packageManager ?? pm.manager ?? DEFAULT_LAYOUT.packageManager,
   };
-  from.probeRoot = o.probeRoot !== undefined ? 'flag' : 'default: probes/ beside the bank, one folder per source eval (the suite\'s folders stay as they are)';
+  from.probeRoot = o.probeRoot !== undefined ? 'flag' : "default: beside the bank, one folder per source eval; the suite's own folders stay as they are";
   from.lockfile = o.lockfile !== undefined ? 'flag' : pm.lockfile ? 'detected' : `default: no lockfile found`;
   from.packageManager = o.packageManager !== undefined ? 'flag' : pm.manager ? (typeof pkg?.packageManager === 'string' ? 'detected: package.json packageManager' : 'detected: from the lockfile') : 'default';
   const suite = discoverEvals(root, layout);
