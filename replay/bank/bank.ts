@@ -193,7 +193,11 @@ export function bankViolations(root: string): Violation[] {
     if (!(e instanceof DocketError)) throw e;
     return [{ code: e.code, question: null, sourceEval: null, field: null, message: e.message }];
   }
-  return validateBankFile(root, bank);
+  const v = validateBankFile(root, bank);
+  // release pack ships the suite's lockfile (layout.lockfile): a tree without it is not one pack made.
+  const { layout, problems } = readLayout(bank);
+  if (!problems.length && !existsSync(join(root, layout.lockfile))) v.push({ code: 'EPACKAGELOCK', question: null, sourceEval: null, field: 'layout.lockfile', message: `the suite's lockfile ${layout.lockfile} is missing (release pack ships it)`, path: layout.lockfile });
+  return v;
 }
 
 /** Probes may import only node: builtins and packages pinned in lockfiles/probes.lock.json. */
