@@ -140,7 +140,7 @@ function listSnapshot(argv: SnapshotArgs, root: string, bank: BankFile) {
   const refused = applyAllowances(hits, config.allowSecrets).refused;
   const files = (s: Selection) => s.included.map((f) => ({ path: f.path, size: f.size }));
   if (argv.json) {
-    printJson({ ok: refused.length === 0, policy: POLICY_ID, evals: evals.map((e) => ({ sourceEval: e.sourceEval, mode: e.selection.mode, files: files(e.selection), excluded: e.selection.excluded, allowedDenied: e.selection.allowed, allowedSecrets: e.allowedSecrets })), secrets: refused });
+    printJson({ ok: refused.length === 0, policy: POLICY_ID, evals: evals.map((e) => ({ sourceEval: e.sourceEval, dir: e.dir, mode: e.selection.mode, files: files(e.selection), excluded: e.selection.excluded, allowedDenied: e.selection.allowed, allowedSecrets: e.allowedSecrets })), secrets: refused });
   } else {
     for (const e of evals) {
       line(`${e.dir} (${e.selection.mode === 'git' ? 'candidates from git' : 'candidates from .gitignore files'})`);
