@@ -5,7 +5,7 @@
  */
 export const EXAMPLES: Record<string, [string, string][]> = {
   check: [
-    ['docket check', 'verify, validate and replay everything in the bank evidence/ archive (what npm start runs)'],
+    ['docket check', 'verify, validate and replay everything in evidence/ beside the bank (what npm start runs)'],
     ['docket check --json | jq .ok', 'the same, machine-readable'],
   ],
   init: [
@@ -14,7 +14,7 @@ export const EXAMPLES: Record<string, [string, string][]> = {
     ['docket init --eval-root tasks --task-file PROMPT.md --solution reference/', 'say what detection cannot guess'],
   ],
   verify: [
-    ['docket verify', 'check every bundle of the bank evidence/ archive: digest, gzip, JSON, schema, references'],
+    ['docket verify', 'check every bundle of evidence/ beside the bank: digest, gzip, JSON, schema, references'],
     ['docket verify release.tgz --expect sha256:…', 'verify a release tarball against its published digest'],
     ['docket verify --proof proof.json --root sha256:…', 'check an inclusion proof from docket prove'],
   ],
@@ -114,7 +114,7 @@ export const EXAMPLES: Record<string, [string, string][]> = {
     ['docket push localhost:5000/evidence:run-1 --only runs/ref-coin-1', 'one run and everything it references'],
   ],
   pull: [
-    ['docket pull registry.example.org/team/evidence:v1', 'fetch that archive into the bank evidence/ archive, every blob checked'],
+    ['docket pull registry.example.org/team/evidence:v1', 'fetch that archive into evidence/ beside the bank, every blob checked'],
     ['docket --archive copy pull localhost:5000/evidence:v1 --json', 'into another directory, machine-readable'],
   ],
 };
