@@ -27,7 +27,7 @@ export function loadBankFile(root: string): BankFile {
   try {
     bytes = readFileSync(path);
   } catch (e) {
-    throw usageError('EBANK', `cannot read ${BANK_FILE} in ${root}: ${(e as Error).message} (docket works on the bank of the current directory)`, { path });
+    throw usageError('EBANK', `cannot read ${BANK_FILE} in ${root}: ${(e as Error).message} (docket works on the first bank it finds from the current directory upwards; -C DIR or --bank DIR name another)`, { path });
   }
   let value: Json;
   try {
