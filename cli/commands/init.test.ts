@@ -10,10 +10,10 @@ describe('docket init', () => {
     const suite = buildSuite(tempDir('docket-init-'), { git: false });
     const r = docket(['init', '--json'], { cwd: suite.root });
     expect(r.status, r.stderr).toBe(0);
-    expect(r.json).toMatchObject({ ok: true, dryRun: false, name: 'convex-evals', layout: { evalRoots: ['evals'], taskFiles: ['TASK.txt'], solution: ['answer/'], probeRoot: 'probes', lockfile: 'bun.lock', packageManager: 'bun' }, created: ['decision-bank.json', 'lockfiles/probes.lock.json'], appended: { path: '.gitignore', lines: IGNORE_LINES } });
+    expect(r.json).toMatchObject({ ok: true, dryRun: false, name: 'convex-evals', layout: { evalRoots: ['evals'], taskFiles: ['TASK.txt'], solution: ['answer/'], probeRoot: 'probes' }, lockfile: 'bun.lock', packageManager: 'bun', created: ['decision-bank.json', 'lockfiles/probes.lock.json'], appended: { path: '.gitignore', lines: IGNORE_LINES } });
     expect(r.json.evals.map((e: { id: string }) => e.id)).toEqual([...SUITE_EVALS]);
     const bank = JSON.parse(readFileSync(join(suite.root, 'decision-bank.json'), 'utf8'));
-    expect(bank).toMatchObject({ name: 'convex-evals', questions: [], omissions: [], report: { title: 'convex-evals leaderboard' }, layout: r.json.layout });
+    expect(bank).toMatchObject({ name: 'convex-evals', questions: [], omissions: [], report: { title: 'convex-evals leaderboard' }, layout: r.json.layout, lockfile: 'bun.lock' });
     expect(bank.promptTemplate.system).toContain('convex-evals');
     expect(bank.promptTemplate.system).not.toMatch(/JavaScript|Node/);
     expect(readFileSync(join(suite.root, '.gitignore'), 'utf8')).toBe(`${suite.gitignore}# docket: the index cache is rebuilt from the bundles (docket index rebuild); never commit it\n${IGNORE_LINES.join('\n')}\n`);

@@ -9,8 +9,9 @@ import { line, printJson, type GlobalArgs } from '../output.ts';
 
 /**
  * `docket init [DIR]`: start a bank in a suite's root without asking anything. It detects the
- * suite's layout, prints it, and writes only new files — decision-bank.json (the layout, a prompt
- * template and report title in the suite's name, no questions yet), lockfiles/probes.lock.json —
+ * suite's layout, prints it, and writes only new files — decision-bank.json (the layout, the
+ * lockfile, a prompt template and report title in the suite's name, no questions yet),
+ * lockfiles/probes.lock.json —
  * plus lines appended to .gitignore for the index cache: the one existing file it changes, and it
  * says so. An existing bank is never overwritten (EBANKEXISTS).
  */
@@ -58,7 +59,7 @@ export const initCommand: CommandModule<GlobalArgs, InitArgs> = {
     const bank = starterBank(d, argv);
     const plan = writePlan(root, bank);
     if (!argv['dry-run']) applyPlan(root, plan);
-    if (argv.json) printJson({ ok: true, root, dryRun: argv['dry-run'], name: d.name, layout: d.layout, from: d.from, evals: d.evals, categories: d.categories, problems: d.problems, created: plan.created, appended: plan.appended, kept: plan.kept });
+    if (argv.json) printJson({ ok: true, root, dryRun: argv['dry-run'], name: d.name, layout: d.layout, lockfile: d.packages.lockfile, packageManager: d.packages.packageManager, from: d.from, evals: d.evals, categories: d.categories, problems: d.problems, created: plan.created, appended: plan.appended, kept: plan.kept });
     else printInit(root, d, plan, argv['dry-run']);
   },
 };
@@ -84,6 +85,7 @@ export function starterBank(d: Detected, a: { title?: string; system?: string })
     description: `Decision questions about the ${d.name} eval suite, each tied to one of its source evals and backed by an offline probe.`,
     keyBalanceTolerance: 2,
     layout: d.layout,
+    ...(d.packages.lockfile ? { lockfile: d.packages.lockfile } : {}),
     report: { title: a.title ?? `${d.name} leaderboard` },
     promptTemplate: {
       id: 'decision-letter',
@@ -146,8 +148,8 @@ function printInit(root: string, d: Detected, plan: Plan, dryRun: boolean) {
   line(`  task file       ${l.taskFiles.join(' or ')}  (${d.from.taskFiles}); missing in ${d.evals.filter((e) => !e.taskFile).length}`);
   line(`  solution        ${l.solution.join(' or ')}  (${d.from.solution}); missing in ${d.evals.filter((e) => !e.solution).length}`);
   line(`  probes          ${l.probeRoot}/<category>/<eval>/  (${d.from.probeRoot})`);
-  line(`  lockfile        ${l.lockfile}  (${d.from.lockfile})`);
-  line(`  package manager ${l.packageManager}  (${d.from.packageManager})`);
+  line(`  lockfile        ${d.packages.lockfile ?? '–'}  (${d.from.lockfile})`);
+  line(`  package manager ${d.packages.packageManager ?? '–'}  (${d.from.packageManager})`);
   for (const p of d.problems) line(`  ${p.code} ${p.message}`);
   const verb = dryRun ? 'would create' : 'created';
   for (const f of plan.created) line(`${verb} ${f}`);

@@ -29,7 +29,7 @@ describe('docket on its own eval suite', () => {
     const root = suite.root;
     const init = docket(['init', '--json'], { cwd: root });
     expect(init.status, init.stderr).toBe(0);
-    expect(init.json.layout).toMatchObject({ evalRoots: ['evals'], taskFiles: ['TASK.txt'], solution: ['answer/'], probeRoot: 'probes', lockfile: 'bun.lock' });
+    expect(init.json).toMatchObject({ layout: { evalRoots: ['evals'], taskFiles: ['TASK.txt'], solution: ['answer/'], probeRoot: 'probes' }, lockfile: 'bun.lock' });
 
     const questions = authorBank(root);
     // From a folder deep inside the suite, docket finds the bank above it, like git.

@@ -11,7 +11,7 @@ import { SCHEMA_DIR } from '../format/schemas.ts';
 import { contentConfig, type Lister } from '../content/policy.ts';
 import { applyAllowances, scanBytes, secretError, type SecretHit } from '../content/secrets.ts';
 import { byUtf8, snapshotSource } from './snapshot.ts';
-import { discoverEvals, hasSolution, layoutOf, probePathOf, readLayout, requireSafeNames, taskFileOf, type Suite } from './layout.ts';
+import { discoverEvals, hasSolution, layoutOf, probePathOf, readLayout, requireSafeNames, taskFileOf, unsafeRelPath, type Suite } from './layout.ts';
 import { LETTERS, type BankFile, type PromptTemplate, type Question } from './types.ts';
 
 /**
@@ -122,6 +122,7 @@ export function validateBankFile(root: string, bank: BankFile): Violation[] {
     }
     if (!Array.isArray(bank.questions)) return v;
   }
+  if (typeof bank.lockfile === 'string' && unsafeRelPath(bank.lockfile)) add('ELOCKFILE', null, null, 'lockfile', `the lockfile ${JSON.stringify(bank.lockfile)} ${unsafeRelPath(bank.lockfile)}`);
   const { layout, problems } = readLayout(bank);
   for (const p of problems) add('ELAYOUT', null, null, p.field, p.message);
   if (problems.length) return v; // where the evals are is unknown: the rules below would only echo it
@@ -194,10 +195,29 @@ export function bankViolations(root: string): Violation[] {
     return [{ code: e.code, question: null, sourceEval: null, field: null, message: e.message }];
   }
   const v = validateBankFile(root, bank);
-  // release pack ships the suite's lockfile (layout.lockfile): a tree without it is not one pack made.
-  const { layout, problems } = readLayout(bank);
-  if (!problems.length && !existsSync(join(root, layout.lockfile))) v.push({ code: 'EPACKAGELOCK', question: null, sourceEval: null, field: 'layout.lockfile', message: `the suite's lockfile ${layout.lockfile} is missing (release pack ships it)`, path: layout.lockfile });
+  // release pack ships the suite's lockfile: a tree without it is not one pack made.
+  let lockfile: string;
+  try {
+    lockfile = suiteLockfile(root, bank);
+  } catch (e) {
+    if (!(e instanceof DocketError)) throw e;
+    return v; // validateBankFile reported the unsafe path
+  }
+  if (!existsSync(join(root, lockfile))) v.push({ code: 'EPACKAGELOCK', question: null, sourceEval: null, field: 'lockfile', message: `the suite's lockfile ${lockfile} is missing (release pack ships it)`, path: lockfile });
   return v;
+}
+
+/** Lockfiles docket knows, in the order the first present is the suite's when the bank names none. */
+const LOCKFILE_KINDS = ['package-lock.json', 'npm-shrinkwrap.json', 'bun.lock', 'pnpm-lock.yaml', 'yarn.lock'];
+
+/** The suite's lockfile (`lockfile` in decision-bank.json, else the first kind present, else package-lock.json), relative to the bank root. */
+export function suiteLockfile(root: string, bank: Pick<BankFile, 'lockfile'>): string {
+  if (typeof bank.lockfile === 'string') {
+    const bad = unsafeRelPath(bank.lockfile);
+    if (bad) throw findingError('ELOCKFILE', `decision-bank.json: the lockfile ${JSON.stringify(bank.lockfile)} ${bad}`, { path: bank.lockfile });
+    return bank.lockfile;
+  }
+  return LOCKFILE_KINDS.find((k) => existsSync(join(root, k))) ?? 'package-lock.json';
 }
 
 /** Probes may import only node: builtins and packages pinned in lockfiles/probes.lock.json. */

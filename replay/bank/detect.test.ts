@@ -15,7 +15,8 @@ describe('docket init detection', () => {
     const s = buildSuite(tempDir('docket-detect-'), { git: false });
     const d = detectSuite(s.root);
     expect(d.name).toBe('convex-evals');
-    expect(d.layout).toEqual({ evalRoots: ['evals'], taskFiles: ['TASK.txt'], solution: ['answer/'], probeRoot: 'probes', lockfile: 'bun.lock', packageManager: 'bun' });
+    expect(d.layout).toEqual({ evalRoots: ['evals'], taskFiles: ['TASK.txt'], solution: ['answer/'], probeRoot: 'probes' });
+    expect(d.packages).toEqual({ lockfile: 'bun.lock', packageManager: 'bun' });
     expect(d.evals.map((e) => e.id)).toEqual([...SUITE_EVALS]);
     expect(d.evals.every((e) => e.taskFile === 'TASK.txt' && e.solution)).toBe(true);
     expect(d.categories).toBe(3);
@@ -26,7 +27,7 @@ describe('docket init detection', () => {
   it('flags override each detected value; the rest is still detected around them', () => {
     const s = buildSuite(tempDir('docket-detect-'), { git: false });
     const d = detectSuite(s.root, { name: 'mine', solution: ['answer/', 'solution.*'], probeRoot: 'docket/probes', packageManager: 'npm' });
-    expect(d).toMatchObject({ name: 'mine', layout: { evalRoots: ['evals'], taskFiles: ['TASK.txt'], solution: ['answer/', 'solution.*'], probeRoot: 'docket/probes', lockfile: 'bun.lock', packageManager: 'npm' } });
+    expect(d).toMatchObject({ name: 'mine', layout: { evalRoots: ['evals'], taskFiles: ['TASK.txt'], solution: ['answer/', 'solution.*'], probeRoot: 'docket/probes' }, packages: { lockfile: 'bun.lock', packageManager: 'npm' } });
     expect(d.from).toMatchObject({ name: 'flag', solution: 'flag', probeRoot: 'flag', packageManager: 'flag', lockfile: 'detected' });
   });
 
@@ -42,7 +43,7 @@ describe('docket init detection', () => {
     expect(d.layout.evalRoots).toEqual(['bench/tasks']);
     expect(d.layout.taskFiles).toEqual(['TASK.md', 'TASK.txt']);
     expect(d.layout.solution).toEqual(['solution.*']);
-    expect(d.layout).toMatchObject({ lockfile: 'pnpm-lock.yaml', packageManager: 'pnpm' });
+    expect(d.packages).toEqual({ lockfile: 'pnpm-lock.yaml', packageManager: 'pnpm' });
     const readmes = tempDir('docket-detect-');
     for (const e of ['x/one', 'x/two']) file(readmes, `suite/${e}/README.md`);
     expect(detectSuite(readmes).layout).toMatchObject({ evalRoots: ['suite'], taskFiles: ['README.md'] });
@@ -54,11 +55,12 @@ describe('docket init detection', () => {
     file(root, 'package-lock.json', '{}');
     file(root, 'yarn.lock', '');
     file(root, 'package.json', '{"name":"s","packageManager":"yarn@4.1.0"}');
-    expect(detectSuite(root).layout).toMatchObject({ lockfile: 'yarn.lock', packageManager: 'yarn' });
+    expect(detectSuite(root).packages).toEqual({ lockfile: 'yarn.lock', packageManager: 'yarn' });
     const empty = tempDir('docket-detect-');
     const d = detectSuite(empty);
     expect(d.layout.evalRoots).toEqual([]);
     expect(d.from.evalRoots).toBe('none found');
-    expect(d.from.lockfile).toMatch(/^default/);
+    expect(d.packages).toEqual({ lockfile: null, packageManager: null });
+    expect(d.from.lockfile).toMatch(/^none found/);
   });
 });

@@ -10,12 +10,11 @@ import { DEFAULT_LAYOUT, discoverEvals, hasSolution, taskFileOf, type Layout, ty
 export const TASK_FILE_CANDIDATES = ['TASK.txt', 'TASK.md', 'README.md'] as const;
 /** Reference solutions docket recognises without being told: a folder, or a file with any extension. */
 export const SOLUTION_CANDIDATES = ['answer/', 'solution/', 'solution.*'] as const;
-/** Lockfiles by package manager, in the order one is chosen when a suite holds several and says nothing. */
+/** The lockfiles docket reads, by package manager, in the order one is chosen when a suite holds several and says nothing. */
 export const LOCKFILES: readonly { file: string; manager: string }[] = [
   { file: 'package-lock.json', manager: 'npm' },
   { file: 'npm-shrinkwrap.json', manager: 'npm' },
   { file: 'bun.lock', manager: 'bun' },
-  { file: 'bun.lockb', manager: 'bun' },
   { file: 'pnpm-lock.yaml', manager: 'pnpm' },
   { file: 'yarn.lock', manager: 'yarn' },
 ];
@@ -32,6 +31,13 @@ export interface Overrides {
   packageManager?: string;
 }
 
+/** Beside the layout: what `docket init` reports of the suite's packages (the lockfile is written to the bank's `lockfile`). */
+export interface DetectedPackages {
+  /** relative to the suite's root; null when there is none */
+  lockfile: string | null;
+  packageManager: string | null;
+}
+
 export interface DetectedEval extends SourceEvalDir {
   taskFile: string | null;
   solution: boolean;
@@ -40,8 +46,9 @@ export interface DetectedEval extends SourceEvalDir {
 export interface Detected {
   name: string;
   layout: Layout;
-  /** per layout member: "detected: …", "flag", or "default: …" */
-  from: Record<keyof Layout | 'name', string>;
+  packages: DetectedPackages;
+  /** per value: "detected: …", "flag", or "default: …" */
+  from: Record<keyof Layout | keyof DetectedPackages | 'name', string>;
   evals: DetectedEval[];
   categories: number;
   /** folders the layout's eval roots hold that cannot be source-eval ids (layout.ts) */
@@ -150,13 +157,12 @@ export function detectSuite(root: string, o: Overrides = {}): Detected {
     taskFiles: taskFiles.length ? taskFiles : [...DEFAULT_LAYOUT.taskFiles],
     solution: solution.length ? solution : [...DEFAULT_LAYOUT.solution],
     probeRoot: o.probeRoot ?? 'probes',
-    lockfile: o.lockfile ?? pm.lockfile ?? DEFAULT_LAYOUT.lockfile,
-    packageManager: o.packageManager ?? pm.manager ?? DEFAULT_LAYOUT.packageManager,
   };
+  const packages: DetectedPackages = { lockfile: o.lockfile ?? pm.lockfile, packageManager: o.packageManager ?? pm.manager };
   from.probeRoot = o.probeRoot !== undefined ? 'flag' : "default: beside the bank, one folder per source eval; the suite's own folders stay as they are";
-  from.lockfile = o.lockfile !== undefined ? 'flag' : pm.lockfile ? 'detected' : `default: no lockfile found`;
-  from.packageManager = o.packageManager !== undefined ? 'flag' : pm.manager ? (typeof pkg?.packageManager === 'string' ? 'detected: package.json packageManager' : 'detected: from the lockfile') : 'default';
+  from.lockfile = o.lockfile !== undefined ? 'flag' : pm.lockfile ? 'detected' : `none found (${LOCKFILES.map((l) => l.file).join(', ')}): docket evidence lock needs one`;
+  from.packageManager = o.packageManager !== undefined ? 'flag' : pm.manager ? (typeof pkg?.packageManager === 'string' ? 'detected: package.json packageManager' : 'detected: from the lockfile') : 'none found';
   const suite = discoverEvals(root, layout);
   const evals = suite.evals.map((e) => ({ ...e, taskFile: taskFileOf(root, e.dir, layout), solution: hasSolution(root, e.dir, layout) }));
-  return { name, layout, from, evals, categories: new Set(evals.map((e) => e.id.split('/')[0])).size, problems: suite.problems };
+  return { name, layout, packages, from, evals, categories: new Set(evals.map((e) => e.id.split('/')[0])).size, problems: suite.problems };
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeParts, loadBankFile, validateBankFile } from './bank.ts';
+import { encodeParts, loadBankFile, suiteLockfile, validateBankFile } from './bank.ts';
 import { DEFAULT_LAYOUT, discoverEvals, hasSolution, nameProblem, probePathOf, readLayout, taskFileOf, type Layout } from './layout.ts';
 import { DocketError } from '../errors.ts';
 import { REPO, tempDir } from '../../cli/dev/testkit/core.ts';
@@ -12,7 +12,7 @@ const mkdirs = (root: string, ...dirs: string[]) => dirs.forEach((d) => mkdirSyn
 
 describe('the layout in decision-bank.json', () => {
   it('defaults to the shipped layout, member by member', () => {
-    expect(readLayout({})).toEqual({ layout: { evalRoots: ['evals'], taskFiles: ['TASK.md'], solution: ['solution.*'], probeRoot: null, lockfile: 'package-lock.json', packageManager: 'npm' }, problems: [] });
+    expect(readLayout({})).toEqual({ layout: { evalRoots: ['evals'], taskFiles: ['TASK.md'], solution: ['solution.*'], probeRoot: null }, problems: [] });
     expect(readLayout({ layout: { taskFiles: ['TASK.txt'] } }).layout).toMatchObject({ evalRoots: ['evals'], taskFiles: ['TASK.txt'], solution: ['solution.*'] });
   });
 
@@ -171,9 +171,20 @@ describe('validate and snapshot on a layout of its own', () => {
     expect((thrown as DocketError).message).toContain(JSON.stringify('tasks/01-Cat_A/bad\u0007bell'));
   });
 
-  it('an unusable layout is ELAYOUT, and nothing else is guessed', () => {
+  it('an unusable layout is ELAYOUT, and nothing else is guessed; a lockfile outside the tree is ELOCKFILE', () => {
     const { root, bank } = ownLayout();
     expect(validateBankFile(root, { ...bank, layout: { evalRoots: ['../elsewhere'] } }).map((x) => x.code)).toEqual(['ELAYOUT']);
+    expect(validateBankFile(root, { ...bank, lockfile: '../bun.lock' }).map((x) => x.code)).toEqual(['ELOCKFILE']);
+    expect(() => suiteLockfile(root, { lockfile: '../bun.lock' })).toThrow(/ELOCKFILE|outside|segment/);
+  });
+
+  it("the suite's lockfile: the bank's lockfile, else the first kind present, else package-lock.json", () => {
+    const { root } = ownLayout();
+    expect(suiteLockfile(root, {})).toBe('package-lock.json');
+    writeFileSync(join(root, 'yarn.lock'), '');
+    writeFileSync(join(root, 'bun.lock'), '{}');
+    expect(suiteLockfile(root, {})).toBe('bun.lock');
+    expect(suiteLockfile(root, { lockfile: 'yarn.lock' })).toBe('yarn.lock');
   });
 
   it('the shipped bank writes no layout: the defaults describe it', () => {

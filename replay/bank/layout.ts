@@ -19,9 +19,6 @@ export interface Layout {
   solution: string[];
   /** null: a question's probe is relative to its source eval's folder; else relative to `<probeRoot>/<sourceEval>/` */
   probeRoot: string | null;
-  /** the suite's lockfile and package manager, as `docket init` found them (relative to the bank root) */
-  lockfile: string;
-  packageManager: string;
 }
 
 export const DEFAULT_LAYOUT: Readonly<Layout> = Object.freeze({
@@ -29,8 +26,6 @@ export const DEFAULT_LAYOUT: Readonly<Layout> = Object.freeze({
   taskFiles: ['TASK.md'],
   solution: ['solution.*'],
   probeRoot: null,
-  lockfile: 'package-lock.json',
-  packageManager: 'npm',
 });
 
 export const LAYOUT_KEYS = Object.keys(DEFAULT_LAYOUT) as (keyof Layout)[];
@@ -69,11 +64,9 @@ export function readLayout(bank: unknown): { layout: Layout; problems: { field: 
   strings('evalRoots');
   strings('taskFiles');
   strings('solution');
-  for (const k of ['probeRoot', 'lockfile', 'packageManager'] as const) {
-    const v = o[k];
-    if (v === undefined) continue;
-    if (typeof v !== 'string') problems.push({ field: `layout.${k}`, message: `layout.${k} must be a string` });
-    else (layout as unknown as Record<string, string>)[k] = v;
+  if (o.probeRoot !== undefined) {
+    if (typeof o.probeRoot !== 'string') problems.push({ field: 'layout.probeRoot', message: 'layout.probeRoot must be a string' });
+    else layout.probeRoot = o.probeRoot;
   }
   layout.evalRoots.forEach((p, i) => {
     const bad = unsafeRelPath(p);
@@ -86,11 +79,8 @@ export function readLayout(bank: unknown): { layout: Layout; problems: { field: 
       if (bad) problems.push({ field: `layout.${k}[${i}]`, message: `${JSON.stringify(n)} ${bad} (a file or folder name inside each source eval)` });
     });
   }
-  for (const k of ['probeRoot', 'lockfile'] as const) {
-    const v = layout[k];
-    const bad = typeof v === 'string' ? unsafeRelPath(v) : null;
-    if (bad) problems.push({ field: `layout.${k}`, message: `layout.${k} ${JSON.stringify(v)} ${bad}` });
-  }
+  const badRoot = layout.probeRoot === null ? null : unsafeRelPath(layout.probeRoot);
+  if (badRoot) problems.push({ field: 'layout.probeRoot', message: `layout.probeRoot ${JSON.stringify(layout.probeRoot)} ${badRoot}` });
   // A probe root inside an eval root would be read as a category of evals (and the reverse hides evals).
   const within = (a: string, b: string) => `${a.replace(/\/$/, '')}/`.startsWith(`${b.replace(/\/$/, '')}/`);
   const pr = layout.probeRoot;

@@ -3,7 +3,8 @@ import type { KeyObject } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { BANK_FILE, loadBankFile } from '../bank/bank.ts';
+import { BANK_FILE, loadBankFile, suiteLockfile } from '../bank/bank.ts';
+import type { BankFile } from '../bank/types.ts';
 import { layoutOf, type Layout } from '../bank/layout.ts';
 import { contentConfig, refuseTooBig, selectContent, type Lister, type Selection } from '../content/policy.ts';
 import { releaseRule } from '../content/release-rules.ts';
@@ -127,8 +128,8 @@ function tarLayout(sources: Source[]): (TarEntry & { source?: Source })[] {
 
 // ---------------------------------------------------------------- what goes in
 
-/** Files at the top of the tree a release ships, each required: the bank, package.json and the suite's lockfile (layout.lockfile). */
-const topFiles = (layout: Layout) => ['decision-bank.json', 'package.json', layout.lockfile];
+/** Files at the top of the tree a release ships, each required: the bank, package.json and the suite's lockfile. */
+const topFiles = (root: string, bank: BankFile) => ['decision-bank.json', 'package.json', suiteLockfile(root, bank)];
 const CODE_FILES = ['tsconfig.json', 'README.md'];
 /** What a bank ships besides its top files: its eval roots, its probe root (when probes live apart) and lockfiles/. */
 const policyScopes = (layout: Layout) => [...layout.evalRoots.map((r) => r.replace(/\/$/, '')), ...(layout.probeRoot === null ? [] : [layout.probeRoot.replace(/\/$/, '')]), 'lockfiles'];
@@ -159,7 +160,7 @@ export function planRelease(root: string, archive: string, scriptsDir: string, l
   need(BANK_FILE);
   const bank = loadBankFile(root);
   const layout = layoutOf(bank);
-  const TOP_FILES = topFiles(layout);
+  const TOP_FILES = topFiles(root, bank);
   for (const f of TOP_FILES) need(f);
   const config = contentConfig(bank, BANK_FILE);
   walk(join(archive, 'objects'), 'evidence/objects', out, (name) => !name.startsWith(TEMP_PREFIX));
