@@ -70,6 +70,7 @@ function changeDirectory(argv: { C?: unknown }) {
  * that need neither (needsArchive) go on, and a command that needs the bank asks bankRootOf.
  */
 function whereDocketWorks(argv: Record<string, unknown>) {
+  if ((argv._ as unknown[] | undefined)?.[0] === 'init') return; // init makes a bank where there is none: it looks for none
   const where = locate({ cwd: process.cwd(), bank: argv.bank as string | undefined, archive: argv.archive as string | undefined, env: process.env.DOCKET_ARCHIVE });
   argv.bankRoot = where.bankRoot;
   if (where.archive === null) {
@@ -83,6 +84,7 @@ function whereDocketWorks(argv: Record<string, unknown>) {
 /** Commands (and forms of them) that work with no archive at all: a tarball, a registry reference, a directory named outright. */
 export function needsArchive(argv: Record<string, unknown>): boolean {
   const [cmd, sub] = (argv._ as unknown[] | undefined ?? []).map(String);
+  if (cmd === undefined || argv.help || argv.version) return false; // docket --help, --version
   if (cmd === 'init' || cmd === 'completion') return false;
   if (cmd === 'verify') return argv.dir === undefined;
   if (cmd === 'release') return sub === 'pack';

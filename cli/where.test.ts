@@ -45,6 +45,8 @@ describe('where docket works', () => {
 
   it('needs an archive: all but init, completion, verify FILE|DIR|REF, release keygen|push, replay --from', () => {
     const n = (_: string[], rest: Record<string, unknown> = {}) => needsArchive({ _, ...rest });
+    expect(n([])).toBe(false);
+    expect(n(['runs'], { help: true })).toBe(false);
     expect(n(['init'])).toBe(false);
     expect(n(['completion'])).toBe(false);
     expect(n(['verify'], { dir: 'x.tgz' })).toBe(false);
@@ -91,5 +93,10 @@ describe('where docket works, from the command line', () => {
     expect(shown.status, shown.stderr).toBe(0);
     expect(shown.json.descriptor.kind).toBe('bank');
     expect(docket(['completion'], { cwd: dir }).status).toBe(0);
+    for (const args of [['--help'], ['--version'], ['runs', '--help']]) {
+      const r = docket(args, { cwd: dir });
+      expect(r.status, args.join(' ')).toBe(0);
+      expect(r.stderr).toBe('');
+    }
   });
 });
