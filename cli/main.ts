@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { DocketError, EXIT } from '../replay/errors.ts';
 import { EXAMPLES } from './commands/examples.ts';
-import { commandsFor } from './commands/index.ts';
+import { commandsFor, commandWord } from './commands/index.ts';
 import { endProgressLine } from './output.ts';
 import { platformError } from './platform-errors.ts';
 import { systemError } from './system-errors.ts';
@@ -46,7 +46,7 @@ export async function main(argv: string[]): Promise<number> {
 /** yargs' "Did you mean verify?" alone does not say what was wrong: name the word it did not know. */
 function usageMessage(msg: string, argv: readonly string[]): string {
   const m = /^Did you mean (.+)\?$/.exec(msg);
-  const first = argv.find((a) => !a.startsWith('-'));
+  const first = commandWord(argv);
   return m && first ? `unknown command ${first}: did you mean ${m[1]}? (docket --help lists the commands)` : msg;
 }
 
