@@ -116,14 +116,26 @@ function withExitStatus(c: CommandModule): CommandModule {
   } as CommandModule;
 }
 
+/**
+ * What the boundary reports for anything thrown: every docket error class derives from DocketError
+ * (replay/errors.ts) and is reported as it is; conditions of the installation, the machine and a
+ * damaged index cache become their coded errors; anything else is null, an internal error.
+ */
+export function codedError(thrown: unknown): DocketError | null {
+  if (thrown instanceof DocketError) return thrown;
+  const mapped = platformError(thrown) ?? systemError(thrown);
+  if (mapped) return mapped;
+  // A damaged index found mid-command (after its open-time check): a cache to rebuild, not a crash.
+  const sqlite = (thrown as { code?: unknown } | null)?.code;
+  if (typeof sqlite === 'string' && (sqlite.startsWith('SQLITE_CORRUPT') || sqlite === 'SQLITE_NOTADB')) {
+    return new DocketError('EINDEX', `the index cache index.sqlite is damaged (${(thrown as Error).message}): run \`docket index rebuild\``);
+  }
+  return null;
+}
+
 function report(thrown: unknown, json: boolean): number {
   endProgressLine(); // an error message starts on a line of its own
-  let e = platformError(thrown) ?? systemError(thrown) ?? thrown;
-  // A damaged index found mid-command (after its open-time check): a cache to rebuild, not a crash.
-  const sqlite = (e as { code?: unknown })?.code;
-  if (typeof sqlite === 'string' && (sqlite.startsWith('SQLITE_CORRUPT') || sqlite === 'SQLITE_NOTADB')) {
-    e = new DocketError('EINDEX', `the index cache index.sqlite is damaged (${(e as Error).message}): run \`docket index rebuild\``);
-  }
+  const e = codedError(thrown) ?? thrown;
   if (e instanceof DocketError) {
     if (json) process.stdout.write(`${JSON.stringify({ ok: false, error: { code: e.code, message: e.message, data: e.data } })}\n`);
     process.stderr.write(`docket: ${e.code}: ${e.message}\n`);

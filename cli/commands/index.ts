@@ -9,7 +9,7 @@ type Loader = () => Promise<CommandModule[]>;
 const one = <K extends string>(p: Promise<Record<K, unknown>>, ...names: K[]) => p.then((m) => names.map((n) => m[n] as CommandModule));
 
 export const COMMANDS: Record<string, Loader> = {
-  check: () => loadAll(), // the main job registers steps from replay, regrade and the scoring commands
+  check: () => one(import('./check.ts'), 'checkCommand'),
   init: () => one(import('./init.ts'), 'initCommand'),
   verify: () => one(import('./verify.ts'), 'verifyCommand'),
   repair: () => one(import('./repair.ts'), 'repairCommand'),
@@ -37,23 +37,27 @@ export const COMMANDS: Record<string, Loader> = {
   'serve-reference': () => one(import('./serve-reference.ts'), 'serveReferenceCommand'),
 };
 
-/** Every command, for --help and for `check`. replay before regrade: the main job's steps run in import order. */
+/** Every command, for --help (and for arguments whose first word names none). */
 export async function loadAll(): Promise<CommandModule[]> {
-  const { checkCommand } = await import('./check.ts');
-  const out: CommandModule[] = [checkCommand as unknown as CommandModule];
-  for (const [name, load] of Object.entries(COMMANDS)) if (name !== 'check') out.push(...(await load()));
+  const out: CommandModule[] = [];
+  for (const load of Object.values(COMMANDS)) out.push(...(await load()));
   return out;
 }
 
-/** Global options followed by a value (`-C DIR`): that value is not the command's name. */
-const GLOBAL_WITH_VALUE = new Set(['-C', '--bank', '--archive']);
+/** Global options that take a value (`--archive DIR`, `-C DIR`, `--bank DIR`): their value is not the command word. */
+const VALUED_GLOBALS = new Set(['--archive', '-C', '--bank']);
 
-/** The first word that is neither an option nor a global option's value: the command's name. */
+/** The first word of the arguments that is neither an option nor a global option's value. */
 export function commandWord(argv: readonly string[]): string | undefined {
-  return argv.find((a, i) => !a.startsWith('-') && !GLOBAL_WITH_VALUE.has(argv[i - 1] ?? ''));
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (VALUED_GLOBALS.has(a)) i++;
+    else if (!a.startsWith('-')) return a;
+  }
+  return undefined;
 }
 
-/** The commands needed for these arguments: just the named one when the first word names one. */
+/** The commands needed for these arguments: just the named one when the command word names one. */
 export function commandsFor(argv: readonly string[]): Promise<CommandModule[]> {
   const first = commandWord(argv);
   if (first === undefined && argv.includes('--version')) return Promise.resolve([]);
