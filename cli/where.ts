@@ -41,7 +41,11 @@ export function findBankRoot(start: string): string | null {
 
 /** Not inside a bank: what to run, and how to point docket elsewhere. */
 export function notBankError(cwd: string) {
-  return usageError('ENOTBANK', `no ${BANK_FILE} in ${cwd} or any directory above it: run \`docket init\` in your eval suite's root to start a bank there, or point docket at one with -C DIR or --bank DIR (commands that only read an archive also take --archive DIR)`, { cwd });
+  return usageError(
+    'ENOTBANK',
+    `no ${BANK_FILE} in ${cwd} or any directory above it: run \`docket init\` in your eval suite's root to start a bank there, or point docket at one with -C DIR or --bank DIR (commands that only read an archive also take --archive DIR)`,
+    { cwd },
+  );
 }
 
 export function locate(o: { cwd: string; bank?: string; archive?: string; env?: string }): Where {

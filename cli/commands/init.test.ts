@@ -10,13 +10,24 @@ describe('docket init', () => {
     const suite = buildSuite(tempDir('docket-init-'), { git: false });
     const r = docket(['init', '--json'], { cwd: suite.root });
     expect(r.status, r.stderr).toBe(0);
-    expect(r.json).toMatchObject({ ok: true, dryRun: false, name: 'convex-evals', layout: { evalRoots: ['evals'], taskFiles: ['TASK.txt'], solution: ['answer/'], probeRoot: 'probes' }, lockfile: 'bun.lock', packageManager: 'bun', created: ['decision-bank.json', 'lockfiles/probes.lock.json'], appended: { path: '.gitignore', lines: IGNORE_LINES } });
+    expect(r.json).toMatchObject({
+      ok: true,
+      dryRun: false,
+      name: 'convex-evals',
+      layout: { evalRoots: ['evals'], taskFiles: ['TASK.txt'], solution: ['answer/'], probeRoot: 'probes' },
+      lockfile: 'bun.lock',
+      packageManager: 'bun',
+      created: ['decision-bank.json', 'lockfiles/probes.lock.json'],
+      appended: { path: '.gitignore', lines: IGNORE_LINES },
+    });
     expect(r.json.evals.map((e: { id: string }) => e.id)).toEqual([...SUITE_EVALS]);
     const bank = JSON.parse(readFileSync(join(suite.root, 'decision-bank.json'), 'utf8'));
     expect(bank).toMatchObject({ name: 'convex-evals', questions: [], omissions: [], report: { title: 'convex-evals leaderboard' }, layout: r.json.layout, lockfile: 'bun.lock' });
     expect(bank.promptTemplate.system).toContain('convex-evals');
     expect(bank.promptTemplate.system).not.toMatch(/JavaScript|Node/);
-    expect(readFileSync(join(suite.root, '.gitignore'), 'utf8')).toBe(`${suite.gitignore}# docket: the index cache is rebuilt from the bundles (docket index rebuild); never commit it\n${IGNORE_LINES.join('\n')}\n`);
+    expect(readFileSync(join(suite.root, '.gitignore'), 'utf8')).toBe(
+      `${suite.gitignore}# docket: the index cache is rebuilt from the bundles (docket index rebuild); never commit it\n${IGNORE_LINES.join('\n')}\n`,
+    );
     expect(suiteEdits(suite)).toEqual([]);
     const v = docket(['validate', '--json'], { cwd: suite.root });
     expect(v.status, v.stdout).toBe(0);
@@ -42,9 +53,34 @@ describe('docket init', () => {
 
   it('flags override what is detected; --dry-run writes nothing; init DIR works from elsewhere; an existing probe lock is kept', () => {
     const suite = buildSuite(tempDir('docket-init-'), { git: false });
-    const dry = docket(['init', suite.root, '--dry-run', '--json', '--name', 'mine', '--solution', 'answer/', '--solution', 'solution.*', '--probe-root', 'docket/probes', '--title', 'Convex evals, checked', '--system', 'You answer questions about Convex backends.'], { cwd: tempDir() });
+    const dry = docket(
+      [
+        'init',
+        suite.root,
+        '--dry-run',
+        '--json',
+        '--name',
+        'mine',
+        '--solution',
+        'answer/',
+        '--solution',
+        'solution.*',
+        '--probe-root',
+        'docket/probes',
+        '--title',
+        'Convex evals, checked',
+        '--system',
+        'You answer questions about Convex backends.',
+      ],
+      { cwd: tempDir() },
+    );
     expect(dry.status, dry.stderr).toBe(0);
-    expect(dry.json).toMatchObject({ dryRun: true, name: 'mine', layout: { solution: ['answer/', 'solution.*'], probeRoot: 'docket/probes' }, from: { name: 'flag', solution: 'flag', probeRoot: 'flag', taskFiles: expect.stringMatching(/^detected/) } });
+    expect(dry.json).toMatchObject({
+      dryRun: true,
+      name: 'mine',
+      layout: { solution: ['answer/', 'solution.*'], probeRoot: 'docket/probes' },
+      from: { name: 'flag', solution: 'flag', probeRoot: 'flag', taskFiles: expect.stringMatching(/^detected/) },
+    });
     expect(existsSync(join(suite.root, 'decision-bank.json'))).toBe(false);
     expect(suiteEdits(suite)).toEqual([]);
     expect(readFileSync(join(suite.root, '.gitignore'), 'utf8')).toBe(suite.gitignore);

@@ -46,7 +46,7 @@ export const initCommand: CommandModule<GlobalArgs, InitArgs> = {
       .option('probe-root', { type: 'string', describe: 'where probes live: <probe-root>/<category>/<eval>/ (default: probes)' })
       .option('lockfile', { type: 'string', describe: "the suite's lockfile (default: detected)" })
       .option('package-manager', { type: 'string', describe: 'npm, bun, pnpm or yarn (default: detected)' })
-      .option('title', { type: 'string', describe: "the report's title (default: \"<name> leaderboard\")" })
+      .option('title', { type: 'string', describe: 'the report\'s title (default: "<name> leaderboard")' })
       .option('system', { type: 'string', describe: "the prompt template's system text (default: names the suite)" })
       .option('dry-run', { type: 'boolean', default: false, describe: 'print what was detected and what would be written; write nothing' }) as never,
   handler: (argv) => {
@@ -55,11 +55,32 @@ export const initCommand: CommandModule<GlobalArgs, InitArgs> = {
     const bankPath = join(root, BANK_FILE);
     if (existsSync(bankPath)) throw usageError('EBANKEXISTS', `${bankPath} exists: docket init never overwrites a bank (edit it, or move it away to start over)`, { path: bankPath });
     const d = detectSuite(root, overrides(argv));
-    if (d.layout.evalRoots.length === 0) throw usageError('ENOEVALS', `found no source evals in ${root}: no folder one or two levels down holds <category>/<eval>/ folders with a TASK.txt, TASK.md or README.md; name the folder with --eval-root DIR (and the task file with --task-file NAME)`, { dir: root });
+    if (d.layout.evalRoots.length === 0)
+      throw usageError(
+        'ENOEVALS',
+        `found no source evals in ${root}: no folder one or two levels down holds <category>/<eval>/ folders with a TASK.txt, TASK.md or README.md; name the folder with --eval-root DIR (and the task file with --task-file NAME)`,
+        { dir: root },
+      );
     const bank = starterBank(d, argv);
     const plan = writePlan(root, bank);
     if (!argv['dry-run']) applyPlan(root, plan);
-    if (argv.json) printJson({ ok: true, root, dryRun: argv['dry-run'], name: d.name, layout: d.layout, lockfile: d.packages.lockfile, packageManager: d.packages.packageManager, from: d.from, evals: d.evals, categories: d.categories, problems: d.problems, created: plan.created, appended: plan.appended, kept: plan.kept });
+    if (argv.json)
+      printJson({
+        ok: true,
+        root,
+        dryRun: argv['dry-run'],
+        name: d.name,
+        layout: d.layout,
+        lockfile: d.packages.lockfile,
+        packageManager: d.packages.packageManager,
+        from: d.from,
+        evals: d.evals,
+        categories: d.categories,
+        problems: d.problems,
+        created: plan.created,
+        appended: plan.appended,
+        kept: plan.kept,
+      });
     else printInit(root, d, plan, argv['dry-run']);
   },
 };
@@ -113,7 +134,11 @@ function writePlan(root: string, bank: BankFile): Plan {
   if (existsSync(join(root, PROBE_LOCKFILE))) kept.push(PROBE_LOCKFILE);
   else files.push({ path: PROBE_LOCKFILE, text: `${JSON.stringify(computeProbeLock(root, bank), null, 2)}\n` });
   const ignorePath = join(root, '.gitignore');
-  const have = existsSync(ignorePath) ? readFileSync(ignorePath, 'utf8').split(/\r?\n/).map((l) => l.trim()) : null;
+  const have = existsSync(ignorePath)
+    ? readFileSync(ignorePath, 'utf8')
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+    : null;
   const missing = IGNORE_LINES.filter((l) => !have?.includes(l) && !have?.includes(`/${l}`));
   let appended: Plan['appended'] = null;
   if (have === null) files.push({ path: '.gitignore', text: `${IGNORE_HEADER}\n${IGNORE_LINES.join('\n')}\n` });
@@ -128,7 +153,8 @@ function applyPlan(root: string, plan: Plan) {
     try {
       writeFileSync(abs, f.text, { flag: 'wx' }); // exclusive: a file that appeared since the plan is never overwritten
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw usageError(f.path === BANK_FILE ? 'EBANKEXISTS' : 'EEXISTS', `${abs} appeared while docket init ran; it was not overwritten`, { path: abs });
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST')
+        throw usageError(f.path === BANK_FILE ? 'EBANKEXISTS' : 'EEXISTS', `${abs} appeared while docket init ran; it was not overwritten`, { path: abs });
       throw e;
     }
   }
@@ -154,7 +180,10 @@ function printInit(root: string, d: Detected, plan: Plan, dryRun: boolean) {
   const verb = dryRun ? 'would create' : 'created';
   for (const f of plan.created) line(`${verb} ${f}`);
   for (const f of plan.kept) line(`kept ${f} (it exists; not rewritten)`);
-  if (plan.appended) line(`${dryRun ? 'would append' : 'appended'} ${plan.appended.lines.length} line(s) to ${plan.appended.path} (the index cache; the only existing file docket init changes): ${plan.appended.lines.join(' ')}`);
+  if (plan.appended)
+    line(
+      `${dryRun ? 'would append' : 'appended'} ${plan.appended.lines.length} line(s) to ${plan.appended.path} (the index cache; the only existing file docket init changes): ${plan.appended.lines.join(' ')}`,
+    );
   if (!dryRun) {
     line('next: `docket validate` lists every source eval not yet covered; add questions (with probes) and omissions to');
     line(`${BANK_FILE}, then \`docket evidence lock\` and \`docket evidence capture\` (docs/own-suite.md walks through it)`);

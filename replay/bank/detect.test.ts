@@ -27,7 +27,11 @@ describe('docket init detection', () => {
   it('flags override each detected value; the rest is still detected around them', () => {
     const s = buildSuite(tempDir('docket-detect-'), { git: false });
     const d = detectSuite(s.root, { name: 'mine', solution: ['answer/', 'solution.*'], probeRoot: 'docket/probes', packageManager: 'npm' });
-    expect(d).toMatchObject({ name: 'mine', layout: { evalRoots: ['evals'], taskFiles: ['TASK.txt'], solution: ['answer/', 'solution.*'], probeRoot: 'docket/probes' }, packages: { lockfile: 'bun.lock', packageManager: 'npm' } });
+    expect(d).toMatchObject({
+      name: 'mine',
+      layout: { evalRoots: ['evals'], taskFiles: ['TASK.txt'], solution: ['answer/', 'solution.*'], probeRoot: 'docket/probes' },
+      packages: { lockfile: 'bun.lock', packageManager: 'npm' },
+    });
     expect(d.from).toMatchObject({ name: 'flag', solution: 'flag', probeRoot: 'flag', packageManager: 'flag', lockfile: 'detected' });
   });
 

@@ -69,7 +69,12 @@ const isFile = (p: string) => {
     return false;
   }
 };
-const subdirs = (p: string) => (isDir(p) ? readdirSync(p).filter((n) => !n.startsWith('.') && isDir(join(p, n))).sort(byUtf8) : []);
+const subdirs = (p: string) =>
+  isDir(p)
+    ? readdirSync(p)
+        .filter((n) => !n.startsWith('.') && isDir(join(p, n)))
+        .sort(byUtf8)
+    : [];
 
 /** Folders two levels below `dir` (its would-be source evals), as paths relative to the suite root. */
 function twoDown(root: string, dir: string): string[] {
@@ -111,7 +116,10 @@ function detectEvalRoots(root: string): { roots: string[]; kinds: string[] } {
 /** Members of `candidates` present in the evals, most common first (ties: candidate order). */
 function ranked(candidates: readonly string[], present: (dir: string, c: string) => boolean, evals: SourceEvalDir[], root: string): string[] {
   const counts = candidates.map((c) => ({ c, n: evals.filter((e) => present(join(root, e.dir), c)).length }));
-  return counts.filter((x) => x.n > 0).sort((a, b) => b.n - a.n || candidates.indexOf(a.c) - candidates.indexOf(b.c)).map((x) => x.c);
+  return counts
+    .filter((x) => x.n > 0)
+    .sort((a, b) => b.n - a.n || candidates.indexOf(a.c) - candidates.indexOf(b.c))
+    .map((x) => x.c);
 }
 
 const solutionPresent = (abs: string, pattern: string) =>
@@ -161,7 +169,8 @@ export function detectSuite(root: string, o: Overrides = {}): Detected {
   const packages: DetectedPackages = { lockfile: o.lockfile ?? pm.lockfile, packageManager: o.packageManager ?? pm.manager };
   from.probeRoot = o.probeRoot !== undefined ? 'flag' : "default: beside the bank, one folder per source eval; the suite's own folders stay as they are";
   from.lockfile = o.lockfile !== undefined ? 'flag' : pm.lockfile ? 'detected' : `none found (${LOCKFILES.map((l) => l.file).join(', ')}): docket evidence lock needs one`;
-  from.packageManager = o.packageManager !== undefined ? 'flag' : pm.manager ? (typeof pkg?.packageManager === 'string' ? 'detected: package.json packageManager' : 'detected: from the lockfile') : 'none found';
+  from.packageManager =
+    o.packageManager !== undefined ? 'flag' : pm.manager ? (typeof pkg?.packageManager === 'string' ? 'detected: package.json packageManager' : 'detected: from the lockfile') : 'none found';
   const suite = discoverEvals(root, layout);
   const evals = suite.evals.map((e) => ({ ...e, taskFile: taskFileOf(root, e.dir, layout), solution: hasSolution(root, e.dir, layout) }));
   return { name, layout, packages, from, evals, categories: new Set(evals.map((e) => e.id.split('/')[0])).size, problems: suite.problems };

@@ -113,7 +113,11 @@ describe('inside a source eval', () => {
 function ownLayout() {
   const root = tempDir('docket-layout-');
   const bank: BankFile = {
-    schemaVersion: 1, name: 'own', version: '1', description: '', keyBalanceTolerance: 1,
+    schemaVersion: 1,
+    name: 'own',
+    version: '1',
+    description: '',
+    keyBalanceTolerance: 1,
     layout: { evalRoots: ['tasks'], taskFiles: ['PROMPT.txt'], solution: ['reference/'], probeRoot: 'checks' },
     promptTemplate: { id: 't', version: 1, system: 's', user: '{{stem}}', answerFormat: 'a letter' },
     questions: [{ id: 'q-1', sourceEval: '01-Cat_A/02-eval_B', stem: 's', options: ['a', 'b', 'c', 'd'], key: 'A', claim: 'c', doesNotEstablish: 'd', probe: 'q1.mjs' }],

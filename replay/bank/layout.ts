@@ -72,7 +72,10 @@ export function readLayout(bank: unknown): { layout: Layout; problems: { field: 
     const bad = unsafeRelPath(p);
     if (bad) problems.push({ field: `layout.evalRoots[${i}]`, message: `eval root ${JSON.stringify(p)} ${bad}` });
   });
-  for (const [k, list] of [['taskFiles', layout.taskFiles], ['solution', layout.solution]] as const) {
+  for (const [k, list] of [
+    ['taskFiles', layout.taskFiles],
+    ['solution', layout.solution],
+  ] as const) {
     list.forEach((n, i) => {
       const bare = k === 'solution' ? n.replace(/\/$/, '').replace(/\.\*$/, '') : n;
       const bad = nameProblem(bare);
@@ -85,7 +88,9 @@ export function readLayout(bank: unknown): { layout: Layout; problems: { field: 
   const within = (a: string, b: string) => `${a.replace(/\/$/, '')}/`.startsWith(`${b.replace(/\/$/, '')}/`);
   const pr = layout.probeRoot;
   if (pr !== null && !unsafeRelPath(pr)) {
-    for (const r of layout.evalRoots) if (within(pr, r) || within(r, pr)) problems.push({ field: 'layout.probeRoot', message: `layout.probeRoot ${JSON.stringify(pr)} overlaps the eval root ${JSON.stringify(r)}: keep probes in a folder of their own` });
+    for (const r of layout.evalRoots)
+      if (within(pr, r) || within(r, pr))
+        problems.push({ field: 'layout.probeRoot', message: `layout.probeRoot ${JSON.stringify(pr)} overlaps the eval root ${JSON.stringify(r)}: keep probes in a folder of their own` });
   }
   layout.evalRoots.forEach((r, i) => {
     layout.evalRoots.forEach((o, j) => {
@@ -184,7 +189,18 @@ export function discoverEvals(root: string, layout: Layout): Suite {
   const evals: SourceEvalDir[] = [];
   for (const group of byKey.values()) {
     if (group.length === 1) evals.push(group[0]!);
-    else for (const e of group) refused.add(e.id), problems.push({ code: 'ENAME', path: shown(e.dir), id: e.id, message: `source eval ${shown(e.id)} (${shown(e.dir)}/) collides with ${group.filter((g) => g !== e).map((g) => `${shown(g.dir)}/`).join(', ')}: ${collisionWhy(e.id, group.find((g) => g !== e)!.id)}` });
+    else
+      for (const e of group)
+        refused.add(e.id),
+          problems.push({
+            code: 'ENAME',
+            path: shown(e.dir),
+            id: e.id,
+            message: `source eval ${shown(e.id)} (${shown(e.dir)}/) collides with ${group
+              .filter((g) => g !== e)
+              .map((g) => `${shown(g.dir)}/`)
+              .join(', ')}: ${collisionWhy(e.id, group.find((g) => g !== e)!.id)}`,
+          });
   }
   evals.sort((a, b) => byUtf8(a.id, b.id));
   problems.sort((a, b) => byUtf8(a.path, b.path) || byUtf8(a.message, b.message));
@@ -222,7 +238,18 @@ function safeChildren(abs: string, rel: string, problems: NameProblem[]): { ok: 
   const colliding: string[] = [];
   for (const group of byKey.values()) {
     if (group.length === 1) ok.push(group[0]!);
-    else for (const n of group) colliding.push(n), problems.push({ code: 'ENAME', path: shown(`${rel}/${n}`), id: null, message: `${shown(`${rel}/${n}`)} collides with ${group.filter((g) => g !== n).map((g) => shown(`${rel}/${g}`)).join(', ')}: ${collisionWhy(n, group.find((g) => g !== n)!)}; rename one` });
+    else
+      for (const n of group)
+        colliding.push(n),
+          problems.push({
+            code: 'ENAME',
+            path: shown(`${rel}/${n}`),
+            id: null,
+            message: `${shown(`${rel}/${n}`)} collides with ${group
+              .filter((g) => g !== n)
+              .map((g) => shown(`${rel}/${g}`))
+              .join(', ')}: ${collisionWhy(n, group.find((g) => g !== n)!)}; rename one`,
+          });
   }
   return { ok, colliding };
 }
@@ -238,7 +265,8 @@ function isDir(p: string): boolean {
 /** The suite's source evals for a command that stores or runs them: an unsafe name is ENAME, naming every one. */
 export function requireSafeNames(suite: Suite, what: string): void {
   const names = suite.problems.filter((p) => p.code === 'ENAME');
-  if (names.length) throw findingError('ENAME', `${what}: ${names.length} folder name(s) in the eval roots cannot be source-eval ids:\n${names.map((p) => `  ${p.message}`).join('\n')}`, { problems: names });
+  if (names.length)
+    throw findingError('ENAME', `${what}: ${names.length} folder name(s) in the eval roots cannot be source-eval ids:\n${names.map((p) => `  ${p.message}`).join('\n')}`, { problems: names });
 }
 
 // ---------------------------------------------------------------- inside one source eval
