@@ -51,7 +51,7 @@ export const checkCommand: CommandModule<GlobalArgs, GlobalArgs> = {
     steps.push({ name: 'validate', ok: result.ok, summary: `${result.questions} questions, ${result.sourceEvals} source evals, ${result.categories} categories${result.violations.length ? `; ${result.violations.length} violations (run docket validate)` : ''}` });
     steps.push(driftStep(argv.archive));
     steps.push(...(await step('evidence replay', async () => {
-      const e = await evidenceReplay(argv.archive, { timeoutMs: 10_000 });
+      const e = await evidenceReplay(argv.archive, {});
       const first = e.failed.find((f) => f.reason && /^E[A-Z]+: /.test(f.reason));
       return [{ name: 'evidence replay', ok: e.ok, summary: `${e.matched}/${e.total} probes re-run offline reproduce their archived output${e.mismatched ? ` (run docket evidence replay)${first ? `; ${first.question}: ${first.reason}` : ''}` : ''}` }];
     })));

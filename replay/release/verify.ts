@@ -1,9 +1,10 @@
 import { closeSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, rmdirSync, writeSync } from 'node:fs';
 import { createHash, type KeyObject } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { MAX_OBJECT_BYTES } from '../format/bundle.ts';
 import { bankViolations, BANK_FILE, PROBE_LOCKFILE, type Violation } from '../bank/bank.ts';
+import { LOCK_KINDS } from '../bank/lockfiles.ts';
 import { releaseDrift } from '../bank/drift.ts';
 import type { Digest } from '../format/digest.ts';
 import { usageError } from '../errors.ts';
@@ -225,7 +226,7 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
 /** Where a violation is: the bank for anything about a question, else the file or source eval it names. */
 function violationPath(v: Violation): string {
   if (v.question === null && v.field === PROBE_LOCKFILE) return PROBE_LOCKFILE;
-  if (v.question === null && v.field === 'package-lock.json') return 'package-lock.json';
+  if (v.question === null && v.field !== null && (LOCK_KINDS as readonly string[]).includes(basename(v.field))) return v.field; // the suite's lockfile
   if (v.question === null && v.sourceEval !== null && v.field === null) return `evals/${v.sourceEval}`;
   return BANK_FILE;
 }
