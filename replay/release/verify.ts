@@ -5,6 +5,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { MAX_OBJECT_BYTES } from '../format/bundle.ts';
 import { bankViolations, BANK_FILE, PROBE_LOCKFILE, type Violation } from '../bank/bank.ts';
 import { LOCK_KINDS } from '../bank/lockfiles.ts';
+import { checkVendored } from './vendor.ts';
 import { releaseDrift } from '../bank/drift.ts';
 import type { Digest } from '../format/digest.ts';
 import { usageError } from '../errors.ts';
@@ -174,6 +175,14 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     const policy = checkReleaseContent(top, manifest.entries.map((e) => e.path), kinds);
     for (const f of policy) add(f.code, f.path, f.message);
     report.steps.push({ name: 'content policy', checked: manifest.entries.length, failed: policy.length, ms: performance.now() - t3 });
+    // Vendored packages (release pack --vendor): each tarball is the one the shipped lockfile pins.
+    const shipped = new Set(manifest.entries.map((e) => e.path));
+    if ([...shipped].some((p) => p.startsWith('vendor/'))) {
+      const t4 = performance.now();
+      const vendor = checkVendored(top, shipped);
+      for (const f of vendor) add('EVENDOR', f.path, f.message);
+      report.steps.push({ name: 'vendored packages', checked: [...shipped].filter((p) => p.startsWith('vendor/')).length, failed: vendor.length, ms: performance.now() - t4 });
+    }
     // The shipped bank must pass the full bank validation release pack demands (a tarball made by
     // another tool or an older docket may ship any bank): every violation is a finding.
     const t5 = performance.now();
