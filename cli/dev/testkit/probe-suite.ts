@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { REPO } from './core.ts';
@@ -169,3 +169,30 @@ export function copyInstalled(root: string, name: string) {
   cpSync(join(REPO, 'node_modules', name), join(root, 'node_modules', name), { recursive: true });
 }
 
+
+/** Real packages this checkout installs, small and dependency-free: npm's cache holds their registry tarballs after `npm ci`. */
+export const VENDORABLE = ['canonicalize', 'crc-32'] as const;
+
+/**
+ * A suite whose two node probes import real registry packages (VENDORABLE), installed as `npm ci`
+ * of their tarballs installs them, with a package-lock.json that records `resolved` and
+ * `integrity` for each (what `release pack --vendor` needs). Returns why it cannot be built here
+ * (a tarball missing from npm's cache), or null.
+ */
+export function makeVendorSuite(root: string, opts: { resolved?: boolean } = {}): string | null {
+  const pkgs = VENDORABLE.map((n) => docketLocked(n));
+  const missing = pkgs.filter((p) => !cachedTarball(p.integrity));
+  if (missing.length) return `npm's cache holds no tarball for ${missing.map((p) => `${p.name}@${p.version}`).join(', ')} (run npm ci first)`;
+  const questions: SuiteQuestion[] = [
+    { id: 'canon-1', sourceEval: 'data/json-shape', probe: 'probes/canon-1.mjs', key: 'A' },
+    { id: 'crc-1', sourceEval: 'runtime/bun-only', probe: 'probes/crc-1.mjs', key: 'B' },
+  ];
+  makeProbeSuite(root, { questions });
+  write(root, 'evals/data/json-shape/probes/canon-1.mjs', "import canonicalize from 'canonicalize';\nconsole.log(JSON.stringify({ observed: canonicalize({ b: 1, a: [2, 1] }), answer: 'A' }));\n");
+  write(root, 'evals/runtime/bun-only/probes/crc-1.mjs', "import CRC from 'crc-32';\nconsole.log(JSON.stringify({ observed: CRC.str('docket'), answer: 'B' }));\n");
+  rmSync(join(root, 'node_modules'), { recursive: true }); // only what the lock names is installed
+  for (const p of pkgs) copyInstalled(root, p.name);
+  write(root, 'package.json', `${JSON.stringify({ name: 'probe-suite', version: '1.0.0', private: true, type: 'module', dependencies: Object.fromEntries(pkgs.map((p) => [p.name, p.version])) }, null, 2)}\n`);
+  writeLock(root, 'package-lock.json', pkgs.map((p) => ({ ...p, ...(opts.resolved === false ? {} : { resolved: `https://registry.npmjs.org/${p.name}/-/${p.name}-${p.version}.tgz` }) })));
+  return null;
+}
