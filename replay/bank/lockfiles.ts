@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, isAbsolute, join } from 'node:path';
-import { parseSyml } from '@yarnpkg/parsers';
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
+import type { ParseError } from 'jsonc-parser';
 import { findingError, usageError } from '../errors.ts';
 import type { BankFile } from './types.ts';
 
@@ -13,6 +12,13 @@ import type { BankFile } from './types.ts';
  * pnpm-lock.yaml, @yarnpkg/parsers for both yarn.lock generations); nothing here installs or
  * resolves anything.
  */
+// Each parser is loaded when a lockfile of its kind is read: most commands read none, and yaml and
+// @yarnpkg/parsers cost ~200 ms of start-up.
+const require = createRequire(import.meta.url);
+const parseYaml = (text: string): unknown => (require('yaml') as typeof import('yaml')).parse(text);
+const parseSyml = (text: string): Record<string, unknown> => (require('@yarnpkg/parsers') as typeof import('@yarnpkg/parsers')).parseSyml(text);
+const jsoncParser = () => require('jsonc-parser') as typeof import('jsonc-parser');
+
 export const LOCK_KINDS = ['package-lock.json', 'npm-shrinkwrap.json', 'bun.lock', 'pnpm-lock.yaml', 'yarn.lock'] as const;
 export type LockKind = (typeof LOCK_KINDS)[number];
 
@@ -109,7 +115,8 @@ export function parseLock(kind: LockKind, path: string, text: string, ranges = n
 
 function jsonc(text: string, damaged: (why: string) => Error): unknown {
   const errors: ParseError[] = [];
-  const value: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const { parse, printParseErrorCode } = jsoncParser();
+  const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length) throw damaged(`${printParseErrorCode(errors[0]!.error)} at offset ${errors[0]!.offset}`);
   return value;
 }
