@@ -42,7 +42,7 @@ describe('probes in the suite runtime', () => {
   it('a TypeScript probe importing answer/convex/schema.ts runs through tsx; a bun probe through bun; both replay', () => {
     const root = captured();
     const ts = evidenceOf(root, 'convex-schema-1');
-    expect(ts).toMatchObject({ schemaVersion: 2, answer: 'A', probeRuntime: { name: 'tsx', version: tsxVersion, timeoutMs: 10_000 }, command: ['node', '--import', 'docket:probe-guard', '--import', 'tsx', 'evals/data/convex-schema/probes/schema-1.ts'] });
+    expect(ts).toMatchObject({ schemaVersion: 2, answer: 'A', probeRuntime: { name: 'tsx', version: tsxVersion, timeoutMs: 60_000 }, command: ['node', '--import', 'docket:probe-guard', '--import', 'tsx', 'evals/data/convex-schema/probes/schema-1.ts'] });
     if (ts.schemaVersion !== 2) throw new Error('schema 2 expected');
     expect(ts.packages).toEqual([expect.objectContaining({ name: 'convex', version: '1.17.4', path: 'node_modules/convex', integrity: expect.stringMatching(/^sha512-/), digest: expect.stringMatching(/^sha256:/) })]);
     expect(evidenceOf(root, 'bun-only-1')).toMatchObject({ answer: 'C', probeRuntime: { name: 'bun', version: bunVersion }, command: ['bun', '--preload', 'docket:probe-guard', '--no-install', 'evals/runtime/bun-only/probes/bun-1.ts'] });

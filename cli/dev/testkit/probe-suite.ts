@@ -118,6 +118,8 @@ export function writeBank(root: string, questions: SuiteQuestion[], extra: Recor
       ...(q.probeRuntime ? { probeRuntime: q.probeRuntime } : {}),
     })),
     // every other source eval is omitted, so the bank validates whichever questions a test keeps
+    // a generous timeout: tsx and bun start slowly on a busy 2-core machine (the timeout test sets its own)
+    probeRuntime: { timeoutMs: 60_000 },
     omissions: listSourceEvals(root).filter((se) => !questions.some((q) => q.sourceEval === se)).map((sourceEval) => ({ sourceEval, reason: 'not asked in this test' })),
     ...extra,
   };
