@@ -14,13 +14,17 @@ import { existsSync, readFileSync } from 'node:fs';
 
 // Colour only on a terminal, and never under NO_COLOR (https://no-color.org).
 const colour = process.stderr.isTTY && !process.env.NO_COLOR;
-const paint = (code, text) => (colour ? `\x1b[${code}m${text}\x1b[39m` : text);
-const fail = (message, code = 1) => {
+const paint = (/** @type {number} */ code, /** @type {string} */ text) => (colour ? `\x1b[${code}m${text}\x1b[39m` : text);
+const fail = (/** @type {string} */ message, code = 1) => {
   console.error(paint(31, message));
   process.exit(code);
 };
 
-/** Run a command, echoing it; a failure ends this script with its exit code. */
+/**
+ * Run a command, echoing it; a failure ends this script with its exit code.
+ * @param {string} cmd
+ * @param {string[]} args
+ */
 function run(cmd, args) {
   console.error(paint(36, `$ ${cmd} ${args.join(' ')}`));
   const r = spawnSync(cmd, args, { stdio: 'inherit' });
@@ -30,7 +34,9 @@ function run(cmd, args) {
 
 const INDEX = 'vendor/npm/vendor.json';
 if (!existsSync(INDEX)) fail(`${INDEX} is missing: this release vendors no packages (it was packed without --vendor); install with \`npm ci\` where the registry is reachable`, 2);
+/** @type {{ lockfile: string, packages: { name: string, version: string, integrity: string, file: string }[] }} */
 const index = JSON.parse(readFileSync(INDEX, 'utf8'));
+/** @type {{ packages?: Record<string, { integrity?: string }> }} */
 const lock = JSON.parse(readFileSync(index.lockfile, 'utf8'));
 const pinned = new Set(Object.values(lock.packages ?? {}).map((p) => p.integrity).filter(Boolean));
 let bad = 0;

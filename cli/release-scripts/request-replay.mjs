@@ -12,12 +12,15 @@ import { spawnSync } from 'node:child_process';
 
 // Colour only on a terminal, and never under NO_COLOR (https://no-color.org).
 const colour = process.stderr.isTTY && !process.env.NO_COLOR;
-const paint = (code, text) => (colour ? `\x1b[${code}m${text}\x1b[39m` : text);
+const paint = (/** @type {number} */ code, /** @type {string} */ text) => (colour ? `\x1b[${code}m${text}\x1b[39m` : text);
 
 if (!process.env.DOCKET_BIN) console.error('note: using the docket shipped in this release; a check you can trust runs your own docket (DOCKET_BIN=/path/to/docket/cli/docket.mjs) after `docket verify FILE.tgz --expect sha256:…`');
 // The release ships docket itself (cli/docket.mjs); DOCKET_BIN=path/to/cli/docket.mjs overrides it; else the docket on PATH.
 const bin = process.env.DOCKET_BIN ?? (existsSync('cli/docket.mjs') ? 'cli/docket.mjs' : null);
-/** Run docket, echoing the command; a failure ends this script with docket's exit code. */
+/**
+ * Run docket, echoing the command; a failure ends this script with docket's exit code.
+ * @param {string[]} args
+ */
 function docket(args) {
   const [cmd, ...rest] = bin ? [process.execPath, bin, ...args] : ['docket', ...args];
   console.error(paint(36, `$ ${bin ? `node ${bin}` : 'docket'} ${args.join(' ')}`));

@@ -39,7 +39,7 @@ const write = (root: string, rel: string, text: string) => {
 export function installConvex(root: string, version = CONVEX_VERSION) {
   write(root, 'node_modules/convex/package.json', `${JSON.stringify({ name: 'convex', version, type: 'module', exports: { './server': './server.js', './values': './values.js' } }, null, 2)}\n`);
   write(root, 'node_modules/convex/server.js', 'export const defineTable = (fields) => ({ fields, indexes: [] });\nexport const defineSchema = (tables) => ({ tables });\n');
-  write(root, 'node_modules/convex/values.js', "export const v = { string: () => 'string', number: () => 'number', id: (t) => `id<${t}>` };\n");
+  write(root, 'node_modules/convex/values.js', "export const v = { string: () => 'string', number: () => 'number', id: (t) => 'id<' + t + '>' };\n");
 }
 
 /**
