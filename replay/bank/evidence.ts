@@ -76,11 +76,17 @@ export function probeAnswer(stdout: Buffer): string | null {
   }
 }
 
+/** The start and the end of a long stderr: bun prints the code frame before the error's message. */
+function excerpt(b: Buffer): string {
+  const text = b.toString('utf8').trim();
+  return text.length <= 600 ? text : `${text.slice(0, 300)} … ${text.slice(-300)}`;
+}
+
 /** Why a probe run cannot be evidence for a question (null when it can). */
 export function probeProblem(q: Question, run: ProbeRun): string | null {
   if (run.error) return run.error;
-  if (run.exitCode !== 0) return `exited with ${run.exitCode}: ${run.stderr.toString('utf8').trim().slice(0, 300)}`;
-  if (run.stderr.length) return `wrote to stderr: ${run.stderr.toString('utf8').trim().slice(0, 300)}`;
+  if (run.exitCode !== 0) return `exited with ${run.exitCode}: ${excerpt(run.stderr)}`;
+  if (run.stderr.length) return `wrote to stderr: ${excerpt(run.stderr)}`;
   const answer = probeAnswer(run.stdout);
   if (!answer) return `did not print one JSON line with an answer letter: ${run.stdout.toString('utf8').slice(0, 200)}`;
   if (answer !== q.key) return `establishes ${answer}, but the bank's key is ${q.key}`;
