@@ -9,7 +9,7 @@ import { isDigest, parseDigest, sha256, sha256Stream, type Digest } from '../for
 import { DocketError, usageError } from '../errors.ts';
 import { Inflater } from '../format/gzip.ts';
 import { fastCanonicalText } from '../accel/jcs-fast.ts';
-import { checkLine, type JournalLine } from './journal.ts';
+import { chainBreaks, checkLine, type JournalLine } from './journal.ts';
 import type { Json } from '../format/json.ts';
 import { REQUEST_FORMATS } from './request.ts';
 import { checkRunId, planRequests, RUN_ID, WORK_DIR, type PlanValue, type RunValue, type SegmentValue } from './runs.ts';
@@ -318,13 +318,9 @@ export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<D
       const where = { question: line.slot.question, permutation: line.slot.permutation, repetition: line.slot.repetition, attempt: line.attempt, seq };
       const hash = spans && content ? sha256(content.subarray(spans[2 * j]!, spans[2 * j + 1]!)) : sha256(fastCanonicalText(line));
       if (chainChecked) {
-        if (line.seq !== seq) {
+        for (const b of chainBreaks(line, seq, prev)) {
           chainOk = false;
-          add({ code: 'EJOURNAL', digest: sd, path: `/lines/${seq - first}/seq`, ...where, message: `run ${run.id}, journal line ${seq + 1}: seq is ${line.seq}, expected ${seq}` });
-        }
-        if (line.prev !== prev) {
-          chainOk = false;
-          add({ code: 'EJOURNAL', digest: sd, path: `/lines/${seq - first}/prev`, ...where, message: `run ${run.id}, journal line ${seq + 1}: prev is ${line.prev}, but ${seq ? `line ${seq}` : 'the plan'} hashes to ${prev} (chain broken: a line before it was edited, dropped or reordered)` });
+          add({ code: 'EJOURNAL', digest: sd, path: `/lines/${seq - first}/${b.field}`, ...where, message: `run ${run.id}, journal line ${seq + 1}: ${b.message}` });
         }
       }
       prev = hash; // re-anchor after a break, so one edited line is one finding, not one per later line
