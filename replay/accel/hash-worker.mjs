@@ -3,6 +3,7 @@
 // After each piece it publishes how many pieces are hashed; the main thread reuses a slot only then.
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
+import { PIECES_HASHED } from './shared-cells.mjs';
 
 const { data, progress, pieceBytes } = workerData;
 const hash = createHash('sha256');
@@ -13,6 +14,6 @@ parentPort.on('message', (m) => {
     return;
   }
   hash.update(new Uint8Array(data, m.slot * pieceBytes, m.length));
-  Atomics.store(progress, 0, ++done);
-  Atomics.notify(progress, 0);
+  Atomics.store(progress, PIECES_HASHED, ++done);
+  Atomics.notify(progress, PIECES_HASHED);
 });

@@ -1,46 +1,36 @@
 // Worker thread for the release read pass on big files (stream.ts ringPass): reads the file, hashes
 // every byte, and inflates the gzip body straight into a ring of reused shared slots that the main
-// thread walks. The same strict gunzip as stream.ts's streamPass, rule for rule and message for
-// message (a differential test holds the two together): our fixed header, one raw-deflate member,
-// CRC-32 and ISIZE trailer, nothing after it, an absolute cap on the output.
+// thread walks. The strict gunzip rules are gzip-rules.mjs's, as for stream.ts's streamPass (a
+// differential test holds the two together): our fixed header, one raw-deflate member, CRC-32 and
+// ISIZE trailer, nothing after it, an absolute cap on the output.
 //
 // Why a worker and zlib's handle: the public stream hands out a fresh 1 MiB buffer per output chunk,
-// and fresh memory faults in page by page on this VM (~20k faults per release, most of a cold
-// verify's extra time). The handle's writeSync inflates into memory we choose, so the same few MiB
-// serve the whole stream. writeSync is Node's own (zlib.js's sync path calls it the same way); where
-// it is missing, the worker says so before reading and the main thread uses the stream instead.
-//
-// Control cells (Int32Array over a SharedArrayBuffer), shared with stream.ts:
-//   POSTED   slots filled by the worker (their bytes and length final)
-//   CONSUMED slots the main thread is done with (the worker refills only those)
-//   WAKE     bumped by the main thread after every change to CONSUMED or STOP (what the worker waits on)
-//   STOP     1 once the consumer said 'stop': inflating ends, hashing goes on
-//   DONE     1 once no more slots will be posted
-//   SIGNAL   bumped by the worker after every post and at DONE (what the main thread waits on)
-//   LEN + k  byte length of slot k
+// and fresh memory faults in page by page on this VM (most of a cold verify's extra time). The
+// handle (zlib-handle.mjs, the one user of Node-private APIs) inflates into memory we choose, so the
+// same few MiB serve the whole stream. Where it is unavailable, the worker says so before reading
+// and the main thread uses the stream instead. The control cells are shared-cells.mjs's RING.
 import { createHash } from 'node:crypto';
 import { readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import * as zlib from 'node:zlib';
-import { CTL, endProblem, heldError, longEnough, RULES, takePiece, TRAILER } from './pass-rules.mjs';
+import { endProblem, heldError, longEnough, RULES, takePiece, TRAILER } from '../format/gzip-rules.mjs';
+import { RING } from './shared-cells.mjs';
+import { rawInflater } from './zlib-handle.mjs';
 
-const { POSTED, CONSUMED, WAKE, STOP, DONE, SIGNAL, LEN } = CTL;
+const { POSTED, CONSUMED, WAKE, STOP, DONE, SIGNAL, LEN } = RING;
 
 const { fd, size, hash: hashing, maxOut, ring, ctl: ctlBuffer, slotBytes, slots, header, pieceBytes } = workerData;
 const ctl = new Int32Array(ctlBuffer);
-const inf = zlib.createInflateRaw();
-const handle = inf._handle;
-const state = inf._writeState;
+const inf = rawInflater();
 
-if (typeof handle?.writeSync !== 'function' || !(state instanceof Uint32Array) || state.length < 2) {
+if (!inf) {
   parentPort.postMessage({ unavailable: true });
 } else {
-  inf.on('error', () => {}); // the error is read synchronously below; destroy() also emits it later
   const crc32 = typeof zlib.crc32 === 'function' ? zlib.crc32 : (await import('crc-32')).default.buf;
-  parentPort.postMessage(run(crc32));
+  parentPort.postMessage(run(inf, crc32));
 }
 
-function run(crc32) {
+function run(inf, crc32) {
   const res = { digest: null, error: null, outBytes: 0 };
   const hash = hashing ? createHash('sha256') : null;
   const bodyEnd = size - TRAILER;
@@ -56,8 +46,7 @@ function run(crc32) {
   const stopInflating = () => {
     if (!inflating) return;
     inflating = false;
-    // The handle is closed only when no error closed it: writeSync on a closed handle aborts.
-    if (!inf.destroyed) inf.destroy();
+    inf.close();
   };
   // `at`: the slot being filled when the error arose; the main thread drops an inflating error at
   // or after a slot where the consumer said 'stop' (the stream pass never inflates that far).
@@ -90,10 +79,9 @@ function run(crc32) {
       if (!room()) return stopInflating();
       const out = views[posted % slots];
       const space = slotBytes - fill;
-      handle.writeSync(flush, input, off, left, out, fill, space);
-      if (inf.destroyed) return fail('EGZIP', RULES.badDeflate(inf.errored?.message ?? 'zlib error'));
-      const availOut = state[0];
-      const used = left - state[1];
+      if (!inf.write(flush, input, off, left, out, fill, space)) return fail('EGZIP', RULES.badDeflate(inf.error));
+      const availOut = inf.availOut;
+      const used = left - inf.availIn;
       consumed += used;
       off += used;
       left -= used;

@@ -3,6 +3,7 @@
 // --quick needs only size and digest, plain JavaScript: no TypeScript loader, so it starts fast.
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkSizeAndDigest } from './check-size-digest.mjs';
+import { NEXT_INDEX } from './shared-cells.mjs';
 
 // The archive comes with the work, not at start-up: the CLI may start this worker before it has
 // parsed its arguments (verify-prestart.mjs).
@@ -17,6 +18,6 @@ if (quick) {
 }
 parentPort.once('message', ({ archive, items, counter, descriptor, maxObjectBytes }) => {
   const pairs = [];
-  for (let i = Atomics.add(counter, 0, 1); i < items.length; i = Atomics.add(counter, 0, 1)) pairs.push([i, check(archive, items[i], descriptor, maxObjectBytes)]);
+  for (let i = Atomics.add(counter, NEXT_INDEX, 1); i < items.length; i = Atomics.add(counter, NEXT_INDEX, 1)) pairs.push([i, check(archive, items[i], descriptor, maxObjectBytes)]);
   parentPort.postMessage(pairs);
 });

@@ -8,6 +8,8 @@ import fc from 'fast-check';
 import { crcUpdate, GZIP_HEADER, gzipCanonical } from '../format/gzip.ts';
 import { tempDir } from '../../cli/dev/testkit/core.ts';
 import { ringPass, streamPass, tgzPass, type PassOptions } from './stream.ts';
+import { hasSyncWrite, rawInflater } from '../accel/zlib-handle.mjs';
+import { EventEmitter } from 'node:events';
 
 /** Run one pass over `bytes` written to a file; returns the result and every output byte. */
 async function pass(bytes: Uint8Array, opts: Partial<PassOptions>) {
@@ -250,6 +252,46 @@ describe('ringPass (read, hash and inflate on a worker, into reused shared memor
       }
     } finally {
       closeSync(fd);
+    }
+  });
+});
+
+describe('zlib-handle.mjs: the one use of Node-private APIs, feature-tested, with the public stream as fallback', () => {
+  it('finds the sync write on this Node, and refuses an object without it', () => {
+    const real = rawInflater();
+    expect(real).not.toBeNull(); // this Node has it: the ring pass really runs in the tests above
+    real!.close();
+    const plain = Object.assign(new EventEmitter(), { destroy: () => undefined });
+    expect(rawInflater(() => plain as never)).toBeNull();
+    expect(rawInflater(() => Object.assign(plain, { _handle: { writeSync: () => undefined }, _writeState: [0, 0] }) as never)).toBeNull(); // a state that is not Node's
+    expect(hasSyncWrite({ writeSync() {} }, new Uint32Array(2))).toBe(true);
+    expect(hasSyncWrite({}, new Uint32Array(2))).toBe(false);
+    expect(hasSyncWrite({ writeSync() {} }, new Uint32Array(1))).toBe(false);
+  });
+
+  it('without the handle (DOCKET_ZLIB_HANDLE=0: a Node that lacks it), tgzPass falls back to the stream and finds the same things', async () => {
+    const content = Buffer.concat([randomBytes(3 << 20), Buffer.alloc(2 << 20, 7)]);
+    const good = gz(content);
+    const bad = Buffer.from(good);
+    bad[bad.length - 8]! ^= 0xff;
+    for (const bytes of [good, bad, good.subarray(0, good.length - 1000)]) {
+      const ring = await pass(bytes, { ringFrom: 0 });
+      const saved = process.env.DOCKET_ZLIB_HANDLE;
+      process.env.DOCKET_ZLIB_HANDLE = '0'; // a worker's environment is a copy of ours when it starts
+      let fallback;
+      try {
+        expect(rawInflater()).toBeNull();
+        fallback = await pass(bytes, { ringFrom: 0 });
+      } finally {
+        if (saved === undefined) delete process.env.DOCKET_ZLIB_HANDLE;
+        else process.env.DOCKET_ZLIB_HANDLE = saved;
+      }
+      expect(ring.via).toBe('ring');
+      expect(fallback.via).toBe('stream');
+      // The verdict and the digest; the output too when clean (before an error, the two hand on
+      // different amounts: each stops at its own chunk, as the corruption test above allows).
+      expect([fallback.digest, fallback.error]).toEqual([ring.digest, ring.error]);
+      if (!ring.error) expect(fallback.output.equals(ring.output)).toBe(true);
     }
   });
 });

@@ -4,7 +4,8 @@ import { Worker } from 'node:worker_threads';
 import { createInflateRaw } from 'node:zlib';
 import type { Digest } from '../format/digest.ts';
 import { crcUpdate, GZIP_HEADER } from '../format/gzip.ts';
-import { CTL, endProblem, heldError, longEnough, RULES, takePiece, TRAILER } from '../accel/pass-rules.mjs';
+import { endProblem, heldError, longEnough, RULES, takePiece, TRAILER } from '../format/gzip-rules.mjs';
+import { PIECES_HASHED, RING, ringCells } from '../accel/shared-cells.mjs';
 
 /**
  * One streaming pass over a release file: optionally SHA-256 of every byte, and a strict gunzip
@@ -176,7 +177,7 @@ export async function streamPass(fd: number, size: number, opts: PassOptions): P
   return res;
 }
 
-const { POSTED, CONSUMED, WAKE, STOP, DONE, SIGNAL, LEN } = CTL; // shared with inflate-worker.mjs
+const { POSTED, CONSUMED, WAKE, STOP, DONE, SIGNAL, LEN } = RING; // shared with inflate-worker.mjs
 const RING_SLOTS = 8; // 8 MiB: the worker stays a few MiB ahead; a bigger ring only faults in more pages
 
 /**
@@ -186,7 +187,7 @@ const RING_SLOTS = 8; // 8 MiB: the worker stays a few MiB ahead; a bigger ring 
  * Null when the worker cannot use zlib's sync write (nothing has been read then).
  */
 export async function ringPass(fd: number, size: number, opts: PassOptions): Promise<PassResult | null> {
-  const ctl = new Int32Array(new SharedArrayBuffer((LEN + RING_SLOTS) * 4));
+  const ctl = new Int32Array(new SharedArrayBuffer(ringCells(RING_SLOTS) * 4));
   const ring = new SharedArrayBuffer(RING_SLOTS * PIECE);
   const views = Array.from({ length: RING_SLOTS }, (_, k) => Buffer.from(ring, k * PIECE, PIECE));
   const worker = new Worker(new URL('../accel/inflate-worker.mjs', import.meta.url), {
@@ -264,7 +265,7 @@ class PieceHasher {
   private failure: Error | null = null;
   private sent = 0;
   data: SharedArrayBuffer | null = null; // the slots, when hashed off thread
-  readonly progress = new Int32Array(new SharedArrayBuffer(4)); // pieces hashed by the worker
+  readonly progress = new Int32Array(new SharedArrayBuffer(4)); // shared-cells.mjs PIECES_HASHED: pieces hashed by the worker
   private readonly seqOf: number[]; // the piece each slot holds until hashed
   constructor(private readonly slots: number) {
     this.seqOf = new Array<number>(slots).fill(-1);
@@ -287,13 +288,13 @@ class PieceHasher {
 
   /** Whether the slot's piece is hashed (always, inline). */
   hashed(slot: number): boolean {
-    return !this.worker || this.seqOf[slot]! < Atomics.load(this.progress, 0);
+    return !this.worker || this.seqOf[slot]! < Atomics.load(this.progress, PIECES_HASHED);
   }
 
   async waitHashed(): Promise<void> {
     if (this.failure) throw this.failure;
-    const seen = Atomics.load(this.progress, 0);
-    const w = Atomics.waitAsync(this.progress, 0, seen, 1000);
+    const seen = Atomics.load(this.progress, PIECES_HASHED);
+    const w = Atomics.waitAsync(this.progress, PIECES_HASHED, seen, 1000);
     if (w.async) await w.value;
   }
 

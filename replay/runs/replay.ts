@@ -7,7 +7,6 @@ import { BundleError, checkContent, decodeBundle } from '../format/bundle.ts';
 import { END, KEY, START } from '../accel/canonical-bytes.ts';
 import { isDigest, parseDigest, sha256, sha256Stream, type Digest } from '../format/digest.ts';
 import { DocketError, usageError } from '../errors.ts';
-import { Inflater } from '../format/gzip.ts';
 import { fastCanonicalText } from '../accel/jcs-fast.ts';
 import { chainBreaks, checkLine, type JournalLine } from './journal.ts';
 import type { Json } from '../format/json.ts';
@@ -170,7 +169,6 @@ const KEEP_VALUES = new Set(['run', 'plan', 'bank']);
  */
 export class BundleChecker {
   private cache = new Map<Digest, Checked>();
-  private readonly inflater = new Inflater(); // for segments: each is read to the end before the next
   constructor(readonly archive: Archive) {}
 
   /** Decode one bundle (once, unless its value is needed again); the value is kept only for run/plan/bank. */
@@ -208,7 +206,7 @@ export class BundleChecker {
    */
   projectSegment(digest: Digest): ProjectedSegment | null {
     if (this.cache.get(digest)?.error || !this.archive.store.has(digest)) return null;
-    const p = projectSegment(this.archive.store.getBytes(digest), digest, this.inflater);
+    const p = projectSegment(this.archive.store.getBytes(digest), digest);
     if (p) this.cache.set(digest, { kind: 'run-segment', refs: [] });
     return p;
   }

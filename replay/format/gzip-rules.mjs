@@ -1,12 +1,11 @@
-// The strict gunzip rules of a release's read pass, shared by its two drivers (stream.ts's
-// streamPass on the main thread, inflate-worker.mjs's worker for ringPass), so that both find the
-// same things in the same words. Plain JS: the worker loads it without the TypeScript loader.
+// The strict gunzip rules (docs/design.md §3): our fixed header, one raw-deflate member ending
+// exactly 8 bytes before the end, a matching CRC-32 and ISIZE, an absolute cap on the output. Every
+// reader applies them through these functions and names problems in these words: gzip.ts's
+// gunzipStrict for a bundle in memory, and both drivers of a release's read pass (release/stream.ts's
+// streamPass on the main thread, accel/inflate-worker.mjs for ringPass). Plain JS: the worker loads it
+// without the TypeScript loader.
 
 export const TRAILER = 8; // CRC-32, ISIZE
-
-// The ring pass's control cells (an Int32Array over a SharedArrayBuffer; inflate-worker.mjs says
-// what each holds).
-export const CTL = { POSTED: 0, CONSUMED: 1, WAKE: 2, STOP: 3, DONE: 4, SIGNAL: 5, LEN: 8 };
 
 /**
  * The error a pass holds once `next` is found, `held` being the one it holds so far: the first,

@@ -1,5 +1,4 @@
 export const TRAILER: number;
-export const CTL: { POSTED: number; CONSUMED: number; WAKE: number; STOP: number; DONE: number; SIGNAL: number; LEN: number };
 export function heldError<E extends { code: string }>(held: E | null, next: E): E;
 export const RULES: {
   tooShort: string;
