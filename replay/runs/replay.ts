@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { Archive } from '../store/archive.ts';
 import { loadFrozenBank, type FrozenBank } from '../bank/bank.ts';
 import { BundleError, checkContent, decodeBundle } from '../format/bundle.ts';
-import { END, KEY, START } from '../accel/canonical-bytes.ts';
 import { isDigest, parseDigest, sha256, sha256Stream, type Digest } from '../format/digest.ts';
 import { DocketError, usageError } from '../errors.ts';
 import { fastCanonicalText } from '../accel/jcs-fast.ts';
@@ -156,7 +155,6 @@ interface Checked {
   refs: BundleRef[];
   value?: Json; // kept only for the small kinds replay reads
   content?: Uint8Array; // the canonical bytes, returned with a fresh read (never cached)
-  outline?: number[]; // the canonical scan's outline of `content` (json.ts), likewise
   error?: { code: string; message: string };
 }
 
@@ -185,16 +183,15 @@ export class BundleChecker {
           const c = checkContent(bytes, digest);
           out = { kind: c.kind, refs: c.refs };
         } else {
-          const outline: number[] = []; // where journal lines are, for a segment's read
-          const d = decodeBundle(bytes, digest, undefined, outline);
-          out = { kind: d.descriptor.kind, refs: d.refs, value: d.value, content: d.content, outline };
+          const d = decodeBundle(bytes, digest);
+          out = { kind: d.descriptor.kind, refs: d.refs, value: d.value, content: d.content };
         }
       } catch (e) {
         if (e instanceof BundleError || e instanceof DocketError) out = { kind: null, refs: [], error: { code: e.code, message: e.message } };
         else throw e;
       }
     }
-    const { value, content, outline, ...rest } = out;
+    const { value, content, ...rest } = out;
     this.cache.set(digest, KEEP_VALUES.has(out.kind ?? '') ? { ...rest, value } : rest);
     return out;
   }
@@ -505,7 +502,7 @@ function readSegment(checker: BundleChecker, sd: Digest, run: RunValue, linesSoF
   const seg = c.value as unknown as SegmentValue;
   placed(seg.run, seg.first);
   const content = c.content ?? null;
-  return { first: seg.first, lines: seg.lines, projected: false, content, spans: content ? lineSpans(content, seg, c.outline) : null };
+  return { first: seg.first, lines: seg.lines, projected: false, content, spans: content ? lineSpans(content, seg) : null };
 }
 
 /**
@@ -516,11 +513,10 @@ function readSegment(checker: BundleChecker, sd: Digest, run: RunValue, linesSoF
  * order: `{"first":N,"kind":"run-segment","lines":[L0,L1,…],"run":…`. Returns null when the bytes
  * do not have that shape (the caller then serializes each line instead).
  */
-export function lineSpans(content: Uint8Array, seg: SegmentValue, outline?: number[]): Uint32Array | null {
+export function lineSpans(content: Uint8Array, seg: SegmentValue): Uint32Array | null {
   const prefix = Buffer.from(`{"first":${seg.first},"kind":"run-segment","lines":[`, 'utf8');
   if (content.length < prefix.length || Buffer.compare(prefix, content.subarray(0, prefix.length)) !== 0) return null;
   const n = seg.lines.length;
-  if (outline?.length) return spansFromOutline(outline, prefix.length - 1, n);
   const spans = new Uint32Array(n * 2);
   let i = prefix.length;
   if (n === 0) return content[i] === 0x5d ? spans : null;
@@ -551,29 +547,6 @@ export function lineSpans(content: Uint8Array, seg: SegmentValue, outline?: numb
     }
   }
   return k === n && content[i] === 0x5d ? spans : null;
-}
-
-/**
- * The same spans read from the canonical scan's outline (json.ts parseCanonical): the values at
- * depth 2 between the start and the end of the depth-1 array that opens at `open`. The scan that
- * recorded them proved the text canonical, so no byte needs looking at again.
- */
-function spansFromOutline(outline: number[], open: number, n: number): Uint32Array | null {
-  let j = 0;
-  while (j < outline.length && !(outline[j] === START && outline[j + 1] === 1 && outline[j + 2] === open)) j += 3;
-  if (j >= outline.length) return null;
-  const spans = new Uint32Array(n * 2);
-  let k = 0;
-  for (j += 3; j < outline.length; j += 3) {
-    const what = outline[j]!;
-    const depth = outline[j + 1]!;
-    const at = outline[j + 2]!;
-    if (what === END && depth === 1) return k === 2 * n ? spans : null;
-    if (what === KEY || depth !== 2) continue;
-    if (k === 2 * n || what !== (k % 2 === 0 ? START : END)) return null;
-    spans[k++] = at;
-  }
-  return null;
 }
 
 // ---- field-level diff ----

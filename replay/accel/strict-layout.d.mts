@@ -1,0 +1,12 @@
+export const N: Readonly<{ FLAGS: 0; TYPES: 1; MINLEN: 2; MAXLEN: 3; MINITEMS: 4; MAXITEMS: 5; CONSTS: 6; NCONSTS: 7; NAMES: 8; NNAMES: 9; REQUIRED: 10; ADDITIONAL: 11; ITEMS: 12; ONEOF: 13; NONEOF: 14; ID: 15; SIZE: 16 }>;
+export const M: Readonly<{ OFF: 0; LEN: 1; NODE: 2; REQUIRED: 3; SLOT: 4; RANK: 5; SIZE: 6 }>;
+export const F: Readonly<{ ANY: 1; DIGEST: 2; PATTERN: 4; MIN: 8; MAX: 16; ADDITIONAL_ANY: 32; REF: 64 }>;
+export const T: Readonly<{ NULL: 1; BOOL: 2; INT: 4; FRAC: 8; STR: 16; ARR: 32; OBJ: 64 }>;
+export const ARG: Readonly<{ NODES: 0; BLOB: 1; BOUNDS: 2; ITEMS_NODE: 3; ITEM_SLOTS: 4; N_ITEM_SLOTS: 5; SLOT_START: 6; SLOT_END: 7; N_SLOTS: 8; OUT: 9; OUT_CAP: 10; CHECKS: 11; CHECKS_CAP: 12; ROOT: 13; COUNT: 14 }>;
+export const TABLE: Readonly<{ START: 0; END: 1; NEXT: 2; SIZE: 3 }>;
+export const OUT: Readonly<{ START: 0; END: 1; SLOTS: 2 }>;
+export const CHECK: Readonly<{ WHAT: 0; NODE: 1; START: 2; END: 3; EXTRA: 4; SIZE: 5; PATTERN: 1; RANGE: 2; REF: 3 }>;
+export const PATH: Readonly<{ NAME_START: 0; NAME_END: 1; RANK: 2; SIZE: 3 }>;
+export const RESULT: Readonly<{ NOT_CANONICAL: -1; INVALID: -1; UNDECIDED: -2 }>;
+export const MAX_DEPTH: 1024;
+export function layoutHeader(): string;
