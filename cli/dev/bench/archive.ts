@@ -6,7 +6,7 @@ import { sha256 } from '../../../replay/format/digest.ts';
 import { canonicalBytes } from '../../../replay/format/json.ts';
 import { crcUpdate, GZIP_HEADER } from '../../../replay/format/gzip.ts';
 import { Store } from '../../../replay/store/store.ts';
-import { BENCH_DIR, DOCKET, mb, row, timedRun } from './common.ts';
+import { BENCH_DIR, DOCKET, mb, median, row, timedRun } from './common.ts';
 
 /**
  * Issue 2 benchmark: a synthetic archive of >= 200 MB of eval-record bundles, then verify --quick,
@@ -124,4 +124,25 @@ export async function benchArchive() {
   row('docket verify (full, wall)', full.seconds, bytes, ref, `peak RSS ${full.maxRssMb?.toFixed(0)} MB; ${(inflateSeconds / full.seconds).toFixed(2)}× one-core inflate speed`);
   row('docket verify (full, its own steps)', stepSeconds(full.stdout), bytes, ref, `${(inflateSeconds / stepSeconds(full.stdout)).toFixed(2)}× one-core inflate speed`);
   console.log('  targets: --quick >= 0.80× reference; full verify bounded by inflate using both cores; peak RSS <= 256 MB');
+  accelerator(archive);
+}
+
+/**
+ * What the accelerator (the WebAssembly canonical scan and schema walk) saves full verify: the same
+ * verify with the references alone (DOCKET_WASM=0: JSON.parse, the exact scanner, ajv), alternated
+ * three times; medians of CPU time (both threads) and wall time.
+ */
+function accelerator(archive: string) {
+  const runs: Record<'on' | 'off', { cpu: number[]; wall: number[] }> = { on: { cpu: [], wall: [] }, off: { cpu: [], wall: [] } };
+  for (let round = 0; round < 3; round++) {
+    for (const mode of ['on', 'off'] as const) {
+      const r = timedRun(process.execPath, [DOCKET, 'verify', archive, '--json'], { env: { ...process.env, DOCKET_WASM: mode === 'on' ? '1' : '0' } });
+      if (r.status !== 0) throw new Error(`verify (accelerator ${mode}) failed: ${r.stdout.slice(0, 500)}`);
+      runs[mode].cpu.push(r.cpuSeconds ?? NaN);
+      runs[mode].wall.push(r.seconds);
+    }
+  }
+  const cpu = { on: median(runs.on.cpu), off: median(runs.off.cpu) };
+  const wall = { on: median(runs.on.wall), off: median(runs.off.wall) };
+  console.log(`  accelerator: full verify ${cpu.on.toFixed(2)} s CPU (${wall.on.toFixed(2)} s wall) with it, ${cpu.off.toFixed(2)} s CPU (${wall.off.toFixed(2)} s wall) with the references alone: ${(cpu.off / cpu.on).toFixed(2)}× the CPU without it (medians of 3)`);
 }
