@@ -4,6 +4,7 @@ export interface RawInflater {
   availOut: number;
   availIn: number;
   error: string | null;
+  reset(): void;
   close(): void;
 }
 export function rawInflater(make?: () => InflateRaw): RawInflater | null;

@@ -1,12 +1,14 @@
 // @ts-check
 // The one module that touches Node-private APIs. zlib's native handle, driven the way Node's own sync
 // path drives it (lib/zlib.js processChunkSync): `_handle.writeSync` inflates into memory the caller
-// chooses, and `_writeState` holds what is left of the output room and of the input. The release
-// read pass inflates into a ring of reused shared slots with it (inflate-worker.mjs): the public
-// stream hands out a fresh 1 MiB buffer per output chunk, and fresh memory faults in page by page on
-// this VM (docs/benchmarks.md). Every handle is feature-tested when made; where the test fails, or
-// DOCKET_ZLIB_HANDLE=0 asks, `rawInflater` returns null and the caller takes the public stream
-// (release/stream.ts streamPass), which finds the same things (stream.test.ts holds the two together).
+// chooses, and `_writeState` holds what is left of the output room and of the input. The public
+// APIs hand out fresh output buffers, and fresh memory faults in page by page on this VM
+// (docs/benchmarks.md); with the handle, the same memory serves stream after stream. Its two users:
+// the release read pass, inflating into a ring of reused shared slots (inflate-worker.mjs), and
+// format/gzip.ts's Inflater, inflating bundle after bundle into one buffer. Every handle is
+// feature-tested when made; where the test fails, or DOCKET_ZLIB_HANDLE=0 asks, `rawInflater`
+// returns null and the caller takes the public API instead (release/stream.ts streamPass, zlib's
+// one-shot call), which finds the same things (stream.test.ts and gzip.test.ts hold them together).
 import * as zlib from 'node:zlib';
 
 /**
@@ -17,6 +19,7 @@ import * as zlib from 'node:zlib';
  * @property {number} availOut output room left unused by the last write
  * @property {number} availIn input left unread by the last write
  * @property {string | null} error zlib's message, once it failed
+ * @property {() => void} reset ready for another stream (after one ended without an error)
  * @property {() => void} close
  */
 
@@ -54,6 +57,7 @@ export function rawInflater(make = () => zlib.createInflateRaw()) {
       inf.availIn = words[1] ?? 0;
       return true;
     },
+    reset: () => z.reset(),
     // Only when no error closed it already: writeSync on a closed handle aborts the process.
     close: () => void (z.destroyed || z.destroy()),
   };

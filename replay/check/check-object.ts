@@ -1,6 +1,7 @@
 import { checkContent, descriptorOf, BundleError, MAX_OBJECT_BYTES, type Descriptor } from '../format/bundle.ts';
 import { checkSizeAndDigest, sizeProblem } from '../accel/check-size-digest.mjs';
 import { sha256, type Digest } from '../format/digest.ts';
+import { Inflater } from '../format/gzip.ts';
 import type { BundleRef } from '../format/schemas.ts';
 
 /**
@@ -50,9 +51,12 @@ export function checkObjectBytes(bytes: Uint8Array, rel: string, digest: Digest,
   return decodeStages(r, bytes, digest, descriptor);
 }
 
+// One per thread: each bundle's text is checked and let go before the next is inflated.
+const scratch = new Inflater();
+
 function decodeStages(r: ObjectResult, bytes: Uint8Array, digest: Digest, descriptor: boolean): ObjectResult {
   try {
-    const d = checkContent(bytes, digest, digest); // the digest stage proved the bytes hash to their name
+    const d = checkContent(bytes, digest, digest, scratch); // the digest stage proved the bytes hash to their name
     r.kind = d.kind;
     if (descriptor) r.descriptor = descriptorOf(d, bytes.length);
     r.refs = d.refs;

@@ -1,6 +1,6 @@
 import { sha256, type Digest } from './digest.ts';
 import { DocketError, EXIT, usageError } from '../errors.ts';
-import { gunzipStrict, gzipCanonical, GzipError } from './gzip.ts';
+import { gunzipStrict, gzipCanonical, GzipError, type Inflater } from './gzip.ts';
 import { canonicalBytes, JsonError, parseCanonical, provenCanonical, type Json } from './json.ts';
 import { validateCanonicalBytes } from './schema-bytes.ts';
 import { validateBundle, type BundleRef } from './schemas.ts';
@@ -105,10 +105,11 @@ export type CheckedContent = Omit<DecodedContent, 'value'>;
  * decodeContent's stages and verdicts, without building the value: canonical form and the schema
  * are proven on the bytes (json.ts `provenCanonical`, schema-bytes.ts). Whatever they cannot prove
  * goes through the parse and ajv, which decide and name the error; so a bundle passes here exactly
- * when it passes there.
+ * when it passes there. `into`: inflate into its reused memory (the returned content is then valid
+ * until its next use).
  */
-export function checkContent(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest): CheckedContent {
-  const { digest, content } = inflateChecked(bytes, expected, knownDigest);
+export function checkContent(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest, into?: Inflater): CheckedContent {
+  const { digest, content } = inflateChecked(bytes, expected, knownDigest, into);
   const proof = provenCanonical(content);
   const proven = proof && validateCanonicalBytes(Buffer.from(content.buffer, content.byteOffset, content.byteLength), proof);
   if (proven) return { digest, kind: proven.kind, refs: proven.refs, content };
@@ -123,16 +124,16 @@ export function decodeBundle(bytes: Uint8Array, expected?: Digest, knownDigest?:
 }
 
 /** The first stages of every read: size cap, digest against the expected name, strict capped gunzip. */
-export function inflateChecked(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest): { digest: Digest; content: Uint8Array } {
+export function inflateChecked(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest, into?: Inflater): { digest: Digest; content: Uint8Array } {
   if (bytes.length > MAX_OBJECT_BYTES) throw new BundleError('ESIZE', `object is ${bytes.length} bytes, over the ${MAX_OBJECT_BYTES}-byte cap`);
   const digest = knownDigest ?? sha256(bytes);
   if (expected && digest !== expected) throw new BundleError('EDIGEST', `content hashes to ${digest}, not ${expected}`);
-  return { digest, content: inflate(bytes) };
+  return { digest, content: inflate(bytes, into) };
 }
 
-function inflate(bytes: Uint8Array): Uint8Array {
+function inflate(bytes: Uint8Array, into?: Inflater): Uint8Array {
   try {
-    return gunzipStrict(bytes, MAX_CONTENT_BYTES);
+    return gunzipStrict(bytes, MAX_CONTENT_BYTES, into);
   } catch (e) {
     if (e instanceof GzipError) throw new BundleError(e.code === 'ETOOBIG' ? 'ESIZE' : 'EGZIP', e.message);
     throw e;

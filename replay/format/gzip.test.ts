@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { constants as zlibConstants, deflateRawSync, gunzipSync, gzipSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sha256 } from './digest.ts';
-import { crcUpdate, GZIP_HEADER, gunzipStrict, gzipCanonical, GzipError } from './gzip.ts';
+import { crcUpdate, GZIP_HEADER, gunzipStrict, gzipCanonical, GzipError, Inflater } from './gzip.ts';
 import { prng } from '../../cli/dev/testkit/core.ts';
 
 /** ~1.5 MB of realistic eval-record JSON, the same on every machine (small inputs hide encoder drift). */
@@ -166,15 +166,55 @@ describe('gunzipStrict against a plain restatement of the rules, and its cap', (
     return Buffer.concat([GZIP_HEADER, body, trailer]);
   };
 
-  it('decides the cap exactly: past it before the error is ETOOBIG, a bad header right at it EGZIP', () => {
-    expect(outcome(() => gunzipStrict(badAfter(70_000), 65_536))).toEqual({ code: 'ETOOBIG', message: 'inflates beyond the 65536-byte cap (an absolute cap: gzip bomb)' });
-    expect(outcome(() => gunzipStrict(badAfter(70_000), 100_000))).toEqual({ code: 'EGZIP', message: 'bad deflate stream: invalid block type' });
-    // zlib reads the next block's header before returning from a full buffer (design.md §3)
-    expect(outcome(() => gunzipStrict(badAfter(65_537), 65_536))).toMatchObject({ code: 'EGZIP' });
-    expect(outcome(() => gunzipStrict(badAfter(65_538), 65_536))).toMatchObject({ code: 'ETOOBIG' });
-    expect(outcome(() => gunzipStrict(samples[1]!, 0))).toMatchObject({ code: 'ETOOBIG' });
-    expect(outcome(() => gunzipStrict(samples[1]!, 1))).toEqual({ ok: Buffer.from(texts[1]!).toString('base64') });
-    expect(outcome(() => gunzipStrict(samples[0]!, 0))).toEqual({ ok: '' });
+  it('decides the cap exactly: past it before the error is ETOOBIG, a bad header right at it EGZIP (the reference and the accelerator)', () => {
+    for (const into of [undefined, new Inflater(), new Inflater()]) {
+      if (into) gunzipStrict(samples[5]!, 1 << 21, into); // a reused buffer far bigger than the cap changes nothing
+      expect(outcome(() => gunzipStrict(badAfter(70_000), 65_536, into))).toEqual({ code: 'ETOOBIG', message: 'inflates beyond the 65536-byte cap (an absolute cap: gzip bomb)' });
+      expect(outcome(() => gunzipStrict(badAfter(70_000), 100_000, into))).toEqual({ code: 'EGZIP', message: 'bad deflate stream: invalid block type' });
+      // zlib reads the next block's header before returning from a full buffer (design.md §3)
+      expect(outcome(() => gunzipStrict(badAfter(65_537), 65_536, into))).toMatchObject({ code: 'EGZIP' });
+      expect(outcome(() => gunzipStrict(badAfter(65_538), 65_536, into))).toMatchObject({ code: 'ETOOBIG' });
+      expect(outcome(() => gunzipStrict(samples[1]!, 0, into))).toMatchObject({ code: 'ETOOBIG' });
+      expect(outcome(() => gunzipStrict(samples[1]!, 1, into))).toEqual({ ok: Buffer.from(texts[1]!).toString('base64') });
+      expect(outcome(() => gunzipStrict(samples[0]!, 0, into))).toEqual({ ok: '' });
+    }
+  });
+
+  it('the accelerator (zlib\'s handle, reused memory) gives the reference\'s verdict, message for message, at every cap, through every corruption', () => {
+    const into = new Inflater();
+    fc.assert(
+      fc.property(mutation, fc.oneof(fc.constant(1 << 24), fc.integer({ min: 64, max: 1_300_000 })), ([k, m], cap) => {
+        const b = apply(k, m);
+        expect(outcome(() => gunzipStrict(b, cap, into))).toEqual(outcome(() => gunzipStrict(b, cap)));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('reuses its memory: an output is valid until the next call, and an error does not break it', () => {
+    const into = new Inflater();
+    const first = gunzipStrict(samples[3]!, 1 << 20, into);
+    expect(Buffer.from(first).equals(Buffer.from(texts[3]!))).toBe(true);
+    const second = gunzipStrict(samples[2]!, 1 << 20, into);
+    expect(second.buffer).toBe(first.buffer); // the same memory, refilled
+    expect(() => gunzipStrict(samples[3]!.subarray(0, 500), 1 << 20, into)).toThrow(GzipError);
+    expect(() => gunzipStrict(samples[4]!, 1000, into)).toThrow(/cap/);
+    for (const k of [5, 4, 0, 3, 1]) expect(Buffer.from(gunzipStrict(samples[k]!, 1 << 21, into)).equals(Buffer.from(texts[k]!))).toBe(true);
+  });
+
+  it('without zlib\'s handle (DOCKET_ZLIB_HANDLE=0: a Node that lacks it), an Inflater takes the reference, with the same verdicts', () => {
+    const saved = process.env.DOCKET_ZLIB_HANDLE;
+    process.env.DOCKET_ZLIB_HANDLE = '0';
+    try {
+      const into = new Inflater();
+      expect(into.inflate(samples[2]!.subarray(10, -8), 1 << 20, 100)).toBeUndefined();
+      const owned = gunzipStrict(samples[3]!, 1 << 20, into);
+      expect(owned.buffer).not.toBe(gunzipStrict(samples[3]!, 1 << 20, into).buffer); // fresh outputs: the reference's
+      for (const b of [samples[3]!, badAfter(70_000), Buffer.concat([samples[2]!, Buffer.of(1)])]) expect(outcome(() => gunzipStrict(b, 65_536, into))).toEqual(outcome(() => gunzipStrict(b, 65_536, new Inflater())));
+    } finally {
+      if (saved === undefined) delete process.env.DOCKET_ZLIB_HANDLE;
+      else process.env.DOCKET_ZLIB_HANDLE = saved;
+    }
   });
 
   it('the cap depends on no chunk size: a stream that turns bad after N bytes gets the same verdict whatever its size hint says', () => {

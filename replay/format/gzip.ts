@@ -3,6 +3,7 @@ import { inflateRawSync } from 'node:zlib';
 import crc32 from 'crc-32';
 import { createRequire } from 'node:module';
 import { endProblem, headerProblem, longEnough, RULES, TRAILER } from './gzip-rules.mjs';
+import { rawInflater, type RawInflater } from '../accel/zlib-handle.mjs';
 
 const require = createRequire(import.meta.url);
 // pako loads on first encode (~27 ms of start-up): reading never needs it.
@@ -44,20 +45,87 @@ export class GzipError extends Error {
  * Strict reader (docs/design.md §3; the rules and their words are gzip-rules.mjs's): the exact
  * canonical header, one deflate stream that ends exactly 8 bytes before the end of the file, a
  * matching CRC-32 and ISIZE, and at most `maxBytes` of output (an absolute cap, because an all-zero
- * bomb inflates ~1000:1). The output is a fresh buffer, the caller's.
+ * bomb inflates ~1000:1). Without `into` this is the reference, zlib's one-shot call, and the output
+ * is a fresh buffer, the caller's; with an Inflater (the accelerator, below), the output is in its
+ * reused memory, valid until its next use.
  */
-export function gunzipStrict(bytes: Uint8Array, maxBytes: number): Uint8Array {
+export function gunzipStrict(bytes: Uint8Array, maxBytes: number, into?: Inflater): Uint8Array {
   if (!longEnough(bytes.length, GZIP_HEADER)) throw new GzipError('EGZIP', RULES.tooShort);
   const bad = headerProblem(bytes.subarray(0, GZIP_HEADER.length), GZIP_HEADER);
   if (bad) throw new GzipError('EGZIP', bad);
   const body = bytes.subarray(GZIP_HEADER.length, bytes.length - TRAILER);
   const trailer = Buffer.from(bytes.buffer, bytes.byteOffset + bytes.length - TRAILER, TRAILER);
   const isize = trailer.readUInt32LE(4); // also the output's size hint (checked below)
-  const { out, consumed } = inflateBody(body, maxBytes, isize);
+  const { out, consumed } = into?.inflate(body, maxBytes, isize) ?? inflateBody(body, maxBytes, isize);
   const problem = endProblem({ ended: true, consumed, body: body.length, trailer, crc: crcOf(out), outBytes: out.length });
   if (problem) throw new GzipError('EGZIP', problem);
   return out;
 }
+
+/**
+ * The accelerator of strict gunzip for bundles: zlib's handle (accel/zlib-handle.mjs, the one user
+ * of Node-private APIs besides the release ring) inflating into one output buffer kept from call to
+ * call, so a thread that checks bundle after bundle and lets each go (verify's bundle checks, a
+ * release's, replay's journal segments) does not fault in fresh memory for each: full verify of
+ * 210 MB peaked at about 60 MB less RSS this way (docs/benchmarks.md). The same verdicts and
+ * messages as the reference, cap included: zlib never gets output room past one byte over the cap,
+ * so ETOOBIG is exactly "that byte was produced before an error" (gzip.test.ts holds the two
+ * together). One handle serves every call, reset in between, replaced after any failure. Where the
+ * handle fails its feature test, `inflate` returns undefined and the reference runs.
+ */
+export class Inflater {
+  private z: RawInflater | null = null;
+  private buf: Buffer = EMPTY;
+  // Whether this Node's zlib has the handle, learnt from the first one made. Never at import: a
+  // worker thread terminated while it loads (verify's prestarted worker often is) must not be inside
+  // a zlib constructor, where Node aborts the process ("close before init").
+  private usable: boolean | null = null;
+
+  /** The output and the input bytes consumed, or undefined where the handle is unavailable. */
+  inflate(body: Uint8Array, maxBytes: number, hint: number): { out: Buffer; consumed: number } | undefined {
+    if (this.usable === false) return undefined;
+    this.z ??= rawInflater();
+    this.usable = this.z !== null;
+    if (!this.z) return undefined;
+    // +1: a stream that ends exactly at the hint is seen ending. A lying hint costs one buffer of at
+    // most 16 MiB (and at most the cap), then fails the ISIZE check.
+    const want = Math.min(hint, maxBytes, 16 << 20) + 1;
+    if (this.buf.length < want) this.buf = Buffer.allocUnsafeSlow(Math.max(want, 256 * 1024));
+    try {
+      return this.run(this.z, body, maxBytes);
+    } catch (e) {
+      this.z.close(); // whatever failed, the handle may be inside a stream: never reuse it
+      this.z = null;
+      throw e;
+    } finally {
+      if (this.buf.length > 16 << 20) this.buf = EMPTY; // hold no huge buffer between calls
+    }
+  }
+
+  private run(z: RawInflater, body: Uint8Array, maxBytes: number): { out: Buffer; consumed: number } {
+    let fill = 0;
+    let off = 0;
+    let left = body.length;
+    for (;;) {
+      const space = Math.min(this.buf.length, maxBytes + 1) - fill; // stop one byte past the cap, whatever comes after
+      if (!z.write(zlib.constants.Z_FINISH, body, off, left, this.buf, fill, space)) throw new GzipError('EGZIP', RULES.badDeflate(z.error ?? 'zlib error'));
+      const used = left - z.availIn;
+      off += used;
+      left -= used;
+      fill += space - z.availOut;
+      if (fill > maxBytes) throw new GzipError('ETOOBIG', RULES.overCap(maxBytes));
+      if (z.availOut > 0) break; // room left under Z_FINISH without an error: the stream ended
+      // Output full: grow, never past one byte over the cap (that byte is what proves the excess).
+      const bigger = Buffer.allocUnsafeSlow(Math.min(this.buf.length * 2, maxBytes + 1));
+      this.buf.copy(bigger, 0, 0, fill);
+      this.buf = bigger;
+    }
+    z.reset();
+    return { out: this.buf.subarray(0, fill), consumed: off };
+  }
+}
+
+const EMPTY = Buffer.alloc(0);
 
 /**
  * The raw-deflate body inflated by zlib's one-shot call, capped at `maxBytes`. The call checks its

@@ -6,6 +6,7 @@ import { loadFrozenBank, type FrozenBank } from '../bank/bank.ts';
 import { BundleError, checkContent, decodeBundle } from '../format/bundle.ts';
 import { isDigest, parseDigest, sha256, sha256Stream, type Digest } from '../format/digest.ts';
 import { DocketError, usageError } from '../errors.ts';
+import { Inflater } from '../format/gzip.ts';
 import { fastCanonicalText } from '../accel/jcs-fast.ts';
 import { chainBreaks, checkLine, type JournalLine } from './journal.ts';
 import type { Json } from '../format/json.ts';
@@ -167,6 +168,7 @@ const KEEP_VALUES = new Set(['run', 'plan', 'bank']);
  */
 export class BundleChecker {
   private cache = new Map<Digest, Checked>();
+  private readonly inflater = new Inflater(); // for segments: each is read to the end before the next
   constructor(readonly archive: Archive) {}
 
   /** Decode one bundle (once, unless its value is needed again); the value is kept only for run/plan/bank. */
@@ -203,7 +205,7 @@ export class BundleChecker {
    */
   projectSegment(digest: Digest): ProjectedSegment | null {
     if (this.cache.get(digest)?.error || !this.archive.store.has(digest)) return null;
-    const p = projectSegment(this.archive.store.getBytes(digest), digest);
+    const p = projectSegment(this.archive.store.getBytes(digest), digest, this.inflater);
     if (p) this.cache.set(digest, { kind: 'run-segment', refs: [] });
     return p;
   }

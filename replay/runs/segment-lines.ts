@@ -1,5 +1,6 @@
 import { inflateChecked } from '../format/bundle.ts';
 import type { Digest } from '../format/digest.ts';
+import type { Inflater } from '../format/gzip.ts';
 import type { JournalLine } from './journal.ts';
 import { provenCanonical, type Json } from '../format/json.ts';
 import { numberValue, projectCanonicalBytes, projection, type Projection } from '../format/schema-bytes.ts';
@@ -14,7 +15,7 @@ export interface ProjectedSegment {
   first: number;
   lines: LineKey[];
   spans: Uint32Array; // each line's [start, end) in `content`: exactly its RFC 8785 text, the hashed line
-  content: Uint8Array; // the inflated text
+  content: Uint8Array; // the inflated text (in `into`'s memory when one was given: valid until its next use)
 }
 
 let plan: Projection | null | undefined;
@@ -37,12 +38,12 @@ function segmentPlan(): Projection | null {
  * text the fast scan cannot vouch for): the caller then decodes the bundle the ordinary way, which
  * decides and names the problem.
  */
-export function projectSegment(bytes: Uint8Array, digest: Digest): ProjectedSegment | null {
+export function projectSegment(bytes: Uint8Array, digest: Digest, into?: Inflater): ProjectedSegment | null {
   const p = segmentPlan();
   if (!p) return null;
   let content: Uint8Array;
   try {
-    content = inflateChecked(bytes, digest).content;
+    content = inflateChecked(bytes, digest, undefined, into).content;
   } catch {
     return null;
   }

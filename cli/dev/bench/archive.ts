@@ -128,21 +128,32 @@ export async function benchArchive() {
 }
 
 /**
- * What the accelerator (the WebAssembly canonical scan and schema walk) saves full verify: the same
- * verify with the references alone (DOCKET_WASM=0: JSON.parse, the exact scanner, ajv), alternated
- * three times; medians of CPU time (both threads) and wall time.
+ * What the accelerators save full verify, alternated three times, medians of CPU time (every
+ * thread), wall time and peak RSS: the WebAssembly canonical scan and schema walk (off:
+ * DOCKET_WASM=0, JSON.parse + the exact scanner + ajv), and zlib's handle inflating bundle after
+ * bundle into one reused buffer (off: DOCKET_ZLIB_HANDLE=0, zlib's one-shot call and a fresh buffer each).
  */
 function accelerator(archive: string) {
-  const runs: Record<'on' | 'off', { cpu: number[]; wall: number[] }> = { on: { cpu: [], wall: [] }, off: { cpu: [], wall: [] } };
+  const modes = { both: {}, 'no WebAssembly': { DOCKET_WASM: '0' }, 'no zlib handle': { DOCKET_ZLIB_HANDLE: '0' } } as const;
+  const runs = new Map<string, { cpu: number[]; wall: number[]; rss: number[] }>(Object.keys(modes).map((m) => [m, { cpu: [], wall: [], rss: [] }]));
   for (let round = 0; round < 3; round++) {
-    for (const mode of ['on', 'off'] as const) {
-      const r = timedRun(process.execPath, [DOCKET, 'verify', archive, '--json'], { env: { ...process.env, DOCKET_WASM: mode === 'on' ? '1' : '0' } });
-      if (r.status !== 0) throw new Error(`verify (accelerator ${mode}) failed: ${r.stdout.slice(0, 500)}`);
-      runs[mode].cpu.push(r.cpuSeconds ?? NaN);
-      runs[mode].wall.push(r.seconds);
+    for (const [mode, env] of Object.entries(modes)) {
+      const r = timedRun(process.execPath, [DOCKET, 'verify', archive, '--json'], { env: { ...process.env, ...env } });
+      if (r.status !== 0) throw new Error(`verify (${mode}) failed: ${r.stdout.slice(0, 500)}`);
+      const m = runs.get(mode)!;
+      m.cpu.push(r.cpuSeconds ?? NaN);
+      m.wall.push(r.seconds);
+      m.rss.push(r.maxRssMb ?? NaN);
     }
   }
-  const cpu = { on: median(runs.on.cpu), off: median(runs.off.cpu) };
-  const wall = { on: median(runs.on.wall), off: median(runs.off.wall) };
-  console.log(`  accelerator: full verify ${cpu.on.toFixed(2)} s CPU (${wall.on.toFixed(2)} s wall) with it, ${cpu.off.toFixed(2)} s CPU (${wall.off.toFixed(2)} s wall) with the references alone: ${(cpu.off / cpu.on).toFixed(2)}× the CPU without it (medians of 3)`);
+  const med = (mode: string) => {
+    const m = runs.get(mode)!;
+    return { cpu: median(m.cpu), wall: median(m.wall), rss: median(m.rss) };
+  };
+  const on = med('both');
+  console.log(`  accelerators (full verify, medians of 3): both ${on.cpu.toFixed(2)} s CPU, ${on.wall.toFixed(2)} s wall, peak RSS ${on.rss.toFixed(0)} MB`);
+  for (const mode of ['no WebAssembly', 'no zlib handle']) {
+    const off = med(mode);
+    console.log(`    ${mode.padEnd(15)} ${off.cpu.toFixed(2)} s CPU (${(off.cpu / on.cpu).toFixed(2)}×), ${off.wall.toFixed(2)} s wall (${(off.wall / on.wall).toFixed(2)}×), peak RSS ${off.rss.toFixed(0)} MB (${(off.rss / on.rss).toFixed(2)}×)`);
+  }
 }
