@@ -2,13 +2,11 @@
 // The one module that touches Node-private APIs. zlib's native handle, driven the way Node's own sync
 // path drives it (lib/zlib.js processChunkSync): `_handle.writeSync` inflates into memory the caller
 // chooses, and `_writeState` holds what is left of the output room and of the input. The public
-// APIs hand out fresh output buffers, and fresh memory faults in page by page on this VM
-// (docs/benchmarks.md); with the handle, the same memory serves stream after stream. Its two users:
-// the release read pass, inflating into a ring of reused shared slots (inflate-worker.mjs), and
-// format/gzip.ts's Inflater, inflating bundle after bundle into one buffer. Every handle is
-// feature-tested when made; where the test fails, or DOCKET_ZLIB_HANDLE=0 asks, `rawInflater`
-// returns null and the caller takes the public API instead (release/stream.ts streamPass, zlib's
-// one-shot call), which finds the same things (stream.test.ts and gzip.test.ts hold them together).
+// APIs hand out a fresh output buffer per call, and fresh memory faults in page by page on this VM
+// (docs/benchmarks.md); with the handle, format/gzip.ts's Inflater inflates bundle after bundle into
+// one buffer. Every handle is feature-tested when made; where the test fails, or
+// DOCKET_ZLIB_HANDLE=0 asks, `rawInflater` returns null and the caller takes zlib's public one-shot
+// call instead, which finds the same things (gzip.test.ts holds the two together and runs the fallback).
 import * as zlib from 'node:zlib';
 
 /**

@@ -2,7 +2,7 @@ import * as zlib from 'node:zlib';
 import { inflateRawSync } from 'node:zlib';
 import crc32 from 'crc-32';
 import { createRequire } from 'node:module';
-import { endProblem, headerProblem, longEnough, RULES, TRAILER } from './gzip-rules.mjs';
+import { endProblem, headerProblem, longEnough, RULES, TRAILER } from './gzip-rules.ts';
 import { rawInflater, type RawInflater } from '../accel/zlib-handle.mjs';
 
 const require = createRequire(import.meta.url);
@@ -42,7 +42,7 @@ export class GzipError extends Error {
 }
 
 /**
- * Strict reader (docs/design.md §3; the rules and their words are gzip-rules.mjs's): the exact
+ * Strict reader (docs/design.md §3; the rules and their words are gzip-rules.ts's): the exact
  * canonical header, one deflate stream that ends exactly 8 bytes before the end of the file, a
  * matching CRC-32 and ISIZE, and at most `maxBytes` of output (an absolute cap, because an all-zero
  * bomb inflates ~1000:1). Without `into` this is the reference, zlib's one-shot call, and the output

@@ -10,7 +10,7 @@ import type { Digest } from '../../../replay/format/digest.ts';
 import { TOP_DIR } from '../../../replay/release/limits.ts';
 import { packRelease } from '../../../replay/release/pack.ts';
 import { verifyRelease } from '../../../replay/release/verify.ts';
-import { BENCH_DIR, median, REPO } from './common.ts';
+import { BENCH_DIR, REPO } from './common.ts';
 
 /**
  * Release benchmark (not a timed test): build a >= 200 MB release from a synthetic archive, then
@@ -61,7 +61,6 @@ export async function benchRelease(): Promise<void> {
     // Side by side, alternating, three rounds: GNU tar + sha256sum vs docket over the same tarball
     // (page cache warmed by the write above). The ratio of each round is printed; this machine is noisy.
     const ratios: number[] = [];
-    const passes: Record<'ring' | 'stream', { wall: number[]; cpu: number[] }> = { ring: { wall: [], cpu: [] }, stream: { wall: [], cpu: [] } };
     for (let round = 1; round <= 3; round++) {
       const gnuDir = join(dir, 'gnu');
       mkdirSync(gnuDir);
@@ -85,22 +84,9 @@ export async function benchRelease(): Promise<void> {
       const slow = report.steps.filter((s) => s.ms > 50).map((s) => `${s.name} ${sec(s.ms)}`).join(', ');
       ratios.push(ours / (tarMs + sumMs));
       log(`round ${round}: tar xzf ${sec(tarMs)} + sha256sum -c ${sec(sumMs)} = ${sec(tarMs + sumMs)}; docket verify --expect --extract (${report.objects} bundles fully verified) ${sec(ours)} [${slow}; cpu ${sec(cpu.user / 1000)} user + ${sec(cpu.system / 1000)} sys]; ratio ${ratios.at(-1)!.toFixed(2)}`);
-      passes.ring.wall.push(ours);
-      passes.ring.cpu.push((cpu.user + cpu.system) / 1000);
-      // The same verify through the reference read pass (the public zlib stream) instead of the ring.
-      const c1 = process.cpuUsage();
-      t = performance.now();
-      const viaStream = await verifyRelease(file, { expect: digest, extract: out, ringFrom: Infinity });
-      passes.stream.wall.push(performance.now() - t);
-      const cpu1 = process.cpuUsage(c1);
-      passes.stream.cpu.push((cpu1.user + cpu1.system) / 1000);
-      rmSync(out, { recursive: true, force: true });
-      if (!viaStream.ok) throw new Error(`verify through the stream pass failed: ${JSON.stringify(viaStream.findings.slice(0, 3))}`);
     }
     ratios.sort((a, b) => a - b);
     log(`ratio docket / (tar + sha256sum): best ${ratios[0]!.toFixed(2)}, median ${ratios[1]!.toFixed(2)} (target <= 1.00)`);
-    const m = (xs: number[]) => sec(median(xs));
-    log(`accelerator (the ring pass: zlib's handle on a worker, into reused shared slots): verify ${m(passes.ring.wall)} wall, ${m(passes.ring.cpu)} CPU; through the stream pass (the reference) ${m(passes.stream.wall)} wall, ${m(passes.stream.cpu)} CPU: ${(median(passes.stream.cpu) / median(passes.ring.cpu)).toFixed(2)}× the CPU, ${(median(passes.stream.wall) / median(passes.ring.wall)).toFixed(2)}× the wall time without it (medians of 3)`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
