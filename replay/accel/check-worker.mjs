@@ -7,14 +7,14 @@
 import { parentPort as port, workerData } from 'node:worker_threads';
 import { importTs } from './load-ts.mjs';
 import { writeNew } from './write-new.mjs';
+import { CLAIM } from './shared-cells.mjs';
 
 if (!port) throw new Error('a worker thread entry: load it with new Worker()');
 const parentPort = port;
 
 const { checkObjectBytes } = await importTs(new URL('../check/check-object.ts', import.meta.url));
 const { ring, claims } = workerData;
-const QUEUED = 1;
-const TAKEN = 2;
+const { QUEUED, TAKEN } = CLAIM;
 parentPort.on('message', (jobs) => parentPort.postMessage(jobs.map(check)));
 // Loaded: the main thread terminates this worker only after this, since a worker terminated while
 // its modules load can leave their files open in the process (seen under load).

@@ -6,6 +6,7 @@ import { parentPort as port, workerData } from 'node:worker_threads';
 
 if (!port) throw new Error('a worker thread entry: load it with new Worker()');
 const parentPort = port;
+import { PIECES_HASHED } from './shared-cells.mjs';
 
 const { data, progress, pieceBytes } = workerData;
 const hash = createHash('sha256');
@@ -16,6 +17,6 @@ parentPort.on('message', (m) => {
     return;
   }
   hash.update(new Uint8Array(data, m.slot * pieceBytes, m.length));
-  Atomics.store(progress, 0, ++done);
-  Atomics.notify(progress, 0);
+  Atomics.store(progress, PIECES_HASHED, ++done);
+  Atomics.notify(progress, PIECES_HASHED);
 });

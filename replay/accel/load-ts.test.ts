@@ -43,7 +43,7 @@ describe('start-up bundle', () => {
   });
 
   it('is not used once any source changes by one byte, goes missing, or the stamp is gone', () => {
-    const f = join(copy, 'replay/accel/canonical-bytes.ts');
+    const f = join(copy, 'replay/accel/strict-wasm.ts');
     const original = readFileSync(f);
     const flipped = Buffer.from(original);
     flipped[100] = flipped[100]! ^ 1;

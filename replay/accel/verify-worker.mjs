@@ -3,6 +3,7 @@
 // --quick needs only size and digest, plain JavaScript: no TypeScript loader, so it starts fast.
 import { parentPort as port, workerData } from 'node:worker_threads';
 import { checkSizeAndDigest } from './check-size-digest.mjs';
+import { NEXT_INDEX } from './shared-cells.mjs';
 
 if (!port) throw new Error('a worker thread entry: load it with new Worker()');
 const parentPort = port;
@@ -21,6 +22,6 @@ if (quick) {
 }
 parentPort.once('message', ({ archive, items, counter, descriptor, maxObjectBytes }) => {
   const pairs = [];
-  for (let i = Atomics.add(counter, 0, 1); i < items.length; i = Atomics.add(counter, 0, 1)) pairs.push([i, check(archive, items[i], descriptor, maxObjectBytes)]);
+  for (let i = Atomics.add(counter, NEXT_INDEX, 1); i < items.length; i = Atomics.add(counter, NEXT_INDEX, 1)) pairs.push([i, check(archive, items[i], descriptor, maxObjectBytes)]);
   parentPort.postMessage(pairs);
 });
