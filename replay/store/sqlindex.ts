@@ -5,6 +5,7 @@ import type { Descriptor } from '../format/bundle.ts';
 import type { Digest } from '../format/digest.ts';
 import { DocketError, usageError } from '../errors.ts';
 import type { BundleRef } from '../format/schemas.ts';
+import { INDEX_SCHEMA_VERSION, SCHEMA_SQL } from './index-schema.ts';
 import { tempName } from './temps.ts';
 
 /**
@@ -17,21 +18,9 @@ import { tempName } from './temps.ts';
  * so it is never replaced under a writer that has it open. Only a damaged file is replaced.
  */
 export const INDEX_FILE = 'index.sqlite';
-export const INDEX_SCHEMA_VERSION = 1;
+export { INDEX_SCHEMA_VERSION };
 /** How long a writer waits for another writer's transaction (a rebuild of a big archive takes a while). */
 export const WRITE_WAIT_MS = 300_000;
-
-const SCHEMA = `
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE objects (
-  digest TEXT PRIMARY KEY, kind TEXT NOT NULL, size INTEGER NOT NULL,
-  content_digest TEXT NOT NULL, content_size INTEGER NOT NULL) WITHOUT ROWID;
-CREATE INDEX objects_kind ON objects(kind);
-CREATE TABLE edges (src TEXT NOT NULL, pointer TEXT NOT NULL, dst TEXT NOT NULL, expected_kind TEXT,
-  PRIMARY KEY (src, pointer)) WITHOUT ROWID;
-CREATE INDEX edges_dst ON edges(dst);
-CREATE TABLE refs (name TEXT PRIMARY KEY, digest TEXT NOT NULL) WITHOUT ROWID;
-`;
 
 export interface ObjectRow {
   digest: Digest;
@@ -140,9 +129,12 @@ export class Index {
     return idx;
   }
 
-  /** An empty index in memory with the schema (verify builds the rows it expects in one). */
-  static memory(): Index {
-    const idx = new Index(new Database(':memory:'), ':memory:');
+  /**
+   * An empty index with the schema in a private temporary file that SQLite deletes on close (verify
+   * builds the rows it expects in one: a million attempts would not fit in memory).
+   */
+  static scratch(): Index {
+    const idx = new Index(new Database(''), '(scratch)');
     idx.createSchema();
     return idx;
   }
@@ -155,7 +147,7 @@ export class Index {
   }
 
   private createSchema() {
-    this.db.exec(SCHEMA);
+    this.db.exec(SCHEMA_SQL);
     this.db.prepare('INSERT INTO meta VALUES (?, ?)').run('schemaVersion', String(INDEX_SCHEMA_VERSION));
   }
 
@@ -215,6 +207,15 @@ export class Index {
 
   setRef(name: string, digest: Digest) {
     this.write(() => this.db.prepare('INSERT INTO refs VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET digest = excluded.digest').run(name, digest));
+  }
+
+  deleteRef(name: string) {
+    this.write(() => this.db.prepare('DELETE FROM refs WHERE name = ?').run(name));
+  }
+
+  /** The names of the index's tables (views excluded), sorted. */
+  tables(): string[] {
+    return this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
   }
 
   objects(kind?: string): ObjectRow[] {
