@@ -186,11 +186,21 @@ function groupScores(questions: readonly QuestionScore[]): { sourceEvals: GroupS
 
 const BOOT = PROTOCOL.intervals.bootstrap;
 
-export function scoreRun(run: RunForScoring): RunScore {
+/** The score's bootstrap interval (protocol.intervals.bootstrap): null when there is no score. */
+export function intervalOf(questions: readonly QuestionScore[]): BootstrapResult | null {
+  if (questions.length === 0) return null;
+  const clusters = clustersOf(questions).map((c) => c.questions.map((q) => q.score));
+  return clusteredBootstrap(clusters, { resamples: BOOT.resamples, confidence: BOOT.confidence, seed: BOOT.seed });
+}
+
+/**
+ * A run's scores. `interval: false` leaves the bootstrap interval out (null): a ranking computes it
+ * only for the runs it ranks, since 2,000 resamples per run dominate a ranking of thousands of runs.
+ */
+export function scoreRun(run: RunForScoring, opts: { interval?: boolean } = {}): RunScore {
   const questions = questionScores(run.slots);
   const score = weightedScore(questions);
-  const clusters = clustersOf(questions).map((c) => c.questions.map((q) => q.score));
-  const interval = score === null ? null : clusteredBootstrap(clusters, { resamples: BOOT.resamples, confidence: BOOT.confidence, seed: BOOT.seed });
+  const interval = opts.interval === false ? null : intervalOf(questions);
   const coverage = coverageOf(run);
   const w = wilson(coverage.correct, coverage.scored, PROTOCOL.intervals.wilson.confidence);
   return {
@@ -292,7 +302,7 @@ const newestFirst = (a: RunScore, b: RunScore) => byText(b.sealedAt, a.sealedAt)
  */
 export function rankRuns(runs: readonly RunForScoring[], benchmarkVersion: string | null): Ranking {
   const bySlots = new Map(runs.map((r) => [r.run, r]));
-  const scores = runs.map(scoreRun).sort(newestFirst);
+  const scores = runs.map((r) => scoreRun(r, { interval: false })).sort(newestFirst); // refused runs show no interval
   const refused: Refusal[] = [];
   const chosen = new Map<string, RunScore>();
   for (const s of scores) {
@@ -301,7 +311,7 @@ export function rankRuns(runs: readonly RunForScoring[], benchmarkVersion: strin
     else if (chosen.has(s.model)) refused.push({ code: 'superseded', reason: `a newer run of ${s.model} (${chosen.get(s.model)!.runId}) is ranked`, score: s });
     else chosen.set(s.model, s);
   }
-  const ordered = [...chosen.values()].sort((a, b) => b.score! - a.score! || byText(a.model, b.model) || byText(a.run, b.run));
+  const ordered = [...chosen.values()].map((s) => ({ ...s, interval: intervalOf(s.questions) })).sort((a, b) => b.score! - a.score! || byText(a.model, b.model) || byText(a.run, b.run));
   const rows = assignPlaces(ordered, (a, b) => mcnemarRuns(bySlots.get(a.run)!, bySlots.get(b.run)!));
   return { protocol: protocolRef(), benchmarkVersion, rows, refused };
 }
@@ -406,22 +416,31 @@ export function newestVersion(runs: readonly RunForScoring[]): string | null {
   return sorted[0]?.benchmarkVersion ?? null;
 }
 
-/** findRun for the commands: a coded usage error (exit 2) when the reference names no single run. */
-export function requireRun(runs: readonly RunForScoring[], ref: string, ungraded: readonly { runId: string; run: string }[] = []): RunForScoring {
+/** A run the archive holds that scoring leaves out (scoring-input.ts unscoredRuns), as requireRun names it. */
+export interface UnscoredRef {
+  runId: string;
+  run: string | null;
+  why?: string;
+  command?: string | null;
+}
+
+/** findRun for the commands: a coded usage error (exit 2) when the reference names no single scored run. */
+export function requireRun(runs: readonly RunForScoring[], ref: string, unscored: readonly UnscoredRef[] = []): RunForScoring {
   const found = findRun(runs, ref);
   if (found.run) return found.run;
   if (!found.candidates.length) {
-    // A sealed run without a grade is not scored: say so rather than "no run matches".
-    const named = matchRunRef(ungraded, ref, (u) => u.runId, (u) => u.run);
+    // A run without a grade, never sealed or imported is not scored: say so, and what changes that, rather than "no run matches".
+    const named = matchRunRef(unscored, ref, (u) => u.runId, (u) => u.run ?? '');
     if (named.match) {
       const u = named.match;
-      throw usageError('ENOGRADE', `run ${u.runId} (${u.run}) is sealed but not graded yet, so it has no verdicts to show: run \`docket regrade ${u.runId}\` first`, { ref, runId: u.runId, run: u.run });
+      const command = u.command === undefined ? `docket regrade ${u.runId}` : u.command;
+      throw usageError('ENOGRADE', `run ${u.runId}${u.run ? ` (${u.run})` : ''} is ${u.why ?? 'sealed but not graded yet'}, so it has no verdicts to show${command ? `: run \`${command}\` first` : ''}`, { ref, runId: u.runId, run: u.run, command });
     }
   }
   if (found.candidates.length > 1) {
     throw ambiguousRun(ref, found.candidates);
   }
-  const why = runs.length === 0 ? 'there are no runs in the archive' : `the archive holds ${runs.length} run(s); name one by digest, digest prefix or run id`;
+  const why = runs.length === 0 && unscored.length === 0 ? 'there are no runs in the archive' : `the archive holds ${runs.length} scored run(s)${unscored.length ? ` and ${unscored.length} not scored (\`docket leaderboard\` lists them)` : ''}; name one by digest, digest prefix or run id`;
   throw usageError('ENORUN', `no run matches ${ref}: ${why}`, { ref });
 }
 

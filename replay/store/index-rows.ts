@@ -92,8 +92,17 @@ function statement(db: Database.Database, sql: string): Database.Statement {
   return s;
 }
 
+const inserts = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
 function emitter(db: Database.Database): Emit {
-  return (table, values) => statement(db, `INSERT OR REPLACE INTO ${table} VALUES (${values.map(() => '?').join(', ')})`).run(values);
+  let m = inserts.get(db);
+  if (!m) inserts.set(db, (m = new Map()));
+  const byTable = m;
+  return (table, values) => {
+    let s = byTable.get(table);
+    if (!s) byTable.set(table, (s = db.prepare(`INSERT OR REPLACE INTO ${table} VALUES (${values.map(() => '?').join(', ')})`)));
+    s.run(values);
+  };
 }
 
 /** A bundle a builder needs could not be read: the rows wait for it. */
@@ -284,7 +293,8 @@ const RESPONSE_KEY = Buffer.from('"response":');
  * canonical key order: `{"first":N,"kind":"run-segment","lines":[L0,L1,…],…`. Null when the bytes
  * do not have that shape (the caller then serializes instead).
  */
-export function lineLayout(c: Uint8Array, first: number, n: number): Int32Array | null {
+export function lineLayout(bytes: Uint8Array, first: number, n: number): Int32Array | null {
+  const c = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const prefix = Buffer.from(`{"first":${first},"kind":"run-segment","lines":[`, 'utf8');
   if (c.length < prefix.length || Buffer.compare(prefix, c.subarray(0, prefix.length)) !== 0) return null;
   const out = new Int32Array(n * 4).fill(-1);
@@ -297,8 +307,13 @@ export function lineLayout(c: Uint8Array, first: number, n: number): Int32Array 
   for (; i < c.length; i++) {
     const b = c[i]!;
     if (inString) {
-      if (b === 0x5c) i++;
-      else if (b === 0x22) inString = false;
+      // Jump to the next quote (memchr), then count the backslashes before it: an odd count escapes it.
+      const q = c.indexOf(0x22, i);
+      if (q < 0) return null;
+      let bs = 0;
+      while (c[q - 1 - bs] === 0x5c) bs++;
+      i = q;
+      if (bs % 2 === 0) inString = false;
       continue;
     }
     if (b === 0x22) {
