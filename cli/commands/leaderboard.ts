@@ -17,12 +17,18 @@ export const leaderboardCommand: CommandModule<GlobalArgs, Args> = {
   builder: (y) => y.option('benchmark-version', { type: 'string', describe: 'rank the runs of this benchmark version (default: the current one)' }),
   handler: (argv) => {
     requireDir(argv.archive, 'archive');
-    const ungraded: UngradedRun[] = [];
-    const runs = loadRunsForScoring(argv.archive, ungraded, { answers: false, earlier: false });
-    const unscored = unscoredRuns(argv.archive, ungraded);
-    const version = chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(argv.archive));
+    const archive = new Archive(argv.archive);
+    let runs, unscored, version, measured;
+    try {
+      const ungraded: UngradedRun[] = [];
+      runs = loadRunsForScoring(archive, ungraded, { answers: false, earlier: false });
+      unscored = unscoredRuns(archive, ungraded);
+      version = chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(archive));
+      measured = measuredOn(archive);
+    } finally {
+      archive.close();
+    }
     const ranking = rankRuns(runs, version);
-    const measured = measuredOn(argv.archive);
     if (argv.json) printJson({ ...rankingJson(ranking), measuredOn: measured.banks, worktree: measured.worktree, unscored });
     else if (runs.length === 0 && unscored.length === 0) line(`the archive ${argv.archive} holds no runs: record one with \`docket run\` (or bring logs in with \`docket import\`)`);
     else {
@@ -41,23 +47,18 @@ interface MeasuredOn {
 }
 
 /** Which runs measured which bank and benchmark version, and whether the working tree is that bank. */
-function measuredOn(archiveDir: string): MeasuredOn {
-  const archive = new Archive(archiveDir);
+function measuredOn(archive: Archive): MeasuredOn {
+  if (!hasWorktreeBank(process.cwd())) return { banks: banksMeasured(archive), worktree: null };
+  let drift: BankDrift[];
   try {
-    if (!hasWorktreeBank(process.cwd())) return { banks: banksMeasured(archive), worktree: null };
-    let drift: BankDrift[];
-    try {
-      drift = bankDrift(process.cwd(), archive);
-    } catch {
-      return { banks: banksMeasured(archive), worktree: null }; // an unreadable working-tree bank: validate/check say why
-    }
-    return {
-      banks: drift.map((d) => ({ bank: d.bank, benchmarkVersion: d.benchmarkVersion, runs: d.runs, changes: d.changes.length })),
-      worktree: drift[0] ? { benchmarkVersion: drift[0].worktreeVersion, drifted: drift.some((d) => d.changes.length > 0) } : null,
-    };
-  } finally {
-    archive.close();
+    drift = bankDrift(process.cwd(), archive);
+  } catch {
+    return { banks: banksMeasured(archive), worktree: null }; // an unreadable working-tree bank: validate/check say why
   }
+  return {
+    banks: drift.map((d) => ({ bank: d.bank, benchmarkVersion: d.benchmarkVersion, runs: d.runs, changes: d.changes.length })),
+    worktree: drift[0] ? { benchmarkVersion: drift[0].worktreeVersion, drifted: drift.some((d) => d.changes.length > 0) } : null,
+  };
 }
 
 /** The runs scoring leaves out, each with the command that brings it in (or why none does). */

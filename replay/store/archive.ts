@@ -14,6 +14,8 @@ import { Store } from './store.ts';
 export class Archive {
   readonly store: Store;
   private idx: Index | null = null;
+  /** The index was brought up to date by this instance (its own writes keep it so). */
+  private synced = false;
   /** What the index's row builders read the bundles a bundle names from: the store, never the index. */
   private readonly source: BundleSource = { get: (d) => this.store.get(d) };
 
@@ -85,6 +87,7 @@ export class Archive {
     this.idx?.close();
     mkdirSync(this.dir, { recursive: true });
     this.idx = Index.rebuild(this.dir, (idx) => this.fill(idx));
+    this.synced = true;
     return this.idx;
   }
 
@@ -95,6 +98,7 @@ export class Archive {
    * rebuild. What the reading commands and `docket sql` open.
    */
   currentIndex(): Index {
+    if (this.synced && this.idx) return this.idx;
     const idx = this.index();
     const listed = this.store.list().objects;
     const known = new Set(idx.db.prepare('SELECT digest FROM objects').pluck().all() as string[]);
@@ -111,6 +115,7 @@ export class Archive {
         for (const name of gone) idx.deleteRef(name);
       });
     }
+    this.synced = true;
     return idx;
   }
 
@@ -162,6 +167,7 @@ export class Archive {
   close() {
     this.idx?.close();
     this.idx = null;
+    this.synced = false;
   }
 }
 

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { existsSync, linkSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, linkSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Descriptor } from '../format/bundle.ts';
 import type { Digest } from '../format/digest.ts';
@@ -21,6 +22,10 @@ export const INDEX_FILE = 'index.sqlite';
 export { INDEX_SCHEMA_VERSION };
 /** How long a writer waits for another writer's transaction (a rebuild of a big archive takes a while). */
 export const WRITE_WAIT_MS = 300_000;
+/** Checks read an index up to this size from a copy in memory, a bigger one from a temp copy on disk. */
+const IN_MEMORY_COPY_MAX = 64 * 1024 * 1024;
+/** Tables whose rows grow with the attempts: not quick_checked on every open. */
+const GROWING = new Set(['attempts', 'slots', 'verdicts']);
 
 export interface ObjectRow {
   digest: Digest;
@@ -42,6 +47,9 @@ export type Fill = (idx: Index) => void;
 const PAUSE = new Int32Array(new SharedArrayBuffer(4)); // Atomics.wait on it: a synchronous sleep
 
 export class Index {
+  /** A temp copy this index reads, deleted on close. */
+  removeOnClose: string | null = null;
+
   constructor(
     readonly db: Database.Database,
     readonly path: string,
@@ -55,8 +63,21 @@ export class Index {
   static openReadOnly(archive: string): Index {
     const path = join(archive, INDEX_FILE);
     // Opening a WAL database on disk creates -wal/-shm files even read-only. With no -wal present,
-    // read an in-memory copy instead, so a check leaves the archive byte-for-byte untouched.
-    return guarded(path, () => (existsSync(`${path}-wal`) ? new Database(path, { readonly: true, fileMustExist: true }) : new Database(asRollbackJournal(readFileSync(path)))));
+    // read a copy instead, so a check leaves the archive byte-for-byte untouched: in memory when
+    // small, else a temp file (an index of a million attempts is hundreds of MB).
+    if (existsSync(`${path}-wal`)) return guarded(path, () => new Database(path, { readonly: true, fileMustExist: true }), true);
+    if (statSync(path).size <= IN_MEMORY_COPY_MAX) return guarded(path, () => new Database(asRollbackJournal(readFileSync(path))), true);
+    const copy = join(tmpdir(), tempName(INDEX_FILE));
+    try {
+      copyFileSync(path, copy);
+      markRollbackJournal(copy);
+      const idx = guarded(path, () => new Database(copy, { readonly: true, fileMustExist: true }), true);
+      idx.removeOnClose = copy;
+      return idx;
+    } catch (e) {
+      rmSync(copy, { force: true });
+      throw e;
+    }
   }
 
   /**
@@ -139,10 +160,18 @@ export class Index {
     return idx;
   }
 
-  /** The first problem `PRAGMA quick_check` finds, or null. */
-  problem(): string | null {
-    const rows = this.db.pragma('quick_check(5)') as { quick_check: string }[];
-    const msgs = rows.map((r) => r.quick_check).filter((m) => m !== 'ok');
+  /**
+   * The first problem `PRAGMA quick_check` finds, or null. `full`: every table (checks); else all
+   * but the tables that grow with the attempts, which every command opening the index would pay
+   * for (a reader meets damage there as SQLITE_CORRUPT and reads the bundles instead).
+   */
+  problem(full = true): string | null {
+    const targets = full ? [''] : this.tables().filter((t) => !GROWING.has(t)).map((t) => `"${t}"`);
+    const msgs: string[] = [];
+    for (const t of targets) {
+      const rows = this.db.pragma(`quick_check${t ? `(${t})` : '(5)'}`) as { quick_check: string }[];
+      msgs.push(...rows.map((r) => r.quick_check).filter((m) => m !== 'ok'));
+    }
     return msgs.length ? msgs.join('; ') : null;
   }
 
@@ -163,6 +192,7 @@ export class Index {
 
   close() {
     this.db.close();
+    if (this.removeOnClose) rmSync(this.removeOnClose, { force: true });
   }
 
   transaction<T>(fn: () => T): T {
@@ -248,13 +278,13 @@ function writable(path: string, mustExist: boolean): Database.Database {
   return db;
 }
 
-/** Open with `open`, then prove the file usable: quick_check passes and the schema version is ours. */
-function guarded(path: string, open: () => Database.Database): Index {
+/** Open with `open`, then prove the file usable: quick_check passes (`full`: on every table) and the schema version is ours. */
+function guarded(path: string, open: () => Database.Database, full = false): Index {
   let db: Database.Database | null = null;
   try {
     db = open();
     const idx = new Index(db, path);
-    const problem = idx.problem();
+    const problem = idx.problem(full);
     if (problem) throw new IndexUnusable(`${path} is damaged (${problem})`);
     const v = idx.version();
     if (v !== String(INDEX_SCHEMA_VERSION)) throw new IndexUnusable(`${path} has index schema ${v ?? 'unknown'}, this docket uses ${INDEX_SCHEMA_VERSION}`);
@@ -291,6 +321,18 @@ function discard(archive: string) {
   }
   for (const suffix of ['-wal', '-shm']) rmSync(final + suffix, { force: true });
   rmSync(away, { force: true });
+}
+
+/** A copy on disk, marked like asRollbackJournal's. */
+function markRollbackJournal(path: string) {
+  const fd = openSync(path, 'r+');
+  try {
+    const header = Buffer.alloc(20);
+    readSync(fd, header, 0, 20, 0);
+    if (header[18] === 2 && header[19] === 2) writeSync(fd, Buffer.of(1, 1), 0, 2, 18);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** An in-memory copy cannot use WAL (no -shm); header bytes 18-19 = 1 mark the copy as rollback-journal. */
