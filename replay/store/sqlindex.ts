@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { closeSync, copyFileSync, existsSync, linkSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, fsyncSync, linkSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Descriptor } from '../format/bundle.ts';
@@ -108,15 +108,21 @@ export class Index {
     const final = join(archive, INDEX_FILE);
     const temp = join(archive, tempName(INDEX_FILE));
     try {
-      const db = writable(temp, false);
+      // Nobody else sees the temp file: it is filled with its rollback journal in memory and no
+      // syncs (a million attempts through a WAL would write everything twice), synced once whole,
+      // then switched to WAL and linked into place.
+      const db = new Database(temp, { timeout: WRITE_WAIT_MS });
       const idx = new Index(db, temp);
       try {
+        db.pragma('journal_mode = MEMORY');
+        db.pragma('synchronous = OFF');
         idx.createSchema();
         db.transaction(() => fill(idx))();
         db.pragma('journal_mode = WAL');
       } finally {
         db.close();
       }
+      fsyncFile(temp);
       linkSync(temp, final);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
@@ -321,6 +327,15 @@ function discard(archive: string) {
   }
   for (const suffix of ['-wal', '-shm']) rmSync(final + suffix, { force: true });
   rmSync(away, { force: true });
+}
+
+function fsyncFile(path: string) {
+  const fd = openSync(path, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** A copy on disk, marked like asRollbackJournal's. */
