@@ -10,7 +10,7 @@ import type { Unscored } from '../../replay/scoring/scoring-input.ts';
  * (replay/scoring/scoring-input.ts) replaced by in-memory fakes.
  */
 const fake = vi.hoisted(() => ({ runs: [] as RunForScoring[], unscored: [] as Unscored[] }));
-vi.mock('../../replay/scoring/scoring-input.ts', () => ({ loadRunsForScoring: () => fake.runs, currentBenchmarkVersion: () => null, unscoredRuns: () => fake.unscored, fillAnswers: () => {} }));
+vi.mock('../../replay/scoring/scoring-input.ts', () => ({ loadRunsForScoring: () => fake.runs, currentBenchmarkVersion: () => null, unscoredRuns: () => fake.unscored, slotsWithAnswers: (_a: string, r: RunForScoring) => r.slots }));
 const { main } = await import('../main.ts');
 
 function slots(model: string, verdictOf: (q: number, p: number) => Verdict): SlotOutcome[] {

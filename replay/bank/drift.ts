@@ -63,7 +63,7 @@ function banksMeasuredFromIndex(archive: Archive): BankMeasured[] | null {
   } catch {
     return null; // the cache cannot be used here: the bundles answer
   }
-  if (rows.length !== refs || refs !== archive.store.listRefs().filter((r) => r.name.startsWith('runs/')).length) return null;
+  if (rows.length !== refs || refs !== archive.listedRefs().filter((r) => r.name.startsWith('runs/')).length) return null;
   const byBank = new Map<Digest, BankMeasured>();
   for (const r of rows.sort((a, b) => byUtf8(a.id, b.id))) {
     const entry = byBank.get(r.bank) ?? { bank: r.bank, benchmarkVersion: r.benchmarkVersion, runs: [] };

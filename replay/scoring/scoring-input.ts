@@ -140,7 +140,7 @@ interface PlannedSlot {
  */
 function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): RunForScoring[] | null {
   const db = a.currentIndex().db;
-  const refs = new Map(a.store.listRefs().map((r) => [r.name, r.raw.trim()]));
+  const refs = new Map(a.listedRefs().map((r) => [r.name, r.raw.trim()]));
   const ids = [...refs.keys()]
     .filter((n) => n.startsWith(`${WORK_DIR}/`))
     .map((n) => n.slice(WORK_DIR.length + 1))
@@ -200,45 +200,38 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
     const plan = planOf(run[1]);
     const pack = runPack.get(digest) as [number, string, string, string, string, string] | undefined;
     if (!plan || !pack) return null;
-    const final = JSON.parse(pack[1]) as number[];
-    const attempts = JSON.parse(pack[2]) as number[];
-    const cost = JSON.parse(pack[3]) as number[];
-    const unknown = JSON.parse(pack[4]) as number[];
+    const final = Int32Array.from(JSON.parse(pack[1]) as number[]);
+    const attempts = Int32Array.from(JSON.parse(pack[2]) as number[]);
+    const cost = Float64Array.from(JSON.parse(pack[3]) as number[]);
+    const unknown = Int32Array.from(JSON.parse(pack[4]) as number[]);
     if (final.length !== plan.slots.length) return null;
-    const outcomes = (grade: string): SlotOutcome[] | null => {
-      const gp = gradePack.get(grade) as [string, string] | undefined;
+    const texts = opts.answers === false ? null : (answers.all(digest) as (string | null)[]);
+    const packs: [string, string][] = [];
+    for (const g of mine) {
+      const gp = gradePack.get(g.digest) as [string, string] | undefined;
       if (!gp || gp[0].length !== pack[0]) return null; // EGRADE: verdicts and attempts do not line up
-      return plan.slots.map((s, k) => {
+      packs.push(gp);
+    }
+    // The slots are built from these packs on each read (a few KB per run), never held: a
+    // million slot outcomes at once would not fit in the memory the reading commands keep to.
+    const outcomes = ([verdicts, chosen]: [string, string]) => (): SlotOutcome[] =>
+      plan.slots.map((s, k) => {
         const f = final[k]!;
         return {
           question: s.question,
           sourceEval: s.sourceEval,
           permutation: s.permutation,
           repetition: s.repetition,
-          verdict: f >= 0 ? VERDICT_OF[gp[0][f]!]! : 'interrupted',
-          chosen: f >= 0 ? CHOSEN_OF[gp[1][f]!]! : null,
+          verdict: f >= 0 ? VERDICT_OF[verdicts[f]!]! : 'interrupted',
+          chosen: f >= 0 ? CHOSEN_OF[chosen[f]!]! : null,
           key: s.key,
-          answerText: null,
+          answerText: texts ? texts[k]! : null,
           attempts: attempts[k]!,
           costUsd: cost[k]!,
           unknownCostAttempts: unknown[k]!,
         };
       });
-    };
-    const slots = outcomes(mine[0]!.digest);
-    if (!slots) return null;
-    if (opts.answers !== false) (answers.all(digest) as (string | null)[]).forEach((t, k) => (slots[k]!.answerText = t));
-    let earlierGrades: RunForScoring['earlierGrades'];
-    if (opts.earlier !== false) {
-      earlierGrades = [];
-      for (const g of mine.slice(1)) {
-        const s = outcomes(g.digest);
-        if (!s) return null;
-        if (opts.answers !== false) s.forEach((x, k) => (x.answerText = slots[k]!.answerText));
-        earlierGrades.push({ grade: g.digest, slots: s });
-      }
-    }
-    out.push({
+    const scored = {
       run: digest,
       grade: mine[0]!.digest,
       runId: run[0],
@@ -249,24 +242,29 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
       providerModels: JSON.parse(pack[5]) as string[],
       sealedAt: run[5],
       planned: plan.planned,
-      slots,
-      ...(earlierGrades ? { earlierGrades } : {}),
-    });
+    } as RunForScoring;
+    Object.defineProperty(scored, 'slots', { get: outcomes(packs[0]!), enumerable: true });
+    if (opts.earlier !== false) {
+      scored.earlierGrades = mine.slice(1).map((g, i) => Object.defineProperty({ grade: g.digest } as { grade: string; slots: SlotOutcome[] }, 'slots', { get: outcomes(packs[i + 1]!), enumerable: true }));
+    }
+    out.push(scored);
   }
   return out;
 }
 
-/** One run's answer texts, in slot order, into its slot outcomes (what `failures` shows): from the index, else the bundles. */
-export function fillAnswers(archive: string | Archive, run: RunForScoring) {
+/** One run's slot outcomes with their answer texts (what `failures` shows): from the index, else the bundles. */
+export function slotsWithAnswers(archive: string | Archive, run: RunForScoring): SlotOutcome[] {
+  const slots = run.slots.map((s) => ({ ...s }));
   withArchive(archive, (a) => {
     const texts = cacheOrNull(() => a.currentIndex().db.prepare('SELECT answer_text FROM slots WHERE run = ? ORDER BY slot').pluck().all(run.run) as (string | null)[]);
-    if (texts && texts.length === run.slots.length) texts.forEach((t, k) => (run.slots[k]!.answerText = t));
+    if (texts && texts.length === slots.length) texts.forEach((t, k) => (slots[k]!.answerText = t));
     else {
       const loaded = loadRun(a, run.run);
       const grade = gradeChain(a, loaded.run.id).find((g) => g.digest === run.grade) ?? loadGrade(a, run.grade as Digest);
-      slotOutcomes(loaded, loadFrozenBank(a, loaded.plan.bank), grade).forEach((s, k) => (run.slots[k]!.answerText = s.answerText));
+      slotOutcomes(loaded, loadFrozenBank(a, loaded.plan.bank), grade).forEach((s, k) => (slots[k]!.answerText = s.answerText));
     }
   });
+  return slots;
 }
 
 /** Why a run in the archive is not among the runs scored, and the command that changes that. */
@@ -285,7 +283,8 @@ export interface Unscored {
 export function unscoredRuns(archive: string | Archive, ungraded: readonly UngradedRun[]): Unscored[] {
   return withArchive(archive, (a) => {
     const out: Unscored[] = ungraded.map((u) => ({ runId: u.runId, run: u.run, why: 'sealed, not graded yet', command: `docket regrade ${u.runId}` }));
-    const sealed = new Set(a.store.listRefs().filter((r) => r.name.startsWith(`${WORK_DIR}/`)).map((r) => r.name.slice(WORK_DIR.length + 1)));
+    const listing = a.listedRefs();
+    const sealed = new Set(listing.filter((r) => r.name.startsWith(`${WORK_DIR}/`)).map((r) => r.name.slice(WORK_DIR.length + 1)));
     const base = join(a.dir, WORK_DIR);
     const dirs = existsSync(base) ? readdirSync(base).filter((id) => RUN_ID.test(id) && !sealed.has(id)).sort(byUtf8) : [];
     for (const id of dirs) {
@@ -296,7 +295,7 @@ export function unscoredRuns(archive: string | Archive, ungraded: readonly Ungra
           : { runId: id, run: null, why: 'stopped before it was sealed (`--resume ID --abandon` seals it as it stands)', command: `docket run --resume ${id}` },
       );
     }
-    for (const r of a.store.listRefs().filter((x) => x.name.startsWith(`${IMPORT_REF_NS}/`))) {
+    for (const r of listing.filter((x) => x.name.startsWith(`${IMPORT_REF_NS}/`))) {
       out.push({ runId: r.name, run: r.raw.trim(), why: 'an imported log: scored by its framework\'s own rule', command: 'docket audit --imported' });
     }
     return out;

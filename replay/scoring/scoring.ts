@@ -40,7 +40,11 @@ export interface RunForScoring {
   benchmark?: string;
   /** The distinct model ids the provider answered with (journal `model`), for audit's identity check. */
   providerModels?: string[];
-  /** Optional: slot outcomes under earlier grades of the same run, so `audit` can name a newer regrade. */
+  /**
+   * Optional: slot outcomes under earlier grades of the same run, so `audit` can name a newer regrade.
+   * (`slots` of a run read from the index is built on each read, so that thousands of runs do not
+   * hold a million slot outcomes at once: read it once per use.)
+   */
   earlierGrades?: { grade: string; slots: SlotOutcome[] }[];
 }
 
@@ -106,16 +110,12 @@ export interface RunScore {
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function coverageOf(run: Pick<RunForScoring, 'planned' | 'slots'>): Coverage {
-  const count = (v: Verdict) => run.slots.filter((s) => s.verdict === v).length;
-  const correct = count('correct');
-  const incorrect = count('incorrect');
-  const invalid = count('invalid');
-  const providerFailures = count('provider_failure');
-  const truncated = count('truncated');
-  const missing = Math.max(0, run.planned - run.slots.length);
-  const interrupted = count('interrupted') + missing;
-  const scored = correct + incorrect + invalid + providerFailures;
-  return { planned: run.planned, scored, correct, incorrect, invalid, providerFailures, truncated, interrupted, fraction: run.planned > 0 ? scored / run.planned : 0 };
+  const slots = run.slots; // read once: a run from the index builds its slots on each read
+  const n: Record<Verdict, number> = { correct: 0, incorrect: 0, invalid: 0, provider_failure: 0, truncated: 0, interrupted: 0 };
+  for (const s of slots) n[s.verdict]++;
+  const missing = Math.max(0, run.planned - slots.length);
+  const scored = n.correct + n.incorrect + n.invalid + n.provider_failure;
+  return { planned: run.planned, scored, correct: n.correct, incorrect: n.incorrect, invalid: n.invalid, providerFailures: n.provider_failure, truncated: n.truncated, interrupted: n.interrupted + missing, fraction: run.planned > 0 ? scored / run.planned : 0 };
 }
 
 export function costOf(slots: readonly SlotOutcome[]): Cost {
@@ -161,7 +161,11 @@ export function questionScores(slots: readonly SlotOutcome[], rule: SlotRule = p
 /** Question scores grouped by source eval, both sorted: the clusters of the bootstrap. */
 export function clustersOf(questions: readonly QuestionScore[]): { sourceEval: string; questions: QuestionScore[] }[] {
   const groups = new Map<string, QuestionScore[]>();
-  for (const q of questions) groups.set(q.sourceEval, [...(groups.get(q.sourceEval) ?? []), q]);
+  for (const q of questions) {
+    const g = groups.get(q.sourceEval);
+    if (g) g.push(q);
+    else groups.set(q.sourceEval, [q]);
+  }
   return [...groups.entries()].sort(([a], [b]) => byText(a, b)).map(([sourceEval, qs]) => ({ sourceEval, questions: qs }));
 }
 
@@ -177,7 +181,11 @@ function groupScores(questions: readonly QuestionScore[]): { sourceEvals: GroupS
   const sourceEvals = clustersOf(questions).map((c) => ({ name: c.sourceEval, score: c.questions.reduce((a, q) => a + q.score, 0) / c.questions.length, questions: c.questions.length }));
   // A category is a set of source evals; equal weight per source eval inside it, as in the score.
   const cats = new Map<string, GroupScore[]>();
-  for (const s of sourceEvals) cats.set(categoryOf(s.name), [...(cats.get(categoryOf(s.name)) ?? []), s]);
+  for (const s of sourceEvals) {
+    const c = cats.get(categoryOf(s.name));
+    if (c) c.push(s);
+    else cats.set(categoryOf(s.name), [s]);
+  }
   const categories = [...cats.entries()]
     .sort(([a], [b]) => byText(a, b))
     .map(([name, ss]) => ({ name, score: ss.reduce((a, s) => a + s.score, 0) / ss.length, questions: ss.reduce((a, s) => a + s.questions, 0) }));
@@ -198,10 +206,11 @@ export function intervalOf(questions: readonly QuestionScore[]): BootstrapResult
  * only for the runs it ranks, since 2,000 resamples per run dominate a ranking of thousands of runs.
  */
 export function scoreRun(run: RunForScoring, opts: { interval?: boolean } = {}): RunScore {
-  const questions = questionScores(run.slots);
+  const slots = run.slots; // read once: a run from the index builds its slots on each read
+  const questions = questionScores(slots);
   const score = weightedScore(questions);
   const interval = opts.interval === false ? null : intervalOf(questions);
-  const coverage = coverageOf(run);
+  const coverage = coverageOf({ planned: run.planned, slots });
   const w = wilson(coverage.correct, coverage.scored, PROTOCOL.intervals.wilson.confidence);
   return {
     run: run.run,
@@ -215,7 +224,7 @@ export function scoreRun(run: RunForScoring, opts: { interval?: boolean } = {}):
     interval,
     passRate: { correct: coverage.correct, trials: coverage.scored, low: w.low, high: w.high },
     coverage,
-    cost: costOf(run.slots),
+    cost: costOf(slots),
     questions,
     ...groupScores(questions),
   };

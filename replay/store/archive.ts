@@ -16,6 +16,8 @@ export class Archive {
   private idx: Index | null = null;
   /** The index was brought up to date by this instance (its own writes keep it so). */
   private synced = false;
+  /** The refs as that update read them (ten thousand runs are twenty thousand ref files). */
+  private refListing: { name: string; raw: string }[] | null = null;
   /** What the index's row builders read the bundles a bundle names from: the store, never the index. */
   private readonly source: BundleSource = { get: (d) => this.store.get(d) };
 
@@ -71,6 +73,7 @@ export class Archive {
 
   /** Ref file and index row under one writer lock, so two writers of one ref leave both agreeing. */
   setRef(name: string, digest: Digest) {
+    this.refListing = null;
     const idx = this.index();
     idx.write(() => {
       this.store.writeRef(name, digest);
@@ -88,6 +91,7 @@ export class Archive {
     mkdirSync(this.dir, { recursive: true });
     this.idx = Index.rebuild(this.dir, (idx) => this.fill(idx));
     this.synced = true;
+    this.refListing = null;
     return this.idx;
   }
 
@@ -104,7 +108,8 @@ export class Archive {
     const known = new Set(idx.db.prepare('SELECT digest FROM objects').pluck().all() as string[]);
     const added = listed.filter((o) => !known.has(o.digest));
     if (known.size > listed.length - added.length) return this.rebuildIndex();
-    const refs = this.validRefs();
+    this.refListing = this.store.listRefs();
+    const refs = this.validRefs(this.refListing);
     const indexed = new Map(idx.refs().map((r) => [r.name, r.digest as string]));
     const stale = [...refs].filter(([name, digest]) => indexed.get(name) !== digest);
     const gone = [...indexed.keys()].filter((name) => !refs.has(name));
@@ -154,10 +159,18 @@ export class Archive {
     }
   }
 
+  /**
+   * Every ref file as `store.listRefs()` gives it: as read when the index was brought up to date,
+   * when this instance did that and wrote no ref since, else read now.
+   */
+  listedRefs(): { name: string; raw: string }[] {
+    return this.synced && this.refListing ? this.refListing : this.store.listRefs();
+  }
+
   /** The refs whose files hold a digest (a malformed ref is a verify finding, not a reason to fail). */
-  private validRefs(): Map<string, Digest> {
+  private validRefs(listing = this.store.listRefs()): Map<string, Digest> {
     const out = new Map<string, Digest>();
-    for (const r of this.store.listRefs()) {
+    for (const r of listing) {
       const raw = r.raw.trim();
       if (isDigest(raw) && r.name.includes('/')) out.set(r.name, raw as Digest);
     }
@@ -168,6 +181,7 @@ export class Archive {
     this.idx?.close();
     this.idx = null;
     this.synced = false;
+    this.refListing = null;
   }
 }
 

@@ -24,8 +24,8 @@ export { INDEX_SCHEMA_VERSION };
 export const WRITE_WAIT_MS = 300_000;
 /** Checks read an index up to this size from a copy in memory, a bigger one from a temp copy on disk. */
 const IN_MEMORY_COPY_MAX = 64 * 1024 * 1024;
-/** Tables whose rows grow with the attempts: not quick_checked on every open. */
-const GROWING = new Set(['attempts', 'slots', 'verdicts']);
+/** Tables that grow with the attempts or runs (hundreds of MB at a million attempts): not quick_checked on every open. */
+const GROWING = new Set(['attempts', 'slots', 'verdicts', 'run_packs', 'grade_packs']);
 
 export interface ObjectRow {
   digest: Digest;
