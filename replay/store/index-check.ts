@@ -6,6 +6,7 @@ import type { Json } from '../format/json.ts';
 import { hasRows, indexRows, type BundleSource } from './index-rows.ts';
 import { Index, INDEX_FILE, IndexUnusable, isCorrupt } from './sqlindex.ts';
 import type { Store } from './store.ts';
+import type { Code } from '../codes.ts';
 
 /**
  * verify's index step (docs/design.md §6, step 9). The index is a cache, so every disagreement
@@ -20,7 +21,7 @@ export interface IndexStep {
   failed: number;
 }
 
-type Add = (code: string, path: string | null, digest: string | null, message: string) => void;
+type Add = (code: Code, path: string | null, digest: string | null, message: string) => void;
 
 /** Compared on their own below; every other table holds rows the bundles give. */
 const BOOKKEEPING = new Set(['meta', 'objects', 'edges', 'refs']);

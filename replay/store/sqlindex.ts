@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Descriptor } from '../format/bundle.ts';
 import type { Digest } from '../format/digest.ts';
-import { DocketError, usageError } from '../errors.ts';
+import { DocketError, EXIT, usageError } from '../errors.ts';
 import type { BundleRef } from '../format/schemas.ts';
 import { INDEX_SCHEMA_VERSION, SCHEMA_SQL } from './index-schema.ts';
 import { tempName } from './temps.ts';
@@ -36,9 +36,10 @@ export interface ObjectRow {
 }
 
 /** Why an index file cannot be used (damaged, not a database, another schema): rebuild it. */
-export class IndexUnusable extends Error {
+export class IndexUnusable extends DocketError {
   constructor(why: string) {
-    super(`${why}: run \`docket index rebuild\``);
+    super('EINDEX', `${why}: run \`docket index rebuild\``, { why }, EXIT.USAGE);
+    this.name = 'IndexUnusable';
   }
 }
 
