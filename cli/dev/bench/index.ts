@@ -36,7 +36,7 @@ export async function benchIndex() {
 
   // Reference: one inflate-and-parse pass over every run segment, in this process, one core.
   const segments = segmentPaths(dir);
-  let t = performance.now();
+  const t = performance.now();
   let lines = 0;
   for (const p of segments) lines += (JSON.parse(gunzipSync(readFileSync(p)).toString('utf8')) as { lines: unknown[] }).lines.length;
   const parseSeconds = (performance.now() - t) / 1000;
