@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Archive } from '../store/archive.ts';
+import { Index } from '../store/sqlindex.ts';
 import { BANK_FILE, encodeParts, loadBankFile, loadFrozenBank, type EncodeOptions } from './bank.ts';
 import { contentConfig } from '../content/policy.ts';
 import type { Digest } from '../format/digest.ts';
@@ -54,6 +55,7 @@ export function banksMeasured(archive: Archive): BankMeasured[] {
 
 /** The same from the index (one query, not two bundles per run); null when it cannot answer for every run. */
 function banksMeasuredFromIndex(archive: Archive): BankMeasured[] | null {
+  if (!Index.exists(archive.dir)) return null; // never create one just for this: release pack and check write nothing
   let rows: { id: string; bank: Digest; benchmarkVersion: Digest }[];
   let refs: number;
   try {
