@@ -24,7 +24,7 @@ export const leaderboardCommand: CommandModule<GlobalArgs, Args> = {
       runs = loadRunsForScoring(archive, ungraded, { answers: false, earlier: false });
       unscored = unscoredRuns(archive, ungraded);
       version = chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(archive));
-      measured = measuredOn(archive);
+      measured = measuredOn(archive, argv.bankRoot ?? null);
     } finally {
       archive.close();
     }
@@ -47,11 +47,11 @@ interface MeasuredOn {
 }
 
 /** Which runs measured which bank and benchmark version, and whether the working tree is that bank. */
-function measuredOn(archive: Archive): MeasuredOn {
-  if (!hasWorktreeBank(process.cwd())) return { banks: banksMeasured(archive), worktree: null };
+function measuredOn(archive: Archive, root: string | null): MeasuredOn {
+  if (root === null || !hasWorktreeBank(root)) return { banks: banksMeasured(archive), worktree: null };
   let drift: BankDrift[];
   try {
-    drift = bankDrift(process.cwd(), archive);
+    drift = bankDrift(root, archive);
   } catch {
     return { banks: banksMeasured(archive), worktree: null }; // an unreadable working-tree bank: validate/check say why
   }
