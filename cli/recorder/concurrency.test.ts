@@ -110,9 +110,9 @@ describe('a crash between the ref and the removal of the working directory', () 
     const ref = await startReferenceServer({ archive: dir, port: 0 });
     try {
       const written: Buffer[] = [];
-      const write = (fd: number, b: Uint8Array) => {
+      const write = async (fd: number, b: Uint8Array) => {
         written.push(Buffer.from(b));
-        defaultWrite(fd, b);
+        await defaultWrite(fd, b);
       };
       const r = await withArchiveAt(dir, (a) => startRun(a, opts('flaky', ref.baseUrl, { runId: 'late-1' }, { limitEvals: null }), { apiKey: null, backoffMs: 1, concurrency: 8, write }));
       const journal = Buffer.concat(written);

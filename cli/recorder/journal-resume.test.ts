@@ -23,9 +23,9 @@ describe('resume of an interrupted run whose last line was changed', () => {
     const a = new Archive(dir);
     let lines = 0;
     try {
-      const write = (fd: number, b: Uint8Array) => {
+      const write = async (fd: number, b: Uint8Array) => {
         if (lines++ >= 3) throw Object.assign(new Error('disk gone'), { code: 'EIO' });
-        defaultWrite(fd, b);
+        await defaultWrite(fd, b);
       };
       await expect(startRun(a, { model: 'oracle', baseUrl: ref.baseUrl, repetitions: 1, params: { temperature: 0, max_tokens: 16 }, graderRef: 'decision', runId: 'cost-1', caps: { limitEvals: 1, maxRequests: null, maxKnownCostUsd: null, retries: 0, timeoutMs: 5000 } }, { apiKey: null, backoffMs: 1, write })).rejects.toBeInstanceOf(DocketError);
     } finally {

@@ -178,12 +178,12 @@ describe('faults', () => {
 
   it('disk full while journaling: EDISKFULL, the journal intact up to the failure, resumable', async () => {
     let lines = 0;
-    const full = (fd: number, b: Uint8Array) => {
+    const full = async (fd: number, b: Uint8Array) => {
       if (++lines > 3) {
-        defaultWrite(fd, b.subarray(0, 10)); // a partial write, then the disk is full
+        await defaultWrite(fd, b.subarray(0, 10)); // a partial write, then the disk is full
         throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
       }
-      defaultWrite(fd, b);
+      await defaultWrite(fd, b);
     };
     const e = await fails(withArchive((a) => startRun(a, opts('coin', { runId: 'disk-1' }), conn({ write: full }))));
     expect(e.code).toBe('EDISKFULL');
@@ -221,7 +221,7 @@ describe('faults', () => {
   });
 
   it('a torn last line is dropped on resume and the chain continues', async () => {
-    const e = await fails(withArchive((a) => startRun(a, opts('oracle', { runId: 'torn-1' }, { maxRequests: 1000 }), conn({ write: (fd, b) => { if (journalOf('torn-1').lines.length >= 2) throw Object.assign(new Error('x'), { code: 'EIO' }); defaultWrite(fd, b); } }))));
+    const e = await fails(withArchive((a) => startRun(a, opts('oracle', { runId: 'torn-1' }, { maxRequests: 1000 }), conn({ write: async (fd, b) => { if (journalOf('torn-1').lines.length >= 2) throw Object.assign(new Error('x'), { code: 'EIO' }); await defaultWrite(fd, b); } }))));
     expect(e.code).toBe('EJOURNALWRITE');
     appendFileSync(join(workDir(dir, 'torn-1'), JOURNAL_FILE), '{"attempt":0,"cla');
     const r = await withArchive((a) => resumeRun(a, 'torn-1', {}, conn()));

@@ -165,7 +165,7 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
   c.onStart?.(runId);
   const dir = workDir(archive.dir, runId);
   const sealed = archive.ref(`runs/${runId}`);
-  if (sealed) return finishInterruptedSeal(archive, runId, sealed, dir);
+  if (sealed) return await finishInterruptedSeal(archive, runId, sealed, dir);
   if (c.concurrency !== undefined) checkConcurrency(c.concurrency);
   if (!existsSync(dir)) throw usageError('ENORUN', `no run ${runId} to resume: ${dir} does not exist and refs/runs/${runId} is not set`, { runId });
   const planDigest = readPlanDigest(dir);
@@ -181,7 +181,7 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
   if (r.abandon) {
     takeLock(dir, runId);
     const j = Journal.open(dir, planDigest);
-    j.close();
+    await j.close();
     return seal(archive, ctx, j.tally.done === plan.slots ? 'sealed' : 'interrupted', 'abandoned: sealed as it stood with --abandon', c.clock);
   }
   checkKey(baseUrl, c.apiKey);
@@ -189,13 +189,13 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
 }
 
 /** A crash after the ref was written but before the working directory was removed. */
-function finishInterruptedSeal(archive: Archive, runId: string, digest: Digest, dir: string): RunResult {
+async function finishInterruptedSeal(archive: Archive, runId: string, digest: Digest, dir: string): Promise<RunResult> {
   const loaded = loadRun(archive, digest);
   // A directory without its journal is what an older docket's interrupted removal left: the run is sealed.
   if (existsSync(dir) && !existsSync(join(dir, JOURNAL_FILE))) removeWorkDir(archive.dir, runId);
   else if (existsSync(dir)) {
     const j = Journal.open(dir, loaded.run.plan);
-    j.close();
+    await j.close();
     const plan = loaded.plan;
     const head = sealedHead(dir, loaded.run.plan, slotOrder(plan), j.head);
     if (head !== loaded.run.head) throw findingError('ESEALED', `run ${runId} is sealed as ${digest}, but its working directory holds a different journal (sealed head ${head}); move ${dir} away`, { runId });
@@ -243,12 +243,12 @@ async function record(archive: Archive, ctx: RunCtx, c: Connection & { baseUrl: 
   try {
     journal = Journal.open(ctx.dir, ctx.planDigest, c.write);
     const stop = await loop(ctx, journal, c);
-    journal.close();
+    await journal.close();
     if (c.journalStats) Object.assign(c.journalStats, journal.stats);
     if (stop.kind === 'error') throw stop.error;
     return seal(archive, ctx, stop.status, stop.reason, c.clock);
   } finally {
-    journal?.close();
+    await journal?.close();
     releaseLock(ctx.dir);
   }
 }
@@ -322,8 +322,9 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
       const ex: Exchange = await exchange(req.body, { url, apiKey: c.apiKey, timeoutMs, interrupt, redact, clock: clock.ms, kind });
       const cls = classify(ex, ctx.grader, req.permutation, req.question.key, [...req.question.options]);
       const next = nextStep(ex.errorClass, st.retryableFailures, plan.caps.retries);
-      // An append is one synchronous write, so lines from N workers never interleave: the journal
-      // has one writer (this object, on this thread); its fsync follows in `durable` below.
+      // An append chains and encodes the line at once, on this thread, so lines from N workers
+      // never interleave: the journal has one writer (this object). Its commit (fsyncs) runs off
+      // the main thread, one line after another, while the other workers' requests go on.
       const line = journal.append({
         slot: req.slot,
         attempt: st.attempts,
@@ -351,9 +352,7 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
         st.final = true;
         sh.done++;
       }
-      // The fsync runs in the background while this worker goes on to its next slot: nothing there
-      // depends on this line. It is reported once durable, and a retry of this slot or a stop
-      // waits for it; the run is sealed only after every line is durable.
+      // The attempt counts (is reported, and may be sealed) once its line is durable.
       const durable = journal
         .durable()
         .then(() => c.onAttempt?.(line, sh.done, plan.slots))
@@ -361,7 +360,9 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
       // The shared pause goes up before anyone else can start (the pool opening included).
       if (next === 'retry') sh.gate.push(backoff(c.backoffMs, st.retryableFailures, ex.retryAfterMs, jitter(runId, key, st.attempts)));
       if (ex.response !== null && next !== 'stop') openPool();
-      if (next !== 'final') await durable;
+      // This worker sends nothing more until its line is durable: an attempt is in flight from its
+      // request until then, at most N are, and a crash loses at most those N.
+      await durable;
       if (next === 'stop') return stopOnce({ kind: 'error', error: stopError(runId, ex, plan, resumeHint) });
     }
   }

@@ -1,7 +1,9 @@
-import { closeSync, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, write, writeFileSync, writeSync } from 'node:fs';
+import { open, rename } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { parseDigest, type Digest } from '../../replay/format/digest.ts';
-import { usageError } from '../../replay/errors.ts';
+import { usageError, type DocketError } from '../../replay/errors.ts';
 import { encodeLine, headText, JournalTally, type HeadRecord, type JournalLine } from '../../replay/runs/journal.ts';
 import { fsyncDir } from '../../replay/store/store.ts';
 import { tempName } from '../../replay/store/temps.ts';
@@ -14,20 +16,28 @@ import { HEAD_FILE, JOURNAL_FILE, LOCK_FILE, lockHolder, PLAN_FILE, readWorkJour
  * HeadRecord), removed only after the sealed run's ref is written.
  */
 
-/** How the journal's fsyncs went (the recording benchmark's fsync rate): 3 per line with the head record. */
+/**
+ * How the journal's commits went (the recording benchmark's fsync rate): 3 fsyncs per line with the
+ * head record. `commitMs` is the commits' wall time, spent off the main thread (libuv's pool);
+ * `appendMs` is what the main thread spends per line (its canonical form and hash).
+ */
 export interface JournalStats {
   lines: number;
   fsyncs: number;
-  fsyncMs: number;
+  commitMs: number;
+  appendMs: number;
 }
 
-/** Writes bytes to the journal fd. Injected in tests to simulate a full disk. */
-export type WriteFn = (fd: number, bytes: Uint8Array) => void;
+/** Writes a line's bytes to the journal fd and fsyncs it. Injected in tests to simulate a full disk. */
+export type WriteFn = (fd: number, bytes: Uint8Array) => void | Promise<void>;
 
-export const defaultWrite: WriteFn = (fd, bytes) => {
+const writeFd = promisify(write);
+const fsyncFd = promisify(fsync);
+
+export const defaultWrite: WriteFn = async (fd, bytes) => {
   let off = 0;
-  while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
-  fsyncSync(fd);
+  while (off < bytes.length) off += (await writeFd(fd, bytes, off, bytes.length - off)).bytesWritten;
+  await fsyncFd(fd);
 };
 
 function writeSynced(path: string, text: string) {
@@ -85,20 +95,40 @@ export function releaseLock(dir: string) {
 }
 
 /** Replace the head record: temp, fsync, rename, fsync of the directory (a lost rename only makes the head lag). */
-function writeHead(dir: string, h: HeadRecord) {
+async function writeHead(dir: string, h: HeadRecord) {
   const temp = join(dir, tempName(HEAD_FILE)); // the one temp-name scheme (replay/store/temps.ts)
-  writeSynced(temp, headText(h));
-  renameSync(temp, join(dir, HEAD_FILE));
-  fsyncDir(dir);
+  const file = await open(temp, 'wx', 0o644);
+  try {
+    await file.writeFile(headText(h));
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  await rename(temp, join(dir, HEAD_FILE));
+  const d = await open(dir, 'r');
+  try {
+    await d.sync();
+  } finally {
+    await d.close();
+  }
 }
 
 /**
  * The append-only journal of one run. Only totals are kept in memory (JournalTally), never the
  * lines: a journal of millions of lines opens in constant memory in its length.
+ *
+ * An append chains and encodes its line on the calling thread, at once, so the chain is the order
+ * of the appends; the line is then committed off the main thread (libuv's pool), one line at a
+ * time in that order: the line's write and fsync, then the head record's temp, fsync, rename and
+ * directory fsync (docs/design.md §9). The next line is written only after the previous one's head
+ * record is durable, so a crash leaves at most one complete line past the head record, as when
+ * every append was synchronous. `durable()` resolves once every line appended so far is committed.
  */
 export class Journal {
   private fd: number;
-  readonly stats: JournalStats = { lines: 0, fsyncs: 0, fsyncMs: 0 };
+  readonly stats: JournalStats = { lines: 0, fsyncs: 0, commitMs: 0, appendMs: 0 };
+  private committed: Promise<void> = Promise.resolve(); // the last appended line's commit
+  private failure: DocketError | null = null; // the first failed commit: nothing is written after it
   private constructor(
     readonly dir: string,
     readonly path: string,
@@ -130,7 +160,7 @@ export class Journal {
     return new Journal(dir, path, tally, { lines: r.count, head: r.head }, write);
   }
 
-  /** Committed lines. */
+  /** Lines appended (committed, or being committed in order). */
   get count(): number {
     return this.last.lines;
   }
@@ -140,38 +170,51 @@ export class Journal {
   }
 
   /**
-   * Append one line (fsynced), then commit it by replacing the head record. A failed write stops
-   * the run with a coded error; the journal stays parseable (an uncommitted line is cut on resume).
+   * Append one line: chained and encoded now, committed in the background (await `durable()`
+   * before the attempt counts). After a failed commit nothing more is written and every append
+   * throws that failure, a coded error; the journal stays parseable (an uncommitted line is cut on
+   * resume).
    */
   append(line: Omit<JournalLine, 'seq' | 'prev'>): JournalLine {
+    if (this.failure) throw this.failure;
+    if (this.fd < 0) throw new Error(`the journal ${this.path} is closed`);
+    const t0 = performance.now();
     const full = { seq: this.last.lines, prev: this.last.head, ...line } as JournalLine;
     const { text, hash } = encodeLine(full); // key order does not matter: the canonical form sorts keys
     const next = { lines: this.last.lines + 1, head: hash };
-    const t0 = performance.now();
-    try {
-      this.write(this.fd, Buffer.from(`${text}\n`, 'utf8'));
-      writeHead(this.dir, next);
-      this.stats.fsyncs += 3; // the line, the head record's temp file, the directory
-      this.stats.fsyncMs += performance.now() - t0;
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
-      throw usageError(code === 'ENOSPC' || code === 'EDQUOT' ? 'EDISKFULL' : 'EJOURNALWRITE', `cannot append to the journal ${this.path} (${code}); the journal is intact up to line ${this.last.lines}; free space and resume`, { path: this.path, errno: code });
-    }
+    const bytes = Buffer.from(`${text}\n`, 'utf8');
+    // After a failed commit the chain stays rejected, so no later line is written (it would chain to one not on disk).
+    this.committed = this.committed.then(() => this.commit(bytes, next));
+    this.committed.catch(() => {}); // reported through durable(), never as an unhandled rejection
     this.last = next;
     this.tally.add(full);
     this.stats.lines++;
+    this.stats.appendMs += performance.now() - t0;
     return full;
   }
 
-  /**
-   * Resolves once every appended line is durable. With the head record (append: line write + fsync,
-   * then the head record's temp, fsync, rename, directory fsync) that is already so when append
-   * returns; the recorder awaits this before reporting an attempt or retrying its slot, so moving
-   * the fsyncs off the main thread later is a change here only.
-   */
-  async durable(): Promise<void> {}
+  private async commit(bytes: Uint8Array, next: HeadRecord): Promise<void> {
+    const t0 = performance.now();
+    try {
+      await this.write(this.fd, bytes);
+      await writeHead(this.dir, next);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
+      this.failure = usageError(code === 'ENOSPC' || code === 'EDQUOT' ? 'EDISKFULL' : 'EJOURNALWRITE', `cannot append to the journal ${this.path} (${code}); the journal is intact up to line ${next.lines - 1}; free space and resume`, { path: this.path, errno: code });
+      throw this.failure;
+    }
+    this.stats.fsyncs += 3; // the line, the head record's temp file, the directory
+    this.stats.commitMs += performance.now() - t0;
+  }
 
-  close() {
+  /** Resolves once every line appended so far is committed (its line and head record durable); rejects with the first failed commit. */
+  durable(): Promise<void> {
+    return this.committed;
+  }
+
+  /** Wait for the commits in progress (a failed one is reported by `durable()`), then close the file. */
+  async close(): Promise<void> {
+    await this.committed.catch(() => {});
     if (this.fd >= 0) closeSync(this.fd);
     this.fd = -1;
   }

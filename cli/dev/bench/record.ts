@@ -26,13 +26,12 @@ interface Measured {
   seconds: number; // first request out to last line durable
   wallSeconds: number; // startRun end to end: plan, working directory, recording, seal (fsyncs of its own)
   attempts: number;
-  fsyncs: number;
-  fsyncMs: number;
+  stats: JournalStats;
   result: RunResult;
 }
 
 async function measure(dir: string, ref: { baseUrl: string }, id: string, concurrency: number, requestKind: RequestKind): Promise<Measured> {
-  const stats: JournalStats = { lines: 0, fsyncs: 0, fsyncMs: 0 };
+  const stats: JournalStats = { lines: 0, fsyncs: 0, commitMs: 0, appendMs: 0 };
   const a = new Archive(dir);
   try {
     let first: number | null = null;
@@ -46,7 +45,7 @@ async function measure(dir: string, ref: { baseUrl: string }, id: string, concur
     );
     const wallSeconds = (performance.now() - t0) / 1000;
     const seconds = (last - first!) / 1000;
-    return { seconds, wallSeconds, attempts: result.run.attempts, fsyncs: stats.fsyncs, fsyncMs: stats.fsyncMs, result };
+    return { seconds, wallSeconds, attempts: result.run.attempts, stats, result };
   } finally {
     a.close();
   }
@@ -54,8 +53,9 @@ async function measure(dir: string, ref: { baseUrl: string }, id: string, concur
 
 function report(label: string, m: Measured) {
   const rps = m.attempts / m.seconds;
+  const j = m.stats;
   console.log(
-    `  ${label.padEnd(27)} ${m.attempts} attempts in ${m.seconds.toFixed(2).padStart(6)} s = ${rps.toFixed(1).padStart(5)} requests/s (end to end ${m.wallSeconds.toFixed(2)} s = ${(m.attempts / m.wallSeconds).toFixed(1)}/s); journal: ${m.attempts} lines, ${m.fsyncs} fsyncs = ${(m.fsyncs / m.seconds).toFixed(1)} fsyncs/s, ${((3 * m.fsyncMs) / m.fsyncs).toFixed(2)} ms per line (its 3 fsyncs, on the main thread)`,
+    `  ${label.padEnd(27)} ${m.attempts} attempts in ${m.seconds.toFixed(2).padStart(6)} s = ${rps.toFixed(1).padStart(5)} requests/s (end to end ${m.wallSeconds.toFixed(2)} s = ${(m.attempts / m.wallSeconds).toFixed(1)}/s); journal: ${j.lines} lines, ${j.fsyncs} fsyncs = ${(j.fsyncs / m.seconds).toFixed(1)} fsyncs/s, commit ${(j.commitMs / j.lines).toFixed(2)} ms per line off the main thread, ${(j.appendMs / j.lines).toFixed(2)} ms per line on it`,
   );
   return rps;
 }
