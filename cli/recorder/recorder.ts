@@ -8,13 +8,13 @@ import type { Json } from '../../replay/format/json.ts';
 import { findingError, usageError, type DocketError } from '../../replay/errors.ts';
 import { grader as graderFor, type Grader } from '../../replay/grading/graders.ts';
 import { classify, JournalTally, nextStep, planSlots, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/runs/journal.ts';
-import { checkRunId, defaultRunId, JOURNAL_FILE, loadRun, planRequests, planValue, publicUrl, readWorkJournal, runValue, SEGMENT_LINES, segmentValue, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs/runs.ts';
+import { checkRunId, defaultRunId, JOURNAL_FILE, loadRun, planRequests, planValue, publicUrl, runValue, SEGMENT_LINES, segmentValue, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs/runs.ts';
 import { kindOf, type RequestKind } from '../../replay/runs/request.ts';
 import type { RunParams } from '../../replay/bank/types.ts';
 import { answeredWithoutCost, costRule, unknownCostError } from './cost-rule.ts';
 import { exchange, type Exchange } from './http.ts';
 import { backoff, jitter, SharedBackoff } from './rate-limit.ts';
-import { sealLines } from './seal-order.ts';
+import { streamSealed } from './seal-order.ts';
 import { isLoopback, redactor, secretsOf, type Redactor } from './secrets.ts';
 import { createWorkDir, Journal, readPlanDigest, readStartedAt, releaseLock, removeWorkDir, takeLock, type JournalStats, type WriteFn } from './workdir.ts';
 
@@ -197,7 +197,7 @@ async function finishInterruptedSeal(archive: Archive, runId: string, digest: Di
     const j = Journal.open(dir, loaded.run.plan);
     await j.close();
     const plan = loaded.plan;
-    const head = sealedHead(dir, loaded.run.plan, slotOrder(plan), j.head);
+    const { head } = streamSealed(dir, loaded.run.plan, slotOrder(plan), () => {});
     if (head !== loaded.run.head) throw findingError('ESEALED', `run ${runId} is sealed as ${digest}, but its working directory holds a different journal (sealed head ${head}); move ${dir} away`, { runId });
     removeWorkDir(archive.dir, runId);
   } else throw usageError('ESEALED', `run ${runId} is already sealed (${digest}, status ${loaded.run.status})`, { runId, digest });
@@ -408,8 +408,7 @@ function stopError(runId: string, ex: Exchange, plan: PlanValue, resumeHint: str
 
 function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: string | null, clock: Clock = SYSTEM_CLOCK): RunResult {
   // Seal what is on disk, re-read and re-checked against its head record, not what is in memory,
-  // in the seal order. A journal already in that order (one request in flight) is streamed, one
-  // segment's lines at a time; one in completion order is read whole and sorted (seal-order.ts).
+  // in the seal order, one segment's lines at a time (seal-order.ts streamSealed).
   const tally = new JournalTally();
   const segments: Digest[] = [];
   let batch: JournalLine[] = [];
@@ -417,21 +416,11 @@ function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: s
     if (batch.length) segments.push(archive.put(segmentValue(ctx.runId, tally.attempts - batch.length, batch)).digest);
     batch = [];
   };
-  const take = (l: JournalLine) => {
+  const { head } = streamSealed(ctx.dir, ctx.planDigest, slotOrder(ctx.plan), (l) => {
     tally.add(l);
     batch.push(l);
     if (batch.length === SEGMENT_LINES) flush();
-  };
-  const order = ctx.requests.map((r) => slotKey(r.slot));
-  let head: Digest;
-  if (inSealOrder(ctx.dir, ctx.planDigest, order)) head = readWorkJournal(ctx.dir, ctx.planDigest, take).head;
-  else {
-    const all: JournalLine[] = [];
-    readWorkJournal(ctx.dir, ctx.planDigest, (l) => all.push(l));
-    const sealed = sealLines(all, order, ctx.planDigest);
-    sealed.lines.forEach(take);
-    head = sealed.head;
-  }
+  });
   flush();
   const run = runValue({
     id: ctx.runId,
@@ -450,29 +439,6 @@ function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: s
   archive.setRef(`runs/${ctx.runId}`, digest);
   removeWorkDir(archive.dir, ctx.runId); // only now: the sealed run is safely named
   return { runId: ctx.runId, status, stopReason, digest, plan: ctx.planDigest, run };
-}
-
-/** Whether the working journal's lines are already in the seal order (one pass, constant memory). */
-function inSealOrder(dir: string, planDigest: Digest, order: readonly string[]): boolean {
-  const rank = new Map(order.map((k, i) => [k, i]));
-  let last = -1;
-  let lastAttempt = -1;
-  let ok = true;
-  readWorkJournal(dir, planDigest, (l) => {
-    const r = rank.get(slotKey(l.slot)) ?? Number.MAX_SAFE_INTEGER;
-    if (r < last || (r === last && l.attempt < lastAttempt)) ok = false;
-    last = r;
-    lastAttempt = l.attempt;
-  });
-  return ok;
-}
-
-/** The head the sealed run has for this working journal: its own when in the seal order, else the re-chained one. */
-function sealedHead(dir: string, planDigest: Digest, order: readonly string[], journalHead: Digest): Digest {
-  if (inSealOrder(dir, planDigest, order)) return journalHead;
-  const all: JournalLine[] = [];
-  readWorkJournal(dir, planDigest, (l) => all.push(l));
-  return sealLines(all, order, planDigest).head;
 }
 
 /** Slot keys in plan order (the seal order's first key). */

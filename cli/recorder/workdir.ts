@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fsync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, write, writeFileSync, writeSync } from 'node:fs';
-import { open, rename } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { parseDigest, type Digest } from '../../replay/format/digest.ts';
@@ -94,8 +94,8 @@ export function releaseLock(dir: string) {
   }
 }
 
-/** Replace the head record: temp, fsync, rename, fsync of the directory (a lost rename only makes the head lag). */
-async function writeHead(dir: string, h: HeadRecord) {
+/** Write and fsync the next head record under a temp name (invisible until `installHead` renames it). Returns the temp's path. */
+async function stageHead(dir: string, h: HeadRecord): Promise<string> {
   const temp = join(dir, tempName(HEAD_FILE)); // the one temp-name scheme (replay/store/temps.ts)
   const file = await open(temp, 'wx', 0o644);
   try {
@@ -104,6 +104,11 @@ async function writeHead(dir: string, h: HeadRecord) {
   } finally {
     await file.close();
   }
+  return temp;
+}
+
+/** Rename a staged head record into place, then fsync the directory (without it a lost rename would make the head lag). */
+async function installHead(dir: string, temp: string) {
   await rename(temp, join(dir, HEAD_FILE));
   const d = await open(dir, 'r');
   try {
@@ -119,8 +124,8 @@ async function writeHead(dir: string, h: HeadRecord) {
  *
  * An append chains and encodes its line on the calling thread, at once, so the chain is the order
  * of the appends; the line is then committed off the main thread (libuv's pool), one line at a
- * time in that order: the line's write and fsync, then the head record's temp, fsync, rename and
- * directory fsync (docs/design.md §9). The next line is written only after the previous one's head
+ * time in that order: the line's write and fsync (with the head record's temp written and fsynced
+ * beside it), then the head record's rename and directory fsync (docs/design.md §9). The next line is written only after the previous one's head
  * record is durable, so a crash leaves at most one complete line past the head record, as when
  * every append was synchronous. `durable()` resolves once every line appended so far is committed.
  */
@@ -195,9 +200,15 @@ export class Journal {
 
   private async commit(bytes: Uint8Array, next: HeadRecord): Promise<void> {
     const t0 = performance.now();
+    // The head record's temp is written and fsynced while the line is: it is not the head until the
+    // rename, which waits for both. So a line costs two fsyncs in sequence, not three.
     try {
-      await this.write(this.fd, bytes);
-      await writeHead(this.dir, next);
+      const [wrote, staged] = await Promise.allSettled([this.write(this.fd, bytes), stageHead(this.dir, next)]);
+      if (wrote.status === 'rejected' || staged.status === 'rejected') {
+        if (staged.status === 'fulfilled') await rm(staged.value, { force: true }); // never installed
+        throw wrote.status === 'rejected' ? wrote.reason : (staged as PromiseRejectedResult).reason;
+      }
+      await installHead(this.dir, staged.value);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
       this.failure = usageError(code === 'ENOSPC' || code === 'EDQUOT' ? 'EDISKFULL' : 'EJOURNALWRITE', `cannot append to the journal ${this.path} (${code}); the journal is intact up to line ${next.lines - 1}; free space and resume`, { path: this.path, errno: code });
