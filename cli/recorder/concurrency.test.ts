@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocketError } from '../../replay/errors.ts';
+import { loadGrade } from '../../replay/grading/grades.ts';
 import { headText, parseJournal, slotKey, type JournalLine } from '../../replay/runs/journal.ts';
 import { replayArchive } from '../../replay/runs/replay.ts';
 import { HEAD_FILE, JOURNAL_FILE, loadRun, workDir } from '../../replay/runs/runs.ts';
@@ -119,7 +120,9 @@ describe('a crash between the ref and the removal of the working directory', () 
       const planDigest = r.plan;
       const onDisk = parseJournal(journal, planDigest);
       expect(onDisk.head).not.toBe(r.run.head); // completion order: its own chain, not the sealed one
-      // The working directory as a crash right after the ref would have left it.
+      expect(r.grade.status).toBe('graded');
+      // The working directory as a crash right after the ref (before the grade) would have left it.
+      rmSync(join(dir, 'refs', 'grades', 'late-1'));
       const wd = workDir(dir, 'late-1');
       mkdirSync(wd, { recursive: true });
       writeFileSync(join(wd, 'plan.digest'), `${planDigest}\n`);
@@ -129,6 +132,11 @@ describe('a crash between the ref and the removal of the working directory', () 
       const again = await withArchiveAt(dir, (a) => resumeRun(a, 'late-1', {}, { apiKey: null, backoffMs: 1 }));
       expect(again.digest).toBe(r.digest);
       expect(existsSync(wd)).toBe(false);
+      // --resume grades it too, and a grade it finds for this run bundle is kept, not written again.
+      if (again.grade.status !== 'graded' || r.grade.status !== 'graded') throw new Error('not graded');
+      expect(again.grade.counts).toEqual(r.grade.counts);
+      expect(readFileSync(join(dir, 'refs', 'grades', 'late-1'), 'utf8').trim()).toBe(again.grade.grade);
+      expect(await withArchiveAt(dir, async (a) => loadGrade(a, again.grade.status === 'graded' ? again.grade.grade : r.digest).value.run)).toBe(r.digest);
       // A working directory with another journal is refused, not sealed over.
       mkdirSync(wd, { recursive: true });
       writeFileSync(join(wd, 'plan.digest'), `${planDigest}\n`);

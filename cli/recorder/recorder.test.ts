@@ -262,6 +262,9 @@ describe('budgets', () => {
     expect(r.run.attempts).toBe(144);
     expect(r.run.done).toBeLessThan(144);
     expect(r.stopReason).toContain('max-requests');
+    // Incomplete: sealed, not graded (so not ranked), and the result names the command that grades it.
+    expect(r.grade).toMatchObject({ status: 'ungraded', reason: expect.stringContaining('a run sealed incomplete is not graded'), command: 'docket regrade cap-2' });
+    expect(existsSync(join(dir, 'refs', 'grades', 'cap-2'))).toBe(false);
   });
 
   it('--max-known-cost-usd stops and seals incomplete once the reported cost reaches it', async () => {

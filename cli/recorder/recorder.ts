@@ -5,7 +5,8 @@ import type { Archive } from '../../replay/store/archive.ts';
 import { currentBank, loadFrozenBank, type FrozenBank } from '../../replay/bank/bank.ts';
 import type { Digest } from '../../replay/format/digest.ts';
 import type { Json } from '../../replay/format/json.ts';
-import { findingError, usageError, type DocketError } from '../../replay/errors.ts';
+import { DocketError, findingError, usageError } from '../../replay/errors.ts';
+import { currentGradeDigest, gradedAtNow, gradeRuns, loadGrade, type GradeCounts } from '../../replay/grading/grades.ts';
 import { grader as graderFor, type Grader } from '../../replay/grading/graders.ts';
 import { classify, JournalTally, nextStep, planSlots, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/runs/journal.ts';
 import { checkRunId, defaultRunId, JOURNAL_FILE, loadRun, planRequests, planValue, publicUrl, runValue, SEGMENT_LINES, segmentValue, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs/runs.ts';
@@ -77,7 +78,17 @@ export interface RunResult {
   digest: Digest;
   plan: Digest;
   run: RunValue;
+  grade: SealGrade;
 }
+
+/**
+ * How the run was graded as it was sealed (docs/design.md §9 "Grading on seal"): a complete run
+ * gets its grade record at once, written by `docket regrade`'s own code (grades.ts gradeRuns);
+ * a run sealed incomplete or interrupted is not graded, and says how to grade it.
+ */
+export type SealGrade =
+  | { status: 'graded'; grade: Digest; grader: { ref: string; digest: Digest }; counts: GradeCounts }
+  | { status: 'ungraded'; reason: string; command: string };
 
 // ---- planning ----
 
@@ -188,20 +199,19 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
   return record(archive, ctx, { ...c, baseUrl });
 }
 
-/** A crash after the ref was written but before the working directory was removed. */
+/** A crash after the ref was written but before the working directory was removed (and perhaps before the grade). */
 async function finishInterruptedSeal(archive: Archive, runId: string, digest: Digest, dir: string): Promise<RunResult> {
   const loaded = loadRun(archive, digest);
   // A directory without its journal is what an older docket's interrupted removal left: the run is sealed.
-  if (existsSync(dir) && !existsSync(join(dir, JOURNAL_FILE))) removeWorkDir(archive.dir, runId);
-  else if (existsSync(dir)) {
+  if (existsSync(dir) && existsSync(join(dir, JOURNAL_FILE))) {
     const j = Journal.open(dir, loaded.run.plan);
     await j.close();
-    const plan = loaded.plan;
-    const { head } = streamSealed(dir, loaded.run.plan, slotOrder(plan), () => {});
+    const { head } = streamSealed(dir, loaded.run.plan, slotOrder(loaded.plan), () => {});
     if (head !== loaded.run.head) throw findingError('ESEALED', `run ${runId} is sealed as ${digest}, but its working directory holds a different journal (sealed head ${head}); move ${dir} away`, { runId });
-    removeWorkDir(archive.dir, runId);
-  } else throw usageError('ESEALED', `run ${runId} is already sealed (${digest}, status ${loaded.run.status})`, { runId, digest });
-  return { runId, status: loaded.run.status, stopReason: loaded.run.stopReason, digest, plan: loaded.run.plan, run: loaded.run };
+  } else if (!existsSync(dir)) throw usageError('ESEALED', `run ${runId} is already sealed (${digest}, status ${loaded.run.status})`, { runId, digest });
+  const grade = gradeSealed(archive, runId, digest, loaded.run.status);
+  removeWorkDir(archive.dir, runId);
+  return { runId, status: loaded.run.status, stopReason: loaded.run.stopReason, digest, plan: loaded.run.plan, run: loaded.run, grade };
 }
 
 function checkKey(baseUrl: string, apiKey: string | null) {
@@ -437,8 +447,32 @@ function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: s
   });
   const digest = archive.put(run).digest;
   archive.setRef(`runs/${ctx.runId}`, digest);
-  removeWorkDir(archive.dir, ctx.runId); // only now: the sealed run is safely named
-  return { runId: ctx.runId, status, stopReason, digest, plan: ctx.planDigest, run };
+  // Graded before the working directory goes, so that a crash in between is finished by --resume.
+  const grade = gradeSealed(archive, ctx.runId, digest, status);
+  removeWorkDir(archive.dir, ctx.runId); // only now: the sealed run is safely named and graded
+  return { runId: ctx.runId, status, stopReason, digest, plan: ctx.planDigest, run, grade };
+}
+
+/**
+ * Grade a run just sealed, as `docket regrade RUN` would (the same function, so the same record;
+ * the grader is the newest version of the one the plan names). A run already graded for this run
+ * bundle (a seal finished by --resume after a crash) keeps its grade. A grading failure leaves the
+ * run sealed: the working directory is removed and the error names `docket regrade`.
+ */
+function gradeSealed(archive: Archive, runId: string, digest: Digest, status: SealedStatus): SealGrade {
+  const command = `docket regrade ${runId}`;
+  if (status !== 'sealed') return { status: 'ungraded', reason: `a run sealed ${status} is not graded, so it is not ranked; \`${command}\` grades what it holds`, command };
+  try {
+    const current = currentGradeDigest(archive, runId);
+    const done = current ? loadGrade(archive, current) : null;
+    if (current && done?.value.run === digest) return { status: 'graded', grade: current, grader: { ref: done.value.grader.ref, digest: done.value.grader.digest }, counts: done.value.counts };
+    const r = gradeRuns(archive, [runId], { gradedAt: gradedAtNow() }).runs[0]!;
+    return { status: 'graded', grade: r.current!, grader: r.grader, counts: r.counts };
+  } catch (e) {
+    if (!(e instanceof DocketError)) throw e;
+    removeWorkDir(archive.dir, runId);
+    throw new DocketError(e.code, `run ${runId} is sealed (${digest}) but was not graded: ${e.message}. Once that is fixed, \`${command}\` grades it`, { ...e.data, runId, digest }, e.exitCode);
+  }
 }
 
 /** Slot keys in plan order (the seal order's first key). */
