@@ -1,5 +1,5 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Archive } from '../../../replay/store/archive.ts';
 import { replayArchive } from '../../../replay/runs/replay.ts';
@@ -14,11 +14,13 @@ import { DOCKET, REPO } from './common.ts';
  * Issue 24 benchmark: recording at provider speed. The same plan (the whole shipped bank, contender
  * `oracle`, 144 requests) against the reference server with 200 ms of latency per request, at
  * N = 1 and N = 16 requests in flight, in one process: requests/s of each (from the first request
- * out to the last attempt line durable; the end-to-end time, with the plan, working directory and
- * seal, whose fsyncs do not depend on N, is printed beside it), their ratio (target
- * >= 12x), and the journal's fsync rate (every line is fsynced before its attempt counts; with N in
- * flight one fsync may cover several lines, group commit). Then the same at
- * N = 16 through the decision endpoint. Both runs are replayed, so a fast but wrong recording fails.
+ * out to the last attempt line durable; the end-to-end time, with the plan, working directory,
+ * seal and grade, which do not depend on N, is printed beside it), their ratio (target >= 12x),
+ * and the journal's fsync rate: every line costs 3 fsyncs (the line, the head record's temp, the
+ * directory) before its attempt counts, run off the main thread one line at a time (workdir.ts
+ * Journal), so the commit time per line and the main thread's share are printed too. Then the
+ * same at N = 16 through the decision endpoint. All three runs are replayed, so a fast but wrong
+ * recording fails. The load average is printed: on a shared machine it moves every figure.
  */
 const LATENCY_MS = Number(process.env.BENCH_RECORD_LATENCY_MS ?? 200);
 
@@ -61,7 +63,7 @@ function report(label: string, m: Measured) {
 }
 
 export async function benchRecord() {
-  console.log(`\n== recording (issue 24): 144 requests, reference server with ${LATENCY_MS} ms latency`);
+  console.log(`\n== recording (issue 24): 144 requests, reference server with ${LATENCY_MS} ms latency; load average ${loadavg().map((x) => x.toFixed(2)).join(', ')} on ${availableParallelism()} CPUs`);
   const dir = mkdtempSync(join(tmpdir(), 'docket-bench-record-'));
   cpSync(join(REPO, 'evidence', 'objects'), join(dir, 'objects'), { recursive: true });
   cpSync(join(REPO, 'evidence', 'refs', 'bank'), join(dir, 'refs', 'bank'), { recursive: true });
