@@ -25,7 +25,7 @@ afterAll(() => {
 });
 
 const EPOCH = { SOURCE_DATE_EPOCH: '1800000000' }; // the same gradedAt in the run and in the regrade below
-const json = (r: { stdout: string }) => JSON.parse(r.stdout) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const json = (r: { stdout: string }) => JSON.parse(r.stdout) as Record<string, any>;
 
 describe('docket run grades on seal', () => {
   it('leaderboard ranks a fresh run without regrade, and the grade record is the one regrade writes', async () => {
