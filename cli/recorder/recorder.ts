@@ -17,7 +17,7 @@ import { exchange, type Exchange } from './http.ts';
 import { backoff, jitter, SharedBackoff } from './rate-limit.ts';
 import { streamSealed } from './seal-order.ts';
 import { isLoopback, redactor, secretsOf, type Redactor } from './secrets.ts';
-import { createWorkDir, Journal, readPlanDigest, readStartedAt, releaseLock, removeWorkDir, takeLock, type JournalStats, type WriteFn } from './workdir.ts';
+import { createWorkDir, Journal, readPlanDigest, readStartedAt, releaseLock, removeWorkDir, takeLock, type JournalFault, type JournalStats } from './workdir.ts';
 
 /**
  * The run loop (issue 4): plan → store the plan → journal every attempt (fsync per line) → seal into
@@ -63,7 +63,7 @@ export interface Connection {
   apiKey: string | null;
   backoffMs: number;
   timeoutMs?: number; // overrides the plan's on resume (operational, not part of the measurement)
-  write?: WriteFn;
+  journalFault?: JournalFault; // tests: a disk that fails after some lines
   journalStats?: JournalStats; // filled in when given (the benchmark's fsync rate)
   signal?: AbortSignal; // SIGINT/SIGTERM
   onStart?: (runId: string) => void;
@@ -251,7 +251,7 @@ async function record(archive: Archive, ctx: RunCtx, c: Connection & { baseUrl: 
   takeLock(ctx.dir, ctx.runId);
   let journal: Journal | null = null;
   try {
-    journal = Journal.open(ctx.dir, ctx.planDigest, c.write);
+    journal = Journal.open(ctx.dir, ctx.planDigest, c.journalFault ?? null);
     const stop = await loop(ctx, journal, c);
     await journal.close();
     if (c.journalStats) Object.assign(c.journalStats, journal.stats);

@@ -1,6 +1,5 @@
-import { closeSync, existsSync, fsync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, write, writeFileSync, writeSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
-import { promisify } from 'node:util';
+import { closeSync, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { parseDigest, type Digest } from '../../replay/format/digest.ts';
 import { usageError, type DocketError } from '../../replay/errors.ts';
@@ -18,8 +17,8 @@ import { HEAD_FILE, JOURNAL_FILE, LOCK_FILE, lockHolder, PLAN_FILE, readWorkJour
 
 /**
  * How the journal's commits went (the recording benchmark's fsync rate): 3 fsyncs per line with the
- * head record. `commitMs` is the commits' wall time, spent off the main thread (libuv's pool);
- * `appendMs` is what the main thread spends per line (its canonical form and hash).
+ * head record. `commitMs` is the commits' time on the committer thread; `appendMs` is what the main
+ * thread spends per line (its canonical form and hash).
  */
 export interface JournalStats {
   lines: number;
@@ -28,17 +27,12 @@ export interface JournalStats {
   appendMs: number;
 }
 
-/** Writes a line's bytes to the journal fd and fsyncs it. Injected in tests to simulate a full disk. */
-export type WriteFn = (fd: number, bytes: Uint8Array) => void | Promise<void>;
-
-const writeFd = promisify(write);
-const fsyncFd = promisify(fsync);
-
-export const defaultWrite: WriteFn = async (fd, bytes) => {
-  let off = 0;
-  while (off < bytes.length) off += (await writeFd(fd, bytes, off, bytes.length - off)).bytesWritten;
-  await fsyncFd(fd);
-};
+/** A test's full or failing disk: after `after` lines, the next one writes `partial` bytes and fails with `code`. */
+export interface JournalFault {
+  after: number;
+  code: string;
+  partial: number;
+}
 
 function writeSynced(path: string, text: string) {
   const fd = openSync(path, 'wx', 0o644);
@@ -94,54 +88,40 @@ export function releaseLock(dir: string) {
   }
 }
 
-/** Write and fsync the next head record under a temp name (invisible until `installHead` renames it). Returns the temp's path. */
-async function stageHead(dir: string, h: HeadRecord): Promise<string> {
-  const temp = join(dir, tempName(HEAD_FILE)); // the one temp-name scheme (replay/store/temps.ts)
-  const file = await open(temp, 'wx', 0o644);
-  try {
-    await file.writeFile(headText(h));
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  return temp;
-}
-
-/** Rename a staged head record into place, then fsync the directory (without it a lost rename would make the head lag). */
-async function installHead(dir: string, temp: string) {
-  await rename(temp, join(dir, HEAD_FILE));
-  const d = await open(dir, 'r');
-  try {
-    await d.sync();
-  } finally {
-    await d.close();
-  }
-}
-
 /**
  * The append-only journal of one run. Only totals are kept in memory (JournalTally), never the
  * lines: a journal of millions of lines opens in constant memory in its length.
  *
  * An append chains and encodes its line on the calling thread, at once, so the chain is the order
- * of the appends; the line is then committed off the main thread (libuv's pool), one line at a
- * time in that order: the line's write and fsync (with the head record's temp written and fsynced
- * beside it), then the head record's rename and directory fsync (docs/design.md §9). The next line is written only after the previous one's head
- * record is durable, so a crash leaves at most one complete line past the head record, as when
- * every append was synchronous. `durable()` resolves once every line appended so far is committed.
+ * of the appends. The line is then committed by a worker thread (journal-worker.mjs), one line at a
+ * time in that order: the line's write, the head record's temp, both fsynced, then the rename over
+ * journal.head and the directory's fsync (docs/design.md §9). The next line is written only after
+ * the previous one's head record is durable, so a crash leaves at most one complete line past the
+ * head record, as when every append was synchronous. `durable()` resolves once every line appended
+ * so far is committed.
  */
 export class Journal {
-  private fd: number;
   readonly stats: JournalStats = { lines: 0, fsyncs: 0, commitMs: 0, appendMs: 0 };
   private committed: Promise<void> = Promise.resolve(); // the last appended line's commit
+  private readonly waiting: { resolve: () => void; reject: (e: DocketError) => void; lines: number }[] = []; // commits in flight, oldest first
   private failure: DocketError | null = null; // the first failed commit: nothing is written after it
+  private worker: Worker | null;
+  private closed: Promise<void> | null = null;
   private constructor(
     readonly dir: string,
     readonly path: string,
     readonly tally: JournalTally,
     private last: HeadRecord,
-    private readonly write: WriteFn,
+    fault: JournalFault | null,
   ) {
-    this.fd = openSync(path, 'a');
+    this.worker = new Worker(new URL('./journal-worker.mjs', import.meta.url), { workerData: { dir, journal: path, head: HEAD_FILE, fault } });
+    this.worker.on('message', (m: { ms?: number; error?: { code: string; message: string } }) => this.acknowledged(m));
+    // A committer that dies (it should not) fails every line it had not committed.
+    this.worker.on('error', (e) => this.fail({ code: (e as NodeJS.ErrnoException).code ?? 'EIO', message: e.message }, this.waiting[0]?.lines ?? this.last.lines + 1));
+    this.worker.on('exit', () => {
+      this.worker = null;
+      if (this.waiting.length) this.fail({ code: 'EIO', message: 'the journal committer stopped' }, this.waiting[0]!.lines);
+    });
   }
 
   /**
@@ -149,7 +129,7 @@ export class Journal {
    * one complete line the head record does not name yet (a crash before the head update) — is cut
    * off first, so that attempt is asked again and the next line starts clean.
    */
-  static open(dir: string, planDigest: Digest, write: WriteFn = defaultWrite): Journal {
+  static open(dir: string, planDigest: Digest, fault: JournalFault | null = null): Journal {
     const path = join(dir, JOURNAL_FILE);
     const tally = new JournalTally();
     const r = readWorkJournal(dir, planDigest, (l) => tally.add(l));
@@ -162,7 +142,7 @@ export class Journal {
         closeSync(fd);
       }
     }
-    return new Journal(dir, path, tally, { lines: r.count, head: r.head }, write);
+    return new Journal(dir, path, tally, { lines: r.count, head: r.head }, fault);
   }
 
   /** Lines appended (committed, or being committed in order). */
@@ -182,15 +162,14 @@ export class Journal {
    */
   append(line: Omit<JournalLine, 'seq' | 'prev'>): JournalLine {
     if (this.failure) throw this.failure;
-    if (this.fd < 0) throw new Error(`the journal ${this.path} is closed`);
+    if (!this.worker || this.closed) throw new Error(`the journal ${this.path} is closed`);
     const t0 = performance.now();
     const full = { seq: this.last.lines, prev: this.last.head, ...line } as JournalLine;
     const { text, hash } = encodeLine(full); // key order does not matter: the canonical form sorts keys
     const next = { lines: this.last.lines + 1, head: hash };
-    const bytes = Buffer.from(`${text}\n`, 'utf8');
-    // After a failed commit the chain stays rejected, so no later line is written (it would chain to one not on disk).
-    this.committed = this.committed.then(() => this.commit(bytes, next));
+    this.committed = new Promise<void>((resolve, reject) => this.waiting.push({ resolve, reject, lines: next.lines }));
     this.committed.catch(() => {}); // reported through durable(), never as an unhandled rejection
+    this.worker.postMessage({ text, headText: headText(next), temp: tempName(HEAD_FILE) }); // strings: cheaper to pass than bytes; the one temp-name scheme (replay/store/temps.ts)
     this.last = next;
     this.tally.add(full);
     this.stats.lines++;
@@ -198,24 +177,21 @@ export class Journal {
     return full;
   }
 
-  private async commit(bytes: Uint8Array, next: HeadRecord): Promise<void> {
-    const t0 = performance.now();
-    // The head record's temp is written and fsynced while the line is: it is not the head until the
-    // rename, which waits for both. So a line costs two fsyncs in sequence, not three.
-    try {
-      const [wrote, staged] = await Promise.allSettled([this.write(this.fd, bytes), stageHead(this.dir, next)]);
-      if (wrote.status === 'rejected' || staged.status === 'rejected') {
-        if (staged.status === 'fulfilled') await rm(staged.value, { force: true }); // never installed
-        throw wrote.status === 'rejected' ? wrote.reason : (staged as PromiseRejectedResult).reason;
-      }
-      await installHead(this.dir, staged.value);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
-      this.failure = usageError(code === 'ENOSPC' || code === 'EDQUOT' ? 'EDISKFULL' : 'EJOURNALWRITE', `cannot append to the journal ${this.path} (${code}); the journal is intact up to line ${next.lines - 1}; free space and resume`, { path: this.path, errno: code });
-      throw this.failure;
-    }
+  /** The committer answers once per line, in order. */
+  private acknowledged(m: { ms?: number; error?: { code: string; message: string } }) {
+    const w = this.waiting[0];
+    if (!w) return;
+    if (m.error) return this.fail(m.error, w.lines);
+    this.waiting.shift();
     this.stats.fsyncs += 3; // the line, the head record's temp file, the directory
-    this.stats.commitMs += performance.now() - t0;
+    this.stats.commitMs += m.ms ?? 0;
+    w.resolve();
+  }
+
+  /** Every line not yet committed fails with the first failure (a coded error naming the last committed line). */
+  private fail(e: { code: string; message: string }, line: number) {
+    this.failure ??= usageError(e.code === 'ENOSPC' || e.code === 'EDQUOT' ? 'EDISKFULL' : 'EJOURNALWRITE', `cannot append to the journal ${this.path} (${e.code}); the journal is intact up to line ${line - 1}; free space and resume`, { path: this.path, errno: e.code });
+    for (const w of this.waiting.splice(0)) w.reject(this.failure);
   }
 
   /** Resolves once every line appended so far is committed (its line and head record durable); rejects with the first failed commit. */
@@ -223,11 +199,17 @@ export class Journal {
     return this.committed;
   }
 
-  /** Wait for the commits in progress (a failed one is reported by `durable()`), then close the file. */
-  async close(): Promise<void> {
-    await this.committed.catch(() => {});
-    if (this.fd >= 0) closeSync(this.fd);
-    this.fd = -1;
+  /** Wait for the commits in progress (a failed one is reported by `durable()`), then stop the committer. */
+  close(): Promise<void> {
+    this.closed ??= (async () => {
+      await this.committed.catch(() => {});
+      const w = this.worker;
+      if (!w) return;
+      const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
+      w.postMessage('close'); // the committer closes the journal file, then its port: the thread ends
+      await exited;
+    })();
+    return this.closed;
   }
 }
 
