@@ -21,6 +21,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  */
 const sourceUrls = {
   name: 'docket-source-urls',
+  /** @param {import('esbuild').PluginBuild} b */
   setup(b) {
     b.onLoad({ filter: /\.(ts|mjs)$/ }, (args) => {
       if (args.path.split(sep).includes('node_modules')) return undefined;
@@ -77,6 +78,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     const stamp = await buildBundle(i > 0 ? process.argv[i + 1] : undefined);
     process.stderr.write(`docket: start-up bundle built (${stamp.inputs.length} sources, ${Math.round(performance.now() - t)} ms)\n`);
   } catch (e) {
-    process.stderr.write(`docket: no start-up bundle (${e.message.split('\n')[0]}); the CLI runs from its sources, more slowly\n`);
+    process.stderr.write(`docket: no start-up bundle (${/** @type {Error} */ (e).message.split('\n')[0]}); the CLI runs from its sources, more slowly\n`);
   }
 }

@@ -4,13 +4,13 @@ import net from 'node:net';
 import dns from 'node:dns';
 import dgram from 'node:dgram';
 
-const refuse = (what) => () => {
-  const e = new Error(`ENETWORK: probes run offline; ${what} attempted`);
-  e.code = 'ENETWORK';
-  throw e;
+const refuse = (/** @type {string} */ what) => () => {
+  throw Object.assign(new Error(`ENETWORK: probes run offline; ${what} attempted`), { code: 'ENETWORK' });
 };
 net.Socket.prototype.connect = refuse('socket connect');
-for (const k of ['lookup', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'reverse']) dns[k] = refuse(`dns.${k}`);
-for (const k of Object.keys(dns.promises)) if (typeof dns.promises[k] === 'function') dns.promises[k] = refuse(`dns.promises.${k}`);
+const lookups = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (dns));
+const promised = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (dns.promises));
+for (const k of ['lookup', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'reverse']) lookups[k] = refuse(`dns.${k}`);
+for (const k of Object.keys(promised)) if (typeof promised[k] === 'function') promised[k] = refuse(`dns.promises.${k}`);
 dgram.Socket.prototype.send = refuse('udp send');
-globalThis.fetch = refuse('fetch');
+Object.assign(globalThis, { fetch: refuse('fetch') });

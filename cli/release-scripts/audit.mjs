@@ -17,6 +17,6 @@ $.verbose = true;
 if (!process.env.DOCKET_BIN) console.error('note: using the docket shipped in this release; a check you can trust runs your own docket (DOCKET_BIN=/path/to/docket/cli/docket.mjs) after `docket verify FILE.tgz --expect sha256:…`');
 // The release ships docket itself (cli/docket.mjs); DOCKET_BIN=path/to/cli/docket.mjs overrides it.
 const bin = process.env.DOCKET_BIN ?? (existsSync('cli/docket.mjs') ? 'cli/docket.mjs' : null);
-const docket = (args) => (bin ? $`node ${bin} ${args}` : $`npx --no -- docket ${args}`);
+const docket = (/** @type {string[]} */ args) => (bin ? $`node ${bin} ${args}` : $`npx --no -- docket ${args}`);
 const published = argv._[0] ?? 'docs/examples/published-leaderboard.json';
 await docket(['audit', '--published', published]);

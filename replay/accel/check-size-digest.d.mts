@@ -5,7 +5,7 @@ export interface SizeDigestResult {
   path: string;
   size: number;
   passed: number;
-  failure?: { stage: 'size' | 'digest'; code: string; message: string };
+  failure?: { stage: 'size' | 'digest'; code: 'ESIZE' | 'EDIGEST'; message: string };
 }
 
 export function checkSizeAndDigest(

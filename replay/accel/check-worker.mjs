@@ -4,9 +4,12 @@
 // ring of shared memory the main thread collected it into (bundle-checks.ts); the main thread
 // reuses that slice only after this answer. A bundle the listing admits is also written into staging
 // here and hashed once: the digest of the bytes written serves both its name and the manifest.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort as port, workerData } from 'node:worker_threads';
 import { importTs } from './load-ts.mjs';
 import { writeNew } from './write-new.mjs';
+
+if (!port) throw new Error('a worker thread entry: load it with new Worker()');
+const parentPort = port;
 
 const { checkObjectBytes } = await importTs(new URL('../check/check-object.ts', import.meta.url));
 const { ring, claims } = workerData;
@@ -17,6 +20,9 @@ parentPort.on('message', (jobs) => parentPort.postMessage(jobs.map(check)));
 // its modules load can leave their files open in the process (seen under load).
 parentPort.postMessage(null);
 
+/**
+ * @param {{ id: number; slot: number; rel: string; digest: import('../format/digest.ts').Digest; start: number; length: number; out?: { abs: string; mode: number } }} job
+ */
 function check({ id, slot, rel, digest, start, length, out }) {
   // The main thread may have taken this bundle itself (at the end, newest first): then only say so.
   if (Atomics.compareExchange(claims, slot, QUEUED, TAKEN) !== QUEUED) return { id, taken: true };
@@ -25,7 +31,7 @@ function check({ id, slot, rel, digest, start, length, out }) {
   try {
     written = (out && writeNew(out.abs, out.mode, buf)) ?? undefined; // null: the name was taken, nothing written
   } catch (e) {
-    return { id, error: e.message };
+    return { id, error: /** @type {Error} */ (e).message };
   }
   return { id, written, result: checkObjectBytes(buf, rel, digest, false, written) };
 }

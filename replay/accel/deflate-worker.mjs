@@ -1,13 +1,17 @@
 // Worker thread for `docket release pack`: the canonical deflate (pako, options from replay/format/gzip.ts)
 // runs here while the main thread reads, hashes and lays out tar blocks. pako's streaming output
 // with Z_NO_FLUSH equals its one-shot output byte for byte (replay/release/release.test.ts checks).
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort as port, workerData } from 'node:worker_threads';
 import crc32 from 'crc-32';
 import { Deflate } from 'pako';
 
+if (!port) throw new Error('a worker thread entry: load it with new Worker()');
+const parentPort = port;
+
 const deflate = new Deflate({ ...workerData.options });
+/** @type {Uint8Array[]} */
 const out = [];
-deflate.onData = (chunk) => out.push(chunk);
+deflate.onData = (/** @type {Uint8Array} */ chunk) => out.push(chunk);
 let crc = 0;
 let length = 0;
 parentPort.on('message', (msg) => {

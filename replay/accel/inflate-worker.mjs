@@ -20,17 +20,21 @@
 //   LEN + k  byte length of slot k
 import { createHash } from 'node:crypto';
 import { readSync } from 'node:fs';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort as port, workerData } from 'node:worker_threads';
 import * as zlib from 'node:zlib';
 import { CTL, endProblem, heldError, longEnough, RULES, takePiece, TRAILER } from './pass-rules.mjs';
+
+if (!port) throw new Error('a worker thread entry: load it with new Worker()');
+const parentPort = port;
 
 const { POSTED, CONSUMED, WAKE, STOP, DONE, SIGNAL, LEN } = CTL;
 
 const { fd, size, hash: hashing, maxOut, ring, ctl: ctlBuffer, slotBytes, slots, header, pieceBytes } = workerData;
 const ctl = new Int32Array(ctlBuffer);
 const inf = zlib.createInflateRaw();
-const handle = inf._handle;
-const state = inf._writeState;
+// Node's private zlib handle and its write state (see above): typed loosely, feature-tested below.
+const handle = /** @type {any} */ (inf)._handle;
+const state = /** @type {any} */ (inf)._writeState;
 
 if (typeof handle?.writeSync !== 'function' || !(state instanceof Uint32Array) || state.length < 2) {
   parentPort.postMessage({ unavailable: true });
@@ -40,7 +44,11 @@ if (typeof handle?.writeSync !== 'function' || !(state instanceof Uint32Array) |
   parentPort.postMessage(run(crc32));
 }
 
+/**
+ * @param {(data: Uint8Array, seed?: number) => number} crc32
+ */
 function run(crc32) {
+  /** @type {{ digest: string | null; error: { code: 'EGZIP' | 'ETOTAL' | 'ECHANGED'; message: string; at: number } | null; outBytes: number }} */
   const res = { digest: null, error: null, outBytes: 0 };
   const hash = hashing ? createHash('sha256') : null;
   const bodyEnd = size - TRAILER;
@@ -61,6 +69,7 @@ function run(crc32) {
   };
   // `at`: the slot being filled when the error arose; the main thread drops an inflating error at
   // or after a slot where the consumer said 'stop' (the stream pass never inflates that far).
+  /** @param {'EGZIP' | 'ETOTAL' | 'ECHANGED'} code @param {string} message */
   const fail = (code, message) => {
     res.error = heldError(res.error, { code, message, at: code === 'ECHANGED' ? -1 : posted });
     stopInflating();
@@ -82,13 +91,14 @@ function run(crc32) {
     }
   };
   // Inflate `input` (all of it, unless the deflate stream ends inside it) into the ring.
+  /** @param {Buffer} input @param {number} flush */
   const inflate = (input, flush) => {
     let off = 0;
     let left = input.length;
     for (;;) {
       if (!inflating) return;
       if (!room()) return stopInflating();
-      const out = views[posted % slots];
+      const out = /** @type {Uint8Array} */ (views[posted % slots]);
       const space = slotBytes - fill;
       handle.writeSync(flush, input, off, left, out, fill, space);
       if (inf.destroyed) return fail('EGZIP', RULES.badDeflate(inf.errored?.message ?? 'zlib error'));

@@ -11,10 +11,18 @@ export const STAMP_NAME = 'stamp.json';
 export const STAMP_FORMAT = 1;
 /** The global a bundle reads its project root from (set before a bundle is imported). */
 export const ROOT_SYMBOL = 'docket.root';
-/** Source entry (relative to the root) → bundle file. */
+/**
+ * Source entry (relative to the root) → bundle file.
+ * @type {Record<string, string>}
+ */
 export const BUNDLE_ENTRIES = { 'cli/main.ts': 'main.mjs', 'replay/check/check-object.ts': 'check-object.mjs', 'cli/registry/store-worker.ts': 'store-worker.mjs' };
 
-/** SHA-256 over every input's path, size and bytes, in the stamp's order. */
+/**
+ * SHA-256 over every input's path, size and bytes, in the stamp's order.
+ * @param {URL} root
+ * @param {string[]} inputs
+ * @returns {string}
+ */
 export function inputsDigest(root, inputs) {
   const h = createHash('sha256');
   for (const rel of inputs) {
@@ -25,7 +33,11 @@ export function inputsDigest(root, inputs) {
   return `sha256:${h.digest('hex')}`;
 }
 
-/** The bundle file for `source` when a fresh bundle exists, else null (and why, for tests). */
+/**
+ * The bundle file for `source` when a fresh bundle exists, else null (and why, for tests).
+ * @param {URL} source
+ * @returns {{ url: URL | null; why: string | null }}
+ */
 export function freshBundle(source, dir = DEFAULT_BUNDLE_DIR, root = ROOT) {
   if (process.env.DOCKET_NO_BUNDLE) return { url: null, why: 'DOCKET_NO_BUNDLE is set' };
   const rel = source.href.startsWith(root.href) ? source.href.slice(root.href.length) : null;
@@ -45,11 +57,15 @@ export function freshBundle(source, dir = DEFAULT_BUNDLE_DIR, root = ROOT) {
   return { url: new URL(out, dir), why: null };
 }
 
-/** Load a TypeScript module of this project: bundled when fresh, else through tsx. */
+/**
+ * Load a TypeScript module of this project: bundled when fresh, else through tsx.
+ * @param {URL} source
+ * @returns {Promise<any>} the module's namespace (its exports are typed where it is imported)
+ */
 export async function importTs(source) {
   const { url } = freshBundle(source);
   if (url) {
-    globalThis[Symbol.for(ROOT_SYMBOL)] = ROOT.href;
+    /** @type {Record<symbol, unknown>} */ (/** @type {unknown} */ (globalThis))[Symbol.for(ROOT_SYMBOL)] = ROOT.href;
     return import(url.href);
   }
   const { register } = await import('tsx/esm/api');

@@ -7,23 +7,30 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 const KEY = Symbol.for('docket.verifyWorker');
+/** The prestarted worker lives on a global, so verify.ts finds it whichever copy of this module it loaded (bundle or source). */
+const slot = /** @type {{ [KEY]?: { quick: boolean; worker: Worker; failed: boolean } }} */ (globalThis);
 const WITH_VALUE = new Set(['--archive', '--expect', '--key', '--extract', '--root', '--proof']);
 
 /**
  * The worker verify.ts would start for this mode. A small young generation trims peak RSS. No
  * old-generation cap: a worker that hits one inside a native allocation (JSON.parse of a big,
  * legal bundle) took the whole process down in tests.
+ * @param {boolean} quick
+ * @returns {Worker}
  */
 export function startVerifyWorker(quick) {
   return new Worker(new URL('./verify-worker.mjs', import.meta.url), { workerData: { quick }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
 }
 
-/** Start the worker when argv asks for an archive verify on a machine with a second core. */
+/**
+ * Start the worker when argv asks for an archive verify on a machine with a second core.
+ * @param {string[]} argv
+ */
 export function prestartVerifyWorker(argv) {
-  if (availableParallelism() < 2 || globalThis[KEY]) return;
+  if (availableParallelism() < 2 || slot[KEY]) return;
   const positional = [];
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
+    const a = /** @type {string} */ (argv[i]);
     if (a === '--help' || a === '-h' || a === '--version' || a === '--proof' || a.startsWith('--proof=')) return;
     if (WITH_VALUE.has(a)) i++;
     else if (!a.startsWith('-')) positional.push(a);
@@ -33,14 +40,18 @@ export function prestartVerifyWorker(argv) {
   const entry = { quick, worker: startVerifyWorker(quick), failed: false };
   entry.worker.unref();
   entry.worker.once('error', () => (entry.failed = true)); // a lost head start: verify starts its own
-  globalThis[KEY] = entry;
+  slot[KEY] = entry;
 }
 
-/** The prestarted worker, if it is for this mode and alive; null otherwise (then verify starts one). */
+/**
+ * The prestarted worker, if it is for this mode and alive; null otherwise (then verify starts one).
+ * @param {boolean} quick
+ * @returns {Worker | null}
+ */
 export function takeVerifyWorker(quick) {
-  const entry = globalThis[KEY];
+  const entry = slot[KEY];
   if (!entry) return null;
-  delete globalThis[KEY];
+  delete slot[KEY];
   if (entry.quick !== quick || entry.failed) {
     void entry.worker.terminate();
     return null;
@@ -51,8 +62,8 @@ export function takeVerifyWorker(quick) {
 
 /** End a prestarted worker that verify did not use. */
 export function dropVerifyWorker() {
-  const entry = globalThis[KEY];
+  const entry = slot[KEY];
   if (!entry) return;
-  delete globalThis[KEY];
+  delete slot[KEY];
   void entry.worker.terminate();
 }

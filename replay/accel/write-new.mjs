@@ -20,7 +20,7 @@ export function writeNew(abs, mode, bytes) {
   try {
     fd = openSync(abs, 'wx', mode);
   } catch (e) {
-    if (CONFLICTS.has(e.code)) return null;
+    if (CONFLICTS.has(/** @type {NodeJS.ErrnoException} */ (e).code ?? '')) return null;
     throw e;
   }
   try {
