@@ -20,7 +20,10 @@ import { DOCKET, REPO } from './common.ts';
  * directory) before its attempt counts, run off the main thread one line at a time (workdir.ts
  * Journal), so the commit time per line and the main thread's share are printed too. Then the
  * same at N = 16 through the decision endpoint. All three runs are replayed, so a fast but wrong
- * recording fails. The load average is printed: on a shared machine it moves every figure.
+ * recording fails. The load average is printed: on a shared machine it moves every figure. At
+ * N = 1 each request waits for its own line's commit (it is durable before the next request goes
+ * out), so the fsync latency of the archive's disk is in the reference too; BENCH_RECORD_DIR puts
+ * the archive elsewhere (e.g. /dev/shm, where fsync costs nothing) to see the rest alone.
  */
 const LATENCY_MS = Number(process.env.BENCH_RECORD_LATENCY_MS ?? 200);
 
@@ -63,8 +66,8 @@ function report(label: string, m: Measured) {
 }
 
 export async function benchRecord() {
-  console.log(`\n== recording (issue 24): 144 requests, reference server with ${LATENCY_MS} ms latency; load average ${loadavg().map((x) => x.toFixed(2)).join(', ')} on ${availableParallelism()} CPUs`);
-  const dir = mkdtempSync(join(tmpdir(), 'docket-bench-record-'));
+  console.log(`\n== recording (issue 24): 144 requests, reference server with ${LATENCY_MS} ms latency; archive in ${process.env.BENCH_RECORD_DIR ?? tmpdir()}; load average ${loadavg().map((x) => x.toFixed(2)).join(', ')} on ${availableParallelism()} CPUs`);
+  const dir = mkdtempSync(join(process.env.BENCH_RECORD_DIR ?? tmpdir(), 'docket-bench-record-')); // BENCH_RECORD_DIR=/dev/shm: the same without the disk's fsync latency
   cpSync(join(REPO, 'evidence', 'objects'), join(dir, 'objects'), { recursive: true });
   cpSync(join(REPO, 'evidence', 'refs', 'bank'), join(dir, 'refs', 'bank'), { recursive: true });
   // The endpoint runs in its own process, as a provider would: its work does not share this event loop.
