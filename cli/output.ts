@@ -78,6 +78,9 @@ export function progress(label: string, stream: ProgressStream = process.stderr,
 }
 
 export interface GlobalArgs {
+  /** resolved by cli/where.ts: --archive, else $DOCKET_ARCHIVE, else <bank root>/evidence */
   archive: string;
   json: boolean;
+  /** the bank root cli/where.ts found (absolute), null when there is none; commands that need one call bankRootOf */
+  bankRoot?: string | null;
 }

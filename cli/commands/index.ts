@@ -10,6 +10,7 @@ const one = <K extends string>(p: Promise<Record<K, unknown>>, ...names: K[]) =>
 
 export const COMMANDS: Record<string, Loader> = {
   check: () => one(import('./check.ts'), 'checkCommand'),
+  init: () => one(import('./init.ts'), 'initCommand'),
   verify: () => one(import('./verify.ts'), 'verifyCommand'),
   repair: () => one(import('./repair.ts'), 'repairCommand'),
   put: () => one(import('./put.ts'), 'putCommand'),
@@ -43,8 +44,8 @@ export async function loadAll(): Promise<CommandModule[]> {
   return out;
 }
 
-/** Global options that take a value (`--archive DIR`): their value is not the command word. */
-const VALUED_GLOBALS = new Set(['--archive']);
+/** Global options that take a value (`--archive DIR`, `-C DIR`, `--bank DIR`): their value is not the command word. */
+const VALUED_GLOBALS = new Set(['--archive', '-C', '--bank']);
 
 /** The first word of the arguments that is neither an option nor a global option's value. */
 export function commandWord(argv: readonly string[]): string | undefined {
