@@ -304,6 +304,64 @@ export function prepareRegrade(archive: Archive, runRef: string, opts: RegradeOp
   return planRegrade({ run, bank, grader: g, previous, gradedAt: opts.gradedAt });
 }
 
+/** What grading one run did: `docket regrade`'s report of it, and `docket run`'s grade on seal. */
+export interface RegradeRunResult {
+  run: Digest;
+  runId: string;
+  status: 'graded' | 'unchanged';
+  grade: Digest | null; // the new grade (null when unchanged)
+  current: Digest | null; // the run's current grade after this command
+  previous: Digest | null;
+  grader: { ref: string; digest: Digest };
+  previousGrader: { ref: string; digest: Digest } | null;
+  flips: number;
+  counts: RegradePlan['grade']['counts'];
+  warnings: GradeWarning[];
+}
+
+/** A fixed timestamp when SOURCE_DATE_EPOCH is set (reproducible builds), else now. */
+export function gradedAtNow(): string {
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  if (epoch !== undefined && /^\d+$/.test(epoch)) return new Date(Number(epoch) * 1000).toISOString();
+  return new Date().toISOString();
+}
+
+/**
+ * Grade runs and write their grade records: the one code path of `docket regrade` and of
+ * `docket run`, which grades a run as it seals it. Every named run is graded first and written
+ * only when all of them could be (a damaged run is a finding and nothing is written for any).
+ * Written as the archive's one writer (replay/store/archive.ts): a plan whose run got a new grade
+ * from a concurrent regrade meanwhile is made again, so it chains onto that record instead of
+ * both naming the same `previous`.
+ */
+export function gradeRuns(archive: Archive, refs: readonly string[], opts: RegradeOptions): { runs: RegradeRunResult[]; flips: Flip[] } {
+  const planned = refs.map((r) => prepareRegrade(archive, r, opts)); // a bad run or grader fails here, before any write
+  return archive.writing(() => {
+    const plans = planned.map((p, i) => (currentGradeDigest(archive, p.run.run.id) === (p.previous?.digest ?? null) ? p : prepareRegrade(archive, refs[i]!, opts)));
+    const runs: RegradeRunResult[] = [];
+    const flips: Flip[] = [];
+    for (const p of plans) {
+      const written = p.unchanged ? null : writeGrade(archive, p);
+      const prev = p.previous?.value.grader ?? null;
+      runs.push({
+        run: p.run.digest,
+        runId: p.run.run.id,
+        status: p.unchanged ? 'unchanged' : 'graded',
+        grade: written,
+        current: written ?? p.previous!.digest,
+        previous: p.previous?.digest ?? null,
+        grader: { ref: p.grade.grader.ref, digest: p.grade.grader.digest },
+        previousGrader: prev ? { ref: prev.ref, digest: prev.digest } : null,
+        flips: p.flips.length,
+        counts: p.grade.counts,
+        warnings: p.grade.warnings,
+      });
+      flips.push(...p.flips);
+    }
+    return { runs, flips };
+  });
+}
+
 /** Write a planned grade (segments, bundle, then the ref). Returns the new grade digest. */
 export function writeGrade(archive: Archive, p: RegradePlan): Digest {
   const bundle = archiveGrader(archive, p.grader);
