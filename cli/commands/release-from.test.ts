@@ -73,7 +73,7 @@ describe('--from needs an anchor', () => {
     expect(bare.stderr).toMatch(/EUNANCHORED: docket evidence replay --from/);
     const r = docket(['evidence', 'replay', '--from', tgz, '--expect', digest, '--question', 'sqlite-unique-upsert-1', '--question', 'async-await-ordering-1', '--json']);
     expect(r.status).toBe(0);
-    expect(r.json).toMatchObject({ ok: true, total: 2, matched: 2, release: { digest, anchored: 'expect' } });
+    expect(r.json).toMatchObject({ ok: true, total: 2, matched: 2, release: { digest, anchored: 'expect', packages: { from: 'docket', count: 1 } } });
   });
 
   it('verify and evidence replay --from: a tarball whose bank is not the bank its runs measured fails, naming the question', async () => {

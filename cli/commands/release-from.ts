@@ -83,13 +83,14 @@ export async function openRelease(a: AnchorArgs, command: string): Promise<Opene
  * Probes import pinned packages (lockfiles/probes.lock.json). A release packed without --vendor
  * ships no packages, so the verified tree gets links to the packages of the docket that is running
  * (the shipped bank's probes import docket's own dependencies), each checked to be the pinned
- * version; a different version is a finding, never a silent substitute.
+ * version; a different version is a finding, never a silent substitute. Returns how many it linked.
  */
-export function linkProbePackages(dir: string) {
+export function linkProbePackages(dir: string): number {
   const lockPath = join(dir, 'lockfiles', 'probes.lock.json');
-  if (!existsSync(lockPath)) return;
+  if (!existsSync(lockPath)) return 0;
   const lock = parseStrict(readFileSync(lockPath)) as { packages?: Record<string, { version: string }> };
-  for (const [name, pin] of Object.entries(lock.packages ?? {})) {
+  const pins = Object.entries(lock.packages ?? {});
+  for (const [name, pin] of pins) {
     const folder = docketPackage(name);
     if (!folder) {
       throw findingError(
@@ -105,6 +106,7 @@ export function linkProbePackages(dir: string) {
     mkdirSync(dirname(link), { recursive: true });
     symlinkSync(folder, link, 'dir');
   }
+  return pins.length;
 }
 
 /**

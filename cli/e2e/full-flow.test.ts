@@ -221,6 +221,11 @@ describe.skipIf(!!skip)(`docket on its own eval suite, from init to a release re
     expect(readdirSync(join(tree, 'vendor', 'npm')).sort()).toEqual(['canonicalize-4.0.0.tgz', 'crc-32-1.2.2.tgz', 'vendor.json']);
     for (const absent of ['node_modules', '.env.local', 'evals/001-data_modeling/006-database_crud/answer/local.sqlite3']) expect(existsSync(join(tree, absent)), absent).toBe(false);
 
+    // The stranger's one-liner: verify against the digest, extract privately, install the vendored packages, replay.
+    const fromTgz = await docketOffline(out, 'evidence', 'replay', '--from', tgz, '--expect', pack.json.digest, '--json');
+    expect(fromTgz.code, fromTgz.stdout + fromTgz.stderr).toBe(0);
+    expect(fromTgz.json).toMatchObject({ ok: true, total: 3, matched: 3, release: { digest: pack.json.digest, anchored: 'expect', packages: { from: 'vendored', count: 2 } } });
+
     // 12. The stranger's machine: no network, an empty npm cache. Without the install the probes cannot run …
     const before = await docketOffline(tree, 'evidence', 'replay', '--json');
     expect(before.code).toBe(1);
