@@ -19,6 +19,7 @@ import { gitLister, printSelection } from '../offline/content-git.ts';
 import { assertGradersPinned } from '../../replay/grading/graders.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { readProbe, runProbe, runProbes, runtimeHere } from '../offline/probes.ts';
+import { installVendored } from '../offline/vendor.ts';
 import { anchorOptions, checkAnchor, linkProbePackages, openRelease, type AnchorArgs } from './release-from.ts';
 
 /** git's candidates in a work tree, else the .gitignore walk (replay/content/policy.ts). */
@@ -366,12 +367,15 @@ async function replay(argv: EvidenceArgs) {
 
 /** --from: the probes and the archive both come from the verified release tree, never the working tree. */
 // The release verify behind --from already refused a tarball whose bank its runs did not measure.
-async function replayRelease(argv: EvidenceArgs): Promise<EvidenceReplayResult & { release: { file: string; digest: string | null; anchored: string } }> {
+// `release.packages` says where the probes' packages came from: the release's vendored tarballs, or docket's own installation.
+async function replayRelease(argv: EvidenceArgs): Promise<EvidenceReplayResult & { release: { file: string; digest: string | null; anchored: string; packages: { from: 'vendored' | 'docket'; count: number } } }> {
   const r = await openRelease(argv, 'docket evidence replay');
   try {
-    linkProbePackages(r.dir);
+    // A release packed with --vendor brings the suite's packages; one without borrows docket's own.
+    const vendored = installVendored(r.dir);
+    const packages = vendored === null ? { from: 'docket' as const, count: linkProbePackages(r.dir) } : { from: 'vendored' as const, count: vendored };
     const result = await evidenceReplay(join(r.dir, 'evidence'), { question: argv.question, timeoutMs: argv['timeout-ms'], root: r.dir });
-    return { ...result, release: { file: argv.from!, digest: r.digest, anchored: r.anchored } };
+    return { ...result, release: { file: argv.from!, digest: r.digest, anchored: r.anchored, packages } };
   } finally {
     r.cleanup();
   }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocketError } from '../../replay/errors.ts';
 import { generateKeys, loadPrivateKey } from '../../replay/release/dsse.ts';
 import { packRelease } from '../../replay/release/pack.ts';
 import { docket, REPO, tempDir } from '../dev/testkit/core.ts';
-import { checkAnchor } from './release-from.ts';
+import { checkAnchor, linkProbePackages } from './release-from.ts';
 
 /**
  * Issue #18 item 5: `replay --from` and `evidence replay --from` verify the tarball with the docket
@@ -73,7 +73,7 @@ describe('--from needs an anchor', () => {
     expect(bare.stderr).toMatch(/EUNANCHORED: docket evidence replay --from/);
     const r = docket(['evidence', 'replay', '--from', tgz, '--expect', digest, '--question', 'sqlite-unique-upsert-1', '--question', 'async-await-ordering-1', '--json']);
     expect(r.status).toBe(0);
-    expect(r.json).toMatchObject({ ok: true, total: 2, matched: 2, release: { digest, anchored: 'expect' } });
+    expect(r.json).toMatchObject({ ok: true, total: 2, matched: 2, release: { digest, anchored: 'expect', packages: { from: 'docket', count: 1 } } });
   });
 
   it('verify and evidence replay --from: a tarball whose bank is not the bank its runs measured fails, naming the question', async () => {
@@ -117,5 +117,25 @@ describe('--from needs an anchor', () => {
       expect(r.stderr).toMatch(new RegExp(`ERELEASE: .*EOPTIONS: question ${q.id} \\[options\\]: needs exactly 4 options`));
       expect(r.stderr).not.toMatch(/\n\s+at /); // no stack
     }
+  });
+});
+
+describe('evidence replay --from a release without vendored packages: the running docket lends the pinned ones', () => {
+  const treeWithLock = (name: string, packages: Record<string, { version: string }>) => {
+    const dir = join(tmp, name);
+    mkdirSync(join(dir, 'lockfiles'), { recursive: true });
+    writeFileSync(join(dir, 'lockfiles', 'probes.lock.json'), JSON.stringify({ lockfileVersion: 1, node: '20', packages }));
+    return dir;
+  };
+
+  it("links a package whose exports leave out package.json (canonicalize); one docket lacks is EPROBEPACKAGE saying how to replay it", () => {
+    const version = JSON.parse(readFileSync(join(REPO, 'node_modules', 'canonicalize', 'package.json'), 'utf8')).version as string;
+    const dir = treeWithLock('links', { canonicalize: { version } });
+    linkProbePackages(dir);
+    expect(realpathSync(join(dir, 'node_modules', 'canonicalize'))).toBe(realpathSync(join(REPO, 'node_modules', 'canonicalize')));
+    expect(() => linkProbePackages(treeWithLock('other-version', { canonicalize: { version: '0.0.1' } }))).toThrow(expect.objectContaining({ code: 'EPROBEPACKAGE', message: expect.stringContaining(`this docket has ${version}`) }));
+    expect(() => linkProbePackages(treeWithLock('lacking', { 'left-pad': { version: '1.3.0' } }))).toThrow(
+      expect.objectContaining({ code: 'EPROBEPACKAGE', message: expect.stringContaining('left-pad@1.3.0 (lockfiles/probes.lock.json), which this release does not vendor and this docket does not have: pack the release with `docket release pack --vendor`') }),
+    );
   });
 });

@@ -12,8 +12,8 @@ import { authorBank, buildSuite, SUITE_EVALS, SUITE_SECRET, suiteEdits } from '.
 /**
  * docket on a suite it has never seen (issue #21, docs/own-suite.md): a suite laid out like a real
  * one, `docket init` → three questions and one omission → validate → evidence lock and capture →
- * evidence replay (offline), with zero edits to the suite's files. The lead's full flow (run,
- * release pack --vendor, verify, npm ci --offline in the extracted tree) builds on the same testkit.
+ * evidence replay (offline), with zero edits to the suite's files. cli/e2e/full-flow.test.ts goes on
+ * from there (run, replay, leaderboard, report, release pack --vendor, verify, npm ci --offline).
  */
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DOCKET, docket, tempDir } from '../dev/testkit/core.ts';
@@ -6,7 +6,7 @@ import { networkNamespaceUnavailable, runWithoutNetwork } from '../dev/testkit/n
 import { makeProbeSuite, makeVendorSuite } from '../dev/testkit/probe-suite.ts';
 import { packRelease } from '../../replay/release/pack.ts';
 import { verifyRelease } from '../../replay/release/verify.ts';
-import { collectVendor } from '../offline/vendor.ts';
+import { collectVendor, installVendored } from '../offline/vendor.ts';
 
 /**
  * A release a third party replays offline (issue #21 item 6): `release pack --vendor`, verify,
@@ -83,6 +83,16 @@ describe('vendoring refuses what cannot install offline, and verify holds tarbal
     makeProbeSuite(bun, { lock: 'bun.lock' });
     expect(() => collectVendor(bun, {})).toThrow(expect.objectContaining({ code: 'EVENDORKIND' }));
   });
+
+  it('evidence replay --from installs vendored tarballs from a private empty cache; a tree they cannot install is EVENDOR with what npm said', () => {
+    expect(installVendored(tempDir('docket-vendor-none-'))).toBeNull(); // nothing vendored: docket lends its own packages
+    const root = tempDir('docket-vendor-');
+    if (makeVendorSuite(root)) return;
+    // vendor.json lists no tarball while the lock needs two: npm ci --offline finds neither in the private cache.
+    mkdirSync(join(root, 'vendor', 'npm'), { recursive: true });
+    writeFileSync(join(root, 'vendor', 'npm', 'vendor.json'), JSON.stringify({ kind: 'docket-vendor', schemaVersion: 1, lockfile: 'package-lock.json', packages: [] }));
+    expect(() => installVendored(root)).toThrow(expect.objectContaining({ code: 'EVENDOR', message: expect.stringMatching(/npm ci --offline --ignore-scripts --no-audit --no-fund` exited 1: .*(ENOTCACHED|only-if-cached)/) }));
+  }, 60_000);
 
   it('release verify: a vendored tarball that is not the one the lock pins is EVENDOR', async () => {
     const { root, why } = capturedSuite();

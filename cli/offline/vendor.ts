@@ -2,11 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { usageError } from '../../replay/errors.ts';
 import { readLock, type LockedPackage } from '../../replay/bank/lockfiles.ts';
 import type { BankFile } from '../../replay/bank/types.ts';
 import type { Source } from '../../replay/release/pack.ts';
-import { packagesToVendor, sri512, VENDOR_INDEX, vendorFile, vendorIndexBytes, type VendorEntry } from '../../replay/release/vendor.ts';
+import { findingError, usageError } from '../../replay/errors.ts';
+import { parseStrict } from '../../replay/format/json.ts';
+import { packagesToVendor, sri512, VENDOR_INDEX, vendorFile, vendorIndexBytes, type VendorEntry, type VendorIndex } from '../../replay/release/vendor.ts';
 
 /**
  * `release pack --vendor`: the exact tarballs the suite's npm lockfile names, from this machine's
@@ -76,4 +77,34 @@ function fromInstalled(root: string, p: LockedPackage, into: string): string | n
   if (r.status !== 0) return null;
   const made = readdirSync(into).find((f) => !before.has(f));
   return made && sri512(readFileSync(join(into, made))) === p.integrity ? join(into, made) : null;
+}
+
+/**
+ * `evidence replay --from` a release packed with --vendor: install its vendored tarballs into the
+ * verified tree as scripts/install-offline.mjs does, with docket's own code instead of the
+ * release's: a private npm cache that starts empty, `npm cache add` of the tarballs (release verify
+ * has held each to the lock), then `npm ci --offline --ignore-scripts` — no registry is contacted
+ * and no install script of the release runs outside the probes' sandbox. Returns how many
+ * tarballs it installed, null when the release vendors nothing; an install that fails is EVENDOR
+ * with npm's last lines.
+ */
+export function installVendored(dir: string): number | null {
+  const indexPath = join(dir, VENDOR_INDEX);
+  if (!existsSync(indexPath)) return null;
+  const index = parseStrict(readFileSync(indexPath)) as unknown as VendorIndex;
+  const cache = mkdtempSync(join(tmpdir(), 'docket-npm-cache-'));
+  const env = { ...process.env, npm_config_cache: cache, npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+  const npm = (args: string[]) => {
+    const r = spawnSync('npm', args, { cwd: dir, env, encoding: 'utf8', timeout: 10 * 60_000 });
+    if (r.status === 0) return;
+    const said = `${r.stderr ?? ''}${r.stdout ?? ''}`.trim().split('\n').slice(-5).join(' | ');
+    throw findingError('EVENDOR', `the release's vendored packages do not install offline: \`npm ${args.join(' ')}\` ${r.error ? `could not run (${r.error.message})` : `exited ${r.status ?? r.signal}`}${said ? `: ${said}` : ''}`, { command: ['npm', ...args] });
+  };
+  try {
+    if (index.packages.length) npm(['cache', 'add', ...index.packages.map((p) => p.file)]);
+    npm(['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund']);
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
+  return index.packages.length;
 }

@@ -2,13 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { treeHashes } from './core.ts';
+import { copyInstalled, docketLocked, VENDORABLE } from './probe-suite.ts';
 
 /**
  * A small eval suite laid out like a real one (issue #21): docket has never seen it. Categories and
  * evals with numeric prefixes and underscores, TASK.txt, the reference solution in an answer/
  * folder (with a committed generated folder a probe reads), a bun grader test, bun.lock, and what a
  * maintainer's checkout also holds and must never be archived: node_modules/, .env.local with a
- * key, a local *.sqlite3. Test support only (never shipped); the lead's full flow test reuses it.
+ * key, a local *.sqlite3. Test support only (never shipped): cli/e2e/own-suite.test.ts and
+ * cli/e2e/full-flow.test.ts run docket on it.
  */
 export const SUITE_EVALS = ['001-data_modeling/006-database_crud', '001-data_modeling/012-schema_indexes', '002-auth_flows/003-session_tokens', '003-file_storage/001-upload_limits'] as const;
 
@@ -38,18 +40,17 @@ const SCHEMAS: Record<string, { table: string; index: string; fields: string[] }
   '003-file_storage/001-upload_limits': { table: 'uploads', index: 'by_user', fields: ['userId'] },
 };
 
-export function buildSuite(root: string, opts: { git?: boolean } = {}): BuiltSuite {
+/**
+ * `lock`: bun.lock (the default, as the real suite has, with a fake left-pad installed) or
+ * package-lock.json — an npm suite whose devDependencies are real registry packages (VENDORABLE,
+ * copied from this checkout's node_modules as `npm ci` installs them) and whose lock records
+ * `resolved` and `integrity`: what `release pack --vendor` and `npm ci --offline` need.
+ */
+export function buildSuite(root: string, opts: { git?: boolean; lock?: 'bun.lock' | 'package-lock.json' } = {}): BuiltSuite {
   const gitignore = 'node_modules/\n.env.local\n*.sqlite3\n';
   write(root, '.gitignore', gitignore);
-  write(root, 'package.json', `${JSON.stringify({ name: 'convex-evals', private: true, type: 'module', scripts: { test: 'bun test' }, devDependencies: { 'left-pad': '1.3.0' } }, null, 2)}\n`);
-  // bun's text lockfile (JSONC with trailing commas): docket detects it, never parses it here.
-  write(
-    root,
-    'bun.lock',
-    '{\n  "lockfileVersion": 1,\n  "workspaces": {\n    "": {\n      "name": "convex-evals",\n      "devDependencies": {\n        "left-pad": "1.3.0",\n      },\n    },\n  },\n  "packages": {\n    "left-pad": ["left-pad@1.3.0", "", {}, "sha512-XI5MPzVNApjAyhQzphX8BkmKsKUxD4LdyK24iZeQ9vxNyQuqHSO3v6JBSjpwNe9O3mqKxNlpVTNHbP/QG5sl2Q=="],\n  }\n}\n',
-  );
-  write(root, 'node_modules/left-pad/package.json', '{"name":"left-pad","version":"1.3.0","main":"index.js"}\n');
-  write(root, 'node_modules/left-pad/index.js', 'module.exports = (s, n, c = " ") => String(s).padStart(n, c);\n');
+  if (opts.lock === 'package-lock.json') writeNpmPackages(root);
+  else writeBunPackages(root);
   write(root, '.env.local', `OPENAI_API_KEY=${SUITE_SECRET}\nCONVEX_DEPLOYMENT=dev:docket-test\n`);
   write(root, 'README.md', '# convex-evals\n\nCoding evals: each task in evals/<category>/<eval>/TASK.txt, the reference solution in answer/.\n');
   for (const id of SUITE_EVALS) {
@@ -84,6 +85,33 @@ export function buildSuite(root: string, opts: { git?: boolean } = {}): BuiltSui
   return { root, files: suiteFiles(root), gitignore, git };
 }
 
+function writeBunPackages(root: string) {
+  write(root, 'package.json', `${JSON.stringify({ name: 'convex-evals', private: true, type: 'module', scripts: { test: 'bun test' }, devDependencies: { 'left-pad': '1.3.0' } }, null, 2)}\n`);
+  // bun's text lockfile (JSONC with trailing commas): docket detects it, never parses it here.
+  write(
+    root,
+    'bun.lock',
+    '{\n  "lockfileVersion": 1,\n  "workspaces": {\n    "": {\n      "name": "convex-evals",\n      "devDependencies": {\n        "left-pad": "1.3.0",\n      },\n    },\n  },\n  "packages": {\n    "left-pad": ["left-pad@1.3.0", "", {}, "sha512-XI5MPzVNApjAyhQzphX8BkmKsKUxD4LdyK24iZeQ9vxNyQuqHSO3v6JBSjpwNe9O3mqKxNlpVTNHbP/QG5sl2Q=="],\n  }\n}\n',
+  );
+  write(root, 'node_modules/left-pad/package.json', '{"name":"left-pad","version":"1.3.0","main":"index.js"}\n');
+  write(root, 'node_modules/left-pad/index.js', 'module.exports = (s, n, c = " ") => String(s).padStart(n, c);\n');
+}
+
+/**
+ * The npm flavour: package.json and a lockfileVersion 3 package-lock.json as `npm install` writes
+ * them with registry URLs kept (this machine's npm config omits `resolved`, which vendoring needs:
+ * EVENDORRESOLVED), and node_modules as `npm ci` installs it.
+ */
+function writeNpmPackages(root: string) {
+  const pkgs = VENDORABLE.map((n) => docketLocked(n));
+  const devDependencies = Object.fromEntries(pkgs.map((p) => [p.name, p.version]));
+  write(root, 'package.json', `${JSON.stringify({ name: 'convex-evals', private: true, type: 'module', scripts: { test: 'bun test' }, devDependencies }, null, 2)}\n`);
+  const packages: Record<string, unknown> = { '': { name: 'convex-evals', devDependencies } };
+  for (const p of pkgs) packages[`node_modules/${p.name}`] = { version: p.version, resolved: `https://registry.npmjs.org/${p.name}/-/${p.name}-${p.version}.tgz`, integrity: p.integrity, dev: true, license: 'Apache-2.0' };
+  write(root, 'package-lock.json', `${JSON.stringify({ name: 'convex-evals', lockfileVersion: 3, requires: true, packages }, null, 2)}\n`);
+  for (const p of pkgs) copyInstalled(root, p.name);
+}
+
 /** `git init` and commit everything (not ignored); false when git is not installed. */
 function gitCommitAll(root: string): boolean {
   const run = (...args: string[]) =>
@@ -104,14 +132,30 @@ function gitCommitAll(root: string): boolean {
   return true;
 }
 
-/** The probes the questions below name: each reads the committed generated folder of its eval's answer/. */
-const PROBE = (id: string, letters: Record<string, string>) => `// Establishes which index the reference solution's generated data model declares.
+/**
+ * The probes the questions below name: each reads the committed generated folder of its eval's
+ * answer/. `pkg` makes it import a package of the suite (the npm flavour of buildSuite) and print
+ * what it computes; `ts` writes it in TypeScript.
+ */
+const PROBE = (id: string, letters: Record<string, string>, o: { ts?: boolean; pkg?: 'canonicalize' | 'crc-32' } = {}) => {
+  const t = (type: string) => (o.ts ? `: ${type}` : '');
+  const imports = o.pkg === 'canonicalize' ? "import canonicalize from 'canonicalize';\n" : o.pkg === 'crc-32' ? "import CRC from 'crc-32';\n" : '';
+  const observed = o.pkg === 'canonicalize' ? ', observed: canonicalize({ table: /TableNames = "(\\w+)"/.exec(text)?.[1], index })' : o.pkg === 'crc-32' ? ', observed: CRC.str(text)' : '';
+  return `// Establishes which index the reference solution's generated data model declares.
 import { readFileSync } from 'node:fs';
-const text = readFileSync(new URL('../../../evals/${id}/answer/convex/_generated/dataModel.d.ts', import.meta.url), 'utf8');
-const index = /indexes: \\{ \\w+: \\["([^"]+)"\\] \\}/.exec(text)?.[1];
-const letters = ${JSON.stringify(letters)};
-console.log(JSON.stringify({ answer: letters[index] ?? null, index }));
+${imports}const text${t('string')} = readFileSync(new URL('../../../evals/${id}/answer/convex/_generated/dataModel.d.ts', import.meta.url), 'utf8');
+const index${t('string | undefined')} = /indexes: \\{ \\w+: \\["([^"]+)"\\] \\}/.exec(text)?.[1];
+const letters${t("Record<string, 'A' | 'B' | 'C' | 'D'>")} = ${JSON.stringify(letters)};
+console.log(JSON.stringify({ answer: letters[index ?? ''] ?? null, index${observed} }));
 `;
+};
+
+export interface AuthorOptions {
+  /** the first question's probe is TypeScript (`.ts`, run through tsx) with its own timeout */
+  typescript?: boolean;
+  /** the first two probes import the suite's packages (canonicalize, crc-32): for buildSuite's package-lock.json flavour */
+  imports?: boolean;
+}
 
 export interface AuthoredQuestion {
   id: string;
@@ -124,7 +168,7 @@ export interface AuthoredQuestion {
  * What a maintainer adds after `docket init`: three questions (probes in the bank's probe root,
  * never in the suite's folders) and one omission with a reason. Edits only decision-bank.json.
  */
-export function authorBank(root: string): AuthoredQuestion[] {
+export function authorBank(root: string, opts: AuthorOptions = {}): AuthoredQuestion[] {
   const bankPath = join(root, 'decision-bank.json');
   const bank = JSON.parse(readFileSync(bankPath, 'utf8')) as { layout: { probeRoot: string }; questions: unknown[]; omissions: unknown[] };
   const probeRoot = bank.layout.probeRoot;
@@ -134,10 +178,12 @@ export function authorBank(root: string): AuthoredQuestion[] {
     { id: 'session-token-index-1', sourceEval: '002-auth_flows/003-session_tokens', options: ['by_user', 'by_expiry', 'by_token', 'by_session_id'], key: 'C' },
   ];
   const out: AuthoredQuestion[] = [];
-  for (const s of specs) {
-    const probe = `${s.id}.mjs`;
+  for (const [i, s] of specs.entries()) {
+    const ts = opts.typescript === true && i === 0;
+    const probe = `${s.id}.${ts ? 'ts' : 'mjs'}`;
     const letters = Object.fromEntries(s.options.map((o, i) => [o, 'ABCD'[i]!]));
-    write(root, `${probeRoot}/${s.sourceEval}/${probe}`, PROBE(s.sourceEval, letters));
+    const pkg = opts.imports ? (['canonicalize', 'crc-32'] as const)[i] : undefined;
+    write(root, `${probeRoot}/${s.sourceEval}/${probe}`, PROBE(s.sourceEval, letters, { ts, pkg }));
     bank.questions.push({
       id: s.id,
       sourceEval: s.sourceEval,
@@ -147,6 +193,8 @@ export function authorBank(root: string): AuthoredQuestion[] {
       claim: `The reference solution's schema defines the ${s.options['ABC'.indexOf(s.key)]} index.`,
       doesNotEstablish: 'It does not show the model can write the schema or the queries that use the index.',
       probe,
+      // tsx starts slowly on a busy machine: more than the default 10 s, for this probe only
+      ...(ts ? { probeRuntime: { timeoutMs: 60_000 } } : {}),
     });
     out.push({ id: s.id, sourceEval: s.sourceEval, key: s.key, probe: `${probeRoot}/${s.sourceEval}/${probe}` });
   }
