@@ -4,10 +4,11 @@ import { DocketError, EXIT } from '../replay/errors.ts';
 import { EXAMPLES } from './commands/examples.ts';
 import { commandsFor } from './commands/index.ts';
 import { endProgressLine } from './output.ts';
+import { packageFile } from '../replay/package-files.ts';
 import { platformError } from './platform-errors.ts';
 import { systemError } from './system-errors.ts';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string };
 export const DOCKET_VERSION: string = pkg.version;
 
 export const EXIT_STATUS = `EXIT STATUS

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requireTreePath } from '../../replay/bank/bank.ts';
 import type { ProbeRun } from '../../replay/bank/evidence.ts';
+import { compiledModule } from '../../replay/package-files.ts';
 import { sweepStaleTemps, tempName } from '../../replay/store/temps.ts';
 
 /**
@@ -12,7 +13,7 @@ import { sweepStaleTemps, tempName } from '../../replay/store/temps.ts';
  * allowlisted environment (nothing inherited: no API keys), a fresh temp cwd, a timeout, and the
  * network guard preloaded.
  */
-const GUARD = fileURLToPath(new URL('./probe-guard.mjs', import.meta.url));
+const GUARD = fileURLToPath(compiledModule('cli/offline/probe-guard'));
 export const GUARD_NAME = 'docket:probe-guard';
 const MAX_OUTPUT = 1024 * 1024;
 const PROBE_DIR = 'docket-probe';

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { packageFile } from '../package-files.ts';
 import { numberPrintsBack, type Containers } from './canonical-bytes.ts';
 
 /**
@@ -11,7 +12,7 @@ import { numberPrintsBack, type Containers } from './canonical-bytes.ts';
  * arguments, slots, checks, schema plans), then the text last loaded, its table of containers and
  * the projection's output, laid out again for each text.
  */
-const WASM_URL = new URL('./wasm/strict.wasm', import.meta.url);
+const WASM_URL = packageFile('replay/accel/wasm/strict.wasm');
 /** Zero bytes after a text: every look-ahead of the scanner (at most 16 bytes past a stop) reads one. */
 const PAD = 64;
 /** Texts above this go to the JS scanner: the table's worst case (3 cells per 2 bytes) stays bounded. */

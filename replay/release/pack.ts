@@ -12,6 +12,7 @@ import { sha256, type Digest } from '../format/digest.ts';
 import { findingError, usageError } from '../errors.ts';
 import { DEFLATE_OPTIONS, GZIP_HEADER, gzipCanonical } from '../format/gzip.ts';
 import { canonicalBytes } from '../format/json.ts';
+import { compiledModule, packageFile } from '../package-files.ts';
 import { fsyncDir, Store, TEMP_PREFIX } from '../store/store.ts';
 import { sweepStaleTemps, tempName } from '../store/temps.ts';
 import { signEnvelope } from './dsse.ts';
@@ -27,7 +28,7 @@ import { BLOCK, END_BLOCKS, entryHeaders, padding, type TarEntry } from './tar.t
  * the deflate runs in a worker thread while this thread reads and re-hashes files, so both cores
  * work and the output bytes do not depend on it (the worker streams the same pako deflate).
  */
-export const SCRIPTS_DIR = fileURLToPath(new URL('../../cli/release-scripts/', import.meta.url));
+export const SCRIPTS_DIR = fileURLToPath(packageFile('cli/release-scripts/'));
 const WORKER_THRESHOLD = 8 * 1024 * 1024;
 const CHUNK = 4 * 1024 * 1024;
 
@@ -252,7 +253,7 @@ function inlineSink(): Sink {
 }
 
 function workerSink(): Sink {
-  const worker = new Worker(new URL('../accel/deflate-worker.mjs', import.meta.url), { workerData: { options: DEFLATE_OPTIONS } });
+  const worker = new Worker(compiledModule('replay/accel/deflate-worker'), { workerData: { options: DEFLATE_OPTIONS } });
   const failed = new Promise<never>((_, reject) => worker.once('error', reject));
   failed.catch(() => {}); // observed through the race in end()
   let pending: Uint8Array[] = [];

@@ -4,7 +4,8 @@ import { Worker } from 'node:worker_threads';
 import { createInflateRaw } from 'node:zlib';
 import type { Digest } from '../format/digest.ts';
 import { crcUpdate, GZIP_HEADER } from '../format/gzip.ts';
-import { CTL, endProblem, heldError, longEnough, RULES, takePiece, TRAILER } from '../accel/pass-rules.mjs';
+import { compiledModule } from '../package-files.ts';
+import { CTL, endProblem, heldError, longEnough, RULES, takePiece, TRAILER } from '../accel/pass-rules.ts';
 
 /**
  * One streaming pass over a release file: optionally SHA-256 of every byte, and a strict gunzip
@@ -176,7 +177,7 @@ export async function streamPass(fd: number, size: number, opts: PassOptions): P
   return res;
 }
 
-const { POSTED, CONSUMED, WAKE, STOP, DONE, SIGNAL, LEN } = CTL; // shared with inflate-worker.mjs
+const { POSTED, CONSUMED, WAKE, STOP, DONE, SIGNAL, LEN } = CTL; // shared with inflate-worker.ts
 const RING_SLOTS = 8; // 8 MiB: the worker stays a few MiB ahead; a bigger ring only faults in more pages
 
 /**
@@ -189,7 +190,7 @@ export async function ringPass(fd: number, size: number, opts: PassOptions): Pro
   const ctl = new Int32Array(new SharedArrayBuffer((LEN + RING_SLOTS) * 4));
   const ring = new SharedArrayBuffer(RING_SLOTS * PIECE);
   const views = Array.from({ length: RING_SLOTS }, (_, k) => Buffer.from(ring, k * PIECE, PIECE));
-  const worker = new Worker(new URL('../accel/inflate-worker.mjs', import.meta.url), {
+  const worker = new Worker(compiledModule('replay/accel/inflate-worker'), {
     workerData: { fd, size, hash: opts.hash, maxOut: opts.maxOut, ring, ctl: ctl.buffer, slotBytes: PIECE, slots: RING_SLOTS, header: GZIP_HEADER, pieceBytes: PIECE },
   });
   type Answer = Omit<PassResult, 'via' | 'error'> & { error: (NonNullable<PassResult['error']> & { at: number }) | null };
@@ -272,7 +273,7 @@ class PieceHasher {
 
   offThread(): void {
     this.data = new SharedArrayBuffer(this.slots * PIECE);
-    this.worker = new Worker(new URL('../accel/hash-worker.mjs', import.meta.url), { workerData: { data: this.data, progress: this.progress, pieceBytes: PIECE } });
+    this.worker = new Worker(compiledModule('replay/accel/hash-worker'), { workerData: { data: this.data, progress: this.progress, pieceBytes: PIECE } });
     this.worker.on('error', (e) => (this.failure = e));
   }
 

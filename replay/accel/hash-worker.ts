@@ -4,12 +4,12 @@
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { data, progress, pieceBytes } = workerData;
+const { data, progress, pieceBytes } = workerData as { data: SharedArrayBuffer; progress: Int32Array; pieceBytes: number };
 const hash = createHash('sha256');
 let done = 0;
-parentPort.on('message', (m) => {
+parentPort!.on('message', (m: 'end' | { slot: number; length: number }) => {
   if (m === 'end') {
-    parentPort.postMessage(hash.digest('hex'));
+    parentPort!.postMessage(hash.digest('hex'));
     return;
   }
   hash.update(new Uint8Array(data, m.slot * pieceBytes, m.length));

@@ -3,18 +3,18 @@
 // with Z_NO_FLUSH equals its one-shot output byte for byte (replay/release/release.test.ts checks).
 import { parentPort, workerData } from 'node:worker_threads';
 import crc32 from 'crc-32';
-import { Deflate } from 'pako';
+import { Deflate, type DeflateOptions } from 'pako';
 
-const deflate = new Deflate({ ...workerData.options });
-const out = [];
-deflate.onData = (chunk) => out.push(chunk);
+const deflate = new Deflate({ ...(workerData as { options: DeflateOptions }).options });
+const out: Uint8Array[] = [];
+deflate.onData = (chunk) => out.push(chunk as Uint8Array);
 let crc = 0;
 let length = 0;
-parentPort.on('message', (msg) => {
+parentPort!.on('message', (msg: Uint8Array | null) => {
   if (msg === null) {
     deflate.push(new Uint8Array(0), true);
     if (deflate.err) throw new Error(`deflate failed: ${deflate.msg}`);
-    parentPort.postMessage({ chunks: out, crc: crc >>> 0, length });
+    parentPort!.postMessage({ chunks: out, crc: crc >>> 0, length });
     return;
   }
   const bytes = msg; // a Uint8Array (structured clone)

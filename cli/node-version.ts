@@ -1,18 +1,19 @@
-// Is this Node one docket supports? Checked by cli/docket.mjs before anything else loads, so an old
+// Is this Node one docket supports? Checked by cli/docket.ts before anything else loads, so an old
 // Node gets a coded message naming the versions instead of a syntax error or a stack from deep inside.
 // The range is package.json's "engines.node", in its simple form: `>=A.B.C <D || >=E` (comparators
 // >=, >, <=, < and =, joined by spaces; alternatives by ||).
 import { readFileSync } from 'node:fs';
+import { packageFile } from '../replay/package-files.ts';
 
-const parse = (v) => v.replace(/^v/, '').split('.').map((n) => Number.parseInt(n, 10) || 0);
-const cmp = (a, b) => {
+const parse = (v: string) => v.replace(/^v/, '').split('.').map((n) => Number.parseInt(n, 10) || 0);
+const cmp = (a: number[], b: number[]) => {
   for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
   return 0;
 };
-const OPS = { '>=': (c) => c >= 0, '>': (c) => c > 0, '<=': (c) => c <= 0, '<': (c) => c < 0, '=': (c) => c === 0 };
+const OPS: Record<string, (c: number) => boolean> = { '>=': (c) => c >= 0, '>': (c) => c > 0, '<=': (c) => c <= 0, '<': (c) => c < 0, '=': (c) => c === 0 };
 
 /** True when `version` (e.g. "20.19.2" or "v22.1.0") satisfies `range`. */
-export function satisfies(version, range) {
+export function satisfies(version: string, range: string): boolean {
   const v = parse(version);
   return range.split('||').some((alt) =>
     alt
@@ -22,18 +23,18 @@ export function satisfies(version, range) {
       .every((c) => {
         const m = /^(>=|<=|>|<|=)?v?(\d+(?:\.\d+){0,2})$/.exec(c);
         if (!m) return false;
-        return OPS[m[1] ?? '='](cmp(v, parse(m[2])));
+        return OPS[m[1] ?? '=']!(cmp(v, parse(m[2]!)));
       }),
   );
 }
 
-/** The supported range from package.json next to this file. */
-export function engineRange() {
-  return JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).engines.node;
+/** The supported range from docket's package.json. */
+export function engineRange(): string {
+  return (JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
 }
 
 /** null when this Node is supported, else the message docket prints (exit 2). */
-export function nodeVersionProblem(version = process.versions.node, range = engineRange()) {
+export function nodeVersionProblem(version: string = process.versions.node, range: string = engineRange()): string | null {
   if (satisfies(version, range)) return null;
   return `docket: ENODEVERSION: docket needs Node.js ${range}; this is Node.js v${version}. Install a supported Node (https://nodejs.org, or nvm install 22) and run docket again\n`;
 }

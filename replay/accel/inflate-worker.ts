@@ -22,26 +22,49 @@ import { createHash } from 'node:crypto';
 import { readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import * as zlib from 'node:zlib';
-import { CTL, endProblem, heldError, longEnough, RULES, takePiece, TRAILER } from './pass-rules.mjs';
+import { CTL, endProblem, heldError, longEnough, RULES, takePiece, TRAILER } from './pass-rules.ts';
 
 const { POSTED, CONSUMED, WAKE, STOP, DONE, SIGNAL, LEN } = CTL;
 
-const { fd, size, hash: hashing, maxOut, ring, ctl: ctlBuffer, slotBytes, slots, header, pieceBytes } = workerData;
-const ctl = new Int32Array(ctlBuffer);
-const inf = zlib.createInflateRaw();
-const handle = inf._handle;
-const state = inf._writeState;
-
-if (typeof handle?.writeSync !== 'function' || !(state instanceof Uint32Array) || state.length < 2) {
-  parentPort.postMessage({ unavailable: true });
-} else {
-  inf.on('error', () => {}); // the error is read synchronously below; destroy() also emits it later
-  const crc32 = typeof zlib.crc32 === 'function' ? zlib.crc32 : (await import('crc-32')).default.buf;
-  parentPort.postMessage(run(crc32));
+interface Work {
+  fd: number;
+  size: number;
+  hash: boolean;
+  maxOut: number;
+  ring: SharedArrayBuffer;
+  ctl: SharedArrayBuffer;
+  slotBytes: number;
+  slots: number;
+  header: Uint8Array;
+  pieceBytes: number;
+}
+interface PassError {
+  code: string;
+  message: string;
+  at: number;
+}
+type Crc32 = (data: Uint8Array, value?: number) => number;
+/** The parts of zlib's stream this pass drives directly (Node's own internals; checked below). */
+interface RawHandle {
+  writeSync(flush: number, input: Uint8Array, inOff: number, inLen: number, out: Uint8Array, outOff: number, outLen: number): void;
 }
 
-function run(crc32) {
-  const res = { digest: null, error: null, outBytes: 0 };
+const { fd, size, hash: hashing, maxOut, ring, ctl: ctlBuffer, slotBytes, slots, header, pieceBytes } = workerData as Work;
+const ctl = new Int32Array(ctlBuffer);
+const inf = zlib.createInflateRaw() as zlib.InflateRaw & { _handle?: RawHandle; _writeState?: unknown; errored?: Error | null };
+const handle = inf._handle;
+const state = inf._writeState as Uint32Array;
+
+if (typeof handle?.writeSync !== 'function' || !(state instanceof Uint32Array) || state.length < 2) {
+  parentPort!.postMessage({ unavailable: true });
+} else {
+  inf.on('error', () => {}); // the error is read synchronously below; destroy() also emits it later
+  const crc32: Crc32 = typeof (zlib as { crc32?: Crc32 }).crc32 === 'function' ? (zlib as { crc32: Crc32 }).crc32 : (await import('crc-32')).default.buf;
+  parentPort!.postMessage(run(crc32, handle));
+}
+
+function run(crc32: Crc32, handle: RawHandle) {
+  const res: { digest: string | null; error: PassError | null; outBytes: number } = { digest: null, error: null, outBytes: 0 };
   const hash = hashing ? createHash('sha256') : null;
   const bodyEnd = size - TRAILER;
   let inflating = longEnough(size, header);
@@ -61,7 +84,7 @@ function run(crc32) {
   };
   // `at`: the slot being filled when the error arose; the main thread drops an inflating error at
   // or after a slot where the consumer said 'stop' (the stream pass never inflates that far).
-  const fail = (code, message) => {
+  const fail = (code: string, message: string) => {
     res.error = heldError(res.error, { code, message, at: code === 'ECHANGED' ? -1 : posted });
     stopInflating();
   };
@@ -82,18 +105,18 @@ function run(crc32) {
     }
   };
   // Inflate `input` (all of it, unless the deflate stream ends inside it) into the ring.
-  const inflate = (input, flush) => {
+  const inflate = (input: Uint8Array, flush: number) => {
     let off = 0;
     let left = input.length;
     for (;;) {
       if (!inflating) return;
       if (!room()) return stopInflating();
-      const out = views[posted % slots];
+      const out = views[posted % slots]!;
       const space = slotBytes - fill;
       handle.writeSync(flush, input, off, left, out, fill, space);
       if (inf.destroyed) return fail('EGZIP', RULES.badDeflate(inf.errored?.message ?? 'zlib error'));
-      const availOut = state[0];
-      const used = left - state[1];
+      const availOut = state[0]!;
+      const used = left - state[1]!;
       consumed += used;
       off += used;
       left -= used;
