@@ -2,7 +2,7 @@
 // A convenience for AFTER the tarball has verified with a docket you trust, installed independently
 // of this release (docs/decision-verification.md): `docket verify decision-verification.tgz --expect
 // sha256:… [--key PUB]`. This script ships inside the release, so running it proves nothing about
-// the release; set DOCKET_BIN to your own docket's cli/docket.mjs rather than the shipped copy.
+// the release; set DOCKET_BIN to your own docket's dist/cli/docket.js rather than the shipped copy.
 // Run from the extracted decision-verification/ directory:
 //   node scripts/verify.mjs [../decision-verification.tgz [--expect sha256:...] [--key publisher.pub]]
 // 1. re-hashes every file listed in MANIFEST.json (the tree on disk is what was shipped);
@@ -16,9 +16,11 @@ import { $, argv, chalk } from 'zx';
 if (process.env.NO_COLOR) chalk.level = 0;
 
 $.verbose = true;
-if (!process.env.DOCKET_BIN) console.error('note: using the docket shipped in this release; a check you can trust runs your own docket (DOCKET_BIN=/path/to/docket/cli/docket.mjs) after `docket verify FILE.tgz --expect sha256:…`');
-// The release ships docket itself (cli/docket.mjs); DOCKET_BIN=path/to/cli/docket.mjs overrides it.
-const bin = process.env.DOCKET_BIN ?? (existsSync('cli/docket.mjs') ? 'cli/docket.mjs' : null);
+if (!process.env.DOCKET_BIN) console.error('note: using the docket shipped in this release; a check you can trust runs your own docket (DOCKET_BIN=/path/to/docket/dist/cli/docket.js) after `docket verify FILE.tgz --expect sha256:…`');
+// A release of docket's own repository ships docket's sources, which `npm ci` compiles to
+// dist/cli/docket.js; any other project's release runs the docket it installs (npx).
+// DOCKET_BIN=path/to/dist/cli/docket.js overrides both.
+const bin = process.env.DOCKET_BIN ?? (existsSync('dist/cli/docket.js') ? 'dist/cli/docket.js' : null);
 const docket = (args) => (bin ? $`node ${bin} ${args}` : $`npx --no -- docket ${args}`);
 const manifest = JSON.parse(readFileSync('MANIFEST.json', 'utf8'));
 let bad = 0;

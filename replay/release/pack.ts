@@ -129,7 +129,7 @@ function tarLayout(sources: Source[]): (TarEntry & { source?: Source })[] {
 
 /** Files at the top of the tree a release ships, each required. */
 const TOP_FILES = ['decision-bank.json', 'package.json', 'package-lock.json'];
-const CODE_FILES = ['tsconfig.json', 'README.md'];
+const CODE_FILES = ['tsconfig.json', 'tsconfig.build.json', 'README.md'];
 const POLICY_SCOPES = ['evals', 'lockfiles'];
 const CODE_SCOPES = ['cli', 'replay', 'docs'];
 
@@ -160,9 +160,10 @@ export function planRelease(root: string, archive: string, scriptsDir: string, l
   walk(join(archive, 'objects'), 'evidence/objects', out, (name) => !name.startsWith(TEMP_PREFIX));
   walk(join(archive, 'refs'), 'evidence/refs', out, (name) => !name.includes(TEMP_PREFIX));
   walk(scriptsDir, 'scripts', out, (name) => name.endsWith('.mjs'), false);
-  // docket itself, so `npm ci && node cli/docket.mjs check` works in the extracted tree with no
-  // other checkout: the code that checks the evidence ships beside it (its tests do not).
-  const withCode = existsSync(join(root, 'cli', 'docket.mjs'));
+  // docket itself, so `npm ci && npm start` (`docket check`) works in the extracted tree with no
+  // other checkout: the code that checks the evidence ships beside it (its tests do not), and
+  // npm ci compiles it (package.json prepare, with tsconfig.build.json).
+  const withCode = existsSync(join(root, 'cli', 'docket.ts'));
   if (withCode) for (const f of CODE_FILES) need(f);
   const scopes = [...TOP_FILES, ...POLICY_SCOPES, ...(withCode ? [...CODE_FILES, ...CODE_SCOPES] : [])];
   const selection = selectContent(root, scopes, { config, lister, extra: releaseRule });
