@@ -2,8 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { DocketError, EXIT } from '../replay/errors.ts';
 import { EXAMPLES } from './commands/examples.ts';
-import { commandsFor } from './commands/index.ts';
-import { endProgressLine } from './output.ts';
+import { commandsFor, WITHOUT_ARCHIVE } from './commands/index.ts';
+import { archiveOption, endProgressLine } from './output.ts';
 import { packageFile } from '../replay/package-files.ts';
 import { platformError } from './platform-errors.ts';
 import { systemError } from './system-errors.ts';
@@ -21,7 +21,7 @@ export async function main(argv: string[]): Promise<number> {
   let parser: Argv = yargs(argv)
     .scriptName('docket')
     .version(DOCKET_VERSION)
-    .option('archive', { type: 'string', default: process.env.DOCKET_ARCHIVE || 'evidence', describe: 'archive directory (relative to the current directory; default: $DOCKET_ARCHIVE, else evidence)', global: true })
+    // Every command has a machine-readable result; --archive is declared per command (withArchive).
     .option('json', { type: 'boolean', default: false, describe: 'machine-readable output on stdout', global: true })
     .alias('h', 'help')
     .epilogue(EXIT_STATUS)
@@ -35,7 +35,7 @@ export async function main(argv: string[]): Promise<number> {
       throw err ?? new DocketError('EUSAGE', usageMessage(msg, argv));
     })
     .middleware(checkArchiveOption, true);
-  for (const c of await commandsFor(argv)) parser = parser.command(withExitStatus(c));
+  for (const c of await commandsFor(argv)) parser = parser.command(withCommonOptions(c));
   try {
     await parser.parseAsync();
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.OK;
@@ -52,7 +52,7 @@ function usageMessage(msg: string, argv: readonly string[]): string {
 }
 
 /** `--archive` must name a directory (or nothing yet): a file there would fail every read and write later. */
-function checkArchiveOption(argv: { archive?: unknown }) {
+function checkArchiveOption(argv: Record<string, unknown>) {
   const dir = typeof argv.archive === 'string' ? argv.archive : null;
   if (dir === null) return;
   let st;
@@ -64,14 +64,18 @@ function checkArchiveOption(argv: { archive?: unknown }) {
   if (!st.isDirectory()) throw new DocketError('EARCHIVE', `--archive ${dir} is not a directory (an archive is a directory holding objects/ and refs/); pass --archive DIR`, { archive: dir });
 }
 
-/** Every command's --help shows its examples (commands/examples.ts) and ends with the EXIT STATUS section. */
-function withExitStatus(c: CommandModule): CommandModule {
+/**
+ * Every command takes --archive unless it works without one (commands/index.ts WITHOUT_ARCHIVE);
+ * its --help shows its examples (commands/examples.ts) and ends with the EXIT STATUS section.
+ */
+function withCommonOptions(c: CommandModule): CommandModule {
   const inner = c.builder;
   const name = String(Array.isArray(c.command) ? c.command[0] : c.command).split(' ')[0]!;
   return {
     ...c,
     builder: (y: Argv) => {
-      const built = (typeof inner === 'function' ? inner(y) : y.options(inner ?? {})) as Argv;
+      let built = (typeof inner === 'function' ? inner(y) : y.options(inner ?? {})) as Argv;
+      if (!WITHOUT_ARCHIVE.has(name)) built = archiveOption(built);
       return built.example(EXAMPLES[name] ?? []).epilogue(EXIT_STATUS);
     },
   } as CommandModule;

@@ -1,3 +1,5 @@
+import type { Argv } from 'yargs';
+
 /** Shared printing helpers: commands print through these so --json and human output stay apart. */
 export function printJson(value: unknown) {
   endProgressLine();
@@ -81,3 +83,11 @@ export interface GlobalArgs {
   archive: string;
   json: boolean;
 }
+
+/**
+ * `--archive` is declared per command (main.ts adds it unless commands/index.ts WITHOUT_ARCHIVE
+ * names the command; `release pack` adds its own), so --help lists it only where an archive is
+ * read or written. Declared on a command, yargs carries it into the command's subcommands.
+ */
+export const archiveOption = <T>(y: Argv<T>): Argv<T> =>
+  y.option('archive', { type: 'string', default: process.env.DOCKET_ARCHIVE || 'evidence', describe: 'archive directory (relative to the current directory; default: $DOCKET_ARCHIVE, else evidence)' }) as unknown as Argv<T>;

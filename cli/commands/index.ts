@@ -36,6 +36,12 @@ export const COMMANDS: Record<string, Loader> = {
   'serve-reference': () => one(import('./serve-reference.ts'), 'serveReferenceCommand'),
 };
 
+/**
+ * Commands whose work involves no archive: they take no --archive (the others do; `release` takes
+ * it on `release pack` alone). --json is global: every command has a machine-readable result.
+ */
+export const WITHOUT_ARCHIVE: ReadonlySet<string> = new Set(['validate', 'release']);
+
 /** Every command, for --help and for `check`. replay before regrade: the main job's steps run in import order. */
 export async function loadAll(): Promise<CommandModule[]> {
   const { checkCommand } = await import('./check.ts');
