@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `docket` executable: package.json "bin" is its compiled form, dist/cli/docket.js.
-import { nodeVersionProblem } from './node-version.ts';
+import { nodeVersionProblem, packageJson } from './node-version.ts';
 
 // An unsupported Node gets a coded message before anything that may not run on it loads.
 const tooOld = nodeVersionProblem();
@@ -17,7 +17,12 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 const argv = process.argv.slice(2);
-// Before the rest of docket loads: `verify`'s worker thread starts while the CLI does.
-(await import('../replay/accel/verify-prestart.ts')).prestartVerifyWorker(argv);
-const { main } = await import('./main.ts');
-process.exitCode = await main(argv);
+if (argv.length === 1 && argv[0] === '--version') {
+  // `docket --version` alone answers before the command line parser loads (what yargs would print).
+  process.stdout.write(`${packageJson().version}\n`);
+} else {
+  // Before the rest of docket loads: `verify`'s worker thread starts while the CLI does.
+  (await import('../replay/accel/verify-prestart.ts')).prestartVerifyWorker(argv);
+  const { main } = await import('./main.ts');
+  process.exitCode = await main(argv);
+}

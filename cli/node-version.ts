@@ -28,9 +28,16 @@ export function satisfies(version: string, range: string): boolean {
   );
 }
 
+let pkg: { version: string; engines: { node: string } } | null = null;
+/** docket's package.json (read once). */
+export function packageJson(): { version: string; engines: { node: string } } {
+  pkg ??= JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string; engines: { node: string } };
+  return pkg;
+}
+
 /** The supported range from docket's package.json. */
 export function engineRange(): string {
-  return (JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+  return packageJson().engines.node;
 }
 
 /** null when this Node is supported, else the message docket prints (exit 2). */
