@@ -90,7 +90,8 @@ describe('the package', () => {
   });
 });
 
-describe('every command, installed, on the project’s own bank and archive', () => {
+// Each test runs several commands, each a process of its own: minutes on a loaded machine.
+describe('every command, installed, on the project’s own bank and archive', { timeout: 300_000 }, () => {
   it('--version, --help, completion', () => {
     expect(ok(run('--version')).stdout.trim()).toBe(version);
     expect(ok(run('--help')).stdout).toContain('docket check');
@@ -193,7 +194,7 @@ describe('every command, installed, on the project’s own bank and archive', ()
   });
 });
 
-describe('platform failures in the installed package: coded errors, never a stack', () => {
+describe('platform failures in the installed package: coded errors, never a stack', { timeout: 180_000 }, () => {
   it('an install without scripts (no native binding): docket runs is ENATIVE, exit 2', () => {
     const bare = join(tmp, 'bare');
     installDocket(bare, tarball, { binding: false });
@@ -203,7 +204,7 @@ describe('platform failures in the installed package: coded errors, never a stac
     expect(r.stderr).toMatch(/^docket: ENATIVE: .*npm rebuild better-sqlite3/m);
     noStack(r);
     expect(docketIn(bare, ['--version']).stdout.trim()).toBe(version); // what needs no binding still runs
-  }, 120_000);
+  }, 240_000);
 
   it('an unsupported Node: ENODEVERSION, exit 2', () => {
     const fake = 'data:text/javascript,Object.defineProperty(process.versions,"node",{value:"18.20.0"})';
