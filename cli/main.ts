@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { DocketError, EXIT } from '../replay/errors.ts';
 import { EXAMPLES } from './commands/examples.ts';
-import { commandsFor, WITHOUT_ARCHIVE } from './commands/index.ts';
+import { commandsFor, commandWord, WITHOUT_ARCHIVE } from './commands/index.ts';
 import { archiveOption, endProgressLine } from './output.ts';
 import { packageFile } from '../replay/package-files.ts';
 import { platformError } from './platform-errors.ts';
@@ -21,7 +21,7 @@ export async function main(argv: string[]): Promise<number> {
   let parser: Argv = yargs(argv)
     .scriptName('docket')
     .version(DOCKET_VERSION)
-    // Every command has a machine-readable result; --archive is declared per command (withArchive).
+    // Every command has a machine-readable result; --archive is declared per command (withCommonOptions).
     .option('json', { type: 'boolean', default: false, describe: 'machine-readable output on stdout', global: true })
     .alias('h', 'help')
     .epilogue(EXIT_STATUS)
@@ -47,7 +47,7 @@ export async function main(argv: string[]): Promise<number> {
 /** yargs' "Did you mean verify?" alone does not say what was wrong: name the word it did not know. */
 function usageMessage(msg: string, argv: readonly string[]): string {
   const m = /^Did you mean (.+)\?$/.exec(msg);
-  const first = argv.find((a) => !a.startsWith('-'));
+  const first = commandWord(argv);
   return m && first ? `unknown command ${first}: did you mean ${m[1]}? (docket --help lists the commands)` : msg;
 }
 
@@ -81,14 +81,26 @@ function withCommonOptions(c: CommandModule): CommandModule {
   } as CommandModule;
 }
 
+/**
+ * What the boundary reports for anything thrown: every docket error class derives from DocketError
+ * (replay/errors.ts) and is reported as it is; conditions of the installation, the machine and a
+ * damaged index cache become their coded errors; anything else is null, an internal error.
+ */
+export function codedError(thrown: unknown): DocketError | null {
+  if (thrown instanceof DocketError) return thrown;
+  const mapped = platformError(thrown) ?? systemError(thrown);
+  if (mapped) return mapped;
+  // A damaged index found mid-command (after its open-time check): a cache to rebuild, not a crash.
+  const sqlite = (thrown as { code?: unknown } | null)?.code;
+  if (typeof sqlite === 'string' && (sqlite.startsWith('SQLITE_CORRUPT') || sqlite === 'SQLITE_NOTADB')) {
+    return new DocketError('EINDEX', `the index cache index.sqlite is damaged (${(thrown as Error).message}): run \`docket index rebuild\``);
+  }
+  return null;
+}
+
 function report(thrown: unknown, json: boolean): number {
   endProgressLine(); // an error message starts on a line of its own
-  let e = platformError(thrown) ?? systemError(thrown) ?? thrown;
-  // A damaged index found mid-command (after its open-time check): a cache to rebuild, not a crash.
-  const sqlite = (e as { code?: unknown })?.code;
-  if (typeof sqlite === 'string' && (sqlite.startsWith('SQLITE_CORRUPT') || sqlite === 'SQLITE_NOTADB')) {
-    e = new DocketError('EINDEX', `the index cache index.sqlite is damaged (${(e as Error).message}): run \`docket index rebuild\``);
-  }
+  const e = codedError(thrown) ?? thrown;
   if (e instanceof DocketError) {
     if (json) process.stdout.write(`${JSON.stringify({ ok: false, error: { code: e.code, message: e.message, data: e.data } })}\n`);
     process.stderr.write(`docket: ${e.code}: ${e.message}\n`);

@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DocketError, EXIT } from '../replay/errors.ts';
+import { DocketError, EXIT, type Code } from '../replay/errors.ts';
 
 /**
  * The error boundary's translation of what the operating system and SQLite report into coded
@@ -22,7 +22,7 @@ export function systemError(e: unknown): DocketError | null {
     if (why) return systemError(Object.assign(new Error(why), { code: why, syscall: 'mkdir', path: err.path }));
   }
   const data = { errno: err.code, syscall: err.syscall, path };
-  const coded = (code: string, message: string) => new DocketError(code, message, data, EXIT.USAGE);
+  const coded = (code: Code, message: string) => new DocketError(code, message, data, EXIT.USAGE);
   switch (err.code) {
     case 'EADDRINUSE':
       return new DocketError('EPORTINUSE', `cannot listen on ${String(err.address ?? 'loopback')} port ${String(err.port ?? '?')}: another process is using it; stop that process or pass --port N (--port 0 picks a free port)`, { errno: err.code, address: err.address, port: err.port }, EXIT.USAGE);

@@ -5,7 +5,7 @@ import { Archive } from '../../replay/store/archive.ts';
 import { bankDrift } from '../../replay/bank/drift.ts';
 import { docket, REPO, tempDir } from '../dev/testkit/core.ts';
 import type { BankFile } from '../../replay/bank/types.ts';
-import { driftStep } from './check.ts';
+import { driftStep } from './check-steps.ts';
 
 /**
  * Issue #18 item 2: the bank that was measured is the bank that ships. A copy of the repository's

@@ -1,5 +1,8 @@
 import type { CommandModule } from 'yargs';
 import { Archive } from '../../replay/store/archive.ts';
+// Their index tables (runs, grades) are rebuilt too, whatever else this process loaded (as in registry/pull.ts).
+import '../../replay/runs/runs.ts';
+import '../../replay/grading/grades.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 

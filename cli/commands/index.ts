@@ -9,7 +9,7 @@ type Loader = () => Promise<CommandModule[]>;
 const one = <K extends string>(p: Promise<Record<K, unknown>>, ...names: K[]) => p.then((m) => names.map((n) => m[n] as CommandModule));
 
 export const COMMANDS: Record<string, Loader> = {
-  check: () => loadAll(), // the main job registers steps from replay, regrade and the scoring commands
+  check: () => one(import('./check.ts'), 'checkCommand'),
   verify: () => one(import('./verify.ts'), 'verifyCommand'),
   repair: () => one(import('./repair.ts'), 'repairCommand'),
   put: () => one(import('./put.ts'), 'putCommand'),
@@ -42,17 +42,29 @@ export const COMMANDS: Record<string, Loader> = {
  */
 export const WITHOUT_ARCHIVE: ReadonlySet<string> = new Set(['validate', 'release']);
 
-/** Every command, for --help and for `check`. replay before regrade: the main job's steps run in import order. */
+/** Every command, for --help (and for arguments whose first word names none). */
 export async function loadAll(): Promise<CommandModule[]> {
-  const { checkCommand } = await import('./check.ts');
-  const out: CommandModule[] = [checkCommand as unknown as CommandModule];
-  for (const [name, load] of Object.entries(COMMANDS)) if (name !== 'check') out.push(...(await load()));
+  const out: CommandModule[] = [];
+  for (const load of Object.values(COMMANDS)) out.push(...(await load()));
   return out;
 }
 
-/** The commands needed for these arguments: just the named one when the first word names one. */
+/** Global options that take a value (`--archive DIR`): their value is not the command word. */
+const VALUED_GLOBALS = new Set(['--archive']);
+
+/** The first word of the arguments that is neither an option nor a global option's value. */
+export function commandWord(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (VALUED_GLOBALS.has(a)) i++;
+    else if (!a.startsWith('-')) return a;
+  }
+  return undefined;
+}
+
+/** The commands needed for these arguments: just the named one when the command word names one. */
 export function commandsFor(argv: readonly string[]): Promise<CommandModule[]> {
-  const first = argv.find((a) => !a.startsWith('-'));
+  const first = commandWord(argv);
   if (first === undefined && argv.includes('--version')) return Promise.resolve([]);
   const load = first !== undefined && Object.hasOwn(COMMANDS, first) ? COMMANDS[first]! : loadAll;
   return load();

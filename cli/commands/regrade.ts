@@ -13,7 +13,7 @@ import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scorin
 import { chooseVersion, rankRuns } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
-import { registerCheckStep, type CheckStep } from './check.ts';
+import type { CheckStep } from './check-steps.ts';
 
 interface Args extends GlobalArgs {
   runs?: string[];
@@ -173,7 +173,7 @@ function printRun(r: RegradeRunResult, flips: Flip[]) {
   for (const w of r.warnings) line(`  warning ${w.code}: ${w.message}`);
 }
 
-// ---- steps of `docket check` (npm start) ----
+// ---- steps of `docket check` (npm start; listed in check-steps.ts) ----
 
 /** Re-grade every run in memory with the current graders; nothing is written. */
 export function regradeCheck(archiveDir: string): CheckStep {
@@ -246,19 +246,3 @@ export function auditCheck(archiveDir: string, file = PUBLISHED_EXAMPLE): CheckS
     : `${r.counts.reproduced} reproduced, ${r.counts.mismatch} mismatch, ${r.counts.unverifiable} unverifiable of ${n} in ${file} (docket audit --published ${file})`;
   return [{ name: 'audit', ok: r.ok, summary }];
 }
-
-/** A step that throws (a damaged archive) fails with its message instead of ending the check. */
-function guarded(name: string, fn: () => CheckStep[]): CheckStep[] {
-  try {
-    return fn();
-  } catch (e) {
-    const code = e instanceof Error && 'code' in e ? `${String((e as { code: unknown }).code)}: ` : '';
-    return [{ name, ok: false, summary: `${code}${(e as Error).message}` }];
-  }
-}
-
-registerCheckStep(async (archive) => [
-  ...guarded('regrade check', () => [regradeCheck(archive)]),
-  ...guarded('leaderboard', () => [leaderboardCheck(archive)]),
-  ...guarded('audit', () => auditCheck(archive)),
-]);

@@ -7,7 +7,6 @@ import { installNetworkGuard } from '../offline/netguard.ts';
 import { anchorOptions, checkAnchor, openRelease, type AnchorArgs } from './release-from.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
-import { registerCheckStep } from './check.ts';
 
 /**
  * `docket replay [RUN...] [--all] [--against-worktree] [--from FILE.tgz]`: rebuild every request of
@@ -108,12 +107,3 @@ function show(d: FieldDiff, side: 'rebuilt' | 'stored'): string {
   const text = JSON.stringify(v);
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 }
-
-// The main job (`docket check`, `npm start`) runs the same replay over every sealed run.
-registerCheckStep(async (archive) => {
-  installNetworkGuard();
-  const r = await replayArchive(archive, {});
-  const broken = r.runs.filter((x) => x.chain !== 'intact').length;
-  const summary = `${r.runs.length} runs, ${r.requests} requests rebuilt from the frozen bank, ${r.matched} matched; ${broken ? `${broken} journal chains broken` : 'journal chains intact'}${r.ok ? '' : `; ${r.findings} findings (run docket replay)`}`;
-  return [{ name: 'request replay', ok: r.ok, summary }];
-});

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { parseDigest, type Digest } from '../../replay/format/digest.ts';
-import { EXIT, usageError } from '../../replay/errors.ts';
+import { EXIT, usageError, type Code } from '../../replay/errors.ts';
 import type { ReleaseReport } from '../../replay/release/verify.ts';
 import { Store } from '../../replay/store/store.ts';
 import { Index } from '../../replay/store/sqlindex.ts';
@@ -149,7 +149,7 @@ async function verifyReleaseRef(refText: string, argv: Args) {
     const report = { ...v.report, file: refText, archive: refText, ref: refText, manifestDigest: fetched.manifestDigest, signatureAttached: !!fetched.signature };
     try {
       if (v.stagingDir) {
-        const add = (code: string, path: string, message: string) => report.findings.push({ severity: 'error', code, path, digest: null, message });
+        const add = (code: Code, path: string, message: string) => report.findings.push({ severity: 'error', code, path, digest: null, message });
         if (!readFileSync(join(v.stagingDir, MANIFEST_NAME)).equals(fetched.manifestJson)) add('EREGISTRYMANIFEST', MANIFEST_NAME, `the registry's MANIFEST.json layer is not the one inside the tarball`);
         const sigPath = join(v.stagingDir, SIG_NAME);
         const inside = existsSync(sigPath) ? readFileSync(sigPath) : null;

@@ -18,15 +18,21 @@ export const DIST = join(ROOT, 'dist');
 const BUILD_INFO = join(DIST, '.tsbuildinfo');
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
-/** Compile, then prune; returns the compiled files removed because their source is gone. */
+/**
+ * Compile, then prune; returns the compiled files removed because their source is gone.
+ * @returns {string[]}
+ */
 export function buildDist() {
   execFileSync(process.execPath, [TSC, '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   return pruneOrphans(DIST);
 }
 
 /** Anything in dist/ but tsc's record and a <p>.js with its <p>.ts: left from a source deleted or renamed since an earlier build. */
+/** @param {string} dir @returns {string[]} */
 export function pruneOrphans(dir) {
+  /** @type {string[]} */
   const removed = [];
+  /** @param {string} d */
   const walk = (d) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const abs = join(d, e.name);

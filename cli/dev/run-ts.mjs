@@ -6,5 +6,9 @@ import { resolve } from 'node:path';
 
 register();
 const [file, ...rest] = process.argv.slice(2);
-process.argv = [process.argv[0], resolve(file), ...rest];
+if (!file) {
+  console.error('usage: node cli/dev/run-ts.mjs FILE.ts [args]');
+  process.exit(2);
+}
+process.argv = [...process.argv.slice(0, 1), resolve(file), ...rest];
 await import(pathToFileURL(resolve(file)).href);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { Archive } from '../../replay/store/archive.ts';
 import { BundleError, checkContent, descriptorOf } from '../../replay/format/bundle.ts';
 import type { Digest } from '../../replay/format/digest.ts';
-import { DocketError, EXIT, usageError } from '../../replay/errors.ts';
+import { DocketError, EXIT, usageError, type Code } from '../../replay/errors.ts';
 import '../../replay/runs/runs.ts'; // their index tables are filled as bundles arrive (registerIndexHook)
 import '../../replay/grading/grades.ts';
 import type { RegistryClient } from './client.ts';
@@ -12,7 +12,7 @@ import { formatRef } from './ref.ts';
 import { StorePool } from './store-pool.ts';
 
 export interface PullFinding {
-  code: string;
+  code: Code;
   digest: Digest | null;
   message: string;
 }
@@ -110,7 +110,7 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
     let done = 0;
     // Many blobs: check and write them on worker threads, whose fsyncs overlap; a few: right here.
     const pool = missing.length >= POOL_FROM ? new StorePool(archive.dir, POOL_SIZE) : null;
-    const refuse = (l: Descriptor, code: string, message: string) => report.findings.push({ code, digest: l.digest, message: `blob ${l.digest} is not a valid docket bundle (${message}); refused, nothing written` });
+    const refuse = (l: Descriptor, code: Code, message: string) => report.findings.push({ code, digest: l.digest, message: `blob ${l.digest} is not a valid docket bundle (${message}); refused, nothing written` });
     try {
       await eachLimit(missing, opts.concurrency, async (l) => {
         try {

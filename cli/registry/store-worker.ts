@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { BundleError, checkContent, descriptorOf } from '../../replay/format/bundle.ts';
 import type { Digest } from '../../replay/format/digest.ts';
-import { DocketError } from '../../replay/errors.ts';
+import { DocketError, type Code } from '../../replay/errors.ts';
 import { Store } from '../../replay/store/store.ts';
 
 /**
@@ -18,7 +18,7 @@ export interface StoreJob {
 
 export type StoreReply =
   | { id: number; ok: true; descriptor: ReturnType<typeof descriptorOf>; refs: ReturnType<typeof checkContent>['refs'] }
-  | { id: number; ok: false; code: string; message: string; bundle: boolean; exitCode: number };
+  | { id: number; ok: false; code: Code; message: string; bundle: boolean; exitCode: number };
 
 const store = new Store((workerData as { dir: string }).dir);
 parentPort!.on('message', (job: StoreJob) => {

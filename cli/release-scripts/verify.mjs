@@ -21,7 +21,7 @@ if (!process.env.DOCKET_BIN) console.error('note: using the docket shipped in th
 // dist/cli/docket.js; any other project's release runs the docket it installs (npx).
 // DOCKET_BIN=path/to/dist/cli/docket.js overrides both.
 const bin = process.env.DOCKET_BIN ?? (existsSync('dist/cli/docket.js') ? 'dist/cli/docket.js' : null);
-const docket = (args) => (bin ? $`node ${bin} ${args}` : $`npx --no -- docket ${args}`);
+const docket = (/** @type {string[]} */ args) => (bin ? $`node ${bin} ${args}` : $`npx --no -- docket ${args}`);
 const manifest = JSON.parse(readFileSync('MANIFEST.json', 'utf8'));
 let bad = 0;
 for (const e of manifest.entries) {

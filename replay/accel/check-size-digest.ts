@@ -10,7 +10,7 @@ export interface SizeDigestResult {
   path: string;
   size: number;
   passed: number;
-  failure?: { stage: 'size' | 'digest'; code: string; message: string };
+  failure?: { stage: 'size' | 'digest'; code: 'ESIZE' | 'EDIGEST' | 'EREAD'; message: string };
 }
 
 const BUF = Buffer.allocUnsafe(1 << 20);
@@ -29,7 +29,7 @@ export function checkSizeAndDigest(
   maxBytes: number,
 ): { result: SizeDigestResult; bytes: Buffer | null } {
   const r: SizeDigestResult = { digest, path: rel, size: 0, passed: 0 };
-  const fail = (stage: 'size' | 'digest', code: string, message: string) => ({ result: { ...r, failure: { stage, code, message } }, bytes: null });
+  const fail = (stage: 'size' | 'digest', code: 'ESIZE' | 'EDIGEST' | 'EREAD', message: string) => ({ result: { ...r, failure: { stage, code, message } }, bytes: null });
   let fd;
   try {
     fd = openSync(absPath, 'r');

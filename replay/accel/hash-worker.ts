@@ -2,7 +2,10 @@
 // shared slots the main thread reads into (stream.ts), so the main thread only reads and inflates.
 // After each piece it publishes how many pieces are hashed; the main thread reuses a slot only then.
 import { createHash } from 'node:crypto';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort as port, workerData } from 'node:worker_threads';
+
+if (!port) throw new Error('a worker thread entry: load it with new Worker()');
+const parentPort = port;
 
 const { data, progress, pieceBytes } = workerData as { data: SharedArrayBuffer; progress: Int32Array; pieceBytes: number };
 const hash = createHash('sha256');

@@ -4,7 +4,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import type { Archive } from '../store/archive.ts';
 import { encodeBundle, type Encoded } from '../format/bundle.ts';
 import { sha256, type Digest } from '../format/digest.ts';
-import { DocketError, findingError, usageError } from '../errors.ts';
+import { DocketError, findingError, usageError, type Code } from '../errors.ts';
 import { canonicalBytes, JsonError, parseStrict, type Json } from '../format/json.ts';
 import { PROTOCOL } from '../scoring/protocol.ts';
 import { SCHEMA_DIR } from '../format/schemas.ts';
@@ -44,7 +44,7 @@ export function loadBankFile(root: string): BankFile {
 }
 
 /** A lockfile docket reads (strict JSON), or a coded error naming it. */
-function readJsonFile(path: string, code: string): Json {
+function readJsonFile(path: string, code: Code): Json {
   try {
     return parseStrict(readFileSync(path));
   } catch (e) {
@@ -93,7 +93,7 @@ export function listSourceEvals(root: string): string[] {
 }
 
 export interface Violation {
-  code: string;
+  code: Code;
   question: string | null;
   sourceEval: string | null;
   field: string | null;
@@ -107,7 +107,7 @@ const bankFileValidator = () => (bankFileSchema ??= fileAjv.compile(JSON.parse(r
 /** Schema plus authoring rules; every violation is collected. */
 export function validateBankFile(root: string, bank: BankFile): Violation[] {
   const v: Violation[] = [];
-  const add = (code: string, question: string | null, sourceEval: string | null, field: string | null, message: string) => v.push({ code, question, sourceEval, field, message });
+  const add = (code: Code, question: string | null, sourceEval: string | null, field: string | null, message: string) => v.push({ code, question, sourceEval, field, message });
   const data: unknown = bank;
   const schema = bankFileValidator();
   if (!schema(data)) {

@@ -3,6 +3,7 @@ import { checkSizeAndDigest, sizeProblem } from '../accel/check-size-digest.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import { Inflater } from '../format/gzip.ts';
 import type { BundleRef } from '../format/schemas.ts';
+import type { Code } from '../codes.ts';
 
 /**
  * Check one object file, hashing while reading and never trusting its name. Pure apart from reading
@@ -17,7 +18,7 @@ export interface ObjectResult {
   path: string;
   size: number;
   passed: number; // how many STAGES passed (full: 6 when clean; quick: 2)
-  failure?: { stage: StageName; code: string; message: string };
+  failure?: { stage: StageName; code: Code; message: string };
   kind?: string; // once decoded
   descriptor?: Descriptor; // once decoded, when asked for (its content digest is for an index to compare)
   refs?: BundleRef[];

@@ -11,6 +11,7 @@ import { pullShared } from '../accel/pull.ts';
 import { OBJECTS_DIR, Store } from '../store/store.ts';
 import { isStaleTemp, isTempName, tempOwner } from '../store/temps.ts';
 import { dropVerifyWorker, startVerifyWorker, takeVerifyWorker } from '../accel/verify-prestart.ts';
+import type { Code } from '../codes.ts';
 
 /**
  * `docket verify`: read-only, restic-style. Every finding is collected (never stop at the first),
@@ -19,7 +20,7 @@ import { dropVerifyWorker, startVerifyWorker, takeVerifyWorker } from '../accel/
 export type Severity = 'error' | 'hint';
 export interface Finding {
   severity: Severity;
-  code: string;
+  code: Code;
   path: string | null;
   digest: string | null;
   message: string;

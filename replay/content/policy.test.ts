@@ -5,7 +5,7 @@ import { tempDir } from '../../cli/dev/testkit/core.ts';
 import { contentConfig, denied, rebase, refuseTooBig, selectContent } from './policy.ts';
 import { gitignoreTree } from '../../cli/dev/testkit/content.ts';
 
-export function writer(root: string) {
+function writer(root: string) {
   return (rel: string, text: string) => {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
     writeFileSync(join(root, rel), text);

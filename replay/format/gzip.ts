@@ -2,6 +2,7 @@ import * as zlib from 'node:zlib';
 import { inflateRawSync } from 'node:zlib';
 import crc32 from 'crc-32';
 import { createRequire } from 'node:module';
+import { DocketError, EXIT } from '../errors.ts';
 
 const require = createRequire(import.meta.url);
 // pako loads on first encode (~27 ms of start-up): reading never needs it.
@@ -30,12 +31,12 @@ export function gzipCanonical(data: Uint8Array): Uint8Array {
   return out;
 }
 
-export class GzipError extends Error {
-  constructor(
-    readonly code: 'EGZIP' | 'ETOOBIG',
-    message: string,
-  ) {
-    super(message);
+/** Bytes that fail the strict gzip rules (`EGZIP`) or inflate past the cap (`ETOOBIG`): damaged input, a finding. */
+export class GzipError extends DocketError {
+  declare readonly code: 'EGZIP' | 'ETOOBIG';
+  constructor(code: 'EGZIP' | 'ETOOBIG', message: string) {
+    super(code, message, {}, EXIT.FINDINGS);
+    this.name = 'GzipError';
   }
 }
 

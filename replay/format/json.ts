@@ -4,7 +4,7 @@ import { Containers, END, hasControlByte, isCanonicalBytes, KEY, MAX_JSON_DEPTH,
 
 export { MAX_JSON_DEPTH };
 const TOO_DEEP = `nested deeper than ${MAX_JSON_DEPTH} levels`;
-import { usageError } from '../errors.ts';
+import { DocketError, EXIT, usageError } from '../errors.ts';
 import { strict } from '../accel/strict-wasm.ts';
 
 /**
@@ -19,12 +19,14 @@ export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
 
-export class JsonError extends Error {
+/** Text that is not strict JSON: what is wrong (`reason`) and where (`offset`, a byte offset). Readers rewrap it with their own code. */
+export class JsonError extends DocketError {
   constructor(
     readonly reason: string,
     readonly offset: number,
   ) {
-    super(`${reason} at byte ${offset}`);
+    super('EJSON', `${reason} at byte ${offset}`, { reason, offset }, EXIT.USAGE);
+    this.name = 'JsonError';
   }
 }
 

@@ -38,7 +38,7 @@ export interface VerdictRecord {
 }
 
 export interface GradeWarning {
-  code: string; // WINPUT, WGRADER, WRUN, WPREVIOUS
+  code: 'WINPUT' | 'WGRADER' | 'WRUN' | 'WPREVIOUS';
   seq: number | null;
   message: string;
 }

@@ -1,5 +1,5 @@
 import { readString, skipWhitespace, type Json } from '../format/json.ts';
-import { usageError } from '../errors.ts';
+import { DocketError, EXIT, usageError } from '../errors.ts';
 
 /**
  * JSON as Python's `json` module reads and writes it, for logs other frameworks wrote
@@ -20,12 +20,13 @@ import { usageError } from '../errors.ts';
  */
 export type FloatMode = 'plain' | 'tagged';
 
-export class PyJsonError extends Error {
+export class PyJsonError extends DocketError {
   constructor(
     readonly reason: string,
     readonly offset: number,
   ) {
-    super(`${reason} at character ${offset}`);
+    super('EIMPORTJSON', `${reason} at character ${offset}`, { reason, offset }, EXIT.USAGE);
+    this.name = 'PyJsonError';
   }
 }
 

@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import { sha256, type Digest } from '../format/digest.ts';
-import { usageError } from '../errors.ts';
+import { usageError, type Code } from '../errors.ts';
 import { JsonError, parseStrict } from '../format/json.ts';
 
 /**
@@ -32,7 +32,7 @@ export function signEnvelope(payload: Uint8Array, privateKey: KeyObject): Envelo
   return { payloadType: PAYLOAD_TYPE, payload: Buffer.from(payload).toString('base64'), signatures: [{ keyid: keyId(privateKey), sig: sig.toString('base64') }] };
 }
 
-export type EnvelopeCheck = { ok: true; keyid: string } | { ok: false; code: string; message: string };
+export type EnvelopeCheck = { ok: true; keyid: string } | { ok: false; code: Code; message: string };
 
 const B64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 

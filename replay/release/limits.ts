@@ -2,6 +2,8 @@
  * Release caps (docs/design.md "Releases"). Absolute byte caps, not ratios: an all-zero gzip bomb
  * inflates ~1000:1, so a ratio alone would still let a 2 GiB file expand to terabytes.
  */
+import type { Code } from '../codes.ts';
+
 export interface Limits {
   fileBytes: number; // the .tgz itself
   totalBytes: number; // the whole uncompressed tar stream (headers included)
@@ -47,7 +49,7 @@ export function compareUtf8(a: string, b: string): number {
  * Why a relative path is unsafe to create on some file system, or null when it is fine. The same
  * rule is applied when packing (refuse to ship it) and when verifying (refuse to extract it).
  */
-export function unsafePath(p: string, limits: Limits = LIMITS): { code: string; reason: string } | null {
+export function unsafePath(p: string, limits: Limits = LIMITS): { code: Code; reason: string } | null {
   if (p.length === 0) return { code: 'EPATH', reason: 'empty path' };
   if (p.startsWith('/')) return { code: 'EPATH', reason: 'absolute path' };
   if (p.includes('\\')) return { code: 'EPATH', reason: 'backslash in path (a separator on Windows)' };

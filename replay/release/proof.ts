@@ -2,6 +2,7 @@ import { isDigest, type Digest } from '../format/digest.ts';
 import { JsonError, parseStrict } from '../format/json.ts';
 import type { Finding, Step } from '../check/verify.ts';
 import { merkleRoot, rootFromProof, sortDigests } from './merkle.ts';
+import type { Code } from '../codes.ts';
 
 /**
  * `docket verify --proof FILE`: recompute the root from the proof's leaf and audit path, then compare
@@ -24,7 +25,7 @@ const KEYS = 'auditPath,digest,kind,leafIndex,root,schemaVersion,treeSize';
 
 export function checkProof(file: string, bytes: Uint8Array, anchors: { root?: Digest; archive?: { name: string; digests: Digest[] } }): ProofReport {
   const report: ProofReport = { ok: false, file, digest: null, root: null, findings: [], steps: [], objects: 0, bytes: bytes.length };
-  const add = (code: string, message: string) => report.findings.push({ severity: 'error', code, path: file, digest: report.digest, message });
+  const add = (code: Code, message: string) => report.findings.push({ severity: 'error', code, path: file, digest: report.digest, message });
   const t = performance.now();
   let p: Record<string, unknown>;
   try {

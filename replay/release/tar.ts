@@ -1,4 +1,5 @@
 import { byteLength, unsafePath, type Limits } from './limits.ts';
+import type { Code } from '../codes.ts';
 
 /**
  * A deliberately tiny ustar writer and a strict reader. We write every header byte ourselves so two
@@ -122,7 +123,7 @@ export interface ReadEntry extends TarEntry {
 }
 
 export interface TarIssue {
-  code: string;
+  code: Code;
   path: string | null;
   message: string;
 }
@@ -161,7 +162,7 @@ function checksumOk(h: Uint8Array): boolean {
 
 const isZero = (b: Uint8Array) => b.every((x) => x === 0);
 
-const TYPE_NAMES: Record<string, [string, string]> = {
+const TYPE_NAMES: Record<string, [Code, string]> = {
   '1': ['ELINK', 'hard link'],
   '2': ['ELINK', 'symbolic link'],
   '3': ['ESPECIAL', 'character device'],
@@ -222,7 +223,7 @@ export class TarWalker {
     private readonly maxEntries = limits.entries,
   ) {}
 
-  private issue(code: string, path: string | null, message: string, fatal = false) {
+  private issue(code: Code, path: string | null, message: string, fatal = false) {
     this.issues.push({ code, path, message });
     if (fatal) this.fatal = true;
   }
@@ -336,7 +337,7 @@ export class TarWalker {
       name = this.paxPath;
       this.paxPath = null;
     }
-    const reject = (code: string, path: string, message: string) => {
+    const reject = (code: Code, path: string, message: string) => {
       this.issue(code, path, message);
       this.enterData(size);
     };

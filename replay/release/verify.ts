@@ -6,7 +6,7 @@ import { MAX_OBJECT_BYTES } from '../format/bundle.ts';
 import { bankViolations, BANK_FILE, PROBE_LOCKFILE, type Violation } from '../bank/bank.ts';
 import { releaseDrift } from '../bank/drift.ts';
 import type { Digest } from '../format/digest.ts';
-import { usageError } from '../errors.ts';
+import { usageError, type Code } from '../errors.ts';
 import { ENCODER_ID } from '../format/gzip.ts';
 import { Store } from '../store/store.ts';
 import { verifyArchive, type Finding, type Severity, type Step } from '../check/verify.ts';
@@ -67,7 +67,7 @@ export async function verifyRelease(file: string, opts: Omit<ReleaseVerifyOption
 export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyOptions = {}): Promise<VerifiedRelease> {
   const limits: Limits = { ...LIMITS, ...opts.limits };
   const report: ReleaseReport = { ok: false, file, digest: null, archive: file, quick: false, findings: [], steps: [], objects: 0, bytes: 0 };
-  const add = (code: string, path: string | null, message: string, severity: Severity = 'error') => report.findings.push({ severity, code, path, digest: null, message });
+  const add = (code: Code, path: string | null, message: string, severity: Severity = 'error') => report.findings.push({ severity, code, path, digest: null, message });
   const errors = () => report.findings.filter((f) => f.severity === 'error').length;
   const target = opts.extract ? resolve(opts.extract) : null;
   if (target && existsSync(target)) throw usageError('EEXISTS', `--extract target ${opts.extract} exists; name a directory that does not exist`, { path: opts.extract });
@@ -233,7 +233,7 @@ function violationPath(v: Violation): string {
 const violationMessage = (v: Violation) =>
   `${v.question !== null ? `question ${v.question}` : v.sourceEval !== null ? `source eval ${v.sourceEval}` : 'the bank'}${v.field ? ` [${v.field}]` : ''}: ${v.message} (bank validation rule ${v.code}; release pack refuses such a bank: \`docket validate\` lists every violation)`;
 
-type Add = (code: string, path: string | null, message: string, severity?: Severity) => void;
+type Add = (code: Code, path: string | null, message: string, severity?: Severity) => void;
 
 /** The list-only checks: every header of the read pass against the manifest; nothing is written. */
 function listAgainstManifest(parsed: ParseResult, manifestBytes: Uint8Array | null, limits: Limits, add: Add, known: ManifestParse | null): { entries: ReadEntry[]; manifest: Manifest } {
@@ -299,7 +299,7 @@ function layoutOf(manifest: Manifest): { files: Map<string, Manifest['entries'][
   }
   return { files, dirs };
 }
-type Head = { manifest: Uint8Array; sig: Uint8Array | null } | { code: string; message: string };
+type Head = { manifest: Uint8Array; sig: Uint8Array | null } | { code: Code; message: string };
 
 interface ReadPass {
   digest: Digest | null;
@@ -585,7 +585,7 @@ class FileSink {
 
 interface Compared {
   bytes: number; // file bytes re-hashed
-  findings: { code: string; path: string; message: string }[];
+  findings: { code: Code; path: string; message: string }[];
   sameObjects: Set<string>; // evidence object paths whose written bytes hash to their name
 }
 

@@ -6,7 +6,7 @@ import { loadFrozenBank, type FrozenBank } from '../bank/bank.ts';
 import { BundleError, checkContent, decodeBundle } from '../format/bundle.ts';
 import { END, KEY, START } from '../accel/canonical-bytes.ts';
 import { isDigest, parseDigest, sha256, sha256Stream, type Digest } from '../format/digest.ts';
-import { DocketError, usageError } from '../errors.ts';
+import { DocketError, usageError, type Code } from '../errors.ts';
 import { Inflater } from '../format/gzip.ts';
 import { fastCanonicalText } from '../accel/jcs-fast.ts';
 import { checkLine, type JournalLine } from './journal.ts';
@@ -39,7 +39,7 @@ export interface FieldDiff {
 
 export interface ReplayFinding {
   severity: 'error' | 'hint';
-  code: string;
+  code: Code;
   run: string;
   digest: string | null; // the bundle concerned
   path: string | null; // JSON pointer inside it, where it helps
@@ -158,7 +158,7 @@ interface Checked {
   value?: Json; // kept only for the small kinds replay reads
   content?: Uint8Array; // the canonical bytes, returned with a fresh read (never cached)
   outline?: number[]; // the canonical scan's outline of `content` (json.ts), likewise
-  error?: { code: string; message: string };
+  error?: { code: Code; message: string };
 }
 
 const KEEP_VALUES = new Set(['run', 'plan', 'bank']);
@@ -251,7 +251,7 @@ interface Rebuilt {
 export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<Digest, FrozenBank | DocketError>, sel: RunSelection['runs'][number], opts: ReplayOptions = {}): RunReplay {
   const out: RunReplay = { run: sel.name, digest: sel.digest, model: null, status: null, ok: false, lines: 0, requests: 0, matched: 0, mismatched: 0, bundles: 0, chain: 'unchecked', findings: [] };
   const cap = opts.maxFindingsPerCode ?? MAX_FINDINGS_PER_CODE;
-  const counts = new Map<string, number>();
+  const counts = new Map<Code, number>();
   const add = (f: Omit<ReplayFinding, 'severity' | 'run'> & { severity?: 'error' | 'hint' }) => {
     const n = (counts.get(f.code) ?? 0) + 1;
     counts.set(f.code, n);

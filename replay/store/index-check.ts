@@ -6,6 +6,7 @@ import type { Digest } from '../format/digest.ts';
 import type { Json } from '../format/json.ts';
 import { Index, INDEX_FILE, IndexUnusable, isCorrupt } from './sqlindex.ts';
 import type { Store } from './store.ts';
+import type { Code } from '../codes.ts';
 
 /**
  * verify's index step (docs/design.md §6, step 9). The index is a cache, so every disagreement
@@ -19,7 +20,7 @@ export interface IndexStep {
   failed: number;
 }
 
-type Add = (code: string, path: string | null, digest: string | null, message: string) => void;
+type Add = (code: Code, path: string | null, digest: string | null, message: string) => void;
 
 const CORE = new Set(['meta', 'objects', 'edges', 'refs']);
 /** The kind tables of the modules loaded below (compared even when no bundle of their kind is left). */

@@ -3,7 +3,7 @@ import { existsSync, linkSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path';
 import type { Descriptor } from '../format/bundle.ts';
 import type { Digest } from '../format/digest.ts';
-import { DocketError, usageError } from '../errors.ts';
+import { DocketError, EXIT, usageError } from '../errors.ts';
 import type { BundleRef } from '../format/schemas.ts';
 import { tempName } from './temps.ts';
 
@@ -42,9 +42,10 @@ export interface ObjectRow {
 }
 
 /** Why an index file cannot be used (damaged, not a database, another schema): rebuild it. */
-export class IndexUnusable extends Error {
+export class IndexUnusable extends DocketError {
   constructor(why: string) {
-    super(`${why}: run \`docket index rebuild\``);
+    super('EINDEX', `${why}: run \`docket index rebuild\``, { why }, EXIT.USAGE);
+    this.name = 'IndexUnusable';
   }
 }
 

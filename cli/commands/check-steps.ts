@@ -1,0 +1,129 @@
+import { Archive } from '../../replay/store/archive.ts';
+import { bankDrift, describeDrift } from '../../replay/bank/drift.ts';
+import { DocketError, EXIT } from '../../replay/errors.ts';
+import { ALL_GRADERS, assertGradersPinned, GRADER_LOCKFILE, refOf } from '../../replay/grading/graders.ts';
+import { verifyArchive } from '../../replay/check/verify.ts';
+import { replayArchive } from '../../replay/runs/replay.ts';
+import { gitLister } from '../offline/content-git.ts';
+import { installNetworkGuard } from '../offline/netguard.ts';
+import { progress } from '../output.ts';
+import { evidenceReplay, validateWorktree } from './bank.ts';
+import { auditCheck, leaderboardCheck, regradeCheck } from './regrade.ts';
+
+/**
+ * The steps of `docket check` (what `npm start` runs), in order: one explicit list, built by
+ * `checkSteps()` and run by `runCheckSteps()`. Each step calls the same functions its single
+ * command uses. Nothing adds a step at import, so `check` runs the same steps whatever else was
+ * loaded and whatever the order of the arguments (check-steps.test.ts).
+ */
+export interface CheckStep {
+  name: string;
+  ok: boolean;
+  summary: string;
+  details?: string[]; // printed under the step, one per line
+}
+
+/** What the steps share: the archive, and what the validate step read (the report's header names the bank). */
+export interface CheckContext {
+  archive: string;
+  worktree?: ReturnType<typeof validateWorktree>;
+}
+
+/**
+ * What a step's thrown error does: `findings` — a finding (exit 1: a damaged or missing bundle)
+ * fails the step and the check goes on, anything else ends the check; `any` — every error fails
+ * the step; `none` — every error ends the check.
+ */
+export type StepErrors = 'findings' | 'any' | 'none';
+
+export interface CheckStepDef {
+  name: string;
+  errors: StepErrors;
+  run: (ctx: CheckContext) => CheckStep[] | Promise<CheckStep[]>;
+}
+
+/** Every step of the main job, in the order it runs and prints. */
+export function checkSteps(): CheckStepDef[] {
+  return [
+    { name: 'graders', errors: 'findings', run: gradersStep },
+    { name: 'verify', errors: 'findings', run: verifyStep },
+    { name: 'validate', errors: 'none', run: validateStep },
+    { name: 'bank drift', errors: 'any', run: (ctx) => [driftStep(ctx.archive)] },
+    { name: 'evidence replay', errors: 'findings', run: evidenceReplayStep },
+    { name: 'request replay', errors: 'findings', run: requestReplayStep },
+    { name: 'regrade check', errors: 'any', run: (ctx) => [regradeCheck(ctx.archive)] },
+    { name: 'leaderboard', errors: 'any', run: (ctx) => [leaderboardCheck(ctx.archive)] },
+    { name: 'audit', errors: 'any', run: (ctx) => auditCheck(ctx.archive) },
+  ];
+}
+
+/** Run `steps` in order, collecting every result; a step's error is handled as its `errors` says. */
+export async function runCheckSteps(steps: CheckStepDef[], ctx: CheckContext): Promise<CheckStep[]> {
+  const out: CheckStep[] = [];
+  for (const s of steps) {
+    try {
+      out.push(...(await s.run(ctx)));
+    } catch (e) {
+      const failsStep = s.errors === 'any' || (s.errors === 'findings' && e instanceof DocketError && e.exitCode === EXIT.FINDINGS);
+      if (!failsStep) throw e;
+      out.push({ name: s.name, ok: false, summary: `${codePrefix(e)}${(e as Error).message}` });
+    }
+  }
+  return out;
+}
+
+const codePrefix = (e: unknown) => (e instanceof Error && 'code' in e ? `${String((e as { code: unknown }).code)}: ` : '');
+
+function gradersStep(): CheckStep[] {
+  assertGradersPinned(); // a changed pinned grader: EGRADERCHANGED, this step fails
+  return [{ name: 'graders', ok: true, summary: `${ALL_GRADERS.map(refOf).join(', ')} match ${GRADER_LOCKFILE}` }];
+}
+
+async function verifyStep(ctx: CheckContext): Promise<CheckStep[]> {
+  const shown = progress('verify');
+  const v = await verifyArchive(ctx.archive, { onProgress: shown });
+  shown?.finish(); // verify reports progress every 256 objects, never the last
+  const errors = v.findings.filter((f) => f.severity === 'error');
+  const first = errors[0] ? `; first: ${errors[0].code} ${errors[0].path ?? errors[0].digest ?? ''}` : '';
+  return [{ name: 'verify', ok: v.ok, summary: `${v.objects} bundles (${(v.bytes / 1e6).toFixed(2)} MB): digests, gzip, JSON, schemas, references${errors.length ? `; ${errors.length} findings (run docket verify)${first}` : ''}` }];
+}
+
+function validateStep(ctx: CheckContext): CheckStep[] {
+  ctx.worktree = validateWorktree();
+  const { result } = ctx.worktree;
+  return [{ name: 'validate', ok: result.ok, summary: `${result.questions} questions, ${result.sourceEvals} source evals, ${result.categories} categories${result.violations.length ? `; ${result.violations.length} violations (run docket validate)` : ''}` }];
+}
+
+/** The bank in the working tree must be the frozen bank every run measured (issue #18 item 2). */
+export function driftStep(archiveDir: string, root = process.cwd()): CheckStep {
+  const archive = new Archive(archiveDir);
+  try {
+    const drift = bankDrift(root, archive, { lister: gitLister(root) ?? undefined });
+    const runs = drift.reduce((n, d) => n + d.runs.length, 0);
+    const drifted = drift.filter((d) => d.changes.length);
+    if (drifted.length === 0) return { name: 'bank drift', ok: true, summary: runs ? `the working-tree bank is the bank all ${runs} runs measured (${drift.map((d) => d.benchmarkVersion).join(', ')})` : 'no runs: nothing measured to compare with' };
+    return {
+      name: 'bank drift',
+      ok: false,
+      summary: `${drifted.map(describeDrift).join('; ')}. Restore the measured bank (git checkout) or record new runs of the changed bank`,
+      details: drifted.flatMap((d) => d.changes.map((c) => c.message)),
+    };
+  } finally {
+    archive.close();
+  }
+}
+
+async function evidenceReplayStep(ctx: CheckContext): Promise<CheckStep[]> {
+  const e = await evidenceReplay(ctx.archive, { timeoutMs: 10_000 });
+  const first = e.failed.find((f) => f.reason && /^E[A-Z]+: /.test(f.reason));
+  return [{ name: 'evidence replay', ok: e.ok, summary: `${e.matched}/${e.total} probes re-run offline reproduce their archived output${e.mismatched ? ` (run docket evidence replay)${first ? `; ${first.question}: ${first.reason}` : ''}` : ''}` }];
+}
+
+/** The same replay as `docket replay --all`, behind the same network guard. */
+async function requestReplayStep(ctx: CheckContext): Promise<CheckStep[]> {
+  installNetworkGuard();
+  const r = await replayArchive(ctx.archive, {});
+  const broken = r.runs.filter((x) => x.chain !== 'intact').length;
+  const summary = `${r.runs.length} runs, ${r.requests} requests rebuilt from the frozen bank, ${r.matched} matched; ${broken ? `${broken} journal chains broken` : 'journal chains intact'}${r.ok ? '' : `; ${r.findings} findings (run docket replay)`}`;
+  return [{ name: 'request replay', ok: r.ok, summary }];
+}
