@@ -3,6 +3,7 @@ import yargs, { type Argv, type CommandModule } from 'yargs';
 import { DocketError, EXIT } from '../replay/errors.ts';
 import { EXAMPLES } from './commands/examples.ts';
 import { commandsFor, commandWord, WITHOUT_ARCHIVE } from './commands/index.ts';
+import { locate, notBankError } from './where.ts';
 import { archiveOption, endProgressLine } from './output.ts';
 import { packageFile } from '../replay/package-files.ts';
 import { platformError } from './platform-errors.ts';
@@ -21,6 +22,8 @@ export async function main(argv: string[]): Promise<number> {
   let parser: Argv = yargs(argv)
     .scriptName('docket')
     .version(DOCKET_VERSION)
+    .option('C', { type: 'string', requiresArg: true, describe: 'run as if docket was started in DIR (like git -C)', global: true })
+    .option('bank', { type: 'string', requiresArg: true, describe: 'the bank root: a directory holding decision-bank.json (default: the first one from the current directory upwards)', global: true })
     // Every command has a machine-readable result; --archive is declared per command (withCommonOptions).
     .option('json', { type: 'boolean', default: false, describe: 'machine-readable output on stdout', global: true })
     .alias('h', 'help')
@@ -34,7 +37,8 @@ export async function main(argv: string[]): Promise<number> {
     .fail((msg, err) => {
       throw err ?? new DocketError('EUSAGE', usageMessage(msg, argv));
     })
-    .middleware(checkArchiveOption, true);
+    .middleware(changeDirectory, true)
+    .middleware(whereDocketWorks);
   for (const c of await commandsFor(argv)) parser = parser.command(withCommonOptions(c));
   try {
     await parser.parseAsync();
@@ -51,10 +55,46 @@ function usageMessage(msg: string, argv: readonly string[]): string {
   return m && first ? `unknown command ${first}: did you mean ${m[1]}? (docket --help lists the commands)` : msg;
 }
 
-/** `--archive` must name a directory (or nothing yet): a file there would fail every read and write later. */
-function checkArchiveOption(argv: Record<string, unknown>) {
-  const dir = typeof argv.archive === 'string' ? argv.archive : null;
-  if (dir === null) return;
+/** `-C DIR`: everything after, the bank walk and relative paths alike, starts in DIR (git's -C). */
+function changeDirectory(argv: { C?: unknown }) {
+  if (typeof argv.C !== 'string') return;
+  try {
+    process.chdir(argv.C);
+  } catch (e) {
+    throw new DocketError('ENOTDIR', `-C ${argv.C}: cannot work there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, { dir: argv.C });
+  }
+}
+
+/**
+ * The bank root and the archive (cli/where.ts) for every command. With no bank found and no
+ * archive named, a command that reads or writes the archive stops here with ENOTBANK; the ones
+ * that need neither (needsArchive) go on, and a command that needs the bank asks bankRootOf.
+ */
+function whereDocketWorks(argv: Record<string, unknown>) {
+  if ((argv._ as unknown[] | undefined)?.[0] === 'init') return; // init makes a bank where there is none: it looks for none
+  const where = locate({ cwd: process.cwd(), bank: argv.bank as string | undefined, archive: argv.archive as string | undefined, env: process.env.DOCKET_ARCHIVE });
+  argv.bankRoot = where.bankRoot;
+  if (where.archive === null) {
+    if (needsArchive(argv)) throw notBankError(process.cwd());
+    return;
+  }
+  argv.archive = where.archive;
+  checkArchiveDir(where.archive);
+}
+
+/** Commands (and forms of them) that work with no archive at all: a tarball, a registry reference, a directory named outright. */
+export function needsArchive(argv: Record<string, unknown>): boolean {
+  const [cmd, sub] = (argv._ as unknown[] | undefined ?? []).map(String);
+  if (cmd === undefined || argv.help || argv.version) return false; // docket --help, --version
+  if (cmd === 'init' || cmd === 'completion') return false;
+  if (cmd === 'verify') return argv.dir === undefined;
+  if (cmd === 'release') return sub === 'pack';
+  if ((cmd === 'replay' || cmd === 'evidence') && argv.from !== undefined) return false;
+  return true;
+}
+
+/** The archive must be a directory (or nothing yet): a file there would fail every read and write later. */
+function checkArchiveDir(dir: string) {
   let st;
   try {
     st = statSync(dir);

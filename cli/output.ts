@@ -80,8 +80,11 @@ export function progress(label: string, stream: ProgressStream = process.stderr,
 }
 
 export interface GlobalArgs {
+  /** resolved by cli/where.ts: --archive, else $DOCKET_ARCHIVE, else <bank root>/evidence */
   archive: string;
   json: boolean;
+  /** the bank root cli/where.ts found (absolute), null when there is none; commands that need one call bankRootOf */
+  bankRoot?: string | null;
 }
 
 /**
@@ -90,4 +93,5 @@ export interface GlobalArgs {
  * read or written. Declared on a command, yargs carries it into the command's subcommands.
  */
 export const archiveOption = <T>(y: Argv<T>): Argv<T> =>
-  y.option('archive', { type: 'string', default: process.env.DOCKET_ARCHIVE || 'evidence', describe: 'archive directory (relative to the current directory; default: $DOCKET_ARCHIVE, else evidence)' }) as unknown as Argv<T>;
+  // No default here: cli/where.ts resolves it (main.ts whereDocketWorks), from the bank root.
+  y.option('archive', { type: 'string', requiresArg: true, defaultDescription: '$DOCKET_ARCHIVE, else <bank root>/evidence', describe: 'archive directory (relative to the current directory)' }) as unknown as Argv<T>;

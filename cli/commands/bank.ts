@@ -1,8 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { Archive } from '../../replay/store/archive.ts';
-import { BANK_FILE, computeProbeLock, currentBank, encodeParts, freezeBank, listSourceEvals, loadBankFile, PROBE_LOCKFILE, snapshotBank, validateBankFile, type Violation } from '../../replay/bank/bank.ts';
+import { BANK_FILE, computeProbeLock, COVERAGE_CODE, currentBank, encodeParts, freezeBank, listSourceEvals, loadBankFile, openSuite, PROBE_LOCKFILE, probeRel, snapshotBank, validateBankFile, type Violation } from '../../replay/bank/bank.ts';
+import { requireSafeNames } from '../../replay/bank/layout.ts';
+import { bankRootOf } from '../where.ts';
 import { sha256, type Digest } from '../../replay/format/digest.ts';
 import { DocketError, EXIT, findingError, usageError } from '../../replay/errors.ts';
 import { compareEvidence, evidenceValue, probeProblem, type EvidenceValue, type ReplayOutcome } from '../../replay/bank/evidence.ts';
@@ -17,50 +19,65 @@ import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { readProbe, runProbe, runProbes } from '../offline/probes.ts';
 import { anchorOptions, checkAnchor, linkProbePackages, openRelease, type AnchorArgs } from './release-from.ts';
 
-const root = () => process.cwd();
 /** git's candidates in a work tree, else the .gitignore walk (replay/content/policy.ts). */
-const encodeOptions = () => ({ lister: gitLister(root()) ?? undefined });
+const encodeOptions = (root: string) => ({ lister: gitLister(root) ?? undefined });
 
-/** `docket validate` as a function: the bank of the current directory, read-only. */
-export function validateWorktree() {
-  const bank = loadBankFile(root());
-  const violations = validateBankFile(root(), bank);
+/**
+ * `docket validate` as a function: the bank at `root`, read-only. Source evals with no question and
+ * no omission yet (EUNCOVERED) are `uncovered`, a to-do list, unless `complete` makes them
+ * violations (what check and release pack demand: a published bank says why every eval is in or out).
+ */
+export function validateWorktree(root: string, opts: { complete: boolean }) {
+  const bank = loadBankFile(root);
+  const all = validateBankFile(root, bank);
+  const violations = opts.complete ? all : all.filter((v) => v.code !== COVERAGE_CODE);
+  const uncovered = all.filter((v) => v.code === COVERAGE_CODE).map((v) => v.sourceEval!);
   let benchmarkVersion: Digest | null = null;
-  if (!violations.some((v) => v.code === 'ESCHEMA')) {
+  if (!violations.some((v) => ['ESCHEMA', 'ELAYOUT', 'ENAME'].includes(v.code))) {
     try {
-      benchmarkVersion = encodeParts(root(), bank, encodeOptions()).parts.benchmarkVersion;
+      benchmarkVersion = encodeParts(root, bank, encodeOptions(root)).parts.benchmarkVersion;
     } catch (e) {
       // What the content policy refuses (a secret, a file over the cap) is a finding of validate, not its end.
       if (!(e instanceof DocketError) || !['ESECRET', 'ETOOBIG'].includes(e.code)) throw e;
       violations.push({ code: e.code, question: null, sourceEval: null, field: null, message: e.message });
     }
   }
-  const evals = listSourceEvals(root());
+  const evals = listSourceEvals(root, bank);
   const result = {
     ok: violations.length === 0,
-    questions: bank.questions?.length ?? 0,
+    questions: Array.isArray(bank.questions) ? bank.questions.length : 0,
     sourceEvals: evals.length,
     categories: new Set(evals.map((e) => e.split('/')[0])).size,
-    omissions: bank.omissions?.length ?? 0,
+    omissions: Array.isArray(bank.omissions) ? bank.omissions.length : 0,
     benchmarkVersion,
     violations,
+    uncovered,
   };
   return { bank, result };
 }
 
-export const validateCommand: CommandModule<GlobalArgs, GlobalArgs> = {
+interface ValidateArgs extends GlobalArgs {
+  complete: boolean;
+}
+
+export const validateCommand: CommandModule<GlobalArgs, ValidateArgs> = {
   command: 'validate',
-  describe: 'check decision-bank.json and evals/ against the schema and authoring rules; print the benchmark version',
+  describe: 'check decision-bank.json and the source evals against the schema and authoring rules; print the benchmark version',
+  builder: (y) => y.option('complete', { type: 'boolean', default: false, describe: 'also demand that every source eval has a question or an omission (what check and release pack demand)' }) as never,
   handler: (argv) => {
     assertGradersPinned(); // a changed pinned grader is EGRADERCHANGED (exit 1), as in check, regrade and run
-    const { bank, result } = validateWorktree();
-    const { violations, benchmarkVersion } = result;
+    const { bank, result } = validateWorktree(bankRootOf(argv), { complete: argv.complete });
+    const { violations, benchmarkVersion, uncovered } = result;
     if (argv.json) printJson(result);
     else {
       line(`${bank.name} ${bank.version}: ${result.questions} questions, ${result.sourceEvals} source evals in ${result.categories} categories, ${result.omissions} omissions`);
-      line(`benchmark version ${benchmarkVersion ?? '(not computable: schema violations)'}`);
+      line(`benchmark version ${benchmarkVersion ?? '(not computable: see the violations)'}`);
       for (const v of violations) line(`  ${v.code} ${v.question ?? v.sourceEval ?? ''}${v.field ? ` [${v.field}]` : ''}: ${v.message}`);
-      line(violations.length ? `${violations.length} violations` : 'ok: no violations');
+      if (uncovered.length && !argv.complete) {
+        line(`not yet covered: ${uncovered.length} of ${result.sourceEvals} source evals have no question and no omission (a release needs one of them for each):`);
+        for (const se of uncovered) line(`  ${se}`);
+      }
+      line(violations.length ? `${violations.length} violations` : `ok: no violations${uncovered.length && !argv.complete ? ` (${uncovered.length} source evals not yet covered)` : ''}`);
     }
     process.exitCode = violations.length ? EXIT.FINDINGS : EXIT.OK;
   },
@@ -72,6 +89,11 @@ export const validateCommand: CommandModule<GlobalArgs, GlobalArgs> = {
  */
 export function requireValidBank(dir: string, what: string) {
   requireValid(validateBankFile(dir, loadBankFile(dir)), what);
+}
+
+/** What evidence capture demands: every rule but coverage (a bank is captured while it grows). */
+function requireCapturable(dir: string, bank: BankFile) {
+  requireValid(validateBankFile(dir, bank).filter((v) => v.code !== COVERAGE_CODE), 'evidence capture refused');
 }
 
 function requireValid(violations: Violation[], what = 'the bank') {
@@ -87,10 +109,11 @@ export const snapshotCommand: CommandModule<GlobalArgs, SnapshotArgs> = {
   describe: 'store every source eval, the prompt template and the scoring protocol as bundles',
   builder: (y) => y.option('list', { type: 'boolean', default: false, describe: 'write nothing: list every file a snapshot would store, and every file the content policy leaves out with its rule' }) as never,
   handler: (argv) => {
-    const bank = loadBankFile(root());
-    if (argv.list) return listSnapshot(argv, bank);
+    const root = bankRootOf(argv);
+    const bank = loadBankFile(root);
+    if (argv.list) return listSnapshot(argv, root, bank);
     const archive = new Archive(argv.archive);
-    const parts = snapshotBank(root(), archive, bank, encodeOptions());
+    const parts = snapshotBank(root, archive, bank, encodeOptions(root));
     archive.close();
     if (argv.json) printJson({ ok: true, ...parts });
     else {
@@ -103,22 +126,24 @@ export const snapshotCommand: CommandModule<GlobalArgs, SnapshotArgs> = {
 };
 
 /** `docket snapshot --list`: the content policy's decision for every source eval; exit 1 if a secret would refuse it. */
-function listSnapshot(argv: SnapshotArgs, bank: BankFile) {
+function listSnapshot(argv: SnapshotArgs, root: string, bank: BankFile) {
   const config = contentConfig(bank, BANK_FILE);
-  const { lister } = encodeOptions();
+  const { lister } = encodeOptions(root);
   const hits: SecretHit[] = [];
-  const evals = listSourceEvals(root()).map((se) => {
-    const selection = selectSource(root(), se, { config, lister });
-    const snap = snapshotSource(root(), se, { config, lister, hits });
-    return { sourceEval: se, selection, allowedSecrets: snap.allowedSecrets ?? [] };
+  const suite = openSuite(root, bank);
+  requireSafeNames(suite, 'snapshot --list');
+  const evals = suite.evals.map((se) => {
+    const selection = selectSource(root, se, { config, lister });
+    const snap = snapshotSource(root, se, { config, lister, hits });
+    return { sourceEval: se.id, dir: se.dir, selection, allowedSecrets: snap.allowedSecrets ?? [] };
   });
   const refused = applyAllowances(hits, config.allowSecrets).refused;
   const files = (s: Selection) => s.included.map((f) => ({ path: f.path, size: f.size }));
   if (argv.json) {
-    printJson({ ok: refused.length === 0, policy: POLICY_ID, evals: evals.map((e) => ({ sourceEval: e.sourceEval, mode: e.selection.mode, files: files(e.selection), excluded: e.selection.excluded, allowedDenied: e.selection.allowed, allowedSecrets: e.allowedSecrets })), secrets: refused });
+    printJson({ ok: refused.length === 0, policy: POLICY_ID, evals: evals.map((e) => ({ sourceEval: e.sourceEval, dir: e.dir, mode: e.selection.mode, files: files(e.selection), excluded: e.selection.excluded, allowedDenied: e.selection.allowed, allowedSecrets: e.allowedSecrets })), secrets: refused });
   } else {
     for (const e of evals) {
-      line(`evals/${e.sourceEval} (${e.selection.mode === 'git' ? 'candidates from git' : 'candidates from .gitignore files'})`);
+      line(`${e.dir} (${e.selection.mode === 'git' ? 'candidates from git' : 'candidates from .gitignore files'})`);
       printSelection(files(e.selection), e.selection, e.allowedSecrets.map((a) => ({ ...a, redacted: '' })));
     }
     for (const h of refused) line(`SECRET ${formatHit(h)}`);
@@ -152,9 +177,11 @@ export const evidenceCommand: CommandModule<GlobalArgs, EvidenceArgs> = {
 };
 
 function lock(argv: EvidenceArgs) {
-  const bank = loadBankFile(root());
-  const text = `${JSON.stringify(computeProbeLock(root(), bank), null, 2)}\n`;
-  writeFileSync(join(root(), PROBE_LOCKFILE), text);
+  const root = bankRootOf(argv);
+  const bank = loadBankFile(root);
+  const text = `${JSON.stringify(computeProbeLock(root, bank), null, 2)}\n`;
+  mkdirSync(dirname(join(root, PROBE_LOCKFILE)), { recursive: true });
+  writeFileSync(join(root, PROBE_LOCKFILE), text);
   if (argv.json) printJson({ ok: true, path: PROBE_LOCKFILE });
   else line(`wrote ${PROBE_LOCKFILE}`);
 }
@@ -167,12 +194,14 @@ function selectQuestions<T extends { id: string }>(all: T[], wanted?: string[]):
 }
 
 async function capture(argv: EvidenceArgs) {
-  const bank = loadBankFile(root());
-  requireValid(validateBankFile(root(), bank), 'evidence capture refused');
+  const root = bankRootOf(argv);
+  const bank = loadBankFile(root);
+  requireCapturable(root, bank);
+  const suite = openSuite(root, bank);
   const archive = new Archive(argv.archive);
-  const { parts, bundles } = encodeParts(root(), bank, encodeOptions()); // written only once every probe succeeded
+  const { parts, bundles } = encodeParts(root, bank, encodeOptions(root)); // written only once every probe succeeded
   const sourceOf = new Map(parts.sources.map((s) => [s.sourceEval, s.digest]));
-  const lockDigest = sha256(readFileSync(join(root(), PROBE_LOCKFILE)));
+  const lockDigest = sha256(readFileSync(join(root, PROBE_LOCKFILE)));
   // Keep evidence of questions not re-captured this time (capture --question X).
   const evidence = new Map<string, Digest>();
   const prior = archive.ref('bank/current') ? currentBank(archive) : null;
@@ -181,8 +210,8 @@ async function capture(argv: EvidenceArgs) {
   const failures: { question: string; reason: string }[] = [];
   const values: EvidenceValue[] = [];
   await runProbes(selected, async (q: Question) => {
-    const probePath = `evals/${q.sourceEval}/${q.probe}`;
-    const run = await runProbe(root(), probePath, argv['timeout-ms']);
+    const probePath = probeRel(suite, q)!; // validated above: the source eval exists
+    const run = await runProbe(root, probePath, argv['timeout-ms']);
     const problem = probeProblem(q, run);
     if (problem) {
       failures.push({ question: q.id, reason: problem });
@@ -191,7 +220,7 @@ async function capture(argv: EvidenceArgs) {
     const value = evidenceValue(q, run, {
       source: sourceOf.get(q.sourceEval)!,
       probePath,
-      probeDigest: sha256(readProbe(root(), probePath)),
+      probeDigest: sha256(readProbe(root, probePath)),
       lockPath: PROBE_LOCKFILE,
       lockDigest,
       node: process.version,
@@ -224,8 +253,8 @@ export interface EvidenceReplayResult {
 }
 
 /** Re-run every probe of the archive's current bank from the working tree and compare. */
-export async function evidenceReplay(archiveDir: string, opts: { question?: string[]; timeoutMs: number; root?: string }): Promise<EvidenceReplayResult> {
-  const tree = opts.root ?? root();
+export async function evidenceReplay(archiveDir: string, opts: { question?: string[]; timeoutMs: number; root: string }): Promise<EvidenceReplayResult> {
+  const tree = opts.root;
   const archive = new Archive(archiveDir);
   try {
     const bank = currentBank(archive);
@@ -262,7 +291,7 @@ export async function evidenceReplay(archiveDir: string, opts: { question?: stri
 
 async function replay(argv: EvidenceArgs) {
   checkAnchor(argv, 'docket evidence replay');
-  const result = argv.from ? await replayRelease(argv) : await evidenceReplay(argv.archive, { question: argv.question, timeoutMs: argv['timeout-ms'] });
+  const result = argv.from ? await replayRelease(argv) : await evidenceReplay(argv.archive, { question: argv.question, timeoutMs: argv['timeout-ms'], root: bankRootOf(argv) });
   if (argv.json) printJson(result);
   else {
     for (const f of result.failed) line(`  MISMATCH ${f.question}: ${f.reason}`);

@@ -31,13 +31,13 @@ describe('docket check: one explicit list of steps', () => {
     const throwing = (name: string, errors: CheckStepDef['errors'], e: Error): CheckStepDef => ({ name, errors, run: () => { throw e; } });
     const ok: CheckStepDef = { name: 'after', errors: 'none', run: () => [{ name: 'after', ok: true, summary: 'ran' }] };
     const finding = findingError('EMISSING', 'object gone');
-    const steps = await runCheckSteps([throwing('a', 'findings', finding), throwing('b', 'any', new Error('boom')), ok], { archive: 'x' });
+    const steps = await runCheckSteps([throwing('a', 'findings', finding), throwing('b', 'any', new Error('boom')), ok], { archive: 'x', root: 'x' });
     expect(steps).toEqual([
       { name: 'a', ok: false, summary: 'EMISSING: object gone' },
       { name: 'b', ok: false, summary: 'boom' },
       { name: 'after', ok: true, summary: 'ran' },
     ]);
-    await expect(runCheckSteps([throwing('c', 'findings', usageError('EUSAGE', 'bad')), ok], { archive: 'x' })).rejects.toMatchObject({ code: 'EUSAGE' });
-    await expect(runCheckSteps([throwing('d', 'none', finding), ok], { archive: 'x' })).rejects.toBe(finding);
+    await expect(runCheckSteps([throwing('c', 'findings', usageError('EUSAGE', 'bad')), ok], { archive: 'x', root: 'x' })).rejects.toMatchObject({ code: 'EUSAGE' });
+    await expect(runCheckSteps([throwing('d', 'none', finding), ok], { archive: 'x', root: 'x' })).rejects.toBe(finding);
   });
 });

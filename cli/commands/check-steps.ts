@@ -1,3 +1,4 @@
+import { join, relative } from 'node:path';
 import { Archive } from '../../replay/store/archive.ts';
 import { bankDrift, describeDrift } from '../../replay/bank/drift.ts';
 import { DocketError, EXIT } from '../../replay/errors.ts';
@@ -8,7 +9,7 @@ import { gitLister } from '../offline/content-git.ts';
 import { installNetworkGuard } from '../offline/netguard.ts';
 import { progress } from '../output.ts';
 import { evidenceReplay, validateWorktree } from './bank.ts';
-import { auditCheck, leaderboardCheck, regradeCheck } from './regrade.ts';
+import { auditCheck, leaderboardCheck, PUBLISHED_EXAMPLE, regradeCheck } from './regrade.ts';
 
 /**
  * The steps of `docket check` (what `npm start` runs), in order: one explicit list, built by
@@ -23,9 +24,10 @@ export interface CheckStep {
   details?: string[]; // printed under the step, one per line
 }
 
-/** What the steps share: the archive, and what the validate step read (the report's header names the bank). */
+/** What the steps share: the archive, the bank root (cli/where.ts), and what the validate step read (the report's header names the bank). */
 export interface CheckContext {
   archive: string;
+  root: string;
   worktree?: ReturnType<typeof validateWorktree>;
 }
 
@@ -48,12 +50,12 @@ export function checkSteps(): CheckStepDef[] {
     { name: 'graders', errors: 'findings', run: gradersStep },
     { name: 'verify', errors: 'findings', run: verifyStep },
     { name: 'validate', errors: 'none', run: validateStep },
-    { name: 'bank drift', errors: 'any', run: (ctx) => [driftStep(ctx.archive)] },
+    { name: 'bank drift', errors: 'any', run: (ctx) => [driftStep(ctx.archive, ctx.root)] },
     { name: 'evidence replay', errors: 'findings', run: evidenceReplayStep },
     { name: 'request replay', errors: 'findings', run: requestReplayStep },
     { name: 'regrade check', errors: 'any', run: (ctx) => [regradeCheck(ctx.archive)] },
     { name: 'leaderboard', errors: 'any', run: (ctx) => [leaderboardCheck(ctx.archive)] },
-    { name: 'audit', errors: 'any', run: (ctx) => auditCheck(ctx.archive) },
+    { name: 'audit', errors: 'any', run: (ctx) => auditCheck(ctx.archive, relative(process.cwd(), join(ctx.root, PUBLISHED_EXAMPLE))) },
   ];
 }
 
@@ -89,13 +91,13 @@ async function verifyStep(ctx: CheckContext): Promise<CheckStep[]> {
 }
 
 function validateStep(ctx: CheckContext): CheckStep[] {
-  ctx.worktree = validateWorktree();
+  ctx.worktree = validateWorktree(ctx.root, { complete: true }); // a checked bank is a publishable one: coverage counts
   const { result } = ctx.worktree;
   return [{ name: 'validate', ok: result.ok, summary: `${result.questions} questions, ${result.sourceEvals} source evals, ${result.categories} categories${result.violations.length ? `; ${result.violations.length} violations (run docket validate)` : ''}` }];
 }
 
 /** The bank in the working tree must be the frozen bank every run measured (issue #18 item 2). */
-export function driftStep(archiveDir: string, root = process.cwd()): CheckStep {
+export function driftStep(archiveDir: string, root: string): CheckStep {
   const archive = new Archive(archiveDir);
   try {
     const drift = bankDrift(root, archive, { lister: gitLister(root) ?? undefined });
@@ -114,7 +116,7 @@ export function driftStep(archiveDir: string, root = process.cwd()): CheckStep {
 }
 
 async function evidenceReplayStep(ctx: CheckContext): Promise<CheckStep[]> {
-  const e = await evidenceReplay(ctx.archive, { timeoutMs: 10_000 });
+  const e = await evidenceReplay(ctx.archive, { timeoutMs: 10_000, root: ctx.root });
   const first = e.failed.find((f) => f.reason && /^E[A-Z]+: /.test(f.reason));
   return [{ name: 'evidence replay', ok: e.ok, summary: `${e.matched}/${e.total} probes re-run offline reproduce their archived output${e.mismatched ? ` (run docket evidence replay)${first ? `; ${first.question}: ${first.reason}` : ''}` : ''}` }];
 }

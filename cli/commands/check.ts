@@ -2,20 +2,22 @@ import type { CommandModule } from 'yargs';
 import { EXIT } from '../../replay/errors.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
+import { bankRootOf } from '../where.ts';
 import { checkSteps, runCheckSteps, type CheckContext } from './check-steps.ts';
 
 /**
- * `docket check` (what `npm start` runs): the whole offline job on the archive of the current
- * directory, the steps `checkSteps()` lists (check-steps.ts), each a call into the same functions
+ * `docket check` (what `npm start` runs): the whole offline job on the bank and its archive
+ * (cli/where.ts), the steps `checkSteps()` lists (check-steps.ts), each a call into the same functions
  * the single commands use.
  */
 export const checkCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'check',
   describe: 'the main job (npm start): verify the archive, validate the bank, replay evidence and requests, check grades',
   handler: async (argv) => {
+    const root = bankRootOf(argv);
     requireDir(argv.archive, 'archive');
     const t0 = performance.now();
-    const ctx: CheckContext = { archive: argv.archive };
+    const ctx: CheckContext = { archive: argv.archive, root };
     const steps = await runCheckSteps(checkSteps(), ctx);
     const { bank, result } = ctx.worktree!; // the validate step ends the check when it cannot read the bank
     const ok = steps.every((s) => s.ok);

@@ -5,11 +5,16 @@
  */
 export const EXAMPLES: Record<string, [string, string][]> = {
   check: [
-    ['docket check', 'verify, validate and replay everything in ./evidence (what npm start runs)'],
+    ['docket check', 'verify, validate and replay everything in evidence/ beside the bank (what npm start runs)'],
     ['docket check --json | jq .ok', 'the same, machine-readable'],
   ],
+  init: [
+    ['docket init', "start a bank in this suite's root: detect the layout, print it, write decision-bank.json and lockfiles/"],
+    ['docket init --dry-run --json', 'what would be detected and written, machine-readable; writes nothing'],
+    ['docket init --eval-root tasks --task-file PROMPT.md --solution reference/', 'say what detection cannot guess'],
+  ],
   verify: [
-    ['docket verify', 'check every bundle of ./evidence: digest, gzip, JSON, schema, references'],
+    ['docket verify', 'check every bundle of evidence/ beside the bank: digest, gzip, JSON, schema, references'],
     ['docket verify release.tgz --expect sha256:…', 'verify a release tarball against its published digest'],
     ['docket verify --proof proof.json --root sha256:…', 'check an inclusion proof from docket prove'],
   ],
@@ -37,6 +42,7 @@ export const EXAMPLES: Record<string, [string, string][]> = {
   validate: [
     ['docket validate', "check the working tree's decision-bank.json against the bank rules"],
     ['docket validate --json', 'every violation, machine-readable'],
+    ['docket validate --complete', 'also demand a question or an omission for every source eval (as release pack does)'],
   ],
   snapshot: [
     ['docket snapshot', 'snapshot the source evals the bank cites into the archive'],
@@ -108,7 +114,7 @@ export const EXAMPLES: Record<string, [string, string][]> = {
     ['docket push localhost:5000/evidence:run-1 --only runs/ref-coin-1', 'one run and everything it references'],
   ],
   pull: [
-    ['docket pull registry.example.org/team/evidence:v1', 'fetch that archive into ./evidence, every blob checked'],
+    ['docket pull registry.example.org/team/evidence:v1', 'fetch that archive into evidence/ beside the bank, every blob checked'],
     ['docket --archive copy pull localhost:5000/evidence:v1 --json', 'into another directory, machine-readable'],
   ],
 };

@@ -15,10 +15,11 @@ describe('the lazy command table', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(Object.keys(COMMANDS).sort());
   });
-  it('finds the command word past a global option value, even one that names a command (--archive evidence)', async () => {
+  it('finds the command word past a global option value, even one that names a command (--archive evidence, -C runs)', async () => {
     expect((await commandsFor(['--archive', 'evidence', 'runs'])).map(nameOf)).toEqual(['runs']);
     expect((await commandsFor(['--archive=evidence', 'runs'])).map(nameOf)).toEqual(['runs']);
     expect((await commandsFor(['--json', 'runs', '--archive', 'x'])).map(nameOf)).toEqual(['runs']);
+    expect((await commandsFor(['-C', 'runs', '--bank', 'ls', 'validate'])).map(nameOf)).toEqual(['validate']);
   });
   it('falls back to every command when no word names a command', async () => {
     expect((await commandsFor(['--archive', 'x', 'nonsense'])).length).toBe(Object.keys(COMMANDS).length);

@@ -10,6 +10,7 @@ const one = <K extends string>(p: Promise<Record<K, unknown>>, ...names: K[]) =>
 
 export const COMMANDS: Record<string, Loader> = {
   check: () => one(import('./check.ts'), 'checkCommand'),
+  init: () => one(import('./init.ts'), 'initCommand'),
   verify: () => one(import('./verify.ts'), 'verifyCommand'),
   repair: () => one(import('./repair.ts'), 'repairCommand'),
   put: () => one(import('./put.ts'), 'putCommand'),
@@ -40,7 +41,7 @@ export const COMMANDS: Record<string, Loader> = {
  * Commands whose work involves no archive: they take no --archive (the others do; `release` takes
  * it on `release pack` alone). --json is global: every command has a machine-readable result.
  */
-export const WITHOUT_ARCHIVE: ReadonlySet<string> = new Set(['validate', 'release']);
+export const WITHOUT_ARCHIVE: ReadonlySet<string> = new Set(['init', 'validate', 'release']);
 
 /** Every command, for --help (and for arguments whose first word names none). */
 export async function loadAll(): Promise<CommandModule[]> {
@@ -49,8 +50,8 @@ export async function loadAll(): Promise<CommandModule[]> {
   return out;
 }
 
-/** Global options that take a value (`--archive DIR`): their value is not the command word. */
-const VALUED_GLOBALS = new Set(['--archive']);
+/** Global options that take a value (`--archive DIR`, `-C DIR`, `--bank DIR`): their value is not the command word. */
+const VALUED_GLOBALS = new Set(['--archive', '-C', '--bank']);
 
 /** The first word of the arguments that is neither an option nor a global option's value. */
 export function commandWord(argv: readonly string[]): string | undefined {

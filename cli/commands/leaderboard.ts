@@ -20,7 +20,7 @@ export const leaderboardCommand: CommandModule<GlobalArgs, Args> = {
     const runs = loadRunsForScoring(argv.archive);
     const version = chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(argv.archive));
     const ranking = rankRuns(runs, version);
-    const measured = measuredOn(argv.archive);
+    const measured = measuredOn(argv.archive, argv.bankRoot ?? null);
     if (argv.json) printJson({ ...rankingJson(ranking), measuredOn: measured.banks, worktree: measured.worktree });
     else if (runs.length === 0) line(`no runs in the archive ${argv.archive}: nothing to rank`);
     else {
@@ -36,13 +36,13 @@ interface MeasuredOn {
 }
 
 /** Which runs measured which bank and benchmark version, and whether the working tree is that bank. */
-function measuredOn(archiveDir: string): MeasuredOn {
+function measuredOn(archiveDir: string, root: string | null): MeasuredOn {
   const archive = new Archive(archiveDir);
   try {
-    if (!hasWorktreeBank(process.cwd())) return { banks: banksMeasured(archive), worktree: null };
+    if (root === null || !hasWorktreeBank(root)) return { banks: banksMeasured(archive), worktree: null };
     let drift: BankDrift[];
     try {
-      drift = bankDrift(process.cwd(), archive);
+      drift = bankDrift(root, archive);
     } catch {
       return { banks: banksMeasured(archive), worktree: null }; // an unreadable working-tree bank: validate/check say why
     }

@@ -11,6 +11,7 @@ import { packRelease, planRelease, SCRIPTS_DIR, writeDigestFile, writeFileAtomic
 import { gitLister, printSelection } from '../offline/content-git.ts';
 import { archiveOption, line, printJson, type GlobalArgs } from '../output.ts';
 import { requireValidBank } from './bank.ts';
+import { bankRootOf } from '../where.ts';
 
 interface PackArgs extends GlobalArgs {
   out: string;
@@ -24,7 +25,7 @@ interface KeygenArgs extends GlobalArgs {
 
 const packCommand: CommandModule<GlobalArgs, PackArgs> = {
   command: 'pack',
-  describe: 'build the deterministic decision-verification.tgz from the current directory (the repository root)',
+  describe: 'build the deterministic decision-verification.tgz from the bank (its root, found as every command finds it)',
   builder: (y) =>
     archiveOption(y)
       .option('out', { type: 'string', default: DEFAULT_OUT, describe: 'where to write the tarball' })
@@ -32,14 +33,15 @@ const packCommand: CommandModule<GlobalArgs, PackArgs> = {
       .option('write-digest', { type: 'boolean', default: false, describe: `also record the tarball's sha256 in ${DIGEST_FILE}` })
       .option('list', { type: 'boolean', default: false, describe: 'write nothing: list every file the release would ship, and every file the content policy leaves out with its rule' }) as unknown as Argv<PackArgs>,
   handler: async (argv) => {
-    const lister = gitLister(process.cwd()) ?? undefined;
-    if (argv.list) return listRelease(argv, lister);
+    const root = bankRootOf(argv);
+    const lister = gitLister(root) ?? undefined;
+    if (argv.list) return listRelease(argv, root, lister);
     const signKey = argv.sign ? loadPrivateKey(readKey(argv.sign), argv.sign) : undefined;
-    requireValidBank(process.cwd(), 'release pack refused'); // a release ships only a bank that validates
-    refuseDrift(process.cwd(), resolve(argv.archive));
-    const r = await packRelease({ root: process.cwd(), archive: resolve(argv.archive), signKey, lister });
+    requireValidBank(root, 'release pack refused'); // a release ships only a bank that validates
+    refuseDrift(root, resolve(argv.archive));
+    const r = await packRelease({ root, archive: resolve(argv.archive), signKey, lister });
     writeFileAtomic(argv.out, r.bytes);
-    if (argv.writeDigest) writeDigestFile(process.cwd(), r.digest);
+    if (argv.writeDigest) writeDigestFile(root, r.digest);
     const summary = { ok: true, out: argv.out, digest: r.digest, bytes: r.bytes.length, tarBytes: r.tarBytes, files: r.files, merkleRoot: r.manifest.merkleRoot, manifestDigest: r.manifestDigest, signed: r.signed, digestFile: argv.writeDigest ? DIGEST_FILE : null };
     if (argv.json) return printJson(summary);
     line(`${r.digest}  ${argv.out}`);
@@ -48,8 +50,8 @@ const packCommand: CommandModule<GlobalArgs, PackArgs> = {
   },
 };
 
-function listRelease(argv: PackArgs, lister: Lister | undefined) {
-  const plan = planRelease(process.cwd(), resolve(argv.archive), SCRIPTS_DIR, LIMITS, lister);
+function listRelease(argv: PackArgs, root: string, lister: Lister | undefined) {
+  const plan = planRelease(root, resolve(argv.archive), SCRIPTS_DIR, LIMITS, lister);
   const shipped = plan.sources.map((s) => ({ path: s.path, size: s.size }));
   const result = { ok: true, policy: plan.selection.policy, mode: plan.selection.mode, files: shipped, excluded: plan.selection.excluded, allowedDenied: plan.selection.allowed, allowedSecrets: plan.allowedSecrets };
   if (argv.json) return printJson(result);

@@ -7,6 +7,7 @@ import { installNetworkGuard } from '../offline/netguard.ts';
 import { anchorOptions, checkAnchor, openRelease, type AnchorArgs } from './release-from.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
+import { bankRootOf } from '../where.ts';
 
 /**
  * `docket replay [RUN...] [--all] [--against-worktree] [--from FILE.tgz]`: rebuild every request of
@@ -39,7 +40,7 @@ export const replayCommand: CommandModule<GlobalArgs, ReplayArgs> = {
     const names = argv.runs ?? [];
     if (argv.all && names.length) throw usageError('EUSAGE', 'name runs or pass --all, not both');
     checkAnchor(argv, 'docket replay');
-    const worktree = argv.againstWorktree ? worktreeBank(process.cwd()) : undefined;
+    const worktree = argv.againstWorktree ? worktreeBank(bankRootOf(argv)) : undefined;
     let report: ReplayReport;
     if (argv.from) report = await replayRelease(argv, names, worktree);
     else {

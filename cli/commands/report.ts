@@ -1,8 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { usageError } from '../../replay/errors.ts';
-import { buildReport } from '../../replay/scoring/report.ts';
+import { DocketError, usageError } from '../../replay/errors.ts';
+import { buildReport, DEFAULT_REPORT_TITLE, type ReportText } from '../../replay/scoring/report.ts';
+import { currentBank, loadBankFile } from '../../replay/bank/bank.ts';
+import { Archive } from '../../replay/store/archive.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
 import { chooseVersion, rankRuns } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
@@ -11,6 +13,28 @@ import { requireDir } from '../paths.ts';
 interface Args extends GlobalArgs {
   out: string;
   benchmarkVersion?: string;
+}
+
+/**
+ * The page names the bank, never docket (decision-bank.json `report.title` and `report.text`):
+ * without a title, the bank's name — the working tree's, else the frozen bank's — and "leaderboard".
+ */
+export function reportPage(root: string | null, archiveDir: string): ReportText {
+  if (root !== null) {
+    try {
+      const bank = loadBankFile(root);
+      const r = bank.report ?? {};
+      return { title: r.title ?? `${bank.name} ${DEFAULT_REPORT_TITLE}`, ...(r.text ? { text: r.text } : {}) };
+    } catch (e) {
+      if (!(e instanceof DocketError)) throw e; // an unreadable working-tree bank: validate says why; the frozen name still serves
+    }
+  }
+  const archive = new Archive(archiveDir);
+  try {
+    return { title: archive.ref('bank/current') ? `${currentBank(archive).name} ${DEFAULT_REPORT_TITLE}` : DEFAULT_REPORT_TITLE };
+  } finally {
+    archive.close();
+  }
 }
 
 export const reportCommand: CommandModule<GlobalArgs, Args> = {
@@ -24,7 +48,7 @@ export const reportCommand: CommandModule<GlobalArgs, Args> = {
     requireDir(argv.archive, 'archive');
     const runs = loadRunsForScoring(argv.archive);
     const ranking = rankRuns(runs, chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(argv.archive)));
-    const report = buildReport(ranking);
+    const report = buildReport(ranking, reportPage(argv.bankRoot ?? null, argv.archive));
     const html = join(argv.out, 'index.html');
     const json = join(argv.out, 'report.json');
     try {

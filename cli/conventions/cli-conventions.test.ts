@@ -42,7 +42,7 @@ describe('every --json result carries ok', () => {
   it('put, runs, leaderboard, compare, failures, prove (the ones that had none)', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'a.json'), '{"x": 1}');
-    expect(docket(['put', 'a.json', '--json'], { cwd: dir }).json).toMatchObject({ ok: true, kind: 'attachment' });
+    expect(docket(['put', 'a.json', '--json', '--archive', 'evidence'], { cwd: dir }).json).toMatchObject({ ok: true, kind: 'attachment' });
     const runs = docket(['runs', '--json']);
     expect(runs.json).toMatchObject({ ok: true });
     expect(runs.json.runs.length).toBeGreaterThan(1);

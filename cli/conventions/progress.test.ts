@@ -62,7 +62,7 @@ function underPty(args: string) {
 
 describe('progress on a real terminal and through a pipe', () => {
   it('docket verify on a TTY: reaches n/n, ends the line before its report', () => {
-    const r = underPty('verify');
+    const r = underPty('verify evidence');
     expect(r.status, r.out).toBe(0);
     const m = /\r\x1b\[Kverify (\d+)\/(\d+)\n/.exec(r.out);
     expect(m, JSON.stringify(r.out.slice(0, 300))).not.toBeNull();
@@ -73,7 +73,7 @@ describe('progress on a real terminal and through a pipe', () => {
   });
 
   it('piped: no progress at all', () => {
-    const r = spawnSync(process.execPath, [DOCKET, 'verify'], { cwd: cleanCopy(), encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [DOCKET, 'verify', 'evidence'], { cwd: cleanCopy(), encoding: 'utf8' });
     expect(r.status).toBe(0);
     expect(r.stderr).not.toMatch(/\d+\/\d+/);
     expect(r.stdout + r.stderr).not.toContain('\r');

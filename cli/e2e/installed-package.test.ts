@@ -92,6 +92,13 @@ describe('the package', () => {
 
 // Each test runs several commands, each a process of its own: minutes on a loaded machine.
 describe('every command, installed, on the project’s own bank and archive', { timeout: 300_000 }, () => {
+  it('init starts a bank in a suite of its own', () => {
+    const suite = join(tmp, 'suite');
+    cpSync(join(REPO, 'evals'), join(suite, 'evals'), { recursive: true });
+    ok(run('init', suite));
+    expect(existsSync(join(suite, 'decision-bank.json'))).toBe(true);
+  });
+
   it('--version, --help, completion', () => {
     expect(ok(run('--version')).stdout.trim()).toBe(version);
     expect(ok(run('--help')).stdout).toContain('docket check');
@@ -198,7 +205,7 @@ describe('platform failures in the installed package: coded errors, never a stac
   it('an install without scripts (no native binding): docket runs is ENATIVE, exit 2', () => {
     const bare = join(tmp, 'bare');
     installDocket(bare, tarball, { binding: false });
-    cpSync(join(project, 'evidence'), join(bare, 'evidence'), { recursive: true });
+    for (const p of ['decision-bank.json', 'evidence']) cpSync(join(project, p), join(bare, p), { recursive: true });
     const r = docketIn(bare, ['runs']);
     expect(r.status, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/^docket: ENATIVE: .*npm rebuild better-sqlite3/m);

@@ -52,10 +52,10 @@ describe('coded errors', () => {
   it('JSON nested 100000 levels deep: EJSON for put and for a published leaderboard', () => {
     writeFileSync(join(dir, 'deep.json'), `${'['.repeat(100_000)}${']'.repeat(100_000)}`);
     writeFileSync(join(dir, 'deep-board.json'), `{"benchmark": "x", "rows": ${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`);
-    const put = docket(['put', 'deep.json', '--json'], { cwd: dir });
+    const put = docket(['put', 'deep.json', '--archive', 'evidence', '--json'], { cwd: dir });
     expect(put.status).toBe(2);
     expect(put.json.error).toMatchObject({ code: 'EJSON', message: expect.stringMatching(/nested deeper than 1024 levels/) });
-    const audit = docket(['audit', '--published', 'deep-board.json', '--json'], { cwd: dir });
+    const audit = docket(['audit', '--published', 'deep-board.json', '--archive', 'evidence', '--json'], { cwd: dir });
     expect(audit.stdout + audit.stderr).toMatch(/EJSON.*nested deeper than 1024 levels/);
     noStack(audit);
   });

@@ -98,8 +98,8 @@ describe('validate', () => {
     const { root } = fixture();
     const a = docket(['validate', '--json'], { cwd: root });
     expect(a.status, a.stderr).toBe(0);
-    expect(Object.keys(a.json).sort()).toEqual(['benchmarkVersion', 'categories', 'ok', 'omissions', 'questions', 'sourceEvals', 'violations']);
-    expect(a.json).toMatchObject({ ok: true, questions: 4, sourceEvals: 2, categories: 1, omissions: 0 });
+    expect(Object.keys(a.json).sort()).toEqual(['benchmarkVersion', 'categories', 'ok', 'omissions', 'questions', 'sourceEvals', 'uncovered', 'violations']);
+    expect(a.json).toMatchObject({ ok: true, questions: 4, sourceEvals: 2, categories: 1, omissions: 0, uncovered: [] });
     expect(docket(['validate', '--json'], { cwd: root }).json.benchmarkVersion).toBe(a.json.benchmarkVersion);
   });
 });
@@ -128,7 +128,7 @@ describe('source snapshots', () => {
     mkdirSync(join(dir, 'node_modules', 'x'), { recursive: true });
     writeFileSync(join(dir, 'node_modules', 'x', 'index.js'), '');
     symlinkSync('/etc/passwd', join(dir, 'link'));
-    const snap = snapshotSource(root, 'cat/e0');
+    const snap = snapshotSource(root, { id: 'cat/e0', dir: 'evals/cat/e0' });
     const paths = snap.entries.map((e) => e.path);
     expect(paths).toEqual(['TASK.md', 'Z.txt', 'a.txt', 'link', 'probes/q0.mjs', 'probes/q2.mjs', 'solution.mjs', 'é.txt']);
     expect(snap.entries.find((e) => e.path === 'link')).toEqual({ path: 'link', type: 'symlink', target: '/etc/passwd' });

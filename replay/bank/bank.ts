@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { Archive } from '../store/archive.ts';
@@ -11,6 +11,7 @@ import { SCHEMA_DIR } from '../format/schemas.ts';
 import { contentConfig, type Lister } from '../content/policy.ts';
 import { applyAllowances, scanBytes, secretError, type SecretHit } from '../content/secrets.ts';
 import { byUtf8, snapshotSource } from './snapshot.ts';
+import { discoverEvals, hasSolution, layoutOf, probePathOf, readLayout, requireSafeNames, taskFileOf, unsafeRelPath, type Suite } from './layout.ts';
 import { LETTERS, type BankFile, type PromptTemplate, type Question } from './types.ts';
 
 /**
@@ -26,7 +27,7 @@ export function loadBankFile(root: string): BankFile {
   try {
     bytes = readFileSync(path);
   } catch (e) {
-    throw usageError('EBANK', `cannot read ${BANK_FILE} in ${root}: ${(e as Error).message} (docket works on the bank of the current directory)`, { path });
+    throw usageError('EBANK', `cannot read ${BANK_FILE} in ${root}: ${(e as Error).message} (docket works on the first bank it finds from the current directory upwards; -C DIR or --bank DIR name another)`, { path });
   }
   let value: Json;
   try {
@@ -80,16 +81,14 @@ export function requireTreePath(root: string, rel: string): string {
   return r.abs;
 }
 
-/** Source evals are the directories evals/<category>/<name>/, in UTF-8 byte order. */
-export function listSourceEvals(root: string): string[] {
-  const base = join(root, 'evals');
-  if (!existsSync(base)) return [];
-  const out: string[] = [];
-  for (const cat of readdirSync(base)) {
-    if (!statSync(join(base, cat)).isDirectory()) continue;
-    for (const name of readdirSync(join(base, cat))) if (statSync(join(base, cat, name)).isDirectory()) out.push(`${cat}/${name}`);
-  }
-  return out.sort(byUtf8);
+/** The source-eval ids of the bank's layout with safe names, in UTF-8 byte order (discoverEvals has the folders and the refused names). */
+export function listSourceEvals(root: string, bank: unknown): string[] {
+  return discoverEvals(root, readLayout(bank).layout).evals.map((e) => e.id);
+}
+
+/** The suite a bank describes: its layout (ELAYOUT when unusable) and its source evals. */
+export function openSuite(root: string, bank: unknown): Suite {
+  return discoverEvals(root, layoutOf(bank));
 }
 
 export interface Violation {
@@ -98,7 +97,12 @@ export interface Violation {
   sourceEval: string | null;
   field: string | null;
   message: string;
+  /** the file or folder it is about, relative to the bank root, when that is not decision-bank.json */
+  path?: string;
 }
+
+/** Coverage is an authoring to-do until a release: validate lists it as a hint, release pack and check demand it. */
+export const COVERAGE_CODE = 'EUNCOVERED';
 
 const fileAjv = new Ajv({ allErrors: true, strict: true });
 let bankFileSchema: ValidateFunction | null = null;
@@ -118,7 +122,15 @@ export function validateBankFile(root: string, bank: BankFile): Violation[] {
     }
     if (!Array.isArray(bank.questions)) return v;
   }
-  const evals = new Set(listSourceEvals(root));
+  if (typeof bank.lockfile === 'string' && unsafeRelPath(bank.lockfile)) add('ELOCKFILE', null, null, 'lockfile', `the lockfile ${JSON.stringify(bank.lockfile)} ${unsafeRelPath(bank.lockfile)}`);
+  const { layout, problems } = readLayout(bank);
+  for (const p of problems) add('ELAYOUT', null, null, p.field, p.message);
+  if (problems.length) return v; // where the evals are is unknown: the rules below would only echo it
+  const suite = discoverEvals(root, layout);
+  for (const p of suite.problems) v.push({ code: p.code, question: null, sourceEval: p.id, field: null, message: p.message, path: p.path });
+  const evals = new Set(suite.evals.map((e) => e.id));
+  const refused = suite.refused;
+  const where = (id: string) => `${layout.evalRoots.length === 1 ? `${layout.evalRoots[0]!.replace(/\/$/, '')}/` : 'an eval root '}${id}/`;
   const seen = new Set<string>();
   const covered = new Set<string>();
   for (const q of bank.questions) {
@@ -134,28 +146,30 @@ export function validateBankFile(root: string, bank: BankFile): Violation[] {
       });
     }
     if (!LETTERS.includes(q.key as never)) add('EKEY', q.id, q.sourceEval, 'key', `key ${JSON.stringify(q.key)} is not one of A, B, C, D`);
-    if (!evals.has(q.sourceEval)) add('ESOURCE', q.id, q.sourceEval, 'sourceEval', `source eval evals/${q.sourceEval}/ does not exist`);
-    else {
+    if (!evals.has(q.sourceEval)) {
+      if (!refused.has(q.sourceEval)) add('ESOURCE', q.id, q.sourceEval, 'sourceEval', `source eval ${where(q.sourceEval)} does not exist`);
+    } else {
       covered.add(q.sourceEval);
-      const probe = typeof q.probe === 'string' ? treePath(root, join('evals', q.sourceEval, q.probe)) : null;
+      const rel = probeRel(suite, q);
+      const probe = rel === null ? null : treePath(root, rel);
       if (probe?.problem) add('EPROBE', q.id, q.sourceEval, 'probe', `probe ${probe.problem}`);
-      else if (probe?.abs && !statSync(probe.abs).isFile()) add('EPROBE', q.id, q.sourceEval, 'probe', `probe evals/${q.sourceEval}/${String(q.probe)} is not a file`);
+      else if (probe?.abs && !statSync(probe.abs).isFile()) add('EPROBE', q.id, q.sourceEval, 'probe', `probe ${rel} is not a file`);
     }
   }
   const omitted = new Set<string>();
   for (const [i, o] of (Array.isArray(bank.omissions) ? bank.omissions : []).entries()) {
     if (!o || typeof o !== 'object' || typeof o.sourceEval !== 'string') continue;
-    if (!evals.has(o.sourceEval)) add('ESOURCE', null, o.sourceEval, `omissions[${i}].sourceEval`, `omitted source eval evals/${o.sourceEval}/ does not exist`);
+    if (!evals.has(o.sourceEval) && !refused.has(o.sourceEval)) add('ESOURCE', null, o.sourceEval, `omissions[${i}].sourceEval`, `omitted source eval ${where(o.sourceEval)} does not exist`);
     if (!String(o.reason ?? '').trim()) add('EOMISSION', null, o.sourceEval, `omissions[${i}].reason`, 'an omission needs a reason');
     if (covered.has(o.sourceEval)) add('EOMISSION', null, o.sourceEval, `omissions[${i}]`, 'source eval has questions and is also listed as omitted');
     omitted.add(o.sourceEval);
   }
-  for (const se of evals) {
-    const where = treePath(root, join('evals', se));
-    if (where.problem) add('ESOURCE', null, se, null, `source eval ${where.problem}`);
-    if (!covered.has(se) && !omitted.has(se)) add('EUNCOVERED', null, se, null, `source eval ${se} has no question and no omission with a reason`);
-    if (!existsSync(join(root, 'evals', se, 'TASK.md'))) add('ETASK', null, se, 'TASK.md', `evals/${se}/TASK.md is missing`);
-    if (!readdirSync(join(root, 'evals', se)).some((f) => f.startsWith('solution'))) add('ESOLUTION', null, se, 'solution', `evals/${se}/ has no reference solution (solution.*)`);
+  for (const { id: se, dir } of suite.evals) {
+    const at = treePath(root, dir);
+    if (at.problem) add('ESOURCE', null, se, null, `source eval ${at.problem}`);
+    if (!covered.has(se) && !omitted.has(se)) v.push({ code: COVERAGE_CODE, question: null, sourceEval: se, field: null, message: `source eval ${se} has no question and no omission with a reason yet`, path: dir });
+    if (!taskFileOf(root, dir, layout)) v.push({ code: 'ETASK', question: null, sourceEval: se, field: 'taskFiles', message: `${dir}/ has no task file (${layout.taskFiles.join(' or ')}; layout.taskFiles)`, path: dir });
+    if (!hasSolution(root, dir, layout)) v.push({ code: 'ESOLUTION', question: null, sourceEval: se, field: 'solution', message: `${dir}/ has no reference solution (${layout.solution.join(' or ')}; layout.solution)`, path: dir });
   }
   const n = bank.questions.length;
   const tol = typeof bank.keyBalanceTolerance === 'number' ? bank.keyBalanceTolerance : 0;
@@ -180,7 +194,30 @@ export function bankViolations(root: string): Violation[] {
     if (!(e instanceof DocketError)) throw e;
     return [{ code: e.code, question: null, sourceEval: null, field: null, message: e.message }];
   }
-  return validateBankFile(root, bank);
+  const v = validateBankFile(root, bank);
+  // release pack ships the suite's lockfile: a tree without it is not one pack made.
+  let lockfile: string;
+  try {
+    lockfile = suiteLockfile(root, bank);
+  } catch (e) {
+    if (!(e instanceof DocketError)) throw e;
+    return v; // validateBankFile reported the unsafe path
+  }
+  if (!existsSync(join(root, lockfile))) v.push({ code: 'EPACKAGELOCK', question: null, sourceEval: null, field: 'lockfile', message: `the suite's lockfile ${lockfile} is missing (release pack ships it)`, path: lockfile });
+  return v;
+}
+
+/** Lockfiles docket knows, in the order the first present is the suite's when the bank names none. */
+const LOCKFILE_KINDS = ['package-lock.json', 'npm-shrinkwrap.json', 'bun.lock', 'pnpm-lock.yaml', 'yarn.lock'];
+
+/** The suite's lockfile (`lockfile` in decision-bank.json, else the first kind present, else package-lock.json), relative to the bank root. */
+export function suiteLockfile(root: string, bank: Pick<BankFile, 'lockfile'>): string {
+  if (typeof bank.lockfile === 'string') {
+    const bad = unsafeRelPath(bank.lockfile);
+    if (bad) throw findingError('ELOCKFILE', `decision-bank.json: the lockfile ${JSON.stringify(bank.lockfile)} ${bad}`, { path: bank.lockfile });
+    return bank.lockfile;
+  }
+  return LOCKFILE_KINDS.find((k) => existsSync(join(root, k))) ?? 'package-lock.json';
 }
 
 /** Probes may import only node: builtins and packages pinned in lockfiles/probes.lock.json. */
@@ -204,8 +241,9 @@ export function checkProbeLock(root: string, bank: BankFile): Violation[] {
       v.push({ code: e.code, question: null, sourceEval: null, field: e.code === 'ELOCK' ? PROBE_LOCKFILE : 'package-lock.json', message: e.message });
     }
   }
+  const suite = discoverEvals(root, readLayout(bank).layout);
   for (const q of Array.isArray(bank.questions) ? bank.questions : []) {
-    const path = probeSource(root, q);
+    const path = probeSource(root, suite, q);
     if (!path) continue;
     for (const spec of probeImports(readFileSync(path, 'utf8'))) {
       if (!pinned[spec]) v.push({ code: 'ELOCK', question: q.id, sourceEval: q.sourceEval, field: 'probe', message: `probe imports ${spec}, which is not pinned in ${PROBE_LOCKFILE}` });
@@ -214,10 +252,17 @@ export function checkProbeLock(root: string, bank: BankFile): Violation[] {
   return v;
 }
 
-/** A question's probe file when it is a readable path inside the tree, else null (validate reports why). */
-function probeSource(root: string, q: Question): string | null {
+/** Where a question's probe is, relative to the bank root, or null when its source eval or probe is unknown. */
+export function probeRel(suite: Suite, q: Question): string | null {
   if (!q || typeof q.sourceEval !== 'string' || typeof q.probe !== 'string') return null;
-  const abs = treePath(root, join('evals', q.sourceEval, q.probe)).abs;
+  const dir = suite.dirOf(q.sourceEval);
+  return dir === undefined ? null : probePathOf(suite.layout, dir, q.sourceEval, q.probe);
+}
+
+/** A question's probe file when it is a readable path inside the tree, else null (validate reports why). */
+function probeSource(root: string, suite: Suite, q: Question): string | null {
+  const rel = probeRel(suite, q);
+  const abs = rel === null ? null : treePath(root, rel).abs;
   return abs !== null && statSync(abs).isFile() ? abs : null; // a directory is reported by validate, never read
 }
 
@@ -233,12 +278,14 @@ export function probeImports(source: string): string[] {
 
 /** The probe lockfile: exact versions and integrity hashes from package-lock.json, for what probes import. */
 export function computeProbeLock(root: string, bank: BankFile) {
-  const pkgLock = readJsonFile(join(root, 'package-lock.json'), 'EPACKAGELOCK') as { packages?: Record<string, { version?: string; integrity?: string }> };
+  const suite = discoverEvals(root, readLayout(bank).layout);
   const names = new Set<string>();
   for (const q of Array.isArray(bank.questions) ? bank.questions : []) {
-    const path = probeSource(root, q);
+    const path = probeSource(root, suite, q);
     if (path) for (const s of probeImports(readFileSync(path, 'utf8'))) names.add(s);
   }
+  // Read only when a probe imports a package: probes of node: builtins and files need no lockfile.
+  const pkgLock = names.size ? (readJsonFile(join(root, 'package-lock.json'), 'EPACKAGELOCK') as { packages?: Record<string, { version?: string; integrity?: string }> }) : {};
   const packages: Record<string, { version: string; integrity: string }> = {};
   for (const name of [...names].sort(byUtf8)) {
     const entry = pkgLock.packages?.[`node_modules/${name}`];
@@ -297,7 +344,9 @@ export function encodeParts(root: string, bank: BankFile, opts: EncodeOptions = 
   const hits: SecretHit[] = [];
   const bankPath = join(root, BANK_FILE);
   if (existsSync(bankPath)) hits.push(...scanBytes(BANK_FILE, readFileSync(bankPath))); // the template and questions are stored from it
-  const snapshots = listSourceEvals(root).map((se) => ({ sourceEval: se, snap: snapshotSource(root, se, { config, lister: opts.lister, hits }) }));
+  const suite = openSuite(root, bank);
+  requireSafeNames(suite, 'the source evals cannot be stored');
+  const snapshots = suite.evals.map((e) => ({ sourceEval: e.id, snap: snapshotSource(root, e, { config, lister: opts.lister, hits }) }));
   const refused = applyAllowances(hits, config.allowSecrets).refused;
   if (refused.length) throw secretError(refused, 'docket snapshot');
   const sourceBundles = snapshots.map((s) => ({ sourceEval: s.sourceEval, enc: encodeBundle(s.snap) }));

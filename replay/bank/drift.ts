@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Archive } from '../store/archive.ts';
-import { BANK_FILE, encodeParts, loadBankFile, loadFrozenBank, type EncodeOptions } from './bank.ts';
+import { BANK_FILE, encodeParts, loadBankFile, loadFrozenBank, openSuite, type EncodeOptions } from './bank.ts';
+import type { Suite } from './layout.ts';
 import { contentConfig } from '../content/policy.ts';
 import type { Digest } from '../format/digest.ts';
 import { DocketError } from '../errors.ts';
@@ -91,25 +92,26 @@ function changesFrom(root: string, archive: Archive, bankDigest: Digest, file: B
   for (const id of now.keys()) if (!then.has(id)) out.push({ kind: 'question-added', id, message: `question ${id} is in ${BANK_FILE} but was not measured` });
   if (frozen.templateDigest !== parts.template) out.push({ kind: 'template', id: 'promptTemplate', message: `the prompt template is ${parts.template}; the runs measured ${frozen.templateDigest}` });
   if (frozen.protocolDigest !== parts.protocol) out.push({ kind: 'protocol', id: 'protocol', message: `the scoring protocol is ${parts.protocol}; the runs measured ${frozen.protocolDigest}` });
-  out.push(...sourceChanges(root, archive, bankDigest, parts.sources, { config: contentConfig(file), lister: opts.lister }));
+  out.push(...sourceChanges(root, archive, bankDigest, parts.sources, openSuite(root, file), { config: contentConfig(file), lister: opts.lister }));
   return out.sort((a, b) => byUtf8(a.kind, b.kind) || byUtf8(a.id, b.id));
 }
 
 const sameJson = (a: unknown, b: unknown) => Buffer.from(canonicalBytes(a as Json)).equals(Buffer.from(canonicalBytes(b as Json)));
 
-function sourceChanges(root: string, archive: Archive, bankDigest: Digest, now: { sourceEval: string; digest: Digest }[], snapOpts: SnapshotOptions): DriftChange[] {
+function sourceChanges(root: string, archive: Archive, bankDigest: Digest, now: { sourceEval: string; digest: Digest }[], suite: Suite, snapOpts: SnapshotOptions): DriftChange[] {
   const bank = archive.get(bankDigest).value as { sources?: { sourceEval: string; digest: Digest }[] };
   const then = new Map((bank.sources ?? []).map((s) => [s.sourceEval, s.digest]));
   const out: DriftChange[] = [];
   for (const s of now) {
     const old = then.get(s.sourceEval);
-    if (!old) out.push({ kind: 'source-added', id: s.sourceEval, message: `source eval evals/${s.sourceEval}/ was not measured` });
+    const dir = suite.dirOf(s.sourceEval)!; // parts.sources come from the same suite
+    if (!old) out.push({ kind: 'source-added', id: s.sourceEval, message: `source eval ${dir}/ was not measured` });
     else if (old !== s.digest) {
-      const files = changedFiles((archive.get(old).value as { entries: SourceEntry[] }).entries, snapshotSource(root, s.sourceEval, snapOpts).entries).map((p) => `evals/${s.sourceEval}/${p}`);
+      const files = changedFiles((archive.get(old).value as { entries: SourceEntry[] }).entries, snapshotSource(root, { id: s.sourceEval, dir }, snapOpts).entries).map((p) => `${dir}/${p}`);
       out.push({ kind: 'source-changed', id: s.sourceEval, message: `source eval ${s.sourceEval} changed: ${files.join(', ') || 'file modes or links'}`, files });
     }
   }
-  for (const se of then.keys()) if (!now.some((s) => s.sourceEval === se)) out.push({ kind: 'source-removed', id: se, message: `source eval evals/${se}/ was measured and is gone` });
+  for (const se of then.keys()) if (!now.some((s) => s.sourceEval === se)) out.push({ kind: 'source-removed', id: se, message: `source eval ${se} was measured and is gone` });
   return out;
 }
 

@@ -48,15 +48,23 @@ const enc = new TextEncoder();
 
 export { byUtf8 };
 
-/** The content policy's view of one source eval (`docket snapshot --list`). */
-export function selectSource(root: string, sourceEval: string, opts: SnapshotOptions = {}): Selection {
-  return selectContent(root, [`evals/${sourceEval}`], { config: opts.config, lister: opts.lister });
+/** A source eval: its id (`<category>/<eval>`) and its folder relative to the bank root (replay/bank/layout.ts). */
+export interface SourceEvalAt {
+  id: string;
+  dir: string;
 }
 
-export function snapshotSource(root: string, sourceEval: string, opts: SnapshotOptions = {}): SourceSnapshot {
+/** The content policy's view of one source eval (`docket snapshot --list`). */
+export function selectSource(root: string, at: SourceEvalAt, opts: SnapshotOptions = {}): Selection {
+  return selectContent(root, [at.dir], { config: opts.config, lister: opts.lister });
+}
+
+/** The snapshot's paths are relative to the eval's folder, so where the eval root is never enters its bytes. */
+export function snapshotSource(root: string, at: SourceEvalAt, opts: SnapshotOptions = {}): SourceSnapshot {
   const config = opts.config ?? DEFAULT_CONFIG;
-  const prefix = `evals/${sourceEval}/`;
-  const selection = selectSource(root, sourceEval, opts);
+  const sourceEval = at.id;
+  const prefix = `${at.dir}/`;
+  const selection = selectSource(root, at, opts);
   refuseTooBig(selection);
   const entries: SourceEntry[] = [];
   const hits: SecretHit[] = [];
@@ -84,7 +92,7 @@ export function snapshotSource(root: string, sourceEval: string, opts: SnapshotO
   entries.sort((a, b) => byUtf8(a.path, b.path));
   const { refused, allowed } = applyAllowances(hits, config.allowSecrets);
   if (opts.hits) opts.hits.push(...refused);
-  else if (refused.length) throw secretError(refused, `docket snapshot of evals/${sourceEval}`);
+  else if (refused.length) throw secretError(refused, `docket snapshot of ${at.dir}`);
   const snap: SourceSnapshot = { kind: 'source', schemaVersion: 1, sourceEval, exclude: EXCLUDE, entries, treeDigest: treeDigest(entries) };
   if (selection.allowed.length) snap.allowedDenied = selection.allowed;
   if (allowed.length) snap.allowedSecrets = allowed.map((h) => ({ path: h.path, line: h.line, rule: h.rule, digest: h.digest }));

@@ -41,6 +41,12 @@ export interface BankFile {
   omissions: Omission[];
   /** the content policy's settings (replay/content/policy.ts contentConfig) */
   content?: unknown;
+  /** where the suite keeps its source evals, task files, reference solutions and probes (replay/bank/layout.ts) */
+  layout?: unknown;
+  /** the suite's lockfile, relative to the bank root (default: the first of package-lock.json, npm-shrinkwrap.json, bun.lock, pnpm-lock.yaml, yarn.lock present) */
+  lockfile?: string;
+  /** what the report page says (docket report): its title and introduction */
+  report?: { title?: string; text?: string };
 }
 
 /**

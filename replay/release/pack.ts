@@ -3,7 +3,9 @@ import type { KeyObject } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { BANK_FILE, loadBankFile } from '../bank/bank.ts';
+import { BANK_FILE, loadBankFile, suiteLockfile } from '../bank/bank.ts';
+import type { BankFile } from '../bank/types.ts';
+import { layoutOf, type Layout } from '../bank/layout.ts';
 import { contentConfig, refuseTooBig, selectContent, type Lister, type Selection } from '../content/policy.ts';
 import { releaseRule } from '../content/release-rules.ts';
 import { scanShipped } from '../content/scan-bundle.ts';
@@ -127,10 +129,11 @@ function tarLayout(sources: Source[]): (TarEntry & { source?: Source })[] {
 
 // ---------------------------------------------------------------- what goes in
 
-/** Files at the top of the tree a release ships, each required. */
-const TOP_FILES = ['decision-bank.json', 'package.json', 'package-lock.json'];
+/** Files at the top of the tree a release ships, each required: the bank, package.json and the suite's lockfile. */
+const topFiles = (root: string, bank: BankFile) => ['decision-bank.json', 'package.json', suiteLockfile(root, bank)];
 const CODE_FILES = ['tsconfig.json', 'tsconfig.build.json', 'README.md'];
-const POLICY_SCOPES = ['evals', 'lockfiles'];
+/** What a bank ships besides its top files: its eval roots, its probe root (when probes live apart) and lockfiles/. */
+const policyScopes = (layout: Layout) => [...layout.evalRoots.map((r) => r.replace(/\/$/, '')), ...(layout.probeRoot === null ? [] : [layout.probeRoot.replace(/\/$/, '')]), 'lockfiles'];
 const CODE_SCOPES = ['cli', 'replay', 'docs'];
 
 export interface ReleasePlan {
@@ -143,7 +146,7 @@ export interface ReleasePlan {
 
 /**
  * The explicit list a release ships: the evidence objects and refs (all of the archive's objects:
- * the Merkle root is over every one), the bank file, evals/ and lockfiles/ as the content policy
+ * the Merkle root is over every one), the bank file, its eval roots (evals/), probe root and lockfiles/ as the content policy
  * selects them, the package files, the release scripts, and docket's own code and docs (policy
  * selected, minus NOT_SHIPPED). Every byte of it is scanned for secrets: a hit refuses (ESECRET)
  * before anything is written.
@@ -155,8 +158,12 @@ export function planRelease(root: string, archive: string, scriptsDir: string, l
     if (!existsSync(p)) throw usageError('EPACKMISSING', `${p} is missing: run docket release pack from the repository root`, { path: p });
     return p;
   };
+  need(BANK_FILE);
+  const bank = loadBankFile(root);
+  const layout = layoutOf(bank);
+  const TOP_FILES = topFiles(root, bank);
   for (const f of TOP_FILES) need(f);
-  const config = contentConfig(loadBankFile(root), BANK_FILE);
+  const config = contentConfig(bank, BANK_FILE);
   walk(join(archive, 'objects'), 'evidence/objects', out, (name) => !name.startsWith(TEMP_PREFIX));
   walk(join(archive, 'refs'), 'evidence/refs', out, (name) => !name.includes(TEMP_PREFIX));
   walk(scriptsDir, 'scripts', out, (name) => name.endsWith('.mjs'), false);
@@ -165,7 +172,7 @@ export function planRelease(root: string, archive: string, scriptsDir: string, l
   // npm ci compiles it (package.json prepare, with tsconfig.build.json).
   const withCode = existsSync(join(root, 'cli', 'docket.ts'));
   if (withCode) for (const f of CODE_FILES) need(f);
-  const scopes = [...TOP_FILES, ...POLICY_SCOPES, ...(withCode ? [...CODE_FILES, ...CODE_SCOPES] : [])];
+  const scopes = [...TOP_FILES, ...policyScopes(layout), ...(withCode ? [...CODE_FILES, ...CODE_SCOPES] : [])];
   const selection = selectContent(root, scopes, { config, lister, extra: releaseRule });
   refuseTooBig(selection);
   for (const f of [...TOP_FILES, ...(withCode ? CODE_FILES : [])]) {

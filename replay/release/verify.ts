@@ -226,7 +226,7 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
 function violationPath(v: Violation): string {
   if (v.question === null && v.field === PROBE_LOCKFILE) return PROBE_LOCKFILE;
   if (v.question === null && v.field === 'package-lock.json') return 'package-lock.json';
-  if (v.question === null && v.sourceEval !== null && v.field === null) return `evals/${v.sourceEval}`;
+  if (v.path !== undefined) return v.path;
   return BANK_FILE;
 }
 

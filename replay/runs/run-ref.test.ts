@@ -30,17 +30,17 @@ describe('the one run selector', () => {
     const a = new Archive(join(dir, 'evidence'));
     expect(resolveRunRef(a, prefix)).toBe('ref-coin-1');
     a.close();
-    const rp = docket(['replay', prefix, '--json'], { cwd: dir });
+    const rp = docket(['replay', prefix, '--json'], { cwd: dir, env: { DOCKET_ARCHIVE: 'evidence' } });
     expect(rp.status, rp.stderr).toBe(0);
     expect(rp.json.runs.map((r: { run: string }) => r.run)).toEqual(['ref-coin-1']);
-    const rg = docket(['regrade', prefix, '--json'], { cwd: dir });
+    const rg = docket(['regrade', prefix, '--json'], { cwd: dir, env: { DOCKET_ARCHIVE: 'evidence' } });
     expect(rg.status, rg.stderr).toBe(0);
     expect(rg.json.runs.map((r: { runId: string }) => r.runId)).toEqual(['ref-coin-1']);
-    expect(docket(['failures', prefix, '--json'], { cwd: dir }).json.runId).toBe('ref-coin-1');
+    expect(docket(['failures', prefix, '--json'], { cwd: dir, env: { DOCKET_ARCHIVE: 'evidence' } }).json.runId).toBe('ref-coin-1');
     // A second ref to the same run bundle makes the prefix name two runs.
     writeFileSync(join(dir, 'evidence/refs/runs/ref-coin-2'), `${digest}\n`);
     for (const cmd of ['replay', 'regrade']) {
-      const r = docket([cmd, prefix, '--json'], { cwd: dir });
+      const r = docket([cmd, prefix, '--json'], { cwd: dir, env: { DOCKET_ARCHIVE: 'evidence' } });
       expect(r.status, `${cmd}: ${r.stderr}`).toBe(2);
       expect(r.json.error.code).toBe('EAMBIGUOUS');
       expect(r.stderr).toContain('ref-coin-1');

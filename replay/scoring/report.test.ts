@@ -58,6 +58,16 @@ describe('buildReport', () => {
     expect(buildReport(rankRuns(runs, 'v1')).html).toBe(html);
   });
 
+  it("the page says what the bank says about itself: its title and introduction, escaped, one paragraph per blank line", () => {
+    const page = buildReport(ranking, { title: 'Convex evals <checked>', text: 'First & foremost.\n\nSecond <p>aragraph.' });
+    expect(page.html).toContain('<title>Convex evals &lt;checked&gt;</title>');
+    expect(page.html).toContain('<h1>Convex evals &lt;checked&gt;</h1><p class="intro">First &amp; foremost.</p><p class="intro">Second &lt;p&gt;aragraph.</p>');
+    expect(page.json).toMatchObject({ title: 'Convex evals <checked>', text: 'First & foremost.\n\nSecond <p>aragraph.' });
+    expect(html).not.toContain('class="intro"');
+    expect(json).not.toHaveProperty('text');
+    expect(html).not.toContain('docket leaderboard');
+  });
+
   it('an empty archive gives a report that says so', () => {
     const empty = buildReport(rankRuns([], null));
     expect(empty.html).toContain('No runs in the archive are ranked');

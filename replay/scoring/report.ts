@@ -92,8 +92,17 @@ export function rankingJson(r: Ranking): RankingJson {
 
 export interface Report {
   html: string;
-  json: RankingJson & { kind: 'docket-report'; title: string };
+  json: RankingJson & { kind: 'docket-report'; title: string; text?: string };
 }
+
+/** What the bank says about itself on its page (decision-bank.json `report`): a title and an introduction. */
+export interface ReportText {
+  title: string;
+  /** paragraphs separated by a blank line; plain text (escaped, never HTML) */
+  text?: string;
+}
+
+export const DEFAULT_REPORT_TITLE = 'leaderboard';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 const fmt = (x: number | null | undefined, digits = 1) => (x === null || x === undefined || Number.isNaN(x) ? '–' : (x * 100).toFixed(digits));
@@ -259,6 +268,7 @@ h1{font-size:26px;margin:0 0 4px}
 h2{font-size:18px;margin:0 0 10px}
 section{background:#fff;border:1px solid #e1e4ea;border-radius:10px;padding:18px 20px;margin:18px 0}
 .sub{color:#4a5266;margin:0}
+.intro{margin:.4em 0 .8em;max-width:60em}
 .muted{color:#6b7385}.small{font-size:12px}
 .mono{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,monospace;font-size:12.5px}
 table{border-collapse:collapse;width:100%;font-size:14px}
@@ -301,14 +311,16 @@ function rules(): string {
   return `<ul class="rules">${items.map((t) => `<li>${esc(t)}</li>`).join('')}</ul>`;
 }
 
-export function buildReport(ranking: Ranking, title = 'docket leaderboard'): Report {
-  const json = { kind: 'docket-report' as const, title, ...rankingJson(ranking) };
+export function buildReport(ranking: Ranking, page: ReportText = { title: DEFAULT_REPORT_TITLE }): Report {
+  const { title, text } = page;
+  const json = { kind: 'docket-report' as const, title, ...(text ? { text } : {}), ...rankingJson(ranking) };
+  const intro = text ? text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).map((p) => `<p class="intro">${esc(p)}</p>`).join('') : '';
   const rows = ranking.rows;
   const coverageItems = [
     ...rows.map((r) => ({ label: r.score.model, coverage: r.score.coverage, refused: false })),
     ...ranking.refused.filter((f) => f.code !== 'other-version' && f.code !== 'superseded').map((f) => ({ label: `${f.score.model} (not ranked)`, coverage: f.score.coverage, refused: true })),
   ];
-  const header = `<h1>${esc(title)}</h1><p class="sub">Benchmark version <b class="mono">${esc(ranking.benchmarkVersion ?? 'none')}</b> · protocol ${esc(ranking.protocol.id)} v${ranking.protocol.version} <span class="mono">${esc(ranking.protocol.digest)}</span></p><p class="sub">${rows.length} ranked model${rows.length === 1 ? '' : 's'} · ${ranking.refused.length} run${ranking.refused.length === 1 ? '' : 's'} not ranked. Every number is recomputed from per-attempt evidence; the digests name it.</p>`;
+  const header = `<h1>${esc(title)}</h1>${intro}<p class="sub">Benchmark version <b class="mono">${esc(ranking.benchmarkVersion ?? 'none')}</b> · protocol ${esc(ranking.protocol.id)} v${ranking.protocol.version} <span class="mono">${esc(ranking.protocol.digest)}</span></p><p class="sub">${rows.length} ranked model${rows.length === 1 ? '' : 's'} · ${ranking.refused.length} run${ranking.refused.length === 1 ? '' : 's'} not ranked. Every number is recomputed from per-attempt evidence; the digests name it.</p>`;
   const sections = rows.length
     ? [
         `<section><h2>Leaderboard</h2>${scoreChart(rows)}</section>`,
