@@ -93,5 +93,5 @@ describe('bank drift', () => {
     expect(pack.stderr).toMatch(/EBANKDRIFT: release not packed/);
     expect(pack.stderr).toContain(`question ${question}: key D → A`);
     expect(existsSync(out)).toBe(false);
-  });
+  }, 180_000); // three full commands over the shipped archive; check re-runs all 48 probes, each in its own network namespace
 });

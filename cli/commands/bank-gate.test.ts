@@ -119,7 +119,7 @@ describe('paths a bank names stay inside the tree', () => {
       unlinkSync(probe);
       symlinkSync(target, probe);
       expect(validateBankFile(dir, loadBankFile(dir))).toContainEqual(expect.objectContaining({ code: 'EPROBE', question: q.id, message: expect.stringMatching(/outside the repository/) }));
-      await expect(runProbe(dir, join('evals', q.sourceEval as string, q.probe as string), 5000)).rejects.toMatchObject({ code: 'ETREEPATH' });
+      await expect(runProbe(dir, join('evals', q.sourceEval as string, q.probe as string), { runtime: 'node', timeoutMs: 5000 })).rejects.toMatchObject({ code: 'ETREEPATH' });
       const cap = docket(['evidence', 'capture', '--archive', join(dir, 'evidence'), '--json'], { cwd: dir });
       expect(cap.status).toBe(1);
       expect(cap.json.error.code).toBe('EINVALID');

@@ -2,12 +2,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { Archive } from '../../replay/store/archive.ts';
-import { BANK_FILE, computeProbeLock, COVERAGE_CODE, currentBank, encodeParts, freezeBank, listSourceEvals, loadBankFile, openSuite, PROBE_LOCKFILE, probeRel, snapshotBank, validateBankFile, type Violation } from '../../replay/bank/bank.ts';
+import { BANK_FILE, computeProbeLock, COVERAGE_CODE, currentBank, encodeParts, freezeBank, listSourceEvals, loadBankFile, openSuite, PROBE_LOCKFILE, probeRel, requireTreePath, snapshotBank, validateBankFile, type Violation } from '../../replay/bank/bank.ts';
 import { requireSafeNames } from '../../replay/bank/layout.ts';
 import { bankRootOf } from '../where.ts';
 import { sha256, type Digest } from '../../replay/format/digest.ts';
 import { DocketError, EXIT, findingError, usageError } from '../../replay/errors.ts';
-import { compareEvidence, evidenceValue, probeProblem, type EvidenceValue, type ReplayOutcome } from '../../replay/bank/evidence.ts';
+import { compareEvidence, evidenceValue, probeProblem, probeSpec, replaySpec, runtimeProblem, type EvidenceValue, type ReplayOutcome } from '../../replay/bank/evidence.ts';
+import { lockfilePath, readLock, type Lock } from '../../replay/bank/lockfiles.ts';
+import { installedPackages, lockProblem, packageChanges } from '../../replay/bank/packages.ts';
 
 import { contentConfig, POLICY_ID, type Selection } from '../../replay/content/policy.ts';
 import { applyAllowances, formatHit, type SecretHit } from '../../replay/content/secrets.ts';
@@ -16,7 +18,7 @@ import type { BankFile, Question } from '../../replay/bank/types.ts';
 import { gitLister, printSelection } from '../offline/content-git.ts';
 import { assertGradersPinned } from '../../replay/grading/graders.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
-import { readProbe, runProbe, runProbes } from '../offline/probes.ts';
+import { readProbe, runProbe, runProbes, runtimeHere } from '../offline/probes.ts';
 import { anchorOptions, checkAnchor, linkProbePackages, openRelease, type AnchorArgs } from './release-from.ts';
 
 /** git's candidates in a work tree, else the .gitignore walk (replay/content/policy.ts). */
@@ -156,7 +158,7 @@ function listSnapshot(argv: SnapshotArgs, root: string, bank: BankFile) {
 interface EvidenceArgs extends GlobalArgs, AnchorArgs {
   action: 'capture' | 'replay' | 'lock';
   question?: string[];
-  'timeout-ms': number;
+  'timeout-ms'?: number;
 }
 
 export const evidenceCommand: CommandModule<GlobalArgs, EvidenceArgs> = {
@@ -167,7 +169,7 @@ export const evidenceCommand: CommandModule<GlobalArgs, EvidenceArgs> = {
       .positional('action', { choices: ['capture', 'replay', 'lock'] as const, demandOption: true })
       .option('from', { type: 'string', describe: 'replay: verify a release tarball with this docket (anchored by --expect and/or --key), extract it privately and re-run its probes from the verified tree' })
       .option('question', { type: 'string', array: true, describe: 'only these question ids' })
-      .option('timeout-ms', { type: 'number', default: 10_000, describe: 'per-probe timeout' }) as never,
+      .option('timeout-ms', { type: 'number', describe: "per-probe timeout in ms (default: capture, the question's or the bank's probeRuntime.timeoutMs, else 10000; replay, the timeout the evidence recorded)" }) as never,
   handler: async (argv) => {
     if (argv.from !== undefined && argv.action !== 'replay') throw usageError('EUSAGE', `--from applies to \`docket evidence replay\`, not ${argv.action}`);
     if (argv.action === 'lock') return lock(argv);
@@ -180,7 +182,7 @@ function lock(argv: EvidenceArgs) {
   const root = bankRootOf(argv);
   const bank = loadBankFile(root);
   const text = `${JSON.stringify(computeProbeLock(root, bank), null, 2)}\n`;
-  mkdirSync(dirname(join(root, PROBE_LOCKFILE)), { recursive: true });
+  mkdirSync(dirname(join(root, PROBE_LOCKFILE)), { recursive: true }); // a new suite has no lockfiles/ yet
   writeFileSync(join(root, PROBE_LOCKFILE), text);
   if (argv.json) printJson({ ok: true, path: PROBE_LOCKFILE });
   else line(`wrote ${PROBE_LOCKFILE}`);
@@ -202,6 +204,8 @@ async function capture(argv: EvidenceArgs) {
   const { parts, bundles } = encodeParts(root, bank, encodeOptions(root)); // written only once every probe succeeded
   const sourceOf = new Map(parts.sources.map((s) => [s.sourceEval, s.digest]));
   const lockDigest = sha256(readFileSync(join(root, PROBE_LOCKFILE)));
+  // Validation read it already when a probe imports a package; a suite whose probes import none may have no lockfile.
+  const suiteLock = lockfilePath(root, bank) === null ? null : readLock(root, bank);
   // Keep evidence of questions not re-captured this time (capture --question X).
   const evidence = new Map<string, Digest>();
   const prior = archive.ref('bank/current') ? currentBank(archive) : null;
@@ -211,7 +215,16 @@ async function capture(argv: EvidenceArgs) {
   const values: EvidenceValue[] = [];
   await runProbes(selected, async (q: Question) => {
     const probePath = probeRel(suite, q)!; // validated above: the source eval exists
-    const run = await runProbe(root, probePath, argv['timeout-ms']);
+    const spec = probeSpec(bank, q);
+    const timeoutMs = argv['timeout-ms'] ?? spec.timeoutMs;
+    // What the probe loads must be what the lock pins: evidence of an unlocked package proves nothing.
+    const packages = installedPackages(root, requireTreePath(root, probePath), suiteLock);
+    const drift = packages.map((p) => (suiteLock === null ? `${p.name} is imported, and the suite has no lockfile to pin it` : lockProblem(p, suiteLock))).filter((p) => p !== null);
+    if (drift.length) {
+      failures.push({ question: q.id, reason: `installed packages differ from ${suiteLock?.path ?? 'the lockfile'}: ${drift.join('; ')}` });
+      return;
+    }
+    const run = await runProbe(root, probePath, { runtime: spec.runtime, timeoutMs });
     const problem = probeProblem(q, run);
     if (problem) {
       failures.push({ question: q.id, reason: problem });
@@ -226,6 +239,8 @@ async function capture(argv: EvidenceArgs) {
       node: process.version,
       platform: process.platform,
       arch: process.arch,
+      timeoutMs,
+      packages,
     });
     values.push(value);
   }, progress('probes'));
@@ -249,16 +264,21 @@ export interface EvidenceReplayResult {
   total: number;
   matched: number;
   mismatched: number;
-  failed: { question: string; reason: string | null }[];
+  failed: Omit<ReplayOutcome, 'ok'>[];
 }
 
-/** Re-run every probe of the archive's current bank from the working tree and compare. */
-export async function evidenceReplay(archiveDir: string, opts: { question?: string[]; timeoutMs: number; root: string }): Promise<EvidenceReplayResult> {
+/**
+ * Re-run every probe of the archive's current bank from the working tree and compare: the probe's
+ * bytes, its runtime (installed, same version), the packages it loads (installed as the suite's
+ * lockfile pins them and, for schema-2 evidence, as capture found them) and its output.
+ */
+export async function evidenceReplay(archiveDir: string, opts: { question?: string[]; timeoutMs?: number; root: string }): Promise<EvidenceReplayResult> {
   const tree = opts.root;
   const archive = new Archive(archiveDir);
   try {
     const bank = currentBank(archive);
     const selected = selectQuestions(bank.questions, opts.question);
+    const lock = treeLock(tree);
     const outcomes: ReplayOutcome[] = [];
     await runProbes(selected, async (q) => {
       let archived: EvidenceValue;
@@ -271,22 +291,61 @@ export async function evidenceReplay(archiveDir: string, opts: { question?: stri
         return;
       }
       let probeDigest: Digest;
+      let probeAbs: string;
       try {
+        probeAbs = requireTreePath(tree, archived.probe.path);
         probeDigest = sha256(readProbe(tree, archived.probe.path));
       } catch (e) {
         const why = e instanceof DocketError ? e.message : `probe ${archived.probe.path} is missing from the working tree`;
         outcomes.push({ question: q.id, ok: false, reason: why });
         return;
       }
-      const run = await runProbe(tree, archived.probe.path, opts.timeoutMs);
-      outcomes.push(compareEvidence(q, archived, probeDigest, run));
+      const spec = replaySpec(archived, opts.timeoutMs);
+      const here = runtimeHere(spec.runtime);
+      const extra: string[] = [];
+      const runtime = runtimeProblem(archived, { node: process.version, runtime: here });
+      if (runtime) extra.push(runtime);
+      extra.push(...packageFindings(tree, probeAbs, archived, lock));
+      const run = here.version === null ? null : await runProbe(tree, archived.probe.path, spec);
+      outcomes.push(compareEvidence(q, archived, probeDigest, run, extra));
     }, progress('probes'));
     outcomes.sort((a, b) => (a.question < b.question ? -1 : 1));
-    const failed = outcomes.filter((o) => !o.ok).map((o) => ({ question: o.question, reason: o.reason }));
+    const failed = outcomes.filter((o) => !o.ok).map(({ ok: _ok, ...rest }) => rest);
     return { ok: failed.length === 0, bank: bank.digest, total: outcomes.length, matched: outcomes.length - failed.length, mismatched: failed.length, failed };
   } finally {
     archive.close();
   }
+}
+
+/** The tree's lockfile (the one its decision-bank.json names, else the first present), or why there is none. */
+function treeLock(tree: string): Lock | { problem: string } {
+  try {
+    let named: { lockfile?: string } = {};
+    try {
+      named = loadBankFile(tree);
+    } catch {
+      // no readable bank file: the default lockfile names apply
+    }
+    return readLock(tree, named);
+  } catch (e) {
+    if (e instanceof DocketError) return { problem: `${e.code}: ${e.message}` };
+    throw e;
+  }
+}
+
+/** The installed packages a probe loads against the lock and (schema 2) against what capture loaded. */
+function packageFindings(tree: string, probeAbs: string, archived: EvidenceValue, lock: Lock | { problem: string }): string[] {
+  const now = installedPackages(tree, probeAbs, 'problem' in lock ? null : lock);
+  const then = archived.schemaVersion === 2 ? (archived.packages ?? []) : null;
+  if (!now.length && !then?.length) return [];
+  const out: string[] = [];
+  if ('problem' in lock) out.push(`the installed packages cannot be checked: ${lock.problem}`);
+  else for (const p of now) {
+    const problem = lockProblem(p, lock);
+    if (problem) out.push(problem);
+  }
+  if (then) out.push(...packageChanges(then, now).filter((c) => !out.includes(c)));
+  return out;
 }
 
 async function replay(argv: EvidenceArgs) {
@@ -294,7 +353,12 @@ async function replay(argv: EvidenceArgs) {
   const result = argv.from ? await replayRelease(argv) : await evidenceReplay(argv.archive, { question: argv.question, timeoutMs: argv['timeout-ms'], root: bankRootOf(argv) });
   if (argv.json) printJson(result);
   else {
-    for (const f of result.failed) line(`  MISMATCH ${f.question}: ${f.reason}`);
+    for (const f of result.failed) {
+      line(`  MISMATCH ${f.question}: ${f.reason}`);
+      if (f.exitCode === undefined) continue;
+      line(`    this run: ${f.runtime ? `${f.runtime.name} ${f.runtime.version}, ` : ''}exit code ${f.exitCode} (archived ${f.archivedExitCode})${f.stderr ? '; stderr:' : '; no stderr'}`);
+      for (const l of (f.stderr ?? '').trimEnd().split('\n').slice(0, 20)) if (l) line(`      ${l}`);
+    }
     line(`evidence replay: ${result.matched}/${result.total} probes reproduce their archived output (bank ${result.bank})`);
   }
   process.exitCode = result.ok ? EXIT.OK : EXIT.FINDINGS;

@@ -116,7 +116,7 @@ export function driftStep(archiveDir: string, root: string): CheckStep {
 }
 
 async function evidenceReplayStep(ctx: CheckContext): Promise<CheckStep[]> {
-  const e = await evidenceReplay(ctx.archive, { timeoutMs: 10_000, root: ctx.root });
+  const e = await evidenceReplay(ctx.archive, { root: ctx.root }); // each probe with the timeout its evidence recorded
   const first = e.failed.find((f) => f.reason && /^E[A-Z]+: /.test(f.reason));
   return [{ name: 'evidence replay', ok: e.ok, summary: `${e.matched}/${e.total} probes re-run offline reproduce their archived output${e.mismatched ? ` (run docket evidence replay)${first ? `; ${first.question}: ${first.reason}` : ''}` : ''}` }];
 }

@@ -12,12 +12,15 @@ import { gitLister, printSelection } from '../offline/content-git.ts';
 import { archiveOption, line, printJson, type GlobalArgs } from '../output.ts';
 import { requireValidBank } from './bank.ts';
 import { bankRootOf } from '../where.ts';
+import { collectVendor } from '../offline/vendor.ts';
+import { loadBankFile } from '../../replay/bank/bank.ts';
 
 interface PackArgs extends GlobalArgs {
   out: string;
   sign?: string;
   writeDigest: boolean;
   list: boolean;
+  vendor: boolean;
 }
 interface KeygenArgs extends GlobalArgs {
   out: string;
@@ -31,7 +34,8 @@ const packCommand: CommandModule<GlobalArgs, PackArgs> = {
       .option('out', { type: 'string', default: DEFAULT_OUT, describe: 'where to write the tarball' })
       .option('sign', { type: 'string', describe: 'Ed25519 private key (PEM) to sign the manifest with (DSSE)' })
       .option('write-digest', { type: 'boolean', default: false, describe: `also record the tarball's sha256 in ${DIGEST_FILE}` })
-      .option('list', { type: 'boolean', default: false, describe: 'write nothing: list every file the release would ship, and every file the content policy leaves out with its rule' }) as unknown as Argv<PackArgs>,
+      .option('list', { type: 'boolean', default: false, describe: 'write nothing: list every file the release would ship, and every file the content policy leaves out with its rule' })
+      .option('vendor', { type: 'boolean', default: false, describe: "also ship the exact package tarballs the suite's npm lockfile names (vendor/npm/, from the npm cache), so `node scripts/install-offline.mjs` installs them offline" }) as unknown as Argv<PackArgs>,
   handler: async (argv) => {
     const root = bankRootOf(argv);
     const lister = gitLister(root) ?? undefined;
@@ -39,13 +43,16 @@ const packCommand: CommandModule<GlobalArgs, PackArgs> = {
     const signKey = argv.sign ? loadPrivateKey(readKey(argv.sign), argv.sign) : undefined;
     requireValidBank(root, 'release pack refused'); // a release ships only a bank that validates
     refuseDrift(root, resolve(argv.archive));
-    const r = await packRelease({ root, archive: resolve(argv.archive), signKey, lister });
+    const extra = argv.vendor ? collectVendor(root, loadBankFile(root)) : [];
+    const r = await packRelease({ root, archive: resolve(argv.archive), signKey, lister, extra });
     writeFileAtomic(argv.out, r.bytes);
     if (argv.writeDigest) writeDigestFile(root, r.digest);
-    const summary = { ok: true, out: argv.out, digest: r.digest, bytes: r.bytes.length, tarBytes: r.tarBytes, files: r.files, merkleRoot: r.manifest.merkleRoot, manifestDigest: r.manifestDigest, signed: r.signed, digestFile: argv.writeDigest ? DIGEST_FILE : null };
+    const vendored = Math.max(0, extra.length - 1); // the tarballs, without vendor.json
+    const summary = { ok: true, out: argv.out, digest: r.digest, bytes: r.bytes.length, tarBytes: r.tarBytes, files: r.files, merkleRoot: r.manifest.merkleRoot, manifestDigest: r.manifestDigest, signed: r.signed, digestFile: argv.writeDigest ? DIGEST_FILE : null, vendored };
     if (argv.json) return printJson(summary);
     line(`${r.digest}  ${argv.out}`);
     line(`  ${r.files} files, ${(r.tarBytes / 1e6).toFixed(1)} MB tar → ${(r.bytes.length / 1e6).toFixed(1)} MB gzip; merkle root ${r.manifest.merkleRoot}${r.signed ? '; signed' : ''}`);
+    if (argv.vendor) line(`  ${vendored} vendored package tarballs (vendor/npm/); install them offline with \`node scripts/install-offline.mjs\``);
     if (argv.writeDigest) line(`  recorded in ${DIGEST_FILE}`);
   },
 };

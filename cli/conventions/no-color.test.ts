@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO, tempDir } from '../dev/testkit/core.ts';
@@ -7,10 +7,9 @@ import { REPO, tempDir } from '../dev/testkit/core.ts';
 const SCRIPTS = readdirSync(join(REPO, 'cli/release-scripts')).filter((f) => f.endsWith('.mjs'));
 const ESC = '\x1b[';
 
-/** A release-like directory: the scripts, an empty MANIFEST.json, one file missing from it, and a docket that does nothing. */
+/** A release-like directory: the scripts (and no node_modules: they load no package), an empty MANIFEST.json, one file missing from it, and a docket that does nothing. */
 function releaseDir() {
   const dir = tempDir();
-  symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
   for (const f of SCRIPTS) copyFileSync(join(REPO, 'cli/release-scripts', f), join(dir, f));
   writeFileSync(join(dir, 'MANIFEST.json'), JSON.stringify({ merkleRoot: 'sha256:00', entries: [{ path: 'gone.txt', digest: 'sha256:00', size: 1 }] }));
   writeFileSync(join(dir, 'noop.mjs'), '');
@@ -20,7 +19,7 @@ function releaseDir() {
 /** Under a pseudo-terminal, so colour would be on if nothing turned it off. */
 function runOnTty(dir: string, script: string, env: Record<string, string>) {
   const vars = Object.entries({ DOCKET_BIN: 'noop.mjs', ...env }).map(([k, v]) => `${k}=${v}`).join(' ');
-  // chalk (zx) turns colour off under CI=… and without a colour TERM, which CI has: set both as a terminal user has them.
+  // A terminal user has no CI and a colour TERM: set both, so the test shows what they see.
   const cmd = `env -u NO_COLOR -u FORCE_COLOR -u CI TERM=xterm-256color ${vars} ${process.execPath} ${script}`;
   return spawnSync('script', ['-qfec', cmd, '/dev/null'], { cwd: dir, encoding: 'utf8', timeout: 60_000 }).stdout;
 }

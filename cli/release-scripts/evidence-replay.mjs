@@ -8,17 +8,30 @@
 // Re-runs every question's probe under evals/ and checks that each recorded answer in the
 // evidence archive is reproduced (`docket evidence replay`).
 import { existsSync } from 'node:fs';
-import { $, chalk } from 'zx';
+import { spawnSync } from 'node:child_process';
 
-// NO_COLOR (https://no-color.org): no colour in anything printed, zx's own command echo included.
-if (process.env.NO_COLOR) chalk.level = 0;
+// Colour only on a terminal, and never under NO_COLOR (https://no-color.org).
+const colour = process.stderr.isTTY && !process.env.NO_COLOR;
+const paint = (/** @type {number} */ code, /** @type {string} */ text) => (colour ? `\x1b[${code}m${text}\x1b[39m` : text);
 
-$.verbose = true;
 if (!process.env.DOCKET_BIN) console.error('note: using the docket shipped in this release; a check you can trust runs your own docket (DOCKET_BIN=/path/to/docket/dist/cli/docket.js) after `docket verify FILE.tgz --expect sha256:…`');
 // A release of docket's own repository ships docket's sources, which `npm ci` compiles to
-// dist/cli/docket.js; any other project's release runs the docket it installs (npx).
-// DOCKET_BIN=path/to/dist/cli/docket.js overrides both.
-const bin = process.env.DOCKET_BIN ?? (existsSync('dist/cli/docket.js') ? 'dist/cli/docket.js' : null);
-const docket = (/** @type {string[]} */ args) => (bin ? $`node ${bin} ${args}` : $`npx --no -- docket ${args}`);
-await docket(['verify', 'evidence', '--quick']);
-await docket(['evidence', 'replay']);
+// dist/cli/docket.js; another project's release runs the docket its `npm ci` installs
+// (node_modules/.bin/docket), else the docket on PATH. DOCKET_BIN=path/to/dist/cli/docket.js overrides them.
+const bin = process.env.DOCKET_BIN ?? (['dist/cli/docket.js', 'node_modules/.bin/docket'].find((p) => existsSync(p)) ?? null);
+/**
+ * Run docket, echoing the command; a failure ends this script with docket's exit code.
+ * @param {string[]} args
+ */
+function docket(args) {
+  const [cmd, ...rest] = bin ? [process.execPath, bin, ...args] : ['docket', ...args];
+  console.error(paint(36, `$ ${bin ? `node ${bin}` : 'docket'} ${args.join(' ')}`));
+  const r = spawnSync(cmd, rest, { stdio: 'inherit' });
+  if (r.error) {
+    console.error(paint(31, `cannot run docket: ${r.error.message} (install docket, or set DOCKET_BIN=/path/to/docket/dist/cli/docket.js)`));
+    process.exit(2);
+  }
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+docket(['verify', 'evidence', '--quick']);
+docket(['evidence', 'replay']);

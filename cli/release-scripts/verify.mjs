@@ -10,18 +10,32 @@
 // 3. with a tarball argument, also runs the full release verify on it (docket verify FILE.tgz).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { $, argv, chalk } from 'zx';
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
 
-// NO_COLOR (https://no-color.org): no colour in anything printed, zx's own command echo included.
-if (process.env.NO_COLOR) chalk.level = 0;
+// Colour only on a terminal, and never under NO_COLOR (https://no-color.org).
+const colour = process.stderr.isTTY && !process.env.NO_COLOR;
+const paint = (/** @type {number} */ code, /** @type {string} */ text) => (colour ? `\x1b[${code}m${text}\x1b[39m` : text);
 
-$.verbose = true;
 if (!process.env.DOCKET_BIN) console.error('note: using the docket shipped in this release; a check you can trust runs your own docket (DOCKET_BIN=/path/to/docket/dist/cli/docket.js) after `docket verify FILE.tgz --expect sha256:…`');
 // A release of docket's own repository ships docket's sources, which `npm ci` compiles to
-// dist/cli/docket.js; any other project's release runs the docket it installs (npx).
-// DOCKET_BIN=path/to/dist/cli/docket.js overrides both.
-const bin = process.env.DOCKET_BIN ?? (existsSync('dist/cli/docket.js') ? 'dist/cli/docket.js' : null);
-const docket = (/** @type {string[]} */ args) => (bin ? $`node ${bin} ${args}` : $`npx --no -- docket ${args}`);
+// dist/cli/docket.js; another project's release runs the docket its `npm ci` installs
+// (node_modules/.bin/docket), else the docket on PATH. DOCKET_BIN=path/to/dist/cli/docket.js overrides them.
+const bin = process.env.DOCKET_BIN ?? (['dist/cli/docket.js', 'node_modules/.bin/docket'].find((p) => existsSync(p)) ?? null);
+/**
+ * Run docket, echoing the command; a failure ends this script with docket's exit code.
+ * @param {string[]} args
+ */
+function docket(args) {
+  const [cmd, ...rest] = bin ? [process.execPath, bin, ...args] : ['docket', ...args];
+  console.error(paint(36, `$ ${bin ? `node ${bin}` : 'docket'} ${args.join(' ')}`));
+  const r = spawnSync(cmd, rest, { stdio: 'inherit' });
+  if (r.error) {
+    console.error(paint(31, `cannot run docket: ${r.error.message} (install docket, or set DOCKET_BIN=/path/to/docket/dist/cli/docket.js)`));
+    process.exit(2);
+  }
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
 const manifest = JSON.parse(readFileSync('MANIFEST.json', 'utf8'));
 let bad = 0;
 for (const e of manifest.entries) {
@@ -29,25 +43,26 @@ for (const e of manifest.entries) {
   try {
     data = readFileSync(e.path);
   } catch {
-    console.error(chalk.red(`MISSING ${e.path}`));
+    console.error(paint(31, `MISSING ${e.path}`));
     bad++;
     continue;
   }
   const digest = `sha256:${createHash('sha256').update(data).digest('hex')}`;
   if (digest !== e.digest || data.length !== e.size) {
-    console.error(chalk.red(`CHANGED ${e.path}: ${digest}, manifest ${e.digest}`));
+    console.error(paint(31, `CHANGED ${e.path}: ${digest}, manifest ${e.digest}`));
     bad++;
   }
 }
 console.log(`${manifest.entries.length - bad}/${manifest.entries.length} files match MANIFEST.json (merkle root ${manifest.merkleRoot})`);
 if (bad) process.exit(1);
 
-await docket(['verify', 'evidence']);
+docket(['verify', 'evidence']);
 
-const [tgz] = argv._;
+const { values: opts, positionals } = parseArgs({ allowPositionals: true, options: { expect: { type: 'string' }, key: { type: 'string' } } });
+const [tgz] = positionals;
 if (tgz) {
   const extra = [];
-  if (argv.expect) extra.push('--expect', argv.expect);
-  if (argv.key) extra.push('--key', argv.key);
-  await docket(['verify', tgz, ...extra]);
+  if (opts.expect) extra.push('--expect', opts.expect);
+  if (opts.key) extra.push('--key', opts.key);
+  docket(['verify', tgz, ...extra]);
 }

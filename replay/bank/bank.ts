@@ -12,6 +12,8 @@ import { contentConfig, type Lister } from '../content/policy.ts';
 import { applyAllowances, scanBytes, secretError, type SecretHit } from '../content/secrets.ts';
 import { byUtf8, snapshotSource } from './snapshot.ts';
 import { discoverEvals, hasSolution, layoutOf, probePathOf, readLayout, requireSafeNames, taskFileOf, unsafeRelPath, type Suite } from './layout.ts';
+import { lockfilePath, readLock } from './lockfiles.ts';
+import { probeClosure } from './packages.ts';
 import { LETTERS, type BankFile, type PromptTemplate, type Question } from './types.ts';
 
 /**
@@ -203,12 +205,9 @@ export function bankViolations(root: string): Violation[] {
     if (!(e instanceof DocketError)) throw e;
     return v; // validateBankFile reported the unsafe path
   }
-  if (!existsSync(join(root, lockfile))) v.push({ code: 'EPACKAGELOCK', question: null, sourceEval: null, field: 'lockfile', message: `the suite's lockfile ${lockfile} is missing (release pack ships it)`, path: lockfile });
+  if (!existsSync(join(root, lockfile))) v.push({ code: 'ENOLOCKFILE', question: null, sourceEval: null, field: 'lockfile', message: `the suite's lockfile ${lockfile} is missing (release pack ships it): install the suite's dependencies (npm install, bun install, pnpm install or yarn install) and commit the lockfile it writes`, path: lockfile });
   return v;
 }
-
-/** Lockfiles docket knows, in the order the first present is the suite's when the bank names none. */
-const LOCKFILE_KINDS = ['package-lock.json', 'npm-shrinkwrap.json', 'bun.lock', 'pnpm-lock.yaml', 'yarn.lock'];
 
 /** The suite's lockfile (`lockfile` in decision-bank.json, else the first kind present, else package-lock.json), relative to the bank root. */
 export function suiteLockfile(root: string, bank: Pick<BankFile, 'lockfile'>): string {
@@ -217,35 +216,38 @@ export function suiteLockfile(root: string, bank: Pick<BankFile, 'lockfile'>): s
     if (bad) throw findingError('ELOCKFILE', `decision-bank.json: the lockfile ${JSON.stringify(bank.lockfile)} ${bad}`, { path: bank.lockfile });
     return bank.lockfile;
   }
-  return LOCKFILE_KINDS.find((k) => existsSync(join(root, k))) ?? 'package-lock.json';
+  return lockfilePath(root, bank) ?? 'package-lock.json';
 }
 
-/** Probes may import only node: builtins and packages pinned in lockfiles/probes.lock.json. */
+/**
+ * Probes may import only node: builtins and packages pinned in lockfiles/probes.lock.json — what
+ * the probe file and the files it imports relatively inside the tree import (packages.ts probeClosure).
+ */
 export function checkProbeLock(root: string, bank: BankFile): Violation[] {
   const v: Violation[] = [];
   const lockPath = join(root, PROBE_LOCKFILE);
   let pinned: Record<string, unknown> = {};
   if (!existsSync(lockPath)) v.push({ code: 'ELOCK', question: null, sourceEval: null, field: PROBE_LOCKFILE, message: `${PROBE_LOCKFILE} is missing: run \`docket evidence lock\`` });
   else {
-    // An unreadable lockfile or package-lock.json is a violation like the others (release verify
+    // An unreadable probe lock or suite lockfile is a violation like the others (release verify
     // checks trees made by other tools), so the rest of the bank is still checked.
     try {
       const lock = readJsonFile(lockPath, 'ELOCK') as { packages?: Record<string, unknown> };
       pinned = lock.packages ?? {};
       const expected = computeProbeLock(root, bank);
       if (Buffer.compare(Buffer.from(canonicalBytes(lock as Json)), Buffer.from(canonicalBytes(expected as Json))) !== 0) {
-        v.push({ code: 'ELOCK', question: null, sourceEval: null, field: PROBE_LOCKFILE, message: `${PROBE_LOCKFILE} disagrees with package-lock.json and the probes' imports: run \`docket evidence lock\`` });
+        v.push({ code: 'ELOCK', question: null, sourceEval: null, field: PROBE_LOCKFILE, message: `${PROBE_LOCKFILE} disagrees with ${lockfilePath(root, bank)} and the probes' imports: run \`docket evidence lock\`` });
       }
     } catch (e) {
       if (!(e instanceof DocketError)) throw e;
-      v.push({ code: e.code, question: null, sourceEval: null, field: e.code === 'ELOCK' ? PROBE_LOCKFILE : 'package-lock.json', message: e.message });
+      v.push({ code: e.code, question: null, sourceEval: null, field: e.code === 'ELOCK' ? PROBE_LOCKFILE : (lockfilePath(root, bank) ?? 'package-lock.json'), message: e.message });
     }
   }
   const suite = discoverEvals(root, readLayout(bank).layout);
   for (const q of Array.isArray(bank.questions) ? bank.questions : []) {
     const path = probeSource(root, suite, q);
     if (!path) continue;
-    for (const spec of probeImports(readFileSync(path, 'utf8'))) {
+    for (const spec of probeImports(root, path)) {
       if (!pinned[spec]) v.push({ code: 'ELOCK', question: q.id, sourceEval: q.sourceEval, field: 'probe', message: `probe imports ${spec}, which is not pinned in ${PROBE_LOCKFILE}` });
     }
   }
@@ -266,32 +268,31 @@ function probeSource(root: string, suite: Suite, q: Question): string | null {
   return abs !== null && statSync(abs).isFile() ? abs : null; // a directory is reported by validate, never read
 }
 
-export function probeImports(source: string): string[] {
-  const specs = new Set<string>();
-  for (const m of source.matchAll(/(?:import\s[^'"]*?from\s*|import\s*\(\s*|import\s+|require\s*\(\s*)['"]([^'"]+)['"]/g)) {
-    const s = m[1]!;
-    if (s.startsWith('node:') || s.startsWith('.') || s.startsWith('/')) continue;
-    specs.add(s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!);
-  }
-  return [...specs].sort(byUtf8);
+/** The packages a probe imports, itself or through files it imports relatively inside the tree, sorted. */
+export function probeImports(root: string, probeAbs: string): string[] {
+  return [...new Set(probeClosure(root, probeAbs).imports.map((i) => i.name))].sort(byUtf8);
 }
 
-/** The probe lockfile: exact versions and integrity hashes from package-lock.json, for what probes import. */
+/**
+ * The probe lockfile: exact versions and integrity hashes from the suite's lockfile (any kind
+ * lockfiles.ts reads), for what probes import. `source` names the lockfile when it is not
+ * package-lock.json (so a lock written from package-lock.json keeps its bytes).
+ */
 export function computeProbeLock(root: string, bank: BankFile) {
   const suite = discoverEvals(root, readLayout(bank).layout);
   const names = new Set<string>();
   for (const q of Array.isArray(bank.questions) ? bank.questions : []) {
     const path = probeSource(root, suite, q);
-    if (path) for (const s of probeImports(readFileSync(path, 'utf8'))) names.add(s);
+    if (path) for (const s of probeImports(root, path)) names.add(s);
   }
   // Read only when a probe imports a package: probes of node: builtins and files need no lockfile.
-  const pkgLock = names.size ? (readJsonFile(join(root, 'package-lock.json'), 'EPACKAGELOCK') as { packages?: Record<string, { version?: string; integrity?: string }> }) : {};
+  const lock = names.size ? readLock(root, bank) : null;
   const packages: Record<string, { version: string; integrity: string }> = {};
   for (const name of [...names].sort(byUtf8)) {
-    const entry = pkgLock.packages?.[`node_modules/${name}`];
+    const entry = lock?.direct(name);
     if (entry?.version) packages[name] = { version: entry.version, integrity: entry.integrity ?? '' };
   }
-  return { lockfileVersion: 1, node: '20', packages };
+  return { lockfileVersion: 1, node: '20', ...(lock === null || lock.path === 'package-lock.json' ? {} : { source: lock.path }), packages };
 }
 
 // ---- freezing the bank into bundles ----

@@ -14,6 +14,15 @@ export interface Question {
   claim: string;
   doesNotEstablish: string;
   probe: string; // path relative to the source eval directory
+  /** how this question's probe runs, over the bank's probeRuntime (not part of the question's digest: evidence records it) */
+  probeRuntime?: ProbeRuntimeConfig;
+}
+
+/** Probe runtimes (docs/design.md §7 "Probes"): auto picks tsx for .ts/.mts/.cts, node otherwise. */
+export type ProbeRuntimeName = 'node' | 'tsx' | 'bun';
+export interface ProbeRuntimeConfig {
+  runtime?: ProbeRuntimeName | 'auto';
+  timeoutMs?: number;
 }
 
 export interface Omission {
@@ -43,10 +52,12 @@ export interface BankFile {
   content?: unknown;
   /** where the suite keeps its source evals, task files, reference solutions and probes (replay/bank/layout.ts) */
   layout?: unknown;
-  /** the suite's lockfile, relative to the bank root (default: the first of package-lock.json, npm-shrinkwrap.json, bun.lock, pnpm-lock.yaml, yarn.lock present) */
+  /** the suite's lockfile, relative to the bank root (default: the first of replay/bank/lockfiles.ts LOCK_KINDS present) */
   lockfile?: string;
   /** what the report page says (docket report): its title and introduction */
   report?: { title?: string; text?: string };
+  /** how probes run unless a question says otherwise (default: auto, 10 s) */
+  probeRuntime?: ProbeRuntimeConfig;
 }
 
 /**

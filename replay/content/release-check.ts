@@ -6,6 +6,7 @@ import { releaseRule } from './release-rules.ts';
 import { scanShipped } from './scan-bundle.ts';
 import { isSourceFile } from './archive-scan.ts';
 import { applyAllowances, type SecretHit } from './secrets.ts';
+import { VENDOR_PATH } from '../release/vendor.ts';
 
 /**
  * Release verify's content check: the verified tree (decision-verification/, extracted into private
@@ -23,6 +24,8 @@ export interface ContentFinding {
 
 const EVIDENCE = /^evidence\/(?:objects\/v1\/sha256\/[0-9a-f]{2}\/[0-9a-f]{62}\.json\.gz|refs\/.+)$/;
 const SCRIPT = /^scripts\/[^/]+\.mjs$/;
+// vendor/npm/ (release pack --vendor) is checked by replay/release/vendor.ts checkVendored.
+const vendored = (p: string) => p.startsWith('vendor/');
 const HEAD = new Set(['MANIFEST.json', 'MANIFEST.sig.json']);
 
 /** `kinds`: what the read pass decoded, by release path (evidence/objects/...); others are sniffed. */
@@ -34,15 +37,15 @@ export function checkReleaseContent(top: string, files: string[], kinds: Map<str
   } catch (e) {
     out.push({ code: 'ECONTENTCONFIG', path: 'decision-bank.json', message: `cannot read the bank's content settings (${(e as Error).message}); checked with the defaults` });
   }
-  const governed = (p: string) => !HEAD.has(p) && !p.startsWith('evidence/') && !p.startsWith('scripts/');
+  const governed = (p: string) => !HEAD.has(p) && !p.startsWith('evidence/') && !p.startsWith('scripts/') && !vendored(p);
   const scopes = readdirSync(top).filter(governed);
   const sel = selectContent(top, scopes, { config, extra: releaseRule });
   const included = new Set(sel.included.map((f) => f.path));
   const big = new Map(sel.tooBig.map((t) => [t.path, t.size]));
   for (const p of files) {
     if (HEAD.has(p)) continue;
-    if (p.startsWith('evidence/') || p.startsWith('scripts/')) {
-      if (!EVIDENCE.test(p) && !SCRIPT.test(p)) out.push({ code: 'EPOLICY', path: p, message: 'not an evidence object, an evidence ref or a release script: release pack ships nothing else there' });
+    if (p.startsWith('evidence/') || p.startsWith('scripts/') || vendored(p)) {
+      if (!EVIDENCE.test(p) && !SCRIPT.test(p) && !VENDOR_PATH.test(p)) out.push({ code: 'EPOLICY', path: p, message: 'not an evidence object, an evidence ref, a release script or a vendored package: release pack ships nothing else there' });
     } else if (!included.has(p)) {
       out.push({ code: 'EPOLICY', path: p, message: `the content policy would have left it out (${ruleFor(p, sel.excluded)}); a release must not carry it` });
     } else if (big.has(p)) {
@@ -54,7 +57,7 @@ export function checkReleaseContent(top: string, files: string[], kinds: Map<str
   // pack; reading all of them again here would cost more than the rest of the verify together.
   const hits: SecretHit[] = [];
   for (const p of files) {
-    if (HEAD.has(p)) continue;
+    if (HEAD.has(p) || (VENDOR_PATH.test(p) && p.endsWith('.tgz'))) continue; // vendored tarballs: the registry's bytes, held to the lock's integrity instead
     if (p.startsWith('evidence/objects/')) {
       const kind = kinds.get(p);
       if (kind === undefined ? !isSourceFile(join(top, p)) : kind !== 'source') continue;

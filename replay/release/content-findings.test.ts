@@ -69,7 +69,7 @@ describe('release verify: the content policy and the scanner', () => {
       ['cli/dev/testkit/core.ts', "not shipped: docket's test code (/cli/dev/)"],
       ['evals/cat/one/.env', 'deny .env'],
       ['evals/cat/one/data.sqlite3', 'deny *.sqlite3'],
-      ['evidence/notes.txt', 'not an evidence object, an evidence ref or a release script: release pack ships nothing else there'],
+      ['evidence/notes.txt', 'not an evidence object, an evidence ref, a release script or a vendored package: release pack ships nothing else there'],
       ['lockfiles/decision-verification.tgz.sha256', 'not shipped: the digest of the release itself'],
       ['replay/x.test.ts', "not shipped: docket's test code (*.test.ts)"],
     ]);

@@ -18,6 +18,7 @@ import { compiledModule, packageFile } from '../package-files.ts';
 import { fsyncDir, Store, TEMP_PREFIX } from '../store/store.ts';
 import { sweepStaleTemps, tempName } from '../store/temps.ts';
 import { signEnvelope } from './dsse.ts';
+import { VENDOR_PATH } from './vendor.ts';
 import { collisionKey, compareUtf8, DEFAULT_OUT, DIGEST_FILE, LIMITS, MANIFEST_NAME, SIG_NAME, TOP_DIR, unsafePath, type Limits } from './limits.ts';
 import { buildManifest, type Manifest, type ManifestEntry } from './manifest.ts';
 import { merkleRoot } from './merkle.ts';
@@ -37,13 +38,15 @@ const CHUNK = 4 * 1024 * 1024;
 export interface PackOptions {
   root: string; // the tree to pack: the repository root
   archive?: string; // the evidence archive (default <root>/evidence); shipped as evidence/
-  scriptsDir?: string; // the zx scripts shipped as scripts/ (default: docket's cli/release-scripts)
+  scriptsDir?: string; // the scripts shipped as scripts/ (plain Node: they load no package) (default: docket's cli/release-scripts)
   signKey?: KeyObject;
   workers?: 0 | 1; // force the inline (0) or worker (1) deflate; default by size
   docketVersion?: string;
   limits?: Limits;
   /** how the content policy lists candidates (the CLI passes git's lister in a work tree) */
   lister?: Lister;
+  /** files beyond the tree's (release pack --vendor: vendor/npm/, cli/offline/vendor.ts) */
+  extra?: Source[];
 }
 
 export interface PackResult {
@@ -62,12 +65,14 @@ export interface Source {
   mode: 0o644 | 0o755;
   size: number;
   digest?: Digest;
+  /** the bytes, for a file made by the pack itself (vendor/npm/vendor.json) or read once already */
+  data?: Uint8Array;
 }
 
 export async function packRelease(opts: PackOptions): Promise<PackResult> {
   const limits = opts.limits ?? LIMITS;
   const archive = opts.archive ?? join(opts.root, 'evidence');
-  const { sources } = planRelease(opts.root, archive, opts.scriptsDir ?? SCRIPTS_DIR, limits, opts.lister);
+  const { sources } = planRelease(opts.root, archive, opts.scriptsDir ?? SCRIPTS_DIR, limits, opts.lister, opts.extra);
   const entries: ManifestEntry[] = sources.map((s) => ({ path: s.path, size: s.size, digest: s.digest! }));
   const root = merkleRoot(new Store(archive).list().objects.map((o) => o.digest));
   const { manifest, bytes: manifestBytes } = buildManifest(entries, root, opts.docketVersion);
@@ -106,7 +111,7 @@ export async function packRelease(opts: PackOptions): Promise<PackResult> {
 }
 
 function readSource(s: Source): Buffer {
-  const b = readFileSync(s.src);
+  const b = s.data ? Buffer.from(s.data) : readFileSync(s.src);
   if (b.length !== s.size) throw findingError('ECHANGED', `${s.src} changed while packing; pack again`, { path: s.src });
   return b;
 }
@@ -151,7 +156,7 @@ export interface ReleasePlan {
  * selected, minus NOT_SHIPPED). Every byte of it is scanned for secrets: a hit refuses (ESECRET)
  * before anything is written.
  */
-export function planRelease(root: string, archive: string, scriptsDir: string, limits: Limits, lister?: Lister): ReleasePlan {
+export function planRelease(root: string, archive: string, scriptsDir: string, limits: Limits, lister?: Lister, extra: Source[] = []): ReleasePlan {
   const out: Source[] = [];
   const need = (rel: string) => {
     const p = join(root, rel);
@@ -185,6 +190,7 @@ export function planRelease(root: string, archive: string, scriptsDir: string, l
     if (f.type !== 'file') throw usageError('EPACKTYPE', `${f.abs} is not a regular file or directory (a release holds only those)`, { path: f.abs });
     out.push({ path: f.path, src: f.abs, mode: f.executable ? 0o755 : 0o644, size: f.size });
   }
+  out.push(...extra);
   out.sort((a, b) => compareUtf8(a.path, b.path));
   check(out, limits);
   const { refused, allowed } = applyAllowances(scanSources(out), config.allowSecrets);
@@ -202,6 +208,8 @@ function scanSources(sources: Source[]): SecretHit[] {
   for (const s of sources) {
     const bytes = readSource(s);
     s.digest = sha256(bytes);
+    // A vendored tarball is the registry's own bytes (its sha512 is the one the lock pins): public, and compressed, so scanning it finds nothing real.
+    if (VENDOR_PATH.test(s.path) && s.path.endsWith('.tgz')) continue;
     hits.push(...scanShipped(s.path, bytes));
   }
   return hits;

@@ -1,9 +1,11 @@
 import { closeSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, rmdirSync, writeSync } from 'node:fs';
 import { createHash, type KeyObject } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { MAX_OBJECT_BYTES } from '../format/bundle.ts';
 import { bankViolations, BANK_FILE, PROBE_LOCKFILE, type Violation } from '../bank/bank.ts';
+import { LOCK_KINDS } from '../bank/lockfiles.ts';
+import { checkVendored } from './vendor.ts';
 import { releaseDrift } from '../bank/drift.ts';
 import type { Digest } from '../format/digest.ts';
 import { usageError, type Code } from '../errors.ts';
@@ -173,6 +175,14 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     const policy = checkReleaseContent(top, manifest.entries.map((e) => e.path), kinds);
     for (const f of policy) add(f.code, f.path, f.message);
     report.steps.push({ name: 'content policy', checked: manifest.entries.length, failed: policy.length, ms: performance.now() - t3 });
+    // Vendored packages (release pack --vendor): each tarball is the one the shipped lockfile pins.
+    const shipped = new Set(manifest.entries.map((e) => e.path));
+    if ([...shipped].some((p) => p.startsWith('vendor/'))) {
+      const t4 = performance.now();
+      const vendor = checkVendored(top, shipped);
+      for (const f of vendor) add('EVENDOR', f.path, f.message);
+      report.steps.push({ name: 'vendored packages', checked: [...shipped].filter((p) => p.startsWith('vendor/')).length, failed: vendor.length, ms: performance.now() - t4 });
+    }
     // The shipped bank must pass the full bank validation release pack demands (a tarball made by
     // another tool or an older docket may ship any bank): every violation is a finding.
     const t5 = performance.now();
@@ -225,7 +235,7 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
 /** Where a violation is: the bank for anything about a question, else the file or source eval it names. */
 function violationPath(v: Violation): string {
   if (v.question === null && v.field === PROBE_LOCKFILE) return PROBE_LOCKFILE;
-  if (v.question === null && v.field === 'package-lock.json') return 'package-lock.json';
+  if (v.question === null && v.field !== null && (LOCK_KINDS as readonly string[]).includes(basename(v.field))) return v.field; // the suite's lockfile
   if (v.path !== undefined) return v.path;
   return BANK_FILE;
 }
