@@ -36,7 +36,7 @@ export const auditCommand: CommandModule<GlobalArgs, Args> = {
       throw usageError('EREAD', `cannot read ${argv.published}: ${(e as Error).message}`, { path: argv.published });
     }
     const published = parsePublished(text, argv.published);
-    const runs = loadRunsForScoring(argv.archive);
+    const runs = loadRunsForScoring(argv.archive, undefined, { answers: false });
     const report = auditPublished(published, runs, { tolerance: argv.tolerance, currentVersion: currentBenchmarkVersion(argv.archive), allowUnverifiable: argv['allow-unverifiable'] });
     if (argv.json) printJson(report);
     else printAudit(report, runs.length, argv.archive);

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { loadRunsForScoring, type UngradedRun } from '../../replay/scoring/scoring-input.ts';
+import { loadRunsForScoring, unscoredRuns, type UngradedRun } from '../../replay/scoring/scoring-input.ts';
 import { compareRuns, percent, requireRun, type Comparison, type RunScore } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
@@ -19,9 +19,10 @@ export const compareCommand: CommandModule<GlobalArgs, Args> = {
   handler: (argv) => {
     requireDir(argv.archive, 'archive');
     const ungraded: UngradedRun[] = [];
-    const runs = loadRunsForScoring(argv.archive, ungraded);
-    const a = requireRun(runs, argv['run-a'], ungraded);
-    const b = requireRun(runs, argv['run-b'], ungraded);
+    const runs = loadRunsForScoring(argv.archive, ungraded, { answers: false, earlier: false });
+    const unscored = unscoredRuns(argv.archive, ungraded);
+    const a = requireRun(runs, argv['run-a'], unscored);
+    const b = requireRun(runs, argv['run-b'], unscored);
     const cmp = compareRuns(a, b);
     if (argv.json) printJson(comparisonJson(cmp));
     else printComparison(cmp);

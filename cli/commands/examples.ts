@@ -39,6 +39,15 @@ export const EXAMPLES: Record<string, [string, string][]> = {
     ['docket index rebuild', 'recreate the SQLite index cache from the bundles alone'],
     ['docket --archive other index rebuild', 'the same for another archive'],
   ],
+  sql: [
+    ['docket sql "SELECT run_id, verdict, COUNT(*) FROM slot_outcomes GROUP BY run_id, verdict"', 'slot outcomes per run under the current grades'],
+    ['docket sql "SELECT * FROM truncations WHERE requested_model = \'gpt-x\'" --csv', 'which attempts of a model were truncated, as CSV'],
+    ['docket sql "SELECT name FROM sqlite_master" --json', 'the tables and views (docs/design.md §5)'],
+  ],
+  export: [
+    ['docket export attempts > attempts.csv', 'one row per attempt of the current runs, as CSV'],
+    ['docket export verdicts --format jsonl --out verdicts.jsonl', 'every verdict under the current grades, as JSON Lines'],
+  ],
   validate: [
     ['docket validate', "check the working tree's decision-bank.json against the bank rules"],
     ['docket validate --json', 'every violation, machine-readable'],

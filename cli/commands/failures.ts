@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { permutationsFor } from '../../replay/runs/request.ts';
-import { loadRunsForScoring, type UngradedRun } from '../../replay/scoring/scoring-input.ts';
+import { loadRunsForScoring, slotsWithAnswers, unscoredRuns, type UngradedRun } from '../../replay/scoring/scoring-input.ts';
 import { failuresOf, requireRun } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
@@ -16,7 +16,9 @@ export const failuresCommand: CommandModule<GlobalArgs, Args> = {
   handler: (argv) => {
     requireDir(argv.archive, 'archive');
     const ungraded: UngradedRun[] = [];
-    const run = requireRun(loadRunsForScoring(argv.archive, ungraded), argv.run, ungraded);
+    const runs = loadRunsForScoring(argv.archive, ungraded, { answers: false, earlier: false });
+    const found = requireRun(runs, argv.run, unscoredRuns(argv.archive, ungraded));
+    const run = { ...found, slots: slotsWithAnswers(argv.archive, found) };
     const failures = failuresOf(run);
     if (argv.json) {
       printJson({

@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { Archive } from '../../replay/store/archive.ts';
 import { bankDrift, banksMeasured, hasWorktreeBank, type BankDrift, type BankMeasured } from '../../replay/bank/drift.ts';
 import { rankingJson } from '../../replay/scoring/report.ts';
-import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
+import { currentBenchmarkVersion, loadRunsForScoring, unscoredRuns, type Unscored, type UngradedRun } from '../../replay/scoring/scoring-input.ts';
 import { chooseVersion, formatCost, rankRuns, type Ranking } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
@@ -17,15 +17,26 @@ export const leaderboardCommand: CommandModule<GlobalArgs, Args> = {
   builder: (y) => y.option('benchmark-version', { type: 'string', describe: 'rank the runs of this benchmark version (default: the current one)' }),
   handler: (argv) => {
     requireDir(argv.archive, 'archive');
-    const runs = loadRunsForScoring(argv.archive);
-    const version = chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(argv.archive));
+    const archive = new Archive(argv.archive);
+    let runs, unscored, version, measured;
+    try {
+      const ungraded: UngradedRun[] = [];
+      runs = loadRunsForScoring(archive, ungraded, { answers: false, earlier: false });
+      unscored = unscoredRuns(archive, ungraded);
+      version = chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(archive));
+      measured = measuredOn(archive, argv.bankRoot ?? null);
+    } finally {
+      archive.close();
+    }
     const ranking = rankRuns(runs, version);
-    const measured = measuredOn(argv.archive, argv.bankRoot ?? null);
-    if (argv.json) printJson({ ...rankingJson(ranking), measuredOn: measured.banks, worktree: measured.worktree });
-    else if (runs.length === 0) line(`no runs in the archive ${argv.archive}: nothing to rank`);
+    if (argv.json) printJson({ ...rankingJson(ranking), measuredOn: measured.banks, worktree: measured.worktree, unscored });
+    else if (runs.length === 0 && unscored.length === 0) line(`the archive ${argv.archive} holds no runs: record one with \`docket run\` (or bring logs in with \`docket import\`)`);
     else {
-      printLeaderboard(ranking);
-      printMeasuredOn(measured);
+      if (runs.length) {
+        printLeaderboard(ranking);
+        printMeasuredOn(measured);
+      } else line(`no run in the archive ${argv.archive} is graded yet, so none is ranked`);
+      printUnscored(unscored);
     }
   },
 };
@@ -36,23 +47,26 @@ interface MeasuredOn {
 }
 
 /** Which runs measured which bank and benchmark version, and whether the working tree is that bank. */
-function measuredOn(archiveDir: string, root: string | null): MeasuredOn {
-  const archive = new Archive(archiveDir);
+function measuredOn(archive: Archive, root: string | null): MeasuredOn {
+  if (root === null || !hasWorktreeBank(root)) return { banks: banksMeasured(archive), worktree: null };
+  let drift: BankDrift[];
   try {
-    if (root === null || !hasWorktreeBank(root)) return { banks: banksMeasured(archive), worktree: null };
-    let drift: BankDrift[];
-    try {
-      drift = bankDrift(root, archive);
-    } catch {
-      return { banks: banksMeasured(archive), worktree: null }; // an unreadable working-tree bank: validate/check say why
-    }
-    return {
-      banks: drift.map((d) => ({ bank: d.bank, benchmarkVersion: d.benchmarkVersion, runs: d.runs, changes: d.changes.length })),
-      worktree: drift[0] ? { benchmarkVersion: drift[0].worktreeVersion, drifted: drift.some((d) => d.changes.length > 0) } : null,
-    };
-  } finally {
-    archive.close();
+    drift = bankDrift(root, archive);
+  } catch {
+    return { banks: banksMeasured(archive), worktree: null }; // an unreadable working-tree bank: validate/check say why
   }
+  return {
+    banks: drift.map((d) => ({ bank: d.bank, benchmarkVersion: d.benchmarkVersion, runs: d.runs, changes: d.changes.length })),
+    worktree: drift[0] ? { benchmarkVersion: drift[0].worktreeVersion, drifted: drift.some((d) => d.changes.length > 0) } : null,
+  };
+}
+
+/** The runs scoring leaves out, each with the command that brings it in (or why none does). */
+export function printUnscored(unscored: readonly Unscored[]) {
+  if (!unscored.length) return;
+  line();
+  line('not scored:');
+  for (const u of unscored) line(`  ${u.runId}${u.run ? ` (${short(u.run)})` : ''}: ${u.why}${u.command ? `: run \`${u.command}\`` : ''}`);
 }
 
 function printMeasuredOn(m: MeasuredOn) {

@@ -6,7 +6,7 @@ import type { Digest } from '../../replay/format/digest.ts';
 import { usageError, type DocketError } from '../../replay/errors.ts';
 import { archiveGrader, loadArchivedGrader } from '../../replay/grading/grader-archive.ts';
 import { ALL_GRADERS, assertGradersPinned, refOf } from '../../replay/grading/graders.ts';
-import { currentGradeDigest, diffVerdicts, gradeChain, prepareRegrade, writeGrade, type Flip, type GradeWarning, type RegradePlan } from '../../replay/grading/grades.ts';
+import { diffVerdicts, gradeChain, gradedAtNow, gradeRuns, prepareRegrade, type Flip, type RegradeRunResult } from '../../replay/grading/grades.ts';
 import { resolveRunRef } from '../../replay/runs/run-ref.ts';
 import { WORK_DIR } from '../../replay/runs/runs.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
@@ -21,20 +21,6 @@ interface Args extends GlobalArgs {
   grader?: string;
   imported?: boolean;
   'archive-graders': boolean;
-}
-
-export interface RegradeRunResult {
-  run: Digest;
-  runId: string;
-  status: 'graded' | 'unchanged';
-  grade: Digest | null; // the new grade (null when unchanged)
-  current: Digest | null; // the run's current grade after this command
-  previous: Digest | null;
-  grader: { ref: string; digest: Digest };
-  previousGrader: { ref: string; digest: Digest } | null;
-  flips: number;
-  counts: RegradePlan['grade']['counts'];
-  warnings: GradeWarning[];
 }
 
 /** The sealed run ids of an archive (refs/runs/*), sorted. */
@@ -55,55 +41,9 @@ function withArchive<T>(dir: string, f: (a: Archive) => T): T {
   }
 }
 
-/** A fixed timestamp when SOURCE_DATE_EPOCH is set (reproducible builds), else now. */
-export function gradedAtNow(): string {
-  const epoch = process.env.SOURCE_DATE_EPOCH;
-  if (epoch !== undefined && /^\d+$/.test(epoch)) return new Date(Number(epoch) * 1000).toISOString();
-  return new Date().toISOString();
-}
-
-/**
- * Grade every named run first, write only when all of them could be graded: a damaged run is a
- * finding (exit 1) and nothing is written for any run.
- */
+/** `docket regrade`: grade the named runs (grades.ts gradeRuns, the path `docket run` grades by too). */
 export function regrade(archiveDir: string, refs: string[], opts: { grader?: string; gradedAt: string }): { runs: RegradeRunResult[]; flips: Flip[] } {
-  const archive = new Archive(archiveDir);
-  try {
-    const planned = refs.map((r) => prepareRegrade(archive, r, opts)); // a bad run or grader fails here, before any write
-    // Written as the archive's one writer (replay/store/archive.ts): a plan whose run got a new grade
-    // from a concurrent regrade meanwhile is made again, so it chains onto that record instead of
-    // both naming the same `previous`.
-    return archive.writing(() => {
-      const plans = planned.map((p, i) => (currentGradeDigest(archive, p.run.run.id) === (p.previous?.digest ?? null) ? p : prepareRegrade(archive, refs[i]!, opts)));
-      return writePlans(archive, plans);
-    });
-  } finally {
-    archive.close();
-  }
-}
-
-function writePlans(archive: Archive, plans: RegradePlan[]): { runs: RegradeRunResult[]; flips: Flip[] } {
-  const runs: RegradeRunResult[] = [];
-  const flips: Flip[] = [];
-  for (const p of plans) {
-    const written = p.unchanged ? null : writeGrade(archive, p);
-    const prev = p.previous?.value.grader ?? null;
-    runs.push({
-      run: p.run.digest,
-      runId: p.run.run.id,
-      status: p.unchanged ? 'unchanged' : 'graded',
-      grade: written,
-      current: written ?? p.previous!.digest,
-      previous: p.previous?.digest ?? null,
-      grader: { ref: p.grade.grader.ref, digest: p.grade.grader.digest },
-      previousGrader: prev ? { ref: prev.ref, digest: prev.digest } : null,
-      flips: p.flips.length,
-      counts: p.grade.counts,
-      warnings: p.grade.warnings,
-    });
-    flips.push(...p.flips);
-  }
-  return { runs, flips };
+  return withArchive(archiveDir, (archive) => gradeRuns(archive, refs, opts));
 }
 
 export const regradeCommand: CommandModule<GlobalArgs, Args> = {

@@ -46,7 +46,7 @@ export const reportCommand: CommandModule<GlobalArgs, Args> = {
       .option('benchmark-version', { type: 'string', describe: 'report this benchmark version (default: the current one)' }),
   handler: (argv) => {
     requireDir(argv.archive, 'archive');
-    const runs = loadRunsForScoring(argv.archive);
+    const runs = loadRunsForScoring(argv.archive, undefined, { answers: false, earlier: false });
     const ranking = rankRuns(runs, chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(argv.archive)));
     const report = buildReport(ranking, reportPage(argv.bankRoot ?? null, argv.archive));
     const html = join(argv.out, 'index.html');

@@ -43,7 +43,7 @@ const positiveInt = (v: unknown, flag: string, min = 1) => {
 
 export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
   command: 'run',
-  describe: 'record a run of the bank against an OpenAI-compatible endpoint, journaling every attempt (the only online command)',
+  describe: 'record a run of the bank against an OpenAI-compatible endpoint, journaling every attempt, then seal it and grade it (the only online command)',
   builder: (y) =>
     y
       .option('model', { type: 'string', describe: 'model name sent in every request' })
@@ -139,12 +139,15 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
 function report(r: RunResult, json: boolean) {
   const v = r.run;
   if (json) {
-    printJson({ ok: true, runId: r.runId, status: r.status, stopReason: r.stopReason, digest: r.digest, plan: r.plan, model: v.model, planned: v.planned, done: v.done, attempts: v.attempts, classes: v.classes, knownCostUsd: v.knownCostUsd, head: v.head, segments: v.segments });
+    printJson({ ok: true, runId: r.runId, status: r.status, stopReason: r.stopReason, digest: r.digest, plan: r.plan, model: v.model, planned: v.planned, done: v.done, attempts: v.attempts, classes: v.classes, knownCostUsd: v.knownCostUsd, head: v.head, segments: v.segments, grade: r.grade });
   } else {
     line(`${r.status}: ${v.done}/${v.planned} slots done in ${v.attempts} attempts (${Object.entries(v.classes).filter(([, n]) => n > 0).map(([c, n]) => `${c} ${n}`).join(', ')})`);
     if (r.stopReason) line(`stopped: ${r.stopReason}`);
     line(`known cost: ${v.knownCostUsd === null ? 'unknown (not reported)' : `$${v.knownCostUsd}`}`);
     line(`${r.digest}  run ${r.runId} (refs/runs/${r.runId})`);
+    const g = r.grade;
+    if (g.status === 'graded') line(`graded by ${g.grader.ref}: ${g.counts.correct} of ${g.counts.slots} slots correct (${g.counts.incorrect} incorrect, ${g.counts.invalid} invalid, ${g.counts.truncated} truncated, ${g.counts.provider_failure} provider failures, ${g.counts.interrupted} interrupted); grade ${g.grade} (refs/grades/${r.runId}); ranked by \`docket leaderboard\``);
+    else line(`not graded: ${g.reason}`);
   }
   process.exitCode = EXIT.OK;
 }

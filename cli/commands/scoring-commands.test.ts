@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunForScoring, SlotOutcome, Verdict } from '../../replay/scoring/scoring.ts';
+import type { Unscored } from '../../replay/scoring/scoring-input.ts';
 
 /**
  * The five scoring commands end to end through cli/main.ts, with the archive adapter
  * (replay/scoring/scoring-input.ts) replaced by in-memory fakes.
  */
-const fake = vi.hoisted(() => ({ runs: [] as RunForScoring[] }));
-vi.mock('../../replay/scoring/scoring-input.ts', () => ({ loadRunsForScoring: () => fake.runs, currentBenchmarkVersion: () => null }));
+const fake = vi.hoisted(() => ({ runs: [] as RunForScoring[], unscored: [] as Unscored[] }));
+vi.mock('../../replay/scoring/scoring-input.ts', () => ({ loadRunsForScoring: () => fake.runs, currentBenchmarkVersion: () => null, unscoredRuns: () => fake.unscored, slotsWithAnswers: (_a: string, r: RunForScoring) => r.slots }));
 const { main } = await import('../main.ts');
 
 function slots(model: string, verdictOf: (q: number, p: number) => Verdict): SlotOutcome[] {
@@ -40,6 +41,7 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'docket-scoring-'));
   dirs.push(dir);
   fake.runs = RUNS;
+  fake.unscored = [];
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -71,7 +73,25 @@ describe('docket leaderboard', () => {
     expect(await docket('leaderboard', '--benchmark-version', 'v9')).toBe(2);
     fake.runs = [];
     expect(await docket('leaderboard')).toBe(0);
-    expect(out).toContain('no runs in the archive');
+    expect(out).toContain('holds no runs: record one with `docket run`');
+  });
+  const UNSCORED: Unscored[] = [
+    { runId: 'fresh', run: hex('9'), why: 'sealed, not graded yet', command: 'docket regrade fresh' },
+    { runId: 'cut-short', run: null, why: 'stopped before it was sealed', command: 'docket run --resume cut-short' },
+  ];
+  it('lists the runs it does not score with the command that scores them, never "no runs"', async () => {
+    fake.unscored = UNSCORED;
+    expect(await docket('leaderboard')).toBe(0);
+    expect(out).toContain('not scored:\n  fresh (999999999999): sealed, not graded yet: run `docket regrade fresh`\n  cut-short: stopped before it was sealed: run `docket run --resume cut-short`');
+    fake.runs = [];
+    out = '';
+    expect(await docket('leaderboard')).toBe(0);
+    expect(out).not.toMatch(/no runs/i);
+    expect(out).toContain('none is ranked');
+    expect(out).toContain('docket regrade fresh');
+    out = '';
+    expect(await docket('leaderboard', '--json')).toBe(0);
+    expect(JSON.parse(out).unscored).toEqual(UNSCORED);
   });
 });
 
@@ -86,6 +106,20 @@ describe('docket compare and failures', () => {
   it('compare of an unknown run exits 2 with ENORUN', async () => {
     expect(await docket('compare', 'run-strong', 'nope', '--json')).toBe(2);
     expect(JSON.parse(out).error.code).toBe('ENORUN');
+  });
+  it('failures and compare of a run that is not scored name the command that scores it (ENOGRADE)', async () => {
+    fake.unscored = [
+      { runId: 'fresh', run: hex('9'), why: 'sealed, not graded yet', command: 'docket regrade fresh' },
+      { runId: 'cut-short', run: null, why: 'stopped before it was sealed', command: 'docket run --resume cut-short' },
+    ];
+    expect(await docket('failures', 'fresh', '--json')).toBe(2);
+    expect(JSON.parse(out).error).toMatchObject({ code: 'ENOGRADE', message: expect.stringContaining('run `docket regrade fresh` first') });
+    out = '';
+    expect(await docket('compare', 'run-strong', 'cut-short', '--json')).toBe(2);
+    expect(JSON.parse(out).error).toMatchObject({ code: 'ENOGRADE', message: expect.stringContaining('run `docket run --resume cut-short` first') });
+    out = '';
+    expect(await docket('failures', 'nope', '--json')).toBe(2);
+    expect(JSON.parse(out).error.message).toContain('the archive holds 3 scored run(s) and 2 not scored');
   });
   it('failures lists the slots with answer text, choice and key', async () => {
     expect(await docket('failures', 'run-weak', '--json')).toBe(0);

@@ -4,12 +4,13 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocketError } from '../../replay/errors.ts';
+import { loadGrade } from '../../replay/grading/grades.ts';
 import { headText, parseJournal, slotKey, type JournalLine } from '../../replay/runs/journal.ts';
 import { replayArchive } from '../../replay/runs/replay.ts';
 import { HEAD_FILE, JOURNAL_FILE, loadRun, workDir } from '../../replay/runs/runs.ts';
 import { startReferenceServer } from './reference-server.ts';
 import { checkConcurrency, resumeRun, startRun, type Clock, type Connection, type NewRunOptions } from './recorder.ts';
-import { defaultWrite, readPlanDigest } from './workdir.ts';
+import { readPlanDigest } from './workdir.ts';
 import { scratchArchive, withArchiveAt } from '../dev/testkit/recorder.ts';
 
 const dirs: string[] = [];
@@ -33,13 +34,18 @@ function opts(model: string, baseUrl: string, over: Partial<NewRunOptions> = {},
 }
 
 
-/** One run in a fresh archive against a fresh reference server (so `flaky` fails the same slots whatever N). */
-async function recordFresh(model: string, concurrency: number, over: Partial<NewRunOptions> = {}, caps: Partial<NewRunOptions['caps']> = {}, delayMs = 0, port = 0) {
+/** One run in a fresh archive. */
+async function recordIn(baseUrl: string, model: string, concurrency: number, over: Partial<NewRunOptions> = {}, caps: Partial<NewRunOptions['caps']> = {}) {
   const dir = archiveDir();
-  const ref = await startReferenceServer({ archive: dir, port, delayMs });
+  const r = await withArchiveAt(dir, (a) => startRun(a, opts(model, baseUrl, over, caps), { apiKey: null, backoffMs: 1, concurrency, clock: FROZEN }));
+  return { dir, r };
+}
+
+/** One run in a fresh archive against a fresh reference server (so `flaky` fails the same slots whatever N). */
+async function recordFresh(model: string, concurrency: number, over: Partial<NewRunOptions> = {}, caps: Partial<NewRunOptions['caps']> = {}, delayMs = 0) {
+  const ref = await startReferenceServer({ archive: archiveDir(), port: 0, delayMs });
   try {
-    const r = await withArchiveAt(dir, (a) => startRun(a, opts(model, ref.baseUrl, over, caps), { apiKey: null, backoffMs: 1, concurrency, clock: FROZEN }));
-    return { dir, r, served: ref.requests(), port: ref.port };
+    return { ...(await recordIn(ref.baseUrl, model, concurrency, over, caps)), served: ref.requests() };
   } finally {
     await ref.close();
   }
@@ -50,8 +56,17 @@ const bundleBytes = (dir: string, digest: string) => readFileSync(join(dir, 'obj
 describe('the sealed run does not depend on N', () => {
   for (const [model, repetitions, limitEvals, requestKind] of [['flaky', 1, 4, 'chat'], ['coin', 2, 3, 'chat'], ['flaky', 1, 4, 'decision']] as const) {
     it(`${model}, ${requestKind}, ${repetitions} repetition(s): N = 1 and N = 8 seal identical run, segment and plan bundles; replay matches both`, async () => {
-      const one = await recordFresh(model, 1, { repetitions, requestKind }, { limitEvals });
-      const eight = await recordFresh(model, 8, { repetitions, requestKind }, { limitEvals }, 0, one.port); // the same base URL: it is in the plan
+      // One server, reset between the runs: the same base URL (it is in the plan), and `flaky` fails the same slots whatever N.
+      const server = await startReferenceServer({ archive: archiveDir(), port: 0 });
+      let one: Awaited<ReturnType<typeof recordIn>>;
+      let eight: typeof one;
+      try {
+        one = await recordIn(server.baseUrl, model, 1, { repetitions, requestKind }, { limitEvals });
+        server.reset();
+        eight = await recordIn(server.baseUrl, model, 8, { repetitions, requestKind }, { limitEvals });
+      } finally {
+        await server.close();
+      }
       expect(one.r.status).toBe('sealed');
       expect(eight.r.digest).toBe(one.r.digest);
       expect(eight.r.plan).toBe(one.r.plan);
@@ -109,17 +124,16 @@ describe('a crash between the ref and the removal of the working directory', () 
     const dir = archiveDir();
     const ref = await startReferenceServer({ archive: dir, port: 0 });
     try {
-      const written: Buffer[] = [];
-      const write = (fd: number, b: Uint8Array) => {
-        written.push(Buffer.from(b));
-        defaultWrite(fd, b);
-      };
-      const r = await withArchiveAt(dir, (a) => startRun(a, opts('flaky', ref.baseUrl, { runId: 'late-1' }, { limitEvals: null }), { apiKey: null, backoffMs: 1, concurrency: 8, write }));
-      const journal = Buffer.concat(written);
+      // The working journal as it stood before the seal: an attempt is reported once its line is durable, so the last report sees every line.
+      let journal = Buffer.alloc(0);
+      const onAttempt = () => (journal = readFileSync(join(workDir(dir, 'late-1'), JOURNAL_FILE)));
+      const r = await withArchiveAt(dir, (a) => startRun(a, opts('flaky', ref.baseUrl, { runId: 'late-1' }, { limitEvals: null }), { apiKey: null, backoffMs: 1, concurrency: 8, onAttempt }));
       const planDigest = r.plan;
       const onDisk = parseJournal(journal, planDigest);
       expect(onDisk.head).not.toBe(r.run.head); // completion order: its own chain, not the sealed one
-      // The working directory as a crash right after the ref would have left it.
+      expect(r.grade.status).toBe('graded');
+      // The working directory as a crash right after the ref (before the grade) would have left it.
+      rmSync(join(dir, 'refs', 'grades', 'late-1'));
       const wd = workDir(dir, 'late-1');
       mkdirSync(wd, { recursive: true });
       writeFileSync(join(wd, 'plan.digest'), `${planDigest}\n`);
@@ -129,6 +143,11 @@ describe('a crash between the ref and the removal of the working directory', () 
       const again = await withArchiveAt(dir, (a) => resumeRun(a, 'late-1', {}, { apiKey: null, backoffMs: 1 }));
       expect(again.digest).toBe(r.digest);
       expect(existsSync(wd)).toBe(false);
+      // --resume grades it too, and a grade it finds for this run bundle is kept, not written again.
+      if (again.grade.status !== 'graded' || r.grade.status !== 'graded') throw new Error('not graded');
+      expect(again.grade.counts).toEqual(r.grade.counts);
+      expect(readFileSync(join(dir, 'refs', 'grades', 'late-1'), 'utf8').trim()).toBe(again.grade.grade);
+      expect(await withArchiveAt(dir, async (a) => loadGrade(a, again.grade.status === 'graded' ? again.grade.grade : r.digest).value.run)).toBe(r.digest);
       // A working directory with another journal is refused, not sealed over.
       mkdirSync(wd, { recursive: true });
       writeFileSync(join(wd, 'plan.digest'), `${planDigest}\n`);

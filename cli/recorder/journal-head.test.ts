@@ -24,13 +24,13 @@ afterEach(() => {
   dirs = [];
 });
 
-function workdirWith(n: number, extra: (i: number) => Partial<JournalLine> = () => ({})): string {
+async function workdirWith(n: number, extra: (i: number) => Partial<JournalLine> = () => ({})): Promise<string> {
   const archive = tempDir('docket-head-');
   dirs.push(archive);
   const dir = createWorkDir(archive, 'r1', PLAN, '2026-01-01T00:00:00.000Z');
   const j = Journal.open(dir, PLAN);
   for (let i = 0; i < n; i++) j.append(attempt(i, extra(i)));
-  j.close();
+  await j.close();
   return dir;
 }
 
@@ -56,16 +56,16 @@ function editLastLine(dir: string, edit: (l: JournalLine) => void) {
 }
 
 describe('journal head record', () => {
-  it('a changed costUsd in the last line is EJOURNAL on open, on read and in runs (the chain alone accepts it)', () => {
-    const dir = workdirWith(3);
+  it('a changed costUsd in the last line is EJOURNAL on open, on read and in runs (the chain alone accepts it)', async () => {
+    const dir = await workdirWith(3);
     editLastLine(dir, (l) => (l.costUsd = 99));
     expect(parseJournal(journalBytes(dir), PLAN).lines).toHaveLength(3); // the chain cannot see it
     expect(code(() => Journal.open(dir, PLAN))).toMatch(/^EJOURNAL: journal line 3: .*head record names/);
     expect(code(() => readWorkJournal(dir, PLAN))).toMatch(/^EJOURNAL/);
   });
 
-  it('every single-byte change in the last line is EJOURNAL', () => {
-    const dir = workdirWith(2);
+  it('every single-byte change in the last line is EJOURNAL', async () => {
+    const dir = await workdirWith(2);
     const orig = journalBytes(dir);
     const lastStart = orig.lastIndexOf(0x0a, orig.length - 2) + 1;
     let tried = 0;
@@ -81,26 +81,26 @@ describe('journal head record', () => {
     expect(tried).toBeGreaterThan(40);
   });
 
-  it('a crash between a line and its head update: the uncommitted line is cut on open and asked again', () => {
-    const dir = workdirWith(3);
+  it('a crash between a line and its head update: the uncommitted line is cut on open and asked again', async () => {
+    const dir = await workdirWith(3);
     const committed = journalBytes(dir);
     const head = readFileSync(join(dir, HEAD_FILE));
     // What a crash right after the 4th line's fsync leaves: the line, and the old head record.
     const j = Journal.open(dir, PLAN);
     j.append(attempt(3));
-    j.close();
+    await j.close();
     writeFileSync(join(dir, HEAD_FILE), head);
     const r = readWorkJournal(dir, PLAN);
     expect(r).toMatchObject({ count: 3, unanchored: true, goodBytes: committed.length });
     const reopened = Journal.open(dir, PLAN);
     expect(reopened.count).toBe(3);
-    reopened.close();
+    await reopened.close();
     expect(journalBytes(dir).equals(committed)).toBe(true);
     expect(readWorkJournal(dir, PLAN)).toMatchObject({ count: 3, unanchored: false });
   });
 
-  it('the head lagging by two lines, a lost line, a missing or damaged head record: EJOURNAL', () => {
-    const dir = workdirWith(4);
+  it('the head lagging by two lines, a lost line, a missing or damaged head record: EJOURNAL', async () => {
+    const dir = await workdirWith(4);
     const full = journalBytes(dir);
     const head = readFileSync(join(dir, HEAD_FILE));
     writeFileSync(join(dir, HEAD_FILE), `{"head":"${encodeLineHash(dir, 2)}","lines":2}\n`);
@@ -115,21 +115,21 @@ describe('journal head record', () => {
     expect(code(() => Journal.open(dir, PLAN))).toMatch(/^EJOURNAL: cannot read .*journal\.head/);
   });
 
-  it('a torn last line after the committed ones is cut as before', () => {
-    const dir = workdirWith(2);
+  it('a torn last line after the committed ones is cut as before', async () => {
+    const dir = await workdirWith(2);
     const committed = journalBytes(dir);
     appendFileSync(join(dir, JOURNAL_FILE), '{"attempt":0,"cla');
     const j = Journal.open(dir, PLAN);
     expect(j.count).toBe(2);
-    j.close();
+    await j.close();
     expect(journalBytes(dir).equals(committed)).toBe(true);
   });
 });
 
 describe('streaming reads', () => {
-  it('lines across chunk boundaries and lines longer than a chunk read as parseJournal reads them', () => {
+  it('lines across chunk boundaries and lines longer than a chunk read as parseJournal reads them', async () => {
     const big = 'x'.repeat(3 * 1024 * 1024 + 17);
-    const dir = workdirWith(0);
+    const dir = await workdirWith(0);
     let prev = PLAN;
     let text = '';
     for (let i = 0; i < 4000; i++) {
@@ -148,8 +148,8 @@ describe('streaming reads', () => {
     expect(seen[1500]!.content).toBe(big);
   });
 
-  it('a journal over 2 GiB (sparse, no newline) is EJOURNAL, read only up to the line cap', () => {
-    const dir = workdirWith(1);
+  it('a journal over 2 GiB (sparse, no newline) is EJOURNAL, read only up to the line cap', async () => {
+    const dir = await workdirWith(1);
     const fd = openSync(join(dir, JOURNAL_FILE), 'r+');
     ftruncateSync(fd, 2 ** 31 + 4096);
     closeSync(fd);

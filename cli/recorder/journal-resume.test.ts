@@ -8,7 +8,6 @@ import { JOURNAL_FILE, loadRun, workDir } from '../../replay/runs/runs.ts';
 import type { ReferenceServer } from './reference-server.ts';
 import { startRun } from './recorder.ts';
 import { referenceServerFixture, runCli } from '../dev/testkit/recorder.ts';
-import { defaultWrite } from './workdir.ts';
 
 /** Issue 19 (8) end to end: a changed last line of an interrupted run is EJOURNAL for --resume and --abandon. */
 let dir = '';
@@ -21,13 +20,9 @@ referenceServerFixture((d, r) => {
 describe('resume of an interrupted run whose last line was changed', () => {
   it('is EJOURNAL (exit 1), sealing nothing; restored, it resumes and seals the true cost', async () => {
     const a = new Archive(dir);
-    let lines = 0;
     try {
-      const write = (fd: number, b: Uint8Array) => {
-        if (lines++ >= 3) throw Object.assign(new Error('disk gone'), { code: 'EIO' });
-        defaultWrite(fd, b);
-      };
-      await expect(startRun(a, { model: 'oracle', baseUrl: ref.baseUrl, repetitions: 1, params: { temperature: 0, max_tokens: 16 }, graderRef: 'decision', runId: 'cost-1', caps: { limitEvals: 1, maxRequests: null, maxKnownCostUsd: null, retries: 0, timeoutMs: 5000 } }, { apiKey: null, backoffMs: 1, write })).rejects.toBeInstanceOf(DocketError);
+      const journalFault = { after: 3, code: 'EIO', partial: 0 }; // the disk is gone after 3 lines
+      await expect(startRun(a, { model: 'oracle', baseUrl: ref.baseUrl, repetitions: 1, params: { temperature: 0, max_tokens: 16 }, graderRef: 'decision', runId: 'cost-1', caps: { limitEvals: 1, maxRequests: null, maxKnownCostUsd: null, retries: 0, timeoutMs: 5000 } }, { apiKey: null, backoffMs: 1, journalFault })).rejects.toBeInstanceOf(DocketError);
     } finally {
       a.close();
     }

@@ -10,7 +10,7 @@ import { parseJournal } from '../../replay/runs/journal.ts';
 import { JOURNAL_FILE, listRuns, loadRun, workDir } from '../../replay/runs/runs.ts';
 import { startReferenceServer, type ReferenceServer } from './reference-server.ts';
 import { resumeRun, startRun, type Connection, type NewRunOptions } from './recorder.ts';
-import { defaultWrite, readPlanDigest } from './workdir.ts';
+import { readPlanDigest } from './workdir.ts';
 import { allText, referenceServerFixture, runCli, withArchiveAt } from '../dev/testkit/recorder.ts';
 
 let dir: string;
@@ -177,15 +177,8 @@ describe('faults', () => {
   });
 
   it('disk full while journaling: EDISKFULL, the journal intact up to the failure, resumable', async () => {
-    let lines = 0;
-    const full = (fd: number, b: Uint8Array) => {
-      if (++lines > 3) {
-        defaultWrite(fd, b.subarray(0, 10)); // a partial write, then the disk is full
-        throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
-      }
-      defaultWrite(fd, b);
-    };
-    const e = await fails(withArchive((a) => startRun(a, opts('coin', { runId: 'disk-1' }), conn({ write: full }))));
+    // After 3 lines the disk is full: the 4th line is written in part (10 bytes), then ENOSPC.
+    const e = await fails(withArchive((a) => startRun(a, opts('coin', { runId: 'disk-1' }), conn({ journalFault: { after: 3, code: 'ENOSPC', partial: 10 } }))));
     expect(e.code).toBe('EDISKFULL');
     const j = journalOf('disk-1');
     expect(j.lines).toHaveLength(3);
@@ -221,7 +214,7 @@ describe('faults', () => {
   });
 
   it('a torn last line is dropped on resume and the chain continues', async () => {
-    const e = await fails(withArchive((a) => startRun(a, opts('oracle', { runId: 'torn-1' }, { maxRequests: 1000 }), conn({ write: (fd, b) => { if (journalOf('torn-1').lines.length >= 2) throw Object.assign(new Error('x'), { code: 'EIO' }); defaultWrite(fd, b); } }))));
+    const e = await fails(withArchive((a) => startRun(a, opts('oracle', { runId: 'torn-1' }, { maxRequests: 1000 }), conn({ journalFault: { after: 2, code: 'EIO', partial: 0 } }))));
     expect(e.code).toBe('EJOURNALWRITE');
     appendFileSync(join(workDir(dir, 'torn-1'), JOURNAL_FILE), '{"attempt":0,"cla');
     const r = await withArchive((a) => resumeRun(a, 'torn-1', {}, conn()));
@@ -262,6 +255,9 @@ describe('budgets', () => {
     expect(r.run.attempts).toBe(144);
     expect(r.run.done).toBeLessThan(144);
     expect(r.stopReason).toContain('max-requests');
+    // Incomplete: sealed, not graded (so not ranked), and the result names the command that grades it.
+    expect(r.grade).toMatchObject({ status: 'ungraded', reason: expect.stringContaining('a run sealed incomplete is not graded'), command: 'docket regrade cap-2' });
+    expect(existsSync(join(dir, 'refs', 'grades', 'cap-2'))).toBe(false);
   });
 
   it('--max-known-cost-usd stops and seals incomplete once the reported cost reaches it', async () => {

@@ -5,19 +5,20 @@ import type { Archive } from '../../replay/store/archive.ts';
 import { currentBank, loadFrozenBank, type FrozenBank } from '../../replay/bank/bank.ts';
 import type { Digest } from '../../replay/format/digest.ts';
 import type { Json } from '../../replay/format/json.ts';
-import { findingError, usageError, type DocketError } from '../../replay/errors.ts';
+import { DocketError, findingError, usageError } from '../../replay/errors.ts';
+import { currentGradeDigest, gradedAtNow, gradeRuns, loadGrade, type GradeCounts } from '../../replay/grading/grades.ts';
 import { grader as graderFor, type Grader } from '../../replay/grading/graders.ts';
 import { packageFile } from '../../replay/package-files.ts';
 import { classify, JournalTally, nextStep, planSlots, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/runs/journal.ts';
-import { checkRunId, defaultRunId, JOURNAL_FILE, loadRun, planRequests, planValue, publicUrl, readWorkJournal, runValue, SEGMENT_LINES, segmentValue, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs/runs.ts';
+import { checkRunId, defaultRunId, JOURNAL_FILE, loadRun, planRequests, planValue, publicUrl, runValue, SEGMENT_LINES, segmentValue, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs/runs.ts';
 import { kindOf, type RequestKind } from '../../replay/runs/request.ts';
 import type { RunParams } from '../../replay/bank/types.ts';
 import { answeredWithoutCost, costRule, unknownCostError } from './cost-rule.ts';
 import { exchange, type Exchange } from './http.ts';
 import { backoff, jitter, SharedBackoff } from './rate-limit.ts';
-import { sealLines } from './seal-order.ts';
+import { streamSealed } from './seal-order.ts';
 import { isLoopback, redactor, secretsOf, type Redactor } from './secrets.ts';
-import { createWorkDir, Journal, readPlanDigest, readStartedAt, releaseLock, removeWorkDir, takeLock, type JournalStats, type WriteFn } from './workdir.ts';
+import { createWorkDir, Journal, readPlanDigest, readStartedAt, releaseLock, removeWorkDir, takeLock, type JournalFault, type JournalStats } from './workdir.ts';
 
 /**
  * The run loop (issue 4): plan → store the plan → journal every attempt (fsync per line) → seal into
@@ -63,7 +64,7 @@ export interface Connection {
   apiKey: string | null;
   backoffMs: number;
   timeoutMs?: number; // overrides the plan's on resume (operational, not part of the measurement)
-  write?: WriteFn;
+  journalFault?: JournalFault; // tests: a disk that fails after some lines
   journalStats?: JournalStats; // filled in when given (the benchmark's fsync rate)
   signal?: AbortSignal; // SIGINT/SIGTERM
   onStart?: (runId: string) => void;
@@ -78,7 +79,17 @@ export interface RunResult {
   digest: Digest;
   plan: Digest;
   run: RunValue;
+  grade: SealGrade;
 }
+
+/**
+ * How the run was graded as it was sealed (docs/design.md §9 "Grading on seal"): a complete run
+ * gets its grade record at once, written by `docket regrade`'s own code (grades.ts gradeRuns);
+ * a run sealed incomplete or interrupted is not graded, and says how to grade it.
+ */
+export type SealGrade =
+  | { status: 'graded'; grade: Digest; grader: { ref: string; digest: Digest }; counts: GradeCounts }
+  | { status: 'ungraded'; reason: string; command: string };
 
 // ---- planning ----
 
@@ -166,7 +177,7 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
   c.onStart?.(runId);
   const dir = workDir(archive.dir, runId);
   const sealed = archive.ref(`runs/${runId}`);
-  if (sealed) return finishInterruptedSeal(archive, runId, sealed, dir);
+  if (sealed) return await finishInterruptedSeal(archive, runId, sealed, dir);
   if (c.concurrency !== undefined) checkConcurrency(c.concurrency);
   if (!existsSync(dir)) throw usageError('ENORUN', `no run ${runId} to resume: ${dir} does not exist and refs/runs/${runId} is not set`, { runId });
   const planDigest = readPlanDigest(dir);
@@ -182,27 +193,26 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
   if (r.abandon) {
     takeLock(dir, runId);
     const j = Journal.open(dir, planDigest);
-    j.close();
+    await j.close();
     return seal(archive, ctx, j.tally.done === plan.slots ? 'sealed' : 'interrupted', 'abandoned: sealed as it stood with --abandon', c.clock);
   }
   checkKey(baseUrl, c.apiKey);
   return record(archive, ctx, { ...c, baseUrl });
 }
 
-/** A crash after the ref was written but before the working directory was removed. */
-function finishInterruptedSeal(archive: Archive, runId: string, digest: Digest, dir: string): RunResult {
+/** A crash after the ref was written but before the working directory was removed (and perhaps before the grade). */
+async function finishInterruptedSeal(archive: Archive, runId: string, digest: Digest, dir: string): Promise<RunResult> {
   const loaded = loadRun(archive, digest);
   // A directory without its journal is what an older docket's interrupted removal left: the run is sealed.
-  if (existsSync(dir) && !existsSync(join(dir, JOURNAL_FILE))) removeWorkDir(archive.dir, runId);
-  else if (existsSync(dir)) {
+  if (existsSync(dir) && existsSync(join(dir, JOURNAL_FILE))) {
     const j = Journal.open(dir, loaded.run.plan);
-    j.close();
-    const plan = loaded.plan;
-    const head = sealedHead(dir, loaded.run.plan, slotOrder(plan), j.head);
+    await j.close();
+    const { head } = streamSealed(dir, loaded.run.plan, slotOrder(loaded.plan), () => {});
     if (head !== loaded.run.head) throw findingError('ESEALED', `run ${runId} is sealed as ${digest}, but its working directory holds a different journal (sealed head ${head}); move ${dir} away`, { runId });
-    removeWorkDir(archive.dir, runId);
-  } else throw usageError('ESEALED', `run ${runId} is already sealed (${digest}, status ${loaded.run.status})`, { runId, digest });
-  return { runId, status: loaded.run.status, stopReason: loaded.run.stopReason, digest, plan: loaded.run.plan, run: loaded.run };
+  } else if (!existsSync(dir)) throw usageError('ESEALED', `run ${runId} is already sealed (${digest}, status ${loaded.run.status})`, { runId, digest });
+  const grade = gradeSealed(archive, runId, digest, loaded.run.status);
+  removeWorkDir(archive.dir, runId);
+  return { runId, status: loaded.run.status, stopReason: loaded.run.stopReason, digest, plan: loaded.run.plan, run: loaded.run, grade };
 }
 
 function checkKey(baseUrl: string, apiKey: string | null) {
@@ -242,14 +252,14 @@ async function record(archive: Archive, ctx: RunCtx, c: Connection & { baseUrl: 
   takeLock(ctx.dir, ctx.runId);
   let journal: Journal | null = null;
   try {
-    journal = Journal.open(ctx.dir, ctx.planDigest, c.write);
+    journal = Journal.open(ctx.dir, ctx.planDigest, c.journalFault ?? null);
     const stop = await loop(ctx, journal, c);
-    journal.close();
+    await journal.close();
     if (c.journalStats) Object.assign(c.journalStats, journal.stats);
     if (stop.kind === 'error') throw stop.error;
     return seal(archive, ctx, stop.status, stop.reason, c.clock);
   } finally {
-    journal?.close();
+    await journal?.close();
     releaseLock(ctx.dir);
   }
 }
@@ -323,8 +333,9 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
       const ex: Exchange = await exchange(req.body, { url, apiKey: c.apiKey, timeoutMs, interrupt, redact, clock: clock.ms, kind });
       const cls = classify(ex, ctx.grader, req.permutation, req.question.key, [...req.question.options]);
       const next = nextStep(ex.errorClass, st.retryableFailures, plan.caps.retries);
-      // An append is one synchronous write, so lines from N workers never interleave: the journal
-      // has one writer (this object, on this thread); its fsync follows in `durable` below.
+      // An append chains and encodes the line at once, on this thread, so lines from N workers
+      // never interleave: the journal has one writer (this object). Its commit (fsyncs) runs off
+      // the main thread, one line after another, while the other workers' requests go on.
       const line = journal.append({
         slot: req.slot,
         attempt: st.attempts,
@@ -352,9 +363,7 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
         st.final = true;
         sh.done++;
       }
-      // The fsync runs in the background while this worker goes on to its next slot: nothing there
-      // depends on this line. It is reported once durable, and a retry of this slot or a stop
-      // waits for it; the run is sealed only after every line is durable.
+      // The attempt counts (is reported, and may be sealed) once its line is durable.
       const durable = journal
         .durable()
         .then(() => c.onAttempt?.(line, sh.done, plan.slots))
@@ -362,7 +371,9 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
       // The shared pause goes up before anyone else can start (the pool opening included).
       if (next === 'retry') sh.gate.push(backoff(c.backoffMs, st.retryableFailures, ex.retryAfterMs, jitter(runId, key, st.attempts)));
       if (ex.response !== null && next !== 'stop') openPool();
-      if (next !== 'final') await durable;
+      // This worker sends nothing more until its line is durable: an attempt is in flight from its
+      // request until then, at most N are, and a crash loses at most those N.
+      await durable;
       if (next === 'stop') return stopOnce({ kind: 'error', error: stopError(runId, ex, plan, resumeHint) });
     }
   }
@@ -408,8 +419,7 @@ function stopError(runId: string, ex: Exchange, plan: PlanValue, resumeHint: str
 
 function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: string | null, clock: Clock = SYSTEM_CLOCK): RunResult {
   // Seal what is on disk, re-read and re-checked against its head record, not what is in memory,
-  // in the seal order. A journal already in that order (one request in flight) is streamed, one
-  // segment's lines at a time; one in completion order is read whole and sorted (seal-order.ts).
+  // in the seal order, one segment's lines at a time (seal-order.ts streamSealed).
   const tally = new JournalTally();
   const segments: Digest[] = [];
   let batch: JournalLine[] = [];
@@ -417,21 +427,11 @@ function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: s
     if (batch.length) segments.push(archive.put(segmentValue(ctx.runId, tally.attempts - batch.length, batch)).digest);
     batch = [];
   };
-  const take = (l: JournalLine) => {
+  const { head } = streamSealed(ctx.dir, ctx.planDigest, slotOrder(ctx.plan), (l) => {
     tally.add(l);
     batch.push(l);
     if (batch.length === SEGMENT_LINES) flush();
-  };
-  const order = ctx.requests.map((r) => slotKey(r.slot));
-  let head: Digest;
-  if (inSealOrder(ctx.dir, ctx.planDigest, order)) head = readWorkJournal(ctx.dir, ctx.planDigest, take).head;
-  else {
-    const all: JournalLine[] = [];
-    readWorkJournal(ctx.dir, ctx.planDigest, (l) => all.push(l));
-    const sealed = sealLines(all, order, ctx.planDigest);
-    sealed.lines.forEach(take);
-    head = sealed.head;
-  }
+  });
   flush();
   const run = runValue({
     id: ctx.runId,
@@ -448,31 +448,32 @@ function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: s
   });
   const digest = archive.put(run).digest;
   archive.setRef(`runs/${ctx.runId}`, digest);
-  removeWorkDir(archive.dir, ctx.runId); // only now: the sealed run is safely named
-  return { runId: ctx.runId, status, stopReason, digest, plan: ctx.planDigest, run };
+  // Graded before the working directory goes, so that a crash in between is finished by --resume.
+  const grade = gradeSealed(archive, ctx.runId, digest, status);
+  removeWorkDir(archive.dir, ctx.runId); // only now: the sealed run is safely named and graded
+  return { runId: ctx.runId, status, stopReason, digest, plan: ctx.planDigest, run, grade };
 }
 
-/** Whether the working journal's lines are already in the seal order (one pass, constant memory). */
-function inSealOrder(dir: string, planDigest: Digest, order: readonly string[]): boolean {
-  const rank = new Map(order.map((k, i) => [k, i]));
-  let last = -1;
-  let lastAttempt = -1;
-  let ok = true;
-  readWorkJournal(dir, planDigest, (l) => {
-    const r = rank.get(slotKey(l.slot)) ?? Number.MAX_SAFE_INTEGER;
-    if (r < last || (r === last && l.attempt < lastAttempt)) ok = false;
-    last = r;
-    lastAttempt = l.attempt;
-  });
-  return ok;
-}
-
-/** The head the sealed run has for this working journal: its own when in the seal order, else the re-chained one. */
-function sealedHead(dir: string, planDigest: Digest, order: readonly string[], journalHead: Digest): Digest {
-  if (inSealOrder(dir, planDigest, order)) return journalHead;
-  const all: JournalLine[] = [];
-  readWorkJournal(dir, planDigest, (l) => all.push(l));
-  return sealLines(all, order, planDigest).head;
+/**
+ * Grade a run just sealed, as `docket regrade RUN` would (the same function, so the same record;
+ * the grader is the newest version of the one the plan names). A run already graded for this run
+ * bundle (a seal finished by --resume after a crash) keeps its grade. A grading failure leaves the
+ * run sealed: the working directory is removed and the error names `docket regrade`.
+ */
+function gradeSealed(archive: Archive, runId: string, digest: Digest, status: SealedStatus): SealGrade {
+  const command = `docket regrade ${runId}`;
+  if (status !== 'sealed') return { status: 'ungraded', reason: `a run sealed ${status} is not graded, so it is not ranked; \`${command}\` grades what it holds`, command };
+  try {
+    const current = currentGradeDigest(archive, runId);
+    const done = current ? loadGrade(archive, current) : null;
+    if (current && done?.value.run === digest) return { status: 'graded', grade: current, grader: { ref: done.value.grader.ref, digest: done.value.grader.digest }, counts: done.value.counts };
+    const r = gradeRuns(archive, [runId], { gradedAt: gradedAtNow() }).runs[0]!;
+    return { status: 'graded', grade: r.current!, grader: r.grader, counts: r.counts };
+  } catch (e) {
+    if (!(e instanceof DocketError)) throw e;
+    removeWorkDir(archive.dir, runId);
+    throw new DocketError(e.code, `run ${runId} is sealed (${digest}) but was not graded: ${e.message}. Once that is fixed, \`${command}\` grades it`, { ...e.data, runId, digest }, e.exitCode);
+  }
 }
 
 /** Slot keys in plan order (the seal order's first key). */

@@ -46,6 +46,8 @@ export interface ReferenceServer {
   port: number;
   baseUrl: string; // http://host:port/v1
   requests: () => number;
+  /** Forget every request seen (what `flaky` fails first), as a fresh server would, keeping the port and its connections. */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -93,7 +95,8 @@ export async function startReferenceServer(o: ReferenceOptions): Promise<Referen
       else res.destroy();
     });
   });
-  server.keepAliveTimeout = 1000;
+  // Connections stay open between requests, as a provider's do (fetch keeps one idle for this less 1 s).
+  server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, host, () => resolve());
@@ -105,6 +108,10 @@ export async function startReferenceServer(o: ReferenceOptions): Promise<Referen
     port,
     baseUrl: `http://${urlHost}:${port}/v1`,
     requests: () => count,
+    reset: () => {
+      seen.clear();
+      count = 0;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,8 +1,13 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Digest } from '../../replay/format/digest.ts';
-import { encodeLine, slotKey, type JournalLine } from '../../replay/runs/journal.ts';
+import { findingError } from '../../replay/errors.ts';
+import { canonicalText, parseCanonical, type Json } from '../../replay/format/json.ts';
+import { checkLine, encodeLine, slotKey, type JournalLine } from '../../replay/runs/journal.ts';
+import { JOURNAL_FILE, readWorkJournal } from '../../replay/runs/runs.ts';
 
 /**
- * The seal order (docs/design.md §9 "Sealing"). With N requests in flight, attempt lines land in
+ * The seal order (docs/design.md §9 "Seal order"). With N requests in flight, attempt lines land in
  * the working journal in completion order, each fsynced and chained to the one before (that chain is
  * the crash-safe record). A sealed run must not depend on N, so sealing rewrites the lines into one
  * order: slot in plan order, then attempt number. `seq` is renumbered, `prev` re-chained from the
@@ -12,27 +17,163 @@ import { encodeLine, slotKey, type JournalLine } from '../../replay/runs/journal
  * A journal written with one request in flight is already in this order, so this is the identity
  * on it (the shipped runs keep their bytes).
  */
+
+/** Renumbers and re-chains lines given in the seal order, one at a time. */
+class Rechain {
+  private readonly seen = new Set<Digest>();
+  private seq = 0;
+  head: Digest;
+  constructor(
+    planDigest: Digest,
+    private readonly bodyOf: (hash: Digest) => Json | undefined,
+  ) {
+    this.head = planDigest;
+  }
+
+  next(l: JournalLine): JournalLine {
+    const { request: _drop, seq: _seq, prev: _prev, ...rest } = l;
+    const line = { seq: this.seq++, prev: this.head, ...rest } as JournalLine;
+    if (!this.seen.has(l.requestHash)) {
+      this.seen.add(l.requestHash);
+      const body = this.bodyOf(l.requestHash);
+      if (body !== undefined) line.request = body as JournalLine['request'];
+    }
+    this.head = encodeLine(line).hash;
+    return line;
+  }
+}
+
+/** The seal order of lines held in memory (a sort). */
 export function sealLines(lines: readonly JournalLine[], slotOrder: readonly string[], planDigest: Digest): { lines: JournalLine[]; head: Digest } {
   const rank = new Map(slotOrder.map((k, i) => [k, i]));
-  const bodies = new Map<Digest, JournalLine['request']>();
+  const bodies = new Map<Digest, Json>();
   for (const l of lines) if (l.request !== undefined && !bodies.has(l.requestHash)) bodies.set(l.requestHash, l.request);
   const rankOf = (l: JournalLine) => rank.get(slotKey(l.slot)) ?? Number.MAX_SAFE_INTEGER;
   // A line of a slot outside the plan cannot come from the recorder; it keeps its journal position
   // behind the planned ones (the sort is stable), and replay names it (ESLOT).
   const sorted = [...lines].sort((a, b) => rankOf(a) - rankOf(b) || a.attempt - b.attempt);
-  const seen = new Set<Digest>();
-  const out: JournalLine[] = [];
-  let prev = planDigest;
-  for (const [seq, l] of sorted.entries()) {
-    const { request: _drop, seq: _seq, prev: _prev, ...rest } = l;
-    const line = { seq, prev, ...rest } as JournalLine;
-    if (!seen.has(l.requestHash)) {
-      seen.add(l.requestHash);
-      const body = bodies.get(l.requestHash);
-      if (body !== undefined) line.request = body;
+  const chain = new Rechain(planDigest, (h) => bodies.get(h));
+  const out = sorted.map((l) => chain.next(l));
+  return { lines: out, head: chain.head };
+}
+
+export interface SealedStream {
+  head: Digest; // the sealed chain's head
+  lines: number;
+  /** How the lines were put in order: already in it (passed through), re-read from the file by offset, or (a journal the recorder cannot write) sorted in memory. */
+  reorder: 'none' | 'offsets' | 'memory';
+  buffered: number; // the most lines waiting at once for their slot's turn (as file offsets)
+}
+
+/**
+ * Stream a working journal (checked against its head record) in the seal order: `emit` gets each
+ * sealed line, in order. Memory does not grow with the journal:
+ *
+ * - One pass counts each slot's lines and checks whether the journal is already in the seal order
+ *   (it is when one request was in flight): then a second pass hands the lines on as they are.
+ * - Otherwise the second pass hands each line on when its slot's turn has come, and keeps only the
+ *   file offset and length of a line that arrives early; when its slot's turn comes, it is read
+ *   again from the file. A slot's lines are in attempt order in the journal (a slot stays with one
+ *   request loop, and resume continues its attempt numbers), so a slot's turn ends after the
+ *   number of lines the first pass counted. What waits is the lines written while an earlier slot
+ *   was still open: about N slots' worth in a run recorded at N, 16 bytes each.
+ * - A journal the recorder cannot have written (a line of a slot outside the plan, or a slot's
+ *   attempts out of order) is sorted in memory, as `sealLines` does.
+ *
+ * The sealed lines are the same in every case (seal-order.test.ts holds the three to each other).
+ */
+export function streamSealed(dir: string, planDigest: Digest, slotOrder: readonly string[], emit: (l: JournalLine) => void): SealedStream {
+  const rank = new Map(slotOrder.map((k, i) => [k, i]));
+  const counts = new Uint32Array(slotOrder.length);
+  const lastAttempt = new Float64Array(slotOrder.length).fill(-1);
+  const bodies = new Map<Digest, Json>();
+  let inOrder = true;
+  let sortable = true; // every line in the plan, and each slot's attempts increasing
+  let lastRank = -1;
+  let lastRankAttempt = -1;
+  const first = readWorkJournal(dir, planDigest, (l) => {
+    const r = rank.get(slotKey(l.slot));
+    if (l.request !== undefined && !bodies.has(l.requestHash)) bodies.set(l.requestHash, l.request);
+    if (r === undefined) {
+      sortable = inOrder = false;
+      return;
     }
-    prev = encodeLine(line).hash;
-    out.push(line);
+    if (r < lastRank || (r === lastRank && l.attempt < lastRankAttempt)) inOrder = false;
+    lastRank = r;
+    lastRankAttempt = l.attempt;
+    if (l.attempt <= lastAttempt[r]!) sortable = false;
+    lastAttempt[r] = l.attempt;
+    counts[r]!++;
+  });
+  if (inOrder) {
+    const r = readWorkJournal(dir, planDigest, emit);
+    return { head: r.head, lines: r.count, reorder: 'none', buffered: 0 };
   }
-  return { lines: out, head: prev };
+  const chain = new Rechain(planDigest, (h) => bodies.get(h));
+  if (!sortable) {
+    const all: JournalLine[] = [];
+    readWorkJournal(dir, planDigest, (l) => all.push(l));
+    const sealed = sealLines(all, slotOrder, planDigest);
+    sealed.lines.forEach(emit);
+    return { head: sealed.head, lines: sealed.lines.length, reorder: 'memory', buffered: all.length };
+  }
+  const path = join(dir, JOURNAL_FILE);
+  const fd = openSync(path, 'r');
+  try {
+    const waiting = new Map<number, number[]>(); // slot rank → [offset, length, offset, length, …] in journal order
+    let held = 0;
+    let buffered = 0;
+    let turn = 0; // the slot whose lines are handed on now
+    let done = 0; // its lines handed on so far
+    let pos = 0; // file offset of the line being visited
+    const give = (l: JournalLine) => {
+      emit(chain.next(l));
+      done++;
+    };
+    /** Past every slot whose lines are all handed on; the next slot's early lines are read back first. */
+    const advance = () => {
+      while (turn < counts.length && done === counts[turn]) {
+        turn++;
+        done = 0;
+        const early = waiting.get(turn);
+        if (!early) continue;
+        waiting.delete(turn);
+        held -= early.length / 2;
+        for (let i = 0; i < early.length; i += 2) give(readBack(fd, path, early[i]!, early[i + 1]!));
+      }
+    };
+    advance(); // slots with no line at all
+    const second = readWorkJournal(dir, planDigest, (l) => {
+      const length = Buffer.byteLength(canonicalText(l)) + 1; // a committed line is its canonical text and "\n"
+      const r = rank.get(slotKey(l.slot))!;
+      if (r === turn) {
+        give(l);
+        advance();
+      } else {
+        const list = waiting.get(r) ?? [];
+        list.push(pos, length);
+        waiting.set(r, list);
+        buffered = Math.max(buffered, ++held);
+      }
+      pos += length;
+    });
+    if (second.count !== first.count || held !== 0 || turn !== counts.length) throw findingError('EJOURNAL', `${path}: the journal changed while it was being sealed (${first.count} lines, then ${second.count}; ${held} left unsealed)`, { path });
+    return { head: chain.head, lines: second.count, reorder: 'offsets', buffered };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** One committed line, read again at its offset: it must be exactly one line there. */
+function readBack(fd: number, path: string, offset: number, length: number): JournalLine {
+  const buf = Buffer.allocUnsafe(length);
+  let n = 0;
+  while (n < length) {
+    const got = readSync(fd, buf, n, length - n, offset + n);
+    if (got === 0) break;
+    n += got;
+  }
+  const nl = buf.indexOf(0x0a);
+  if (n !== length || nl !== length - 1) throw findingError('EJOURNAL', `${path}: the line at byte ${offset} is no longer where it was read (the journal changed while it was being sealed)`, { path });
+  return checkLine(parseCanonical(buf.subarray(0, nl)), 0);
 }

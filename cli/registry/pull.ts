@@ -3,8 +3,6 @@ import { Archive } from '../../replay/store/archive.ts';
 import { BundleError, checkContent, descriptorOf } from '../../replay/format/bundle.ts';
 import type { Digest } from '../../replay/format/digest.ts';
 import { DocketError, EXIT, usageError, type Code } from '../../replay/errors.ts';
-import '../../replay/runs/runs.ts'; // their index tables are filled as bundles arrive (registerIndexHook)
-import '../../replay/grading/grades.ts';
 import type { RegistryClient } from './client.ts';
 import { checkArchiveManifest, MEDIA, parseJsonDoc, readArchiveConfig, readIndex, readManifest, type Descriptor } from './layout.ts';
 import { eachLimit } from './pool.ts';

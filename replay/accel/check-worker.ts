@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkObjectBytes } from '../check/check-object.ts';
 import type { Digest } from '../format/digest.ts';
+import { CLAIM } from './shared-cells.ts';
 import { writeNew } from './write-new.ts';
 
 interface Job {
@@ -20,8 +21,7 @@ interface Job {
 }
 
 const { ring, claims } = workerData as { ring: SharedArrayBuffer; claims: Int32Array };
-const QUEUED = 1;
-const TAKEN = 2;
+const { QUEUED, TAKEN } = CLAIM;
 parentPort!.on('message', (jobs: Job[]) => parentPort!.postMessage(jobs.map(check)));
 // Loaded: the main thread terminates this worker only after this, since a worker terminated while
 // its modules load can leave their files open in the process (seen under load).

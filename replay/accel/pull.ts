@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import { NEXT_INDEX } from './shared-cells.ts';
 
 /**
  * Indices 0..n-1 shared out one at a time through `counter` (an Int32Array over a SharedArrayBuffer,
@@ -21,7 +22,7 @@ export async function pullShared<R>(n: number, counter: Int32Array, workers: Wor
   let mine = 0;
   try {
     if (inline) {
-      for (let i = Atomics.add(counter, 0, 1); i < n; i = Atomics.add(counter, 0, 1)) {
+      for (let i = Atomics.add(counter, NEXT_INDEX, 1); i < n; i = Atomics.add(counter, NEXT_INDEX, 1)) {
         out[i] = inline(i);
         if (++mine % 64 === 0) onProgress?.(i, n);
       }

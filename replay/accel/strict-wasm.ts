@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { packageFile } from '../package-files.ts';
-import { numberPrintsBack, type Containers } from './canonical-bytes.ts';
+import { ARG, CHECK, OUT, RESULT, TABLE } from './strict-layout.ts';
 
 /**
- * The strict scanner and schema walk compiled to WebAssembly (replay/accel/wasm/strict.c): a second
- * implementation of canonical-bytes.ts `isCanonicalBytes` + `hasControlByte` and of schema-bytes.ts
- * `Walk`, ~2.7x faster on run segments. The JS ones stay the reference: differential tests hold the
- * two to the same answers, and whatever the module cannot decide (see strict.c) goes to them.
+ * The accelerator of two rules: the canonical-form proof (the exact reference is json.ts's
+ * scanner) and the schema check (the reference is ajv, format/schemas.ts). The scanner and the
+ * schema walk are C compiled to WebAssembly (wasm/strict.c; replay/accel/README.md). A verdict from
+ * here is final; whatever the module cannot decide (too large, too deep, a key it does not order,
+ * a schema it does not compile) goes to the reference, and differential tests hold the two to the
+ * same answers. Every offset shared with the C is named in strict-layout.ts.
  *
  * One instance per thread. Its memory: the module's own data and stack, then a fixed zone (call
  * arguments, slots, checks, schema plans), then the text last loaded, its table of containers and
@@ -15,14 +17,16 @@ import { numberPrintsBack, type Containers } from './canonical-bytes.ts';
 const WASM_URL = packageFile('replay/accel/wasm/strict.wasm');
 /** Zero bytes after a text: every look-ahead of the scanner (at most 16 bytes past a stop) reads one. */
 const PAD = 64;
-/** Texts above this go to the JS scanner: the table's worst case (3 cells per 2 bytes) stays bounded. */
+/** Texts above this go to the reference: the table's worst case (3 cells per 2 bytes) stays bounded. */
 export const WASM_MAX_TEXT = 16 << 20;
 const PAGE = 65536;
 const FIXED = 1 << 20;
+const IO_WORDS = 64;
 const PENDING_PAIRS = 4096;
-const CHECKS = 4096;
+/** Words for the records left to the caller: a reference's carries its path (a bank of a few thousand questions fits). */
+const CHECKS = 65536;
 const MAX_SLOTS = 64;
-/** Containers over 1M (a run segment of 2,000 lines has ~16k) and projected output over 16 MiB: left to JS. */
+/** Containers over 1M (a run segment of 2,000 lines has ~16k) and projected output over 16 MiB: left to the reference. */
 const MAX_TABLE_CELLS = 3 << 20;
 const MAX_OUT_WORDS = 4 << 20;
 
@@ -43,7 +47,7 @@ interface Exports {
   walked(what: number): number;
 }
 
-/** A schema plan as the walk reads it (schema-bytes.ts `wasmPlan` builds one). */
+/** A schema plan as the walk reads it (schema-bytes.ts `wasmPlan` builds one; strict-layout.ts N, M). */
 export interface PlanWords {
   words: Int32Array; // node records and their lists
   blob: Uint8Array; // names and const values
@@ -63,8 +67,17 @@ export interface PlacedPlan {
   itemSlots: number;
 }
 
-export const CHECK_PATTERN = 1;
-export const CHECK_RANGE = 2;
+/** A text proven canonical and still loaded: what a walk of it needs (see `Strict.holds`). */
+export interface Proof {
+  readonly generation: number;
+}
+
+export interface Walked {
+  end: number; // >= 0 valid, RESULT.INVALID, RESULT.UNDECIDED
+  checks: Int32Array; // CHECK records left for the caller
+  items: Int32Array; // OUT records, one per projected element
+  top: { starts: Int32Array; ends: Int32Array };
+}
 
 export class Strict {
   private readonly ex: Exports;
@@ -85,16 +98,16 @@ export class Strict {
   private outAt = 0;
   private from: ArrayBufferLike | null = null;
   private fromOffset = -1;
-  /** Counts texts proven: a table copied out carries the count it came with (Containers.loaded). */
-  generation = 0;
-  /** What this instance decided, and what it left to the JS reference (tests check the module really decides). */
+  /** Counts texts loaded: a proof carries the count it came with. */
+  private generation = 0;
+  /** What this instance decided, and what it left to the reference (tests check the module really decides). */
   readonly stats = { proven: 0, refused: 0, undecided: 0, valid: 0, invalid: 0, unsure: 0 };
 
   constructor(api: WasmApi, module: object) {
     this.ex = new api.Instance(module, {}).exports as unknown as Exports;
     const base = align(this.ex.heap(), 16);
     this.io = base;
-    this.slotStart = this.io + 64 * 4;
+    this.slotStart = this.io + IO_WORDS * 4;
     this.slotEnd = this.slotStart + MAX_SLOTS * 4;
     this.checks = this.slotEnd + MAX_SLOTS * 4;
     this.pend = this.checks + CHECKS * 4;
@@ -135,10 +148,10 @@ export class Strict {
   }
 
   /**
-   * Scan a text (a copy goes into the module's memory): true when it is proven canonical, with no
-   * raw control byte (json.ts `provenCanonical`'s contract, UTF-8 aside); false when the JS scanner
-   * would also say "not proven"; null when not decided here (too large, too deep, too many numbers
-   * to print back). The text stays loaded for `walk` until the next call.
+   * Scan a text (a copy goes into the module's memory): true when it is proven canonical and strict
+   * (valid UTF-8 aside, which the caller checks), false when not proven (the reference decides, and
+   * names the reason), null when not decided here (too large, too deep, too many numbers to print
+   * back). The text stays loaded for `walk` and `table` until the next call.
    */
   prove(bytes: Uint8Array): boolean | null {
     this.from = null;
@@ -156,7 +169,7 @@ export class Strict {
     u8.set(bytes, textAt);
     u8.fill(0, textAt + n, textAt + n + PAD);
     const r = trapped(() => this.ex.scan(textAt, n, tableAt, cap, this.pend, PENDING_PAIRS * 2));
-    if (r === -2) {
+    if (r === RESULT.UNDECIDED) {
       this.stats.undecided++;
       return null;
     }
@@ -164,14 +177,12 @@ export class Strict {
       this.stats.refused++;
       return false;
     }
-    // Number tokens the scanner could not prove canonical alone: printed back here, as the JS scanner does.
+    // Number tokens the scanner could not prove canonical alone: printed back here.
     const pending = this.ex.pending();
     const p = this.pend >> 2;
     const text = pending > 0 ? u8.subarray(textAt, textAt + n) : u8;
     for (let k = 0; k < pending; k++) {
-      const s = this.i32[p + 2 * k]!;
-      const e = this.i32[p + 2 * k + 1]!;
-      if (numberPrintsBack(text, s, e) < 0) {
+      if (!numberPrintsBack(text, this.i32[p + 2 * k]!, this.i32[p + 2 * k + 1]!)) {
         this.stats.refused++;
         return false;
       }
@@ -187,34 +198,49 @@ export class Strict {
     return true;
   }
 
-  /** Whether `bytes`, scanned into `table`, are the text last proven and still loaded. */
-  holds(bytes: Uint8Array, table: Containers): boolean {
-    return table.loaded === this.generation && this.from === bytes.buffer && this.fromOffset === bytes.byteOffset && this.n === bytes.length;
+  /** The proof of the text just proven (call right after `prove` said true). */
+  proof(): Proof {
+    return { generation: this.generation };
   }
 
-  /** The last proven text's table of containers, copied into `into` (for the JS walk). */
-  tableInto(into: Containers) {
-    if (into.a.length < this.cells) into.a = new Int32Array(Math.max(this.cells, 2 * into.a.length));
-    into.a.set(this.i32.subarray(this.tableAt >> 2, (this.tableAt >> 2) + this.cells));
-    into.n = this.cells;
-    into.loaded = this.generation;
+  /** Whether `bytes`, proven with `proof`, are the text still loaded. */
+  holds(bytes: Uint8Array, proof: Proof): boolean {
+    return proof.generation === this.generation && this.n >= 0 && this.from === bytes.buffer && this.fromOffset === bytes.byteOffset && this.n === bytes.length;
   }
 
   /**
-   * Walk the last proven text against a placed plan. Returns the walk's verdict (>= 0 valid, -1
-   * invalid, -2 undecided) and, when valid, the checks left for the caller: (what, node id, start, end).
+   * The loaded text's table of containers (strict-layout.ts TABLE records, in the order the
+   * containers open), as a view of the module's memory: valid until the next call into the module.
    */
-  walk(placed: PlacedPlan, maxItems: number): { end: number; checks: Int32Array; items: Int32Array; top: { starts: Int32Array; ends: Int32Array } } | null {
+  table(): Int32Array {
+    return this.i32.subarray(this.tableAt >> 2, (this.tableAt >> 2) + Math.max(this.cells, 0));
+  }
+
+  /** Walk the loaded text against a placed plan; null when no text is loaded. Views valid until the next call. */
+  walk(placed: PlacedPlan, maxItems: number): Walked | null {
     if (this.n < 0) return null;
     const plan = placed.plan;
-    const record = 2 + 2 * plan.slots;
-    const outCap = plan.items >= 0 ? Math.min(record * (maxItems + 1), MAX_OUT_WORDS) : 0; // more items: -2 (undecided)
+    const record = OUT.SLOTS + 2 * plan.slots;
+    const outCap = plan.items >= 0 ? Math.min(record * (maxItems + 1), MAX_OUT_WORDS) : 0; // more items: undecided
     this.room(this.outAt + outCap * 4 + 8);
-    const io = this.io >> 2;
-    const args = [placed.words, placed.blob, placed.bounds, plan.items, placed.itemSlots, plan.itemSlots.length, this.slotStart, this.slotEnd, plan.slots, this.outAt, outCap, this.checks, CHECKS, plan.root];
-    this.i32.set(args, io);
+    const args = new Array<number>(ARG.COUNT);
+    args[ARG.NODES] = placed.words;
+    args[ARG.BLOB] = placed.blob;
+    args[ARG.BOUNDS] = placed.bounds;
+    args[ARG.ITEMS_NODE] = plan.items;
+    args[ARG.ITEM_SLOTS] = placed.itemSlots;
+    args[ARG.N_ITEM_SLOTS] = plan.itemSlots.length;
+    args[ARG.SLOT_START] = this.slotStart;
+    args[ARG.SLOT_END] = this.slotEnd;
+    args[ARG.N_SLOTS] = plan.slots;
+    args[ARG.OUT] = this.outAt;
+    args[ARG.OUT_CAP] = outCap;
+    args[ARG.CHECKS] = this.checks;
+    args[ARG.CHECKS_CAP] = CHECKS;
+    args[ARG.ROOT] = plan.root;
+    this.i32.set(args, this.io >> 2);
     const end = trapped(() => this.ex.walk(this.textAt, this.n, this.tableAt, this.cells, this.io));
-    if (end === -1) this.stats.invalid++;
+    if (end === RESULT.INVALID) this.stats.invalid++;
     else if (end < 0) this.stats.unsure++;
     else this.stats.valid++;
     if (end < 0) return { end, checks: EMPTY, items: EMPTY, top: { starts: EMPTY, ends: EMPTY } };
@@ -230,40 +256,57 @@ export class Strict {
 
 const EMPTY = new Int32Array(0);
 
+/** Each CHECK record in `checks`: its offset (the record's fields are at offset + CHECK.*). */
+export function* checkRecords(checks: Int32Array): Generator<number> {
+  for (let k = 0; k < checks.length; k += CHECK.SIZE + checks[k + CHECK.EXTRA]!) yield k;
+}
+
+/**
+ * A number token the scanner left to be printed back: canonical when ECMAScript prints its value as
+ * exactly these bytes, the value is finite, and safe if integral (the rule of json.ts's scanner).
+ */
+export function numberPrintsBack(b: Uint8Array, start: number, end: number): boolean {
+  if (end - start > 32) return false; // no canonical number is this long ("-1.2345678901234567e-308" is 24)
+  let token = '';
+  for (let k = start; k < end; k++) token += String.fromCharCode(b[k]!);
+  const v = Number(token);
+  if (!Number.isFinite(v) || (Number.isInteger(v) && !Number.isSafeInteger(v))) return false;
+  return String(v) === token;
+}
+
 /**
  * A call into the module; a trap (a schema whose oneOf refers back to itself without consuming
- * input recurses until the stack runs out) is "not decided" (-2), and the JS reference decides. The
- * module keeps no state across calls (every call sets its globals; nothing lives on a shadow
- * stack), so the instance stays usable.
+ * input recurses until the stack runs out) is undecided, and the reference decides. The module
+ * keeps no state across calls (every call sets its globals; nothing lives on a shadow stack), so
+ * the instance stays usable.
  */
 function trapped(call: () => number): number {
   try {
     return call();
   } catch (e) {
-    if (e instanceof RangeError || (WASM && e instanceof WASM.RuntimeError)) return -2; // stack exhausted, or a trap
+    if (e instanceof RangeError || (WASM && e instanceof WASM.RuntimeError)) return RESULT.UNDECIDED; // stack exhausted, or a trap
     throw e;
   }
 }
 const align = (x: number, to: number) => Math.ceil(x / to) * to;
 
 let instance: Strict | null | undefined;
-let engine: 'wasm' | 'js' = 'wasm';
+let enabled = true;
 
 /**
- * Which implementation proves texts in this thread from now on: the WebAssembly module (the
- * default, where it loads) or the JS reference alone. For differential tests and benchmarks; the
- * answers are the same either way.
+ * Whether this thread uses the accelerator from now on (the default) or the references alone. For
+ * differential tests and benchmarks; the answers are the same either way.
  */
-export function useStrictEngine(which: 'wasm' | 'js') {
-  engine = which;
+export function useAccelerator(on: boolean) {
+  enabled = on;
 }
 
 /**
  * This thread's instance, made on first use; null where WebAssembly (with SIMD) is unavailable or
- * DOCKET_WASM=0 asks for the JS scanner alone (a diagnostic: the answers are the same).
+ * DOCKET_WASM=0 asks for the references alone (a diagnostic: the answers are the same).
  */
 export function strict(): Strict | null {
-  if (engine === 'js') return null;
+  if (!enabled) return null;
   if (instance === undefined) {
     instance = null;
     if (process.env.DOCKET_WASM !== '0' && WASM) {
@@ -275,4 +318,57 @@ export function strict(): Strict | null {
     }
   }
   return instance;
+}
+
+/**
+ * The members of a container of a proven text, in order, read along its table of containers
+ * (`table()`, TABLE records; `c` is the container's record): `visit` gets each member's name span
+ * inside its quotes (-1, -1 in an array), the value's span, and the value's own TABLE record when
+ * it is a container (else -1). A nested container is stepped over in O(1). Stops when `visit`
+ * returns false.
+ */
+export function eachMember(b: Uint8Array, table: Int32Array, c: number, visit: (nameStart: number, nameEnd: number, start: number, end: number, record: number) => boolean | void): void {
+  const start = table[c + TABLE.START]!;
+  const object = b[start] === 0x7b;
+  let i = start + 1;
+  if (b[i] === 0x7d || b[i] === 0x5d) return;
+  let next = c + TABLE.SIZE; // the record of the next container to open: the first child, then each one's NEXT
+  for (;;) {
+    let ns = -1;
+    let ne = -1;
+    if (object) {
+      ns = i + 1;
+      ne = stringEnd(b, ns) - 1;
+      i = ne + 2; // past the quote and the colon
+    }
+    const x = b[i];
+    let end: number;
+    let record = -1;
+    if (x === 0x7b || x === 0x5b) {
+      if (table[next + TABLE.START] !== i) throw new Error('internal: a table of containers out of step with its text');
+      record = next;
+      end = table[next + TABLE.END]!;
+      next = table[next + TABLE.NEXT]!;
+    } else if (x === 0x22) end = stringEnd(b, i + 1);
+    else for (end = i + 1; b[end] !== 0x2c && b[end] !== 0x7d && b[end] !== 0x5d; end++); // a number, true, false, null
+    if (visit(ns, ne, i, end, record) === false || b[end] !== 0x2c) return;
+    i = end + 1;
+  }
+}
+
+/** From just after the opening quote of a string in a proven text to just after its closing quote. */
+function stringEnd(b: Uint8Array, i: number): number {
+  const stop = i + 32; // names, ids, enums: byte by byte
+  while (i < stop) {
+    const c = b[i];
+    if (c === 0x22) return i + 1;
+    i += c === 0x5c ? 2 : 1;
+  }
+  for (;;) {
+    const q = b.indexOf(0x22, i);
+    let s = q - 1;
+    while (b[s] === 0x5c) s--;
+    if ((q - 1 - s) % 2 === 0) return q + 1; // an even run of backslashes: the quote is not escaped
+    i = q + 1;
+  }
 }

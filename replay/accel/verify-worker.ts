@@ -4,6 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Digest } from '../format/digest.ts';
 import { checkSizeAndDigest } from './check-size-digest.ts';
+import { NEXT_INDEX } from './shared-cells.ts';
 
 interface Item {
   path: string;
@@ -24,6 +25,6 @@ if (quick) {
 }
 parentPort!.once('message', ({ archive, items, counter, descriptor, maxObjectBytes }: { archive: string; items: Item[]; counter: Int32Array; descriptor: boolean; maxObjectBytes: number }) => {
   const pairs: [number, unknown][] = [];
-  for (let i = Atomics.add(counter, 0, 1); i < items.length; i = Atomics.add(counter, 0, 1)) pairs.push([i, check(archive, items[i]!, descriptor, maxObjectBytes)]);
+  for (let i = Atomics.add(counter, NEXT_INDEX, 1); i < items.length; i = Atomics.add(counter, NEXT_INDEX, 1)) pairs.push([i, check(archive, items[i]!, descriptor, maxObjectBytes)]);
   parentPort!.postMessage(pairs);
 });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Archive } from '../store/archive.ts';
+import { Index } from '../store/sqlindex.ts';
 import { BANK_FILE, encodeParts, loadBankFile, loadFrozenBank, openSuite, type EncodeOptions } from './bank.ts';
 import type { Suite } from './layout.ts';
 import { contentConfig } from '../content/policy.ts';
@@ -39,6 +40,8 @@ export interface BankDrift extends BankMeasured {
 
 /** Every frozen bank the runs of the archive measured (refs/runs/* → plan → bank), with its runs. */
 export function banksMeasured(archive: Archive): BankMeasured[] {
+  const fromIndex = banksMeasuredFromIndex(archive);
+  if (fromIndex) return fromIndex;
   const byBank = new Map<Digest, BankMeasured>();
   const ids = archive.store.listRefs().filter((r) => r.name.startsWith('runs/')).map((r) => r.name.slice(5)).sort(byUtf8);
   for (const id of ids) {
@@ -47,6 +50,28 @@ export function banksMeasured(archive: Archive): BankMeasured[] {
     const entry = byBank.get(plan.bank) ?? { bank: plan.bank, benchmarkVersion: plan.benchmarkVersion, runs: [] };
     entry.runs.push(id);
     byBank.set(plan.bank, entry);
+  }
+  return [...byBank.values()].sort((a, b) => byUtf8(a.bank, b.bank));
+}
+
+/** The same from the index (one query, not two bundles per run); null when it cannot answer for every run. */
+function banksMeasuredFromIndex(archive: Archive): BankMeasured[] | null {
+  if (!Index.exists(archive.dir)) return null; // never create one just for this: release pack and check write nothing
+  let rows: { id: string; bank: Digest; benchmarkVersion: Digest }[];
+  let refs: number;
+  try {
+    const db = archive.currentIndex().db;
+    refs = db.prepare("SELECT COUNT(*) FROM refs WHERE name LIKE 'runs/%'").pluck().get() as number;
+    rows = db.prepare("SELECT substr(f.name, 6) AS id, p.bank, p.benchmark_version AS benchmarkVersion FROM refs f JOIN runs r ON r.digest = f.digest JOIN plans p ON p.digest = r.plan WHERE f.name LIKE 'runs/%'").all() as typeof rows;
+  } catch {
+    return null; // the cache cannot be used here: the bundles answer
+  }
+  if (rows.length !== refs || refs !== archive.listedRefs().filter((r) => r.name.startsWith('runs/')).length) return null;
+  const byBank = new Map<Digest, BankMeasured>();
+  for (const r of rows.sort((a, b) => byUtf8(a.id, b.id))) {
+    const entry = byBank.get(r.bank) ?? { bank: r.bank, benchmarkVersion: r.benchmarkVersion, runs: [] };
+    entry.runs.push(r.id);
+    byBank.set(r.bank, entry);
   }
   return [...byBank.values()].sort((a, b) => byUtf8(a.bank, b.bank));
 }

@@ -77,18 +77,18 @@ export interface DecodedContent {
 /**
  * bytes → (digest check) → strict gunzip → strict canonical parse → schema. `expected` is the
  * name the bytes were found under; a bundle is never trusted by its name. `knownDigest`: the caller
- * has just hashed these very bytes. `outline` receives the canonical scan's outline (json.ts).
+ * has just hashed these very bytes.
  */
-export function decodeContent(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest, outline?: number[]): DecodedContent {
+export function decodeContent(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest): DecodedContent {
   const { digest, content } = inflateChecked(bytes, expected, knownDigest);
-  return decodeInflated(digest, content, outline);
+  return decodeInflated(digest, content);
 }
 
 /** The parse and schema stages of decodeContent, for content already inflated. */
-function decodeInflated(digest: Digest, content: Uint8Array, outline?: number[]): DecodedContent {
+function decodeInflated(digest: Digest, content: Uint8Array): DecodedContent {
   let value: Json;
   try {
-    value = parseCanonical(content, outline);
+    value = parseCanonical(content);
   } catch (e) {
     if (e instanceof JsonError) throw new BundleError('EJSON', e.message);
     throw e;
@@ -110,16 +110,16 @@ export type CheckedContent = Omit<DecodedContent, 'value'>;
  */
 export function checkContent(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest, into?: Inflater): CheckedContent {
   const { digest, content } = inflateChecked(bytes, expected, knownDigest, into);
-  const containers = provenCanonical(content);
-  const proven = containers && validateCanonicalBytes(Buffer.from(content.buffer, content.byteOffset, content.byteLength), containers);
+  const proof = provenCanonical(content);
+  const proven = proof && validateCanonicalBytes(Buffer.from(content.buffer, content.byteOffset, content.byteLength), proof);
   if (proven) return { digest, kind: proven.kind, refs: proven.refs, content };
   const { value: _value, ...rest } = decodeInflated(digest, content);
   return rest;
 }
 
 /** decodeContent, and the bundle's descriptor (its content digest included). */
-export function decodeBundle(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest, outline?: number[]): Decoded {
-  const d = decodeContent(bytes, expected, knownDigest, outline);
+export function decodeBundle(bytes: Uint8Array, expected?: Digest, knownDigest?: Digest): Decoded {
+  const d = decodeContent(bytes, expected, knownDigest);
   return { value: d.value, refs: d.refs, content: d.content, descriptor: descriptorOf(d, bytes.length) };
 }
 

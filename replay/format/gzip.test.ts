@@ -98,7 +98,7 @@ describe('crcUpdate', () => {
   });
 });
 
-describe('Inflater (strict gunzip through zlib\'s handle, into reused or fresh memory)', () => {
+describe('gunzipStrict against a plain restatement of the rules, and its cap', () => {
   const outcome = (f: () => Uint8Array) => {
     try {
       return { ok: Buffer.from(f()).toString('base64') };
@@ -107,7 +107,7 @@ describe('Inflater (strict gunzip through zlib\'s handle, into reused or fresh m
       return { code: e.code, message: e.message };
     }
   };
-  /** The one-shot path this replaced (zlib's inflateRawSync), as the reference where its cap cannot bite. */
+  /** The rules of design.md §3 stated directly, with zlib's one-shot call where no cap can bite. */
   const oneShot = (b: Uint8Array): Uint8Array => {
     if (b.length < 20) throw new GzipError('EGZIP', 'too short to be gzip');
     for (let i = 0; i < GZIP_HEADER.length; i++) if (b[i] !== GZIP_HEADER[i]) throw new GzipError('EGZIP', `non-canonical gzip header (byte ${i} is 0x${b[i]!.toString(16).padStart(2, '0')}, expected 0x${GZIP_HEADER[i]!.toString(16).padStart(2, '0')})`);
@@ -133,10 +133,9 @@ describe('Inflater (strict gunzip through zlib\'s handle, into reused or fresh m
       fc.record({ flip: fc.nat(), bits: fc.integer({ min: 1, max: 255 }) }),
       fc.record({ cut: fc.nat() }),
       fc.record({ junk: fc.uint8Array({ minLength: 1, maxLength: 20 }) }),
-      fc.record({ isize: fc.nat() }), // a lying size hint: the output buffer is sized from it
+      fc.record({ isize: fc.nat() }), // a lying size hint: the first output chunk is sized from it
       fc.constant({}),
     ),
-    fc.oneof(fc.constant(1 << 24), fc.integer({ min: 0, max: 1_300_000 })),
   );
   const apply = (k: number, m: object) => {
     let b = Buffer.from(samples[k]!);
@@ -147,7 +146,7 @@ describe('Inflater (strict gunzip through zlib\'s handle, into reused or fresh m
     return b;
   };
 
-  it('accepts and rejects exactly what zlib\'s one-shot call does, message for message, below the cap', () => {
+  it('accepts and rejects exactly what the rules say, message for message, below the cap', () => {
     fc.assert(
       fc.property(mutation, ([k, m]) => {
         const b = apply(k, m);
@@ -157,38 +156,39 @@ describe('Inflater (strict gunzip through zlib\'s handle, into reused or fresh m
     );
   });
 
-  it('reusing its memory changes nothing: one inflater through every corruption and cap gives what a fresh one gives', () => {
+  /** N zeros, then a block of the invalid type 3; `isize` is the trailer's size hint (true or not). */
+  const badAfter = (n: number, isize = n) => {
+    const zeros = new Uint8Array(n);
+    const body = Buffer.concat([deflateRawSync(zeros, { finishFlush: zlibConstants.Z_SYNC_FLUSH }), Buffer.of(0x07)]);
+    const trailer = Buffer.alloc(8);
+    trailer.writeUInt32LE(crcUpdate(zeros, 0), 0);
+    trailer.writeUInt32LE(isize >>> 0, 4);
+    return Buffer.concat([GZIP_HEADER, body, trailer]);
+  };
+
+  it('decides the cap exactly: past it before the error is ETOOBIG, a bad header right at it EGZIP (the reference and the accelerator)', () => {
+    for (const into of [undefined, new Inflater(), new Inflater()]) {
+      if (into) gunzipStrict(samples[5]!, 1 << 21, into); // a reused buffer far bigger than the cap changes nothing
+      expect(outcome(() => gunzipStrict(badAfter(70_000), 65_536, into))).toEqual({ code: 'ETOOBIG', message: 'inflates beyond the 65536-byte cap (an absolute cap: gzip bomb)' });
+      expect(outcome(() => gunzipStrict(badAfter(70_000), 100_000, into))).toEqual({ code: 'EGZIP', message: 'bad deflate stream: invalid block type' });
+      // zlib reads the next block's header before returning from a full buffer (design.md §3)
+      expect(outcome(() => gunzipStrict(badAfter(65_537), 65_536, into))).toMatchObject({ code: 'EGZIP' });
+      expect(outcome(() => gunzipStrict(badAfter(65_538), 65_536, into))).toMatchObject({ code: 'ETOOBIG' });
+      expect(outcome(() => gunzipStrict(samples[1]!, 0, into))).toMatchObject({ code: 'ETOOBIG' });
+      expect(outcome(() => gunzipStrict(samples[1]!, 1, into))).toEqual({ ok: Buffer.from(texts[1]!).toString('base64') });
+      expect(outcome(() => gunzipStrict(samples[0]!, 0, into))).toEqual({ ok: '' });
+    }
+  });
+
+  it('the accelerator (zlib\'s handle, reused memory) gives the reference\'s verdict, message for message, at every cap, through every corruption', () => {
     const into = new Inflater();
     fc.assert(
-      fc.property(mutation, ([k, m, cap]) => {
+      fc.property(mutation, fc.oneof(fc.constant(1 << 24), fc.integer({ min: 64, max: 1_300_000 })), ([k, m], cap) => {
         const b = apply(k, m);
         expect(outcome(() => gunzipStrict(b, cap, into))).toEqual(outcome(() => gunzipStrict(b, cap)));
       }),
       { numRuns: 400 },
     );
-  });
-
-  it('the cap depends on no chunk size: past it before the error is ETOOBIG, a bad header right at it EGZIP', () => {
-    // N zeros, then a block of the invalid type 3.
-    const bad = (n: number) => {
-      const zeros = new Uint8Array(n);
-      const body = Buffer.concat([deflateRawSync(zeros, { finishFlush: zlibConstants.Z_SYNC_FLUSH }), Buffer.of(0x07)]);
-      const trailer = Buffer.alloc(8);
-      trailer.writeUInt32LE(crcUpdate(zeros, 0), 0);
-      trailer.writeUInt32LE(n, 4);
-      return Buffer.concat([GZIP_HEADER, body, trailer]);
-    };
-    for (const into of [undefined, new Inflater(), new Inflater()]) {
-      if (into) gunzipStrict(samples[5]!, 1 << 21, into); // a reused buffer far bigger than the cap changes nothing
-      expect(outcome(() => gunzipStrict(bad(70_000), 65_536, into))).toEqual({ code: 'ETOOBIG', message: 'inflates beyond the 65536-byte cap' });
-      expect(outcome(() => gunzipStrict(bad(70_000), 100_000, into))).toEqual({ code: 'EGZIP', message: 'bad deflate stream: invalid block type' });
-      // zlib reads the next block's header before returning from a full buffer (design.md §3)
-      expect(outcome(() => gunzipStrict(bad(65_537), 65_536, into))).toMatchObject({ code: 'EGZIP' });
-      expect(outcome(() => gunzipStrict(bad(65_538), 65_536, into))).toMatchObject({ code: 'ETOOBIG' });
-      expect(outcome(() => gunzipStrict(samples[1]!, 0, into))).toMatchObject({ code: 'ETOOBIG' });
-      expect(outcome(() => gunzipStrict(samples[1]!, 1, into))).toEqual({ ok: Buffer.from(texts[1]!).toString('base64') });
-      expect(outcome(() => gunzipStrict(samples[0]!, 0, into))).toEqual({ ok: '' });
-    }
   });
 
   it('reuses its memory: an output is valid until the next call, and an error does not break it', () => {
@@ -197,10 +197,45 @@ describe('Inflater (strict gunzip through zlib\'s handle, into reused or fresh m
     expect(Buffer.from(first).equals(Buffer.from(texts[3]!))).toBe(true);
     const second = gunzipStrict(samples[2]!, 1 << 20, into);
     expect(second.buffer).toBe(first.buffer); // the same memory, refilled
-    const owned = gunzipStrict(samples[2]!, 1 << 20);
-    expect(owned.buffer).not.toBe(gunzipStrict(samples[2]!, 1 << 20).buffer); // without one, every output is the caller's
     expect(() => gunzipStrict(samples[3]!.subarray(0, 500), 1 << 20, into)).toThrow(GzipError);
     expect(() => gunzipStrict(samples[4]!, 1000, into)).toThrow(/cap/);
     for (const k of [5, 4, 0, 3, 1]) expect(Buffer.from(gunzipStrict(samples[k]!, 1 << 21, into)).equals(Buffer.from(texts[k]!))).toBe(true);
+  });
+
+  it('without zlib\'s handle (DOCKET_ZLIB_HANDLE=0: a Node that lacks it), an Inflater takes the reference, with the same verdicts', () => {
+    const saved = process.env.DOCKET_ZLIB_HANDLE;
+    process.env.DOCKET_ZLIB_HANDLE = '0';
+    try {
+      const into = new Inflater();
+      expect(into.inflate(samples[2]!.subarray(10, -8), 1 << 20, 100)).toBeUndefined();
+      const owned = gunzipStrict(samples[3]!, 1 << 20, into);
+      expect(owned.buffer).not.toBe(gunzipStrict(samples[3]!, 1 << 20, into).buffer); // fresh outputs: the reference's
+      for (const b of [samples[3]!, badAfter(70_000), Buffer.concat([samples[2]!, Buffer.of(1)])]) expect(outcome(() => gunzipStrict(b, 65_536, into))).toEqual(outcome(() => gunzipStrict(b, 65_536, new Inflater())));
+    } finally {
+      if (saved === undefined) delete process.env.DOCKET_ZLIB_HANDLE;
+      else process.env.DOCKET_ZLIB_HANDLE = saved;
+    }
+  });
+
+  it('the cap depends on no chunk size: a stream that turns bad after N bytes gets the same verdict whatever its size hint says', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(200, 4096, 65_536, 100_000, 300_000), fc.integer({ min: -300, max: 600 }), fc.nat(1 << 22), (cap, delta, hint) => {
+        const n = Math.max(0, cap + delta);
+        const honest = outcome(() => gunzipStrict(badAfter(n), cap));
+        expect(outcome(() => gunzipStrict(badAfter(n, hint), cap))).toEqual(honest);
+        if (n <= cap) expect(honest).toMatchObject({ code: 'EGZIP' });
+        if (n >= cap + 300) expect(honest).toMatchObject({ code: 'ETOOBIG' });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('every output is the caller\'s: a later call leaves it unchanged', () => {
+    const first = gunzipStrict(samples[3]!, 1 << 20);
+    const copy = Buffer.from(first);
+    gunzipStrict(samples[2]!, 1 << 20);
+    expect(() => gunzipStrict(samples[3]!.subarray(0, 500), 1 << 20)).toThrow(GzipError);
+    expect(Buffer.from(first).equals(copy)).toBe(true);
+    expect(copy.equals(Buffer.from(texts[3]!))).toBe(true);
   });
 });

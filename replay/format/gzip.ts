@@ -3,6 +3,8 @@ import { inflateRawSync } from 'node:zlib';
 import crc32 from 'crc-32';
 import { createRequire } from 'node:module';
 import { DocketError, EXIT } from '../errors.ts';
+import { endProblem, headerProblem, longEnough, RULES, TRAILER } from './gzip-rules.ts';
+import { rawInflater, type RawInflater } from '../accel/zlib-handle.ts';
 
 const require = createRequire(import.meta.url);
 // pako loads on first encode (~27 ms of start-up): reading never needs it.
@@ -41,145 +43,134 @@ export class GzipError extends DocketError {
 }
 
 /**
- * Strict reader: the exact canonical header, one deflate stream that ends exactly 8 bytes before the
- * end of the file, a matching CRC-32 and ISIZE, and at most `maxBytes` of output (an absolute cap,
- * because an all-zero bomb inflates ~1000:1). `into`: an Inflater that reuses its output memory
- * (see there); without one, the output is the caller's.
+ * Strict reader (docs/design.md §3; the rules and their words are gzip-rules.ts's): the exact
+ * canonical header, one deflate stream that ends exactly 8 bytes before the end of the file, a
+ * matching CRC-32 and ISIZE, and at most `maxBytes` of output (an absolute cap, because an all-zero
+ * bomb inflates ~1000:1). Without `into` this is the reference, zlib's one-shot call, and the output
+ * is a fresh buffer, the caller's; with an Inflater (the accelerator, below), the output is in its
+ * reused memory, valid until its next use.
  */
 export function gunzipStrict(bytes: Uint8Array, maxBytes: number, into?: Inflater): Uint8Array {
-  if (bytes.length < GZIP_HEADER.length + 2 + 8) throw new GzipError('EGZIP', 'too short to be gzip');
-  for (let i = 0; i < GZIP_HEADER.length; i++) {
-    if (bytes[i] !== GZIP_HEADER[i]) throw new GzipError('EGZIP', `non-canonical gzip header (byte ${i} is 0x${bytes[i]!.toString(16).padStart(2, '0')}, expected 0x${GZIP_HEADER[i]!.toString(16).padStart(2, '0')})`);
-  }
-  const body = bytes.subarray(GZIP_HEADER.length, bytes.length - 8);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const crc = view.getUint32(bytes.length - 8, true);
-  const isize = view.getUint32(bytes.length - 4, true); // also the output's size hint (checked below)
-  const { out, consumed } = (into ?? FRESH).inflate(body, maxBytes, isize) ?? inflateFresh(body, maxBytes, isize);
-  if (consumed !== body.length) throw new GzipError('EGZIP', `${body.length - consumed} bytes after the deflate stream (second member or junk)`);
-  if (crcOf(out) !== crc) throw new GzipError('EGZIP', 'CRC-32 mismatch');
-  if ((out.length >>> 0) !== isize) throw new GzipError('EGZIP', 'ISIZE mismatch');
+  if (!longEnough(bytes.length, GZIP_HEADER)) throw new GzipError('EGZIP', RULES.tooShort);
+  const bad = headerProblem(bytes.subarray(0, GZIP_HEADER.length), GZIP_HEADER);
+  if (bad) throw new GzipError('EGZIP', bad);
+  const body = bytes.subarray(GZIP_HEADER.length, bytes.length - TRAILER);
+  const trailer = Buffer.from(bytes.buffer, bytes.byteOffset + bytes.length - TRAILER, TRAILER);
+  const isize = trailer.readUInt32LE(4); // also the output's size hint (checked below)
+  const { out, consumed } = into?.inflate(body, maxBytes, isize) ?? inflateBody(body, maxBytes, isize);
+  const problem = endProblem({ ended: true, consumed, body: body.length, trailer, crc: crcOf(out), outBytes: out.length });
+  if (problem) throw new GzipError('EGZIP', problem);
   return out;
 }
 
-/** The raw-deflate body inflated into a fresh buffer by zlib's one-shot call: the fallback (class Inflater). */
-function inflateFresh(body: Uint8Array, maxBytes: number, hint: number): { out: Buffer; consumed: number } {
-  let out: Buffer;
-  let consumed: number;
-  try {
-    // The trailer's ISIZE (a hint only; checked below) sizes the output chunk: one chunk of about
-    // the content's size avoids both re-assembly (two 1 MiB chunks for a 1.7 MB run segment were
-    // joined by a copy: 113 -> 142 MB/s decoding segments without it) and the 4x-of-input guess
-    // that mapped fresh 200 KB buffers for every 50 KB bundle (page faults dominate on this VM);
-    // the 16 KiB default made big inputs ~2.5x slower. A lying ISIZE costs one allocation of at
-    // most 16 MiB (and at most the cap), then fails below.
-    const chunkSize = Math.min(16 << 20, Math.max(16 * 1024, Math.min(hint, maxBytes) + 1));
-    const r = inflateRawSync(body, { info: true, maxOutputLength: Math.max(1, maxBytes), chunkSize }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
-    out = r.buffer;
-    consumed = r.engine.bytesWritten;
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    if (err.code === 'ERR_BUFFER_TOO_LARGE') throw new GzipError('ETOOBIG', `inflates beyond the ${maxBytes}-byte cap`);
-    throw new GzipError('EGZIP', `bad deflate stream: ${err.message}`);
-  }
-  return { out, consumed };
-}
-
-type SyncHandle = { writeSync(flush: number, input: Uint8Array, inOff: number, inLen: number, out: Uint8Array, outOff: number, outLen: number): void };
-type RawInflate = zlib.InflateRaw & { _handle?: SyncHandle; _writeState?: Uint32Array; errored?: Error | null };
-
 /**
- * zlib's handle driven the way Node's own sync path drives it (`writeSync` into memory we choose),
- * never with output room past `maxBytes` + 1, so the cap does not depend on any chunk size:
- * ETOOBIG when zlib fills that one byte past the cap and returns, EGZIP when it reports an error
- * first. (zlib reads the header of the block after the one that filled the room before returning,
- * so a bad header right after byte `maxBytes` + 1 is EGZIP. zlib's one-shot call checks its cap
- * only between its own output chunks: a stream that crossed the cap and then turned corrupt inside
- * one chunk was EGZIP there, ETOOBIG here. It remains only as the fallback for a Node without
- * `writeSync`.)
- *
- * `reuse`: inflate into one output buffer kept from call to call; what gunzipStrict returns
- * through it is then valid only until its next call. For callers that check a text and let go of
- * it (verify's bundle checks, a release's, replay's journal segments): a fresh output buffer per
- * bundle is fresh memory, which faults in page by page on this VM (~16 faults per 64 KB bundle,
- * 41 % of a release verify's page faults). Without `reuse`, each output is a fresh buffer the
- * caller owns. One handle serves every call, reset in between, replaced after any failure.
+ * The accelerator of strict gunzip for bundles: zlib's handle (accel/zlib-handle.ts, the one user
+ * of Node-private APIs besides the release ring) inflating into one output buffer kept from call to
+ * call, so a thread that checks bundle after bundle and lets each go (verify's bundle checks, a
+ * release's, replay's journal segments) does not fault in fresh memory for each: full verify of
+ * 210 MB peaked at about 60 MB less RSS this way (docs/benchmarks.md). The same verdicts and
+ * messages as the reference, cap included: zlib never gets output room past one byte over the cap,
+ * so ETOOBIG is exactly "that byte was produced before an error" (gzip.test.ts holds the two
+ * together). One handle serves every call, reset in between, replaced after any failure. Where the
+ * handle fails its feature test, `inflate` returns undefined and the reference runs.
  */
 export class Inflater {
-  private z: RawInflate | null = null;
+  private z: RawInflater | null = null;
   private buf: Buffer = EMPTY;
-  // Whether this Node's zlib handle has the sync write, learnt from the first handle made. Never at
-  // import: a worker thread terminated while it loads (verify's prestarted worker often is) must not
-  // be inside a zlib constructor, where Node aborts the process ("close before init").
-  private static usable: boolean | null = null;
+  // Whether this Node's zlib has the handle, learnt from the first one made. Never at import: a
+  // worker thread terminated while it loads (verify's prestarted worker often is) must not be inside
+  // a zlib constructor, where Node aborts the process ("close before init").
+  private usable: boolean | null = null;
 
-  constructor(private readonly reuse = true) {}
-
-  /** The output and the input bytes consumed, or undefined where the handle's sync write is missing. */
+  /** The output and the input bytes consumed, or undefined where the handle is unavailable. */
   inflate(body: Uint8Array, maxBytes: number, hint: number): { out: Buffer; consumed: number } | undefined {
-    if (Inflater.usable === false) return undefined;
-    if (Inflater.usable === null) {
-      const z = this.handle();
-      Inflater.usable = typeof z._handle?.writeSync === 'function' && z._writeState instanceof Uint32Array;
-      if (!Inflater.usable) return this.drop(), undefined;
-    }
+    if (this.usable === false) return undefined;
+    this.z ??= rawInflater();
+    this.usable = this.z !== null;
+    if (!this.z) return undefined;
     // +1: a stream that ends exactly at the hint is seen ending. A lying hint costs one buffer of at
     // most 16 MiB (and at most the cap), then fails the ISIZE check.
     const want = Math.min(hint, maxBytes, 16 << 20) + 1;
-    if (!this.reuse || this.buf.length < want) this.buf = Buffer.allocUnsafeSlow(Math.max(want, this.reuse ? 256 * 1024 : 1024));
+    if (this.buf.length < want) this.buf = Buffer.allocUnsafeSlow(Math.max(want, 256 * 1024));
     try {
-      return this.run(body, maxBytes);
+      return this.run(this.z, body, maxBytes);
     } catch (e) {
-      this.drop(); // whatever failed, the handle may be inside a stream: never reuse it
+      this.z.close(); // whatever failed, the handle may be inside a stream: never reuse it
+      this.z = null;
       throw e;
     } finally {
-      if (!this.reuse || this.buf.length > 16 << 20) this.buf = EMPTY; // hold no caller's buffer, nor a huge one
+      if (this.buf.length > 16 << 20) this.buf = EMPTY; // hold no huge buffer between calls
     }
   }
 
-  private run(body: Uint8Array, maxBytes: number): { out: Buffer; consumed: number } {
-    const z = this.handle();
-    const h = z._handle!;
-    const state = z._writeState!;
+  private run(z: RawInflater, body: Uint8Array, maxBytes: number): { out: Buffer; consumed: number } {
     let fill = 0;
     let off = 0;
     let left = body.length;
     for (;;) {
       const space = Math.min(this.buf.length, maxBytes + 1) - fill; // stop one byte past the cap, whatever comes after
-      h.writeSync(zlib.constants.Z_FINISH, body, off, left, this.buf, fill, space);
-      if (z.destroyed) throw new GzipError('EGZIP', `bad deflate stream: ${z.errored?.message ?? 'zlib error'}`);
-      const used = left - state[1]!;
+      if (!z.write(zlib.constants.Z_FINISH, body, off, left, this.buf, fill, space)) throw new GzipError('EGZIP', RULES.badDeflate(z.error ?? 'zlib error'));
+      const used = left - z.availIn;
       off += used;
       left -= used;
-      fill += space - state[0]!;
-      if (fill > maxBytes) throw new GzipError('ETOOBIG', `inflates beyond the ${maxBytes}-byte cap`);
-      if (state[0]! > 0) break; // room left under Z_FINISH without an error: the stream ended
+      fill += space - z.availOut;
+      if (fill > maxBytes) throw new GzipError('ETOOBIG', RULES.overCap(maxBytes));
+      if (z.availOut > 0) break; // room left under Z_FINISH without an error: the stream ended
       // Output full: grow, never past one byte over the cap (that byte is what proves the excess).
       const bigger = Buffer.allocUnsafeSlow(Math.min(this.buf.length * 2, maxBytes + 1));
       this.buf.copy(bigger, 0, 0, fill);
       this.buf = bigger;
     }
     z.reset();
-    // A fresh output the caller keeps holds no more than it needs (growth doubles; the hint may lie).
-    const out = !this.reuse && this.buf.length - fill > 1 << 20 ? Buffer.from(this.buf.subarray(0, fill)) : this.buf.subarray(0, fill);
-    return { out, consumed: off };
-  }
-
-  private handle(): RawInflate {
-    if (this.z) return this.z;
-    const z = zlib.createInflateRaw() as RawInflate;
-    z.on('error', () => {}); // read synchronously above; destroy() emits it again later
-    return (this.z = z);
-  }
-
-  private drop(): void {
-    if (this.z && !this.z.destroyed) this.z.close(); // an error has closed it already
-    this.z = null;
+    return { out: this.buf.subarray(0, fill), consumed: off };
   }
 }
 
 const EMPTY = Buffer.alloc(0);
-const FRESH = new Inflater(false);
+
+/**
+ * The raw-deflate body inflated by zlib's one-shot call, capped at `maxBytes`. The call checks its
+ * cap only between output chunks, so where it fails the outcome is decided again with one chunk of
+ * exactly `maxBytes` + 1 bytes: whichever comes first, that byte past the cap (ETOOBIG) or an error
+ * zlib reports (EGZIP), decides, whatever chunk size was tried first. (zlib reads the header of the
+ * block after the one that filled the room before it returns, so a bad header right after byte
+ * `maxBytes` + 1 is EGZIP.) zlib's smallest chunk is 64 bytes: a cap below 63 is checked on the output.
+ */
+function inflateBody(body: Uint8Array, maxBytes: number, hint: number): { out: Buffer; consumed: number } {
+  // The trailer's ISIZE (a hint only; checked after) sizes the output chunk: one chunk of about the
+  // content's size avoids both re-assembly (two 1 MiB chunks for a 1.7 MB run segment were joined
+  // by a copy: 113 -> 142 MB/s decoding segments without it) and the 4x-of-input guess that mapped
+  // fresh 200 KB buffers for every 50 KB bundle (page faults dominate on this VM); the 16 KiB default
+  // made big inputs ~2.5x slower. A lying ISIZE costs one allocation of at most 16 MiB (and at most
+  // the cap), then fails the ISIZE check.
+  const guess = Math.min(16 << 20, Math.max(16 * 1024, Math.min(hint, maxBytes) + 1));
+  try {
+    return oneShot(body, maxBytes, guess);
+  } catch (e) {
+    const exact = Math.max(MIN_CHUNK, maxBytes + 1);
+    // No redo where the chunk was already exact, or where no output of this body can reach the
+    // cap (deflate expands at most 1032:1): the redo allocates the whole cap.
+    if (!(e instanceof GzipError) || guess === exact || MAX_RATIO * (body.length + 1) <= maxBytes) throw e;
+    return oneShot(body, maxBytes, exact);
+  }
+}
+
+const MIN_CHUNK = zlib.constants.Z_MIN_CHUNK;
+/** Deflate's largest expansion: a 258-byte match in two bits. */
+const MAX_RATIO = 1032;
+
+function oneShot(body: Uint8Array, maxBytes: number, chunkSize: number): { out: Buffer; consumed: number } {
+  let r: { buffer: Buffer; engine: { bytesWritten: number } };
+  try {
+    r = inflateRawSync(body, { info: true, maxOutputLength: Math.max(1, maxBytes), chunkSize }) as unknown as typeof r;
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'ERR_BUFFER_TOO_LARGE') throw new GzipError('ETOOBIG', RULES.overCap(maxBytes));
+    throw new GzipError('EGZIP', RULES.badDeflate(err.message));
+  }
+  if (r.buffer.length > maxBytes) throw new GzipError('ETOOBIG', RULES.overCap(maxBytes)); // a cap of 0
+  return { out: r.buffer, consumed: r.engine.bytesWritten };
+}
 
 /** Native CRC-32 where Node has it (20.15+, 22.2+): ~10x the JS implementation; same value. */
 const nativeCrc = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;

@@ -1,11 +1,16 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import canonicalize from 'canonicalize';
-import { Containers, END, hasControlByte, isCanonicalBytes, KEY, MAX_JSON_DEPTH, OUTLINE_DEPTH, START } from '../accel/canonical-bytes.ts';
-
-export { MAX_JSON_DEPTH };
-const TOO_DEEP = `nested deeper than ${MAX_JSON_DEPTH} levels`;
 import { DocketError, EXIT, usageError } from '../errors.ts';
-import { strict } from '../accel/strict-wasm.ts';
+import { eachMember, strict, type Proof } from '../accel/strict-wasm.ts';
+
+/**
+ * The deepest nesting any strict parse accepts: evidence is a few levels deep, provider bodies a
+ * few dozen. Deeper text would overflow the stack of every recursive walk after the parse (schema
+ * checks, canonical serialization), so every parser refuses it with a JsonError instead. (The
+ * accelerator stops at the same depth: strict-layout.ts MAX_DEPTH, held equal by a test.)
+ */
+export const MAX_JSON_DEPTH = 1024;
+const TOO_DEEP = `nested deeper than ${MAX_JSON_DEPTH} levels`;
 
 /**
  * JSON for evidence. Everything hashed is RFC 8785 (JCS) canonical JSON, serialized by the
@@ -72,70 +77,50 @@ export function checkValue(value: unknown, path: string): void {
 
 /**
  * Parse canonical bundle content: the bytes must be exactly the RFC 8785 form of a strict value.
- * JSON.parse builds the value; `isCanonicalBytes` proves canonical form in one pass over the bytes
- * (no whitespace, members in strictly increasing UTF-16 order — which also rules out duplicate keys
- * —, numbers exactly as ECMAScript prints them and safe if integral, only the escapes JCS emits).
- * Where that fast check cannot vouch (a rare key, or a text that is not canonical), the exact
- * scanner below has the final word and names the reason.
- *
- * `outline`, when given, receives the scan's outline of the values at depths 1 and 2 (canonical-
- * bytes.ts), or is left empty when the scan could not vouch for the text: replay finds journal lines
- * in it instead of scanning the segment again.
+ * JSON.parse builds the value; the accelerator (accel/strict-wasm.ts) proves canonical form in one
+ * pass over the bytes. Where it cannot vouch (a rare key, a text too large, or one that is not
+ * canonical), the exact scanner below has the final word and names the reason.
  */
-export function parseCanonical(bytes: Uint8Array, outline?: number[]): Json {
+export function parseCanonical(bytes: Uint8Array): Json {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const ascii = isAscii(buf);
   if (!ascii && !isUtf8(buf)) throw new JsonError('invalid UTF-8', 0);
-  // Scan before parsing: with the parsed value alive, every young-generation GC the scan triggers
-  // would copy it (measured 35 % slower on run segments). A container over 128 KiB is parsed in
-  // pieces of at most 64 KiB, whatever its size: decoding a run segment of 1.7 MB whole made an
-  // external string, a fresh malloc'd copy each time (run segments: 80 -> 120 MB/s in pieces).
-  const pieces = buf.length > LARGE_FROM && (buf[0] === 0x7b || buf[0] === 0x5b);
-  if (outline) outline.length = 0; // offsets from another text would misplace every piece
-  const marks: number[] | null = outline ?? (pieces ? [] : null);
-  const canonical = isCanonicalBytes(buf, marks);
-  if (!canonical && marks) marks.length = 0;
-  const text = canonical ? null : buf.toString('utf8'); // the exact scanner's input, decoded once
+  // Proved before parsing: with the parsed value alive, every young-generation GC would copy it. A
+  // container over 128 KiB is parsed in pieces of at most 64 KiB, whatever its size: decoding a
+  // run segment of 1.7 MB whole made an external string, a fresh malloc'd copy each time (run
+  // segments: 80 -> 120 MB/s in pieces).
+  const s = strict();
+  if (s?.prove(buf)) {
+    try {
+      const pieces = buf.length > LARGE_FROM && (buf[0] === 0x7b || buf[0] === 0x5b);
+      return pieces ? parsePieces(buf, s.table(), ascii) : (JSON.parse(ascii ? asciiText(buf) : buf.toString('utf8')) as Json);
+    } catch {
+      // A proven text always parses: fall through to the reference, which names whatever is wrong.
+    }
+  }
+  const text = buf.toString('utf8');
   let value: Json;
   try {
-    if (text !== null) value = JSON.parse(text) as Json;
-    else value = pieces && marks ? parsePieces(buf, marks, ascii) : (JSON.parse(ascii ? asciiText(buf) : buf.toString('utf8')) as Json);
+    value = JSON.parse(text) as Json;
   } catch {
-    new CanonicalScanner(text ?? buf.toString('utf8')).document(); // names the position
+    new CanonicalScanner(text).document(); // names the position
     throw new JsonError('not JSON', 0);
   }
-  if (text !== null) new CanonicalScanner(text).document();
+  new CanonicalScanner(text).document();
   return value;
 }
 
 /**
- * Whether the bytes are proven canonical and strict without parsing them: valid UTF-8, the fast
- * scan's proof (`isCanonicalBytes`, or its WebAssembly build from 512 bytes on: strict-wasm.ts,
- * design.md §6), and no raw control byte anywhere (canonical JSON escapes every
- * one inside strings and allows none outside; the scan leaves that check to JSON.parse, which this
- * path does not run). Returns the scan's table of containers (schema-bytes.ts walks with it), a
- * table reused by the next call; null means "not proven": `parseCanonical` decides, and names the
- * reason.
+ * Whether the bytes are proven canonical and strict without parsing them: valid UTF-8, and the
+ * accelerator's proof. The proof stays usable while the text is the accelerator's loaded one
+ * (schema-bytes.ts walks it); null means "not proven": `parseCanonical` decides, and names the reason.
  */
-export function provenCanonical(bytes: Uint8Array): Containers | null {
+export function provenCanonical(bytes: Uint8Array): Proof | null {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (!isAscii(buf) && !isUtf8(buf)) return null;
-  const s = buf.length >= WASM_FROM ? strict() : null;
-  const proven = s ? s.prove(buf) : null;
-  if (proven !== null) {
-    if (!proven) return null;
-    s!.tableInto(CONTAINERS);
-    return CONTAINERS;
-  }
-  if (!isCanonicalBytes(buf, null, CONTAINERS) || hasControlByte(buf)) return null;
-  return CONTAINERS;
+  const s = strict();
+  return s?.prove(buf) ? s.proof() : null;
 }
-
-// Shorter texts are scanned in JS: copying them into the module's memory costs more than it saves.
-const WASM_FROM = 512;
-
-// Reused from text to text: every caller walks the table before it proves another text.
-const CONTAINERS = new Containers();
 
 // V8 puts a string over 128 KiB in large-object space: fresh pages, faulted in one by one (decoding
 // a 678 KB bundle ran at ~210 MB/s). Node makes a decoded buffer of EXTERNAL_FROM bytes or more an
@@ -146,72 +131,62 @@ const PIECE = 64 * 1024;
 let padded: Buffer | null = null;
 
 /**
- * JSON.parse of a canonical container over 128 KiB, one piece per value at depth 1 or 2, each
- * piece at most 64 KiB where the outline allows (~15 % faster than one padded parse for a 678 KB
+ * JSON.parse of a proven canonical container over 128 KiB, in pieces: the members of the values
+ * at depths 1 and 2, read along the proof's table of containers (accel/strict-wasm.ts `eachMember`),
+ * each piece at most 64 KiB where the text allows (~15 % faster than one padded parse for a 678 KB
  * text, ~50 % faster than one external string for a 1.7 MB run segment, and no dead 1 MB strings
- * waiting for a GC). The outline comes from the scan, which proved the text canonical, so every
- * piece is valid JSON on its own. Only a single value over 128 KiB (a long string) is still decoded
- * whole (asciiText).
+ * waiting for a GC). The text is canonical, so every piece is valid JSON on its own. Only a single
+ * value over 128 KiB (a long string) is still decoded whole (asciiText).
  */
-function parsePieces(buf: Buffer, outline: number[], ascii: boolean): Json {
+function parsePieces(buf: Buffer, table: Int32Array, ascii: boolean): Json {
   const encoding = ascii ? 'latin1' : 'utf8';
   const whole = (s: number, e: number): Json => JSON.parse(ascii && e - s > LARGE_FROM ? asciiText(buf.subarray(s, e)) : buf.toString(encoding, s, e)) as Json;
-  let k = 0; // cursor into the outline triples
-  const endOf = (depth: number): number => {
-    for (let j = k + 3; ; j += 3) if (outline[j] === END && outline[j + 1] === depth) return j;
-  };
-  // The container starting at s whose members are at `depth` and are next in the outline.
-  const container = (s: number, depth: number): Json => {
-    if (buf[s] === 0x5b) {
+  // A member at `depth` (the root's members are at 1): parsed whole, or member by member.
+  const value = (s: number, e: number, record: number, depth: number): Json => (e - s <= PIECE || record < 0 || depth === PIECE_DEPTH ? whole(s, e) : container(record, depth + 1));
+  const container = (record: number, depth: number): Json => {
+    if (buf[table[record]!] === 0x5b) {
       const arr: Json[] = [];
-      while (outline[k] === START && outline[k + 1] === depth) {
-        if (depth === OUTLINE_DEPTH) group(arr);
-        else arr.push(member(depth));
-      }
+      if (depth === PIECE_DEPTH) group(record, arr);
+      else eachMember(buf, table, record, (_ns, _ne, s, e, r) => void arr.push(value(s, e, r, depth)));
       return arr;
     }
     const obj: { [key: string]: Json } = {};
-    while (outline[k] === KEY) {
-      const key = JSON.parse(buf.toString(encoding, outline[k + 1]! - 1, outline[k + 2]! + 1)) as string;
-      k += 3;
-      const v = member(depth);
+    eachMember(buf, table, record, (ns, ne, s, e, r) => {
+      const key = JSON.parse(buf.toString(encoding, ns - 1, ne + 1)) as string;
+      const v = value(s, e, r, depth);
       // An own "__proto__" member, as JSON.parse makes it (plain assignment would set the prototype).
       if (key === '__proto__') Object.defineProperty(obj, key, { value: v, writable: true, enumerable: true, configurable: true });
       else obj[key] = v;
-    }
+    });
     return obj;
   };
-  // The value whose START is at the cursor; leaves the cursor after its END.
-  const member = (depth: number): Json => {
-    const s = outline[k + 2]!;
-    const j = endOf(depth);
-    const e = outline[j + 2]!;
-    if (e - s <= PIECE || depth === OUTLINE_DEPTH || (buf[s] !== 0x7b && buf[s] !== 0x5b) || j === k + 3) {
-      k = j + 3;
-      return whole(s, e);
-    }
-    k += 3;
-    const v = container(s, depth + 1);
-    k = j + 3;
-    return v;
-  };
-  // Array elements at the outline's last depth (an eval record's answers, ~450 B each) in runs of up
-  // to 64 KiB, each run parsed as one array: one JSON.parse per element cost ~20 % more. The run
-  // is copied between brackets into a scratch buffer (the input is never written to).
-  const group = (arr: Json[]) => {
-    const s = outline[k + 2]!;
-    let j = k; // the last element of the run
-    while (outline[j + 6] === START && outline[j + 7] === OUTLINE_DEPTH && outline[j + 11]! - s <= PIECE) j += 6;
-    const e = outline[j + 5]!;
-    k = j + 6;
-    if (e - s > PIECE) return void arr.push(whole(s, e)); // one element, too big to copy
-    scratch[0] = 0x5b;
-    buf.copy(scratch, 1, s, e);
-    scratch[e - s + 1] = 0x5d;
-    for (const v of JSON.parse(scratch.toString(encoding, 0, e - s + 2)) as Json[]) arr.push(v);
+  // Array elements at the last depth (an eval record's answers, ~450 B each) in runs of up to 64
+  // KiB, each run parsed as one array: one JSON.parse per element cost ~20 % more. The run is copied
+  // between brackets into a scratch buffer (the input is never written to).
+  const group = (record: number, arr: Json[]) => {
+    let runStart = -1;
+    let runEnd = -1;
+    const flush = () => {
+      if (runStart < 0) return;
+      scratch[0] = 0x5b;
+      buf.copy(scratch, 1, runStart, runEnd);
+      scratch[runEnd - runStart + 1] = 0x5d;
+      for (const v of JSON.parse(scratch.toString(encoding, 0, runEnd - runStart + 2)) as Json[]) arr.push(v);
+      runStart = -1;
+    };
+    eachMember(buf, table, record, (_ns, _ne, s, e) => {
+      if (runStart >= 0 && e - runStart > PIECE) flush();
+      if (e - s > PIECE) return void arr.push(whole(s, e)); // one element, too big to copy
+      if (runStart < 0) runStart = s;
+      runEnd = e;
+    });
+    flush();
   };
   return container(0, 1);
 }
+
+/** The depth whose members are parsed whole (array elements in runs): the root's members are at 1. */
+const PIECE_DEPTH = 2;
 
 const scratch = Buffer.allocUnsafe(PIECE + 2);
 
@@ -481,15 +456,13 @@ class Parser {
   }
 }
 
-/** For tests: whether the fast path vouches for a text, and whether the exact scanner accepts it. */
+/** For tests: whether the accelerator vouches for a text, and whether the exact scanner accepts it. */
 export const canonicalChecks = {
-  fast(text: string): boolean {
-    try {
-      JSON.parse(text); // the byte scan's contract: it vouches only for text JSON.parse accepts
-    } catch {
-      return false;
-    }
-    return isCanonicalBytes(encoder.encode(text));
+  /** true: proven; false: not proven (the reference decides); null: not decided (or no accelerator). */
+  fast(text: string): boolean | null {
+    const b = Buffer.from(text, 'utf8');
+    if (!isUtf8(b)) return false;
+    return strict()?.prove(b) ?? null;
   },
   exact(text: string): boolean {
     try {

@@ -1,40 +1,32 @@
 import { readFileSync } from 'node:fs';
-import type { Containers } from '../accel/canonical-bytes.ts';
 import { DIGEST_PATTERN } from './digest.ts';
 import { canonicalBytes } from './json.ts';
 import { KINDS, SCHEMA_DIR, type BundleRef } from './schemas.ts';
-import { CHECK_PATTERN, strict, type PlacedPlan, type PlanWords } from '../accel/strict-wasm.ts';
+import { checkRecords, eachMember, strict, type PlacedPlan, type PlanWords, type Proof } from '../accel/strict-wasm.ts';
+import { CHECK, F, M, N, OUT, PATH, T } from '../accel/strict-layout.ts';
 
 /**
- * The bundle schemas (docs/schemas/), checked directly on canonical bytes, building no value.
+ * The bundle schemas (docs/schemas/), checked directly on canonical bytes, building no value: the
+ * accelerator of the schema check, whose reference is ajv (schemas.ts).
  *
  * `docket verify` needs no value from a bundle: only "valid or not", its kind and its references.
  * Building the value with JSON.parse cost about as much as inflating it (docs/benchmarks.md), and
  * most of the bytes sit where the schema asks nothing (an attachment's body, a response's body).
- * This walks the bytes once, jumping over unconstrained values through the canonical scan's table
- * of containers, and answers the same questions as
- * the ajv validator in schemas.ts, which stays the reference:
- * - the input must already be proven canonical and strict (`isCanonicalBytes` plus no raw control
- *   byte: json.ts `provenCanonical`), so the walk only has to find where things end;
- * - a result here is final; null (invalid, or a schema using a keyword this file does not
- *   implement) goes to JSON.parse + ajv, which names the error. A differential fast-check test
- *   holds the two together on valid and mutated bundles of every kind.
+ * Each kind's schema is compiled here into a plan that the WebAssembly walk (accel/wasm/strict.c)
+ * follows over the bytes the scan proved canonical, jumping over unconstrained values through the
+ * scan's table of containers. A result here is final; null (invalid, undecided, or a schema using a
+ * keyword not compiled here) goes to JSON.parse + ajv, which decides and names the error. A
+ * differential fast-check test holds the two together on valid and mutated bundles of every kind,
+ * references included.
  *
- * Keywords implemented: type (and lists of types), const, enum, pattern, minLength, maxLength,
+ * Keywords compiled: type (and lists of types), const, enum, pattern, minLength, maxLength,
  * minimum, maximum, properties, required, additionalProperties (false or a schema), items, minItems,
  * maxItems, oneOf, $ref to "#/$defs/...", and docket's bundleRef. Annotations (title, description,
  * $id, $defs, $comment) are ignored. Any other keyword makes the kind fall back to ajv.
  */
 
-const T_NULL = 1;
-const T_BOOL = 2;
-const T_INT = 4; // an integral number
-const T_FRAC = 8; // any other number
-const T_STR = 16;
-const T_ARR = 32;
-const T_OBJ = 64;
-const T_ANY = 127;
-const TYPE_BITS: Record<string, number> = { null: T_NULL, boolean: T_BOOL, integer: T_INT, number: T_INT | T_FRAC, string: T_STR, array: T_ARR, object: T_OBJ };
+const T_ANY = T.NULL | T.BOOL | T.INT | T.FRAC | T.STR | T.ARR | T.OBJ;
+const TYPE_BITS: Record<string, number> = { null: T.NULL, boolean: T.BOOL, integer: T.INT, number: T.INT | T.FRAC, string: T.STR, array: T.ARR, object: T.OBJ };
 
 interface Node {
   types: number;
@@ -57,7 +49,6 @@ interface Node {
   maxItems: number;
   oneOf: Node[] | null;
   bundleRef: string | null | undefined; // undefined: not a reference; null: any kind
-  refOrder: boolean; // some reference lies below: refs are reported in schema order (as ajv does)
 }
 
 const ANNOTATIONS = new Set(['title', 'description', '$id', '$defs', '$comment', '$schema']);
@@ -68,7 +59,7 @@ class Unsupported extends Error {}
 type Schema = Record<string, unknown>;
 
 function blank(additional: Node | null = ANY): Node {
-  return { types: T_ANY, any: true, consts: null, digest: false, pattern: null, minLength: -1, maxLength: -1, minimum: NaN, maximum: NaN, names: [], nameNodes: [], nameRequired: [], nameRank: [], required: 0, additional, items: null, minItems: -1, maxItems: -1, oneOf: null, bundleRef: undefined, refOrder: false };
+  return { types: T_ANY, any: true, consts: null, digest: false, pattern: null, minLength: -1, maxLength: -1, minimum: NaN, maximum: NaN, names: [], nameNodes: [], nameRequired: [], nameRank: [], required: 0, additional, items: null, minItems: -1, maxItems: -1, oneOf: null, bundleRef: undefined };
 }
 const ANY: Node = blank(null); // the empty schema: any value, any member
 ANY.additional = ANY;
@@ -156,18 +147,7 @@ export function compileSchema(root: Schema): Node {
     if ('bundleRef' in schema) n.bundleRef = schema.bundleRef === true ? null : String(schema.bundleRef);
     return n;
   };
-  const root_ = compile(root);
-  markRefs(root_, new Set());
-  return root_;
-}
-
-function markRefs(n: Node, seen: Set<Node>): boolean {
-  if (seen.has(n)) return n.refOrder;
-  seen.add(n);
-  let below = n.bundleRef !== undefined;
-  for (const c of [...n.nameNodes, ...(n.items ? [n.items] : []), ...(n.additional ? [n.additional] : []), ...(n.oneOf ?? [])]) if (markRefs(c, seen)) below = true;
-  n.refOrder = below;
-  return below;
+  return compile(root);
 }
 
 // Compiled on first use, like the ajv validators; `false`: this kind's schema needs ajv.
@@ -193,21 +173,36 @@ export interface BytesResult {
 }
 
 /**
- * Validate canonical bundle bytes against their kind's schema. `containers` is the canonical scan's
- * table of the same bytes (canonical-bytes.ts, json.ts `provenCanonical`): the walk jumps over any
- * unconstrained value through it. Returns null when the bytes are not proven valid here (the
- * caller then parses and runs ajv, which decides and names the error).
+ * Validate canonical bundle bytes against their kind's schema. `proof` is json.ts
+ * `provenCanonical`'s for the same bytes, the text the accelerator still holds. Returns null when
+ * the bytes are not proven valid here (the caller then parses and runs ajv, which decides and
+ * names the error).
  */
-export function validateCanonicalBytes(buf: Buffer, containers: Containers): BytesResult | null {
-  if (buf[0] !== 0x7b) return null;
-  const kind = new Walk(buf, containers).topLevelKind();
+export function validateCanonicalBytes(buf: Buffer, proof: Proof): BytesResult | null {
+  const s = strict();
+  if (buf[0] !== 0x7b || !s?.holds(buf, proof)) return null;
+  const kind = topLevelKind(buf, s.table());
   if (kind === null) return null;
   const node = nodeFor(kind);
   if (!node) return null;
   const placed = placedFor(kind, node, null);
-  if (placed && wasmWalk(buf, containers, placed, 0) !== null) return { kind, refs: [] };
-  const w = new Walk(buf, containers);
-  return w.value(node, 0, 0) === buf.length ? { kind, refs: w.refs } : null;
+  const r = placed && walked(buf, proof, placed, 0);
+  return r ? { kind, refs: r.refs } : null;
+}
+
+/** The root object's "kind" string; null when absent or not plain ASCII. */
+function topLevelKind(b: Buffer, table: Int32Array): string | null {
+  let kind: string | null = null;
+  eachMember(b, table, 0, (ns, ne, s, e) => {
+    if (ne - ns !== 4 || b.toString('latin1', ns, ne) !== 'kind') return true;
+    if (b[s] === 0x22) {
+      let plain = true;
+      for (let x = s + 1; x < e - 1; x++) if (b[x] === 0x5c || b[x]! >= 0x80) plain = false;
+      if (plain) kind = b.toString('latin1', s + 1, e - 1);
+    }
+    return false;
+  });
+  return kind;
 }
 
 /**
@@ -276,73 +271,55 @@ export function projection(kind: string, arrayPath: string[], top: Record<string
 }
 
 /**
- * Validate like `validateCanonicalBytes` (same contract: `buf` proven canonical, `containers` its
- * scan's table) and call `onItem` after each element of the projection's array with the element's
- * span and the slots' spans (`start[slot]` is -1 where the member is absent). Returns the slots'
- * spans for the root's fields, or null when the bytes are not proven valid here. `onItem` must not
- * prove another text: the table (and, through the module, the spans it is handed) would be reused.
+ * Validate like `validateCanonicalBytes` (same contract: `buf` proven canonical with `proof`) and
+ * call `onItem` after each element of the projection's array with the element's span and the
+ * slots' spans (`start[slot]` is -1 where the member is absent). Returns the slots' spans for the
+ * root's fields, or null when the bytes are not proven valid here. `onItem` must not prove another
+ * text: the spans it is handed are views of the accelerator's memory.
  */
-export function projectCanonicalBytes(buf: Buffer, containers: Containers, proj: Projection, onItem: (start: number, end: number, starts: Int32Array, ends: Int32Array) => void): { starts: Int32Array; ends: Int32Array } | null {
+export function projectCanonicalBytes(buf: Buffer, proof: Proof, proj: Projection, onItem: (start: number, end: number, starts: Int32Array, ends: Int32Array) => void): { starts: Int32Array; ends: Int32Array } | null {
   if (buf[0] !== 0x7b) return null;
   const placed = placedFor(proj.kind, proj.root, proj);
-  if (placed) {
-    const r = wasmWalk(buf, containers, placed, proj.maxItems);
-    if (r !== null) {
-      const { items, top } = r;
-      const n = placed.plan.slots;
-      const record = 2 + 2 * n;
-      const starts = new Int32Array(n);
-      const ends = new Int32Array(n);
-      for (let k = 0; k < items.length; k += record) {
-        for (let x = 0; x < n; x++) {
-          starts[x] = items[k + 2 + x]!;
-          ends[x] = items[k + 2 + n + x]!;
-        }
-        onItem(items[k]!, items[k + 1]!, starts, ends);
-      }
-      return { starts: top.starts.slice(), ends: top.ends.slice() };
+  const r = placed && walked(buf, proof, placed, proj.maxItems);
+  if (!r) return null;
+  const { items, top } = r;
+  const n = placed.plan.slots;
+  const record = OUT.SLOTS + 2 * n;
+  const starts = new Int32Array(n);
+  const ends = new Int32Array(n);
+  for (let k = 0; k < items.length; k += record) {
+    for (let x = 0; x < n; x++) {
+      starts[x] = items[k + OUT.SLOTS + x]!;
+      ends[x] = items[k + OUT.SLOTS + n + x]!;
     }
+    onItem(items[k + OUT.START]!, items[k + OUT.END]!, starts, ends);
   }
-  const w = new Walk(buf, containers);
-  const n = Object.keys(proj.slots).length;
-  w.hooks = { captures: proj.captures, items: proj.items, itemSlots: proj.itemSlots, onItem, starts: new Int32Array(n).fill(-1), ends: new Int32Array(n).fill(-1) };
-  return w.value(proj.root, 0, 0) === buf.length ? { starts: w.hooks.starts, ends: w.hooks.ends } : null;
+  return { starts: top.starts.slice(), ends: top.ends.slice() };
 }
 
-// The WebAssembly walk (strict-wasm.ts, replay/accel/wasm/strict.c) -------------------------------------
-
-/** Words of a node record (strict.c's N_*; a name entry is its 5 M_* words): keep in step. */
-const N_SIZE = 16;
-const F_ANY = 1;
-const F_DIGEST = 2;
-const F_PATTERN = 4;
-const F_MIN = 8;
-const F_MAX = 16;
-const F_ADDITIONAL_ANY = 32;
+// The plan the WebAssembly walk follows (strict-layout.ts N, M, F) -----------------------------
 
 interface Plan extends PlanWords {
   nodes: Node[]; // by node id
 }
 
 /**
- * A compiled schema as strict.c walks it: node records (N_SIZE words; ANY first, at offset 0), then
- * their lists (const values, names, oneOf branches). Null when a node reports bundle references:
- * the WebAssembly walk has no pointers to give, so those kinds keep the JS walk.
+ * A compiled schema as strict.c walks it: node records (N.SIZE words; ANY first, at offset 0), then
+ * their lists (const values, name entries, oneOf branches). Null when a bound does not fit its word.
  */
 export function wasmPlan(root: Node, proj: Projection | null): Plan | null {
   const nodes: Node[] = [ANY];
   const at = new Map<Node, number>([[ANY, 0]]);
   const visit = (n: Node) => {
     if (at.has(n)) return;
-    at.set(n, nodes.length * N_SIZE);
+    at.set(n, nodes.length * N.SIZE);
     nodes.push(n);
     for (const c of [...n.nameNodes, ...(n.items ? [n.items] : []), ...(n.additional ? [n.additional] : []), ...(n.oneOf ?? [])]) visit(c);
   };
   visit(root);
-  if (nodes.some((n) => n.bundleRef !== undefined)) return null;
   // The module reads these as 32-bit signed words (-1: none); a larger bound would wrap into another.
   if (nodes.some((n) => [n.minLength, n.maxLength, n.minItems, n.maxItems].some((x) => x > 0x7fffffff))) return null;
-  const words: number[] = new Array<number>(nodes.length * N_SIZE).fill(0);
+  const words: number[] = new Array<number>(nodes.length * N.SIZE).fill(0);
   const blob: number[] = [];
   const bounds = new Float64Array(2 * nodes.length);
   const bytes = (b: Buffer): number => {
@@ -351,33 +328,42 @@ export function wasmPlan(root: Node, proj: Projection | null): Plan | null {
     return off;
   };
   nodes.forEach((n, id) => {
-    const w = id * N_SIZE;
-    words[w] = (n.any ? F_ANY : 0) | (n.digest ? F_DIGEST : 0) | (n.pattern ? F_PATTERN : 0) | (n.minimum === n.minimum ? F_MIN : 0) | (n.maximum === n.maximum ? F_MAX : 0) | (n.additional === ANY ? F_ADDITIONAL_ANY : 0);
-    words[w + 1] = n.types;
-    words[w + 2] = n.minLength;
-    words[w + 3] = n.maxLength;
-    words[w + 4] = n.minItems;
-    words[w + 5] = n.maxItems;
-    words[w + 7] = -1;
+    const w = id * N.SIZE;
+    words[w + N.FLAGS] = (n.any ? F.ANY : 0) | (n.digest ? F.DIGEST : 0) | (n.pattern ? F.PATTERN : 0) | (n.minimum === n.minimum ? F.MIN : 0) | (n.maximum === n.maximum ? F.MAX : 0) | (n.additional === ANY ? F.ADDITIONAL_ANY : 0) | (n.bundleRef !== undefined ? F.REF : 0);
+    words[w + N.TYPES] = n.types;
+    words[w + N.MINLEN] = n.minLength;
+    words[w + N.MAXLEN] = n.maxLength;
+    words[w + N.MINITEMS] = n.minItems;
+    words[w + N.MAXITEMS] = n.maxItems;
+    words[w + N.NCONSTS] = -1;
     if (n.consts) {
-      words[w + 6] = words.length;
-      words[w + 7] = n.consts.length;
+      words[w + N.CONSTS] = words.length;
+      words[w + N.NCONSTS] = n.consts.length;
       for (const c of n.consts) words.push(bytes(c), c.length);
     }
     const caps = proj?.captures.get(n);
-    words[w + 8] = words.length;
-    words[w + 9] = n.names.length;
-    n.names.forEach((name, p) => words.push(bytes(name), name.length, at.get(n.nameNodes[p]!)!, n.nameRequired[p] ? 1 : 0, caps ? caps[p]! : -1));
-    words[w + 10] = n.required;
-    words[w + 11] = n.additional ? at.get(n.additional)! : -1;
-    words[w + 12] = n.items ? at.get(n.items)! : -1;
-    words[w + 14] = -1;
+    words[w + N.NAMES] = words.length;
+    words[w + N.NNAMES] = n.names.length;
+    n.names.forEach((name, p) => {
+      const entry = new Array<number>(M.SIZE);
+      entry[M.OFF] = bytes(name);
+      entry[M.LEN] = name.length;
+      entry[M.NODE] = at.get(n.nameNodes[p]!)!;
+      entry[M.REQUIRED] = n.nameRequired[p] ? 1 : 0;
+      entry[M.SLOT] = caps ? caps[p]! : -1;
+      entry[M.RANK] = n.nameRank[p]!;
+      words.push(...entry);
+    });
+    words[w + N.REQUIRED] = n.required;
+    words[w + N.ADDITIONAL] = n.additional ? at.get(n.additional)! : -1;
+    words[w + N.ITEMS] = n.items ? at.get(n.items)! : -1;
+    words[w + N.NONEOF] = -1;
     if (n.oneOf) {
-      words[w + 13] = words.length;
-      words[w + 14] = n.oneOf.length;
+      words[w + N.ONEOF] = words.length;
+      words[w + N.NONEOF] = n.oneOf.length;
       for (const b of n.oneOf) words.push(at.get(b)!);
     }
-    words[w + 15] = id;
+    words[w + N.ID] = id;
     bounds[2 * id] = n.minimum;
     bounds[2 * id + 1] = n.maximum;
   });
@@ -385,7 +371,7 @@ export function wasmPlan(root: Node, proj: Projection | null): Plan | null {
   return { words: Int32Array.from(words), blob: Uint8Array.from(blob), bounds, root: at.get(root)!, items: proj ? at.get(proj.items)! : -1, itemSlots: proj ? proj.itemSlots : [], slots, nodes };
 }
 
-// Per kind (and per projection): placed in this thread's module once; null where the JS walk serves.
+// Per kind (and per projection): placed in this thread's module once; null where ajv serves.
 const placedPlans = new Map<string, PlacedPlan | null>();
 function placedFor(kind: string, root: Node, proj: Projection | null): (PlacedPlan & { plan: Plan }) | null {
   const s = strict();
@@ -401,297 +387,68 @@ function placedFor(kind: string, root: Node, proj: Projection | null): (PlacedPl
 }
 
 /**
- * The WebAssembly walk of a text proven by the module (its table still loaded), with the checks it
- * left resolved here. Null whenever it does not prove the text valid: the JS walk then decides.
+ * The WebAssembly walk of a text proven by the module (still loaded), with the checks it left
+ * resolved here: patterns, bounds it could not compare exactly, and the bundle references, spelled
+ * and ordered as ajv reports them. Null whenever it does not prove the text valid: ajv decides.
  */
-function wasmWalk(buf: Buffer, containers: Containers, placed: PlacedPlan & { plan: Plan }, maxItems: number) {
+function walked(buf: Buffer, proof: Proof, placed: PlacedPlan & { plan: Plan }, maxItems: number) {
   const s = strict();
-  if (!s || !s.holds(buf, containers)) return null;
+  if (!s || !s.holds(buf, proof)) return null;
   const r = s.walk(placed, maxItems);
   if (!r || r.end < 0) return null;
   const c = r.checks;
-  for (let k = 0; k < c.length; k += 4) {
-    const n = placed.plan.nodes[c[k + 1]!]!;
-    const st = c[k + 2]!;
-    const e = c[k + 3]!;
-    if (c[k] === CHECK_PATTERN) {
+  const found: { ref: BundleRef; path: Int32Array }[] = [];
+  for (const k of checkRecords(c)) {
+    const n = placed.plan.nodes[c[k + CHECK.NODE]!]!;
+    const st = c[k + CHECK.START]!;
+    const e = c[k + CHECK.END]!;
+    const what = c[k + CHECK.WHAT];
+    if (what === CHECK.PATTERN) {
       if (!n.pattern!.test(JSON.parse(buf.toString('utf8', st, e)) as string)) return null;
-    } else {
+    } else if (what === CHECK.RANGE) {
       const v = numberValue(buf, st, e);
       if (v < n.minimum || v > n.maximum) return null;
+    } else {
+      const path = c.slice(k + CHECK.SIZE, k + CHECK.SIZE + c[k + CHECK.EXTRA]!);
+      found.push({ ref: { pointer: pointerOf(buf, path), digest: JSON.parse(buf.toString('utf8', st, e)) as string, kind: n.bundleRef ?? null }, path });
     }
   }
-  return r;
+  if (found.length > 1) found.sort((x, y) => schemaOrder(x.path, y.path));
+  return { items: r.items, top: r.top, refs: found.map((f) => f.ref) };
 }
 
-interface Hooks {
-  captures: Map<Node, Int16Array>;
-  items: Node;
-  itemSlots: number[];
-  onItem: (start: number, end: number, starts: Int32Array, ends: Int32Array) => void;
-  starts: Int32Array;
-  ends: Int32Array;
+/**
+ * ajv's order of references: member by member in the schema's order of properties (those it does
+ * not name after, in the data's order), array elements in order. Compared level by level.
+ */
+function schemaOrder(a: Int32Array, b: Int32Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let k = 0; k < n; k += PATH.SIZE) {
+    const an = a[k + PATH.NAME_START]!;
+    const bn = b[k + PATH.NAME_START]!;
+    if (an < 0 || bn < 0) {
+      const d = a[k + PATH.NAME_END]! - b[k + PATH.NAME_END]!; // element indices (both, in one array)
+      if (d !== 0) return d;
+      continue;
+    }
+    const d = a[k + PATH.RANK]! - b[k + PATH.RANK]! || an - bn; // the rank, then the data's order
+    if (d !== 0) return d;
+  }
+  return a.length - b.length;
 }
 
-class Walk {
-  refs: BundleRef[] = [];
-  hooks: Hooks | null = null;
-  private c = 0; // the next container's index in `ends`: containers are met in the order they open
-  private pathStart: number[] = []; // per depth: a member name's start, or -1 for an array element
-  private pathEnd: number[] = []; // per depth: the name's end, or the element's index
-  constructor(
-    readonly b: Buffer,
-    readonly ends: Containers,
-  ) {}
-
-  /** The root object's "kind" string, found by stepping over the members before it; null when absent or not plain ASCII. */
-  topLevelKind(): string | null {
-    const b = this.b;
-    this.claim(); // the root object
-    if (b[1] === 0x7d) return null;
-    for (let j = 0; ; ) {
-      const ks = j + 2; // j is at the "{" or the "," before the member
-      let ke = ks;
-      while (b[ke] !== 0x22) ke++; // names are proven escape-free
-      const v = ke + 2;
-      if (ke - ks === 4 && b[ks] === 0x6b && b[ks + 1] === 0x69 && b[ks + 2] === 0x6e && b[ks + 3] === 0x64) {
-        if (b[v] !== 0x22) return null;
-        const e = stringEnd(b, v + 1) - 1;
-        for (let x = v + 1; x < e; x++) if (b[x] === 0x5c || b[x]! >= 0x80) return null;
-        return b.toString('latin1', v + 1, e);
-      }
-      j = this.skip(v);
-      if (j < 0 || b[j] !== 0x2c) return null;
-    }
+/** The JSON pointer of a path, as ajv's instancePath spells it. */
+function pointerOf(b: Buffer, path: Int32Array): string {
+  let p = '';
+  for (let k = 0; k < path.length; k += PATH.SIZE) {
+    const s = path[k + PATH.NAME_START]!;
+    const e = path[k + PATH.NAME_END]!;
+    let seg: string;
+    if (s < 0) seg = String(e);
+    else seg = b.indexOf(0x5c, s) >= 0 && b.indexOf(0x5c, s) < e ? (JSON.parse(b.toString('utf8', s - 1, e + 1)) as string) : b.toString('utf8', s, e);
+    p += `/${seg.replace(/~/g, '~0').replace(/\//g, '~1')}`;
   }
-
-  /** The container at i is the next one: count it (its members, if walked, come next). */
-  private claim() {
-    this.c += 3;
-  }
-
-  /** The value at i, at `depth`, against n: its end, or -1 when it does not match. */
-  value(n: Node, i: number, depth: number): number {
-    const b = this.b;
-    if (n.any) return this.skip(i);
-    const c = b[i]!;
-    let t: number;
-    let end = -1;
-    if (c === 0x22) {
-      t = T_STR;
-      end = stringEnd(b, i + 1);
-    } else if (c === 0x7b) t = T_OBJ;
-    else if (c === 0x5b) t = T_ARR;
-    else if (c === 0x74) ((t = T_BOOL), (end = i + 4));
-    else if (c === 0x66) ((t = T_BOOL), (end = i + 5));
-    else if (c === 0x6e) ((t = T_NULL), (end = i + 4));
-    else {
-      end = numberEnd(b, i);
-      t = isIntegral(b, i, end) ? T_INT : T_FRAC;
-    }
-    const c0 = this.c;
-    const branchEnd = n.oneOf ? this.oneOf(n.oneOf, i, depth) : -1;
-    if (n.oneOf && branchEnd < 0) return -1;
-    if ((n.types & t) === 0) return -1;
-    if (t === T_OBJ) {
-      if (n.names.length || n.additional !== ANY) {
-        this.c = c0; // walked again here, after the branch: its containers are met again
-        end = this.object(n, i, depth);
-      } else end = branchEnd >= 0 ? branchEnd : this.skip(i);
-    } else if (t === T_ARR) {
-      this.c = c0;
-      end = this.array(n, i, depth);
-    }
-    if (end < 0) return -1;
-    if (n.consts && !oneOfBytes(n.consts, b, i, end)) return -1;
-    if (t === T_STR) {
-      if (n.digest && !isDigestToken(b, i, end)) return -1;
-      if (n.pattern && !n.pattern.test(JSON.parse(b.toString('utf8', i, end)) as string)) return -1;
-      if (n.minLength >= 0 || n.maxLength >= 0) {
-        const len = codePoints(b, i + 1, end - 1);
-        if ((n.minLength >= 0 && len < n.minLength) || (n.maxLength >= 0 && len > n.maxLength)) return -1;
-      }
-      if (n.bundleRef !== undefined) this.refs.push({ pointer: this.pointer(depth), digest: JSON.parse(b.toString('utf8', i, end)) as string, kind: n.bundleRef });
-    } else if ((t === T_INT || t === T_FRAC) && (n.minimum === n.minimum || n.maximum === n.maximum)) {
-      const v = numberValue(b, i, end);
-      if (v < n.minimum || v > n.maximum) return -1;
-    }
-    return end;
-  }
-
-  /** Where the value ends when exactly one branch matches, else -1 (references found in other branches are dropped). */
-  private oneOf(branches: Node[], i: number, depth: number): number {
-    const before = this.refs.length;
-    const c = this.c;
-    let kept: BundleRef[] = [];
-    let keptC = c;
-    let matched = 0;
-    let end = -1;
-    for (const br of branches) {
-      const e = this.value(br, i, depth);
-      if (e >= 0) {
-        matched++;
-        end = e;
-        kept = this.refs.slice(before);
-        keptC = this.c;
-      }
-      this.refs.length = before;
-      this.c = c;
-    }
-    if (matched !== 1) return -1;
-    this.refs.push(...kept);
-    this.c = keptC;
-    return end;
-  }
-
-  private object(n: Node, i: number, depth: number): number {
-    const b = this.b;
-    this.claim();
-    let j = i + 1;
-    if (b[j] === 0x7d) return n.required === 0 ? j + 1 : -1;
-    const names = n.names;
-    const refsFrom = this.refs.length;
-    const ranks: number[] | null = n.refOrder ? [] : null; // per reference found below: its member's place in the schema
-    const caps = this.hooks?.captures.get(n);
-    let p = 0;
-    let required = 0;
-    for (;;) {
-      const ks = j + 1;
-      let ke = ks;
-      while (b[ke] !== 0x22) ke++; // names are proven escape-free, and short: no memchr call
-      let order = -1;
-      while (p < names.length && (order = compareName(names[p]!, b, ks, ke)) < 0) p++;
-      let sub: Node;
-      let rank: number;
-      let slot = -1;
-      if (p < names.length && order === 0) {
-        sub = n.nameNodes[p]!;
-        if (n.nameRequired[p]) required++;
-        if (caps) slot = caps[p]!;
-        rank = n.nameRank[p++]!;
-      } else if (n.additional === null) return -1;
-      else ((sub = n.additional), (rank = names.length));
-      this.pathStart[depth] = ks;
-      this.pathEnd[depth] = ke;
-      const before = this.refs.length;
-      j = this.value(sub, ke + 2, depth + 1);
-      if (j < 0) return -1;
-      if (slot >= 0) {
-        this.hooks!.starts[slot] = ke + 2;
-        this.hooks!.ends[slot] = j;
-      }
-      if (ranks) for (let r = before; r < this.refs.length; r++) ranks.push(rank);
-      if (b[j] === 0x2c) {
-        j++;
-        continue;
-      }
-      if (required !== n.required) return -1;
-      if (ranks && ranks.length > 1) this.schemaOrder(refsFrom, ranks);
-      return j + 1;
-    }
-  }
-
-  /** ajv reports references member by member in the schema's order of properties, not the data's. */
-  private schemaOrder(from: number, ranks: number[]) {
-    const found = this.refs.slice(from).map((r, x) => ({ r, rank: ranks[x]! }));
-    found.sort((x, y) => x.rank - y.rank); // stable: within one member, data order
-    for (let x = 0; x < found.length; x++) this.refs[from + x] = found[x]!.r;
-  }
-
-  private array(n: Node, i: number, depth: number): number {
-    const b = this.b;
-    let j = i + 1;
-    let count = 0;
-    if (!n.items && n.minItems < 0 && n.maxItems < 0) return this.skip(i);
-    this.claim();
-    if (b[j] === 0x5d) j++;
-    else {
-      const items = n.items ?? ANY;
-      const hooks = this.hooks !== null && this.hooks.items === items ? this.hooks : null;
-      for (;;) {
-        this.pathStart[depth] = -1;
-        this.pathEnd[depth] = count;
-        if (hooks) for (const slot of hooks.itemSlots) hooks.starts[slot] = -1;
-        const start = j;
-        j = this.value(items, j, depth + 1);
-        if (j < 0) return -1;
-        if (hooks) hooks.onItem(start, j, hooks.starts, hooks.ends);
-        count++;
-        if (b[j++] === 0x5d) break;
-      }
-    }
-    if ((n.minItems >= 0 && count < n.minItems) || (n.maxItems >= 0 && count > n.maxItems)) return -1;
-    return j;
-  }
-
-  /** The end of any value at i; a container's through the scan's table of containers, in O(1). */
-  private skip(i: number): number {
-    const b = this.b;
-    const c = b[i]!;
-    if (c === 0x22) return stringEnd(b, i + 1);
-    if (c === 0x74 || c === 0x6e) return i + 4;
-    if (c === 0x66) return i + 5;
-    if (c !== 0x7b && c !== 0x5b) return numberEnd(b, i);
-    const a = this.ends.a;
-    const o = this.c;
-    if (o >= this.ends.n || a[o] !== i) return -1; // out of step with the scan: cannot happen on the text it scanned; refuse, never guess
-    this.c = a[o + 2]!;
-    return a[o + 1]!;
-  }
-
-  /** The JSON pointer of the value at `depth`, as ajv's instancePath spells it. */
-  private pointer(depth: number): string {
-    let p = '';
-    for (let d = 0; d < depth; d++) {
-      const s = this.pathStart[d]!;
-      const seg = s < 0 ? String(this.pathEnd[d]) : this.b.toString('utf8', s, this.pathEnd[d]);
-      p += `/${seg.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    }
-    return p;
-  }
-}
-
-/** Whether b[s, e) equals one of the values. */
-function oneOfBytes(values: Buffer[], b: Buffer, s: number, e: number): boolean {
-  for (const v of values) if (v.length === e - s && b.compare(v, 0, v.length, s, e) === 0) return true;
-  return false;
-}
-
-/** Sorted-name comparison of a schema name with the member name b[s, e). */
-function compareName(name: Buffer, b: Buffer, s: number, e: number): number {
-  const l1 = name.length;
-  const l2 = e - s;
-  const m = l1 < l2 ? l1 : l2;
-  for (let k = 0; k < m; k++) {
-    const x = name[k]!;
-    const y = b[s + k]!;
-    if (x !== y) return x - y;
-  }
-  return l1 - l2;
-}
-
-/** From just after an opening quote to just after the closing one (the text is proven canonical). */
-function stringEnd(b: Buffer, i: number): number {
-  const stop = i + 32;
-  while (i < stop) {
-    const c = b[i];
-    if (c === 0x22) return i + 1;
-    i += c === 0x5c ? 2 : 1;
-  }
-  for (;;) {
-    const q = b.indexOf(0x22, i);
-    let s = q - 1;
-    while (b[s] === 0x5c) s--;
-    if ((q - 1 - s) % 2 === 0) return q + 1; // an even run of backslashes: the quote is not escaped
-    i = q + 1;
-  }
-}
-
-function numberEnd(b: Buffer, i: number): number {
-  for (;;) {
-    const c = b[++i];
-    if (c === undefined || !((c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d)) return i;
-  }
+  return p;
 }
 
 /** A canonical number's value: short integers by hand (most bounded numbers: counts, sequence numbers), the rest by Number. */
@@ -706,40 +463,3 @@ export function numberValue(b: Buffer, s: number, e: number): number {
   }
   return b[s] === 0x2d ? -v : v;
 }
-
-/** A canonical number is integral when it has neither point nor exponent, or a positive exponent (>= 1e21). */
-function isIntegral(b: Buffer, s: number, e: number): boolean {
-  for (let k = s; k < e; k++) {
-    const c = b[k];
-    if (c === 0x65) return b[k + 1] === 0x2b;
-    if (c === 0x2e) {
-      while (k < e && b[k] !== 0x65) k++;
-      return k < e && b[k + 1] === 0x2b;
-    }
-  }
-  return true;
-}
-
-/** Characters of a canonical string's body b[s, e), counted as ajv counts them (code points). */
-function codePoints(b: Buffer, s: number, e: number): number {
-  let n = 0;
-  for (let k = s; k < e; k++) {
-    const c = b[k]!;
-    if (c === 0x5c) {
-      n++;
-      k += b[k + 1] === 0x75 ? 5 : 1;
-    } else if ((c & 0xc0) !== 0x80) n++;
-  }
-  return n;
-}
-
-/** `"sha256:` + 64 lowercase hex + `"` */
-function isDigestToken(b: Buffer, s: number, e: number): boolean {
-  if (e - s !== 73) return false;
-  if (b[s + 1] !== 0x73 || b[s + 2] !== 0x68 || b[s + 3] !== 0x61 || b[s + 4] !== 0x32 || b[s + 5] !== 0x35 || b[s + 6] !== 0x36 || b[s + 7] !== 0x3a) return false;
-  for (let k = s + 8; k < e - 1; k++) if (HEX[b[k]!] === 0) return false;
-  return true;
-}
-
-const HEX = new Uint8Array(256);
-for (const c of '0123456789abcdef') HEX[c.charCodeAt(0)] = 1;

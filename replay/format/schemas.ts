@@ -79,6 +79,29 @@ export function validateBundle(value: unknown): SchemaResult {
   if (typeof kind !== 'string') return { ok: false, errors: ['/kind: missing or not a string'], refs: [] };
   const validate = validatorFor(kind);
   if (!validate) return { ok: false, errors: [`/kind: unknown kind ${JSON.stringify(kind)} (known: ${KINDS.join(', ')})`], refs: [] };
+  return run(validate, value);
+}
+
+/**
+ * Validate a value against one definition of a kind's schema (`$defs/<name>`): a journal line is
+ * checked against run-segment's `line`, with the rules its sealed segment will be checked with.
+ * Pointers in the errors are relative to the value.
+ */
+export function validateDefinition(kind: string, name: string, value: unknown): SchemaResult {
+  const key = `${kind}#/$defs/${name}`;
+  let validate = definitions.get(key);
+  if (!validate) {
+    const whole = validatorFor(kind); // registers the kind's schema under its $id
+    const id = (whole?.schema as { $id?: string } | undefined)?.$id;
+    validate = id ? ajv().getSchema(`${id}#/$defs/${name}`) : undefined;
+    if (!validate) throw new Error(`internal: no definition ${name} in the ${kind} schema`);
+    definitions.set(key, validate);
+  }
+  return run(validate, value);
+}
+const definitions = new Map<string, ValidateFunction>();
+
+function run(validate: ValidateFunction, value: unknown): SchemaResult {
   collecting = [];
   try {
     const ok = validate(value) as boolean;

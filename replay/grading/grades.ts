@@ -1,4 +1,4 @@
-import { registerIndexHook, type Archive } from '../store/archive.ts';
+import type { Archive } from '../store/archive.ts';
 import { loadFrozenBank, type FrozenBank } from '../bank/bank.ts';
 import { parseDigest, sha256, type Digest } from '../format/digest.ts';
 import { DocketError, findingError } from '../errors.ts';
@@ -8,7 +8,6 @@ import type { JournalLine } from '../runs/journal.ts';
 import { canonicalBytes, canonicalText, type Json } from '../format/json.ts';
 import { permutationsFor } from '../runs/request.ts';
 import { checkRunId, loadRun, SEGMENT_LINES, type LoadedRun } from '../runs/runs.ts';
-import type { Index } from '../store/sqlindex.ts';
 import type { Letter } from '../bank/types.ts';
 
 /**
@@ -305,6 +304,64 @@ export function prepareRegrade(archive: Archive, runRef: string, opts: RegradeOp
   return planRegrade({ run, bank, grader: g, previous, gradedAt: opts.gradedAt });
 }
 
+/** What grading one run did: `docket regrade`'s report of it, and `docket run`'s grade on seal. */
+export interface RegradeRunResult {
+  run: Digest;
+  runId: string;
+  status: 'graded' | 'unchanged';
+  grade: Digest | null; // the new grade (null when unchanged)
+  current: Digest | null; // the run's current grade after this command
+  previous: Digest | null;
+  grader: { ref: string; digest: Digest };
+  previousGrader: { ref: string; digest: Digest } | null;
+  flips: number;
+  counts: RegradePlan['grade']['counts'];
+  warnings: GradeWarning[];
+}
+
+/** A fixed timestamp when SOURCE_DATE_EPOCH is set (reproducible builds), else now. */
+export function gradedAtNow(): string {
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  if (epoch !== undefined && /^\d+$/.test(epoch)) return new Date(Number(epoch) * 1000).toISOString();
+  return new Date().toISOString();
+}
+
+/**
+ * Grade runs and write their grade records: the one code path of `docket regrade` and of
+ * `docket run`, which grades a run as it seals it. Every named run is graded first and written
+ * only when all of them could be (a damaged run is a finding and nothing is written for any).
+ * Written as the archive's one writer (replay/store/archive.ts): a plan whose run got a new grade
+ * from a concurrent regrade meanwhile is made again, so it chains onto that record instead of
+ * both naming the same `previous`.
+ */
+export function gradeRuns(archive: Archive, refs: readonly string[], opts: RegradeOptions): { runs: RegradeRunResult[]; flips: Flip[] } {
+  const planned = refs.map((r) => prepareRegrade(archive, r, opts)); // a bad run or grader fails here, before any write
+  return archive.writing(() => {
+    const plans = planned.map((p, i) => (currentGradeDigest(archive, p.run.run.id) === (p.previous?.digest ?? null) ? p : prepareRegrade(archive, refs[i]!, opts)));
+    const runs: RegradeRunResult[] = [];
+    const flips: Flip[] = [];
+    for (const p of plans) {
+      const written = p.unchanged ? null : writeGrade(archive, p);
+      const prev = p.previous?.value.grader ?? null;
+      runs.push({
+        run: p.run.digest,
+        runId: p.run.run.id,
+        status: p.unchanged ? 'unchanged' : 'graded',
+        grade: written,
+        current: written ?? p.previous!.digest,
+        previous: p.previous?.digest ?? null,
+        grader: { ref: p.grade.grader.ref, digest: p.grade.grader.digest },
+        previousGrader: prev ? { ref: prev.ref, digest: prev.digest } : null,
+        flips: p.flips.length,
+        counts: p.grade.counts,
+        warnings: p.grade.warnings,
+      });
+      flips.push(...p.flips);
+    }
+    return { runs, flips };
+  });
+}
+
 /** Write a planned grade (segments, bundle, then the ref). Returns the new grade digest. */
 export function writeGrade(archive: Archive, p: RegradePlan): Digest {
   const bundle = archiveGrader(archive, p.grader);
@@ -315,38 +372,11 @@ export function writeGrade(archive: Archive, p: RegradePlan): Digest {
   return desc.digest;
 }
 
-// ---- the grades index table (a cache, filled by the hook on put and on rebuild) ----
-
-export function ensureGradesTable(idx: Index) {
-  idx.db.exec(`CREATE TABLE IF NOT EXISTS grades (
-    digest TEXT PRIMARY KEY, run TEXT NOT NULL, run_id TEXT NOT NULL, grader_ref TEXT NOT NULL,
-    grader_digest TEXT NOT NULL, previous TEXT, graded_at TEXT NOT NULL) WITHOUT ROWID;
-    CREATE INDEX IF NOT EXISTS grades_run ON grades(run_id);
-    CREATE VIEW IF NOT EXISTS current_grades AS
-      SELECT g.* FROM grades g JOIN refs r ON r.name = 'grades/' || g.run_id AND r.digest = g.digest;`);
-}
-
-function indexGrade(idx: Index, value: Json, digest: Digest) {
-  const v = value as unknown as GradeValue;
-  ensureGradesTable(idx);
-  idx.db.prepare('INSERT OR REPLACE INTO grades VALUES (?, ?, ?, ?, ?, ?, ?)').run(digest, v.run, v.runId, v.grader.ref, v.grader.digest, v.previous, v.gradedAt);
-}
-
-registerIndexHook((idx, b) => {
-  if (b.descriptor.kind === 'grade') indexGrade(idx, b.value, b.descriptor.digest);
-}, ['grade']);
-
 /** The current grade of every graded run, from the index (the ref target of grades/<run-id>). */
 export function currentGradesFromIndex(archive: Archive): { digest: Digest; runId: string; run: Digest; graderRef: string; graderDigest: Digest }[] {
-  const idx = archive.index();
-  ensureGradesTable(idx);
-  // The index is a cache: a grade stored before this hook existed gets its row now.
-  const has = idx.db.prepare('SELECT 1 FROM grades WHERE digest = ?');
-  for (const r of archive.store.listRefs()) {
-    if (!r.name.startsWith(`${GRADES_NS}/`)) continue;
-    const d = parseDigest(r.raw.trim(), `ref ${r.name}`);
-    if (!has.get(d)) indexGrade(idx, archive.get(d).value, d);
-  }
-  const rows = idx.db.prepare('SELECT digest, run_id AS runId, run, grader_ref AS graderRef, grader_digest AS graderDigest FROM current_grades ORDER BY run_id').all() as { digest: string; runId: string; run: string; graderRef: string; graderDigest: string }[];
+  const idx = archive.currentIndex();
+  const rows = idx.db
+    .prepare("SELECT g.digest, g.run_id AS runId, g.run, g.grader_ref AS graderRef, g.grader_digest AS graderDigest FROM grades g JOIN refs r ON r.name = 'grades/' || g.run_id AND r.digest = g.digest ORDER BY g.run_id")
+    .all() as { digest: string; runId: string; run: string; graderRef: string; graderDigest: string }[];
   return rows.map((r) => ({ ...r, digest: parseDigest(r.digest), run: parseDigest(r.run), graderDigest: parseDigest(r.graderDigest) }));
 }

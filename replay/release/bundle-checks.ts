@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { checkObjectBytes, type ObjectResult } from '../check/check-object.ts';
 import type { Digest } from '../format/digest.ts';
+import { CLAIM } from '../accel/shared-cells.ts';
 import { writeNew } from '../accel/write-new.ts';
 import { compiledModule } from '../package-files.ts';
 
@@ -33,8 +34,7 @@ interface Answer {
   error?: string;
   taken?: true;
 }
-const QUEUED = 1;
-const TAKEN = 2;
+const { QUEUED, TAKEN } = CLAIM;
 
 /** A bundle posted (or about to be) to the worker: its job, where to write it, its slice's end. */
 interface InFlight {

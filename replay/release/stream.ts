@@ -4,20 +4,19 @@ import { Worker } from 'node:worker_threads';
 import { createInflateRaw } from 'node:zlib';
 import type { Digest } from '../format/digest.ts';
 import { crcUpdate, GZIP_HEADER } from '../format/gzip.ts';
+import { PIECES_HASHED } from '../accel/shared-cells.ts';
+import { endProblem, heldError, longEnough, RULES, takePiece, TRAILER } from '../format/gzip-rules.ts';
 import { compiledModule } from '../package-files.ts';
-import { CTL, endProblem, heldError, longEnough, RULES, takePiece, TRAILER } from '../accel/pass-rules.ts';
 
 /**
  * One streaming pass over a release file: optionally SHA-256 of every byte, and a strict gunzip
- * (our fixed header, one raw-deflate member, CRC-32 and ISIZE trailer, nothing after it) whose
- * output goes to `onOutput` in chunks of up to 1 MiB, each valid only during its call. Nothing is
- * ever held whole: the input is read in 1 MiB pieces; for big files a worker thread reads, hashes
- * and inflates into a ring of reused shared memory (ringPass), else this thread reads and libuv's
- * thread pool inflates (streamPass); either way this thread only handles the output, so a 200 MB
- * release costs a few tens of MB of memory and the two cores overlap. (Reading or inflating the
- * whole file into one buffer was measured at ~3 s of a 6 s verify here: fresh large buffers fault
- * in page by page on this VM; so do the public stream's fresh 1 MiB output chunks, which is why
- * the ring exists.)
+ * (gzip-rules.ts: our fixed header, one raw-deflate member, CRC-32 and ISIZE trailer, nothing after
+ * it) whose output goes to `onOutput` in chunks of up to 1 MiB, each valid only during its call.
+ * Nothing is ever held whole: this thread reads 1 MiB pieces into reused slots, libuv's thread pool
+ * inflates through Node's public zlib stream, and big files are hashed on a worker, so a 200 MB
+ * release costs a few tens of MB of memory and the two cores overlap. (A ring pass that inflated on
+ * a worker through zlib's private handle into reused shared slots measured no steadier gain, so it
+ * went: docs/benchmarks.md.)
  */
 export interface PassOptions {
   hash: boolean;
@@ -30,12 +29,7 @@ export interface PassOptions {
   /** Tests: hash on the worker thread from this file size (default 64 MiB) and use this many slots. */
   hashThreadFrom?: number;
   slots?: number;
-  /** Tests: which pass from which file size (default: the ring from 64 MiB, where zlib's handle allows). */
-  ringFrom?: number;
-  /**
-   * Work for this thread while the ring's worker starts and fills the first slots (it has nothing
-   * else to do then); the stream pass calls it before it starts reading.
-   */
+  /** Work for this thread before it starts reading (it has nothing else to do then). */
   meanwhile?: () => void;
 }
 export interface PassResult {
@@ -43,32 +37,17 @@ export interface PassResult {
   /** EGZIP (format), ETOTAL (cap), ECHANGED (the file changed size while read); null when clean */
   error: { code: 'EGZIP' | 'ETOTAL' | 'ECHANGED'; message: string } | null;
   outBytes: number;
-  via: 'ring' | 'stream'; // which pass ran (they give the same result)
 }
 
 const PIECE = 1 << 20;
 
-/**
- * The pass for `size` bytes at `fd`. Big files go through ringPass (read, hash and inflate on a
- * worker thread, into reused shared memory); small ones, and any Node whose zlib handle lacks the
- * sync write, through streamPass. The two give the same result, and on a clean stream the same
- * output bytes (stream.test.ts and adversarial.test.ts compare them).
- */
+/** The pass over the `size` bytes at `fd`: read here, inflated by Node's public zlib stream, hashed on a worker for big files. */
 export async function tgzPass(fd: number, size: number, opts: PassOptions): Promise<PassResult> {
-  if (size >= (opts.ringFrom ?? OFF_THREAD_FROM)) {
-    const r = await ringPass(fd, size, opts);
-    if (r) return r;
-  }
-  return streamPass(fd, size, opts);
-}
-
-/** The pass on this thread with Node's public zlib stream (and the hash on a worker for big files). */
-export async function streamPass(fd: number, size: number, opts: PassOptions): Promise<PassResult> {
   opts.meanwhile?.();
   const slotCount = opts.slots ?? SLOTS;
   const hash = opts.hash ? new PieceHasher(slotCount) : null;
   if (hash && size >= (opts.hashThreadFrom ?? OFF_THREAD_FROM)) hash.offThread();
-  const res: PassResult = { digest: null, error: null, outBytes: 0, via: 'stream' };
+  const res: PassResult = { digest: null, error: null, outBytes: 0 };
   const fail = (code: 'EGZIP' | 'ETOTAL' | 'ECHANGED', message: string) => {
     res.error = heldError(res.error, { code, message });
     stopInflating();
@@ -177,81 +156,6 @@ export async function streamPass(fd: number, size: number, opts: PassOptions): P
   return res;
 }
 
-const { POSTED, CONSUMED, WAKE, STOP, DONE, SIGNAL, LEN } = CTL; // shared with inflate-worker.ts
-const RING_SLOTS = 8; // 8 MiB: the worker stays a few MiB ahead; a bigger ring only faults in more pages
-
-/**
- * The pass on a worker thread that reads, hashes and inflates into a ring of shared 1 MiB slots;
- * this thread hands each filled slot to `onOutput` and gives it back. A chunk is valid only during
- * its `onOutput` call (and until a promise it returns settles): its memory is then refilled.
- * Null when the worker cannot use zlib's sync write (nothing has been read then).
- */
-export async function ringPass(fd: number, size: number, opts: PassOptions): Promise<PassResult | null> {
-  const ctl = new Int32Array(new SharedArrayBuffer((LEN + RING_SLOTS) * 4));
-  const ring = new SharedArrayBuffer(RING_SLOTS * PIECE);
-  const views = Array.from({ length: RING_SLOTS }, (_, k) => Buffer.from(ring, k * PIECE, PIECE));
-  const worker = new Worker(compiledModule('replay/accel/inflate-worker'), {
-    workerData: { fd, size, hash: opts.hash, maxOut: opts.maxOut, ring, ctl: ctl.buffer, slotBytes: PIECE, slots: RING_SLOTS, header: GZIP_HEADER, pieceBytes: PIECE },
-  });
-  type Answer = Omit<PassResult, 'via' | 'error'> & { error: (NonNullable<PassResult['error']> & { at: number }) | null };
-  const answer = new Promise<Answer | { unavailable: true }>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`internal: the inflate worker exited (${code}) without an answer`)));
-  });
-  const wake = () => {
-    Atomics.add(ctl, WAKE, 1);
-    Atomics.notify(ctl, WAKE);
-  };
-  let settled = false;
-  const answered = answer.then(
-    () => void (settled = true),
-    () => void (settled = true),
-  );
-  let taken = 0;
-  let stopped = false;
-  let stopSlot = Infinity; // the slot whose chunk was answered with 'stop'
-  try {
-    opts.meanwhile?.();
-    // Until the worker says it is done: each posted slot in order, then back to the worker.
-    for (;;) {
-      const signal = Atomics.load(ctl, SIGNAL);
-      const done = Atomics.load(ctl, DONE) === 1; // read before POSTED: once done, POSTED is final
-      const posted = Atomics.load(ctl, POSTED);
-      if (taken < posted) {
-        const slot = taken % RING_SLOTS;
-        if (!stopped) {
-          const r = opts.onOutput(views[slot]!.subarray(0, Atomics.load(ctl, LEN + slot)));
-          if (r === 'stop') {
-            stopped = true;
-            stopSlot = taken;
-            Atomics.store(ctl, STOP, 1);
-          } else if (r) await r;
-        }
-        Atomics.store(ctl, CONSUMED, ++taken);
-        wake();
-        // Let the event loop turn (the bundle worker's answers free its ring) between slots.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        continue;
-      }
-      if (done || settled) break; // settled without DONE: unavailable, or the worker failed
-      const w = Atomics.waitAsync(ctl, SIGNAL, signal);
-      if (w.async) await Promise.race([w.value, answered]);
-    }
-    const r = await answer;
-    if ('unavailable' in r) return null;
-    // The worker may have inflated past the chunk the consumer stopped at (up to the ring's size):
-    // what it found there, the stream pass would never have seen. ECHANGED is not about inflating.
-    const e = r.error;
-    const error = e && (e.code === 'ECHANGED' || !(e.at >= stopSlot)) ? { code: e.code, message: e.message } : null;
-    return { digest: r.digest, error, outBytes: r.outBytes, via: 'ring' };
-  } finally {
-    Atomics.store(ctl, STOP, 1);
-    wake();
-    await worker.terminate(); // gone before the caller closes fd
-  }
-}
-
 const SLOTS = 32; // 32 MiB: room to read on while the hasher thread starts (~60 ms)
 const OFF_THREAD_FROM = 64 * PIECE; // smaller files are hashed here: a thread costs more than it saves
 
@@ -265,7 +169,7 @@ class PieceHasher {
   private failure: Error | null = null;
   private sent = 0;
   data: SharedArrayBuffer | null = null; // the slots, when hashed off thread
-  readonly progress = new Int32Array(new SharedArrayBuffer(4)); // pieces hashed by the worker
+  readonly progress = new Int32Array(new SharedArrayBuffer(4)); // shared-cells.ts PIECES_HASHED: pieces hashed by the worker
   private readonly seqOf: number[]; // the piece each slot holds until hashed
   constructor(private readonly slots: number) {
     this.seqOf = new Array<number>(slots).fill(-1);
@@ -288,13 +192,13 @@ class PieceHasher {
 
   /** Whether the slot's piece is hashed (always, inline). */
   hashed(slot: number): boolean {
-    return !this.worker || this.seqOf[slot]! < Atomics.load(this.progress, 0);
+    return !this.worker || this.seqOf[slot]! < Atomics.load(this.progress, PIECES_HASHED);
   }
 
   async waitHashed(): Promise<void> {
     if (this.failure) throw this.failure;
-    const seen = Atomics.load(this.progress, 0);
-    const w = Atomics.waitAsync(this.progress, 0, seen, 1000);
+    const seen = Atomics.load(this.progress, PIECES_HASHED);
+    const w = Atomics.waitAsync(this.progress, PIECES_HASHED, seen, 1000);
     if (w.async) await w.value;
   }
 

@@ -49,7 +49,6 @@ export interface ReleaseVerifyOptions {
   keep?: boolean; // keep the verified staging tree for the caller (docket replay --from)
   limits?: Partial<Limits>;
   workers?: number; // for the archive verify
-  ringFrom?: number; // tests: read through the ring pass from this file size (stream.ts; default 64 MiB)
 }
 
 export interface VerifiedRelease {
@@ -115,7 +114,7 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     const parent = target ? dirname(target) : tmpdir();
     staging = mkdtempSync(join(parent, '.docket-release-')); // mode 0700
     const t0 = performance.now();
-    const pass = await readPass(fd, st.size, limits, opts.key ?? null, checks, staging, opts.ringFrom);
+    const pass = await readPass(fd, st.size, limits, opts.key ?? null, checks, staging);
     const passMs = performance.now() - t0;
     await step('file digest', () => {
       report.digest = pass.digest;
@@ -344,7 +343,7 @@ function objectDigest(path: string): { rel: string; digest: Digest } | null {
  * the inflating (the digest still completes, so the findings keep their order). Entries the gate
  * admits are written under `staging` as they stream by (see Gate).
  */
-async function readPass(fd: number, size: number, limits: Limits, key: KeyObject | null, checks: BundleChecks, staging: string, ringFrom?: number): Promise<ReadPass> {
+async function readPass(fd: number, size: number, limits: Limits, key: KeyObject | null, checks: BundleChecks, staging: string): Promise<ReadPass> {
   const walker = new TarWalker(limits);
   const out: ReadPass = { digest: null, error: null, parsed: { entries: [], issues: [], fatal: false }, manifest: null, sig: null, head: { code: 'ETRUNCATED', message: 'the stream ends inside the first entries' }, signature: null, manifestParse: null, written: new Map(), extractMs: 0 };
   const gate = new Gate(staging);
@@ -437,7 +436,6 @@ async function readPass(fd: number, size: number, limits: Limits, key: KeyObject
     r = await tgzPass(fd, size, {
       hash: true,
       maxOut: limits.totalBytes,
-      ringFrom,
       meanwhile: warmManifestSchema, // needed as soon as the first entry is in
       onOutput: (chunk) => {
         if (failure) return 'stop';

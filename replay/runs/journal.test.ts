@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sha256, type Digest } from '../format/digest.ts';
 import { DocketError } from '../errors.ts';
-import { checkChain, encodeLine, MAX_TEXT_BYTES, nextStep, parseJournal, planSlots, slotStates, summarize, textRecord, type JournalLine } from './journal.ts';
+import fc from 'fast-check';
+import { validateBundle } from '../format/schemas.ts';
+import { chainBreaks, checkChain, checkLine, encodeLine, MAX_TEXT_BYTES, nextStep, parseJournal, planSlots, slotStates, summarize, textRecord, type JournalLine } from './journal.ts';
 
 const PLAN = sha256('a plan') as Digest;
 const REQ = sha256('a request') as Digest;
@@ -91,7 +93,49 @@ describe('journal', () => {
     const spaced = `${text.replace('{"attempt":0,', '{"attempt": 0,')}`;
     expect(journalError(() => parseJournal(bytes(spaced), PLAN)).code).toBe('EJOURNAL');
     const extra = encodeLine({ ...chain(1).lines[0]!, apiKey: 'x' } as never).text;
-    expect(journalError(() => parseJournal(bytes(`${extra}\n`), PLAN)).message).toContain('unknown field apiKey');
+    expect(journalError(() => parseJournal(bytes(`${extra}\n`), PLAN)).message).toContain('must NOT have additional properties: apiKey');
+  });
+
+  it('checks a line by the run-segment schema: a line passes exactly when a segment holding it passes', () => {
+    const base = chain(1).lines[0]!;
+    const field = fc.constantFrom(...(Object.keys(base) as (keyof JournalLine)[]), 'request', 'provider', 'decision', 'apiKey');
+    const junk = fc.oneof(fc.constantFrom(null, -1, 0, 1.5, 2 ** 53, '', 'x', true, [], {}, { status: 200 }, { status: 200, body: null }, { status: -1, text: 'x' }, { choice: 'A', probabilities: null, confidence: null }, { model: 'm', messages: [], temperature: 0, max_tokens: 1 }, PLAN, 'answered', 'nonsense'), fc.jsonValue({ maxDepth: 2 }));
+    const edit = fc.tuple(field, fc.option(junk, { nil: undefined }));
+    fc.assert(
+      fc.property(fc.array(edit, { maxLength: 3 }), (edits) => {
+        const line: Record<string, unknown> = { ...base };
+        for (const [k, v] of edits) {
+          if (v === undefined) delete line[k];
+          else line[k] = v;
+        }
+        const segment = { kind: 'run-segment', schemaVersion: 1, run: 'r1', first: 0, lines: [line] };
+        let lineOk = true;
+        try {
+          checkLine(line as never, 1);
+        } catch (e) {
+          expect((e as DocketError).code).toBe('EJOURNAL');
+          lineOk = false;
+        }
+        expect(lineOk).toBe(validateBundle(JSON.parse(JSON.stringify(segment))).ok);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('checks the chain with one rule: seq and prev, both reported, and nothing allocated when intact', () => {
+    expect(chainBreaks({ seq: 0, prev: PLAN }, 0, PLAN)).toBe(chainBreaks({ seq: 3, prev: REQ }, 3, REQ));
+    expect(chainBreaks({ seq: 0, prev: PLAN }, 0, PLAN)).toEqual([]);
+    expect(chainBreaks({ seq: 2, prev: PLAN }, 1, REQ).map((b) => b.field)).toEqual(['seq', 'prev']);
+    expect(chainBreaks({ seq: 0, prev: REQ }, 0, PLAN)[0]!.message).toBe(`prev is ${REQ}, but the plan hashes to ${PLAN} (chain broken: a line before it was edited, dropped or reordered)`);
+    expect(chainBreaks({ seq: 4, prev: REQ }, 4, PLAN)[0]!.message).toContain('but line 4 hashes to');
+    // the three readers give the same verdict on the same damage
+    const { text, lines } = chain(3);
+    const swapped = [lines[0]!, lines[2]!, lines[1]!];
+    const whole = journalError(() => parseJournal(bytes(swapped.map((l) => encodeLine(l).text).join('\n') + '\n'), PLAN));
+    const sealed = journalError(() => checkChain(swapped as never, PLAN));
+    expect(sealed.message).toBe(whole.message);
+    expect(whole.message).toBe(`journal line 2: ${chainBreaks(swapped[1]!, 1, encodeLine(lines[0]!).hash)[0]!.message}`);
+    expect(text).toContain('"seq":2');
   });
 
   it('keeps slot bookkeeping: attempts, finality and retryable failures', () => {

@@ -4,6 +4,7 @@ import { DocketError, findingError } from '../errors.ts';
 import type { Grader } from '../grading/graders.ts';
 import { canonicalText, JsonError, parseCanonical, type Json } from '../format/json.ts';
 import type { AttemptClass, Letter, Permutation, Slot } from '../bank/types.ts';
+import { validateDefinition } from '../format/schemas.ts';
 
 /**
  * The run journal (docs/design.md "Runs and the journal"): one line per attempt, each line the RFC 8785
@@ -89,8 +90,8 @@ function readLine(raw: Uint8Array, lineNo: number, seq: number, prev: Digest): {
     throw journalError(lineNo, e instanceof JsonError ? e.message : e instanceof DocketError ? e.message : String(e));
   }
   const line = checkLine(value, lineNo);
-  if (line.seq !== seq) throw journalError(lineNo, `seq is ${line.seq}, expected ${seq}`);
-  if (line.prev !== prev) throw journalError(lineNo, `prev is ${line.prev}, but the previous line hashes to ${prev} (chain broken)`);
+  const broken = chainBreaks(line, seq, prev)[0];
+  if (broken) throw journalError(lineNo, broken.message);
   return { line, hash: sha256(raw) };
 }
 
@@ -272,53 +273,53 @@ export class JournalTally {
   }
 }
 
+/** A line that does not sit where it claims in the hash chain: which field, and what is wrong. */
+export interface ChainBreak {
+  field: 'seq' | 'prev';
+  message: string;
+}
+const INTACT: readonly ChainBreak[] = Object.freeze([]);
+
+/**
+ * The hash chain's rule for one line (§9): the line at 0-based position `seq` carries that number
+ * and names `prev`, the hash of the line before it (the plan digest for line 0). Every reader of a
+ * journal (the working file, sealed segments, replay) checks its lines with this; each reports the
+ * breaks its own way. Where and how the previous hash was taken is the caller's (from the line's
+ * bytes when it has them, else from its canonical form).
+ */
+export function chainBreaks(line: Pick<JournalLine, 'seq' | 'prev'>, seq: number, prev: Digest): readonly ChainBreak[] {
+  if (line.seq === seq && line.prev === prev) return INTACT; // the common case allocates nothing
+  const out: ChainBreak[] = [];
+  if (line.seq !== seq) out.push({ field: 'seq', message: `seq is ${line.seq}, expected ${seq}` });
+  if (line.prev !== prev) out.push({ field: 'prev', message: `prev is ${line.prev}, but ${seq ? `line ${seq}` : 'the plan'} hashes to ${prev} (chain broken: a line before it was edited, dropped or reordered)` });
+  return out;
+}
+
 /** Check a chain of already-parsed lines (from sealed segments) against the plan digest. */
 export function checkChain(lines: readonly Json[], planDigest: Digest): { lines: JournalLine[]; head: Digest } {
   let prev = planDigest;
   const out: JournalLine[] = [];
   lines.forEach((value, i) => {
     const line = checkLine(value, i + 1);
-    if (line.seq !== i) throw journalError(i + 1, `seq is ${line.seq}, expected ${i}`);
-    if (line.prev !== prev) throw journalError(i + 1, `prev is ${line.prev}, but the previous line hashes to ${prev} (chain broken)`);
+    const broken = chainBreaks(line, i, prev)[0];
+    if (broken) throw journalError(i + 1, broken.message);
     prev = lineHash(line);
     out.push(line);
   });
   return { lines: out, head: prev };
 }
 
-const isObj = (v: unknown): v is Record<string, Json> => !!v && typeof v === 'object' && !Array.isArray(v);
 const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-const KEYS = new Set(['seq', 'prev', 'slot', 'attempt', 'requestHash', 'request', 'response', 'content', 'model', 'finishReason', 'usage', 'costUsd', 'latencyMs', 'errorClass', 'class', 'final', 'provider', 'decision']);
 
-/** Field-level checks (the same rules as docs/schemas/run-segment.schema.json's line). */
+/**
+ * A journal line's fields, checked against the journal line of the run-segment schema
+ * (docs/schemas/run-segment.schema.json `$defs/line`): the working journal is held to the rules its
+ * sealed segments will be.
+ */
 export function checkLine(v: Json, lineNo: number): JournalLine {
-  const bad = (m: string) => journalError(lineNo, m);
-  if (!isObj(v)) throw bad('not an object');
-  for (const k of Object.keys(v)) if (!KEYS.has(k)) throw bad(`unknown field ${k}`);
-  if (!isNat(v.seq)) throw bad('seq is not a natural number');
-  if (!isDigest(v.prev)) throw bad('prev is not a digest');
-  const s = v.slot;
-  if (!isObj(s) || typeof s.question !== 'string' || !isNat(s.permutation) || !isNat(s.repetition) || Object.keys(s).length !== 3) throw bad('slot must be {question, permutation, repetition}');
-  if (!isNat(v.attempt)) throw bad('attempt is not a natural number');
-  if (!isDigest(v.requestHash)) throw bad('requestHash is not a digest');
-  if ('request' in v && !isObj(v.request)) throw bad('request is not an object');
-  const r = v.response;
-  if (r !== null && !(isObj(r) && isNat(r.status) && ('body' in r ? Object.keys(r).length === 2 : typeof r.text === 'string'))) throw bad('response must be null, {status, body} or {status, text}');
-  for (const k of ['content', 'model', 'finishReason', 'errorClass'] as const) if (v[k] !== null && typeof v[k] !== 'string') throw bad(`${k} must be a string or null`);
-  if (!('usage' in v)) throw bad('usage is missing');
-  if (v.costUsd !== null && typeof v.costUsd !== 'number') throw bad('costUsd must be a number or null');
-  if (typeof v.latencyMs !== 'number' || v.latencyMs < 0) throw bad('latencyMs must be a non-negative number');
-  if (!ATTEMPT_CLASSES.includes(v.class as AttemptClass)) throw bad(`class ${JSON.stringify(v.class)} is not one of ${ATTEMPT_CLASSES.join(', ')}`);
-  if (typeof v.final !== 'boolean') throw bad('final must be a boolean');
-  if ('provider' in v && typeof v.provider !== 'string') throw bad('provider must be a string');
-  if ('decision' in v && !isDecision(v.decision)) throw bad('decision must be {choice: string|null, probabilities: {id: number}|null, confidence: number|null}');
+  const r = validateDefinition('run-segment', 'line', v);
+  if (!r.ok) throw journalError(lineNo, r.errors.join('; '));
   return v as unknown as JournalLine;
-}
-
-function isDecision(d: Json | undefined): boolean {
-  if (!isObj(d) || Object.keys(d).length !== 3) return false;
-  const p = d.probabilities;
-  return (d.choice === null || typeof d.choice === 'string') && (d.confidence === null || typeof d.confidence === 'number') && (p === null || (isObj(p) && Object.values(p).every((x) => typeof x === 'number')));
 }
 
 // ---- slot bookkeeping ----

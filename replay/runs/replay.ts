@@ -4,12 +4,11 @@ import { join } from 'node:path';
 import { Archive } from '../store/archive.ts';
 import { loadFrozenBank, type FrozenBank } from '../bank/bank.ts';
 import { BundleError, checkContent, decodeBundle } from '../format/bundle.ts';
-import { END, KEY, START } from '../accel/canonical-bytes.ts';
 import { isDigest, parseDigest, sha256, sha256Stream, type Digest } from '../format/digest.ts';
 import { DocketError, usageError, type Code } from '../errors.ts';
 import { Inflater } from '../format/gzip.ts';
 import { fastCanonicalText } from '../accel/jcs-fast.ts';
-import { checkLine, type JournalLine } from './journal.ts';
+import { chainBreaks, checkLine, type JournalLine } from './journal.ts';
 import type { Json } from '../format/json.ts';
 import { REQUEST_FORMATS } from './request.ts';
 import { checkRunId, planRequests, RUN_ID, WORK_DIR, type PlanValue, type RunValue, type SegmentValue } from './runs.ts';
@@ -157,7 +156,6 @@ interface Checked {
   refs: BundleRef[];
   value?: Json; // kept only for the small kinds replay reads
   content?: Uint8Array; // the canonical bytes, returned with a fresh read (never cached)
-  outline?: number[]; // the canonical scan's outline of `content` (json.ts), likewise
   error?: { code: Code; message: string };
 }
 
@@ -187,16 +185,15 @@ export class BundleChecker {
           const c = checkContent(bytes, digest);
           out = { kind: c.kind, refs: c.refs };
         } else {
-          const outline: number[] = []; // where journal lines are, for a segment's read
-          const d = decodeBundle(bytes, digest, undefined, outline);
-          out = { kind: d.descriptor.kind, refs: d.refs, value: d.value, content: d.content, outline };
+          const d = decodeBundle(bytes, digest);
+          out = { kind: d.descriptor.kind, refs: d.refs, value: d.value, content: d.content };
         }
       } catch (e) {
         if (e instanceof BundleError || e instanceof DocketError) out = { kind: null, refs: [], error: { code: e.code, message: e.message } };
         else throw e;
       }
     }
-    const { value, content, outline, ...rest } = out;
+    const { value, content, ...rest } = out;
     this.cache.set(digest, KEEP_VALUES.has(out.kind ?? '') ? { ...rest, value } : rest);
     return out;
   }
@@ -318,13 +315,9 @@ export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<D
       const where = { question: line.slot.question, permutation: line.slot.permutation, repetition: line.slot.repetition, attempt: line.attempt, seq };
       const hash = spans && content ? sha256(content.subarray(spans[2 * j]!, spans[2 * j + 1]!)) : sha256(fastCanonicalText(line));
       if (chainChecked) {
-        if (line.seq !== seq) {
+        for (const b of chainBreaks(line, seq, prev)) {
           chainOk = false;
-          add({ code: 'EJOURNAL', digest: sd, path: `/lines/${seq - first}/seq`, ...where, message: `run ${run.id}, journal line ${seq + 1}: seq is ${line.seq}, expected ${seq}` });
-        }
-        if (line.prev !== prev) {
-          chainOk = false;
-          add({ code: 'EJOURNAL', digest: sd, path: `/lines/${seq - first}/prev`, ...where, message: `run ${run.id}, journal line ${seq + 1}: prev is ${line.prev}, but ${seq ? `line ${seq}` : 'the plan'} hashes to ${prev} (chain broken: a line before it was edited, dropped or reordered)` });
+          add({ code: 'EJOURNAL', digest: sd, path: `/lines/${seq - first}/${b.field}`, ...where, message: `run ${run.id}, journal line ${seq + 1}: ${b.message}` });
         }
       }
       prev = hash; // re-anchor after a break, so one edited line is one finding, not one per later line
@@ -511,7 +504,7 @@ function readSegment(checker: BundleChecker, sd: Digest, run: RunValue, linesSoF
   const seg = c.value as unknown as SegmentValue;
   placed(seg.run, seg.first);
   const content = c.content ?? null;
-  return { first: seg.first, lines: seg.lines, projected: false, content, spans: content ? lineSpans(content, seg, c.outline) : null };
+  return { first: seg.first, lines: seg.lines, projected: false, content, spans: content ? lineSpans(content, seg) : null };
 }
 
 /**
@@ -522,11 +515,10 @@ function readSegment(checker: BundleChecker, sd: Digest, run: RunValue, linesSoF
  * order: `{"first":N,"kind":"run-segment","lines":[L0,L1,…],"run":…`. Returns null when the bytes
  * do not have that shape (the caller then serializes each line instead).
  */
-export function lineSpans(content: Uint8Array, seg: SegmentValue, outline?: number[]): Uint32Array | null {
+export function lineSpans(content: Uint8Array, seg: SegmentValue): Uint32Array | null {
   const prefix = Buffer.from(`{"first":${seg.first},"kind":"run-segment","lines":[`, 'utf8');
   if (content.length < prefix.length || Buffer.compare(prefix, content.subarray(0, prefix.length)) !== 0) return null;
   const n = seg.lines.length;
-  if (outline?.length) return spansFromOutline(outline, prefix.length - 1, n);
   const spans = new Uint32Array(n * 2);
   let i = prefix.length;
   if (n === 0) return content[i] === 0x5d ? spans : null;
@@ -557,29 +549,6 @@ export function lineSpans(content: Uint8Array, seg: SegmentValue, outline?: numb
     }
   }
   return k === n && content[i] === 0x5d ? spans : null;
-}
-
-/**
- * The same spans read from the canonical scan's outline (json.ts parseCanonical): the values at
- * depth 2 between the start and the end of the depth-1 array that opens at `open`. The scan that
- * recorded them proved the text canonical, so no byte needs looking at again.
- */
-function spansFromOutline(outline: number[], open: number, n: number): Uint32Array | null {
-  let j = 0;
-  while (j < outline.length && !(outline[j] === START && outline[j + 1] === 1 && outline[j + 2] === open)) j += 3;
-  if (j >= outline.length) return null;
-  const spans = new Uint32Array(n * 2);
-  let k = 0;
-  for (j += 3; j < outline.length; j += 3) {
-    const what = outline[j]!;
-    const depth = outline[j + 1]!;
-    const at = outline[j + 2]!;
-    if (what === END && depth === 1) return k === 2 * n ? spans : null;
-    if (what === KEY || depth !== 2) continue;
-    if (k === 2 * n || what !== (k % 2 === 0 ? START : END)) return null;
-    spans[k++] = at;
-  }
-  return null;
 }
 
 // ---- field-level diff ----

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { registerIndexHook, type Archive } from '../store/archive.ts';
+import type { Archive } from '../store/archive.ts';
 import type { FrozenBank } from '../bank/bank.ts';
 import { parseDigest, sha256, type Digest } from '../format/digest.ts';
 import { findingError, usageError } from '../errors.ts';
@@ -319,17 +319,16 @@ export function workDirRow(archive: Archive, id: string): RunRow {
 
 export function listRuns(archive: Archive): RunRow[] {
   const rows = new Map<string, RunRow>();
-  let idx = runsIndex(archive);
+  const idx = runsIndex(archive);
+  const byDigest = idx?.db.prepare('SELECT id, model, status, planned, done, attempts, plan, stop_reason AS stopReason FROM runs WHERE digest = ?');
   for (const r of archive.store.listRefs()) {
     if (!r.name.startsWith(`${WORK_DIR}/`)) continue;
     const id = r.name.slice(WORK_DIR.length + 1);
     const digest = parseDigest(r.raw.trim(), `ref ${r.name}`);
-    let row = idx?.db.prepare('SELECT id, model, status, planned, done, attempts, plan, stop_reason AS stopReason FROM runs WHERE digest = ?').get(digest) as Omit<RunRow, 'digest'> | undefined;
+    let row = byDigest?.get(digest) as Omit<RunRow, 'digest'> | undefined;
     if (!row) {
-      // The index is a cache: fill the row from the bundle (it predates the hook, or the cache cannot be written).
-      const d = archive.get(digest);
-      if (idx && !tryCache(() => indexRun(idx!, d.value, digest))) idx = null;
-      const v = d.value as unknown as RunValue;
+      // Not indexed (the cache cannot be written here, or the bundle is damaged): the bundle decides.
+      const v = archive.get(digest).value as unknown as RunValue;
       row = { id: v.id, model: v.model, status: v.status, planned: v.planned, done: v.done, attempts: v.attempts, plan: v.plan, stopReason: v.stopReason };
     }
     rows.set(id, { ...row, id, digest });
@@ -345,22 +344,21 @@ export function listRuns(archive: Archive): RunRow[] {
 }
 
 /**
- * The runs table, or null when the index cannot be opened, created or written (a read-only
+ * The index brought up to date, or null when it cannot be opened, created or written (a read-only
  * archive, a full disk): listing then reads every run bundle instead, since the bundles, not the
  * cache, are the truth.
  */
 function runsIndex(archive: Archive): Index | null {
   let idx: Index | null = null;
   return tryCache(() => {
-    idx = archive.index();
-    ensureRunsTable(idx);
+    idx = archive.currentIndex();
   })
     ? idx
     : null;
 }
 
 /** Run a cache operation; false when the file system or SQLite refused it (errors of the cache, not of the evidence). */
-function tryCache(f: () => void): boolean {
+export function tryCache(f: () => void): boolean {
   try {
     f();
     return true;
@@ -370,27 +368,5 @@ function tryCache(f: () => void): boolean {
     throw e;
   }
 }
-
-// ---- the runs index table (a cache, filled by the hook on put and on rebuild) ----
-
-export function ensureRunsTable(idx: Index) {
-  idx.db.exec(`CREATE TABLE IF NOT EXISTS runs (
-    digest TEXT PRIMARY KEY, id TEXT NOT NULL, model TEXT NOT NULL, status TEXT NOT NULL,
-    planned INTEGER NOT NULL, done INTEGER NOT NULL, attempts INTEGER NOT NULL, plan TEXT NOT NULL,
-    bank TEXT NOT NULL, benchmark_version TEXT NOT NULL, stop_reason TEXT, sealed_at TEXT NOT NULL) WITHOUT ROWID;
-    CREATE INDEX IF NOT EXISTS runs_id ON runs(id);`);
-}
-
-function indexRun(idx: Index, value: Json, digest: Digest) {
-  const v = value as unknown as RunValue;
-  ensureRunsTable(idx);
-  idx.db
-    .prepare('INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(digest, v.id, v.model, v.status, v.planned, v.done, v.attempts, v.plan, v.bank, v.benchmarkVersion, v.stopReason, v.sealedAt);
-}
-
-registerIndexHook((idx, b) => {
-  if (b.descriptor.kind === 'run') indexRun(idx, b.value, b.descriptor.digest);
-}, ['run']);
 
 export { ATTEMPT_CLASSES };

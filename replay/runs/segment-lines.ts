@@ -47,13 +47,13 @@ export function projectSegment(bytes: Uint8Array, digest: Digest, into?: Inflate
   } catch {
     return null;
   }
-  const containers = provenCanonical(content);
-  if (!containers) return null;
+  const proof = provenCanonical(content);
+  if (!proof) return null;
   const b = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
   const s = p.slots as Record<'run' | 'first' | 'seq' | 'prev' | 'question' | 'permutation' | 'repetition' | 'attempt' | 'requestHash' | 'request' | 'status', number>;
   const lines: LineKey[] = [];
   const spans: number[] = [];
-  const top = projectCanonicalBytes(b, containers, p, (start, end, at, to) => {
+  const top = projectCanonicalBytes(b, proof, p, (start, end, at, to) => {
     spans.push(start, end);
     const line: LineKey = {
       seq: numberValue(b, at[s.seq]!, to[s.seq]!),

@@ -1,18 +1,25 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Archive } from '../store/archive.ts';
 import { loadFrozenBank, type FrozenBank } from '../bank/bank.ts';
-import type { Digest } from '../format/digest.ts';
-import { findingError } from '../errors.ts';
-import { gradeChain, type LoadedGrade, type VerdictRecord } from '../grading/grades.ts';
+import { byUtf8 } from '../bank/snapshot.ts';
+import { isDigest, type Digest } from '../format/digest.ts';
+import { DocketError, findingError } from '../errors.ts';
+import { gradeChain, loadGrade, type LoadedGrade, type VerdictRecord } from '../grading/grades.ts';
+import { IMPORT_REF_NS } from '../import/record.ts';
 import { planSlots, slotKey, type JournalLine } from '../runs/journal.ts';
-import { loadRun, WORK_DIR, type LoadedRun } from '../runs/runs.ts';
-import type { RunForScoring, SlotOutcome } from './scoring.ts';
+import { loadRun, lockHolder, RUN_ID, WORK_DIR, workDir, type LoadedRun } from '../runs/runs.ts';
+import { VERDICT_CODES } from '../store/index-rows.ts';
+import { IndexUnusable } from '../store/sqlindex.ts';
+import type { RunForScoring, SlotOutcome, Verdict } from './scoring.ts';
 
 /**
  * The adapter from the archive to the scoring code (docs/scoring.md "Input: slots"): every sealed
  * run (refs/runs/*) that has a current grade (refs/grades/<run-id>) becomes a RunForScoring whose
  * slots are the plan's slots, each the verdict of its final attempt under that grade. Planned slots
  * with no final attempt are 'interrupted'. Runs without a grade are not scored (`docket regrade`
- * grades them). Read-only.
+ * grades them; `unscoredRuns` lists them with that command). Read-only of the evidence; the index
+ * is brought up to date first (it is a cache).
  */
 
 const withArchive = <T>(archive: string | Archive, fn: (a: Archive) => T): T => {
@@ -31,41 +38,265 @@ export interface UngradedRun {
   run: Digest;
 }
 
-export function loadRunsForScoring(archive: string | Archive, ungraded?: UngradedRun[]): RunForScoring[] {
+export interface LoadOptions {
+  /** Where slot outcomes come from: the index (kept current, see currentIndex), or every bundle re-read. Default: the index, falling back to the bundles. */
+  from?: 'index' | 'bundles';
+  /** Each slot's answer text (default true); `failures` reads them for its one run instead. */
+  answers?: boolean;
+  /** Slot outcomes under the earlier grades of each run (default true; only `audit` reads them). */
+  earlier?: boolean;
+}
+
+/**
+ * Every sealed run with a current grade, for scoring. Read from the index when it can be brought
+ * up to date, which gives the same values as re-reading every bundle (a test holds the two to
+ * that); whenever the index has anything to say against a run in scope (a problem row, a missing
+ * row, a grade chain that loops), the bundles are read instead, so errors are the bundles' own.
+ */
+export function loadRunsForScoring(archive: string | Archive, ungraded?: UngradedRun[], opts: LoadOptions = {}): RunForScoring[] {
   return withArchive(archive, (a) => {
-    const banks = new Map<string, FrozenBank>();
-    const bankOf = (d: Digest) => banks.get(d) ?? banks.set(d, loadFrozenBank(a, d)).get(d)!;
-    const out: RunForScoring[] = [];
-    const runRefs = a.store
-      .listRefs()
-      .filter((r) => r.name.startsWith(`${WORK_DIR}/`))
-      .map((r) => r.name.slice(WORK_DIR.length + 1))
-      .sort();
-    for (const id of runRefs) {
-      const run = loadRun(a, id);
-      const chain = gradeChain(a, id).filter((g) => g.value.run === run.digest); // a grade of an older bundle of this id is not this run's
-      const current = chain[0];
-      if (!current) {
-        ungraded?.push({ runId: run.run.id, run: run.digest });
-        continue;
+    if (opts.from !== 'bundles') {
+      const found: UngradedRun[] = [];
+      const runs = cacheOrNull(() => runsFromIndex(a, found, opts));
+      if (runs) {
+        ungraded?.push(...found);
+        return runs;
       }
-      const bank = bankOf(run.plan.bank);
-      out.push({
-        run: run.digest,
-        grade: current.digest,
-        runId: run.run.id,
-        model: run.run.model,
-        status: run.run.status,
-        benchmarkVersion: run.run.benchmarkVersion,
-        benchmark: bank.name,
-        providerModels: providerModels(run.lines),
-        sealedAt: run.run.sealedAt,
-        // Coverage is measured against the benchmark, not the run's own plan: a run planned with
-        // --limit-evals measured part of the bank and must not rank beside runs of all of it.
-        planned: bank.questions.length * run.plan.permutations * run.plan.repetitions,
-        slots: slotOutcomes(run, bank, current),
-        earlierGrades: chain.slice(1).map((g) => ({ grade: g.digest, slots: slotOutcomes(run, bank, g) })),
+      if (opts.from === 'index') throw new Error('the index cannot give the runs for scoring');
+    }
+    return runsFromBundles(a, ungraded, opts);
+  });
+}
+
+/** The reference path: every run, grade and segment decoded and checked again. */
+export function runsFromBundles(a: Archive, ungraded: UngradedRun[] | undefined, opts: LoadOptions = {}): RunForScoring[] {
+  const banks = new Map<string, FrozenBank>();
+  const bankOf = (d: Digest) => banks.get(d) ?? banks.set(d, loadFrozenBank(a, d)).get(d)!;
+  const out: RunForScoring[] = [];
+  const runRefs = a.store
+    .listRefs()
+    .filter((r) => r.name.startsWith(`${WORK_DIR}/`))
+    .map((r) => r.name.slice(WORK_DIR.length + 1))
+    .sort();
+  for (const id of runRefs) {
+    const run = loadRun(a, id);
+    const chain = gradeChain(a, id).filter((g) => g.value.run === run.digest); // a grade of an older bundle of this id is not this run's
+    const current = chain[0];
+    if (!current) {
+      ungraded?.push({ runId: run.run.id, run: run.digest });
+      continue;
+    }
+    const bank = bankOf(run.plan.bank);
+    const slots = slotOutcomes(run, bank, current);
+    const earlier = opts.earlier === false ? null : chain.slice(1).map((g) => ({ grade: g.digest, slots: slotOutcomes(run, bank, g) }));
+    if (opts.answers === false) for (const s of [slots, ...(earlier ?? []).map((g) => g.slots)].flat()) s.answerText = null;
+    out.push({
+      run: run.digest,
+      grade: current.digest,
+      runId: run.run.id,
+      model: run.run.model,
+      status: run.run.status,
+      benchmarkVersion: run.run.benchmarkVersion,
+      benchmark: bank.name,
+      providerModels: providerModels(run.lines),
+      sealedAt: run.run.sealedAt,
+      // Coverage is measured against the benchmark, not the run's own plan: a run planned with
+      // --limit-evals measured part of the bank and must not rank beside runs of all of it.
+      planned: bank.questions.length * run.plan.permutations * run.plan.repetitions,
+      slots,
+      ...(earlier ? { earlierGrades: earlier } : {}),
+    });
+  }
+  return out;
+}
+
+/** Run a read of the index; null when the cache cannot be used here (unwritable, damaged, busy): the bundles decide then. */
+function cacheOrNull<T>(f: () => T | null): T | null {
+  try {
+    return f();
+  } catch (e) {
+    const err = e as { name?: string; code?: unknown; syscall?: unknown };
+    if (e instanceof IndexUnusable || err?.name === 'SqliteError' || (typeof err?.code === 'string' && typeof err.syscall === 'string')) return null;
+    if (e instanceof DocketError && (e.code === 'EINDEX' || e.code === 'EBUSY')) return null;
+    throw e;
+  }
+}
+
+const VERDICT_OF: Record<string, Verdict> = Object.fromEntries(Object.entries(VERDICT_CODES).map(([v, c]) => [c, v as Verdict]));
+const CHOSEN_OF: Record<string, string | null> = { A: 'A', B: 'B', C: 'C', D: 'D', '-': null };
+
+interface PlannedSlot {
+  question: string;
+  sourceEval: string;
+  key: string;
+  permutation: number;
+  repetition: number;
+}
+
+/**
+ * The index path: one row per run, per grade and per plan, and each run's slots built from its
+ * pack (the final attempt of every planned slot) and its grade's pack (one verdict letter per
+ * attempt). Null when anything in scope is not as the bundle path would find it.
+ */
+function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): RunForScoring[] | null {
+  const db = a.currentIndex().db;
+  const refs = new Map(a.listedRefs().map((r) => [r.name, r.raw.trim()]));
+  const ids = [...refs.keys()]
+    .filter((n) => n.startsWith(`${WORK_DIR}/`))
+    .map((n) => n.slice(WORK_DIR.length + 1))
+    .sort();
+  const problems = new Set(db.prepare('SELECT digest FROM problems').pluck().all() as string[]);
+  const grades = new Map((db.prepare('SELECT digest, run, previous FROM grades').raw().all() as [string, string, string | null][]).map(([d, run, previous]) => [d, { run, previous }]));
+  const runRow = db.prepare('SELECT id, plan, model, status, benchmark_version, sealed_at FROM runs WHERE digest = ?').raw();
+  const planRow = db.prepare('SELECT bank, permutations, repetitions, questions FROM plans WHERE digest = ?').raw();
+  const bankRow = db.prepare('SELECT name, questions FROM banks WHERE digest = ?').raw();
+  const bankQuestions = db.prepare('SELECT q.id, q.source_eval, q.key FROM bank_questions bq JOIN questions q ON q.digest = bq.digest WHERE bq.bank = ?').raw();
+  const runPack = db.prepare('SELECT lines, final_seq, attempts, cost_usd, unknown_cost_attempts, models FROM run_packs WHERE run = ?').raw();
+  const gradePack = db.prepare('SELECT verdicts, chosen FROM grade_packs WHERE grade = ?').raw();
+  const answers = db.prepare('SELECT answer_text FROM slots WHERE run = ? ORDER BY slot').pluck();
+  const plans = new Map<string, { slots: PlannedSlot[]; planned: number; bank: string; name: string } | null>();
+  const planOf = (digest: string) => {
+    if (!plans.has(digest)) plans.set(digest, readPlan(digest));
+    return plans.get(digest)!;
+  };
+  const readPlan = (digest: string) => {
+    const p = planRow.get(digest) as [string, number, number, string] | undefined;
+    if (!p || problems.has(p[0])) return null;
+    const bank = bankRow.get(p[0]) as [string, number] | undefined;
+    if (!bank) return null;
+    const qs = new Map((bankQuestions.all(p[0]) as [string, string, string][]).map(([id, sourceEval, key]) => [id, { sourceEval, key }]));
+    const slots: PlannedSlot[] = [];
+    for (const s of planSlots(JSON.parse(p[3]) as string[], p[1], p[2])) {
+      const q = qs.get(s.question);
+      if (!q) return null; // EPLAN: the bundles name it
+      slots.push({ question: s.question, sourceEval: q.sourceEval, key: q.key, permutation: s.permutation, repetition: s.repetition });
+    }
+    return { slots, planned: bank[1] * p[1] * p[2], bank: p[0], name: bank[0] };
+  };
+  const out: RunForScoring[] = [];
+  for (const id of ids) {
+    const digest = refs.get(`${WORK_DIR}/${id}`)!;
+    if (!RUN_ID.test(id) || !isDigest(digest) || problems.has(digest)) return null;
+    const run = runRow.get(digest) as [string, string, string, RunForScoring['status'], string, string] | undefined;
+    if (!run) return null;
+    const chain: { digest: string; run: string }[] = [];
+    const head = refs.get(`grades/${id}`);
+    if (head !== undefined) {
+      if (!isDigest(head)) return null;
+      const seen = new Set<string>();
+      for (let d: string | null = head; d !== null; ) {
+        const g = grades.get(d);
+        if (!g || seen.has(d) || problems.has(d)) return null; // not a grade, a loop, a damaged record: the bundles say which
+        seen.add(d);
+        chain.push({ digest: d, run: g.run });
+        d = g.previous;
+      }
+    }
+    const mine = chain.filter((g) => g.run === digest);
+    if (!mine.length) {
+      ungraded.push({ runId: run[0], run: digest as Digest });
+      continue;
+    }
+    const plan = planOf(run[1]);
+    const pack = runPack.get(digest) as [number, string, string, string, string, string] | undefined;
+    if (!plan || !pack) return null;
+    const final = Int32Array.from(JSON.parse(pack[1]) as number[]);
+    const attempts = Int32Array.from(JSON.parse(pack[2]) as number[]);
+    const cost = Float64Array.from(JSON.parse(pack[3]) as number[]);
+    const unknown = Int32Array.from(JSON.parse(pack[4]) as number[]);
+    if (final.length !== plan.slots.length) return null;
+    const texts = opts.answers === false ? null : (answers.all(digest) as (string | null)[]);
+    const packs: [string, string][] = [];
+    for (const g of mine) {
+      const gp = gradePack.get(g.digest) as [string, string] | undefined;
+      if (!gp || gp[0].length !== pack[0]) return null; // EGRADE: verdicts and attempts do not line up
+      packs.push(gp);
+    }
+    // The slots are built from these packs on each read (a few KB per run), never held: a
+    // million slot outcomes at once would not fit in the memory the reading commands keep to.
+    const outcomes = ([verdicts, chosen]: [string, string]) => (): SlotOutcome[] =>
+      plan.slots.map((s, k) => {
+        const f = final[k]!;
+        return {
+          question: s.question,
+          sourceEval: s.sourceEval,
+          permutation: s.permutation,
+          repetition: s.repetition,
+          verdict: f >= 0 ? VERDICT_OF[verdicts[f]!]! : 'interrupted',
+          chosen: f >= 0 ? CHOSEN_OF[chosen[f]!]! : null,
+          key: s.key,
+          answerText: texts ? texts[k]! : null,
+          attempts: attempts[k]!,
+          costUsd: cost[k]!,
+          unknownCostAttempts: unknown[k]!,
+        };
       });
+    const scored = {
+      run: digest,
+      grade: mine[0]!.digest,
+      runId: run[0],
+      model: run[2],
+      status: run[3],
+      benchmarkVersion: run[4],
+      benchmark: plan.name,
+      providerModels: JSON.parse(pack[5]) as string[],
+      sealedAt: run[5],
+      planned: plan.planned,
+    } as RunForScoring;
+    Object.defineProperty(scored, 'slots', { get: outcomes(packs[0]!), enumerable: true });
+    if (opts.earlier !== false) {
+      scored.earlierGrades = mine.slice(1).map((g, i) => Object.defineProperty({ grade: g.digest } as { grade: string; slots: SlotOutcome[] }, 'slots', { get: outcomes(packs[i + 1]!), enumerable: true }));
+    }
+    out.push(scored);
+  }
+  return out;
+}
+
+/** One run's slot outcomes with their answer texts (what `failures` shows): from the index, else the bundles. */
+export function slotsWithAnswers(archive: string | Archive, run: RunForScoring): SlotOutcome[] {
+  const slots = run.slots.map((s) => ({ ...s }));
+  withArchive(archive, (a) => {
+    const texts = cacheOrNull(() => a.currentIndex().db.prepare('SELECT answer_text FROM slots WHERE run = ? ORDER BY slot').pluck().all(run.run) as (string | null)[]);
+    if (texts && texts.length === slots.length) texts.forEach((t, k) => (slots[k]!.answerText = t));
+    else {
+      const loaded = loadRun(a, run.run);
+      const grade = gradeChain(a, loaded.run.id).find((g) => g.digest === run.grade) ?? loadGrade(a, run.grade as Digest);
+      slotOutcomes(loaded, loadFrozenBank(a, loaded.plan.bank), grade).forEach((s, k) => (slots[k]!.answerText = s.answerText));
+    }
+  });
+  return slots;
+}
+
+/** Why a run in the archive is not among the runs scored, and the command that changes that. */
+export interface Unscored {
+  runId: string;
+  run: string | null; // the sealed run bundle, or the import's run digest
+  why: string;
+  command: string | null; // null: nothing to run (a recorder is still at it)
+}
+
+/**
+ * Every run the archive holds that scoring leaves out: sealed runs without a grade (recorded
+ * before runs were graded on seal, or their grade was never written), working directories never
+ * sealed (interrupted or still recording), and imported logs (audited by their own rule).
+ */
+export function unscoredRuns(archive: string | Archive, ungraded: readonly UngradedRun[]): Unscored[] {
+  return withArchive(archive, (a) => {
+    const out: Unscored[] = ungraded.map((u) => ({ runId: u.runId, run: u.run, why: 'sealed, not graded yet', command: `docket regrade ${u.runId}` }));
+    const listing = a.listedRefs();
+    const sealed = new Set(listing.filter((r) => r.name.startsWith(`${WORK_DIR}/`)).map((r) => r.name.slice(WORK_DIR.length + 1)));
+    const base = join(a.dir, WORK_DIR);
+    const dirs = existsSync(base) ? readdirSync(base).filter((id) => RUN_ID.test(id) && !sealed.has(id)).sort(byUtf8) : [];
+    for (const id of dirs) {
+      const pid = lockHolder(workDir(a.dir, id));
+      out.push(
+        pid
+          ? { runId: id, run: null, why: `still recording (pid ${pid})`, command: null }
+          : { runId: id, run: null, why: 'stopped before it was sealed (`--resume ID --abandon` seals it as it stands)', command: `docket run --resume ${id}` },
+      );
+    }
+    for (const r of listing.filter((x) => x.name.startsWith(`${IMPORT_REF_NS}/`))) {
+      out.push({ runId: r.name, run: r.raw.trim(), why: 'an imported log: scored by its framework\'s own rule', command: 'docket audit --imported' });
     }
     return out;
   });

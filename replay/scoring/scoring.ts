@@ -40,7 +40,11 @@ export interface RunForScoring {
   benchmark?: string;
   /** The distinct model ids the provider answered with (journal `model`), for audit's identity check. */
   providerModels?: string[];
-  /** Optional: slot outcomes under earlier grades of the same run, so `audit` can name a newer regrade. */
+  /**
+   * Optional: slot outcomes under earlier grades of the same run, so `audit` can name a newer regrade.
+   * (`slots` of a run read from the index is built on each read, so that thousands of runs do not
+   * hold a million slot outcomes at once: read it once per use.)
+   */
   earlierGrades?: { grade: string; slots: SlotOutcome[] }[];
 }
 
@@ -106,16 +110,12 @@ export interface RunScore {
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function coverageOf(run: Pick<RunForScoring, 'planned' | 'slots'>): Coverage {
-  const count = (v: Verdict) => run.slots.filter((s) => s.verdict === v).length;
-  const correct = count('correct');
-  const incorrect = count('incorrect');
-  const invalid = count('invalid');
-  const providerFailures = count('provider_failure');
-  const truncated = count('truncated');
-  const missing = Math.max(0, run.planned - run.slots.length);
-  const interrupted = count('interrupted') + missing;
-  const scored = correct + incorrect + invalid + providerFailures;
-  return { planned: run.planned, scored, correct, incorrect, invalid, providerFailures, truncated, interrupted, fraction: run.planned > 0 ? scored / run.planned : 0 };
+  const slots = run.slots; // read once: a run from the index builds its slots on each read
+  const n: Record<Verdict, number> = { correct: 0, incorrect: 0, invalid: 0, provider_failure: 0, truncated: 0, interrupted: 0 };
+  for (const s of slots) n[s.verdict]++;
+  const missing = Math.max(0, run.planned - slots.length);
+  const scored = n.correct + n.incorrect + n.invalid + n.provider_failure;
+  return { planned: run.planned, scored, correct: n.correct, incorrect: n.incorrect, invalid: n.invalid, providerFailures: n.provider_failure, truncated: n.truncated, interrupted: n.interrupted + missing, fraction: run.planned > 0 ? scored / run.planned : 0 };
 }
 
 export function costOf(slots: readonly SlotOutcome[]): Cost {
@@ -161,7 +161,11 @@ export function questionScores(slots: readonly SlotOutcome[], rule: SlotRule = p
 /** Question scores grouped by source eval, both sorted: the clusters of the bootstrap. */
 export function clustersOf(questions: readonly QuestionScore[]): { sourceEval: string; questions: QuestionScore[] }[] {
   const groups = new Map<string, QuestionScore[]>();
-  for (const q of questions) groups.set(q.sourceEval, [...(groups.get(q.sourceEval) ?? []), q]);
+  for (const q of questions) {
+    const g = groups.get(q.sourceEval);
+    if (g) g.push(q);
+    else groups.set(q.sourceEval, [q]);
+  }
   return [...groups.entries()].sort(([a], [b]) => byText(a, b)).map(([sourceEval, qs]) => ({ sourceEval, questions: qs }));
 }
 
@@ -177,7 +181,11 @@ function groupScores(questions: readonly QuestionScore[]): { sourceEvals: GroupS
   const sourceEvals = clustersOf(questions).map((c) => ({ name: c.sourceEval, score: c.questions.reduce((a, q) => a + q.score, 0) / c.questions.length, questions: c.questions.length }));
   // A category is a set of source evals; equal weight per source eval inside it, as in the score.
   const cats = new Map<string, GroupScore[]>();
-  for (const s of sourceEvals) cats.set(categoryOf(s.name), [...(cats.get(categoryOf(s.name)) ?? []), s]);
+  for (const s of sourceEvals) {
+    const c = cats.get(categoryOf(s.name));
+    if (c) c.push(s);
+    else cats.set(categoryOf(s.name), [s]);
+  }
   const categories = [...cats.entries()]
     .sort(([a], [b]) => byText(a, b))
     .map(([name, ss]) => ({ name, score: ss.reduce((a, s) => a + s.score, 0) / ss.length, questions: ss.reduce((a, s) => a + s.questions, 0) }));
@@ -186,12 +194,23 @@ function groupScores(questions: readonly QuestionScore[]): { sourceEvals: GroupS
 
 const BOOT = PROTOCOL.intervals.bootstrap;
 
-export function scoreRun(run: RunForScoring): RunScore {
-  const questions = questionScores(run.slots);
-  const score = weightedScore(questions);
+/** The score's bootstrap interval (protocol.intervals.bootstrap): null when there is no score. */
+export function intervalOf(questions: readonly QuestionScore[]): BootstrapResult | null {
+  if (questions.length === 0) return null;
   const clusters = clustersOf(questions).map((c) => c.questions.map((q) => q.score));
-  const interval = score === null ? null : clusteredBootstrap(clusters, { resamples: BOOT.resamples, confidence: BOOT.confidence, seed: BOOT.seed });
-  const coverage = coverageOf(run);
+  return clusteredBootstrap(clusters, { resamples: BOOT.resamples, confidence: BOOT.confidence, seed: BOOT.seed });
+}
+
+/**
+ * A run's scores. `interval: false` leaves the bootstrap interval out (null): a ranking computes it
+ * only for the runs it ranks, since 2,000 resamples per run dominate a ranking of thousands of runs.
+ */
+export function scoreRun(run: RunForScoring, opts: { interval?: boolean } = {}): RunScore {
+  const slots = run.slots; // read once: a run from the index builds its slots on each read
+  const questions = questionScores(slots);
+  const score = weightedScore(questions);
+  const interval = opts.interval === false ? null : intervalOf(questions);
+  const coverage = coverageOf({ planned: run.planned, slots });
   const w = wilson(coverage.correct, coverage.scored, PROTOCOL.intervals.wilson.confidence);
   return {
     run: run.run,
@@ -205,7 +224,7 @@ export function scoreRun(run: RunForScoring): RunScore {
     interval,
     passRate: { correct: coverage.correct, trials: coverage.scored, low: w.low, high: w.high },
     coverage,
-    cost: costOf(run.slots),
+    cost: costOf(slots),
     questions,
     ...groupScores(questions),
   };
@@ -292,7 +311,7 @@ const newestFirst = (a: RunScore, b: RunScore) => byText(b.sealedAt, a.sealedAt)
  */
 export function rankRuns(runs: readonly RunForScoring[], benchmarkVersion: string | null): Ranking {
   const bySlots = new Map(runs.map((r) => [r.run, r]));
-  const scores = runs.map(scoreRun).sort(newestFirst);
+  const scores = runs.map((r) => scoreRun(r, { interval: false })).sort(newestFirst); // refused runs show no interval
   const refused: Refusal[] = [];
   const chosen = new Map<string, RunScore>();
   for (const s of scores) {
@@ -301,7 +320,7 @@ export function rankRuns(runs: readonly RunForScoring[], benchmarkVersion: strin
     else if (chosen.has(s.model)) refused.push({ code: 'superseded', reason: `a newer run of ${s.model} (${chosen.get(s.model)!.runId}) is ranked`, score: s });
     else chosen.set(s.model, s);
   }
-  const ordered = [...chosen.values()].sort((a, b) => b.score! - a.score! || byText(a.model, b.model) || byText(a.run, b.run));
+  const ordered = [...chosen.values()].map((s) => ({ ...s, interval: intervalOf(s.questions) })).sort((a, b) => b.score! - a.score! || byText(a.model, b.model) || byText(a.run, b.run));
   const rows = assignPlaces(ordered, (a, b) => mcnemarRuns(bySlots.get(a.run)!, bySlots.get(b.run)!));
   return { protocol: protocolRef(), benchmarkVersion, rows, refused };
 }
@@ -406,22 +425,31 @@ export function newestVersion(runs: readonly RunForScoring[]): string | null {
   return sorted[0]?.benchmarkVersion ?? null;
 }
 
-/** findRun for the commands: a coded usage error (exit 2) when the reference names no single run. */
-export function requireRun(runs: readonly RunForScoring[], ref: string, ungraded: readonly { runId: string; run: string }[] = []): RunForScoring {
+/** A run the archive holds that scoring leaves out (scoring-input.ts unscoredRuns), as requireRun names it. */
+export interface UnscoredRef {
+  runId: string;
+  run: string | null;
+  why?: string;
+  command?: string | null;
+}
+
+/** findRun for the commands: a coded usage error (exit 2) when the reference names no single scored run. */
+export function requireRun(runs: readonly RunForScoring[], ref: string, unscored: readonly UnscoredRef[] = []): RunForScoring {
   const found = findRun(runs, ref);
   if (found.run) return found.run;
   if (!found.candidates.length) {
-    // A sealed run without a grade is not scored: say so rather than "no run matches".
-    const named = matchRunRef(ungraded, ref, (u) => u.runId, (u) => u.run);
+    // A run without a grade, never sealed or imported is not scored: say so, and what changes that, rather than "no run matches".
+    const named = matchRunRef(unscored, ref, (u) => u.runId, (u) => u.run ?? '');
     if (named.match) {
       const u = named.match;
-      throw usageError('ENOGRADE', `run ${u.runId} (${u.run}) is sealed but not graded yet, so it has no verdicts to show: run \`docket regrade ${u.runId}\` first`, { ref, runId: u.runId, run: u.run });
+      const command = u.command === undefined ? `docket regrade ${u.runId}` : u.command;
+      throw usageError('ENOGRADE', `run ${u.runId}${u.run ? ` (${u.run})` : ''} is ${u.why ?? 'sealed but not graded yet'}, so it has no verdicts to show${command ? `: run \`${command}\` first` : ''}`, { ref, runId: u.runId, run: u.run, command });
     }
   }
   if (found.candidates.length > 1) {
     throw ambiguousRun(ref, found.candidates);
   }
-  const why = runs.length === 0 ? 'there are no runs in the archive' : `the archive holds ${runs.length} run(s); name one by digest, digest prefix or run id`;
+  const why = runs.length === 0 && unscored.length === 0 ? 'there are no runs in the archive' : `the archive holds ${runs.length} scored run(s)${unscored.length ? ` and ${unscored.length} not scored (\`docket leaderboard\` lists them)` : ''}; name one by digest, digest prefix or run id`;
   throw usageError('ENORUN', `no run matches ${ref}: ${why}`, { ref });
 }
 

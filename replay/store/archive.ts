@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Decoded, Descriptor } from '../format/bundle.ts';
-import { encodeBundle, MAX_CONTENT_BYTES, type Encoded } from '../format/bundle.ts';
+import type { CheckedContent, Decoded, Descriptor } from '../format/bundle.ts';
+import { checkContent, descriptorOf, encodeBundle, MAX_CONTENT_BYTES, type Encoded } from '../format/bundle.ts';
 import { gunzipStrict } from '../format/gzip.ts';
-import { parseCanonical } from '../format/json.ts';
-import type { Digest } from '../format/digest.ts';
+import { parseCanonical, type Json } from '../format/json.ts';
+import { isDigest, type Digest } from '../format/digest.ts';
+import { DocketError } from '../errors.ts';
+import { hasRows, indexRows, waitingFor, type BundleSource } from './index-rows.ts';
 import { Index } from './sqlindex.ts';
 import { Store } from './store.ts';
 
@@ -12,6 +14,12 @@ import { Store } from './store.ts';
 export class Archive {
   readonly store: Store;
   private idx: Index | null = null;
+  /** The index was brought up to date by this instance (its own writes keep it so). */
+  private synced = false;
+  /** The refs as that update read them (ten thousand runs are twenty thousand ref files). */
+  private refListing: { name: string; raw: string }[] | null = null;
+  /** What the index's row builders read the bundles a bundle names from: the store, never the index. */
+  private readonly source: BundleSource = { get: (d) => this.store.get(d) };
 
   constructor(readonly dir: string) {
     this.dir = resolve(dir);
@@ -37,20 +45,24 @@ export class Archive {
 
   put(value: unknown): Descriptor {
     const encoded = encodeBundle(value);
-    this.putEncoded(encoded);
+    this.putEncoded(encoded, value as Json);
     return encoded.descriptor;
   }
 
-  /** Store an encoded bundle and index it. Returns true when the object was new. */
-  putEncoded({ bytes, descriptor, refs }: Encoded): boolean {
+  /**
+   * Store an encoded bundle and index it (its rows and the rows of bundles that were waiting for it).
+   * `value`: the bundle's value when the caller has it (saves decoding the bytes again). Returns
+   * true when the object was new.
+   */
+  putEncoded({ bytes, descriptor, refs }: Encoded, value?: Json): boolean {
     mkdirSync(this.dir, { recursive: true });
     const written = this.store.putBytes(bytes, descriptor.digest);
     const idx = this.index();
-    const hooks = indexHooks.filter((h) => !h.kinds || h.kinds.includes(descriptor.kind));
-    const value = hooks.length ? decodeValue(bytes) : null;
     idx.write(() => {
+      if (!written && idx.object(descriptor.digest)) return; // stored and indexed before
       idx.record(descriptor, refs);
-      for (const h of hooks) h.hook(idx, { value: value!, descriptor, refs });
+      if (hasRows(descriptor.kind)) indexRows(idx.db, { value: value ?? decodeValue(bytes), descriptor }, this.source);
+      this.resolveWaiting(idx, descriptor.digest);
     });
     return written;
   }
@@ -61,6 +73,7 @@ export class Archive {
 
   /** Ref file and index row under one writer lock, so two writers of one ref leave both agreeing. */
   setRef(name: string, digest: Digest) {
+    this.refListing = null;
     const idx = this.index();
     idx.write(() => {
       this.store.writeRef(name, digest);
@@ -77,53 +90,101 @@ export class Archive {
     this.idx?.close();
     mkdirSync(this.dir, { recursive: true });
     this.idx = Index.rebuild(this.dir, (idx) => this.fill(idx));
+    this.synced = true;
+    this.refListing = null;
     return this.idx;
   }
 
-  /** Every row from the bundles. Objects that fail to decode are skipped (verify reports them). */
+  /**
+   * The index, brought up to date with the store first: the objects table records which bundles
+   * it covers, so objects that arrived by other means (a copy, git, a pull killed midway) are
+   * indexed now, refs are re-read, and an object gone from the store (repair moved it) means a
+   * rebuild. What the reading commands and `docket sql` open.
+   */
+  currentIndex(): Index {
+    if (this.synced && this.idx) return this.idx;
+    const idx = this.index();
+    const listed = this.store.list().objects;
+    const known = new Set(idx.db.prepare('SELECT digest FROM objects').pluck().all() as string[]);
+    const added = listed.filter((o) => !known.has(o.digest));
+    if (known.size > listed.length - added.length) return this.rebuildIndex();
+    this.refListing = this.store.listRefs();
+    const refs = this.validRefs(this.refListing);
+    const indexed = new Map(idx.refs().map((r) => [r.name, r.digest as string]));
+    const stale = [...refs].filter(([name, digest]) => indexed.get(name) !== digest);
+    const gone = [...indexed.keys()].filter((name) => !refs.has(name));
+    if (added.length || stale.length || gone.length) {
+      idx.write(() => {
+        for (const o of added) this.indexObject(idx, o.digest);
+        for (const [name, digest] of stale) idx.setRef(name, digest);
+        for (const name of gone) idx.deleteRef(name);
+      });
+    }
+    this.synced = true;
+    return idx;
+  }
+
+  /** Every row from the bundles. Objects that fail to decode are left out (verify reports them). */
   private fill(idx: Index) {
-    for (const o of this.store.list().objects) {
-      let d: Decoded;
-      try {
-        d = this.store.get(o.digest);
-      } catch {
-        continue;
-      }
-      idx.record(d.descriptor, d.refs);
-      for (const h of indexHooks) if (!h.kinds || h.kinds.includes(d.descriptor.kind)) h.hook(idx, d);
+    for (const o of this.store.list().objects) this.indexObject(idx, o.digest);
+    for (const [name, digest] of this.validRefs()) idx.setRef(name, digest);
+  }
+
+  /** One stored object's rows (checked as every read checks it; a damaged one is skipped). */
+  private indexObject(idx: Index, digest: Digest) {
+    let checked: CheckedContent;
+    let bytes: Uint8Array;
+    try {
+      bytes = this.store.getBytes(digest);
+      checked = checkContent(bytes, digest);
+    } catch (e) {
+      if (e instanceof DocketError) return;
+      throw e;
     }
-    for (const r of this.store.listRefs()) {
+    const descriptor = descriptorOf(checked, bytes.length);
+    idx.record(descriptor, checked.refs);
+    if (hasRows(descriptor.kind)) indexRows(idx.db, { value: parseCanonical(checked.content), descriptor }, this.source);
+    this.resolveWaiting(idx, digest);
+  }
+
+  /** Rows of bundles whose derived rows waited for `digest` (index-rows.ts). */
+  private resolveWaiting(idx: Index, digest: Digest) {
+    for (const d of waitingFor(idx.db, digest)) {
       try {
-        const digest = this.store.readRef(r.name);
-        if (digest) idx.setRef(r.name, digest);
-      } catch {
-        // a malformed ref is a verify finding, not a reason to fail the rebuild
+        const b = this.store.get(d);
+        indexRows(idx.db, b, this.source);
+      } catch (e) {
+        if (!(e instanceof DocketError)) throw e; // the waiting bundle itself went bad: verify's finding
       }
     }
+  }
+
+  /**
+   * Every ref file as `store.listRefs()` gives it: as read when the index was brought up to date,
+   * when this instance did that and wrote no ref since, else read now.
+   */
+  listedRefs(): { name: string; raw: string }[] {
+    return this.synced && this.refListing ? this.refListing : this.store.listRefs();
+  }
+
+  /** The refs whose files hold a digest (a malformed ref is a verify finding, not a reason to fail). */
+  private validRefs(listing = this.store.listRefs()): Map<string, Digest> {
+    const out = new Map<string, Digest>();
+    for (const r of listing) {
+      const raw = r.raw.trim();
+      if (isDigest(raw) && r.name.includes('/')) out.set(r.name, raw as Digest);
+    }
+    return out;
   }
 
   close() {
     this.idx?.close();
     this.idx = null;
+    this.synced = false;
+    this.refListing = null;
   }
 }
 
-function decodeValue(bytes: Uint8Array) {
+function decodeValue(bytes: Uint8Array): Json {
   return parseCanonical(gunzipStrict(bytes, MAX_CONTENT_BYTES)); // zlib rejects a maxOutputLength above 4 GiB
-}
-
-/**
- * Kind-specific index tables (runs, grades…) register here so a rebuild fills them too, and verify
- * compares them with the rows it builds from the bundles. `kinds`: the bundle kinds the hook reads
- * (verify decodes only those; without it, every bundle).
- */
-export type IndexHook = (idx: Index, bundle: Decoded) => void;
-const indexHooks: { hook: IndexHook; kinds?: string[] }[] = [];
-export function registerIndexHook(hook: IndexHook, kinds?: string[]) {
-  indexHooks.push({ hook, kinds });
-}
-
-/** The registered hooks (verify runs them into an in-memory index). */
-export function indexHooksFor(kind: string): IndexHook[] {
-  return indexHooks.filter((h) => !h.kinds || h.kinds.includes(kind)).map((h) => h.hook);
 }

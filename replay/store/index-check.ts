@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { indexHooksFor } from './archive.ts';
 import type { ObjectResult } from '../check/check-object.ts';
 import type { Digest } from '../format/digest.ts';
 import type { Json } from '../format/json.ts';
+import { hasRows, indexRows, type BundleSource } from './index-rows.ts';
 import { Index, INDEX_FILE, IndexUnusable, isCorrupt } from './sqlindex.ts';
 import type { Store } from './store.ts';
 import type { Code } from '../codes.ts';
@@ -12,8 +12,9 @@ import type { Code } from '../codes.ts';
  * verify's index step (docs/design.md §6, step 9). The index is a cache, so every disagreement
  * between it and the bundles is EINDEX ("run `docket index rebuild`"), never a finding about a
  * bundle: a bundle is judged by its own bytes alone. Every table the index holds is compared with
- * the rows the bundles give: objects, edges and refs directly (complete), the kind tables (runs,
- * grades…) by running their index hooks into an in-memory index (every row present must match).
+ * the rows the bundles give: objects, edges and refs directly, the row tables (runs, attempts,
+ * grades, verdicts…) by building them again from the bundles into a scratch index with the same
+ * builders (index-rows.ts) and comparing the two row by row, in primary-key order.
  */
 export interface IndexStep {
   checked: number;
@@ -22,14 +23,12 @@ export interface IndexStep {
 
 type Add = (code: Code, path: string | null, digest: string | null, message: string) => void;
 
-const CORE = new Set(['meta', 'objects', 'edges', 'refs']);
-/** The kind tables of the modules loaded below (compared even when no bundle of their kind is left). */
-const KIND_TABLES = new Set(['runs', 'grades']);
+/** Compared on their own below; every other table holds rows the bundles give. */
+const BOOKKEEPING = new Set(['meta', 'objects', 'edges', 'refs']);
+/** Rows of one table shown as findings; the rest are counted in one more. */
+const SHOWN_PER_TABLE = 20;
 
 export async function checkIndex(store: Store, results: ObjectResult[], quick: boolean, add: Add): Promise<IndexStep> {
-  // The modules that own kind tables register their hooks when loaded; loaded here (not at the top)
-  // so that a --quick verify does not pay for them.
-  if (!quick) await Promise.all([import('../runs/runs.ts'), import('../grading/grades.ts')]);
   const step: IndexStep = { checked: 0, failed: 0 };
   const flag = (digest: string | null, message: string) => {
     step.failed++;
@@ -48,7 +47,7 @@ export async function checkIndex(store: Store, results: ObjectResult[], quick: b
     compareRefs(index, store, flag, step);
     if (!quick) {
       compareEdges(index, results, flag, step);
-      compareKindTables(index, store, results, flag, step);
+      compareRowTables(index, store, results, flag, step);
     }
   } catch (e) {
     if (!isCorrupt(e)) throw e;
@@ -104,44 +103,103 @@ function compareEdges(index: Index, results: ObjectResult[], flag: Flag, step: I
   diff('edges', want, have, flag, step);
 }
 
-/** Rows of the kind tables as the hooks write them from the bundles, against the index's rows. */
-function compareKindTables(index: Index, store: Store, results: ObjectResult[], flag: Flag, step: IndexStep) {
-  const mem = Index.memory();
+/** The row tables built again from the bundles that passed their checks, against the index's. */
+function compareRowTables(index: Index, store: Store, results: ObjectResult[], flag: Flag, step: IndexStep) {
+  const scratch = Index.scratch();
   try {
-    for (const r of results) {
-      if (r.failure || !r.kind || !r.descriptor) continue;
-      const hooks = indexHooksFor(r.kind);
-      if (!hooks.length) continue;
-      // The object passed every check of its own just now: its value is all a hook needs.
-      const value = JSON.parse(gunzipSync(readFileSync(store.objectPath(r.digest as Digest))).toString('utf8')) as Json;
-      const d = { value, descriptor: r.descriptor!, refs: r.refs ?? [] };
-      for (const hook of hooks) hook(mem, d);
+    const src: BundleSource = { get: (d) => store.get(d) };
+    scratch.db.transaction(() => {
+      for (const r of results) {
+        if (r.failure || !r.kind || !r.descriptor || !hasRows(r.kind)) continue;
+        // The object passed every check of its own just now: its value is all a builder needs.
+        const value = JSON.parse(gunzipSync(readFileSync(store.objectPath(r.digest as Digest))).toString('utf8')) as Json;
+        indexRows(scratch.db, { value, descriptor: r.descriptor }, src);
+      }
+    })();
+    // A bundle whose rows need a bundle that is missing or damaged now has whatever rows it had
+    // when that bundle was good: the damage is that bundle's own finding, not the cache's.
+    // The same holds for the rows of a damaged bundle itself (a rebuild leaves them out).
+    const excused = new Set(scratch.db.prepare('SELECT digest FROM problems WHERE missing IS NOT NULL').pluck().all() as string[]);
+    for (const r of results) if (r.failure) excused.add(r.digest);
+    const have = new Set(index.tables());
+    for (const t of scratch.tables()) {
+      if (BOOKKEEPING.has(t)) continue;
+      if (!have.has(t)) flag(null, `the index has no table ${t}`);
+      else compareTable(t, scratch, index, excused, flag, step);
     }
-    // A table is compared when a hook loaded here writes it: a table of a module this verify does
-    // not load would otherwise look like rows no bundle gives.
-    const tables = new Set([...tableNames(mem), ...tableNames(index).filter((t) => KIND_TABLES.has(t))].filter((t) => !CORE.has(t)));
-    // A kind table may lack rows (it is filled lazily: a process that never loaded the table's
-    // module stores the bundle without its row, and the reader adds it), but every row it has
-    // must be the bundle's.
-    for (const t of [...tables].sort()) diff(t, rowsOf(mem, t), rowsOf(index, t), flag, step, false);
   } finally {
-    mem.close();
+    scratch.close();
   }
 }
 
-function tableNames(idx: Index): string[] {
-  return (idx.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((r) => r.name);
+/**
+ * One table, both sides read in primary-key order and merged (memory stays flat however many
+ * attempts there are). At most SHOWN_PER_TABLE differing rows are shown, the rest counted.
+ */
+function compareTable(table: string, want: Index, have: Index, excused: Set<string>, flag: Flag, step: IndexStep) {
+  const pk = (want.db.prepare(`SELECT name, pk FROM pragma_table_info('${table}') WHERE pk > 0 ORDER BY pk`).all() as { name: string }[]).map((c) => c.name);
+  const cols = (want.db.prepare(`SELECT name FROM pragma_table_info('${table}') ORDER BY cid`).pluck().all() as string[]);
+  const keyAt = cols.map((c, i) => [c, i] as const).filter(([c]) => pk.includes(c)).sort((a, b) => pk.indexOf(a[0]) - pk.indexOf(b[0])).map(([, i]) => i);
+  const select = `SELECT ${cols.map((c) => `"${c}"`).join(', ')} FROM "${table}" ORDER BY ${pk.map((c) => `"${c}"`).join(', ')}`;
+  // Every row table's first key column names the bundle the row comes from.
+  const rows = (db: Index) => {
+    const it = db.db.prepare(select).raw().iterate() as IterableIterator<unknown[]>;
+    return { next: (): IteratorResult<unknown[]> => { for (;;) { const r = it.next(); if (r.done || !excused.has(r.value[keyAt[0]!] as string)) return r; } } };
+  };
+  const a = rows(want);
+  const b = rows(have);
+  const key = (row: unknown[]) => keyAt.map((i) => row[i]);
+  let shown = 0;
+  let more = 0;
+  const report = (digest: string | null, message: string) => {
+    if (shown++ < SHOWN_PER_TABLE) flag(digest, message);
+    else {
+      more++;
+      step.failed++;
+    }
+  };
+  const named = (row: unknown[]) => key(row).map(String).join(' ');
+  const digestOf = (row: unknown[]) => (typeof key(row)[0] === 'string' && String(key(row)[0]).startsWith('sha256:') ? String(key(row)[0]) : null);
+  let x = a.next();
+  let y = b.next();
+  while (!x.done || !y.done) {
+    step.checked++;
+    const order = x.done ? 1 : y.done ? -1 : compareKeys(key(x.value), key(y.value));
+    if (order < 0) {
+      report(digestOf(x.value), `table ${table} lacks the row for ${named(x.value)}`);
+      x = a.next();
+    } else if (order > 0) {
+      report(digestOf(y.value), `table ${table} has a row for ${named(y.value)} that no bundle gives`);
+      y = b.next();
+    } else {
+      const want = JSON.stringify(x.value);
+      const got = JSON.stringify(y.value);
+      if (want !== got) report(digestOf(x.value), `table ${table} disagrees with the bundles for ${named(x.value)} (index ${got}, bundles ${want})`);
+      x = a.next();
+      y = b.next();
+    }
+  }
+  if (more) flag(null, `and ${more} more row(s) of table ${table} disagree with the bundles`);
+  if (more) step.failed--; // the summary finding counted itself once more
 }
 
-/** A table's rows keyed by their first column (the primary key of every kind table), as canonical text. */
-function rowsOf(idx: Index, table: string): Map<string, string> {
-  const out = new Map<string, string>();
-  if (!tableNames(idx).includes(table)) return out;
-  for (const row of idx.db.prepare(`SELECT * FROM "${table.replaceAll('"', '""')}"`).all() as Record<string, unknown>[]) {
-    const keys = Object.keys(row).sort();
-    out.set(String(row[Object.keys(row)[0]!]), JSON.stringify(keys.map((k) => [k, row[k]])));
+/** SQLite's order for the values a key holds: NULL, then numbers, then text in UTF-8 byte order. */
+function compareKeys(a: unknown[], b: unknown[]): number {
+  for (let i = 0; i < a.length; i++) {
+    const c = compareValue(a[i], b[i]);
+    if (c) return c;
   }
-  return out;
+  return 0;
+}
+
+function compareValue(a: unknown, b: unknown): number {
+  const rank = (v: unknown) => (v === null ? 0 : typeof v === 'number' || typeof v === 'bigint' ? 1 : typeof v === 'string' ? 2 : 3);
+  const ra = rank(a);
+  const rb = rank(b);
+  if (ra !== rb) return ra - rb;
+  if (ra === 1) return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
+  if (ra === 2) return Buffer.compare(Buffer.from(a as string, 'utf8'), Buffer.from(b as string, 'utf8'));
+  return 0;
 }
 
 function diff(table: string, want: Map<string, string>, have: Map<string, string>, flag: Flag, step: IndexStep, complete = true) {

@@ -1,10 +1,12 @@
 import Database from 'better-sqlite3';
-import { existsSync, linkSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, fsyncSync, linkSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Descriptor } from '../format/bundle.ts';
 import type { Digest } from '../format/digest.ts';
 import { DocketError, EXIT, usageError } from '../errors.ts';
 import type { BundleRef } from '../format/schemas.ts';
+import { INDEX_SCHEMA_VERSION, SCHEMA_SQL } from './index-schema.ts';
 import { tempName } from './temps.ts';
 
 /**
@@ -17,21 +19,13 @@ import { tempName } from './temps.ts';
  * so it is never replaced under a writer that has it open. Only a damaged file is replaced.
  */
 export const INDEX_FILE = 'index.sqlite';
-export const INDEX_SCHEMA_VERSION = 1;
+export { INDEX_SCHEMA_VERSION };
 /** How long a writer waits for another writer's transaction (a rebuild of a big archive takes a while). */
 export const WRITE_WAIT_MS = 300_000;
-
-const SCHEMA = `
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE objects (
-  digest TEXT PRIMARY KEY, kind TEXT NOT NULL, size INTEGER NOT NULL,
-  content_digest TEXT NOT NULL, content_size INTEGER NOT NULL) WITHOUT ROWID;
-CREATE INDEX objects_kind ON objects(kind);
-CREATE TABLE edges (src TEXT NOT NULL, pointer TEXT NOT NULL, dst TEXT NOT NULL, expected_kind TEXT,
-  PRIMARY KEY (src, pointer)) WITHOUT ROWID;
-CREATE INDEX edges_dst ON edges(dst);
-CREATE TABLE refs (name TEXT PRIMARY KEY, digest TEXT NOT NULL) WITHOUT ROWID;
-`;
+/** Checks read an index up to this size from a copy in memory, a bigger one from a temp copy on disk. */
+const IN_MEMORY_COPY_MAX = 64 * 1024 * 1024;
+/** Tables that grow with the attempts or runs (hundreds of MB at a million attempts): not quick_checked on every open. */
+const GROWING = new Set(['attempts', 'slots', 'verdicts', 'run_packs', 'grade_packs']);
 
 export interface ObjectRow {
   digest: Digest;
@@ -54,6 +48,9 @@ export type Fill = (idx: Index) => void;
 const PAUSE = new Int32Array(new SharedArrayBuffer(4)); // Atomics.wait on it: a synchronous sleep
 
 export class Index {
+  /** A temp copy this index reads, deleted on close. */
+  removeOnClose: string | null = null;
+
   constructor(
     readonly db: Database.Database,
     readonly path: string,
@@ -67,8 +64,21 @@ export class Index {
   static openReadOnly(archive: string): Index {
     const path = join(archive, INDEX_FILE);
     // Opening a WAL database on disk creates -wal/-shm files even read-only. With no -wal present,
-    // read an in-memory copy instead, so a check leaves the archive byte-for-byte untouched.
-    return guarded(path, () => (existsSync(`${path}-wal`) ? new Database(path, { readonly: true, fileMustExist: true }) : new Database(asRollbackJournal(readFileSync(path)))));
+    // read a copy instead, so a check leaves the archive byte-for-byte untouched: in memory when
+    // small, else a temp file (an index of a million attempts is hundreds of MB).
+    if (existsSync(`${path}-wal`)) return guarded(path, () => new Database(path, { readonly: true, fileMustExist: true }), true);
+    if (statSync(path).size <= IN_MEMORY_COPY_MAX) return guarded(path, () => new Database(asRollbackJournal(readFileSync(path))), true);
+    const copy = join(tmpdir(), tempName(INDEX_FILE));
+    try {
+      copyFileSync(path, copy);
+      markRollbackJournal(copy);
+      const idx = guarded(path, () => new Database(copy, { readonly: true, fileMustExist: true }), true);
+      idx.removeOnClose = copy;
+      return idx;
+    } catch (e) {
+      rmSync(copy, { force: true });
+      throw e;
+    }
   }
 
   /**
@@ -99,15 +109,21 @@ export class Index {
     const final = join(archive, INDEX_FILE);
     const temp = join(archive, tempName(INDEX_FILE));
     try {
-      const db = writable(temp, false);
+      // Nobody else sees the temp file: it is filled with its rollback journal in memory and no
+      // syncs (a million attempts through a WAL would write everything twice), synced once whole,
+      // then switched to WAL and linked into place.
+      const db = new Database(temp, { timeout: WRITE_WAIT_MS });
       const idx = new Index(db, temp);
       try {
+        db.pragma('journal_mode = MEMORY');
+        db.pragma('synchronous = OFF');
         idx.createSchema();
         db.transaction(() => fill(idx))();
         db.pragma('journal_mode = WAL');
       } finally {
         db.close();
       }
+      fsyncFile(temp);
       linkSync(temp, final);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
@@ -141,22 +157,33 @@ export class Index {
     return idx;
   }
 
-  /** An empty index in memory with the schema (verify builds the rows it expects in one). */
-  static memory(): Index {
-    const idx = new Index(new Database(':memory:'), ':memory:');
+  /**
+   * An empty index with the schema in a private temporary file that SQLite deletes on close (verify
+   * builds the rows it expects in one: a million attempts would not fit in memory).
+   */
+  static scratch(): Index {
+    const idx = new Index(new Database(''), '(scratch)');
     idx.createSchema();
     return idx;
   }
 
-  /** The first problem `PRAGMA quick_check` finds, or null. */
-  problem(): string | null {
-    const rows = this.db.pragma('quick_check(5)') as { quick_check: string }[];
-    const msgs = rows.map((r) => r.quick_check).filter((m) => m !== 'ok');
+  /**
+   * The first problem `PRAGMA quick_check` finds, or null. `full`: every table (checks); else all
+   * but the tables that grow with the attempts, which every command opening the index would pay
+   * for (a reader meets damage there as SQLITE_CORRUPT and reads the bundles instead).
+   */
+  problem(full = true): string | null {
+    const targets = full ? [''] : this.tables().filter((t) => !GROWING.has(t)).map((t) => `"${t}"`);
+    const msgs: string[] = [];
+    for (const t of targets) {
+      const rows = this.db.pragma(`quick_check${t ? `(${t})` : '(5)'}`) as { quick_check: string }[];
+      msgs.push(...rows.map((r) => r.quick_check).filter((m) => m !== 'ok'));
+    }
     return msgs.length ? msgs.join('; ') : null;
   }
 
   private createSchema() {
-    this.db.exec(SCHEMA);
+    this.db.exec(SCHEMA_SQL);
     this.db.prepare('INSERT INTO meta VALUES (?, ?)').run('schemaVersion', String(INDEX_SCHEMA_VERSION));
   }
 
@@ -172,6 +199,7 @@ export class Index {
 
   close() {
     this.db.close();
+    if (this.removeOnClose) rmSync(this.removeOnClose, { force: true });
   }
 
   transaction<T>(fn: () => T): T {
@@ -218,6 +246,15 @@ export class Index {
     this.write(() => this.db.prepare('INSERT INTO refs VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET digest = excluded.digest').run(name, digest));
   }
 
+  deleteRef(name: string) {
+    this.write(() => this.db.prepare('DELETE FROM refs WHERE name = ?').run(name));
+  }
+
+  /** The names of the index's tables (views excluded), sorted. */
+  tables(): string[] {
+    return this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+  }
+
   objects(kind?: string): ObjectRow[] {
     const sql = 'SELECT digest, kind, size, content_digest AS contentDigest, content_size AS contentSize FROM objects';
     return (kind ? this.db.prepare(`${sql} WHERE kind = ? ORDER BY digest`).all(kind) : this.db.prepare(`${sql} ORDER BY digest`).all()) as ObjectRow[];
@@ -248,13 +285,13 @@ function writable(path: string, mustExist: boolean): Database.Database {
   return db;
 }
 
-/** Open with `open`, then prove the file usable: quick_check passes and the schema version is ours. */
-function guarded(path: string, open: () => Database.Database): Index {
+/** Open with `open`, then prove the file usable: quick_check passes (`full`: on every table) and the schema version is ours. */
+function guarded(path: string, open: () => Database.Database, full = false): Index {
   let db: Database.Database | null = null;
   try {
     db = open();
     const idx = new Index(db, path);
-    const problem = idx.problem();
+    const problem = idx.problem(full);
     if (problem) throw new IndexUnusable(`${path} is damaged (${problem})`);
     const v = idx.version();
     if (v !== String(INDEX_SCHEMA_VERSION)) throw new IndexUnusable(`${path} has index schema ${v ?? 'unknown'}, this docket uses ${INDEX_SCHEMA_VERSION}`);
@@ -291,6 +328,27 @@ function discard(archive: string) {
   }
   for (const suffix of ['-wal', '-shm']) rmSync(final + suffix, { force: true });
   rmSync(away, { force: true });
+}
+
+function fsyncFile(path: string) {
+  const fd = openSync(path, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A copy on disk, marked like asRollbackJournal's. */
+function markRollbackJournal(path: string) {
+  const fd = openSync(path, 'r+');
+  try {
+    const header = Buffer.alloc(20);
+    readSync(fd, header, 0, 20, 0);
+    if (header[18] === 2 && header[19] === 2) writeSync(fd, Buffer.of(1, 1), 0, 2, 18);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** An in-memory copy cannot use WAL (no -shm); header bytes 18-19 = 1 mark the copy as rollback-journal. */

@@ -6,7 +6,7 @@ import { sha256 } from '../../../replay/format/digest.ts';
 import { canonicalBytes } from '../../../replay/format/json.ts';
 import { crcUpdate, GZIP_HEADER } from '../../../replay/format/gzip.ts';
 import { Store } from '../../../replay/store/store.ts';
-import { BENCH_DIR, DOCKET, mb, row, timedRun } from './common.ts';
+import { BENCH_DIR, DOCKET, mb, median, row, timedRun } from './common.ts';
 
 /**
  * Issue 2 benchmark: a synthetic archive of >= 200 MB of eval-record bundles, then verify --quick,
@@ -124,4 +124,36 @@ export async function benchArchive() {
   row('docket verify (full, wall)', full.seconds, bytes, ref, `peak RSS ${full.maxRssMb?.toFixed(0)} MB; ${(inflateSeconds / full.seconds).toFixed(2)}× one-core inflate speed`);
   row('docket verify (full, its own steps)', stepSeconds(full.stdout), bytes, ref, `${(inflateSeconds / stepSeconds(full.stdout)).toFixed(2)}× one-core inflate speed`);
   console.log('  targets: --quick >= 0.80× reference; full verify bounded by inflate using both cores; peak RSS <= 256 MB');
+  accelerator(archive);
+}
+
+/**
+ * What the accelerators save full verify, alternated three times, medians of CPU time (every
+ * thread), wall time and peak RSS: the WebAssembly canonical scan and schema walk (off:
+ * DOCKET_WASM=0, JSON.parse + the exact scanner + ajv), and zlib's handle inflating bundle after
+ * bundle into one reused buffer (off: DOCKET_ZLIB_HANDLE=0, zlib's one-shot call and a fresh buffer each).
+ */
+function accelerator(archive: string) {
+  const modes = { both: {}, 'no WebAssembly': { DOCKET_WASM: '0' }, 'no zlib handle': { DOCKET_ZLIB_HANDLE: '0' } } as const;
+  const runs = new Map<string, { cpu: number[]; wall: number[]; rss: number[] }>(Object.keys(modes).map((m) => [m, { cpu: [], wall: [], rss: [] }]));
+  for (let round = 0; round < 3; round++) {
+    for (const [mode, env] of Object.entries(modes)) {
+      const r = timedRun(process.execPath, [DOCKET, 'verify', archive, '--json'], { env: { ...process.env, ...env } });
+      if (r.status !== 0) throw new Error(`verify (${mode}) failed: ${r.stdout.slice(0, 500)}`);
+      const m = runs.get(mode)!;
+      m.cpu.push(r.cpuSeconds ?? NaN);
+      m.wall.push(r.seconds);
+      m.rss.push(r.maxRssMb ?? NaN);
+    }
+  }
+  const med = (mode: string) => {
+    const m = runs.get(mode)!;
+    return { cpu: median(m.cpu), wall: median(m.wall), rss: median(m.rss) };
+  };
+  const on = med('both');
+  console.log(`  accelerators (full verify, medians of 3): both ${on.cpu.toFixed(2)} s CPU, ${on.wall.toFixed(2)} s wall, peak RSS ${on.rss.toFixed(0)} MB`);
+  for (const mode of ['no WebAssembly', 'no zlib handle']) {
+    const off = med(mode);
+    console.log(`    ${mode.padEnd(15)} ${off.cpu.toFixed(2)} s CPU (${(off.cpu / on.cpu).toFixed(2)}×), ${off.wall.toFixed(2)} s wall (${(off.wall / on.wall).toFixed(2)}×), peak RSS ${off.rss.toFixed(0)} MB (${(off.rss / on.rss).toFixed(2)}×)`);
+  }
 }

@@ -8,18 +8,26 @@ export const BENCH_DIR = join(REPO, '.bench');
 
 export interface Timed {
   seconds: number;
+  cpuSeconds: number | null; // user + system, every thread: steadier than wall time on a shared machine
   maxRssMb: number | null;
   status: number | null;
   stdout: string;
 }
 
-/** Run a command under /usr/bin/time to get wall time and peak RSS of the whole process. */
-export function timedRun(cmd: string, args: string[], opts: { cwd?: string } = {}): Timed {
+/** Run a command under /usr/bin/time to get wall time, CPU time and peak RSS of the whole process. */
+export function timedRun(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Timed {
   const t = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', 'MAXRSS_KB=%M', cmd, ...args], { cwd: opts.cwd ?? REPO, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync('/usr/bin/time', ['-f', 'MAXRSS_KB=%M CPU_S=%U+%S', cmd, ...args], { cwd: opts.cwd ?? REPO, encoding: 'utf8', maxBuffer: 1 << 30, env: opts.env ?? process.env });
   const seconds = (performance.now() - t) / 1000;
   const m = /MAXRSS_KB=(\d+)/.exec(r.stderr ?? '');
-  return { seconds, maxRssMb: m ? Number(m[1]) / 1024 : null, status: r.status, stdout: r.stdout };
+  const c = /CPU_S=([\d.]+)\+([\d.]+)/.exec(r.stderr ?? '');
+  return { seconds, cpuSeconds: c ? Number(c[1]) + Number(c[2]) : null, maxRssMb: m ? Number(m[1]) / 1024 : null, status: r.status, stdout: r.stdout };
+}
+
+/** The median of a few measures (the machine is shared: one run proves little). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 }
 
 export function mb(bytes: number) {

@@ -1,15 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Archive } from '../../../replay/store/archive.ts';
+import { computeProbeLock, loadBankFile, PROBE_LOCKFILE } from '../../../replay/bank/bank.ts';
 import type { Digest } from '../../../replay/format/digest.ts';
 import { TOP_DIR } from '../../../replay/release/limits.ts';
 import { packRelease } from '../../../replay/release/pack.ts';
 import { verifyRelease } from '../../../replay/release/verify.ts';
-import { BENCH_DIR } from './common.ts';
+import { BENCH_DIR, REPO } from './common.ts';
 
 /**
  * Release benchmark (not a timed test): build a >= 200 MB release from a synthetic archive, then
@@ -18,6 +19,24 @@ import { BENCH_DIR } from './common.ts';
  * thread and checks both give the same bytes.
  */
 const MB = 1e6;
+/**
+ * The bank a release needs around the synthetic evals: the shipped bank's settings, no questions, each
+ * synthetic eval omitted with a reason (and its TASK.md and solution, which validation asks for), and
+ * a per-file cap above the 4 MiB eval files. Written on every run: cheap, and a tree built by an
+ * older benchmark gets it too.
+ */
+function writeBank(root: string) {
+  const evals = readdirSync(join(root, 'evals', 'synthetic')).filter((d) => !d.includes('.')).sort();
+  for (const d of evals) {
+    writeFileSync(join(root, 'evals', 'synthetic', d, 'TASK.md'), `# synthetic ${d}\n`);
+    writeFileSync(join(root, 'evals', 'synthetic', d, 'solution.txt'), 'none\n');
+  }
+  const shipped = JSON.parse(readFileSync(join(REPO, 'decision-bank.json'), 'utf8')) as object;
+  const omissions = evals.map((d) => ({ sourceEval: `synthetic/${d}`, reason: 'benchmark filler: random bytes' }));
+  writeFileSync(join(root, 'decision-bank.json'), `${JSON.stringify({ ...shipped, questions: [], omissions, content: { maxFileBytes: 8 << 20 } })}\n`);
+  mkdirSync(join(root, 'lockfiles'), { recursive: true });
+  writeFileSync(join(root, PROBE_LOCKFILE), `${JSON.stringify(computeProbeLock(root, loadBankFile(root)), null, 2)}\n`);
+}
 
 export async function benchRelease(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'docket-bench-release-'));
@@ -32,6 +51,7 @@ export async function benchRelease(): Promise<void> {
       writeFileSync(marker, JSON.stringify(made));
     }
     const made = JSON.parse(readFileSync(marker, 'utf8')) as ReturnType<typeof makeSyntheticTree>;
+    writeBank(root);
     log(`synthetic tree: ${made.objects} bundles (${(made.bundleBytes / MB).toFixed(0)} MB stored) + ${made.files} eval files (${(made.fileBytes / MB).toFixed(0)} MB), ready in ${sec(performance.now() - t0)}`);
 
     const file = join(dir, 'decision-verification.tgz');
@@ -110,7 +130,6 @@ function makeSyntheticTree(root: string) {
     fileBytes += b.length;
     files++;
   }
-  writeFileSync(join(root, 'decision-bank.json'), '{"questions":[]}\n');
   writeFileSync(join(root, 'package.json'), '{"name":"synthetic","version":"0.0.0"}\n');
   writeFileSync(join(root, 'package-lock.json'), '{"lockfileVersion":3}\n');
   return { objects, bundleBytes, files, fileBytes };

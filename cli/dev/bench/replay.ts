@@ -14,7 +14,8 @@ import { replayArchive } from '../../../replay/runs/replay.ts';
 import { planRequests, planValue, runValue, segmentValues, type PlanValue, type RunValue, type SegmentValue } from '../../../replay/runs/runs.ts';
 import { Store } from '../../../replay/store/store.ts';
 import type { Question } from '../../../replay/bank/types.ts';
-import { BENCH_DIR, DOCKET, REPO, timedRun } from './common.ts';
+import { BENCH_DIR, DOCKET, median, REPO, timedRun } from './common.ts';
+import { useAccelerator } from '../../../replay/accel/strict-wasm.ts';
 
 /**
  * Issue 5 benchmark: request replay over synthetic sealed runs of >= 200k attempts. The fixture is
@@ -53,10 +54,15 @@ export async function benchReplay() {
   // the best of three rounds interleaved with it (the first round also pays for JIT warm-up).
   let replaySeconds = Infinity;
   let requests = 0;
-  const replayPass = async () => {
+  const seconds: Record<'on' | 'off', number[]> = { on: [], off: [] };
+  const replayPass = async (accelerated = true) => {
+    useAccelerator(accelerated);
     const t0 = performance.now();
     const r = await replayArchive(dir, { runs: [big.id] });
-    replaySeconds = Math.min(replaySeconds, (performance.now() - t0) / 1000);
+    const s = (performance.now() - t0) / 1000;
+    useAccelerator(true);
+    seconds[accelerated ? 'on' : 'off'].push(s);
+    if (accelerated) replaySeconds = Math.min(replaySeconds, s);
     if (!r.ok || r.requests !== big.attempts) throw new Error(`bench replay failed: ${JSON.stringify({ ok: r.ok, requests: r.requests, findings: r.runs[0]?.findings.slice(0, 3) })}`);
     requests = r.requests;
   };
@@ -96,6 +102,7 @@ export async function benchReplay() {
   for (let round = 0; round < 3; round++) {
     shaRate = Math.max(shaRate, shaPass());
     if (round > 0) await replayPass();
+    await replayPass(false); // the references alone: what the accelerator saves (below)
     fastPath = Math.max(fastPath, requestPath(fastCanonicalText));
     libPath = Math.max(libPath, requestPath(canonicalText));
   }
@@ -106,6 +113,9 @@ export async function benchReplay() {
   console.log(`  replay, end to end (${requests} requests; segments decoded and schema-checked, chain, slots, requests; best of 3): ${replaySeconds.toFixed(2)} s = ${fmt(rate)} requests/s per core = ${pct(rate)} of raw SHA-256`);
   console.log(`    floor: reading the same segments alone as replay does: ${fmt(projectRate)} lines/s = ${pct(projectRate)} (inflate + canonical scan + schema walk of ~${avgLineBytes(archive, run).toFixed(0)} B lines)`);
   console.log(`    (building every line's value instead, JSON.parse + ajv: ${fmt(decodeRate)} lines/s = ${pct(decodeRate)})`);
+  const on = median(seconds.on.slice(1)); // the first round also paid for JIT warm-up
+  const off = median(seconds.off);
+  console.log(`  accelerator: replay ${on.toFixed(2)} s with it, ${off.toFixed(2)} s with the references alone (JSON.parse, the exact scanner, ajv): ${(off / on).toFixed(2)}× the time without it; ${pct(requests / off)} of raw SHA-256 without it (medians)`);
   console.log(`  request path per attempt, uncached (build + RFC 8785 + SHA-256 + compare): ${fmt(fastPath)} requests/s = ${pct(fastPath)} with the fast writer; ${fmt(libPath)} = ${pct(libPath)} with canonicalText`);
 
   // The CLI, two run sizes: peak RSS must not grow with the run. V8 grows its heap lazily when

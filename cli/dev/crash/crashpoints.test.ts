@@ -62,7 +62,7 @@ const SCENARIOS: Scenario[] = [
     },
     args: () => ['run', '--model', 'oracle', '--base-url', server!.baseUrl, '--limit-evals', '1', '--run-id', 'crash-1', '--retries', '0'],
     resume: () => [['run', '--resume', 'crash-1']],
-    timed: ['run', 'run-segment', 'plan'],
+    timed: ['run', 'run-segment', 'plan', 'grade'], // the run is graded as it is sealed (gradedAt)
     extra: (dir) => {
       const v = refValue(dir, 'runs/crash-1');
       return { status: v.status, planned: v.planned, done: v.done, attempts: v.attempts, plan: v.plan };

@@ -1,12 +1,28 @@
 /*
- * docket's strict scanner, compiled to WebAssembly (cli/dev/build-wasm.mjs). A second implementation
- * of canonical-bytes.ts `isCanonicalBytes` + `hasControlByte`: same answer, same table of
- * containers. See that file for what "canonical here" proves and why.
+ * docket's strict scanner and schema walk, compiled to WebAssembly (cli/dev/build-wasm.ts): the
+ * accelerator of the canonical-form proof (the exact reference is json.ts's scanner) and of the
+ * schema check (the reference is ajv, format/schemas.ts). replay/accel/README.md says what it
+ * proves, what it leaves to the reference, and how the two are held together.
  *
- * Memory is laid out by the caller (replay/accel/strict-wasm.ts): the text at `b`, followed by at least PAD zero bytes
- * (so every look-ahead reads a zero, which no rule accepts); the table at `a`.
+ * What "canonical" proves here, for bytes that are valid UTF-8 (the caller checks that):
+ * - no whitespace outside strings and nothing after the value;
+ * - strings hold no raw control character and only the escapes JCS writes (`\" \\ \b \f \n \r \t`,
+ *   and lowercase `\u00xx` for the other control characters): no escaped surrogates, and valid
+ *   UTF-8 has no raw ones, so every string is well formed;
+ * - numbers: integers of at most 15 digits and short plain decimals are checked here; any other
+ *   number token is printed back by the caller (it must print back unchanged, finite, and safe if
+ *   integral);
+ * - object members strictly increase in UTF-16 code-unit order, which also rules out duplicates.
+ *   Raw UTF-8 bytes order keys the same way as UTF-16 units for characters below U+E000, so a key
+ *   with an escape or a byte >= 0xEE (U+E000 and above) is left to the reference.
+ *
+ * Memory is laid out by the caller (replay/accel/strict-wasm.ts): the text at `b`, followed by at
+ * least PAD zero bytes (so every look-ahead reads a zero, which no rule accepts); the table at `a`.
+ * Every offset and code shared with TypeScript is in strict-layout.h, rendered from
+ * replay/accel/strict-layout.ts.
  */
 #include <wasm_simd128.h>
+#include "strict-layout.h"
 
 typedef unsigned char u8;
 typedef unsigned int u32;
@@ -18,10 +34,7 @@ extern u8 __heap_base;
 __attribute__((export_name("heap")))
 u32 heap(void) { return (u32)&__heap_base; }
 
-#define MAX_DEPTH 1024
-
 enum { ARRAY = 1, OBJECT = 2 };
-enum { NOT_CANONICAL = -1, NO_ROOM = -2 };
 
 static u8 kind[MAX_DEPTH];
 static u32 key_start[MAX_DEPTH];
@@ -40,16 +53,16 @@ static u32 *pending;
 static u32 pending_cap;
 
 static int open_container(u32 start) {
-  if (table_n + 3 > table_cap) return -1;
+  if (table_n + TABLE_SIZE > table_cap) return -1;
   u32 at = table_n;
-  table[at] = (i32)start;
-  table_n = at + 3;
+  table[at + TABLE_START] = (i32)start;
+  table_n = at + TABLE_SIZE;
   return (int)at;
 }
 
 static void close_container(u32 at, u32 end) {
-  table[at + 1] = (i32)end;
-  table[at + 2] = (i32)table_n;
+  table[at + TABLE_END] = (i32)end;
+  table[at + TABLE_NEXT] = (i32)table_n;
 }
 
 static int is_digit(u8 c) { return c >= '0' && c <= '9'; }
@@ -89,17 +102,22 @@ static i32 string_end(const u8 *b, u32 i) {
   }
 }
 
-/* A token the caller must print back (canonical-bytes.ts numberPrintsBack); -1 when no room. */
+/* A token the caller must print back (strict-wasm.ts numberPrintsBack); UNDECIDED when no room. */
 static i32 print_back(u32 start, u32 end) {
   if (end - start > 32) return -1;
-  if (pending_count * 2 + 2 > pending_cap) return -2;
+  if (pending_count * 2 + 2 > pending_cap) return UNDECIDED;
   pending[pending_count * 2] = start;
   pending[pending_count * 2 + 1] = end;
   pending_count++;
   return (i32)end;
 }
 
-/* canonical-bytes.ts plainDecimalIsCanonical */
+/*
+ * `I.F` with no exponent, from the first digit of I to the end of F: canonical without a round trip
+ * when it has at most 15 significant digits (DBL_DIG: such a decimal is the shortest form of its
+ * double), F does not end in 0, and a value below 1 has at most five zeros after the point
+ * (ECMAScript prints 1e-7 and smaller in exponent form). Anything else is printed back.
+ */
 static int plain_decimal_is_canonical(const u8 *b, u32 first, u32 end) {
   if (b[end - 1] == '0') return 0;
   u32 sig = first;
@@ -112,7 +130,7 @@ static int plain_decimal_is_canonical(const u8 *b, u32 first, u32 end) {
   return end - sig - 1 <= 15;
 }
 
-/* From the first byte of a number token to just after it; -1 not canonical, -2 no room. */
+/* From the first byte of a number token to just after it; -1 not canonical, UNDECIDED no room. */
 static i32 number_end(const u8 *b, u32 i) {
   u32 start = i;
   if (b[i] == '-') i++;
@@ -188,8 +206,8 @@ static i32 member(const u8 *b, u32 i, u32 level) {
 }
 
 /*
- * Scan the n bytes at b. Returns the number of table cells written (triples), NOT_CANONICAL, or
- * NO_ROOM (table, pending list or depth exhausted: the caller decides another way). Offsets in the
+ * Scan the n bytes at b. Returns the number of table cells written (TABLE records), NOT_CANONICAL,
+ * or UNDECIDED (table, pending list or depth exhausted: the reference decides). Offsets in the
  * table are relative to b.
  */
 __attribute__((export_name("scan")))
@@ -213,12 +231,12 @@ i32 scan(const u8 *b, u32 n, i32 *a, u32 a_cap, u32 *pend, u32 pend_cap) {
       if (b[++i] == close) {
         i++;
         int at = open_container(i - 2);
-        if (at < 0) return NO_ROOM;
+        if (at < 0) return UNDECIDED;
         close_container((u32)at, i);
       } else {
-        if (depth == MAX_DEPTH) return NO_ROOM;
+        if (depth == MAX_DEPTH) return UNDECIDED;
         int at = open_container(i - 1);
-        if (at < 0) return NO_ROOM;
+        if (at < 0) return UNDECIDED;
         open_at[depth] = (u32)at;
         kind[depth] = c == '{' ? OBJECT : ARRAY;
         key_start[depth] = 0xffffffffu;
@@ -241,7 +259,7 @@ i32 scan(const u8 *b, u32 n, i32 *a, u32 a_cap, u32 *pend, u32 pend_cap) {
       i += 4;
     } else {
       r = number_end(b, i);
-      if (r == -2) return NO_ROOM;
+      if (r == UNDECIDED) return UNDECIDED;
       if (r < 0) return NOT_CANONICAL;
       i = (u32)r;
     }
@@ -276,27 +294,15 @@ i32 scan(const u8 *b, u32 n, i32 *a, u32 a_cap, u32 *pend, u32 pend_cap) {
 }
 
 /*
- * The schema walk: schema-bytes.ts `Walk` (value, oneOf, object, array, skip) over a text this
- * module scanned, against a node table built by schema-bytes.ts `wasmPlan` from the compiled schema. Sound, not
- * complete: a result >= 0 means the text is valid, exactly as the JS walk would find it (same end,
- * same captured spans); UNDECIDED means "ask the JS walk". What it leaves to JS:
- * - bundle references (a kind with any is never given to it);
- * - a pattern other than the digest, and a bound on a number it cannot compare exactly: recorded
- *   as checks for the caller, or UNDECIDED inside oneOf, where they would choose the branch.
- *
- * Node record (N_* word offsets into the node table `nt`, an i32 array):
+ * The schema walk over a text this module scanned, against a plan built by schema-bytes.ts
+ * `wasmPlan` from the compiled schema (node records N, name entries M: strict-layout.h). Sound, not
+ * complete: a result >= 0 means the text is valid, exactly as ajv would find it (same end, same
+ * captured spans, the same references once the caller orders them); UNDECIDED means "ask ajv". What
+ * it leaves to the caller, as CHECK records:
+ * - a pattern other than the digest, and a bound on a number it cannot compare exactly;
+ * - every bundle reference, with its path (the caller spells the pointer and orders them as ajv does).
+ * Inside oneOf those would choose the branch: there they make the walk UNDECIDED.
  */
-enum {
-  N_FLAGS, N_TYPES, N_MINLEN, N_MAXLEN, N_MINITEMS, N_MAXITEMS, N_CONSTS, N_NCONSTS, N_NAMES, N_NNAMES,
-  N_REQUIRED, N_ADDITIONAL, N_ITEMS, N_ONEOF, N_NONEOF, N_ID, N_SIZE
-};
-/* name entry: blob offset, length, node, required, capture slot */
-enum { M_OFF, M_LEN, M_NODE, M_REQUIRED, M_SLOT, M_SIZE };
-enum { F_ANY = 1, F_DIGEST = 2, F_PATTERN = 4, F_MIN = 8, F_MAX = 16, F_ADDITIONAL_ANY = 32 };
-enum { T_NULL = 1, T_BOOL = 2, T_INT = 4, T_FRAC = 8, T_STR = 16, T_ARR = 32, T_OBJ = 64 };
-enum { CHECK_PATTERN = 1, CHECK_RANGE = 2 };
-#define UNDECIDED (-2)
-
 static const u8 *wb;      /* the text */
 static const i32 *wt;     /* the scan's table */
 static u32 wt_n;          /* its cells */
@@ -311,11 +317,14 @@ static i32 *slot_start, *slot_end;
 static u32 n_slots;
 static i32 *out;          /* per element of the projected array: start, end, slot starts, slot ends */
 static u32 out_n, out_cap;
-static u32 *checks;       /* (what, node id, start, end) for the caller */
+static i32 *checks;       /* CHECK records for the caller */
 static u32 checks_n, checks_cap;
 static u32 in_oneof;
+static u32 level;         /* the depth of the value being walked: the root is at 0 */
+static i32 path[MAX_DEPTH * PATH_SIZE]; /* per level below the root: the member or element it is in */
 
 static i32 w_value(i32 node, u32 i);
+static i32 w_members(i32 node, u32 j);
 
 static u32 w_number_end(u32 i) {
   for (;;) {
@@ -343,20 +352,41 @@ static i32 w_skip(u32 i) {
   if (c == 't' || c == 'n') return (i32)i + 4;
   if (c == 'f') return (i32)i + 5;
   if (c != '{' && c != '[') return (i32)w_number_end(i);
-  if (wc >= wt_n || wt[wc] != (i32)i) return -1; /* out of step with the scan: refuse */
-  i32 end = wt[wc + 1];
-  wc = (u32)wt[wc + 2];
+  if (wc >= wt_n || wt[wc + TABLE_START] != (i32)i) return -1; /* out of step with the scan: refuse */
+  i32 end = wt[wc + TABLE_END];
+  wc = (u32)wt[wc + TABLE_NEXT];
   return end;
 }
 
-static int w_record(u32 what, i32 node, u32 s, u32 e) {
+/* A CHECK record; a reference also gets its path. 0 when it cannot be left (in oneOf, no room). */
+static int w_record(i32 what, i32 node, u32 s, u32 e) {
   if (in_oneof) return 0;
-  if (checks_n + 4 > checks_cap) return 0;
-  checks[checks_n++] = what;
-  checks[checks_n++] = (u32)nt[node + N_ID];
-  checks[checks_n++] = s;
-  checks[checks_n++] = e;
+  u32 extra = what == CHECK_REF ? level * PATH_SIZE : 0;
+  if (checks_n + CHECK_SIZE + extra > checks_cap) return 0;
+  i32 *c = checks + checks_n;
+  c[CHECK_WHAT] = what;
+  c[CHECK_NODE] = nt[node + N_ID];
+  c[CHECK_START] = (i32)s;
+  c[CHECK_END] = (i32)e;
+  c[CHECK_EXTRA] = (i32)extra;
+  for (u32 k = 0; k < extra; k++) c[CHECK_SIZE + k] = path[k];
+  checks_n += CHECK_SIZE + extra;
   return 1;
+}
+
+/* One level down, into the members of the container being walked. */
+static int w_enter(void) {
+  if (level + 1 >= MAX_DEPTH) return 0;
+  level++;
+  return 1;
+}
+
+/* Which member or element of its container the value being walked is. */
+static void w_at(i32 name_start, i32 name_end, i32 rank) {
+  i32 *p = path + (level - 1) * PATH_SIZE;
+  p[PATH_NAME_START] = name_start;
+  p[PATH_NAME_END] = name_end;
+  p[PATH_RANK] = rank;
 }
 
 static u32 w_code_points(u32 s, u32 e) {
@@ -484,10 +514,18 @@ static i32 w_one_of(i32 node, u32 i) {
 }
 
 static i32 w_object(i32 node, u32 i) {
-  const u8 *b = wb;
-  wc += 3; /* this container */
+  wc += TABLE_SIZE; /* this container */
   u32 j = i + 1;
-  if (b[j] == '}') return nt[node + N_REQUIRED] == 0 ? (i32)j + 1 : -1;
+  if (wb[j] == '}') return nt[node + N_REQUIRED] == 0 ? (i32)j + 1 : -1;
+  if (!w_enter()) return UNDECIDED;
+  i32 e = w_members(node, j);
+  level--;
+  return e;
+}
+
+/* The members of a non-empty object, from the opening quote of the first name at j: its end, or < 0. */
+static i32 w_members(i32 node, u32 j) {
+  const u8 *b = wb;
   const i32 *names = nt + nt[node + N_NAMES];
   i32 count = nt[node + N_NNAMES];
   i32 p = 0, required = 0;
@@ -496,15 +534,17 @@ static i32 w_object(i32 node, u32 i) {
     while (b[ke] != '"') ke++;
     i32 order = -1;
     while (p < count && (order = w_compare_name(names + p * M_SIZE, ks, ke)) < 0) p++;
-    i32 sub, slot = -1;
+    i32 sub, slot = -1, rank = count; /* a member the schema does not name comes after those it does */
     if (p < count && order == 0) {
       const i32 *m = names + p * M_SIZE;
       sub = m[M_NODE];
       required += m[M_REQUIRED];
       slot = m[M_SLOT];
+      rank = m[M_RANK];
       p++;
     } else if (nt[node + N_ADDITIONAL] < 0) return -1;
     else sub = nt[node + N_ADDITIONAL];
+    w_at((i32)ks, (i32)ke, rank);
     i32 e = w_value(sub, ke + 2);
     if (e < 0) return e;
     if (slot >= 0) {
@@ -528,27 +568,35 @@ static i32 w_array(i32 node, u32 i) {
   i32 items = nt[node + N_ITEMS];
   i32 min_items = nt[node + N_MINITEMS], max_items = nt[node + N_MAXITEMS];
   if (items < 0 && min_items < 0 && max_items < 0) return w_skip(i);
-  wc += 3;
+  wc += TABLE_SIZE;
   if (b[j] == ']') j++;
   else {
     if (items < 0) items = 0; /* node 0 is ANY */
     int hooked = items == items_node;
+    if (!w_enter()) return UNDECIDED;
     for (;;) {
       if (hooked) for (u32 k = 0; k < n_item_slots; k++) slot_start[item_slots[k]] = -1;
       u32 start = j;
+      w_at(-1, count, 0);
       i32 e = w_value(items, j);
-      if (e < 0) return e;
+      if (e >= 0 && hooked && out_n + OUT_SLOTS + 2 * n_slots > out_cap) e = UNDECIDED;
+      if (e < 0) {
+        level--;
+        return e;
+      }
       j = (u32)e;
       if (hooked) {
-        if (out_n + 2 + 2 * n_slots > out_cap) return UNDECIDED;
-        out[out_n++] = (i32)start;
-        out[out_n++] = e;
-        for (u32 k = 0; k < n_slots; k++) out[out_n++] = slot_start[k];
-        for (u32 k = 0; k < n_slots; k++) out[out_n++] = slot_end[k];
+        i32 *o = out + out_n;
+        o[OUT_START] = (i32)start;
+        o[OUT_END] = e;
+        for (u32 k = 0; k < n_slots; k++) o[OUT_SLOTS + k] = slot_start[k];
+        for (u32 k = 0; k < n_slots; k++) o[OUT_SLOTS + n_slots + k] = slot_end[k];
+        out_n += OUT_SLOTS + 2 * n_slots;
       }
       count++;
       if (b[j++] == ']') break;
     }
+    level--;
   }
   if ((min_items >= 0 && count < min_items) || (max_items >= 0 && count > max_items)) return -1;
   return (i32)j;
@@ -593,6 +641,7 @@ static i32 w_value(i32 node, u32 i) {
   if (t == T_STR) {
     if ((flags & F_DIGEST) && !w_is_digest(i, (u32)end)) return -1;
     if ((flags & F_PATTERN) && !w_record(CHECK_PATTERN, node, i, (u32)end)) return UNDECIDED;
+    if ((flags & F_REF) && !w_record(CHECK_REF, node, i, (u32)end)) return UNDECIDED;
     i32 min_len = nt[node + N_MINLEN], max_len = nt[node + N_MAXLEN];
     if (min_len >= 0 || max_len >= 0) {
       u32 len = w_code_points(i + 1, (u32)end - 1);
@@ -608,8 +657,8 @@ static i32 w_value(i32 node, u32 i) {
 
 /*
  * Walk the text at b (n bytes, scanned by `scan` into the table at a: a_n cells) against the node
- * at `root`. Returns the end of the root value (== n when valid), -1 invalid, UNDECIDED.
- * `io` holds the rest of the call's arguments (i32 words), in the order strict-wasm.ts `walk` writes them.
+ * at `root`. Returns the end of the root value (== n when valid), INVALID, or UNDECIDED. `io` holds
+ * the rest of the call's arguments (i32 words at the ARG positions).
  */
 __attribute__((export_name("walk")))
 i32 walk(const u8 *b, u32 n, const i32 *a, u32 a_n, const i32 *io) {
@@ -617,27 +666,28 @@ i32 walk(const u8 *b, u32 n, const i32 *a, u32 a_n, const i32 *io) {
   wt = a;
   wt_n = a_n;
   wc = 0;
-  nt = (const i32 *)io[0];
-  blob = (const u8 *)io[1];
-  bounds = (const double *)io[2];
-  items_node = io[3];
-  item_slots = (const i32 *)io[4];
-  n_item_slots = (u32)io[5];
-  slot_start = (i32 *)io[6];
-  slot_end = (i32 *)io[7];
-  n_slots = (u32)io[8];
-  out = (i32 *)io[9];
-  out_cap = (u32)io[10];
-  checks = (u32 *)io[11];
-  checks_cap = (u32)io[12];
-  i32 root = io[13];
+  nt = (const i32 *)io[ARG_NODES];
+  blob = (const u8 *)io[ARG_BLOB];
+  bounds = (const double *)io[ARG_BOUNDS];
+  items_node = io[ARG_ITEMS_NODE];
+  item_slots = (const i32 *)io[ARG_ITEM_SLOTS];
+  n_item_slots = (u32)io[ARG_N_ITEM_SLOTS];
+  slot_start = (i32 *)io[ARG_SLOT_START];
+  slot_end = (i32 *)io[ARG_SLOT_END];
+  n_slots = (u32)io[ARG_N_SLOTS];
+  out = (i32 *)io[ARG_OUT];
+  out_cap = (u32)io[ARG_OUT_CAP];
+  checks = (i32 *)io[ARG_CHECKS];
+  checks_cap = (u32)io[ARG_CHECKS_CAP];
+  i32 root = io[ARG_ROOT];
   out_n = 0;
   checks_n = 0;
   in_oneof = 0;
+  level = 0;
   for (u32 k = 0; k < n_slots; k++) slot_start[k] = slot_end[k] = -1;
-  if (b[0] != '{') return -1;
+  if (b[0] != '{') return INVALID;
   i32 e = w_value(root, 0);
-  return e < 0 ? e : (u32)e == n ? e : -1;
+  return e < 0 ? e : (u32)e == n ? e : INVALID;
 }
 
 __attribute__((export_name("walked")))

@@ -1,12 +1,10 @@
-// The strict gunzip rules of a release's read pass, shared by its two drivers (stream.ts's
-// streamPass on the main thread, inflate-worker.ts's worker for ringPass), so that both find the
-// same things in the same words.
+// The strict gunzip rules (docs/design.md §3): our fixed header, one raw-deflate member ending
+// exactly 8 bytes before the end, a matching CRC-32 and ISIZE, an absolute cap on the output. Every
+// reader applies them through these functions and names problems in these words: gzip.ts for a
+// bundle in memory (the one-shot reference and the Inflater), release/stream.ts for a release read
+// as a stream.
 
-export const TRAILER: number = 8; // CRC-32, ISIZE
-
-// The ring pass's control cells (an Int32Array over a SharedArrayBuffer; inflate-worker.ts says
-// what each holds).
-export const CTL: { POSTED: number; CONSUMED: number; WAKE: number; STOP: number; DONE: number; SIGNAL: number; LEN: number } = { POSTED: 0, CONSUMED: 1, WAKE: 2, STOP: 3, DONE: 4, SIGNAL: 5, LEN: 8 };
+export const TRAILER = 8; // CRC-32, ISIZE
 
 /**
  * The error a pass holds once `next` is found, `held` being the one it holds so far: the first,

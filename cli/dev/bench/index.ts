@@ -1,0 +1,108 @@
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { Archive } from '../../../replay/store/archive.ts';
+import { INDEX_FILE } from '../../../replay/store/sqlindex.ts';
+import { loadRunsForScoring } from '../../../replay/scoring/scoring-input.ts';
+import { chooseVersion, rankRuns } from '../../../replay/scoring/scoring.ts';
+import { currentBenchmarkVersion } from '../../../replay/scoring/scoring-input.ts';
+import { buildRunFixture } from './index-fixture.ts';
+import { BENCH_DIR, DOCKET, mb, timedRun } from './common.ts';
+
+/**
+ * Issue 23 benchmark: the index at a million attempts. A fixture of >= 5,000 sealed, graded runs of
+ * 200 attempts (index-fixture.ts), then, in one run: one inflate-and-parse pass over every run
+ * segment (the reference), `docket index rebuild`, the reading commands from the index against a
+ * full re-read of the bundles (the path they took before the index held slot outcomes), peak RSS
+ * of each command, and the index's size against the archive's.
+ */
+const RUNS = Number(process.env.BENCH_INDEX_RUNS ?? 5000);
+
+export async function benchIndex() {
+  const root = join(BENCH_DIR, `index-${RUNS}`);
+  const dir = join(root, 'evidence');
+  console.log(`\n== the index at scale (issue 23): building/reusing ${dir}`);
+  if (!existsSync(join(root, 'BUILT'))) {
+    rmSync(root, { recursive: true, force: true });
+    const t = performance.now();
+    const f = buildRunFixture(dir, { runs: RUNS, models: 50, questions: 64, retryEvery: 24, regradeEvery: 10, ungradedEvery: 100 });
+    writeFileSync(join(root, 'BUILT'), JSON.stringify(f));
+    console.log(`  built in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+  }
+  const f = JSON.parse(readFileSync(join(root, 'BUILT'), 'utf8')) as { runs: number; attempts: number; graded: number; objects: number; bytes: number };
+  console.log(`  ${f.runs} runs (${f.graded} graded, every 10th with two grade records), ${f.attempts} attempts, ${f.objects} bundles, ${mb(f.bytes)} MB; load average ${loadavg()}`);
+  rmSync(join(dir, INDEX_FILE), { force: true });
+  for (const s of ['-wal', '-shm']) rmSync(join(dir, INDEX_FILE + s), { force: true });
+
+  // Reference: one inflate-and-parse pass over every run segment, in this process, one core.
+  const segments = segmentPaths(dir);
+  const t = performance.now();
+  let lines = 0;
+  for (const p of segments) lines += (JSON.parse(gunzipSync(readFileSync(p)).toString('utf8')) as { lines: unknown[] }).lines.length;
+  const parseSeconds = (performance.now() - t) / 1000;
+  console.log(`  reference: inflate + JSON.parse of the ${segments.length} run segments (${lines} lines), one core: ${parseSeconds.toFixed(2)} s`);
+
+  const rebuild = timedRun(process.execPath, [DOCKET, 'index', 'rebuild', '--archive', dir, '--json']);
+  if (rebuild.status !== 0) throw new Error(`index rebuild failed: ${rebuild.stdout.slice(0, 500)}`);
+  const tables = (JSON.parse(rebuild.stdout) as { tables: Record<string, number> }).tables;
+  console.log(`  docket index rebuild: ${rebuild.seconds.toFixed(2)} s wall = ${(rebuild.seconds / parseSeconds).toFixed(2)}× the reference; peak RSS ${rebuild.maxRssMb?.toFixed(0)} MB (attempts ${tables.attempts}, slots ${tables.slots}, verdicts ${tables.verdicts}, problems ${tables.problems})`);
+
+  // The reading path both ways, in this process: the full re-read of every bundle (the path before
+  // the index held slot outcomes), and the index.
+  const archive = new Archive(dir);
+  const rank = (from: 'index' | 'bundles') => {
+    const t0 = performance.now();
+    const runs = loadRunsForScoring(archive, [], { from, answers: false, earlier: false });
+    const ranking = rankRuns(runs, chooseVersion(runs, undefined, currentBenchmarkVersion(archive)));
+    return { seconds: (performance.now() - t0) / 1000, ranking };
+  };
+  const fromIndex = rank('index');
+  const reread = rank('bundles');
+  archive.close();
+  if (JSON.stringify(fromIndex.ranking) !== JSON.stringify(reread.ranking)) throw new Error('the ranking from the index differs from the re-read');
+  console.log(`  ranking in-process: full re-read of the bundles ${reread.seconds.toFixed(2)} s; from the index ${fromIndex.seconds.toFixed(2)} s = ${pct(fromIndex.seconds / reread.seconds)} of it (identical rankings: ${fromIndex.ranking.rows.length} ranked, ${fromIndex.ranking.refused.length} not)`);
+
+  // The commands, as a user runs them (start-up included), from a directory that holds no bank.
+  const leaderboard = timedRun(process.execPath, [DOCKET, 'leaderboard', '--archive', dir, '--json'], { cwd: root });
+  if (leaderboard.status !== 0) throw new Error(`leaderboard failed: ${leaderboard.stdout.slice(0, 500)}`);
+  const rows = (JSON.parse(leaderboard.stdout) as { rows: { model: string; score: number; run: string }[]; benchmarkVersion: string }).rows;
+  const published = join(root, 'published.json');
+  writeFileSync(published, JSON.stringify({ benchmark: 'fixture-bank', benchmarkVersion: (JSON.parse(leaderboard.stdout) as { benchmarkVersion: string }).benchmarkVersion, rows: rows.map((r) => ({ model: r.model, providerModel: `${r.model}-v1`, score: r.score, run: r.run })) }));
+  const audit = timedRun(process.execPath, [DOCKET, 'audit', '--published', published, '--archive', dir, '--json'], { cwd: root });
+  if (audit.status !== 0) throw new Error(`audit failed (${audit.status}): ${audit.stdout.slice(0, 500)}`);
+  for (const [name, r] of [['leaderboard', leaderboard], ['audit', audit]] as const) {
+    console.log(`  docket ${name} (CLI, start-up included): ${r.seconds.toFixed(2)} s = ${pct(r.seconds / reread.seconds)} of the full re-read; peak RSS ${r.maxRssMb?.toFixed(0)} MB`);
+  }
+  const sql = timedRun(process.execPath, [DOCKET, 'sql', "SELECT requested_model, COUNT(*) AS truncated FROM truncations GROUP BY requested_model ORDER BY truncated DESC LIMIT 3", '--archive', dir], { cwd: root });
+  console.log(`  docket sql (truncations per model): ${sql.seconds.toFixed(2)} s; peak RSS ${sql.maxRssMb?.toFixed(0)} MB`);
+
+  const indexBytes = ['', '-wal'].map((s) => join(dir, INDEX_FILE + s)).filter(existsSync).reduce((n, p) => n + statSync(p).size, 0);
+  console.log(`  index ${mb(indexBytes)} MB against the archive's ${mb(f.bytes)} MB of bundles = ${(indexBytes / f.bytes).toFixed(2)}×`);
+  const worst = Math.max(rebuild.maxRssMb ?? 0, leaderboard.maxRssMb ?? 0, audit.maxRssMb ?? 0);
+  console.log(`  targets: leaderboard and audit <= 2 s and <= 5 % of a full re-read: ${Math.max(leaderboard.seconds, audit.seconds) <= 2 && Math.max(leaderboard.seconds, audit.seconds) / reread.seconds <= 0.05 ? 'met' : 'MISSED'}; peak RSS <= 256 MB: ${worst <= 256 ? 'met' : 'MISSED'} (${worst.toFixed(0)} MB)`);
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+function loadavg(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Every run-segment bundle of the fixture (the runs name them; read from the run bundles' own lists). */
+function segmentPaths(dir: string): string[] {
+  const a = new Archive(dir);
+  try {
+    const out: string[] = [];
+    for (const id of readdirSync(join(dir, 'refs', 'runs')).sort()) {
+      const run = a.get(a.ref(`runs/${id}`)!).value as { segments: string[] };
+      for (const s of run.segments) out.push(a.store.objectPath(s as `sha256:${string}`));
+    }
+    return out;
+  } finally {
+    a.close();
+  }
+}

@@ -1,0 +1,12 @@
+/* Rendered from replay/accel/strict-layout.ts by cli/dev/build-wasm.ts: edit that file, not this one. */
+enum { N_FLAGS = 0, N_TYPES = 1, N_MINLEN = 2, N_MAXLEN = 3, N_MINITEMS = 4, N_MAXITEMS = 5, N_CONSTS = 6, N_NCONSTS = 7, N_NAMES = 8, N_NNAMES = 9, N_REQUIRED = 10, N_ADDITIONAL = 11, N_ITEMS = 12, N_ONEOF = 13, N_NONEOF = 14, N_ID = 15, N_SIZE = 16 };
+enum { M_OFF = 0, M_LEN = 1, M_NODE = 2, M_REQUIRED = 3, M_SLOT = 4, M_RANK = 5, M_SIZE = 6 };
+enum { F_ANY = 1, F_DIGEST = 2, F_PATTERN = 4, F_MIN = 8, F_MAX = 16, F_ADDITIONAL_ANY = 32, F_REF = 64 };
+enum { T_NULL = 1, T_BOOL = 2, T_INT = 4, T_FRAC = 8, T_STR = 16, T_ARR = 32, T_OBJ = 64 };
+enum { ARG_NODES = 0, ARG_BLOB = 1, ARG_BOUNDS = 2, ARG_ITEMS_NODE = 3, ARG_ITEM_SLOTS = 4, ARG_N_ITEM_SLOTS = 5, ARG_SLOT_START = 6, ARG_SLOT_END = 7, ARG_N_SLOTS = 8, ARG_OUT = 9, ARG_OUT_CAP = 10, ARG_CHECKS = 11, ARG_CHECKS_CAP = 12, ARG_ROOT = 13, ARG_COUNT = 14 };
+enum { TABLE_START = 0, TABLE_END = 1, TABLE_NEXT = 2, TABLE_SIZE = 3 };
+enum { OUT_START = 0, OUT_END = 1, OUT_SLOTS = 2 };
+enum { CHECK_WHAT = 0, CHECK_NODE = 1, CHECK_START = 2, CHECK_END = 3, CHECK_EXTRA = 4, CHECK_SIZE = 5, CHECK_PATTERN = 1, CHECK_RANGE = 2, CHECK_REF = 3 };
+enum { PATH_NAME_START = 0, PATH_NAME_END = 1, PATH_RANK = 2, PATH_SIZE = 3 };
+enum { NOT_CANONICAL = -1, INVALID = -1, UNDECIDED = -2 };
+#define MAX_DEPTH 1024
