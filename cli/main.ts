@@ -2,13 +2,14 @@ import { readFileSync, statSync } from 'node:fs';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { DocketError, EXIT } from '../replay/errors.ts';
 import { EXAMPLES } from './commands/examples.ts';
-import { commandsFor, commandWord } from './commands/index.ts';
+import { commandsFor, commandWord, WITHOUT_ARCHIVE } from './commands/index.ts';
 import { locate, notBankError } from './where.ts';
-import { endProgressLine } from './output.ts';
+import { archiveOption, endProgressLine } from './output.ts';
+import { packageFile } from '../replay/package-files.ts';
 import { platformError } from './platform-errors.ts';
 import { systemError } from './system-errors.ts';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string };
 export const DOCKET_VERSION: string = pkg.version;
 
 export const EXIT_STATUS = `EXIT STATUS
@@ -23,7 +24,7 @@ export async function main(argv: string[]): Promise<number> {
     .version(DOCKET_VERSION)
     .option('C', { type: 'string', requiresArg: true, describe: 'run as if docket was started in DIR (like git -C)', global: true })
     .option('bank', { type: 'string', requiresArg: true, describe: 'the bank root: a directory holding decision-bank.json (default: the first one from the current directory upwards)', global: true })
-    .option('archive', { type: 'string', requiresArg: true, defaultDescription: '$DOCKET_ARCHIVE, else <bank root>/evidence', describe: 'archive directory (relative to the current directory)', global: true })
+    // Every command has a machine-readable result; --archive is declared per command (withCommonOptions).
     .option('json', { type: 'boolean', default: false, describe: 'machine-readable output on stdout', global: true })
     .alias('h', 'help')
     .epilogue(EXIT_STATUS)
@@ -38,7 +39,7 @@ export async function main(argv: string[]): Promise<number> {
     })
     .middleware(changeDirectory, true)
     .middleware(whereDocketWorks);
-  for (const c of await commandsFor(argv)) parser = parser.command(withExitStatus(c));
+  for (const c of await commandsFor(argv)) parser = parser.command(withCommonOptions(c));
   try {
     await parser.parseAsync();
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.OK;
@@ -103,14 +104,18 @@ function checkArchiveDir(dir: string) {
   if (!st.isDirectory()) throw new DocketError('EARCHIVE', `--archive ${dir} is not a directory (an archive is a directory holding objects/ and refs/); pass --archive DIR`, { archive: dir });
 }
 
-/** Every command's --help shows its examples (commands/examples.ts) and ends with the EXIT STATUS section. */
-function withExitStatus(c: CommandModule): CommandModule {
+/**
+ * Every command takes --archive unless it works without one (commands/index.ts WITHOUT_ARCHIVE);
+ * its --help shows its examples (commands/examples.ts) and ends with the EXIT STATUS section.
+ */
+function withCommonOptions(c: CommandModule): CommandModule {
   const inner = c.builder;
   const name = String(Array.isArray(c.command) ? c.command[0] : c.command).split(' ')[0]!;
   return {
     ...c,
     builder: (y: Argv) => {
-      const built = (typeof inner === 'function' ? inner(y) : y.options(inner ?? {})) as Argv;
+      let built = (typeof inner === 'function' ? inner(y) : y.options(inner ?? {})) as Argv;
+      if (!WITHOUT_ARCHIVE.has(name)) built = archiveOption(built);
       return built.example(EXAMPLES[name] ?? []).epilogue(EXIT_STATUS);
     },
   } as CommandModule;

@@ -1,3 +1,5 @@
+import type { Argv } from 'yargs';
+
 /** Shared printing helpers: commands print through these so --json and human output stay apart. */
 export function printJson(value: unknown) {
   endProgressLine();
@@ -84,3 +86,12 @@ export interface GlobalArgs {
   /** the bank root cli/where.ts found (absolute), null when there is none; commands that need one call bankRootOf */
   bankRoot?: string | null;
 }
+
+/**
+ * `--archive` is declared per command (main.ts adds it unless commands/index.ts WITHOUT_ARCHIVE
+ * names the command; `release pack` adds its own), so --help lists it only where an archive is
+ * read or written. Declared on a command, yargs carries it into the command's subcommands.
+ */
+export const archiveOption = <T>(y: Argv<T>): Argv<T> =>
+  // No default here: cli/where.ts resolves it (main.ts whereDocketWorks), from the bank root.
+  y.option('archive', { type: 'string', requiresArg: true, defaultDescription: '$DOCKET_ARCHIVE, else <bank root>/evidence', describe: 'archive directory (relative to the current directory)' }) as unknown as Argv<T>;

@@ -10,29 +10,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * replay/ is the offline core: nothing it loads, directly or through any package, may be able to
  * reach the network (docs/design.md "No network"). This walks the real import graph — static
- * imports, re-exports, literal dynamic import(), require(), and worker files named by
- * `new URL('./x.mjs', import.meta.url)` — through relative files and into node_modules packages
- * (package.json exports/imports/main), and fails on network builtins and HTTP client packages.
+ * imports, re-exports, literal dynamic import(), require(), worker files named by
+ * `new URL('./x.mjs', import.meta.url)` and modules started on their own (worker threads, the probe
+ * guard) named by `compiledModule('<path>')` (replay/package-files.ts: dist/<path>.js, compiled from
+ * <path>.ts) — through relative files and into node_modules packages (package.json
+ * exports/imports/main), and fails on network builtins and HTTP client packages. The same walk runs
+ * over the compiled dist/replay/, which is what the package ships.
  */
 
 const FORBIDDEN_BUILTINS = new Set(['http', 'https', 'http2', 'net', 'dns', 'tls', 'dgram', 'child_process']);
 const FORBIDDEN_PACKAGES = new Set(['undici', 'node-fetch', 'axios', 'got']);
 /**
- * The one allowlisted boundary: module loaders. replay/accel/load-ts.mjs registers tsx when the start-up
- * bundle is stale or missing, so the CLI and the worker threads can load TypeScript; tsx compiles
- * with esbuild, whose JS API runs the esbuild binary through child_process, and tsx's CLI/IPC code
- * imports net. They compile code; they make no requests. replay/grading/grader-sandbox.ts calls esbuild's
- * transform to strip the types of archived grader source before running it in a vm context
- * (docs/design.md §10). The walk stops at them (the second test lists what lies behind) and checks
- * everything else fully.
+ * The one allowlisted boundary: esbuild. replay/grading/grader-sandbox.ts calls its transform to strip
+ * the types of archived grader source before running it in a vm context (docs/design.md §10); its JS
+ * API runs the esbuild binary through child_process. It compiles text; it makes no requests. The walk
+ * stops there (the second test lists what lies behind) and checks everything else fully.
  */
-const LOADER_BOUNDARY = new Set(['tsx', 'esbuild']);
-/**
- * The one project file allowed a dynamic import of an expression: the loader itself. What it loads is
- * the module its caller names with a literal `new URL('./x.ts', import.meta.url)` (walked from the
- * caller like any worker file), or the bundle built from those same sources (walked below).
- */
-const LOADER_FILES = new Set(['replay/accel/load-ts.mjs']);
+const LOADER_BOUNDARY = new Set(['esbuild']);
 
 const GLOBAL_NETWORK: [RegExp, string][] = [
   [/(?<![\w$.])fetch\s*\(/, 'fetch('],
@@ -45,7 +39,8 @@ const RESOLVE_EXT = [...CODE_EXT, '.json', '.node'];
 const IMPORT_CONDITIONS = ['node', 'import', 'default'];
 const REQUIRE_CONDITIONS = ['node', 'require', 'default'];
 
-type Kind = 'import' | 'require';
+/** 'module': a path from the package top without extension, started on its own (compiledModule). */
+type Kind = 'import' | 'require' | 'module';
 interface Finding { chain: string[]; target: string; why: string }
 interface WalkResult {
   files: string[];
@@ -76,6 +71,7 @@ function specifiersOf(code: string): { specs: Spec[]; nonLiteral: number } {
   for (const m of code.matchAll(/new\s+URL\(\s*(['"`])(\.{1,2}\/[^'"`\n]+)\1\s*,\s*import\.meta\.url\s*\)/g)) {
     if (CODE_EXT.some((e) => m[2]!.endsWith(e))) specs.push({ spec: m[2]!, kind: 'import' });
   }
+  for (const m of code.matchAll(/(?<![\w$.])compiledModule\(\s*(['"`])([^'"`\n]+)\1\s*\)/g)) specs.push({ spec: m[2]!, kind: 'module' });
   return { specs, nonLiteral };
 }
 
@@ -188,7 +184,13 @@ function resolveBare(spec: string, fromFile: string, kind: Kind): string | null 
 
 type Resolved = { builtin: string } | { file: string } | { package: string; boundary: true } | { unresolved: true };
 
-function resolveSpec(spec: string, fromFile: string, kind: Kind, boundary: Set<string>): Resolved {
+function resolveSpec(spec: string, fromFile: string, kind: Kind, boundary: Set<string>, projectRoot: string): Resolved {
+  if (kind === 'module') {
+    // The compiled module's source, from the project root; from compiled code, the compiled file itself.
+    const fromDist = relative(projectRoot, fromFile).split(sep)[0] === 'dist';
+    const f = resolveFile(fromDist ? join(projectRoot, 'dist', `${spec}.js`) : join(projectRoot, `${spec}.ts`));
+    return f ? { file: f } : { unresolved: true };
+  }
   const bare = spec.replace(/^node:/, '');
   if (spec.startsWith('node:') || builtinModules.includes(bare)) return { builtin: bare.split('/')[0]! };
   if (spec.startsWith('.') || spec.startsWith('/')) {
@@ -200,7 +202,7 @@ function resolveSpec(spec: string, fromFile: string, kind: Kind, boundary: Set<s
     const imports = pj ? (JSON.parse(readFileSync(pj, 'utf8')) as { imports?: ExportTarget }).imports : undefined;
     const target = imports ? mapLookup(imports, spec, kind === 'import' ? IMPORT_CONDITIONS : REQUIRE_CONDITIONS) : null;
     if (!target) return { unresolved: true };
-    return target.startsWith('.') ? resolveSpec(resolve(dirname(pj!), target), fromFile, kind, boundary) : resolveSpec(target, fromFile, kind, boundary);
+    return target.startsWith('.') ? resolveSpec(resolve(dirname(pj!), target), fromFile, kind, boundary, projectRoot) : resolveSpec(target, fromFile, kind, boundary, projectRoot);
   }
   const name = packageName(spec);
   if (boundary.has(name) || boundary.has(name.split('/')[0]!)) return { package: name, boundary: true };
@@ -226,7 +228,7 @@ function walk(projectRoot: string, roots: string[], boundary: Set<string>): Walk
     const code = codeOf(file);
     const inProject = packageOfFile(file) === null;
     const { specs, nonLiteral } = specifiersOf(code);
-    if (inProject && nonLiteral > 0 && !LOADER_FILES.has(rel(file))) result.violations.push({ chain: chainTo(file), target: 'import(<expression>)', why: 'a dynamic import that cannot be checked' });
+    if (inProject && nonLiteral > 0) result.violations.push({ chain: chainTo(file), target: 'import(<expression>)', why: 'a dynamic import that cannot be checked' });
     if (inProject) {
       for (const [re, what] of GLOBAL_NETWORK) {
         if (re.test(code)) result.violations.push({ chain: chainTo(file), target: what, why: 'uses a global network API' });
@@ -239,7 +241,7 @@ function walk(projectRoot: string, roots: string[], boundary: Set<string>): Walk
         result.violations.push({ chain: [...chain, spec], target: name, why: 'an HTTP client package' });
         continue;
       }
-      const r = resolveSpec(spec, file, kind, boundary);
+      const r = resolveSpec(spec, file, kind, boundary, projectRoot);
       if ('builtin' in r) {
         const hit = { chain: [...chain, `node:${r.builtin}`], target: r.builtin, why: 'a network-capable builtin' };
         result.builtins.push(hit);
@@ -297,42 +299,40 @@ describe('replay/ import graph', () => {
     expect(r.files).toContain('replay/grading/graders/decision-v2.ts');
     expect(r.files.some((f) => f.startsWith('node_modules/ajv/'))).toBe(true);
     expect(r.files.some((f) => f.startsWith('node_modules/better-sqlite3/'))).toBe(true);
-    expect(r.files.some((f) => f.endsWith('replay/accel/verify-worker.mjs'))).toBe(true);
+    expect(r.files.some((f) => f.endsWith('replay/accel/verify-worker.ts'))).toBe(true);
     expect(r.files.some((f) => f.endsWith('.test.ts'))).toBe(false);
-    // The only edges into the loader boundary: the worker/CLI loader registration (tsx), and the
-    // grader sandbox's type stripping of archived grader source (esbuild's transform: text in, text out).
-    expect([...new Set(r.boundary.map((b) => b.target))].sort()).toEqual(['esbuild', 'tsx']);
-    expect([...new Set(r.boundary.map((b) => `${b.chain.at(-2)} → ${b.target}`))].sort()).toEqual(['replay/accel/load-ts.mjs → tsx', 'replay/grading/grader-sandbox.ts → esbuild']);
-    // The workers' TypeScript entry, named for the loader, is walked too.
+    // The only edge into the boundary: the grader sandbox's type stripping of archived grader source
+    // (esbuild's transform: text in, text out).
+    expect([...new Set(r.boundary.map((b) => `${b.chain.at(-2)} → ${b.target}`))].sort()).toEqual(['replay/grading/grader-sandbox.ts → esbuild']);
+  });
+
+  it('follows the modules started on their own (compiledModule) to their sources', () => {
+    const r = walk(PROJECT, [join(REPLAY, 'check/verify.ts')], LOADER_BOUNDARY);
+    // verify.ts → verify-prestart.ts → compiledModule('replay/accel/verify-worker') → check-object.ts
+    expect(r.files).toContain('replay/accel/verify-worker.ts');
     expect(r.files).toContain('replay/check/check-object.ts');
   });
 
-  it('documents what lies behind the loader boundary (tsx/esbuild)', () => {
-    const worker = join(REPLAY, 'accel/verify-worker.mjs');
-    const r = walk(PROJECT, [worker], new Set());
+  it('documents what lies behind the boundary (esbuild)', () => {
+    const r = walk(PROJECT, [join(REPLAY, 'grading/grader-sandbox.ts')], new Set());
     const behind = [...new Set(r.violations.filter((v) => FORBIDDEN_BUILTINS.has(v.target)).map((v) => v.target))].sort();
-    console.info(`behind the loader boundary: ${behind.join(', ') || 'nothing'}\n${show(r.violations)}`);
-    // Every network-capable builtin reached from the worker is reached through tsx.
-    for (const v of r.violations) expect(v.chain.find((c) => c.startsWith('node_modules/')), v.chain.join(' → ')).toMatch(/^node_modules\/(tsx|esbuild)\//);
+    console.info(`behind the boundary: ${behind.join(', ') || 'nothing'}\n${show(r.violations)}`);
+    // Every network-capable builtin reached from the sandbox is reached through esbuild.
+    for (const v of r.violations) expect(v.chain.find((c) => c.startsWith('node_modules/')), v.chain.join(' → ')).toMatch(/^node_modules\/esbuild\//);
     expect(r.violations.length).toBeGreaterThan(0); // the walk did go behind the boundary
   });
 
-  it('the start-up bundle of the worker entry, built from these sources, reaches no network either', async () => {
-    // Built inside the project so its bare imports resolve from node_modules, as they do at run time.
-    const out = mkdtempSync(join(PROJECT, '.tmp-bundle-'));
-    try {
-      const { buildBundle } = await import('../cli/dev/build.mjs');
-      const stamp = await buildBundle(out);
-      const entry = join(out, stamp.entries['replay/check/check-object.ts']!);
-      const r = walk(PROJECT, [entry], LOADER_BOUNDARY);
-      expect(show(r.violations)).toBe('');
-      expect(r.boundary).toEqual([]); // the bundle needs no loader
-      expect(r.files.some((f) => f.startsWith('node_modules/ajv/'))).toBe(true);
-      expect(r.files.filter((f) => f.startsWith(relative(PROJECT, out))).length).toBeGreaterThan(1); // entry + chunks
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-    }
-  }, 60_000);
+  it('the compiled dist/replay/ (what the package ships) reaches no network either', () => {
+    // vitest builds dist/ from these sources before any test runs (vitest.config.ts).
+    const dist = join(PROJECT, 'dist', 'replay');
+    const roots = sourceFiles(dist);
+    expect(roots.length).toBeGreaterThan(50);
+    const r = walk(PROJECT, roots, LOADER_BOUNDARY);
+    expect(show(r.violations)).toBe('');
+    expect(r.files).toContain('dist/replay/accel/verify-worker.js');
+    expect(r.files.some((f) => f.startsWith('node_modules/ajv/'))).toBe(true);
+    expect(r.files.some((f) => f.endsWith('.ts'))).toBe(false); // compiled code imports compiled code only
+  });
 });
 
 describe('the walker catches planted violations', () => {
@@ -354,6 +354,8 @@ describe('the walker catches planted violations', () => {
   put('workers/worker.mjs', "import '#net';\n");
   put('replay/i.ts', "const name = 'n' + 'et';\nexport const m = () => import(name);\n");
   put('replay/j.ts', "export const s = new globalThis.WebSocket('ws://127.0.0.1:9');\n");
+  put('replay/k.ts', "const compiledModule = (p: string) => new URL(p, 'file:///');\nexport const w = compiledModule('workers/thread');\n");
+  put('workers/thread.ts', "import 'node:tls';\n");
   put('replay/skip.test.ts', "import 'node:net';\n");
   put('cli/dev/testkit/core.ts', "import 'node:child_process';\n");
   put('node_modules/pkg-x/package.json', JSON.stringify({ name: 'pkg-x', exports: { '.': { import: './esm/index.js', require: './cjs/index.cjs' } } }));
@@ -379,12 +381,13 @@ describe('the walker catches planted violations', () => {
     expect(byTarget(r, 'child_process')).toEqual(['replay/h.ts → node_modules/pkg-z/index.js → node:child_process']);
     expect(byTarget(r, 'import(<expression>)')).toEqual(['replay/i.ts']);
     expect(byTarget(r, 'global network API')).toEqual(['replay/j.ts']);
+    expect(byTarget(r, 'tls')).toEqual(['replay/k.ts → workers/thread.ts → node:tls']);
     expect(byTarget(r, 'http')).toEqual([]); // only in a comment
     // Nothing from the clean files, the type-only import, or the excluded test file.
     const named = new Set(r.violations.map((v) => v.chain[0]));
     for (const clean of ['replay/e.ts', 'replay/g.ts', 'replay/skip.test.ts', 'cli/dev/testkit/core.ts']) expect(named.has(clean), clean).toBe(false);
     expect(r.files).not.toContain('replay/skip.test.ts');
-    expect(r.violations).toHaveLength(8);
+    expect(r.violations).toHaveLength(9);
   });
 
   it('a boundary package is not followed, and is reported as a boundary edge', () => {

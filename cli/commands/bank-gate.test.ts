@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocketError } from '../../replay/errors.ts';
-import { docket, REPO, tempDir } from '../dev/testkit/core.ts';
+import { docket, DOCKET, REPO, tempDir } from '../dev/testkit/core.ts';
 import { loadBankFile, validateBankFile } from '../../replay/bank/bank.ts';
 import { runProbe } from '../offline/probes.ts';
 import { requireValidBank } from './bank.ts';
@@ -163,7 +163,7 @@ describe('release pack --write-digest killed before its rename', () => {
     try {
       const first = docket(['release', 'pack', '--out', 'a.tgz', '--json'], { cwd: dir });
       expect(first.status, first.stderr).toBe(0);
-      const killed = spawnSync(process.execPath, ['--import', hook, join(REPO, 'cli', 'docket.mjs'), 'release', 'pack', '--out', 'b.tgz', '--write-digest'], { cwd: dir, encoding: 'utf8' });
+      const killed = spawnSync(process.execPath, ['--import', hook, DOCKET, 'release', 'pack', '--out', 'b.tgz', '--write-digest'], { cwd: dir, encoding: 'utf8' });
       expect(killed.signal).toBe('SIGKILL');
       const leftovers = [...readdirSync(dir), ...readdirSync(join(dir, 'lockfiles')).map((f) => `lockfiles/${f}`)].filter((f) => f.includes('.tmp-'));
       expect(leftovers).toHaveLength(1); // the kill really left a temp

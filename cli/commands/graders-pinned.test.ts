@@ -16,7 +16,8 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const LOCK = JSON.parse(readFileSync(join(REPO, 'lockfiles/graders.lock.json'), 'utf8')) as { graders: Record<string, string> };
 
 describe('a pinned grader edited in place is EGRADERCHANGED', () => {
-  // A copy of this checkout (tracked and new files, node_modules linked) with decision-v2.ts edited.
+  // A copy of this checkout (tracked and new files, its compiled dist/, node_modules linked) with
+  // decision-v2.ts edited: the grader texts are read from the sources whatever runs them.
   const copy = join(tmp, 'checkout');
   beforeAll(() => {
     const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: REPO, encoding: 'utf8' }).split('\0').filter(Boolean);
@@ -28,12 +29,13 @@ describe('a pinned grader edited in place is EGRADERCHANGED', () => {
         // a file deleted in the working tree but still listed
       }
     }
+    cpSync(join(REPO, 'dist'), join(copy, 'dist'), { recursive: true });
     symlinkSync(join(REPO, 'node_modules'), join(copy, 'node_modules'));
     appendFileSync(join(copy, 'replay/grading/graders/decision-v2.ts'), '// a small fix, made in place\n');
   });
-  // The copy's own docket (its sources, through tsx), from the copy's directory.
+  // The copy's own docket, from the copy's directory.
   const run = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [join(copy, 'cli/docket.mjs'), '--json', ...args], { cwd: copy, encoding: 'utf8', env: { ...process.env, DOCKET_NO_BUNDLE: '1' }, timeout: 120_000 });
+    const r = spawnSync(process.execPath, [join(copy, 'dist/cli/docket.js'), '--json', ...args], { cwd: copy, encoding: 'utf8', timeout: 120_000 });
     return { status: r.status, stdout: r.stdout, stderr: r.stderr };
   };
 

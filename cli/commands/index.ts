@@ -39,6 +39,12 @@ export const COMMANDS: Record<string, Loader> = {
   'serve-reference': () => one(import('./serve-reference.ts'), 'serveReferenceCommand'),
 };
 
+/**
+ * Commands whose work involves no archive: they take no --archive (the others do; `release` takes
+ * it on `release pack` alone). --json is global: every command has a machine-readable result.
+ */
+export const WITHOUT_ARCHIVE: ReadonlySet<string> = new Set(['init', 'validate', 'release']);
+
 /** Every command, for --help (and for arguments whose first word names none). */
 export async function loadAll(): Promise<CommandModule[]> {
   const out: CommandModule[] = [];

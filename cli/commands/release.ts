@@ -9,7 +9,7 @@ import type { Lister } from '../../replay/content/policy.ts';
 import { DEFAULT_OUT, DIGEST_FILE, LIMITS } from '../../replay/release/limits.ts';
 import { packRelease, planRelease, SCRIPTS_DIR, writeDigestFile, writeFileAtomic } from '../../replay/release/pack.ts';
 import { gitLister, printSelection } from '../offline/content-git.ts';
-import { line, printJson, type GlobalArgs } from '../output.ts';
+import { archiveOption, line, printJson, type GlobalArgs } from '../output.ts';
 import { requireValidBank } from './bank.ts';
 import { bankRootOf } from '../where.ts';
 import { collectVendor } from '../offline/vendor.ts';
@@ -30,7 +30,7 @@ const packCommand: CommandModule<GlobalArgs, PackArgs> = {
   command: 'pack',
   describe: 'build the deterministic decision-verification.tgz from the bank (its root, found as every command finds it)',
   builder: (y) =>
-    y
+    archiveOption(y)
       .option('out', { type: 'string', default: DEFAULT_OUT, describe: 'where to write the tarball' })
       .option('sign', { type: 'string', describe: 'Ed25519 private key (PEM) to sign the manifest with (DSSE)' })
       .option('write-digest', { type: 'boolean', default: false, describe: `also record the tarball's sha256 in ${DIGEST_FILE}` })

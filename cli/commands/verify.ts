@@ -7,7 +7,7 @@ import type { ReleaseReport } from '../../replay/release/verify.ts';
 import { Store } from '../../replay/store/store.ts';
 import { Index } from '../../replay/store/sqlindex.ts';
 import { verifyArchive, type VerifyReport } from '../../replay/check/verify.ts';
-import { dropVerifyWorker } from '../../replay/accel/verify-prestart.mjs';
+import { dropVerifyWorker } from '../../replay/accel/verify-prestart.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 
 interface Args extends GlobalArgs {

@@ -29,3 +29,49 @@ describe('every command has a complete --help (issue #22)', () => {
     });
   }
 });
+
+/** What `docket CMD --help` lists as options: the `--name` at the start of each option line. */
+const optionsListed = (help: string) => new Set([...help.matchAll(/^ {2,8}(?:-\w, )?--([\w-]+)/gm)].map((m) => m[1]!)); // deeper lines continue a description
+
+describe('--archive is offered only where an archive is read or written (issue #22 item 4)', () => {
+  // The decision, command by command: these work without any archive. Every other command reads or writes one.
+  const NO_ARCHIVE = ['init', 'validate', 'release keygen', 'release push'];
+  const SUBCOMMANDS: Record<string, string[]> = { release: ['pack', 'keygen', 'push'], import: ['inspect', 'lm-eval'] };
+  const paths = Object.keys(COMMANDS).flatMap((name) => (SUBCOMMANDS[name] ? SUBCOMMANDS[name]!.map((s) => `${name} ${s}`) : [name]));
+
+  it('the table of subcommands is complete', async () => {
+    for (const [name, subs] of Object.entries(SUBCOMMANDS)) {
+      const { out } = await helpOf([name, '--help']);
+      const commands = out.split('Commands:')[1]!.split('Options:')[0]!;
+      const listed = [...commands.matchAll(new RegExp(`^\\s+docket ${name} ([\\w-]+)`, 'gm'))].map((m) => m[1]);
+      expect(listed.sort()).toEqual([...subs].sort());
+    }
+  });
+
+  for (const path of paths) {
+    const wanted = !NO_ARCHIVE.includes(path);
+    it(`docket ${path} --help ${wanted ? 'lists' : 'does not list'} --archive, and lists --json`, async () => {
+      const { code, out } = await helpOf([...path.split(' '), '--help']);
+      expect(code).toBe(0);
+      const listed = optionsListed(out);
+      expect(listed.has('archive'), out).toBe(wanted);
+      expect(listed.has('json'), out).toBe(true);
+    });
+  }
+
+  it('a command without an archive refuses --archive (EUSAGE, exit 2) instead of ignoring it', async () => {
+    const errs: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => (errs.push(String(s)), true));
+    const code = await main(['validate', '--archive', 'elsewhere']);
+    vi.restoreAllMocks();
+    expect(code).toBe(2);
+    expect(errs.join('')).toMatch(/EUSAGE: Unknown argument: archive/);
+  });
+
+  it('docket --help offers --json to every command and --archive to none in general', async () => {
+    const { out } = await helpOf(['--help']);
+    const listed = optionsListed(out);
+    expect(listed.has('json')).toBe(true);
+    expect(listed.has('archive')).toBe(false);
+  });
+});

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DOCKET, REPO } from '../dev/testkit/core.ts';
-import { engineRange, nodeVersionProblem, satisfies } from '../node-version.mjs';
+import { engineRange, nodeVersionProblem, satisfies } from '../node-version.ts';
 import { platformError } from '../platform-errors.ts';
 
 describe('an unsupported Node version', () => {

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { requireTreePath } from '../../replay/bank/bank.ts';
 import type { ProbeRun, RuntimeRecord } from '../../replay/bank/evidence.ts';
 import type { ProbeRuntimeName } from '../../replay/bank/types.ts';
+import { compiledModule } from '../../replay/package-files.ts';
 import { sweepStaleTemps, tempName } from '../../replay/store/temps.ts';
 
 /**
@@ -15,7 +16,7 @@ import { sweepStaleTemps, tempName } from '../../replay/store/temps.ts';
  * network guard preloaded (node and tsx: --import; bun: --preload) and, where this machine can
  * make one, a network namespace with no interface up (`unshare -n`; docs/design.md §13).
  */
-const GUARD = fileURLToPath(new URL('./probe-guard.mjs', import.meta.url));
+const GUARD = fileURLToPath(compiledModule('cli/offline/probe-guard'));
 export const GUARD_NAME = 'docket:probe-guard';
 const require = createRequire(import.meta.url);
 const MAX_OUTPUT = 1024 * 1024;

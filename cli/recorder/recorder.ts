@@ -8,6 +8,7 @@ import type { Json } from '../../replay/format/json.ts';
 import { DocketError, findingError, usageError } from '../../replay/errors.ts';
 import { currentGradeDigest, gradedAtNow, gradeRuns, loadGrade, type GradeCounts } from '../../replay/grading/grades.ts';
 import { grader as graderFor, type Grader } from '../../replay/grading/graders.ts';
+import { packageFile } from '../../replay/package-files.ts';
 import { classify, JournalTally, nextStep, planSlots, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/runs/journal.ts';
 import { checkRunId, defaultRunId, JOURNAL_FILE, loadRun, planRequests, planValue, publicUrl, runValue, SEGMENT_LINES, segmentValue, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs/runs.ts';
 import { kindOf, type RequestKind } from '../../replay/runs/request.ts';
@@ -480,4 +481,4 @@ function slotOrder(plan: PlanValue): string[] {
   return planSlots(plan.questions, plan.permutations, plan.repetitions).map(slotKey);
 }
 
-const DOCKET_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const DOCKET_VERSION: string = (JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }).version;

@@ -2,10 +2,12 @@ import { closeSync, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, r
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { parseDigest, type Digest } from '../../replay/format/digest.ts';
+import { compiledModule } from '../../replay/package-files.ts';
 import { usageError, type DocketError } from '../../replay/errors.ts';
 import { encodeLine, headText, JournalTally, type HeadRecord, type JournalLine } from '../../replay/runs/journal.ts';
 import { fsyncDir } from '../../replay/store/store.ts';
 import { tempName } from '../../replay/store/temps.ts';
+import type { CommitAnswer, CommitMessage } from './journal-worker.ts';
 import { HEAD_FILE, JOURNAL_FILE, LOCK_FILE, lockHolder, PLAN_FILE, readWorkJournal, STARTED_FILE, WORK_DIR, workDir } from '../../replay/runs/runs.ts';
 
 /**
@@ -93,7 +95,7 @@ export function releaseLock(dir: string) {
  * lines: a journal of millions of lines opens in constant memory in its length.
  *
  * An append chains and encodes its line on the calling thread, at once, so the chain is the order
- * of the appends. The line is then committed by a worker thread (journal-worker.mjs), one line at a
+ * of the appends. The line is then committed by a worker thread (journal-worker.ts), one line at a
  * time in that order: the line's write, the head record's temp, both fsynced, then the rename over
  * journal.head and the directory's fsync (docs/design.md §9). The next line is written only after
  * the previous one's head record is durable, so a crash leaves at most one complete line past the
@@ -114,8 +116,8 @@ export class Journal {
     private last: HeadRecord,
     fault: JournalFault | null,
   ) {
-    this.worker = new Worker(new URL('./journal-worker.mjs', import.meta.url), { workerData: { dir, journal: path, head: HEAD_FILE, fault } });
-    this.worker.on('message', (m: { ms?: number; error?: { code: string; message: string } }) => this.acknowledged(m));
+    this.worker = new Worker(compiledModule('cli/recorder/journal-worker'), { workerData: { dir, journal: path, head: HEAD_FILE, fault } });
+    this.worker.on('message', (m: CommitAnswer) => this.acknowledged(m));
     // A committer that dies (it should not) fails every line it had not committed.
     this.worker.on('error', (e) => this.fail({ code: (e as NodeJS.ErrnoException).code ?? 'EIO', message: e.message }, this.waiting[0]?.lines ?? this.last.lines + 1));
     this.worker.on('exit', () => {
@@ -169,7 +171,7 @@ export class Journal {
     const next = { lines: this.last.lines + 1, head: hash };
     this.committed = new Promise<void>((resolve, reject) => this.waiting.push({ resolve, reject, lines: next.lines }));
     this.committed.catch(() => {}); // reported through durable(), never as an unhandled rejection
-    this.worker.postMessage({ text, headText: headText(next), temp: tempName(HEAD_FILE) }); // strings: cheaper to pass than bytes; the one temp-name scheme (replay/store/temps.ts)
+    this.worker.postMessage({ text, headText: headText(next), temp: tempName(HEAD_FILE) } satisfies CommitMessage); // strings: cheaper to pass than bytes; the one temp-name scheme (replay/store/temps.ts)
     this.last = next;
     this.tally.add(full);
     this.stats.lines++;
@@ -178,7 +180,7 @@ export class Journal {
   }
 
   /** The committer answers once per line, in order. */
-  private acknowledged(m: { ms?: number; error?: { code: string; message: string } }) {
+  private acknowledged(m: CommitAnswer) {
     const w = this.waiting[0];
     if (!w) return;
     if (m.error) return this.fail(m.error, w.lines);

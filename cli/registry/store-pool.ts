@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Digest } from '../../replay/format/digest.ts';
+import { compiledModule } from '../../replay/package-files.ts';
 import type { StoreReply } from './store-worker.ts';
 
 /**
@@ -14,7 +15,7 @@ export class StorePool {
 
   constructor(dir: string, size: number) {
     this.workers = Array.from({ length: size }, () => {
-      const w = new Worker(new URL('./store-worker.mjs', import.meta.url), { workerData: { dir }, resourceLimits: { maxYoungGenerationSizeMb: 4 } }); // small young space: each job's garbage is short-lived
+      const w = new Worker(compiledModule('cli/registry/store-worker'), { workerData: { dir }, resourceLimits: { maxYoungGenerationSizeMb: 4 } }); // small young space: each job's garbage is short-lived
       w.on('message', (r: StoreReply) => {
         const done = this.waiting.get(r.id);
         this.waiting.delete(r.id);

@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { NEXT_INDEX } from './shared-cells.mjs';
+import { NEXT_INDEX } from './shared-cells.ts';
 
 /**
  * Indices 0..n-1 shared out one at a time through `counter` (an Int32Array over a SharedArrayBuffer,

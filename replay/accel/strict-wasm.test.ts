@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLANG_ARGS, WASM_FILE, WASM_HEADER, buildWasm } from '../../cli/dev/build-wasm.mjs';
+import { CLANG_ARGS, WASM_FILE, WASM_HEADER, buildWasm } from '../../cli/dev/build-wasm.ts';
 import { canonicalText, MAX_JSON_DEPTH, parseCanonical } from '../format/json.ts';
 import { compileSchema, wasmPlan } from '../format/schema-bytes.ts';
-import { CHECK, layoutHeader, MAX_DEPTH } from './strict-layout.mjs';
+import { CHECK, layoutHeader, MAX_DEPTH } from './strict-layout.ts';
 import { checkRecords, strict, useAccelerator, WASM_MAX_TEXT, type Strict } from './strict-wasm.ts';
 import { tempDir } from '../../cli/dev/testkit/core.ts';
 
@@ -304,8 +304,8 @@ describe('the WebAssembly walk leaves to JS what it cannot hold', () => {
 });
 
 describe('the committed module', () => {
-  it('includes the header rendered from strict-layout.mjs (every offset shared with TypeScript)', () => {
-    expect(readFileSync(WASM_HEADER, 'utf8'), 'render it with: node cli/dev/build-wasm.mjs').toBe(layoutHeader());
+  it('includes the header rendered from strict-layout.ts (every offset shared with TypeScript)', () => {
+    expect(readFileSync(WASM_HEADER, 'utf8'), 'render it with: node cli/dev/run-ts.mjs cli/dev/build-wasm.ts').toBe(layoutHeader());
     expect(readFileSync(join(WASM_HEADER, '..', 'strict.c'), 'utf8')).toContain('#include "strict-layout.h"');
   });
 
@@ -313,10 +313,10 @@ describe('the committed module', () => {
   const wasmLd = spawnSync('wasm-ld', ['--version'], { encoding: 'utf8' });
   const can = clang.status === 0 && wasmLd.status === 0;
   if (!can) console.log('skipping the rebuild of replay/accel/wasm/strict.wasm: clang and wasm-ld are not installed (apt-get install clang lld)');
-  it.skipIf(!can)('is byte for byte what its source builds to (clang and lld from Debian, the options in cli/dev/build-wasm.mjs)', () => {
+  it.skipIf(!can)('is byte for byte what its source builds to (clang and lld from Debian, the options in cli/dev/build-wasm.ts)', () => {
     const out = join(tempDir('docket-wasm-'), 'strict.wasm');
     dirs.push(join(out, '..'));
     buildWasm(out);
-    expect(readFileSync(out).equals(readFileSync(WASM_FILE)), `rebuild with: node cli/dev/build-wasm.mjs (${CLANG_ARGS.join(' ')})`).toBe(true);
+    expect(readFileSync(out).equals(readFileSync(WASM_FILE)), `rebuild with: node cli/dev/run-ts.mjs cli/dev/build-wasm.ts (${CLANG_ARGS.join(' ')})`).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { ARG, CHECK, OUT, RESULT, TABLE } from './strict-layout.mjs';
+import { packageFile } from '../package-files.ts';
+import { ARG, CHECK, OUT, RESULT, TABLE } from './strict-layout.ts';
 
 /**
  * The accelerator of two rules: the canonical-form proof (the exact reference is json.ts's
@@ -7,13 +8,13 @@ import { ARG, CHECK, OUT, RESULT, TABLE } from './strict-layout.mjs';
  * schema walk are C compiled to WebAssembly (wasm/strict.c; replay/accel/README.md). A verdict from
  * here is final; whatever the module cannot decide (too large, too deep, a key it does not order,
  * a schema it does not compile) goes to the reference, and differential tests hold the two to the
- * same answers. Every offset shared with the C is named in strict-layout.mjs.
+ * same answers. Every offset shared with the C is named in strict-layout.ts.
  *
  * One instance per thread. Its memory: the module's own data and stack, then a fixed zone (call
  * arguments, slots, checks, schema plans), then the text last loaded, its table of containers and
  * the projection's output, laid out again for each text.
  */
-const WASM_URL = new URL('./wasm/strict.wasm', import.meta.url);
+const WASM_URL = packageFile('replay/accel/wasm/strict.wasm');
 /** Zero bytes after a text: every look-ahead of the scanner (at most 16 bytes past a stop) reads one. */
 const PAD = 64;
 /** Texts above this go to the reference: the table's worst case (3 cells per 2 bytes) stays bounded. */
@@ -46,7 +47,7 @@ interface Exports {
   walked(what: number): number;
 }
 
-/** A schema plan as the walk reads it (schema-bytes.ts `wasmPlan` builds one; strict-layout.mjs N, M). */
+/** A schema plan as the walk reads it (schema-bytes.ts `wasmPlan` builds one; strict-layout.ts N, M). */
 export interface PlanWords {
   words: Int32Array; // node records and their lists
   blob: Uint8Array; // names and const values
@@ -208,7 +209,7 @@ export class Strict {
   }
 
   /**
-   * The loaded text's table of containers (strict-layout.mjs TABLE records, in the order the
+   * The loaded text's table of containers (strict-layout.ts TABLE records, in the order the
    * containers open), as a view of the module's memory: valid until the next call into the module.
    */
   table(): Int32Array {

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dropVerifyWorker, prestartVerifyWorker, takeVerifyWorker } from './verify-prestart.mjs';
+import { dropVerifyWorker, prestartVerifyWorker, takeVerifyWorker } from './verify-prestart.ts';
 import { verifyArchive } from '../check/verify.ts';
 import { REPO } from '../../cli/dev/testkit/core.ts';
 

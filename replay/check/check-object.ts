@@ -1,5 +1,5 @@
 import { checkContent, descriptorOf, BundleError, MAX_OBJECT_BYTES, type Descriptor } from '../format/bundle.ts';
-import { checkSizeAndDigest, sizeProblem } from '../accel/check-size-digest.mjs';
+import { checkSizeAndDigest, sizeProblem } from '../accel/check-size-digest.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import { Inflater } from '../format/gzip.ts';
 import type { BundleRef } from '../format/schemas.ts';

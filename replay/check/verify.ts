@@ -10,7 +10,7 @@ import { Index, INDEX_FILE } from '../store/sqlindex.ts';
 import { pullShared } from '../accel/pull.ts';
 import { OBJECTS_DIR, Store } from '../store/store.ts';
 import { isStaleTemp, isTempName, tempOwner } from '../store/temps.ts';
-import { dropVerifyWorker, startVerifyWorker, takeVerifyWorker } from '../accel/verify-prestart.mjs';
+import { dropVerifyWorker, startVerifyWorker, takeVerifyWorker } from '../accel/verify-prestart.ts';
 import type { Code } from '../codes.ts';
 
 /**
@@ -71,7 +71,7 @@ export async function verifyArchive(archive: string, opts: VerifyOptions = {}): 
   // --quick on a big archive: start the second thread now, so its start-up (65-110 ms here) overlaps
   // the listing. The fan-out directories present are a free lower bound on the object count.
   const quickFrom = opts.quickThreadsFrom ?? 256;
-  // The CLI may have started a worker already (verify-prestart.mjs): taken here when it fits.
+  // The CLI may have started a worker already (verify-prestart.ts): taken here when it fits.
   const early = quick && opts.workers === undefined && availableParallelism() > 1 && fanOut(archive) >= Math.min(quickFrom, 128) ? (takeVerifyWorker(true) ?? startVerifyWorker(true)) : null;
   try {
     return await verifyListed(archive, store, opts, early);

@@ -8,11 +8,12 @@ import { DIGEST_FILE } from '../release/limits.ts';
  * both ask releaseRule, so a tarball made by another tool is held to the same list.
  */
 export const NOT_SHIPPED: readonly string[] = ['*.test.ts', '*.test.mjs', 'fixtures/', '/cli/dev/'];
-const notShipped = ignore().add(NOT_SHIPPED);
+let notShipped: ReturnType<typeof ignore> | null = null; // made on first use: not every command that loads this asks it
 
 export function releaseRule(path: string): string | null {
   if (path === DIGEST_FILE) return 'not shipped: the digest of the release itself';
   if (!path.startsWith('cli/') && !path.startsWith('replay/')) return null;
+  notShipped ??= ignore().add(NOT_SHIPPED);
   const r = notShipped.test(path);
   return r.ignored ? `not shipped: docket's test code (${r.rule?.pattern})` : null;
 }

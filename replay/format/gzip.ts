@@ -4,7 +4,7 @@ import crc32 from 'crc-32';
 import { createRequire } from 'node:module';
 import { DocketError, EXIT } from '../errors.ts';
 import { endProblem, headerProblem, longEnough, RULES, TRAILER } from './gzip-rules.ts';
-import { rawInflater, type RawInflater } from '../accel/zlib-handle.mjs';
+import { rawInflater, type RawInflater } from '../accel/zlib-handle.ts';
 
 const require = createRequire(import.meta.url);
 // pako loads on first encode (~27 ms of start-up): reading never needs it.
@@ -64,7 +64,7 @@ export function gunzipStrict(bytes: Uint8Array, maxBytes: number, into?: Inflate
 }
 
 /**
- * The accelerator of strict gunzip for bundles: zlib's handle (accel/zlib-handle.mjs, the one user
+ * The accelerator of strict gunzip for bundles: zlib's handle (accel/zlib-handle.ts, the one user
  * of Node-private APIs besides the release ring) inflating into one output buffer kept from call to
  * call, so a thread that checks bundle after bundle and lets each go (verify's bundle checks, a
  * release's, replay's journal segments) does not fault in fresh memory for each: full verify of

@@ -7,7 +7,7 @@ import { eachMember, strict, type Proof } from '../accel/strict-wasm.ts';
  * The deepest nesting any strict parse accepts: evidence is a few levels deep, provider bodies a
  * few dozen. Deeper text would overflow the stack of every recursive walk after the parse (schema
  * checks, canonical serialization), so every parser refuses it with a JsonError instead. (The
- * accelerator stops at the same depth: strict-layout.mjs MAX_DEPTH, held equal by a test.)
+ * accelerator stops at the same depth: strict-layout.ts MAX_DEPTH, held equal by a test.)
  */
 export const MAX_JSON_DEPTH = 1024;
 const TOO_DEEP = `nested deeper than ${MAX_JSON_DEPTH} levels`;

@@ -3,7 +3,7 @@ import { DIGEST_PATTERN } from './digest.ts';
 import { canonicalBytes } from './json.ts';
 import { KINDS, SCHEMA_DIR, type BundleRef } from './schemas.ts';
 import { checkRecords, eachMember, strict, type PlacedPlan, type PlanWords, type Proof } from '../accel/strict-wasm.ts';
-import { CHECK, F, M, N, OUT, PATH, T } from '../accel/strict-layout.mjs';
+import { CHECK, F, M, N, OUT, PATH, T } from '../accel/strict-layout.ts';
 
 /**
  * The bundle schemas (docs/schemas/), checked directly on canonical bytes, building no value: the
@@ -297,7 +297,7 @@ export function projectCanonicalBytes(buf: Buffer, proof: Proof, proj: Projectio
   return { starts: top.starts.slice(), ends: top.ends.slice() };
 }
 
-// The plan the WebAssembly walk follows (strict-layout.mjs N, M, F) -----------------------------
+// The plan the WebAssembly walk follows (strict-layout.ts N, M, F) -----------------------------
 
 interface Plan extends PlanWords {
   nodes: Node[]; // by node id

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Ajv as AjvInstance, ValidateFunction } from 'ajv';
+import { packageFile } from '../package-files.ts';
 import { DIGEST_PATTERN, matchesDigestPattern } from './digest.ts';
 
 const require = createRequire(import.meta.url);
@@ -12,7 +13,7 @@ const require = createRequire(import.meta.url);
  * References to other bundles are marked with the custom keyword `bundleRef` (value: the expected
  * kind, or true for any kind); validation collects them, so reference checking needs no per-kind code.
  */
-export const SCHEMA_DIR = fileURLToPath(new URL('../../docs/schemas/', import.meta.url));
+export const SCHEMA_DIR = fileURLToPath(packageFile('docs/schemas/'));
 
 export interface BundleRef {
   pointer: string; // JSON pointer inside the referring bundle

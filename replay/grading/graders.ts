@@ -3,6 +3,7 @@ import { sha256, type Digest } from '../format/digest.ts';
 import { DocketError, findingError, usageError } from '../errors.ts';
 import { canonicalBytes, type Json } from '../format/json.ts';
 import type { Letter, Permutation } from '../bank/types.ts';
+import { packageFile } from '../package-files.ts';
 import * as decisionV1 from './graders/decision-v1.ts';
 import * as decisionV2 from './graders/decision-v2.ts';
 import * as exactV1 from './graders/exact-v1.ts';
@@ -45,6 +46,8 @@ export interface Grader {
  */
 export type GraderSource = { [module: string]: string };
 const COMMON = 'common.ts';
+/** The texts are read from the sources (they ship as they are), whether docket runs compiled or not. */
+const GRADER_DIR = 'replay/grading/graders/';
 
 /** Read source texts from files (name → file URL or path). */
 export function readGraderSource(files: { [module: string]: URL | string }): GraderSource {
@@ -58,7 +61,7 @@ export function readGraderSource(files: { [module: string]: URL | string }): Gra
 
 /** The source of a built-in grader: its file in replay/grading/graders/ as `grader`, and `common`. */
 export function graderSource(file: string): GraderSource {
-  return readGraderSource({ common: new URL(`./graders/${COMMON}`, import.meta.url), grader: new URL(`./graders/${file}`, import.meta.url) });
+  return readGraderSource({ common: packageFile(`${GRADER_DIR}${COMMON}`), grader: packageFile(`${GRADER_DIR}${file}`) });
 }
 
 export function graderDigest(id: string, version: number, config: Json, source: GraderSource): Digest {
@@ -75,7 +78,7 @@ function define(
 ): Grader {
   const source = Object.freeze(graderSource(file));
   const digest = graderDigest(id, version, config, source);
-  return Object.freeze({ id, version, config, digest, description, source, file: `replay/grading/graders/${file}`, grade });
+  return Object.freeze({ id, version, config, digest, description, source, file: `${GRADER_DIR}${file}`, grade });
 }
 
 /** An exact-match grader with a chosen config (the config is part of its digest). */
@@ -104,7 +107,7 @@ export const CURRENT_GRADERS: { decision: Grader; exact: Grader } = Object.freez
 // ---- the lock: lockfiles/graders.lock.json pins every built-in ref to its digest ----
 
 export const GRADER_LOCKFILE = 'lockfiles/graders.lock.json';
-const LOCK_URL = new URL('../../lockfiles/graders.lock.json', import.meta.url);
+const LOCK_URL = packageFile(GRADER_LOCKFILE);
 
 export interface GraderLock {
   lockfileVersion: 1;

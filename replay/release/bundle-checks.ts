@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import { checkObjectBytes, type ObjectResult } from '../check/check-object.ts';
 import type { Digest } from '../format/digest.ts';
-import { CLAIM } from '../accel/shared-cells.mjs';
-import { writeNew } from '../accel/write-new.mjs';
+import { CLAIM } from '../accel/shared-cells.ts';
+import { writeNew } from '../accel/write-new.ts';
+import { compiledModule } from '../package-files.ts';
 
 /** Where to write a bundle the listing admits: its tar path, the file under staging, its mode. */
 export interface WriteTo {
@@ -76,7 +77,7 @@ export class BundleChecks {
   constructor(workers: number, ringBytes = 8 * 1024 * 1024) {
     if (workers < 1) return;
     this.ring = new SharedArrayBuffer(ringBytes);
-    const w = new Worker(new URL('../accel/check-worker.mjs', import.meta.url), { workerData: { ring: this.ring, claims: this.claims } });
+    const w = new Worker(compiledModule('replay/accel/check-worker'), { workerData: { ring: this.ring, claims: this.claims } });
     this.worker = w;
     // Messages posted while the worker starts are queued, not lost. The worker answers each batch
     // with one message, in order.
@@ -189,7 +190,7 @@ export class BundleChecks {
     const w = this.worker;
     this.worker = null;
     if (!w) return;
-    await this.loaded; // see check-worker.mjs: never terminated while its modules load
+    await this.loaded; // see check-worker.ts: never terminated while its modules load
     await w.terminate();
   }
 }

@@ -4,6 +4,7 @@ import type { ValidateFunction } from 'ajv';
 import type { Digest } from '../format/digest.ts';
 import { ENCODER_ID } from '../format/gzip.ts';
 import { canonicalBytes, JsonError, parseStrict } from '../format/json.ts';
+import { packageFile } from '../package-files.ts';
 import { compareUtf8 } from './limits.ts';
 
 /**
@@ -25,7 +26,7 @@ export interface Manifest {
   entries: ManifestEntry[];
 }
 
-const SCHEMA_URL = new URL('../../docs/schemas/release/manifest.schema.json', import.meta.url);
+const SCHEMA_URL = packageFile('docs/schemas/release/manifest.schema.json');
 const require = createRequire(import.meta.url);
 let validator: ValidateFunction | null = null;
 
@@ -47,7 +48,7 @@ export function warmManifestSchema(): void {
 }
 
 /** docket's own version (the tool that packs), read from its install. */
-export const DOCKET_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const DOCKET_VERSION: string = (JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }).version;
 
 export function buildManifest(entries: ManifestEntry[], merkleRoot: Digest, docketVersion = DOCKET_VERSION): { manifest: Manifest; bytes: Uint8Array } {
   const sorted = [...entries].sort((a, b) => compareUtf8(a.path, b.path));

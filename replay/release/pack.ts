@@ -14,6 +14,7 @@ import { sha256, type Digest } from '../format/digest.ts';
 import { findingError, usageError } from '../errors.ts';
 import { DEFLATE_OPTIONS, GZIP_HEADER, gzipCanonical } from '../format/gzip.ts';
 import { canonicalBytes } from '../format/json.ts';
+import { compiledModule, packageFile } from '../package-files.ts';
 import { fsyncDir, Store, TEMP_PREFIX } from '../store/store.ts';
 import { sweepStaleTemps, tempName } from '../store/temps.ts';
 import { signEnvelope } from './dsse.ts';
@@ -30,7 +31,7 @@ import { BLOCK, END_BLOCKS, entryHeaders, padding, type TarEntry } from './tar.t
  * the deflate runs in a worker thread while this thread reads and re-hashes files, so both cores
  * work and the output bytes do not depend on it (the worker streams the same pako deflate).
  */
-export const SCRIPTS_DIR = fileURLToPath(new URL('../../cli/release-scripts/', import.meta.url));
+export const SCRIPTS_DIR = fileURLToPath(packageFile('cli/release-scripts/'));
 const WORKER_THRESHOLD = 8 * 1024 * 1024;
 const CHUNK = 4 * 1024 * 1024;
 
@@ -135,7 +136,7 @@ function tarLayout(sources: Source[]): (TarEntry & { source?: Source })[] {
 
 /** Files at the top of the tree a release ships, each required: the bank, package.json and the suite's lockfile. */
 const topFiles = (root: string, bank: BankFile) => ['decision-bank.json', 'package.json', suiteLockfile(root, bank)];
-const CODE_FILES = ['tsconfig.json', 'README.md'];
+const CODE_FILES = ['tsconfig.json', 'tsconfig.build.json', 'README.md'];
 /** What a bank ships besides its top files: its eval roots, its probe root (when probes live apart) and lockfiles/. */
 const policyScopes = (layout: Layout) => [...layout.evalRoots.map((r) => r.replace(/\/$/, '')), ...(layout.probeRoot === null ? [] : [layout.probeRoot.replace(/\/$/, '')]), 'lockfiles'];
 const CODE_SCOPES = ['cli', 'replay', 'docs'];
@@ -171,9 +172,10 @@ export function planRelease(root: string, archive: string, scriptsDir: string, l
   walk(join(archive, 'objects'), 'evidence/objects', out, (name) => !name.startsWith(TEMP_PREFIX));
   walk(join(archive, 'refs'), 'evidence/refs', out, (name) => !name.includes(TEMP_PREFIX));
   walk(scriptsDir, 'scripts', out, (name) => name.endsWith('.mjs'), false);
-  // docket itself, so `npm ci && node cli/docket.mjs check` works in the extracted tree with no
-  // other checkout: the code that checks the evidence ships beside it (its tests do not).
-  const withCode = existsSync(join(root, 'cli', 'docket.mjs'));
+  // docket itself, so `npm ci && npm start` (`docket check`) works in the extracted tree with no
+  // other checkout: the code that checks the evidence ships beside it (its tests do not), and
+  // npm ci compiles it (package.json prepare, with tsconfig.build.json).
+  const withCode = existsSync(join(root, 'cli', 'docket.ts'));
   if (withCode) for (const f of CODE_FILES) need(f);
   const scopes = [...TOP_FILES, ...policyScopes(layout), ...(withCode ? [...CODE_FILES, ...CODE_SCOPES] : [])];
   const selection = selectContent(root, scopes, { config, lister, extra: releaseRule });
@@ -267,7 +269,7 @@ function inlineSink(): Sink {
 }
 
 function workerSink(): Sink {
-  const worker = new Worker(new URL('../accel/deflate-worker.mjs', import.meta.url), { workerData: { options: DEFLATE_OPTIONS } });
+  const worker = new Worker(compiledModule('replay/accel/deflate-worker'), { workerData: { options: DEFLATE_OPTIONS } });
   const failed = new Promise<never>((_, reject) => worker.once('error', reject));
   failed.catch(() => {}); // observed through the race in end()
   let pending: Uint8Array[] = [];

@@ -7,7 +7,7 @@ import { sha256, type Digest } from '../format/digest.ts';
 import { DEFLATE_OPTIONS, gunzipStrict, gzipCanonical } from '../format/gzip.ts';
 import { canonicalBytes } from '../format/json.ts';
 import { Store } from '../store/store.ts';
-import { docket, REPO, tempDir } from '../../cli/dev/testkit/core.ts';
+import { docket, DOCKET, REPO, tempDir } from '../../cli/dev/testkit/core.ts';
 import { checkEnvelope, loadPublicKey, pae, PAYLOAD_TYPE, signEnvelope } from './dsse.ts';
 import { DIGEST_FILE, LIMITS, TOP_DIR } from './limits.ts';
 import { parseManifest } from './manifest.ts';
@@ -274,7 +274,7 @@ describe('verify', () => {
     // Stand-in for `npm ci`: the tree borrows this checkout's node_modules, and DOCKET_BIN names docket.
     const { symlinkSync } = await import('node:fs');
     symlinkSync(join(REPO, 'node_modules'), join(out, 'node_modules'));
-    const env = { ...process.env, DOCKET_BIN: join(REPO, 'cli', 'docket.mjs') };
+    const env = { ...process.env, DOCKET_BIN: DOCKET };
     const run = spawnSync(process.execPath, ['scripts/verify.mjs'], { cwd: out, encoding: 'utf8', env });
     expect(run.stdout).toMatch(/(\d+)\/\1 files match MANIFEST\.json/);
     expect(run.status, run.stderr).toBe(0);

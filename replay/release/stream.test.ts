@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { crcUpdate, GZIP_HEADER, gunzipStrict, gzipCanonical, GzipError } from '../format/gzip.ts';
 import { tempDir } from '../../cli/dev/testkit/core.ts';
 import { tgzPass, type PassOptions } from './stream.ts';
-import { hasSyncWrite, rawInflater } from '../accel/zlib-handle.mjs';
+import { hasSyncWrite, rawInflater } from '../accel/zlib-handle.ts';
 import { EventEmitter } from 'node:events';
 
 /** Run one pass over `bytes` written to a file; returns the result and every output byte. */
@@ -183,7 +183,7 @@ describe('tgzPass against the in-memory reader (the same rules, streamed)', () =
   });
 });
 
-describe('zlib-handle.mjs: the one use of Node-private APIs, feature-tested (format/gzip.test.ts runs the fallback)', () => {
+describe('zlib-handle.ts: the one use of Node-private APIs, feature-tested (format/gzip.test.ts runs the fallback)', () => {
   it('finds the sync write on this Node, and refuses an object without it', () => {
     const real = rawInflater();
     expect(real).not.toBeNull(); // this Node has it: the Inflater really runs in gzip.test.ts

@@ -4,8 +4,9 @@ import { Worker } from 'node:worker_threads';
 import { createInflateRaw } from 'node:zlib';
 import type { Digest } from '../format/digest.ts';
 import { crcUpdate, GZIP_HEADER } from '../format/gzip.ts';
+import { PIECES_HASHED } from '../accel/shared-cells.ts';
 import { endProblem, heldError, longEnough, RULES, takePiece, TRAILER } from '../format/gzip-rules.ts';
-import { PIECES_HASHED } from '../accel/shared-cells.mjs';
+import { compiledModule } from '../package-files.ts';
 
 /**
  * One streaming pass over a release file: optionally SHA-256 of every byte, and a strict gunzip
@@ -168,7 +169,7 @@ class PieceHasher {
   private failure: Error | null = null;
   private sent = 0;
   data: SharedArrayBuffer | null = null; // the slots, when hashed off thread
-  readonly progress = new Int32Array(new SharedArrayBuffer(4)); // shared-cells.mjs PIECES_HASHED: pieces hashed by the worker
+  readonly progress = new Int32Array(new SharedArrayBuffer(4)); // shared-cells.ts PIECES_HASHED: pieces hashed by the worker
   private readonly seqOf: number[]; // the piece each slot holds until hashed
   constructor(private readonly slots: number) {
     this.seqOf = new Array<number>(slots).fill(-1);
@@ -176,7 +177,7 @@ class PieceHasher {
 
   offThread(): void {
     this.data = new SharedArrayBuffer(this.slots * PIECE);
-    this.worker = new Worker(new URL('../accel/hash-worker.mjs', import.meta.url), { workerData: { data: this.data, progress: this.progress, pieceBytes: PIECE } });
+    this.worker = new Worker(compiledModule('replay/accel/hash-worker'), { workerData: { data: this.data, progress: this.progress, pieceBytes: PIECE } });
     this.worker.on('error', (e) => (this.failure = e));
   }
 

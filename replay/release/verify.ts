@@ -20,7 +20,7 @@ import { parseManifest, warmManifestSchema, type Manifest } from './manifest.ts'
 import { merkleRoot } from './merkle.ts';
 import { tgzPass, type PassResult } from './stream.ts';
 import { TarWalker, type ParseResult, type ReadEntry } from './tar.ts';
-import { CONFLICTS, writeNew } from '../accel/write-new.mjs';
+import { CONFLICTS, writeNew } from '../accel/write-new.ts';
 
 /**
  * `docket verify FILE.tgz`: a release is checked in a fixed order, each step a gate for the next

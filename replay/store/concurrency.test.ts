@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Archive } from './archive.ts';
 import { Store } from './store.ts';
-import { docket, REPO, tempDir } from '../../cli/dev/testkit/core.ts';
+import { docket, DOCKET, REPO, tempDir } from '../../cli/dev/testkit/core.ts';
 import { verifyArchive } from '../check/verify.ts';
 
 /**
@@ -88,7 +88,7 @@ const TRIALS = 5;
 
 function spawnDocket(dir: string, args: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const c = spawn(process.execPath, [join(REPO, 'cli', 'docket.mjs'), ...args, '--archive', dir, '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const c = spawn(process.execPath, [DOCKET, ...args, '--archive', dir, '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     c.stdout.on('data', (d) => (out += d));
     c.on('close', (code) => resolve({ code, out }));

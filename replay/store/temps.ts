@@ -18,7 +18,7 @@ const TEMP = /^\.tmp-(\d+)-[0-9a-f]+(?:\.|$)/;
 /** Names earlier versions of docket used for their temps: still recognised as leftovers. */
 const LEGACY: RegExp[] = [
   /^\.index\.sqlite\.rebuild-(\d+)(?:-journal|-wal|-shm)?$/, // index rebuilds
-  /^\.[^/]+\.tmp-(\d+)-[0-9a-f]+$/, // runs/.<id>.tmp-<pid>-<hex>, cli/dev/build.mjs
+  /^\.[^/]+\.tmp-(\d+)-[0-9a-f]+$/, // runs/.<id>.tmp-<pid>-<hex>
   /^\.[^/]+\.tmp-[0-9a-f]{12}$/, // .<out>.tgz.tmp-<hex>, lockfiles/.<name>.tmp-<hex>
   /^[a-z0-9][a-z0-9._-]*\.tmp-[0-9a-f]{12}$/, // refs/<ns>/<name>.tmp-<hex>
 ];

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
 export const REPO = fileURLToPath(new URL('../../..', import.meta.url));
-export const DOCKET = join(REPO, 'cli', 'docket.mjs');
+export const DOCKET = join(REPO, 'dist', 'cli', 'docket.js'); // npm run bench builds dist/ first
 export const BENCH_DIR = join(REPO, '.bench');
 
 export interface Timed {

@@ -14,7 +14,7 @@ import { replayArchive } from '../../../replay/runs/replay.ts';
 import { planRequests, planValue, runValue, segmentValues, type PlanValue, type RunValue, type SegmentValue } from '../../../replay/runs/runs.ts';
 import { Store } from '../../../replay/store/store.ts';
 import type { Question } from '../../../replay/bank/types.ts';
-import { BENCH_DIR, median, REPO, timedRun } from './common.ts';
+import { BENCH_DIR, DOCKET, median, REPO, timedRun } from './common.ts';
 import { useAccelerator } from '../../../replay/accel/strict-wasm.ts';
 
 /**
@@ -125,7 +125,7 @@ export async function benchReplay() {
   for (const cap of [null, 48]) {
     if (cap) process.env.NODE_OPTIONS = `${saved ?? ''} --max-old-space-size=${cap}`.trim();
     for (const run of runs) {
-      const tr = timedRun(process.execPath, [join(REPO, 'cli', 'docket.mjs'), 'replay', run.id, '--json', '--archive', dir]);
+      const tr = timedRun(process.execPath, [DOCKET, 'replay', run.id, '--json', '--archive', dir]);
       if (tr.status !== 0) throw new Error(`docket replay ${run.id} exited ${tr.status}${cap ? ` with a ${cap} MB heap` : ''}`);
       console.log(`  docket replay ${run.id.padEnd(12)} ${String(run.attempts).padStart(7)} attempts  ${tr.seconds.toFixed(2).padStart(6)} s wall (incl. startup)  peak RSS ${tr.maxRssMb?.toFixed(0)} MB${cap ? ` (old space capped at ${cap} MB)` : ''}`);
     }

@@ -21,7 +21,7 @@ import { prng, runKilledAt, sample, straceAvailable, tracePoints, type Point } f
  */
 const POINTS = Number(process.env.DOCKET_CRASH_POINTS ?? 2);
 const SEED = Number(process.env.DOCKET_CRASH_SEED ?? 19);
-const DOCKET = join(REPO, 'cli', 'docket.mjs');
+const DOCKET = join(REPO, 'dist', 'cli', 'docket.js');
 const QUESTION = 'async-await-ordering-1';
 
 interface Scenario {

@@ -7,7 +7,8 @@ import { sha256 } from '../../../replay/format/digest.ts';
 
 /** Shared test helpers (not shipped behaviour). */
 export const REPO = fileURLToPath(new URL('../../..', import.meta.url));
-export const DOCKET = join(REPO, 'cli', 'docket.mjs');
+/** The compiled CLI (what the package's bin runs); vitest builds dist/ before any test (vitest.config.ts). */
+export const DOCKET = join(REPO, 'dist', 'cli', 'docket.js');
 
 export function tempDir(prefix = 'docket-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));

@@ -78,7 +78,7 @@ export async function runWithoutNetwork(cmd: string, args: string[], opts: Netns
   return { code: r.code, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }
 
-const DOCKET_BIN = fileURLToPath(new URL('../../docket.mjs', import.meta.url));
+const DOCKET_BIN = fileURLToPath(new URL('../../../dist/cli/docket.js', import.meta.url));
 
 /** `docket ARGS` (this checkout's CLI) inside a network namespace: the harness for offline proofs. */
 export function runDocketWithoutNetwork(args: string[], opts: NetnsOptions = {}): Promise<NetnsResult> {

@@ -10,7 +10,9 @@ import { startReferenceServer, type ReferenceServer } from '../../recorder/refer
 
 /** Shared by the recorder tests (not itself a test file). */
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-export const DOCKET = join(REPO, 'cli', 'docket.mjs');
+import { DOCKET } from './core.ts';
+
+export { DOCKET };
 
 /** A scratch archive holding the shipped frozen bank (objects + refs/bank only: no shipped runs). */
 export function scratchArchive(): string {

@@ -1,4 +1,4 @@
-/* Rendered from replay/accel/strict-layout.mjs by cli/dev/build-wasm.mjs: edit that file, not this one. */
+/* Rendered from replay/accel/strict-layout.ts by cli/dev/build-wasm.ts: edit that file, not this one. */
 enum { N_FLAGS = 0, N_TYPES = 1, N_MINLEN = 2, N_MAXLEN = 3, N_MINITEMS = 4, N_MAXITEMS = 5, N_CONSTS = 6, N_NCONSTS = 7, N_NAMES = 8, N_NNAMES = 9, N_REQUIRED = 10, N_ADDITIONAL = 11, N_ITEMS = 12, N_ONEOF = 13, N_NONEOF = 14, N_ID = 15, N_SIZE = 16 };
 enum { M_OFF = 0, M_LEN = 1, M_NODE = 2, M_REQUIRED = 3, M_SLOT = 4, M_RANK = 5, M_SIZE = 6 };
 enum { F_ANY = 1, F_DIGEST = 2, F_PATTERN = 4, F_MIN = 8, F_MAX = 16, F_ADDITIONAL_ANY = 32, F_REF = 64 };

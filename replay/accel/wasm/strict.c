@@ -1,5 +1,5 @@
 /*
- * docket's strict scanner and schema walk, compiled to WebAssembly (cli/dev/build-wasm.mjs): the
+ * docket's strict scanner and schema walk, compiled to WebAssembly (cli/dev/build-wasm.ts): the
  * accelerator of the canonical-form proof (the exact reference is json.ts's scanner) and of the
  * schema check (the reference is ajv, format/schemas.ts). replay/accel/README.md says what it
  * proves, what it leaves to the reference, and how the two are held together.
@@ -19,7 +19,7 @@
  * Memory is laid out by the caller (replay/accel/strict-wasm.ts): the text at `b`, followed by at
  * least PAD zero bytes (so every look-ahead reads a zero, which no rule accepts); the table at `a`.
  * Every offset and code shared with TypeScript is in strict-layout.h, rendered from
- * replay/accel/strict-layout.mjs.
+ * replay/accel/strict-layout.ts.
  */
 #include <wasm_simd128.h>
 #include "strict-layout.h"

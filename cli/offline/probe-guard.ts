@@ -6,20 +6,23 @@ import net from 'node:net';
 import dns from 'node:dns';
 import dgram from 'node:dgram';
 
-const refuse = (/** @type {string} */ what) => () => {
-  throw Object.assign(new Error(`ENETWORK: probes run offline; ${what} attempted`), { code: 'ENETWORK' });
+const refuse = (what: string) => (): never => {
+  const e = new Error(`ENETWORK: probes run offline; ${what} attempted`) as NodeJS.ErrnoException;
+  e.code = 'ENETWORK';
+  throw e;
 };
-net.Socket.prototype.connect = refuse('socket connect');
-const lookups = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (dns));
-const promised = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (dns.promises));
-for (const k of ['lookup', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'reverse']) lookups[k] = refuse(`dns.${k}`);
-for (const k of Object.keys(promised)) if (typeof promised[k] === 'function') promised[k] = refuse(`dns.promises.${k}`);
-dgram.Socket.prototype.send = refuse('udp send');
-Object.assign(globalThis, { fetch: refuse('fetch') });
+// The modules' own objects are patched, whatever their declared types say.
+const patch = (target: object, key: string, what: string) => Object.assign(target, { [key]: refuse(what) });
+patch(net.Socket.prototype, 'connect', 'socket connect');
+for (const k of ['lookup', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'reverse']) patch(dns, k, `dns.${k}`);
+for (const [k, v] of Object.entries(dns.promises)) if (typeof v === 'function') patch(dns.promises, k, `dns.promises.${k}`);
+patch(dgram.Socket.prototype, 'send', 'udp send');
+patch(globalThis, 'fetch', 'fetch');
 
 // bun: its own network APIs beside node's. Bun itself is not replaceable (configurable: false),
 // its members are; one that is not is left to the namespace.
-const bun = /** @type {Record<string, any> | undefined} */ (/** @type {Record<string, unknown>} */ (globalThis).Bun);
+type Members = Record<string, unknown>;
+const bun = (globalThis as { Bun?: Members & { dns?: Members } }).Bun;
 if (bun) {
   for (const k of ['connect', 'listen', 'udpSocket', 'fetch', 'serve']) {
     try {

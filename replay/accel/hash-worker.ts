@@ -3,15 +3,15 @@
 // After each piece it publishes how many pieces are hashed; the main thread reuses a slot only then.
 import { createHash } from 'node:crypto';
 import { parentPort as port, workerData } from 'node:worker_threads';
+import { PIECES_HASHED } from './shared-cells.ts';
 
 if (!port) throw new Error('a worker thread entry: load it with new Worker()');
 const parentPort = port;
-import { PIECES_HASHED } from './shared-cells.mjs';
 
-const { data, progress, pieceBytes } = workerData;
+const { data, progress, pieceBytes } = workerData as { data: SharedArrayBuffer; progress: Int32Array; pieceBytes: number };
 const hash = createHash('sha256');
 let done = 0;
-parentPort.on('message', (m) => {
+parentPort.on('message', (m: 'end' | { slot: number; length: number }) => {
   if (m === 'end') {
     parentPort.postMessage(hash.digest('hex'));
     return;

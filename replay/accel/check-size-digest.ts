@@ -1,28 +1,40 @@
-// Stages 1 and 2 of checking an object (size, then SHA-256 against its name), in plain JavaScript
-// so `docket verify --quick` worker threads start without any TypeScript (ready ~65 ms after the spawn here).
+// Stages 1 and 2 of checking an object (size, then SHA-256 against its name), on their own so
+// `docket verify --quick` worker threads load only this (ready ~65 ms after the spawn here).
 // check-object.ts runs the same code inline and for full checks.
 import { createHash, hash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import type { Digest } from '../format/digest.ts';
+
+export interface SizeDigestResult {
+  digest: Digest;
+  path: string;
+  size: number;
+  passed: number;
+  failure?: { stage: 'size' | 'digest'; code: 'ESIZE' | 'EDIGEST' | 'EREAD'; message: string };
+}
 
 const BUF = Buffer.allocUnsafe(1 << 20);
 
 /**
- * @param {string} absPath
- * @param {string} rel
- * @param {string} digest the name the file was found under (never trusted)
- * @param {boolean} quick only hash: the bytes are not returned
+ * `digest` is the name the file was found under (never trusted); `quick`: only hash, the bytes are
+ * not returned; `expectedSize`: the index's record, when there is one; `maxBytes`: the object cap.
  * Returns the bytes for a full check; they may sit in a buffer the next call reuses.
- * @param {number | undefined} expectedSize the index's record, when there is one
- * @param {number} maxBytes the object cap
  */
-export function checkSizeAndDigest(absPath, rel, digest, quick, expectedSize, maxBytes) {
-  const r = { digest, path: rel, size: 0, passed: 0 };
-  const fail = (stage, code, message) => ({ result: { ...r, failure: { stage, code, message } }, bytes: null });
+export function checkSizeAndDigest(
+  absPath: string,
+  rel: string,
+  digest: Digest,
+  quick: boolean,
+  expectedSize: number | undefined,
+  maxBytes: number,
+): { result: SizeDigestResult; bytes: Buffer | null } {
+  const r: SizeDigestResult = { digest, path: rel, size: 0, passed: 0 };
+  const fail = (stage: 'size' | 'digest', code: 'ESIZE' | 'EDIGEST' | 'EREAD', message: string) => ({ result: { ...r, failure: { stage, code, message } }, bytes: null });
   let fd;
   try {
     fd = openSync(absPath, 'r');
   } catch (e) {
-    return fail('size', 'EREAD', `cannot read: ${e.message}`);
+    return fail('size', 'EREAD', `cannot read: ${(e as Error).message}`);
   }
   try {
     const size = fstatSync(fd).size; // the size of what we read, not of whatever the name points to later
@@ -35,8 +47,8 @@ export function checkSizeAndDigest(absPath, rel, digest, quick, expectedSize, ma
     // too, so they are valid only until the next call (check-object.ts decodes them at once; a
     // fresh buffer per object cost ~10 % of a full check in page faults here).
     const into = size <= BUF.length ? BUF : Buffer.allocUnsafe(quick ? 0 : size);
-    let bytes = null;
-    let actual;
+    let bytes: Buffer | null = null;
+    let actual: string;
     if (into.length) {
       const n = readFully(fd, into, size);
       if (n !== size) return fail('size', 'ESIZE', `changed while being read (${n} of ${size} bytes)`);
@@ -51,20 +63,15 @@ export function checkSizeAndDigest(absPath, rel, digest, quick, expectedSize, ma
   }
 }
 
-/**
- * Why an object of `size` bytes fails the size stage, or null. Shared with checks of in-memory bytes.
- * @param {number} size
- * @param {number} maxBytes
- * @param {number | undefined} expectedSize
- */
-export function sizeProblem(size, maxBytes, expectedSize) {
+/** Why an object of `size` bytes fails the size stage, or null. Shared with checks of in-memory bytes. */
+export function sizeProblem(size: number, maxBytes: number, expectedSize: number | undefined): string | null {
   if (size === 0) return 'empty object';
   if (size > maxBytes) return `${size} bytes, over the ${maxBytes}-byte object cap`;
   if (expectedSize !== undefined && expectedSize !== size) return `${size} bytes, the index records ${expectedSize}`;
   return null;
 }
 
-function readFully(fd, buf, size) {
+function readFully(fd: number, buf: Buffer, size: number): number {
   let off = 0;
   while (off < size) {
     const n = readSync(fd, buf, off, size - off, off);
@@ -74,7 +81,7 @@ function readFully(fd, buf, size) {
   return off;
 }
 
-function hashStream(fd) {
+function hashStream(fd: number): string {
   const h = createHash('sha256');
   for (let pos = 0; ; ) {
     const n = readSync(fd, BUF, 0, BUF.length, pos);

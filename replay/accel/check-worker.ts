@@ -4,26 +4,30 @@
 // ring of shared memory the main thread collected it into (bundle-checks.ts); the main thread
 // reuses that slice only after this answer. A bundle the listing admits is also written into staging
 // here and hashed once: the digest of the bytes written serves both its name and the manifest.
-import { parentPort as port, workerData } from 'node:worker_threads';
-import { importTs } from './load-ts.mjs';
-import { writeNew } from './write-new.mjs';
-import { CLAIM } from './shared-cells.mjs';
+import { parentPort, workerData } from 'node:worker_threads';
+import { checkObjectBytes } from '../check/check-object.ts';
+import type { Digest } from '../format/digest.ts';
+import { CLAIM } from './shared-cells.ts';
+import { writeNew } from './write-new.ts';
 
-if (!port) throw new Error('a worker thread entry: load it with new Worker()');
-const parentPort = port;
+interface Job {
+  id: number;
+  slot: number;
+  rel: string;
+  digest: Digest;
+  start: number;
+  length: number;
+  out?: { abs: string; mode: number };
+}
 
-const { checkObjectBytes } = await importTs(new URL('../check/check-object.ts', import.meta.url));
-const { ring, claims } = workerData;
+const { ring, claims } = workerData as { ring: SharedArrayBuffer; claims: Int32Array };
 const { QUEUED, TAKEN } = CLAIM;
-parentPort.on('message', (jobs) => parentPort.postMessage(jobs.map(check)));
+parentPort!.on('message', (jobs: Job[]) => parentPort!.postMessage(jobs.map(check)));
 // Loaded: the main thread terminates this worker only after this, since a worker terminated while
 // its modules load can leave their files open in the process (seen under load).
-parentPort.postMessage(null);
+parentPort!.postMessage(null);
 
-/**
- * @param {{ id: number; slot: number; rel: string; digest: import('../format/digest.ts').Digest; start: number; length: number; out?: { abs: string; mode: number } }} job
- */
-function check({ id, slot, rel, digest, start, length, out }) {
+function check({ id, slot, rel, digest, start, length, out }: Job) {
   // The main thread may have taken this bundle itself (at the end, newest first): then only say so.
   if (Atomics.compareExchange(claims, slot, QUEUED, TAKEN) !== QUEUED) return { id, taken: true };
   const buf = Buffer.from(ring, start, length);
@@ -31,7 +35,7 @@ function check({ id, slot, rel, digest, start, length, out }) {
   try {
     written = (out && writeNew(out.abs, out.mode, buf)) ?? undefined; // null: the name was taken, nothing written
   } catch (e) {
-    return { id, error: /** @type {Error} */ (e).message };
+    return { id, error: (e as Error).message };
   }
   return { id, written, result: checkObjectBytes(buf, rel, digest, false, written) };
 }

@@ -1,10 +1,10 @@
-// @ts-check
 // Every number the strict scanner's TypeScript side (strict-wasm.ts, format/schema-bytes.ts) and its
 // C side (wasm/strict.c) must agree on: the word offsets of a schema plan's records, the flags and
 // type bits, the positions of `walk`'s arguments, the layout of the table of containers and of the
 // records the walk writes back, and the results. Named once, here; wasm/strict-layout.h is rendered
-// from this file by `node cli/dev/build-wasm.mjs`, and a test requires the committed header to be
-// that rendering (strict-wasm.test.ts), so neither side can drift from the other.
+// from this file by the dev tool `node cli/dev/run-ts.mjs cli/dev/build-wasm.ts`, and a test
+// requires the committed header to be that rendering (strict-wasm.test.ts), so neither side can
+// drift from the other. docket itself runs the compiled copy (dist/), like every module.
 
 /** A schema plan's node record: word offsets (an Int32Array; -1 where a field is absent). */
 export const N = Object.freeze({
@@ -85,11 +85,10 @@ export const RESULT = Object.freeze({ NOT_CANONICAL: -1, INVALID: -1, UNDECIDED:
 export const MAX_DEPTH = 1024;
 
 /** The C header for strict.c. */
-export function layoutHeader() {
-  /** @param {string} prefix @param {Record<string, number>} o */
-  const enumOf = (prefix, o) => `enum { ${Object.entries(o).map(([k, v]) => `${prefix}${k} = ${v}`).join(', ')} };`;
+export function layoutHeader(): string {
+  const enumOf = (prefix: string, o: Record<string, number>): string => `enum { ${Object.entries(o).map(([k, v]) => `${prefix}${k} = ${v}`).join(', ')} };`;
   return [
-    '/* Rendered from replay/accel/strict-layout.mjs by cli/dev/build-wasm.mjs: edit that file, not this one. */',
+    '/* Rendered from replay/accel/strict-layout.ts by cli/dev/build-wasm.ts: edit that file, not this one. */',
     enumOf('N_', N),
     enumOf('M_', M),
     enumOf('F_', F),
