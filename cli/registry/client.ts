@@ -30,6 +30,9 @@ interface Req {
 }
 
 const MAX_ERROR_BODY = 64 * 1024;
+/** How long a GET or HEAD waits before each repeat after a 429 or 5xx answer. */
+export const RETRY_PAUSES_MS = [200, 800, 2000];
+const RETRIED_STATUS = new Set([429, 500, 502, 503, 504]);
 export const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
 
 export class RegistryClient {
@@ -37,6 +40,8 @@ export class RegistryClient {
   private authorization: string | null = null;
   private authing: Promise<void> | null = null;
   private readonly agent: http.Agent;
+  /** RETRY_PAUSES_MS; a test shortens them */
+  retryPauses: readonly number[] = RETRY_PAUSES_MS;
   /** requests made, by method: the tests and --json read these */
   readonly counts: Record<string, number> = {};
 
@@ -192,11 +197,24 @@ export class RegistryClient {
     return new URL(loc, this.base).href;
   }
 
-  /** One request with auth: on a 401, authenticate once from its challenge and try again. */
+  /**
+   * One request with auth: on a 401, authenticate once from its challenge and try again. A GET or
+   * HEAD answered 429 or 5xx is asked again after a pause (RETRY_PAUSES_MS): reading is idempotent,
+   * and a registry under concurrent pushes of the same blobs answers a transient 500 (seen with
+   * Distribution's filesystem driver). Writes are never repeated here; a push resumes by running again.
+   */
   async request(method: string, target: string | URL, req: Req = {}): Promise<Response> {
     const url = typeof target === 'string' ? new URL(target, this.base) : target;
     if (this.authing) await this.authing;
     let r = await this.send(method, url, req);
+    if (method === 'GET' || method === 'HEAD') {
+      for (const pause of this.retryPauses) {
+        if (!RETRIED_STATUS.has(r.status)) break;
+        await drain(r.body);
+        await new Promise((done) => setTimeout(done, pause));
+        r = await this.send(method, url, req);
+      }
+    }
     if (r.status === 401) {
       const challenge = parseChallenge(header(r.headers, 'www-authenticate'));
       await drain(r.body);
