@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { Archive } from '../../replay/store/archive.ts';
@@ -8,7 +8,8 @@ import { bankRootOf } from '../where.ts';
 import { sha256, type Digest } from '../../replay/format/digest.ts';
 import { DocketError, EXIT, findingError, usageError } from '../../replay/errors.ts';
 import { compareEvidence, evidenceValue, probeProblem, probeSpec, replaySpec, runtimeProblem, type EvidenceValue, type ReplayOutcome } from '../../replay/bank/evidence.ts';
-import { lockfilePath, readLock, type Lock } from '../../replay/bank/lockfiles.ts';
+import { INSTALL_COMMAND, lockfilePath, readLock, type Lock } from '../../replay/bank/lockfiles.ts';
+import { VENDOR_INDEX } from '../../replay/release/vendor.ts';
 import { installedPackages, lockProblem, packageChanges } from '../../replay/bank/packages.ts';
 
 import { contentConfig, POLICY_ID, type Selection } from '../../replay/content/policy.ts';
@@ -334,6 +335,11 @@ function treeLock(tree: string): Lock | { problem: string } {
   }
 }
 
+/** What installs the lock in this tree: an extracted release packed with --vendor installs from its own tarballs, offline. */
+function installCommand(tree: string, lock: Lock): string {
+  return existsSync(join(tree, VENDOR_INDEX)) ? 'node scripts/install-offline.mjs' : INSTALL_COMMAND[lock.kind];
+}
+
 /** The installed packages a probe loads against the lock and (schema 2) against what capture loaded. */
 function packageFindings(tree: string, probeAbs: string, archived: EvidenceValue, lock: Lock | { problem: string }): string[] {
   const now = installedPackages(tree, probeAbs, 'problem' in lock ? null : lock);
@@ -342,7 +348,7 @@ function packageFindings(tree: string, probeAbs: string, archived: EvidenceValue
   const out: string[] = [];
   if ('problem' in lock) out.push(`the installed packages cannot be checked: ${lock.problem}`);
   else for (const p of now) {
-    const problem = lockProblem(p, lock);
+    const problem = lockProblem(p, lock, installCommand(tree, lock));
     if (problem) out.push(problem);
   }
   if (then) out.push(...packageChanges(then, now).filter((c) => !out.includes(c)));

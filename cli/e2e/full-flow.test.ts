@@ -230,6 +230,7 @@ describe.skipIf(!!skip)(`docket on its own eval suite, from init to a release re
     const before = await docketOffline(tree, 'evidence', 'replay', '--json');
     expect(before.code).toBe(1);
     expect(before.json.failed.map((f: { question: string }) => f.question)).toEqual(['crud-owner-index-1', 'schema-compound-index-1']);
+    expect(before.stdout).toContain('run `node scripts/install-offline.mjs`'); // the release's own offline install, not npm ci
     // … the release's own script installs every package from the vendored tarballs …
     const cache = scratch('docket-flow-empty-npm-cache-');
     expect(readdirSync(cache)).toEqual([]);

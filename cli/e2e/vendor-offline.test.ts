@@ -50,7 +50,7 @@ describe.skipIf(!!unavailable)('release pack --vendor: npm ci --offline from an 
     expect(before.code).toBe(1);
     const failed = JSON.parse(before.stdout).failed;
     expect(failed).toHaveLength(2);
-    expect(failed[0].reason).toContain('canonicalize is not installed (node_modules/canonicalize): run `npm ci`');
+    expect(failed[0].reason).toContain('canonicalize is not installed (node_modules/canonicalize): run `node scripts/install-offline.mjs`');
     expect(failed[0]).toMatchObject({ exitCode: 1, archivedExitCode: 0, stderr: expect.stringContaining("Cannot find package 'canonicalize'") });
 
     const cache = tempDir('docket-empty-npm-cache-');

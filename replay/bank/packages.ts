@@ -175,9 +175,9 @@ export function packageDigest(dir: string): Digest {
   return digest;
 }
 
-/** Why an installed package does not match the lock (null when it does). */
-export function lockProblem(p: InstalledPackage, lock: Lock): string | null {
-  const install = `run \`${INSTALL_COMMAND[lock.kind]}\``;
+/** Why an installed package does not match the lock (null when it does); `command` is what installs the lock here. */
+export function lockProblem(p: InstalledPackage, lock: Lock, command = INSTALL_COMMAND[lock.kind]): string | null {
+  const install = `run \`${command}\``;
   if (p.version === null) return `${p.name} is not installed (${p.path}): ${install}`;
   const locked = lockedAt(lock, p.path.startsWith('/') ? null : p.path, p.name, p.version);
   if (!locked) return `${p.path} is ${p.name}@${p.version}, which ${lock.path} does not record: ${install}`;
