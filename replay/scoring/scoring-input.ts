@@ -353,14 +353,6 @@ export function currentBenchmarkVersion(archive: string | Archive): string | nul
   return withArchive(archive, (a) => {
     const d = a.ref('bank/current');
     if (!d) return null;
-    // The banks row holds the version read from that very bundle; decoding it instead costs a
-    // reading command ~0.1 s (the bank schema compiled for one field).
-    const row = cacheOrNull(() => {
-      const db = a.currentIndex().db;
-      if (db.prepare('SELECT 1 FROM problems WHERE digest = ?').get(d)) return null;
-      return (db.prepare('SELECT benchmark_version FROM banks WHERE digest = ?').pluck().get(d) as string | undefined) ?? null;
-    });
-    if (row !== null) return row;
     const bank = a.get(d).value as { kind?: string; benchmarkVersion?: string };
     return bank.kind === 'bank' && typeof bank.benchmarkVersion === 'string' ? bank.benchmarkVersion : null;
   });
