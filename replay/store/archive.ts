@@ -114,8 +114,13 @@ export class Archive {
     const idx = this.index();
     const stamp = storeStamp(this.dir).digest; // taken before anything is read: a change after it shows next time
     if (stamp !== null && idx.meta(STORE_STAMP) === stamp) {
-      // Recorded only when every ref file held a digest, so the refs table is the listing.
-      this.refListing = idx.refs().map((r) => ({ name: r.name, raw: r.digest }));
+      // Recorded only when every ref file held a digest, so the refs table is the listing (put in
+      // its order: namespace, then name, as JavaScript sorts strings, not as SQLite does).
+      this.refListing = idx
+        .refs()
+        .map((r) => ({ name: r.name, raw: r.digest as string, key: r.name.split('/') as [string, string] }))
+        .sort((a, b) => byString(a.key[0], b.key[0]) || byString(a.key[1], b.key[1]))
+        .map(({ name, raw }) => ({ name, raw }));
       this.synced = true;
       return idx;
     }
@@ -203,6 +208,8 @@ export class Archive {
     this.refListing = null;
   }
 }
+
+const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function decodeValue(bytes: Uint8Array): Json {
   return parseCanonical(gunzipStrict(bytes, MAX_CONTENT_BYTES)); // zlib rejects a maxOutputLength above 4 GiB

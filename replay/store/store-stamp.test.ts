@@ -58,6 +58,14 @@ describe('the store stamp', () => {
     const list = vi.spyOn(Store.prototype, 'list');
     expect(currentRefs(dir)).toEqual(first);
     expect(list).not.toHaveBeenCalled(); // the stamp matched
+    const a = new Archive(dir);
+    try {
+      a.currentIndex();
+      const fromFiles = a.store.listRefs().map((r) => ({ name: r.name, raw: r.raw.trim() }));
+      expect(a.listedRefs()).toEqual(fromFiles); // the refs the readers see, in the listing's order
+    } finally {
+      a.close();
+    }
 
     const store = new Store(dir);
     const other = store.readRef('grades/ref-coin-1')!;
