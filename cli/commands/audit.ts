@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
+import { Archive } from '../../replay/store/archive.ts';
 import { auditPublished, parsePublished, type AuditReport } from '../../replay/scoring/audit.ts';
 import { EXIT, usageError } from '../../replay/errors.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
@@ -36,8 +37,16 @@ export const auditCommand: CommandModule<GlobalArgs, Args> = {
       throw usageError('EREAD', `cannot read ${argv.published}: ${(e as Error).message}`, { path: argv.published });
     }
     const published = parsePublished(text, argv.published);
-    const runs = loadRunsForScoring(argv.archive, undefined, { answers: false });
-    const report = auditPublished(published, runs, { tolerance: argv.tolerance, currentVersion: currentBenchmarkVersion(argv.archive), allowUnverifiable: argv['allow-unverifiable'] });
+    // One Archive for both reads: the index is opened and brought up to date once.
+    const archive = new Archive(argv.archive);
+    let runs, currentVersion;
+    try {
+      runs = loadRunsForScoring(archive, undefined, { answers: false });
+      currentVersion = currentBenchmarkVersion(archive);
+    } finally {
+      archive.close();
+    }
+    const report = auditPublished(published, runs, { tolerance: argv.tolerance, currentVersion, allowUnverifiable: argv['allow-unverifiable'] });
     if (argv.json) printJson(report);
     else printAudit(report, runs.length, argv.archive);
     process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;

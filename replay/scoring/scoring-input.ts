@@ -147,12 +147,15 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
     .sort();
   const problems = new Set(db.prepare('SELECT digest FROM problems').pluck().all() as string[]);
   const grades = new Map((db.prepare('SELECT digest, run, previous FROM grades').raw().all() as [string, string, string | null][]).map(([d, run, previous]) => [d, { run, previous }]));
-  const runRow = db.prepare('SELECT id, plan, model, status, benchmark_version, sealed_at FROM runs WHERE digest = ?').raw();
+  // The runs and the packs are read by one scan of each table, not a lookup per run: at thousands
+  // of runs the lookups cost 4x the scans (a pack row is ~2 KB, spread over overflow pages).
+  const byKey = <T extends unknown[]>(sql: string) => new Map((db.prepare(sql).raw().all() as [string, ...T][]).map(([k, ...rest]) => [k, rest as T]));
+  const runRows = byKey<[string, string, string, RunForScoring['status'], string, string]>('SELECT digest, id, plan, model, status, benchmark_version, sealed_at FROM runs');
+  const runPacks = byKey<[number, string, string, string, string, string]>('SELECT run, lines, final_seq, attempts, cost_usd, unknown_cost_attempts, models FROM run_packs');
+  const gradePacks = byKey<[string, string]>('SELECT grade, verdicts, chosen FROM grade_packs');
   const planRow = db.prepare('SELECT bank, permutations, repetitions, questions FROM plans WHERE digest = ?').raw();
   const bankRow = db.prepare('SELECT name, questions FROM banks WHERE digest = ?').raw();
   const bankQuestions = db.prepare('SELECT q.id, q.source_eval, q.key FROM bank_questions bq JOIN questions q ON q.digest = bq.digest WHERE bq.bank = ?').raw();
-  const runPack = db.prepare('SELECT lines, final_seq, attempts, cost_usd, unknown_cost_attempts, models FROM run_packs WHERE run = ?').raw();
-  const gradePack = db.prepare('SELECT verdicts, chosen FROM grade_packs WHERE grade = ?').raw();
   const answers = db.prepare('SELECT answer_text FROM slots WHERE run = ? ORDER BY slot').pluck();
   const plans = new Map<string, { slots: PlannedSlot[]; planned: number; bank: string; name: string } | null>();
   const planOf = (digest: string) => {
@@ -177,7 +180,7 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
   for (const id of ids) {
     const digest = refs.get(`${WORK_DIR}/${id}`)!;
     if (!RUN_ID.test(id) || !isDigest(digest) || problems.has(digest)) return null;
-    const run = runRow.get(digest) as [string, string, string, RunForScoring['status'], string, string] | undefined;
+    const run = runRows.get(digest);
     if (!run) return null;
     const chain: { digest: string; run: string }[] = [];
     const head = refs.get(`grades/${id}`);
@@ -198,7 +201,7 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
       continue;
     }
     const plan = planOf(run[1]);
-    const pack = runPack.get(digest) as [number, string, string, string, string, string] | undefined;
+    const pack = runPacks.get(digest);
     if (!plan || !pack) return null;
     const final = Int32Array.from(JSON.parse(pack[1]) as number[]);
     const attempts = Int32Array.from(JSON.parse(pack[2]) as number[]);
@@ -208,7 +211,7 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
     const texts = opts.answers === false ? null : (answers.all(digest) as (string | null)[]);
     const packs: [string, string][] = [];
     for (const g of mine) {
-      const gp = gradePack.get(g.digest) as [string, string] | undefined;
+      const gp = gradePacks.get(g.digest);
       if (!gp || gp[0].length !== pack[0]) return null; // EGRADE: verdicts and attempts do not line up
       packs.push(gp);
     }

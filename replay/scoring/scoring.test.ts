@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL } from './protocol.ts';
+import { encodeBundle } from '../format/bundle.ts';
 import {
   assignPlaces, compareRuns, costOf, coverageOf, failuresOf, findRun, formatCost, mcnemarRuns, newestVersion, percent, protocolRef, rankRuns, scoreRun,
   type RunForScoring, type RunScore, type SlotOutcome, type Verdict,
@@ -138,6 +139,10 @@ describe('ranking', () => {
     expect(r.rows[2]!.test).toMatchObject({ against: 'alpha', newPlace: true, mcnemar: { b: 30, c: 0 } });
     expect(r.protocol).toEqual(protocolRef());
     expect(r.protocol.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it("the protocol digest written down is the protocol bundle's digest", () => {
+    expect(protocolRef().digest).toBe(encodeBundle(PROTOCOL).descriptor.digest);
   });
 });
 

@@ -1,5 +1,4 @@
 import { ambiguousRun, matchRunRef } from '../runs/run-ref.ts';
-import { encodeBundle } from '../format/bundle.ts';
 import { usageError } from '../errors.ts';
 import { PROTOCOL } from './protocol.ts';
 import { clusteredBootstrap, clusteredMean, holm, mcnemarExact, pairedBootstrap, wilson, type BootstrapResult, type McNemar } from './stats.ts';
@@ -171,14 +170,20 @@ export function clustersOf(questions: readonly QuestionScore[]): { sourceEval: s
 
 /** protocol.score: source evals get equal weight. */
 export function weightedScore(questions: readonly QuestionScore[]): number | null {
-  if (questions.length === 0) return null;
-  return clusteredMean(clustersOf(questions).map((c) => c.questions.map((q) => q.score)));
+  return questions.length === 0 ? null : clusteredScore(clustersOf(questions));
 }
 
-export const categoryOf = (sourceEval: string) => sourceEval.split('/')[0] ?? sourceEval;
+/** weightedScore from the clusters already made. */
+const clusteredScore = (clusters: ReturnType<typeof clustersOf>) => clusteredMean(clusters.map((c) => c.questions.map((q) => q.score)));
 
-function groupScores(questions: readonly QuestionScore[]): { sourceEvals: GroupScore[]; categories: GroupScore[] } {
-  const sourceEvals = clustersOf(questions).map((c) => ({ name: c.sourceEval, score: c.questions.reduce((a, q) => a + q.score, 0) / c.questions.length, questions: c.questions.length }));
+/** The part of a source eval before its first '/' (all of it when it has none). */
+export const categoryOf = (sourceEval: string) => {
+  const slash = sourceEval.indexOf('/');
+  return slash < 0 ? sourceEval : sourceEval.slice(0, slash);
+};
+
+function groupScores(clusters: ReturnType<typeof clustersOf>): { sourceEvals: GroupScore[]; categories: GroupScore[] } {
+  const sourceEvals = clusters.map((c) => ({ name: c.sourceEval, score: c.questions.reduce((a, q) => a + q.score, 0) / c.questions.length, questions: c.questions.length }));
   // A category is a set of source evals; equal weight per source eval inside it, as in the score.
   const cats = new Map<string, GroupScore[]>();
   for (const s of sourceEvals) {
@@ -208,7 +213,8 @@ export function intervalOf(questions: readonly QuestionScore[]): BootstrapResult
 export function scoreRun(run: RunForScoring, opts: { interval?: boolean } = {}): RunScore {
   const slots = run.slots; // read once: a run from the index builds its slots on each read
   const questions = questionScores(slots);
-  const score = weightedScore(questions);
+  const clusters = clustersOf(questions); // once: the score and the group scores both read them
+  const score = questions.length === 0 ? null : clusteredScore(clusters);
   const interval = opts.interval === false ? null : intervalOf(questions);
   const coverage = coverageOf({ planned: run.planned, slots });
   const w = wilson(coverage.correct, coverage.scored, PROTOCOL.intervals.wilson.confidence);
@@ -226,7 +232,7 @@ export function scoreRun(run: RunForScoring, opts: { interval?: boolean } = {}):
     coverage,
     cost: costOf(slots),
     questions,
-    ...groupScores(questions),
+    ...groupScores(clusters),
   };
 }
 
@@ -255,11 +261,16 @@ export interface ProtocolRef {
   digest: string;
 }
 
-let protocolRefCache: ProtocolRef | undefined;
+/**
+ * The digest of encodeBundle(PROTOCOL), written down: encoding it costs every leaderboard and audit
+ * ~0.2 s of start-up (the bundle schema compiled, the deflater warmed up) for one constant.
+ * scoring.test.ts encodes the protocol and holds the two equal, so a protocol change fails there.
+ */
+export const PROTOCOL_DIGEST = 'sha256:3cb406cedd3b1139ba4744bca7d395dab194f7c7db9c6b7d742004b97329a0db';
+
 /** The protocol's bundle digest (part of the benchmark version). */
 export function protocolRef(): ProtocolRef {
-  protocolRefCache ??= { id: PROTOCOL.id, version: PROTOCOL.version, digest: encodeBundle(PROTOCOL).descriptor.digest };
-  return protocolRefCache;
+  return { id: PROTOCOL.id, version: PROTOCOL.version, digest: PROTOCOL_DIGEST };
 }
 
 export type RefusalCode = 'other-version' | 'not-sealed' | 'no-score' | 'low-coverage' | 'superseded';

@@ -9,6 +9,10 @@ import { DocketError } from '../errors.ts';
 import { hasRows, indexRows, waitingFor, type BundleSource } from './index-rows.ts';
 import { Index } from './sqlindex.ts';
 import { Store } from './store.ts';
+import { storeStamp } from './store-stamp.ts';
+
+/** meta key of the store stamp recorded when the index was last brought up to date with the store. */
+const STORE_STAMP = 'storeStamp';
 
 /** The archive: a store plus its index cache, kept in step by every write. */
 export class Archive {
@@ -100,10 +104,26 @@ export class Archive {
    * it covers, so objects that arrived by other means (a copy, git, a pull killed midway) are
    * indexed now, refs are re-read, and an object gone from the store (repair moved it) means a
    * rebuild. What the reading commands and `docket sql` open.
+   *
+   * That look at every object and ref file is skipped when the store's stamp (store-stamp.ts:
+   * its directories' and ref files' inode and times) is the one recorded after the last such
+   * look: nothing was added, removed or rewritten since, so the index still covers it all.
    */
   currentIndex(): Index {
     if (this.synced && this.idx) return this.idx;
     const idx = this.index();
+    const stamp = storeStamp(this.dir).digest; // taken before anything is read: a change after it shows next time
+    if (stamp !== null && idx.meta(STORE_STAMP) === stamp) {
+      // Recorded only when every ref file held a digest, so the refs table is the listing (put in
+      // its order: namespace, then name, as JavaScript sorts strings, not as SQLite does).
+      this.refListing = idx
+        .refs()
+        .map((r) => ({ name: r.name, raw: r.digest as string, key: r.name.split('/') as [string, string] }))
+        .sort((a, b) => byString(a.key[0], b.key[0]) || byString(a.key[1], b.key[1]))
+        .map(({ name, raw }) => ({ name, raw }));
+      this.synced = true;
+      return idx;
+    }
     const listed = this.store.list().objects;
     const known = new Set(idx.db.prepare('SELECT digest FROM objects').pluck().all() as string[]);
     const added = listed.filter((o) => !known.has(o.digest));
@@ -113,11 +133,14 @@ export class Archive {
     const indexed = new Map(idx.refs().map((r) => [r.name, r.digest as string]));
     const stale = [...refs].filter(([name, digest]) => indexed.get(name) !== digest);
     const gone = [...indexed.keys()].filter((name) => !refs.has(name));
-    if (added.length || stale.length || gone.length) {
+    // A malformed ref is not in the refs table, so the table would not be the listing: no stamp then.
+    const record = stamp !== null && refs.size === this.refListing.length ? stamp : null;
+    if (added.length || stale.length || gone.length || record !== idx.meta(STORE_STAMP)) {
       idx.write(() => {
         for (const o of added) this.indexObject(idx, o.digest);
         for (const [name, digest] of stale) idx.setRef(name, digest);
         for (const name of gone) idx.deleteRef(name);
+        idx.setMeta(STORE_STAMP, record);
       });
     }
     this.synced = true;
@@ -126,6 +149,7 @@ export class Archive {
 
   /** Every row from the bundles. Objects that fail to decode are left out (verify reports them). */
   private fill(idx: Index) {
+    idx.setMeta(STORE_STAMP, null); // the next currentIndex looks at everything and records a stamp
     for (const o of this.store.list().objects) this.indexObject(idx, o.digest);
     for (const [name, digest] of this.validRefs()) idx.setRef(name, digest);
   }
@@ -184,6 +208,8 @@ export class Archive {
     this.refListing = null;
   }
 }
+
+const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function decodeValue(bytes: Uint8Array): Json {
   return parseCanonical(gunzipStrict(bytes, MAX_CONTENT_BYTES)); // zlib rejects a maxOutputLength above 4 GiB

@@ -197,6 +197,19 @@ export class Index {
     }
   }
 
+  /** A bookkeeping value of meta (the schema version, the store stamp), or null. */
+  meta(key: string): string | null {
+    return (this.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) ?? null;
+  }
+
+  /** Set (or with null, remove) a bookkeeping value of meta. */
+  setMeta(key: string, value: string | null) {
+    this.write(() => {
+      if (value === null) this.db.prepare('DELETE FROM meta WHERE key = ?').run(key);
+      else this.db.prepare('INSERT INTO meta VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+    });
+  }
+
   close() {
     this.db.close();
     if (this.removeOnClose) rmSync(this.removeOnClose, { force: true });

@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Archive } from '../../../replay/store/archive.ts';
@@ -31,6 +32,10 @@ export async function benchIndex() {
   }
   const f = JSON.parse(readFileSync(join(root, 'BUILT'), 'utf8')) as { runs: number; attempts: number; graded: number; objects: number; bytes: number };
   console.log(`  ${f.runs} runs (${f.graded} graded, every 10th with two grade records), ${f.attempts} attempts, ${f.objects} bundles, ${mb(f.bytes)} MB; load average ${loadavg()}`);
+  // BENCH_INDEX_QUICK=1 keeps the index an earlier run built and times the reading commands only
+  // (the reference pass, the rebuild and the full re-read take half an hour at this scale).
+  const quick = process.env.BENCH_INDEX_QUICK === '1' && existsSync(join(dir, INDEX_FILE));
+  if (quick) return commands(root, dir, f, null);
   rmSync(join(dir, INDEX_FILE), { force: true });
   for (const s of ['-wal', '-shm']) rmSync(join(dir, INDEX_FILE + s), { force: true });
 
@@ -62,24 +67,37 @@ export async function benchIndex() {
   if (JSON.stringify(fromIndex.ranking) !== JSON.stringify(reread.ranking)) throw new Error('the ranking from the index differs from the re-read');
   console.log(`  ranking in-process: full re-read of the bundles ${reread.seconds.toFixed(2)} s; from the index ${fromIndex.seconds.toFixed(2)} s = ${pct(fromIndex.seconds / reread.seconds)} of it (identical rankings: ${fromIndex.ranking.rows.length} ranked, ${fromIndex.ranking.refused.length} not)`);
 
-  // The commands, as a user runs them (start-up included), from a directory that holds no bank.
-  const leaderboard = timedRun(process.execPath, [DOCKET, 'leaderboard', '--archive', dir, '--json'], { cwd: root });
+  commands(root, dir, f, { reread: reread.seconds, rebuildRssMb: rebuild.maxRssMb ?? 0 });
+}
+
+/**
+ * The commands, as a user runs them (start-up included), from a directory outside any bank: the
+ * fixture sits inside the repository, whose decision-bank.json would add leaderboard's check of the
+ * working tree's bank (~0.4 s, the same at any archive size) to the figure.
+ */
+function commands(root: string, dir: string, f: { bytes: number }, full: { reread: number; rebuildRssMb: number } | null) {
+  const cwd = mkdtempSync(join(tmpdir(), 'docket-bench-index-'));
+  const leaderboard = timedRun(process.execPath, [DOCKET, 'leaderboard', '--archive', dir, '--json'], { cwd });
   if (leaderboard.status !== 0) throw new Error(`leaderboard failed: ${leaderboard.stdout.slice(0, 500)}`);
   const rows = (JSON.parse(leaderboard.stdout) as { rows: { model: string; score: number; run: string }[]; benchmarkVersion: string }).rows;
   const published = join(root, 'published.json');
   writeFileSync(published, JSON.stringify({ benchmark: 'fixture-bank', benchmarkVersion: (JSON.parse(leaderboard.stdout) as { benchmarkVersion: string }).benchmarkVersion, rows: rows.map((r) => ({ model: r.model, providerModel: `${r.model}-v1`, score: r.score, run: r.run })) }));
-  const audit = timedRun(process.execPath, [DOCKET, 'audit', '--published', published, '--archive', dir, '--json'], { cwd: root });
+  const audit = timedRun(process.execPath, [DOCKET, 'audit', '--published', published, '--archive', dir, '--json'], { cwd });
   if (audit.status !== 0) throw new Error(`audit failed (${audit.status}): ${audit.stdout.slice(0, 500)}`);
   for (const [name, r] of [['leaderboard', leaderboard], ['audit', audit]] as const) {
-    console.log(`  docket ${name} (CLI, start-up included): ${r.seconds.toFixed(2)} s = ${pct(r.seconds / reread.seconds)} of the full re-read; peak RSS ${r.maxRssMb?.toFixed(0)} MB`);
+    console.log(`  docket ${name} (CLI, start-up included): ${r.seconds.toFixed(2)} s wall, ${r.cpuSeconds?.toFixed(2)} s CPU${full ? ` = ${pct(r.seconds / full.reread)} of the full re-read` : ''}; peak RSS ${r.maxRssMb?.toFixed(0)} MB`);
   }
-  const sql = timedRun(process.execPath, [DOCKET, 'sql', "SELECT requested_model, COUNT(*) AS truncated FROM truncations GROUP BY requested_model ORDER BY truncated DESC LIMIT 3", '--archive', dir], { cwd: root });
+  const sql = timedRun(process.execPath, [DOCKET, 'sql', "SELECT requested_model, COUNT(*) AS truncated FROM truncations GROUP BY requested_model ORDER BY truncated DESC LIMIT 3", '--archive', dir], { cwd });
+  rmSync(cwd, { recursive: true, force: true });
   console.log(`  docket sql (truncations per model): ${sql.seconds.toFixed(2)} s; peak RSS ${sql.maxRssMb?.toFixed(0)} MB`);
 
   const indexBytes = ['', '-wal'].map((s) => join(dir, INDEX_FILE + s)).filter(existsSync).reduce((n, p) => n + statSync(p).size, 0);
   console.log(`  index ${mb(indexBytes)} MB against the archive's ${mb(f.bytes)} MB of bundles = ${(indexBytes / f.bytes).toFixed(2)}×`);
-  const worst = Math.max(rebuild.maxRssMb ?? 0, leaderboard.maxRssMb ?? 0, audit.maxRssMb ?? 0);
-  console.log(`  targets: leaderboard and audit <= 2 s and <= 5 % of a full re-read: ${Math.max(leaderboard.seconds, audit.seconds) <= 2 && Math.max(leaderboard.seconds, audit.seconds) / reread.seconds <= 0.05 ? 'met' : 'MISSED'}; peak RSS <= 256 MB: ${worst <= 256 ? 'met' : 'MISSED'} (${worst.toFixed(0)} MB)`);
+  const worst = Math.max(full?.rebuildRssMb ?? 0, leaderboard.maxRssMb ?? 0, audit.maxRssMb ?? 0);
+  const wall = Math.max(leaderboard.seconds, audit.seconds);
+  const cpu = Math.max(leaderboard.cpuSeconds ?? Infinity, audit.cpuSeconds ?? Infinity);
+  const share = full ? ` and <= 5 % of a full re-read (${wall / full.reread <= 0.05 ? 'met' : 'MISSED'})` : '';
+  console.log(`  targets: leaderboard and audit <= 2 s: CPU ${cpu <= 2 ? 'met' : 'MISSED'} (${cpu.toFixed(2)} s), wall ${wall <= 2 ? 'met' : 'MISSED'} (${wall.toFixed(2)} s; load average ${loadavg()})${share}; peak RSS <= 256 MB: ${worst <= 256 ? 'met' : 'MISSED'} (${worst.toFixed(0)} MB)`);
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
