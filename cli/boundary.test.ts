@@ -22,7 +22,11 @@ const thrown = (fn: () => unknown): unknown => {
  */
 describe('error classes and the boundary', () => {
   const cases: [string, unknown, { name: string; code: string; exitCode: number; data: Record<string, unknown> }][] = [
-    ['JsonError', thrown(() => parseStrict('{"a":1,"a":2}')), { name: 'JsonError', code: 'EJSON', exitCode: EXIT.USAGE, data: { reason: expect.stringContaining('duplicate'), offset: expect.any(Number) } }],
+    [
+      'JsonError',
+      thrown(() => parseStrict('{"a":1,"a":2}')),
+      { name: 'JsonError', code: 'EJSON', exitCode: EXIT.USAGE, data: { reason: expect.stringContaining('duplicate'), offset: expect.any(Number) } },
+    ],
     ['GzipError', thrown(() => gunzipStrict(new Uint8Array(30), 1024)), { name: 'GzipError', code: 'EGZIP', exitCode: EXIT.FINDINGS, data: {} }],
     ['BundleError', new BundleError('ESCHEMA', 'bad'), { name: 'BundleError', code: 'ESCHEMA', exitCode: EXIT.FINDINGS, data: { stage: 'ESCHEMA' } }],
     ['PyJsonError', thrown(() => parsePython('[1,')), { name: 'PyJsonError', code: 'EIMPORTJSON', exitCode: EXIT.USAGE, data: { reason: expect.any(String), offset: 3 } }],

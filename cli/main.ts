@@ -84,7 +84,7 @@ function whereDocketWorks(argv: Record<string, unknown>) {
 
 /** Commands (and forms of them) that work with no archive at all: a tarball, a registry reference, a directory named outright. */
 export function needsArchive(argv: Record<string, unknown>): boolean {
-  const [cmd, sub] = (argv._ as unknown[] | undefined ?? []).map(String);
+  const [cmd, sub] = ((argv._ as unknown[] | undefined) ?? []).map(String);
   if (cmd === undefined || argv.help || argv.version) return false; // docket --help, --version
   if (cmd === 'init' || cmd === 'completion') return false;
   if (cmd === 'verify') return argv.dir === undefined;

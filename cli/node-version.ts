@@ -5,7 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { packageFile } from '../replay/package-files.ts';
 
-const parse = (v: string) => v.replace(/^v/, '').split('.').map((n) => Number.parseInt(n, 10) || 0);
+const parse = (v: string) =>
+  v
+    .replace(/^v/, '')
+    .split('.')
+    .map((n) => Number.parseInt(n, 10) || 0);
 const cmp = (a: number[], b: number[]) => {
   for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
   return 0;

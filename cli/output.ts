@@ -94,4 +94,9 @@ export interface GlobalArgs {
  */
 export const archiveOption = <T>(y: Argv<T>): Argv<T> =>
   // No default here: cli/where.ts resolves it (main.ts whereDocketWorks), from the bank root.
-  y.option('archive', { type: 'string', requiresArg: true, defaultDescription: '$DOCKET_ARCHIVE, else <bank root>/evidence', describe: 'archive directory (relative to the current directory)' }) as unknown as Argv<T>;
+  y.option('archive', {
+    type: 'string',
+    requiresArg: true,
+    defaultDescription: '$DOCKET_ARCHIVE, else <bank root>/evidence',
+    describe: 'archive directory (relative to the current directory)',
+  }) as unknown as Argv<T>;

@@ -12,5 +12,10 @@ export function platformError(thrown: unknown): DocketError | null {
   const mismatched = code === 'ERR_DLOPEN_FAILED';
   if (!missing && !mismatched) return null;
   const why = missing ? 'is not installed (its build step did not run: installed with --ignore-scripts?)' : `cannot be loaded by Node.js ${process.version} (${thrown.message.split('\n')[0]})`;
-  return new DocketError('ENATIVE', `the SQLite index's native module (better-sqlite3) ${why}. Run \`npm rebuild better-sqlite3\` in the project that installed docket (it needs the npm registry or a C++ toolchain), then run docket again`, { module: 'better-sqlite3', cause: missing ? 'missing' : 'dlopen' }, EXIT.USAGE);
+  return new DocketError(
+    'ENATIVE',
+    `the SQLite index's native module (better-sqlite3) ${why}. Run \`npm rebuild better-sqlite3\` in the project that installed docket (it needs the npm registry or a C++ toolchain), then run docket again`,
+    { module: 'better-sqlite3', cause: missing ? 'missing' : 'dlopen' },
+    EXIT.USAGE,
+  );
 }

@@ -25,9 +25,17 @@ export function systemError(e: unknown): DocketError | null {
   const coded = (code: Code, message: string) => new DocketError(code, message, data, EXIT.USAGE);
   switch (err.code) {
     case 'EADDRINUSE':
-      return new DocketError('EPORTINUSE', `cannot listen on ${String(err.address ?? 'loopback')} port ${String(err.port ?? '?')}: another process is using it; stop that process or pass --port N (--port 0 picks a free port)`, { errno: err.code, address: err.address, port: err.port }, EXIT.USAGE);
+      return new DocketError(
+        'EPORTINUSE',
+        `cannot listen on ${String(err.address ?? 'loopback')} port ${String(err.port ?? '?')}: another process is using it; stop that process or pass --port N (--port 0 picks a free port)`,
+        { errno: err.code, address: err.address, port: err.port },
+        EXIT.USAGE,
+      );
     case 'EROFS':
-      return coded('EREADONLY', `cannot write ${path}: the file system is read-only. This command writes to the archive; run it on a writable copy (reading commands such as verify, check, runs and replay work on a read-only archive)`);
+      return coded(
+        'EREADONLY',
+        `cannot write ${path}: the file system is read-only. This command writes to the archive; run it on a writable copy (reading commands such as verify, check, runs and replay work on a read-only archive)`,
+      );
     case 'ENOSPC':
     case 'EDQUOT':
       return coded('EDISKFULL', `cannot write ${path}: no space left on the device (${err.code}). Writes are atomic, so nothing half-written was kept; free space and run the command again`);
@@ -65,9 +73,16 @@ function unwritableAncestor(path: string): string | null {
 function sqliteError(code: string, message: string): DocketError | null {
   const data = { sqlite: code };
   if (code === 'SQLITE_READONLY' || code.startsWith('SQLITE_READONLY_') || code === 'SQLITE_CANTOPEN') {
-    return new DocketError('EREADONLY', `the index cache (index.sqlite) cannot be opened for writing (${code}: ${message}): the archive is read-only or not writable by this user. This command writes to the archive; run it on a writable copy`, data, EXIT.USAGE);
+    return new DocketError(
+      'EREADONLY',
+      `the index cache (index.sqlite) cannot be opened for writing (${code}: ${message}): the archive is read-only or not writable by this user. This command writes to the archive; run it on a writable copy`,
+      data,
+      EXIT.USAGE,
+    );
   }
-  if (code === 'SQLITE_FULL') return new DocketError('EDISKFULL', `the index cache (index.sqlite) could not be written: the disk is full (${code}); free space, then run \`docket index rebuild\``, data, EXIT.USAGE);
-  if (code === 'SQLITE_IOERR' || code.startsWith('SQLITE_IOERR_')) return new DocketError('EIO', `input/output error writing the index cache (${code}: ${message}); free space or check the disk, then run \`docket index rebuild\``, data, EXIT.USAGE);
+  if (code === 'SQLITE_FULL')
+    return new DocketError('EDISKFULL', `the index cache (index.sqlite) could not be written: the disk is full (${code}); free space, then run \`docket index rebuild\``, data, EXIT.USAGE);
+  if (code === 'SQLITE_IOERR' || code.startsWith('SQLITE_IOERR_'))
+    return new DocketError('EIO', `input/output error writing the index cache (${code}: ${message}); free space or check the disk, then run \`docket index rebuild\``, data, EXIT.USAGE);
   return null;
 }

@@ -63,7 +63,7 @@ export const CODES = {
   EOMISSION: e('an omission has no reason, or its source eval also has questions', 'design.md §7'),
   EBALANCE: e('a key letter is used outside n/4 ± keyBalanceTolerance', 'design.md §7'),
   ELOCK: e("the probe lockfile is missing, unreadable or disagrees with the suite's lockfile and the probe imports", 'design.md §7'),
-  ENOLOCKFILE: e("the suite has no lockfile (or not the one the bank names): install its dependencies and commit the lockfile", 'design.md §7'),
+  ENOLOCKFILE: e('the suite has no lockfile (or not the one the bank names): install its dependencies and commit the lockfile', 'design.md §7'),
   ELOCKFILE: e("the suite's lockfile cannot be parsed, or the bank names one docket does not read or outside the tree", 'design.md §7'),
   ETREEPATH: e('a path the bank names resolves outside the repository (followed symlinks)', 'design.md §7'),
   EINVALID: e('the bank has violations, so capture or release pack refuses', 'design.md §7'),
@@ -78,7 +78,7 @@ export const CODES = {
   EJOURNAL: e('a journal line is malformed, out of sequence, or breaks the hash chain / head record', 'design.md §9'),
   EJOURNALWRITE: e('a journal line could not be written; the journal is intact up to the last line', 'design.md §9'),
   ESEGMENT: e('a run segment belongs to another run or starts at the wrong line', 'design.md §12'),
-  EPLAN: e("a run disagrees with its plan, or its plan names a question its bank lacks", 'design.md §12'),
+  EPLAN: e('a run disagrees with its plan, or its plan names a question its bank lacks', 'design.md §12'),
   EPLANMISMATCH: e('`run --resume` was given a model other than the one planned', 'design.md §9'),
   ESLOT: e('a journal line names a slot the plan does not have', 'design.md §12'),
   EREQUEST: e('a rebuilt request does not hash to what the journal recorded (with a field diff)', 'design.md §12'),
@@ -131,7 +131,7 @@ export const CODES = {
   ENOFILE: e('--from names no file', 'design.md §12'),
 
   // ---- releases (design §15)
-  EVENDOR: e("a vendored package tarball is missing, not listed, or not the one the lock pins (its sha512), pack cannot find it, or evidence replay --from cannot install it offline", 'design.md §15'),
+  EVENDOR: e('a vendored package tarball is missing, not listed, or not the one the lock pins (its sha512), pack cannot find it, or evidence replay --from cannot install it offline', 'design.md §15'),
   EVENDORKIND: e('release pack --vendor needs an npm lockfile (package-lock.json or npm-shrinkwrap.json)', 'design.md §15'),
   EVENDORRESOLVED: e('release pack --vendor: the npm lockfile records no `resolved` URL, so npm ci cannot install offline', 'design.md §15'),
   EFILESIZE: e('the release file is over 2 GiB', 'design.md §15'),
@@ -175,14 +175,14 @@ export const CODES = {
   EPACKTYPE: e('a file to pack is a symlink or special file', 'design.md §15'),
   EDIGESTFILE: e('the release digest file is not one `sha256:<hex>  decision-verification.tgz` line', 'design.md §15'),
   EPROOF: e('an inclusion proof is malformed', 'design.md §15'),
-  EPROOFROOT: e("an inclusion proof does not lead to its root (or to --root)", 'design.md §15'),
+  EPROOFROOT: e('an inclusion proof does not lead to its root (or to --root)', 'design.md §15'),
   EPROOFARCHIVE: e("an inclusion proof does not match the archive's root", 'design.md §15'),
   ENOTINARCHIVE: e('the digest to prove is not an object of the archive', 'design.md §15'),
 
   // ---- imported logs (docs/import.md)
   EIMPORTJSON: e('an imported file is not JSON as Python reads it, or holds a lone surrogate', 'import.md'),
   EIMPORTZIP: e('an .eval file is not a readable zip', 'import.md'),
-  EIMPORTLAYOUT: e("an imported log is not laid out as its framework writes it", 'import.md'),
+  EIMPORTLAYOUT: e('an imported log is not laid out as its framework writes it', 'import.md'),
   EIMPORTSIZE: e('an imported source file is over the size one bundle holds', 'import.md'),
   EIMPORTDAMAGED: e('a stored import cannot be read', 'import.md'),
   EIMPORTKIND: e('an import ref names a bundle that is not a foreign-run', 'import.md'),

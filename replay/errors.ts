@@ -25,9 +25,7 @@ export class DocketError extends Error {
 }
 
 /** Input the user gave us cannot be read or parsed (exit 2). */
-export const usageError = (code: Code, message: string, data: Record<string, unknown> = {}) =>
-  new DocketError(code, message, data, EXIT.USAGE);
+export const usageError = (code: Code, message: string, data: Record<string, unknown> = {}) => new DocketError(code, message, data, EXIT.USAGE);
 
 /** Something was checked and found wrong (exit 1). */
-export const findingError = (code: Code, message: string, data: Record<string, unknown> = {}) =>
-  new DocketError(code, message, data, EXIT.FINDINGS);
+export const findingError = (code: Code, message: string, data: Record<string, unknown> = {}) => new DocketError(code, message, data, EXIT.FINDINGS);

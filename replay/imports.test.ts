@@ -41,7 +41,11 @@ const REQUIRE_CONDITIONS = ['node', 'require', 'default'];
 
 /** 'module': a path from the package top without extension, started on its own (compiledModule). */
 type Kind = 'import' | 'require' | 'module';
-interface Finding { chain: string[]; target: string; why: string }
+interface Finding {
+  chain: string[];
+  target: string;
+  why: string;
+}
 interface WalkResult {
   files: string[];
   violations: Finding[];
@@ -50,7 +54,10 @@ interface WalkResult {
   unresolvedInPackages: Finding[]; // e.g. optional requires inside try/catch
 }
 
-interface Spec { spec: string; kind: Kind }
+interface Spec {
+  spec: string;
+  kind: Kind;
+}
 
 /** The specifiers a file loads, read from its code with comments and type-only imports removed. */
 function specifiersOf(code: string): { specs: Spec[]; nonLiteral: number } {
@@ -133,7 +140,9 @@ function mapLookup(map: ExportTarget, key: string, conditions: string[]): string
   const isSubpathMap = map !== null && typeof map === 'object' && !Array.isArray(map) && Object.keys(map).some((k) => k.startsWith('.') || k.startsWith('#'));
   const m = (isSubpathMap ? map : { '.': map }) as { [k: string]: ExportTarget };
   if (key in m) return pickTarget(m[key]!, conditions, undefined);
-  for (const pattern of Object.keys(m).filter((k) => k.includes('*')).sort((a, b) => b.length - a.length)) {
+  for (const pattern of Object.keys(m)
+    .filter((k) => k.includes('*'))
+    .sort((a, b) => b.length - a.length)) {
     const [pre, post] = pattern.split('*') as [string, string];
     if (key.startsWith(pre) && key.endsWith(post) && key.length >= pre.length + post.length) {
       return pickTarget(m[pattern]!, conditions, key.slice(pre.length, key.length - post.length));
@@ -151,7 +160,12 @@ function packageName(spec: string): string {
 function packageOfFile(file: string): string | null {
   const i = file.lastIndexOf(`${sep}node_modules${sep}`);
   if (i < 0) return null;
-  return packageName(file.slice(i + 14).split(sep).join('/'));
+  return packageName(
+    file
+      .slice(i + 14)
+      .split(sep)
+      .join('/'),
+  );
 }
 
 function findPackageDir(name: string, fromFile: string): string | null {
@@ -318,7 +332,11 @@ describe('replay/ import graph', () => {
     const behind = [...new Set(r.violations.filter((v) => FORBIDDEN_BUILTINS.has(v.target)).map((v) => v.target))].sort();
     console.info(`behind the boundary: ${behind.join(', ') || 'nothing'}\n${show(r.violations)}`);
     // Every network-capable builtin reached from the sandbox is reached through esbuild.
-    for (const v of r.violations) expect(v.chain.find((c) => c.startsWith('node_modules/')), v.chain.join(' → ')).toMatch(/^node_modules\/esbuild\//);
+    for (const v of r.violations)
+      expect(
+        v.chain.find((c) => c.startsWith('node_modules/')),
+        v.chain.join(' → '),
+      ).toMatch(/^node_modules\/esbuild\//);
     expect(r.violations.length).toBeGreaterThan(0); // the walk did go behind the boundary
   });
 
@@ -346,7 +364,7 @@ describe('the walker catches planted violations', () => {
   put('replay/a.ts', "import { b } from './b.ts';\nexport const a: number = b;\n");
   put('replay/b.ts', "import { x } from 'pkg-x';\nexport const b = x;\n");
   put('replay/c.mjs', "export const load = async () => (await import('node:dns')).lookup;\n");
-  put('replay/d.ts', "export const get = (u: string) => fetch(u);\n");
+  put('replay/d.ts', 'export const get = (u: string) => fetch(u);\n');
   put('replay/e.ts', "// fetch( and require('net') only in a comment\nimport type { Dispatcher } from 'undici';\nexport type D = Dispatcher;\nexport const s = 'safe';\n");
   put('replay/f.ts', "import axios from 'axios';\nexport default axios;\n");
   put('replay/g.ts', "import { createHash } from 'node:crypto';\nimport { Worker } from 'node:worker_threads';\nexport { createHash, Worker };\n");
@@ -363,7 +381,7 @@ describe('the walker catches planted violations', () => {
   put('node_modules/pkg-x/cjs/index.cjs', 'module.exports = {};\n');
   put('node_modules/pkg-y/package.json', JSON.stringify({ name: 'pkg-y', main: 'lib/main.js' }));
   put('node_modules/pkg-y/sub.js', "const h = require('./lib/helper');\nexports.x = h;\n");
-  put('node_modules/pkg-y/lib/helper.js', "/* require('http') in a comment is ignored */\nmodule.exports = require(\"net\");\n");
+  put('node_modules/pkg-y/lib/helper.js', '/* require(\'http\') in a comment is ignored */\nmodule.exports = require("net");\n');
   put('node_modules/pkg-z/package.json', JSON.stringify({ name: 'pkg-z', main: 'index.js' }));
   put('node_modules/pkg-z/index.js', "require('child_process');\n");
 

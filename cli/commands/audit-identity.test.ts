@@ -27,7 +27,10 @@ const current = currentBenchmarkVersion(EVIDENCE);
 let n = 0;
 function audit(doc: Doc | string, ...flags: string[]) {
   const name = `pub-${n++}.${typeof doc === 'string' ? 'csv' : 'json'}`;
-  const report = auditPublished(parsePublished(typeof doc === 'string' ? doc : JSON.stringify(doc), name), runs, { currentVersion: current, allowUnverifiable: flags.includes('--allow-unverifiable') });
+  const report = auditPublished(parsePublished(typeof doc === 'string' ? doc : JSON.stringify(doc), name), runs, {
+    currentVersion: current,
+    allowUnverifiable: flags.includes('--allow-unverifiable'),
+  });
   let human = '';
   const write = process.stdout.write;
   process.stdout.write = ((s: string) => ((human += s), true)) as typeof process.stdout.write;
@@ -60,7 +63,10 @@ describe('docket audit checks identity, not only numbers', () => {
     const r = audit(doc);
     expect(r.status).toBe(1);
     expect(r.json.counts).toMatchObject({ mismatch: 2, reproduced: 2 });
-    expect(fields(r).slice(0, 2)).toEqual([['model', 'providerModel'], ['model', 'providerModel']]);
+    expect(fields(r).slice(0, 2)).toEqual([
+      ['model', 'providerModel'],
+      ['model', 'providerModel'],
+    ]);
     expect(r.human).toMatch(/model: published as model markdown; run ref-oracle-1 requested model oracle/);
   });
 
@@ -120,7 +126,14 @@ describe('docket audit checks identity, not only numbers', () => {
 
   it('a published score for a run the protocol refuses to rank is a mismatch', () => {
     const doc = example();
-    doc.rows.push({ model: 'truncator', providerModel: 'docket-reference/truncator-v1', score: '62.8', run: 'sha256:78d912ad2b03e68794a72c8e1f67b627bfc883e0f388895b2fc43af2cb9e11bd', questions: 48, attempts: 125 });
+    doc.rows.push({
+      model: 'truncator',
+      providerModel: 'docket-reference/truncator-v1',
+      score: '62.8',
+      run: 'sha256:78d912ad2b03e68794a72c8e1f67b627bfc883e0f388895b2fc43af2cb9e11bd',
+      questions: 48,
+      attempts: 125,
+    });
     const r = audit(doc);
     expect(r.status).toBe(1);
     expect(r.rows[4]).toMatchObject({ status: 'mismatch', identity: [{ field: 'rankable', message: 'published, but not rankable: coverage 86.8 % < 97 % (125 of 144 slots scored)' }] });

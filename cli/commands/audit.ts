@@ -54,17 +54,22 @@ export const auditCommand: CommandModule<GlobalArgs, Args> = {
 };
 
 export function printAudit(r: AuditReport, runCount: number, archive: string) {
-  line(`audit${r.benchmark ? ` ${r.benchmark}` : ''} against ${archive} (benchmark version ${r.benchmarkVersion ?? 'none'}; tolerance ${r.tolerance === 'published-precision' ? 'half a unit of the published precision' : `±${r.tolerance} points`})`);
+  line(
+    `audit${r.benchmark ? ` ${r.benchmark}` : ''} against ${archive} (benchmark version ${r.benchmarkVersion ?? 'none'}; tolerance ${r.tolerance === 'published-precision' ? 'half a unit of the published precision' : `±${r.tolerance} points`})`,
+  );
   if (runCount === 0) line('no runs in the archive: no published number can be checked');
   for (const row of r.rows) {
     const rec = row.recomputed === null ? '–' : `${row.recomputed}`;
-    line(`${row.status.toUpperCase().padEnd(12)} ${row.model}: published ${asPublished(row.published, r.tolerance === 'published-precision' ? row.tolerance : null)}, recomputed ${rec}${row.difference !== null ? ` (difference ${row.difference > 0 ? '+' : ''}${row.difference}, tolerance ±${+row.tolerance.toPrecision(6)})` : ''}${row.run ? `  run ${row.run}` : ''}`);
+    line(
+      `${row.status.toUpperCase().padEnd(12)} ${row.model}: published ${asPublished(row.published, r.tolerance === 'published-precision' ? row.tolerance : null)}, recomputed ${rec}${row.difference !== null ? ` (difference ${row.difference > 0 ? '+' : ''}${row.difference}, tolerance ±${+row.tolerance.toPrecision(6)})` : ''}${row.run ? `  run ${row.run}` : ''}`,
+    );
     for (const m of row.identity) line(`    ${m.field}: ${m.message}`);
     for (const e of row.explanations) line(`    ${e.kind}: ${e.message}`);
     for (const n of row.notes) line(`    note: ${n}`);
   }
   line(`${r.counts.reproduced} reproduced, ${r.counts.mismatch} mismatch, ${r.counts.unverifiable} unverifiable`);
-  if (r.counts.unverifiable && !r.allowUnverifiable) line('An unverifiable row fails the audit: publish the run digest it rests on and ship its evidence, or pass --allow-unverifiable to report it without failing.');
+  if (r.counts.unverifiable && !r.allowUnverifiable)
+    line('An unverifiable row fails the audit: publish the run digest it rests on and ship its evidence, or pass --allow-unverifiable to report it without failing.');
 }
 
 /** The published number with the precision it was published at ("100.0", not 100): the tolerance is half a unit of its last digit. */

@@ -159,7 +159,10 @@ describe('release pack --write-digest killed before its rename', () => {
     const dir = freshTree();
     const hook = join(dir, '..', `kill-at-rename-${process.pid}.mjs`);
     // SIGKILL at the digest file's rename: exactly where a crash leaves the temp behind.
-    writeFileSync(hook, `import fs from 'node:fs';\nimport { syncBuiltinESMExports } from 'node:module';\nconst rename = fs.renameSync;\nfs.renameSync = (from, to) => { if (String(to).endsWith('decision-verification.tgz.sha256')) process.kill(process.pid, 'SIGKILL'); return rename(from, to); };\nsyncBuiltinESMExports();\n`);
+    writeFileSync(
+      hook,
+      `import fs from 'node:fs';\nimport { syncBuiltinESMExports } from 'node:module';\nconst rename = fs.renameSync;\nfs.renameSync = (from, to) => { if (String(to).endsWith('decision-verification.tgz.sha256')) process.kill(process.pid, 'SIGKILL'); return rename(from, to); };\nsyncBuiltinESMExports();\n`,
+    );
     try {
       const first = docket(['release', 'pack', '--out', 'a.tgz', '--json'], { cwd: dir });
       expect(first.status, first.stderr).toBe(0);

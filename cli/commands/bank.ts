@@ -2,7 +2,23 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { Archive } from '../../replay/store/archive.ts';
-import { BANK_FILE, computeProbeLock, COVERAGE_CODE, currentBank, encodeParts, freezeBank, listSourceEvals, loadBankFile, openSuite, PROBE_LOCKFILE, probeRel, requireTreePath, snapshotBank, validateBankFile, type Violation } from '../../replay/bank/bank.ts';
+import {
+  BANK_FILE,
+  computeProbeLock,
+  COVERAGE_CODE,
+  currentBank,
+  encodeParts,
+  freezeBank,
+  listSourceEvals,
+  loadBankFile,
+  openSuite,
+  PROBE_LOCKFILE,
+  probeRel,
+  requireTreePath,
+  snapshotBank,
+  validateBankFile,
+  type Violation,
+} from '../../replay/bank/bank.ts';
 import { requireSafeNames } from '../../replay/bank/layout.ts';
 import { bankRootOf } from '../where.ts';
 import { sha256, type Digest } from '../../replay/format/digest.ts';
@@ -97,11 +113,19 @@ export function requireValidBank(dir: string, what: string) {
 
 /** What evidence capture demands: every rule but coverage (a bank is captured while it grows). */
 function requireCapturable(dir: string, bank: BankFile) {
-  requireValid(validateBankFile(dir, bank).filter((v) => v.code !== COVERAGE_CODE), 'evidence capture refused');
+  requireValid(
+    validateBankFile(dir, bank).filter((v) => v.code !== COVERAGE_CODE),
+    'evidence capture refused',
+  );
 }
 
 function requireValid(violations: Violation[], what = 'the bank') {
-  if (violations.length) throw findingError('EINVALID', `${what}: the bank has ${violations.length} violations (first: ${violations[0]!.code} ${violations[0]!.question ?? violations[0]!.sourceEval ?? ''}: ${violations[0]!.message}); run \`docket validate\``, { violations });
+  if (violations.length)
+    throw findingError(
+      'EINVALID',
+      `${what}: the bank has ${violations.length} violations (first: ${violations[0]!.code} ${violations[0]!.question ?? violations[0]!.sourceEval ?? ''}: ${violations[0]!.message}); run \`docket validate\``,
+      { violations },
+    );
 }
 
 interface SnapshotArgs extends GlobalArgs {
@@ -111,7 +135,8 @@ interface SnapshotArgs extends GlobalArgs {
 export const snapshotCommand: CommandModule<GlobalArgs, SnapshotArgs> = {
   command: 'snapshot',
   describe: 'store every source eval, the prompt template and the scoring protocol as bundles',
-  builder: (y) => y.option('list', { type: 'boolean', default: false, describe: 'write nothing: list every file a snapshot would store, and every file the content policy leaves out with its rule' }) as never,
+  builder: (y) =>
+    y.option('list', { type: 'boolean', default: false, describe: 'write nothing: list every file a snapshot would store, and every file the content policy leaves out with its rule' }) as never,
   handler: (argv) => {
     const root = bankRootOf(argv);
     const bank = loadBankFile(root);
@@ -144,11 +169,28 @@ function listSnapshot(argv: SnapshotArgs, root: string, bank: BankFile) {
   const refused = applyAllowances(hits, config.allowSecrets).refused;
   const files = (s: Selection) => s.included.map((f) => ({ path: f.path, size: f.size }));
   if (argv.json) {
-    printJson({ ok: refused.length === 0, policy: POLICY_ID, evals: evals.map((e) => ({ sourceEval: e.sourceEval, dir: e.dir, mode: e.selection.mode, files: files(e.selection), excluded: e.selection.excluded, allowedDenied: e.selection.allowed, allowedSecrets: e.allowedSecrets })), secrets: refused });
+    printJson({
+      ok: refused.length === 0,
+      policy: POLICY_ID,
+      evals: evals.map((e) => ({
+        sourceEval: e.sourceEval,
+        dir: e.dir,
+        mode: e.selection.mode,
+        files: files(e.selection),
+        excluded: e.selection.excluded,
+        allowedDenied: e.selection.allowed,
+        allowedSecrets: e.allowedSecrets,
+      })),
+      secrets: refused,
+    });
   } else {
     for (const e of evals) {
       line(`${e.dir} (${e.selection.mode === 'git' ? 'candidates from git' : 'candidates from .gitignore files'})`);
-      printSelection(files(e.selection), e.selection, e.allowedSecrets.map((a) => ({ ...a, redacted: '' })));
+      printSelection(
+        files(e.selection),
+        e.selection,
+        e.allowedSecrets.map((a) => ({ ...a, redacted: '' })),
+      );
     }
     for (const h of refused) line(`SECRET ${formatHit(h)}`);
     const n = evals.reduce((k, e) => k + e.selection.included.length, 0);
@@ -169,9 +211,15 @@ export const evidenceCommand: CommandModule<GlobalArgs, EvidenceArgs> = {
   builder: (y) =>
     anchorOptions(y)
       .positional('action', { choices: ['capture', 'replay', 'lock'] as const, demandOption: true })
-      .option('from', { type: 'string', describe: 'replay: verify a release tarball with this docket (anchored by --expect and/or --key), extract it privately and re-run its probes from the verified tree' })
+      .option('from', {
+        type: 'string',
+        describe: 'replay: verify a release tarball with this docket (anchored by --expect and/or --key), extract it privately and re-run its probes from the verified tree',
+      })
       .option('question', { type: 'string', array: true, describe: 'only these question ids' })
-      .option('timeout-ms', { type: 'number', describe: "per-probe timeout in ms (default: capture, the question's or the bank's probeRuntime.timeoutMs, else 10000; replay, the timeout the evidence recorded)" }) as never,
+      .option('timeout-ms', {
+        type: 'number',
+        describe: "per-probe timeout in ms (default: capture, the question's or the bank's probeRuntime.timeoutMs, else 10000; replay, the timeout the evidence recorded)",
+      }) as never,
   handler: async (argv) => {
     if (argv.from !== undefined && argv.action !== 'replay') throw usageError('EUSAGE', `--from applies to \`docket evidence replay\`, not ${argv.action}`);
     if (argv.action === 'lock') return lock(argv);
@@ -215,37 +263,41 @@ async function capture(argv: EvidenceArgs) {
   const selected = selectQuestions(bank.questions, argv.question);
   const failures: { question: string; reason: string }[] = [];
   const values: EvidenceValue[] = [];
-  await runProbes(selected, async (q: Question) => {
-    const probePath = probeRel(suite, q)!; // validated above: the source eval exists
-    const spec = probeSpec(bank, q);
-    const timeoutMs = argv['timeout-ms'] ?? spec.timeoutMs;
-    // What the probe loads must be what the lock pins: evidence of an unlocked package proves nothing.
-    const packages = installedPackages(root, requireTreePath(root, probePath), suiteLock);
-    const drift = packages.map((p) => (suiteLock === null ? `${p.name} is imported, and the suite has no lockfile to pin it` : lockProblem(p, suiteLock))).filter((p) => p !== null);
-    if (drift.length) {
-      failures.push({ question: q.id, reason: `installed packages differ from ${suiteLock?.path ?? 'the lockfile'}: ${drift.join('; ')}` });
-      return;
-    }
-    const run = await runProbe(root, probePath, { runtime: spec.runtime, timeoutMs });
-    const problem = probeProblem(q, run);
-    if (problem) {
-      failures.push({ question: q.id, reason: problem });
-      return;
-    }
-    const value = evidenceValue(q, run, {
-      source: sourceOf.get(q.sourceEval)!,
-      probePath,
-      probeDigest: sha256(readProbe(root, probePath)),
-      lockPath: PROBE_LOCKFILE,
-      lockDigest,
-      node: process.version,
-      platform: process.platform,
-      arch: process.arch,
-      timeoutMs,
-      packages,
-    });
-    values.push(value);
-  }, progress('probes'));
+  await runProbes(
+    selected,
+    async (q: Question) => {
+      const probePath = probeRel(suite, q)!; // validated above: the source eval exists
+      const spec = probeSpec(bank, q);
+      const timeoutMs = argv['timeout-ms'] ?? spec.timeoutMs;
+      // What the probe loads must be what the lock pins: evidence of an unlocked package proves nothing.
+      const packages = installedPackages(root, requireTreePath(root, probePath), suiteLock);
+      const drift = packages.map((p) => (suiteLock === null ? `${p.name} is imported, and the suite has no lockfile to pin it` : lockProblem(p, suiteLock))).filter((p) => p !== null);
+      if (drift.length) {
+        failures.push({ question: q.id, reason: `installed packages differ from ${suiteLock?.path ?? 'the lockfile'}: ${drift.join('; ')}` });
+        return;
+      }
+      const run = await runProbe(root, probePath, { runtime: spec.runtime, timeoutMs });
+      const problem = probeProblem(q, run);
+      if (problem) {
+        failures.push({ question: q.id, reason: problem });
+        return;
+      }
+      const value = evidenceValue(q, run, {
+        source: sourceOf.get(q.sourceEval)!,
+        probePath,
+        probeDigest: sha256(readProbe(root, probePath)),
+        lockPath: PROBE_LOCKFILE,
+        lockDigest,
+        node: process.version,
+        platform: process.platform,
+        arch: process.arch,
+        timeoutMs,
+        packages,
+      });
+      values.push(value);
+    },
+    progress('probes'),
+  );
   if (failures.length) {
     archive.close();
     failures.sort((a, b) => (a.question < b.question ? -1 : 1));
@@ -282,35 +334,39 @@ export async function evidenceReplay(archiveDir: string, opts: { question?: stri
     const selected = selectQuestions(bank.questions, opts.question);
     const lock = treeLock(tree);
     const outcomes: ReplayOutcome[] = [];
-    await runProbes(selected, async (q) => {
-      let archived: EvidenceValue;
-      try {
-        archived = archive.get(q.evidence).value as unknown as EvidenceValue;
-      } catch (e) {
-        // A damaged or missing evidence bundle fails its question; the other probes still run.
-        if (!(e instanceof DocketError && e.exitCode === EXIT.FINDINGS)) throw e;
-        outcomes.push({ question: q.id, ok: false, reason: `${e.code}: ${e.message}` });
-        return;
-      }
-      let probeDigest: Digest;
-      let probeAbs: string;
-      try {
-        probeAbs = requireTreePath(tree, archived.probe.path);
-        probeDigest = sha256(readProbe(tree, archived.probe.path));
-      } catch (e) {
-        const why = e instanceof DocketError ? e.message : `probe ${archived.probe.path} is missing from the working tree`;
-        outcomes.push({ question: q.id, ok: false, reason: why });
-        return;
-      }
-      const spec = replaySpec(archived, opts.timeoutMs);
-      const here = runtimeHere(spec.runtime);
-      const extra: string[] = [];
-      const runtime = runtimeProblem(archived, { node: process.version, runtime: here });
-      if (runtime) extra.push(runtime);
-      extra.push(...packageFindings(tree, probeAbs, archived, lock));
-      const run = here.version === null ? null : await runProbe(tree, archived.probe.path, spec);
-      outcomes.push(compareEvidence(q, archived, probeDigest, run, extra));
-    }, progress('probes'));
+    await runProbes(
+      selected,
+      async (q) => {
+        let archived: EvidenceValue;
+        try {
+          archived = archive.get(q.evidence).value as unknown as EvidenceValue;
+        } catch (e) {
+          // A damaged or missing evidence bundle fails its question; the other probes still run.
+          if (!(e instanceof DocketError && e.exitCode === EXIT.FINDINGS)) throw e;
+          outcomes.push({ question: q.id, ok: false, reason: `${e.code}: ${e.message}` });
+          return;
+        }
+        let probeDigest: Digest;
+        let probeAbs: string;
+        try {
+          probeAbs = requireTreePath(tree, archived.probe.path);
+          probeDigest = sha256(readProbe(tree, archived.probe.path));
+        } catch (e) {
+          const why = e instanceof DocketError ? e.message : `probe ${archived.probe.path} is missing from the working tree`;
+          outcomes.push({ question: q.id, ok: false, reason: why });
+          return;
+        }
+        const spec = replaySpec(archived, opts.timeoutMs);
+        const here = runtimeHere(spec.runtime);
+        const extra: string[] = [];
+        const runtime = runtimeProblem(archived, { node: process.version, runtime: here });
+        if (runtime) extra.push(runtime);
+        extra.push(...packageFindings(tree, probeAbs, archived, lock));
+        const run = here.version === null ? null : await runProbe(tree, archived.probe.path, spec);
+        outcomes.push(compareEvidence(q, archived, probeDigest, run, extra));
+      },
+      progress('probes'),
+    );
     outcomes.sort((a, b) => (a.question < b.question ? -1 : 1));
     const failed = outcomes.filter((o) => !o.ok).map(({ ok: _ok, ...rest }) => rest);
     return { ok: failed.length === 0, bank: bank.digest, total: outcomes.length, matched: outcomes.length - failed.length, mismatched: failed.length, failed };
@@ -347,10 +403,11 @@ function packageFindings(tree: string, probeAbs: string, archived: EvidenceValue
   if (!now.length && !then?.length) return [];
   const out: string[] = [];
   if ('problem' in lock) out.push(`the installed packages cannot be checked: ${lock.problem}`);
-  else for (const p of now) {
-    const problem = lockProblem(p, lock, installCommand(tree, lock));
-    if (problem) out.push(problem);
-  }
+  else
+    for (const p of now) {
+      const problem = lockProblem(p, lock, installCommand(tree, lock));
+      if (problem) out.push(problem);
+    }
   if (then) out.push(...packageChanges(then, now).filter((c) => !out.includes(c)));
   return out;
 }
@@ -374,7 +431,9 @@ async function replay(argv: EvidenceArgs) {
 /** --from: the probes and the archive both come from the verified release tree, never the working tree. */
 // The release verify behind --from already refused a tarball whose bank its runs did not measure.
 // `release.packages` says where the probes' packages came from: the release's vendored tarballs, or docket's own installation.
-async function replayRelease(argv: EvidenceArgs): Promise<EvidenceReplayResult & { release: { file: string; digest: string | null; anchored: string; packages: { from: 'vendored' | 'docket'; count: number } } }> {
+async function replayRelease(
+  argv: EvidenceArgs,
+): Promise<EvidenceReplayResult & { release: { file: string; digest: string | null; anchored: string; packages: { from: 'vendored' | 'docket'; count: number } } }> {
   const r = await openRelease(argv, 'docket evidence replay');
   try {
     // A release packed with --vendor brings the suite's packages; one without borrows docket's own.

@@ -20,7 +20,11 @@ describe('docket check: one explicit list of steps', () => {
   });
 
   it('the CLI runs exactly those steps, whatever the order of its arguments', () => {
-    for (const args of [['check', '--json'], ['--archive', 'evidence', 'check', '--json'], ['--json', 'check', '--archive', 'evidence']]) {
+    for (const args of [
+      ['check', '--json'],
+      ['--archive', 'evidence', 'check', '--json'],
+      ['--json', 'check', '--archive', 'evidence'],
+    ]) {
       const r = docket(args, { cwd: REPO });
       expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
       expect(names(r.json.steps), args.join(' ')).toEqual(STEPS);
@@ -28,7 +32,13 @@ describe('docket check: one explicit list of steps', () => {
   });
 
   it("a step's error fails that step or ends the check, as the step says", async () => {
-    const throwing = (name: string, errors: CheckStepDef['errors'], e: Error): CheckStepDef => ({ name, errors, run: () => { throw e; } });
+    const throwing = (name: string, errors: CheckStepDef['errors'], e: Error): CheckStepDef => ({
+      name,
+      errors,
+      run: () => {
+        throw e;
+      },
+    });
     const ok: CheckStepDef = { name: 'after', errors: 'none', run: () => [{ name: 'after', ok: true, summary: 'ran' }] };
     const finding = findingError('EMISSING', 'object gone');
     const steps = await runCheckSteps([throwing('a', 'findings', finding), throwing('b', 'any', new Error('boom')), ok], { archive: 'x', root: 'x' });

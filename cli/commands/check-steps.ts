@@ -87,13 +87,25 @@ async function verifyStep(ctx: CheckContext): Promise<CheckStep[]> {
   shown?.finish(); // verify reports progress every 256 objects, never the last
   const errors = v.findings.filter((f) => f.severity === 'error');
   const first = errors[0] ? `; first: ${errors[0].code} ${errors[0].path ?? errors[0].digest ?? ''}` : '';
-  return [{ name: 'verify', ok: v.ok, summary: `${v.objects} bundles (${(v.bytes / 1e6).toFixed(2)} MB): digests, gzip, JSON, schemas, references${errors.length ? `; ${errors.length} findings (run docket verify)${first}` : ''}` }];
+  return [
+    {
+      name: 'verify',
+      ok: v.ok,
+      summary: `${v.objects} bundles (${(v.bytes / 1e6).toFixed(2)} MB): digests, gzip, JSON, schemas, references${errors.length ? `; ${errors.length} findings (run docket verify)${first}` : ''}`,
+    },
+  ];
 }
 
 function validateStep(ctx: CheckContext): CheckStep[] {
   ctx.worktree = validateWorktree(ctx.root, { complete: true }); // a checked bank is a publishable one: coverage counts
   const { result } = ctx.worktree;
-  return [{ name: 'validate', ok: result.ok, summary: `${result.questions} questions, ${result.sourceEvals} source evals, ${result.categories} categories${result.violations.length ? `; ${result.violations.length} violations (run docket validate)` : ''}` }];
+  return [
+    {
+      name: 'validate',
+      ok: result.ok,
+      summary: `${result.questions} questions, ${result.sourceEvals} source evals, ${result.categories} categories${result.violations.length ? `; ${result.violations.length} violations (run docket validate)` : ''}`,
+    },
+  ];
 }
 
 /** The bank in the working tree must be the frozen bank every run measured (issue #18 item 2). */
@@ -103,7 +115,12 @@ export function driftStep(archiveDir: string, root: string): CheckStep {
     const drift = bankDrift(root, archive, { lister: gitLister(root) ?? undefined });
     const runs = drift.reduce((n, d) => n + d.runs.length, 0);
     const drifted = drift.filter((d) => d.changes.length);
-    if (drifted.length === 0) return { name: 'bank drift', ok: true, summary: runs ? `the working-tree bank is the bank all ${runs} runs measured (${drift.map((d) => d.benchmarkVersion).join(', ')})` : 'no runs: nothing measured to compare with' };
+    if (drifted.length === 0)
+      return {
+        name: 'bank drift',
+        ok: true,
+        summary: runs ? `the working-tree bank is the bank all ${runs} runs measured (${drift.map((d) => d.benchmarkVersion).join(', ')})` : 'no runs: nothing measured to compare with',
+      };
     return {
       name: 'bank drift',
       ok: false,
@@ -118,7 +135,13 @@ export function driftStep(archiveDir: string, root: string): CheckStep {
 async function evidenceReplayStep(ctx: CheckContext): Promise<CheckStep[]> {
   const e = await evidenceReplay(ctx.archive, { root: ctx.root }); // each probe with the timeout its evidence recorded
   const first = e.failed.find((f) => f.reason && /^E[A-Z]+: /.test(f.reason));
-  return [{ name: 'evidence replay', ok: e.ok, summary: `${e.matched}/${e.total} probes re-run offline reproduce their archived output${e.mismatched ? ` (run docket evidence replay)${first ? `; ${first.question}: ${first.reason}` : ''}` : ''}` }];
+  return [
+    {
+      name: 'evidence replay',
+      ok: e.ok,
+      summary: `${e.matched}/${e.total} probes re-run offline reproduce their archived output${e.mismatched ? ` (run docket evidence replay)${first ? `; ${first.question}: ${first.reason}` : ''}` : ''}`,
+    },
+  ];
 }
 
 /** The same replay as `docket replay --all`, behind the same network guard. */

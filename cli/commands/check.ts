@@ -30,7 +30,11 @@ export const checkCommand: CommandModule<GlobalArgs, GlobalArgs> = {
         for (const d of s.details ?? []) line(`         ${d}`);
       }
       line(`benchmark version ${result.benchmarkVersion}`);
-      line(ok ? `All checks passed in ${seconds.toFixed(1)} s, offline. Evidence: ${argv.archive}/objects (bundles), ${argv.archive}/refs (names).` : 'Some checks failed: run the command named on the failing line for details.');
+      line(
+        ok
+          ? `All checks passed in ${seconds.toFixed(1)} s, offline. Evidence: ${argv.archive}/objects (bundles), ${argv.archive}/refs (names).`
+          : 'Some checks failed: run the command named on the failing line for details.',
+      );
     }
     process.exitCode = ok ? EXIT.OK : EXIT.FINDINGS;
   },

@@ -58,7 +58,7 @@ export const EXAMPLES: Record<string, [string, string][]> = {
     ['docket snapshot --json', 'the same, machine-readable'],
   ],
   evidence: [
-    ['docket evidence capture', "run every probe and freeze the bank with its evidence"],
+    ['docket evidence capture', 'run every probe and freeze the bank with its evidence'],
     ['docket evidence replay', 're-run every probe offline and compare with the archived output'],
     ['docket evidence replay --question q-001', 'one question only'],
   ],

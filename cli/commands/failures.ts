@@ -22,15 +22,31 @@ export const failuresCommand: CommandModule<GlobalArgs, Args> = {
     const failures = failuresOf(run);
     if (argv.json) {
       printJson({
-        run: run.run, grade: run.grade, runId: run.runId, model: run.model, count: failures.length,
-        failures: failures.map((s) => ({ question: s.question, sourceEval: s.sourceEval, permutation: s.permutation, repetition: s.repetition, verdict: s.verdict, chosen: s.chosen, key: s.key, answerText: s.answerText, attempts: s.attempts })),
+        run: run.run,
+        grade: run.grade,
+        runId: run.runId,
+        model: run.model,
+        count: failures.length,
+        failures: failures.map((s) => ({
+          question: s.question,
+          sourceEval: s.sourceEval,
+          permutation: s.permutation,
+          repetition: s.repetition,
+          verdict: s.verdict,
+          chosen: s.chosen,
+          key: s.key,
+          answerText: s.answerText,
+          attempts: s.attempts,
+        })),
       });
       return;
     }
     line(`${run.model} ${run.runId} ${run.run} (grade ${run.grade}): ${failures.length} slot(s) not correct`);
     line('chosen and key are canonical letters (the bank\'s order); "shown" is the letter the model saw under that permutation');
     for (const s of failures) {
-      line(`\n${s.question}  ${s.sourceEval}  permutation ${s.permutation} repetition ${s.repetition}  ${s.verdict}  chosen ${letterWithShown(s.question, s.permutation, s.chosen)}  key ${letterWithShown(s.question, s.permutation, s.key)}${s.attempts > 1 ? `  (${s.attempts} attempts)` : ''}`);
+      line(
+        `\n${s.question}  ${s.sourceEval}  permutation ${s.permutation} repetition ${s.repetition}  ${s.verdict}  chosen ${letterWithShown(s.question, s.permutation, s.chosen)}  key ${letterWithShown(s.question, s.permutation, s.key)}${s.attempts > 1 ? `  (${s.attempts} attempts)` : ''}`,
+      );
       line(`  answer: ${s.answerText === null ? '(no text)' : clip(s.answerText)}`);
     }
   },

@@ -81,7 +81,7 @@ describe('regrade --grader sha256:… re-runs an archived grader from the archiv
     }
   });
 
-  it('decision@1, the archive\'s historical grader, re-runs from its archived bundle: the markdown flips come back', () => {
+  it("decision@1, the archive's historical grader, re-runs from its archived bundle: the markdown flips come back", () => {
     const dir = copyArchive('historical');
     const v1 = grader('decision@1');
     const r = docket(['--archive', dir, 'regrade', 'ref-markdown-1', '--grader', v1.digest, '--json'], { env: { SOURCE_DATE_EPOCH: '1767225600' } });
@@ -95,7 +95,7 @@ describe('regrade --grader sha256:… re-runs an archived grader from the archiv
     const dir = copyArchive('foreign');
     // decision@9: decision@1's logic under another identity, known only from its archived bundle.
     const v1 = grader('decision@1');
-    const source = { ...v1.source, grader: v1.source.grader!.replace("export const VERSION = 1;", 'export const VERSION = 9;') };
+    const source = { ...v1.source, grader: v1.source.grader!.replace('export const VERSION = 1;', 'export const VERSION = 9;') };
     const foreign: Grader = { ...v1, version: 9, source, digest: graderDigest('decision', 9, {}, source), file: null };
     const a = new Archive(dir);
     const bundle = archiveGrader(a, foreign);
@@ -104,9 +104,7 @@ describe('regrade --grader sha256:… re-runs an archived grader from the archiv
     const args = ['--archive', dir, 'regrade', 'ref-markdown-1', '--grader', foreign.digest, '--json'];
     const env = { ...process.env, SOURCE_DATE_EPOCH: '1767225600' };
     const offline = (await networkNamespaceUnavailable()) === undefined;
-    const r = offline
-      ? await runDocketWithoutNetwork(args, { cwd: REPO, env }).then((o) => ({ status: o.code, stderr: o.stderr, json: JSON.parse(o.stdout) }))
-      : docket(args, { env });
+    const r = offline ? await runDocketWithoutNetwork(args, { cwd: REPO, env }).then((o) => ({ status: o.code, stderr: o.stderr, json: JSON.parse(o.stdout) })) : docket(args, { env });
     if (process.env.CI) expect(offline).toBe(true);
     expect(r.status, r.stderr).toBe(0);
     expect(r.json.runs[0]).toMatchObject({ status: 'graded', grader: { ref: 'decision@9', digest: foreign.digest } });

@@ -39,7 +39,11 @@ const lmEvalCommand: CommandModule<GlobalArgs, Args> = {
 export const importCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'import <format>',
   describe: 'import the logs of another eval framework (inspect_ai, lm-evaluation-harness) as evidence',
-  builder: (y) => y.command(inspectCommand as never).command(lmEvalCommand as never).demandCommand(1),
+  builder: (y) =>
+    y
+      .command(inspectCommand as never)
+      .command(lmEvalCommand as never)
+      .demandCommand(1),
   handler: () => {},
 };
 
@@ -89,7 +93,9 @@ export async function auditImportedCommand(argv: GlobalArgs & { imports?: string
       line(`${r.status.toUpperCase().padEnd(12)} ${r.import} ${r.scope} ${r.metric}: reported ${r.reported ?? '–'}, recomputed ${r.recomputed ?? '–'}${r.note ? `  (${r.note})` : ''}`);
     }
     for (const d of report.damaged) line(`DAMAGED      ${d.import}: ${d.message}`);
-    line(`${report.counts.reproduced} reproduced, ${report.counts.mismatch} mismatch, ${report.counts.unverifiable} unverifiable${report.damaged.length ? `, ${report.damaged.length} damaged imports` : ''}`);
+    line(
+      `${report.counts.reproduced} reproduced, ${report.counts.mismatch} mismatch, ${report.counts.unverifiable} unverifiable${report.damaged.length ? `, ${report.damaged.length} damaged imports` : ''}`,
+    );
   }
   process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
 }
@@ -114,7 +120,9 @@ export async function replayImportedCommand(argv: GlobalArgs, names: string[]) {
     if (!report.imports.length) line('no imports in the archive (docket import inspect|lm-eval …)');
     for (const r of report.imports) {
       const cov = r.coverage === null ? '' : `, raw-request coverage ${(100 * r.coverage).toFixed(1)} % of samples`;
-      line(`${r.mismatched ? 'MISMATCH' : 'OK      '} ${r.import} (${r.framework}): ${r.samples} samples; ${r.checked} checked, ${r.matched} matched, ${r.mismatched} mismatched, ${r.unsupported} not rebuildable${cov}`);
+      line(
+        `${r.mismatched ? 'MISMATCH' : 'OK      '} ${r.import} (${r.framework}): ${r.samples} samples; ${r.checked} checked, ${r.matched} matched, ${r.mismatched} mismatched, ${r.unsupported} not rebuildable${cov}`,
+      );
       for (const n of r.notes) line(`    note: ${n}`);
     }
     for (const d of report.diffs.slice(0, 50)) line(`  ${d.import} ${d.where}: ${d.field}: logged ${JSON.stringify(d.logged)?.slice(0, 120)}, rebuilt ${JSON.stringify(d.rebuilt)?.slice(0, 120)}`);
@@ -144,7 +152,9 @@ export async function regradeImportedCommand(argv: GlobalArgs & { grader?: strin
   if (!results.length) line('no imports in the archive (docket import inspect|lm-eval …)');
   for (const r of results) {
     const c = r.counts;
-    line(`${r.status.padEnd(9)} ${r.import} with ${r.grader}: ${c.samples} multiple-choice samples (${c.correct} correct, ${c.incorrect} incorrect, ${c.invalid} invalid, ${c.truncated} truncated), ${c.agreeWithLog} agree with the log's own score; ${r.skipped} skipped (no letter target and choices)${r.grade ? `  grade ${r.grade}` : ''}`);
+    line(
+      `${r.status.padEnd(9)} ${r.import} with ${r.grader}: ${c.samples} multiple-choice samples (${c.correct} correct, ${c.incorrect} incorrect, ${c.invalid} invalid, ${c.truncated} truncated), ${c.agreeWithLog} agree with the log's own score; ${r.skipped} skipped (no letter target and choices)${r.grade ? `  grade ${r.grade}` : ''}`,
+    );
     for (const d of r.disagreements.slice(0, 20)) line(`    ${d.sample}: log ${d.logged}, ${r.grader} ${d.verdict}`);
   }
 }

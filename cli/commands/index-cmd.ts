@@ -20,7 +20,12 @@ export const indexCommand: CommandModule<GlobalArgs, GlobalArgs> = {
       if (argv.json) printJson({ ok: true, schemaVersion: INDEX_SCHEMA_VERSION, objects: tables.objects, refs: tables.refs, tables, ms });
       else {
         line(`index rebuilt from ${tables.objects} objects and ${tables.refs} refs in ${ms.toFixed(0)} ms (schema ${INDEX_SCHEMA_VERSION})`);
-        line(`  ${Object.entries(tables).filter(([n]) => !['meta', 'objects', 'refs'].includes(n)).map(([n, c]) => `${n} ${c}`).join(', ')}`);
+        line(
+          `  ${Object.entries(tables)
+            .filter(([n]) => !['meta', 'objects', 'refs'].includes(n))
+            .map(([n, c]) => `${n} ${c}`)
+            .join(', ')}`,
+        );
         if (problems) line(`  ${problems} bundle(s) could not give all their rows: \`docket sql "SELECT * FROM problems"\` says why, \`docket verify\` finds the damage`);
       }
     } finally {

@@ -72,7 +72,10 @@ export function printUnscored(unscored: readonly Unscored[]) {
 function printMeasuredOn(m: MeasuredOn) {
   line();
   line('measured on:');
-  for (const b of m.banks) line(`  benchmark version ${b.benchmarkVersion} (bank ${short(b.bank)}): ${b.runs.join(', ')}${b.changes ? ` — the working tree differs from it in ${b.changes} place(s): docket check lists them` : ''}`);
+  for (const b of m.banks)
+    line(
+      `  benchmark version ${b.benchmarkVersion} (bank ${short(b.bank)}): ${b.runs.join(', ')}${b.changes ? ` — the working tree differs from it in ${b.changes} place(s): docket check lists them` : ''}`,
+    );
   if (m.worktree && !m.worktree.drifted) line(`  the working tree's bank is this bank (benchmark version ${m.worktree.benchmarkVersion})`);
   else if (m.worktree) line(`  the working tree's bank is benchmark version ${m.worktree.benchmarkVersion}: no run measured it`);
 }
@@ -87,7 +90,17 @@ export function printLeaderboard(r: Ranking) {
     const table = [['place', 'model', 'score', '95% interval', 'coverage', 'truncated', 'cost', 'run', 'grade']];
     for (const row of r.rows) {
       const s = row.score;
-      table.push([String(row.place), s.model, `${pct(s.score)} %`, `[${pct(s.interval?.low)}, ${pct(s.interval?.high)}]`, `${pct(s.coverage.fraction)} %`, String(s.coverage.truncated), formatCost(s.cost), short(s.run), short(s.grade)]);
+      table.push([
+        String(row.place),
+        s.model,
+        `${pct(s.score)} %`,
+        `[${pct(s.interval?.low)}, ${pct(s.interval?.high)}]`,
+        `${pct(s.coverage.fraction)} %`,
+        String(s.coverage.truncated),
+        formatCost(s.cost),
+        short(s.run),
+        short(s.grade),
+      ]);
     }
     printTable(table, [false, false, true, true, true, true, false, false, false]);
     line();
@@ -108,5 +121,11 @@ export function printLeaderboard(r: Ranking) {
 
 export function printTable(rows: string[][], rightAlign: boolean[]) {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  for (const r of rows) line(r.map((cell, c) => (rightAlign[c] ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ').trimEnd());
+  for (const r of rows)
+    line(
+      r
+        .map((cell, c) => (rightAlign[c] ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+        .join('  ')
+        .trimEnd(),
+    );
 }

@@ -22,7 +22,10 @@ export const proveCommand: CommandModule<GlobalArgs, Args> = {
   handler: (argv) => {
     const digest = parseDigest(argv.digest, 'DIGEST');
     requireDir(argv.archive, 'archive');
-    const proof = proveInclusion(new Store(argv.archive).list().objects.map((o) => o.digest), digest);
+    const proof = proveInclusion(
+      new Store(argv.archive).list().objects.map((o) => o.digest),
+      digest,
+    );
     if (!proof) throw findingError('ENOTINARCHIVE', `${digest} is not an object of the archive ${argv.archive}`, { digest });
     if (argv.out) writeFileSync(argv.out, `${JSON.stringify(proof, null, 2)}\n`);
     if (argv.json) return printJson(proof);

@@ -54,7 +54,9 @@ export const pushCommand: CommandModule<GlobalArgs, RemoteArgs> = {
       });
       if (argv.json) return printJson({ ...r, requests: client.counts });
       line(`pushed ${r.ref}@${r.digest}`);
-      line(`  ${r.blobs.total} blobs: ${r.blobs.uploaded} uploaded (${(r.blobs.bytes / 1e6).toFixed(1)} MB), ${r.blobs.present} already there; ${r.manifests} manifest${r.manifests === 1 ? '' : 's'}, ${r.refs} refs`);
+      line(
+        `  ${r.blobs.total} blobs: ${r.blobs.uploaded} uploaded (${(r.blobs.bytes / 1e6).toFixed(1)} MB), ${r.blobs.present} already there; ${r.manifests} manifest${r.manifests === 1 ? '' : 's'}, ${r.refs} refs`,
+      );
     } finally {
       client.close();
     }
@@ -73,7 +75,9 @@ export const pullCommand: CommandModule<GlobalArgs, RemoteArgs> = {
       if (argv.json) printJson({ ...r, requests: client.counts });
       else {
         line(`pull ${r.ref}${r.digest ? `@${r.digest}` : ''} into ${argv.archive}`);
-        line(`  ${r.blobs.total} blobs: ${r.blobs.fetched} fetched (${(r.blobs.bytes / 1e6).toFixed(1)} MB), ${r.blobs.present} already here; refs ${r.refs.written} written, ${r.refs.unchanged} unchanged`);
+        line(
+          `  ${r.blobs.total} blobs: ${r.blobs.fetched} fetched (${(r.blobs.bytes / 1e6).toFixed(1)} MB), ${r.blobs.present} already here; refs ${r.refs.written} written, ${r.refs.unchanged} unchanged`,
+        );
         for (const f of r.findings) line(`  ERROR ${f.code}${f.digest ? ` ${f.digest}` : ''}: ${f.message}`);
         if (!r.ok) line('Blobs that passed every check were stored; refused ones were not, and no ref was written. Run pull again once the registry is fixed.');
       }

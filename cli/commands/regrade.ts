@@ -53,9 +53,16 @@ export const regradeCommand: CommandModule<GlobalArgs, Args> = {
     y
       .positional('runs', { type: 'string', array: true, describe: 'run ids, run digests or unique digest prefixes' })
       .option('all', { type: 'boolean', default: false, describe: 'every sealed run in the archive' })
-      .option('grader', { type: 'string', describe: 'grader ref (decision = newest, decision@1, decision@2, exact, exact@1: docket\'s pinned code) or sha256:… (any grader archived in this archive, re-run from its archived source)' })
+      .option('grader', {
+        type: 'string',
+        describe: "grader ref (decision = newest, decision@1, decision@2, exact, exact@1: docket's pinned code) or sha256:… (any grader archived in this archive, re-run from its archived source)",
+      })
       .option('imported', { type: 'boolean', default: false, describe: 'regrade imported multiple-choice samples instead (RUN = import ref; docs/import.md)' })
-      .option('archive-graders', { type: 'boolean', default: false, describe: 'only store the bundle of every pinned built-in grader (no grading), so older versions can be re-run by digest' }) as never,
+      .option('archive-graders', {
+        type: 'boolean',
+        default: false,
+        describe: 'only store the bundle of every pinned built-in grader (no grading), so older versions can be re-run by digest',
+      }) as never,
   handler: async (argv) => {
     if (argv.imported) return (await import('./import.ts')).regradeImportedCommand(argv, argv.runs ?? []);
     requireDir(argv.archive, 'archive');
@@ -76,7 +83,11 @@ export const regradeCommand: CommandModule<GlobalArgs, Args> = {
     const graded = runs.filter((r) => r.status === 'graded').length;
     if (argv.json) return printJson({ ok: true, runs, graded, flips });
     if (!runs.length) return line(`no sealed runs in ${argv.archive}`);
-    for (const r of runs) printRun(r, flips.filter((f) => f.run === r.run));
+    for (const r of runs)
+      printRun(
+        r,
+        flips.filter((f) => f.run === r.run),
+      );
     line(`${graded} of ${runs.length} run(s) graded, ${runs.length - graded} unchanged; ${flips.length} flip(s)${graded ? `; refs/${'grades'}/<run-id> moved, older grade records kept` : ''}`);
   },
 };
@@ -108,7 +119,9 @@ function printRun(r: RegradeRunResult, flips: Flip[]) {
   line(`  grade ${r.grade}${r.previous ? ` (previous ${r.previous})` : ''}`);
   line(`  ${tally}; ${r.flips} flip(s)`);
   for (const f of flips) {
-    line(`  flip ${f.question} permutation ${f.permutation} repetition ${f.repetition} attempt ${f.attempt}${f.final ? '' : ' (retried)'}: ${f.old} → ${f.new}  [${f.oldGraderRef} ${short(f.oldGrader)} → ${f.newGraderRef} ${short(f.newGrader)}]`);
+    line(
+      `  flip ${f.question} permutation ${f.permutation} repetition ${f.repetition} attempt ${f.attempt}${f.final ? '' : ' (retried)'}: ${f.old} → ${f.new}  [${f.oldGraderRef} ${short(f.oldGrader)} → ${f.newGraderRef} ${short(f.newGrader)}]`,
+    );
   }
   for (const w of r.warnings) line(`  warning ${w.code}: ${w.message}`);
 }
@@ -143,7 +156,10 @@ export function regradeCheck(archiveDir: string): CheckStep {
       const inputs = p.grade.warnings.filter((w) => w.code === 'WINPUT').length;
       if (inputs) problems.push(`${id}: ${inputs} stored input(s) changed since graded`);
       for (let i = 0; i + 1 < chain.length; i++) {
-        const d = diffVerdicts({ verdicts: chain[i + 1]!.verdicts, grader: chain[i + 1]!.value.grader }, { verdicts: chain[i]!.verdicts, grader: chain[i]!.value.grader }, p.run.lines, { digest: p.run.digest, id });
+        const d = diffVerdicts({ verdicts: chain[i + 1]!.verdicts, grader: chain[i + 1]!.value.grader }, { verdicts: chain[i]!.verdicts, grader: chain[i]!.value.grader }, p.run.lines, {
+          digest: p.run.digest,
+          id,
+        });
         recorded += d.flips.length;
         if (d.flips.length) recordedFrom.add(chain[i + 1]!.value.grader.ref);
       }
@@ -169,7 +185,9 @@ export function leaderboardCheck(archiveDir: string): CheckStep {
   const runs = loadRunsForScoring(archiveDir);
   const ranking = rankRuns(runs, chooseVersion(runs, undefined, currentBenchmarkVersion(archiveDir)));
   const shown = ranking.refused.filter((r) => r.code !== 'other-version');
-  const refused = shown.length ? `, ${shown.length} refused (${shown.map((r) => `${r.score.model}: ${r.code === 'low-coverage' ? `coverage ${(r.score.coverage.fraction * 100).toFixed(1)} % < 97 %` : r.code}`).join('; ')})` : '';
+  const refused = shown.length
+    ? `, ${shown.length} refused (${shown.map((r) => `${r.score.model}: ${r.code === 'low-coverage' ? `coverage ${(r.score.coverage.fraction * 100).toFixed(1)} % < 97 %` : r.code}`).join('; ')})`
+    : '';
   const top = ranking.rows[0];
   const topText = top ? `; top: ${top.score.model} ${((top.score.score ?? 0) * 100).toFixed(1)} %` : '';
   return { name: 'leaderboard', ok: true, summary: `${ranking.rows.length} ranked${refused}${topText} (docket leaderboard)` };
@@ -181,8 +199,9 @@ export function auditCheck(archiveDir: string, file = PUBLISHED_EXAMPLE): CheckS
   if (!existsSync(file)) return [];
   const r = auditPublished(parsePublished(readFileSync(file, 'utf8'), file), loadRunsForScoring(archiveDir), { currentVersion: currentBenchmarkVersion(archiveDir) });
   const n = r.rows.length;
-  const summary = r.ok && r.counts.unverifiable === 0
-    ? `${n} published number${n === 1 ? '' : 's'} reproduced (${file})`
-    : `${r.counts.reproduced} reproduced, ${r.counts.mismatch} mismatch, ${r.counts.unverifiable} unverifiable of ${n} in ${file} (docket audit --published ${file})`;
+  const summary =
+    r.ok && r.counts.unverifiable === 0
+      ? `${n} published number${n === 1 ? '' : 's'} reproduced (${file})`
+      : `${r.counts.reproduced} reproduced, ${r.counts.mismatch} mismatch, ${r.counts.unverifiable} unverifiable of ${n} in ${file} (docket audit --published ${file})`;
   return [{ name: 'audit', ok: r.ok, summary }];
 }

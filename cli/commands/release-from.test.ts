@@ -90,7 +90,9 @@ describe('--from needs an anchor', () => {
     const expectD = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
     const v = docket(['verify', file, '--expect', expectD, '--json']);
     expect(v.status).toBe(1);
-    expect(v.json.findings).toEqual([expect.objectContaining({ code: 'EBANKDRIFT', path: 'decision-bank.json', message: expect.stringContaining(`question ${q.id}: key D → A (the shipped runs ref-coin-1`) })]);
+    expect(v.json.findings).toEqual([
+      expect.objectContaining({ code: 'EBANKDRIFT', path: 'decision-bank.json', message: expect.stringContaining(`question ${q.id}: key D → A (the shipped runs ref-coin-1`) }),
+    ]);
     const r = docket(['evidence', 'replay', '--from', file, '--expect', expectD, '--question', 'async-await-ordering-1']);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(new RegExp(`ERELEASE: .*EBANKDRIFT: question ${q.id}: key D → A`));
@@ -110,8 +112,15 @@ describe('--from needs an anchor', () => {
     const expectD = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
     const v = docket(['verify', file, '--expect', expectD, '--json']);
     expect(v.status).toBe(1);
-    expect(v.json.findings).toEqual(expect.arrayContaining([expect.objectContaining({ severity: 'error', code: 'EOPTIONS', path: 'decision-bank.json', message: expect.stringContaining(`question ${q.id} [options]: needs exactly 4 options, has 5`) })]));
-    for (const args of [['replay', 'ref-coin-1'], ['evidence', 'replay', '--question', q.id]]) {
+    expect(v.json.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ severity: 'error', code: 'EOPTIONS', path: 'decision-bank.json', message: expect.stringContaining(`question ${q.id} [options]: needs exactly 4 options, has 5`) }),
+      ]),
+    );
+    for (const args of [
+      ['replay', 'ref-coin-1'],
+      ['evidence', 'replay', '--question', q.id],
+    ]) {
       const r = docket([...args, '--from', file, '--expect', expectD]);
       expect(r.status).toBe(1);
       expect(r.stderr).toMatch(new RegExp(`ERELEASE: .*EOPTIONS: question ${q.id} \\[options\\]: needs exactly 4 options`));
@@ -128,14 +137,21 @@ describe('evidence replay --from a release without vendored packages: the runnin
     return dir;
   };
 
-  it("links a package whose exports leave out package.json (canonicalize); one docket lacks is EPROBEPACKAGE saying how to replay it", () => {
+  it('links a package whose exports leave out package.json (canonicalize); one docket lacks is EPROBEPACKAGE saying how to replay it', () => {
     const version = JSON.parse(readFileSync(join(REPO, 'node_modules', 'canonicalize', 'package.json'), 'utf8')).version as string;
     const dir = treeWithLock('links', { canonicalize: { version } });
     linkProbePackages(dir);
     expect(realpathSync(join(dir, 'node_modules', 'canonicalize'))).toBe(realpathSync(join(REPO, 'node_modules', 'canonicalize')));
-    expect(() => linkProbePackages(treeWithLock('other-version', { canonicalize: { version: '0.0.1' } }))).toThrow(expect.objectContaining({ code: 'EPROBEPACKAGE', message: expect.stringContaining(`this docket has ${version}`) }));
+    expect(() => linkProbePackages(treeWithLock('other-version', { canonicalize: { version: '0.0.1' } }))).toThrow(
+      expect.objectContaining({ code: 'EPROBEPACKAGE', message: expect.stringContaining(`this docket has ${version}`) }),
+    );
     expect(() => linkProbePackages(treeWithLock('lacking', { 'left-pad': { version: '1.3.0' } }))).toThrow(
-      expect.objectContaining({ code: 'EPROBEPACKAGE', message: expect.stringContaining('left-pad@1.3.0 (lockfiles/probes.lock.json), which this release does not vendor and this docket does not have: pack the release with `docket release pack --vendor`') }),
+      expect.objectContaining({
+        code: 'EPROBEPACKAGE',
+        message: expect.stringContaining(
+          'left-pad@1.3.0 (lockfiles/probes.lock.json), which this release does not vendor and this docket does not have: pack the release with `docket release pack --vendor`',
+        ),
+      }),
     );
   });
 });

@@ -23,7 +23,11 @@ export function anchorOptions<T>(y: Argv<T>): Argv<T> {
   return y
     .option('expect', { type: 'string', describe: 'with --from: the published sha256 of the tarball (sha256:…)' })
     .option('key', { type: 'string', describe: "with --from: the publisher's Ed25519 public key (PEM); the release must be signed by it" })
-    .option('unanchored', { type: 'boolean', default: false, describe: 'with --from: accept a tarball with neither --expect nor --key (it is then only proven self-consistent, not published)' }) as unknown as Argv<T>;
+    .option('unanchored', {
+      type: 'boolean',
+      default: false,
+      describe: 'with --from: accept a tarball with neither --expect nor --key (it is then only proven self-consistent, not published)',
+    }) as unknown as Argv<T>;
 }
 
 export interface OpenedRelease {
@@ -73,7 +77,10 @@ export async function openRelease(a: AnchorArgs, command: string): Promise<Opene
     v.cleanup();
     const errors = v.report.findings.filter((f) => f.severity === 'error');
     const first = errors[0];
-    throw findingError('ERELEASE', `--from ${file}: the release does not verify (${errors.length} findings${first ? `, first ${first.code}: ${first.message}` : ''}); run \`docket verify ${file}\``, { file, findings: errors.slice(0, 20) });
+    throw findingError('ERELEASE', `--from ${file}: the release does not verify (${errors.length} findings${first ? `, first ${first.code}: ${first.message}` : ''}); run \`docket verify ${file}\``, {
+      file,
+      findings: errors.slice(0, 20),
+    });
   }
   const anchored = expect && key ? 'expect+key' : expect ? 'expect' : key ? 'key' : 'unanchored';
   return { dir: v.stagingDir, digest: v.report.digest, anchored, cleanup: v.cleanup };
@@ -100,7 +107,12 @@ export function linkProbePackages(dir: string): number {
       );
     }
     const version = (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string }).version;
-    if (version !== pin.version) throw findingError('EPROBEPACKAGE', `the probes pin ${name}@${pin.version}; this docket has ${version}: install the docket version the release names`, { name, pinned: pin.version, have: version });
+    if (version !== pin.version)
+      throw findingError('EPROBEPACKAGE', `the probes pin ${name}@${pin.version}; this docket has ${version}: install the docket version the release names`, {
+        name,
+        pinned: pin.version,
+        have: version,
+      });
     const link = join(dir, 'node_modules', name);
     if (existsSync(link)) continue;
     mkdirSync(dirname(link), { recursive: true });

@@ -35,7 +35,11 @@ const packCommand: CommandModule<GlobalArgs, PackArgs> = {
       .option('sign', { type: 'string', describe: 'Ed25519 private key (PEM) to sign the manifest with (DSSE)' })
       .option('write-digest', { type: 'boolean', default: false, describe: `also record the tarball's sha256 in ${DIGEST_FILE}` })
       .option('list', { type: 'boolean', default: false, describe: 'write nothing: list every file the release would ship, and every file the content policy leaves out with its rule' })
-      .option('vendor', { type: 'boolean', default: false, describe: "also ship the exact package tarballs the suite's npm lockfile names (vendor/npm/, from the npm cache), so `node scripts/install-offline.mjs` installs them offline" }) as unknown as Argv<PackArgs>,
+      .option('vendor', {
+        type: 'boolean',
+        default: false,
+        describe: "also ship the exact package tarballs the suite's npm lockfile names (vendor/npm/, from the npm cache), so `node scripts/install-offline.mjs` installs them offline",
+      }) as unknown as Argv<PackArgs>,
   handler: async (argv) => {
     const root = bankRootOf(argv);
     const lister = gitLister(root) ?? undefined;
@@ -48,7 +52,19 @@ const packCommand: CommandModule<GlobalArgs, PackArgs> = {
     writeFileAtomic(argv.out, r.bytes);
     if (argv.writeDigest) writeDigestFile(root, r.digest);
     const vendored = Math.max(0, extra.length - 1); // the tarballs, without vendor.json
-    const summary = { ok: true, out: argv.out, digest: r.digest, bytes: r.bytes.length, tarBytes: r.tarBytes, files: r.files, merkleRoot: r.manifest.merkleRoot, manifestDigest: r.manifestDigest, signed: r.signed, digestFile: argv.writeDigest ? DIGEST_FILE : null, vendored };
+    const summary = {
+      ok: true,
+      out: argv.out,
+      digest: r.digest,
+      bytes: r.bytes.length,
+      tarBytes: r.tarBytes,
+      files: r.files,
+      merkleRoot: r.manifest.merkleRoot,
+      manifestDigest: r.manifestDigest,
+      signed: r.signed,
+      digestFile: argv.writeDigest ? DIGEST_FILE : null,
+      vendored,
+    };
     if (argv.json) return printJson(summary);
     line(`${r.digest}  ${argv.out}`);
     line(`  ${r.files} files, ${(r.tarBytes / 1e6).toFixed(1)} MB tar → ${(r.bytes.length / 1e6).toFixed(1)} MB gzip; merkle root ${r.manifest.merkleRoot}${r.signed ? '; signed' : ''}`);
@@ -60,10 +76,20 @@ const packCommand: CommandModule<GlobalArgs, PackArgs> = {
 function listRelease(argv: PackArgs, root: string, lister: Lister | undefined) {
   const plan = planRelease(root, resolve(argv.archive), SCRIPTS_DIR, LIMITS, lister);
   const shipped = plan.sources.map((s) => ({ path: s.path, size: s.size }));
-  const result = { ok: true, policy: plan.selection.policy, mode: plan.selection.mode, files: shipped, excluded: plan.selection.excluded, allowedDenied: plan.selection.allowed, allowedSecrets: plan.allowedSecrets };
+  const result = {
+    ok: true,
+    policy: plan.selection.policy,
+    mode: plan.selection.mode,
+    files: shipped,
+    excluded: plan.selection.excluded,
+    allowedDenied: plan.selection.allowed,
+    allowedSecrets: plan.allowedSecrets,
+  };
   if (argv.json) return printJson(result);
   printSelection(shipped, plan.selection, plan.allowedSecrets);
-  line(`release pack --list: ${shipped.length} files would ship (${plan.selection.mode === 'git' ? 'candidates from git' : 'candidates from .gitignore files'}); ${plan.selection.excluded.length} left out; nothing was written`);
+  line(
+    `release pack --list: ${shipped.length} files would ship (${plan.selection.mode === 'git' ? 'candidates from git' : 'candidates from .gitignore files'}); ${plan.selection.excluded.length} left out; nothing was written`,
+  );
 }
 
 const keygenCommand: CommandModule<GlobalArgs, KeygenArgs> = {
@@ -89,7 +115,11 @@ export function refuseDrift(root: string, archiveDir: string) {
     const drifted = bankDrift(root, archive, { lister: gitLister(root) ?? undefined }).filter((d) => d.changes.length);
     if (!drifted.length) return;
     const changes = drifted.flatMap((d) => d.changes.map((c) => c.message));
-    throw findingError('EBANKDRIFT', `release not packed: ${drifted.map(describeDrift).join('; ')}:\n${changes.map((c) => `  ${c}`).join('\n')}\nThe release would ship a bank its evidence did not measure: restore the measured bank (git checkout) or record new runs of this one.`, { drift: drifted });
+    throw findingError(
+      'EBANKDRIFT',
+      `release not packed: ${drifted.map(describeDrift).join('; ')}:\n${changes.map((c) => `  ${c}`).join('\n')}\nThe release would ship a bank its evidence did not measure: restore the measured bank (git checkout) or record new runs of this one.`,
+      { drift: drifted },
+    );
   } finally {
     archive.close();
   }
@@ -125,7 +155,9 @@ const pushCommand: CommandModule<GlobalArgs, PushArgs> = {
     try {
       if (!verified.report.ok || !verified.stagingDir || !verified.report.digest) {
         const errors = verified.report.findings.filter((f) => f.severity === 'error');
-        throw findingError('ERELEASE', `${argv.file} does not verify (${errors.map((f) => f.code).join(', ')}); nothing pushed. Run 'docket verify ${argv.file}' for the findings.`, { file: argv.file });
+        throw findingError('ERELEASE', `${argv.file} does not verify (${errors.map((f) => f.code).join(', ')}); nothing pushed. Run 'docket verify ${argv.file}' for the findings.`, {
+          file: argv.file,
+        });
       }
       const { openClient } = await import('./registry.ts');
       const { pushRelease } = await import('../registry/release.ts');
@@ -134,7 +166,11 @@ const pushCommand: CommandModule<GlobalArgs, PushArgs> = {
         const r = await pushRelease(client, argv.file, verified.report.digest, verified.stagingDir, argv['chunk-size']);
         if (argv.json) return printJson(r);
         line(`pushed ${r.ref}@${r.digest} (tarball ${r.tarball})`);
-        line(r.signature ? `  signature ${r.signature.digest} attached ${r.signature.attached === 'referrer' ? 'as an OCI referrer' : `under tag ${r.signature.tag}`}` : '  unsigned release: no signature attached');
+        line(
+          r.signature
+            ? `  signature ${r.signature.digest} attached ${r.signature.attached === 'referrer' ? 'as an OCI referrer' : `under tag ${r.signature.tag}`}`
+            : '  unsigned release: no signature attached',
+        );
         line(`  verify it with: docket verify ${r.ref} --expect ${r.tarball}`);
       } finally {
         client.close();
@@ -148,6 +184,11 @@ const pushCommand: CommandModule<GlobalArgs, PushArgs> = {
 export const releaseCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'release <action>',
   describe: 'build, sign and publish the decision-verification.tgz release (actions: pack, keygen, push)',
-  builder: (y) => y.command(packCommand as unknown as CommandModule).command(keygenCommand as unknown as CommandModule).command(pushCommand as unknown as CommandModule).demandCommand(1, 'name an action: pack, keygen or push') as unknown as Argv<GlobalArgs>,
+  builder: (y) =>
+    y
+      .command(packCommand as unknown as CommandModule)
+      .command(keygenCommand as unknown as CommandModule)
+      .command(pushCommand as unknown as CommandModule)
+      .demandCommand(1, 'name an action: pack, keygen or push') as unknown as Argv<GlobalArgs>,
   handler: () => {},
 };

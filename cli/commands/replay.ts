@@ -31,8 +31,15 @@ export const replayCommand: CommandModule<GlobalArgs, ReplayArgs> = {
     anchorOptions(y)
       .positional('runs', { type: 'string', array: true, describe: 'run ids, run digests or unique digest prefixes (default: every sealed run)' })
       .option('all', { type: 'boolean', default: false, describe: 'replay every sealed run (the default when no RUN is named)' })
-      .option('against-worktree', { type: 'boolean', default: false, describe: "rebuild from the working tree's decision-bank.json instead of the frozen bank: shows what a question or template change would break" })
-      .option('from', { type: 'string', describe: 'verify a release tarball (decision-verification.tgz) with this docket, anchored by --expect and/or --key, extract it to a private temp dir and replay its archive' })
+      .option('against-worktree', {
+        type: 'boolean',
+        default: false,
+        describe: "rebuild from the working tree's decision-bank.json instead of the frozen bank: shows what a question or template change would break",
+      })
+      .option('from', {
+        type: 'string',
+        describe: 'verify a release tarball (decision-verification.tgz) with this docket, anchored by --expect and/or --key, extract it to a private temp dir and replay its archive',
+      })
       .option('imported', { type: 'boolean', default: false, describe: 'replay imported logs instead (RUN = import ref or run digest; docs/import.md)' }) as never,
   handler: async (argv) => {
     installNetworkGuard();
@@ -73,8 +80,22 @@ async function replayRelease(a: AnchorArgs, names: string[], worktree: WorktreeB
 
 function printHuman(r: ReplayReport) {
   if (r.selection === 'all') line(`no RUN named: replaying all ${r.runs.length} sealed runs in ${r.archive}`);
-  line(`rebuilding requests from ${r.rebuiltFrom === 'worktree' ? 'the working tree (decision-bank.json): mismatches show what a change would break' : 'the frozen bank each plan names (archive only)'}`);
-  const rows = [['run', 'model', 'requests', 'matched', 'mismatched', 'chain', 'bundles', 'findings'], ...r.runs.map((x) => [x.run, x.model ?? '?', String(x.requests), String(x.matched), String(x.mismatched), x.chain, String(x.bundles), String(x.findings.filter((f) => f.severity === 'error').length)])];
+  line(
+    `rebuilding requests from ${r.rebuiltFrom === 'worktree' ? 'the working tree (decision-bank.json): mismatches show what a change would break' : 'the frozen bank each plan names (archive only)'}`,
+  );
+  const rows = [
+    ['run', 'model', 'requests', 'matched', 'mismatched', 'chain', 'bundles', 'findings'],
+    ...r.runs.map((x) => [
+      x.run,
+      x.model ?? '?',
+      String(x.requests),
+      String(x.matched),
+      String(x.mismatched),
+      x.chain,
+      String(x.bundles),
+      String(x.findings.filter((f) => f.severity === 'error').length),
+    ]),
+  ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   for (const row of rows) line(`  ${row.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')}`);
   let printed = 0;

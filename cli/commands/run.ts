@@ -59,7 +59,10 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
       .option('dry-run', { type: 'boolean', default: false, describe: 'print the plan, request count, request hashes and estimated cost; no connection, no writes' })
       .option('limit-evals', { type: 'number', describe: 'only the questions of the first N source evals (byte order)' })
       .option('max-requests', { type: 'number', describe: 'cap on attempts: a larger plan does not start; reaching it mid-run seals the run incomplete' })
-      .option('max-known-cost-usd', { type: 'number', describe: 'stop (sealed incomplete) when provider-reported cost reaches this; a larger estimate does not start; an answer without a reported cost stops the run (see --allow-unknown-cost)' })
+      .option('max-known-cost-usd', {
+        type: 'number',
+        describe: 'stop (sealed incomplete) when provider-reported cost reaches this; a larger estimate does not start; an answer without a reported cost stops the run (see --allow-unknown-cost)',
+      })
       .option('allow-unknown-cost', { type: 'boolean', default: false, describe: 'with --max-known-cost-usd: go on when the provider reports no cost (default: stop before the next request)' })
       .option('price-per-1k-tokens', { type: 'number', describe: 'USD per 1000 tokens, for the estimate only' })
       .option('api-key-env', { type: 'string', default: 'OPENAI_API_KEY', describe: 'environment variable holding the API key (optional for loopback endpoints)' })
@@ -67,8 +70,17 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
       .option('timeout-ms', { type: 'number', default: 60_000, describe: 'per-request timeout' })
       .option('retries', { type: 'number', default: 3, describe: 'retries per slot on 429, 5xx, network errors and timeouts' })
       .option('backoff-ms', { type: 'number', default: 500, describe: 'base of the exponential backoff (jittered; shared by every request in flight)' })
-      .option('request-kind', { type: 'string', choices: ['chat', 'decision'], describe: "chat: POST …/chat/completions with messages; decision: POST …/decisions with the question and its options as typed fields (README); default: the bank template's requestKind, else chat" })
-      .option('concurrency', { type: 'number', default: DEFAULT_CONCURRENCY, describe: `requests in flight at once, 1 to ${MAX_CONCURRENCY} (not recorded: the sealed run is the same whatever it is)` }) as never,
+      .option('request-kind', {
+        type: 'string',
+        choices: ['chat', 'decision'],
+        describe:
+          "chat: POST …/chat/completions with messages; decision: POST …/decisions with the question and its options as typed fields (README); default: the bank template's requestKind, else chat",
+      })
+      .option('concurrency', {
+        type: 'number',
+        default: DEFAULT_CONCURRENCY,
+        describe: `requests in flight at once, 1 to ${MAX_CONCURRENCY} (not recorded: the sealed run is the same whatever it is)`,
+      }) as never,
   handler: async (argv) => {
     const params: RunParams = { temperature: argv.temperature, max_tokens: positiveInt(argv['max-tokens'], '--max-tokens')! };
     if (!(argv.temperature >= 0)) throw usageError('EUSAGE', '--temperature must be ≥ 0');
@@ -139,14 +151,38 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
 function report(r: RunResult, json: boolean) {
   const v = r.run;
   if (json) {
-    printJson({ ok: true, runId: r.runId, status: r.status, stopReason: r.stopReason, digest: r.digest, plan: r.plan, model: v.model, planned: v.planned, done: v.done, attempts: v.attempts, classes: v.classes, knownCostUsd: v.knownCostUsd, head: v.head, segments: v.segments, grade: r.grade });
+    printJson({
+      ok: true,
+      runId: r.runId,
+      status: r.status,
+      stopReason: r.stopReason,
+      digest: r.digest,
+      plan: r.plan,
+      model: v.model,
+      planned: v.planned,
+      done: v.done,
+      attempts: v.attempts,
+      classes: v.classes,
+      knownCostUsd: v.knownCostUsd,
+      head: v.head,
+      segments: v.segments,
+      grade: r.grade,
+    });
   } else {
-    line(`${r.status}: ${v.done}/${v.planned} slots done in ${v.attempts} attempts (${Object.entries(v.classes).filter(([, n]) => n > 0).map(([c, n]) => `${c} ${n}`).join(', ')})`);
+    line(
+      `${r.status}: ${v.done}/${v.planned} slots done in ${v.attempts} attempts (${Object.entries(v.classes)
+        .filter(([, n]) => n > 0)
+        .map(([c, n]) => `${c} ${n}`)
+        .join(', ')})`,
+    );
     if (r.stopReason) line(`stopped: ${r.stopReason}`);
     line(`known cost: ${v.knownCostUsd === null ? 'unknown (not reported)' : `$${v.knownCostUsd}`}`);
     line(`${r.digest}  run ${r.runId} (refs/runs/${r.runId})`);
     const g = r.grade;
-    if (g.status === 'graded') line(`graded by ${g.grader.ref}: ${g.counts.correct} of ${g.counts.slots} slots correct (${g.counts.incorrect} incorrect, ${g.counts.invalid} invalid, ${g.counts.truncated} truncated, ${g.counts.provider_failure} provider failures, ${g.counts.interrupted} interrupted); grade ${g.grade} (refs/grades/${r.runId}); ranked by \`docket leaderboard\``);
+    if (g.status === 'graded')
+      line(
+        `graded by ${g.grader.ref}: ${g.counts.correct} of ${g.counts.slots} slots correct (${g.counts.incorrect} incorrect, ${g.counts.invalid} invalid, ${g.counts.truncated} truncated, ${g.counts.provider_failure} provider failures, ${g.counts.interrupted} interrupted); grade ${g.grade} (refs/grades/${r.runId}); ranked by \`docket leaderboard\``,
+      );
     else line(`not graded: ${g.reason}`);
   }
   process.exitCode = EXIT.OK;
@@ -160,11 +196,15 @@ function dryRun(archive: Archive, opts: NewRunOptions, json: boolean) {
     printJson({ ok: p.refusal === null, dryRun: true, runId: p.runId, refusal: p.refusal, costRule: p.costRule, plan: p.plan, requests: hashes.length, requestHashes: hashes, estimate: p.estimate });
   } else {
     line(`run ${p.runId} (dry run: nothing is sent or stored)`);
-    line(`plan: ${p.plan.requestFormat} requests, bank ${p.plan.bank}, ${p.plan.questions.length} questions × ${p.plan.permutations} permutations × ${p.plan.repetitions} repetitions, model ${p.plan.model}, grader ${p.plan.grader.ref}`);
+    line(
+      `plan: ${p.plan.requestFormat} requests, bank ${p.plan.bank}, ${p.plan.questions.length} questions × ${p.plan.permutations} permutations × ${p.plan.repetitions} repetitions, model ${p.plan.model}, grader ${p.plan.grader.ref}`,
+    );
     line(`requests: ${hashes.length} (${new Set(hashes).size} distinct request hashes, set digest ${p.plan.requestHashes})`);
     for (const h of hashes.slice(0, 5)) line(`  ${h}`);
     if (hashes.length > 5) line(`  … and ${hashes.length - 5} more (--json lists all)`);
-    line(`estimate: ~${p.estimate.promptTokens} prompt + ≤${p.estimate.completionTokens} completion tokens; cost ${p.estimate.costUsd === null ? 'unknown (pass --price-per-1k-tokens)' : `$${p.estimate.costUsd}`}`);
+    line(
+      `estimate: ~${p.estimate.promptTokens} prompt + ≤${p.estimate.completionTokens} completion tokens; cost ${p.estimate.costUsd === null ? 'unknown (pass --price-per-1k-tokens)' : `$${p.estimate.costUsd}`}`,
+    );
     if (p.costRule) line(`cost cap: ${p.costRule}`);
     if (p.refusal) line(`would not start: ${p.refusal}`);
   }

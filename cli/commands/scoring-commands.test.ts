@@ -10,7 +10,12 @@ import type { Unscored } from '../../replay/scoring/scoring-input.ts';
  * (replay/scoring/scoring-input.ts) replaced by in-memory fakes.
  */
 const fake = vi.hoisted(() => ({ runs: [] as RunForScoring[], unscored: [] as Unscored[] }));
-vi.mock('../../replay/scoring/scoring-input.ts', () => ({ loadRunsForScoring: () => fake.runs, currentBenchmarkVersion: () => null, unscoredRuns: () => fake.unscored, slotsWithAnswers: (_a: string, r: RunForScoring) => r.slots }));
+vi.mock('../../replay/scoring/scoring-input.ts', () => ({
+  loadRunsForScoring: () => fake.runs,
+  currentBenchmarkVersion: () => null,
+  unscoredRuns: () => fake.unscored,
+  slotsWithAnswers: (_a: string, r: RunForScoring) => r.slots,
+}));
 const { main } = await import('../main.ts');
 
 function slots(model: string, verdictOf: (q: number, p: number) => Verdict): SlotOutcome[] {
@@ -18,7 +23,19 @@ function slots(model: string, verdictOf: (q: number, p: number) => Verdict): Slo
   for (let q = 0; q < 10; q++) {
     for (let p = 0; p < 3; p++) {
       const verdict = verdictOf(q, p);
-      out.push({ question: `q${q}`, sourceEval: `cat${q % 2}/e${q % 4}`, permutation: p, repetition: 0, verdict, chosen: verdict === 'correct' ? 'A' : 'B', key: 'A', answerText: `${model} says ${verdict === 'correct' ? 'A' : 'B'}`, attempts: 1, costUsd: 0.001, unknownCostAttempts: 0 });
+      out.push({
+        question: `q${q}`,
+        sourceEval: `cat${q % 2}/e${q % 4}`,
+        permutation: p,
+        repetition: 0,
+        verdict,
+        chosen: verdict === 'correct' ? 'A' : 'B',
+        key: 'A',
+        answerText: `${model} says ${verdict === 'correct' ? 'A' : 'B'}`,
+        attempts: 1,
+        costUsd: 0.001,
+        unknownCostAttempts: 0,
+      });
     }
   }
   return out;
@@ -64,7 +81,10 @@ describe('docket leaderboard', () => {
     expect(await docket('leaderboard', '--json')).toBe(0);
     const j = JSON.parse(out);
     expect(j.protocol.id).toBe('docket-decision-scoring');
-    expect(j.rows.map((r: { place: number; model: string }) => [r.place, r.model])).toEqual([[1, 'strong'], [2, 'weak']]);
+    expect(j.rows.map((r: { place: number; model: string }) => [r.place, r.model])).toEqual([
+      [1, 'strong'],
+      [2, 'weak'],
+    ]);
     expect(j.rows[0]).toMatchObject({ score: 100, run: hex('1'), grade: hex('f'), coverage: { planned: 30, scored: 30 } });
     expect(typeof j.rows[1].low).toBe('number');
     expect(j.refused).toMatchObject([{ model: 'cut', code: 'not-sealed' }]);

@@ -38,4 +38,3 @@ export const serveReferenceCommand: CommandModule<GlobalArgs, ServeArgs> = {
     });
   },
 };
-

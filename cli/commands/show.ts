@@ -15,7 +15,7 @@ interface ShowArgs extends GlobalArgs {
 
 export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
   command: 'show <target>',
-  describe: "one bundle: its descriptor (digest, kind, size, contentDigest) and its content, pretty-printed; --raw writes the stored (gzip) bytes",
+  describe: 'one bundle: its descriptor (digest, kind, size, contentDigest) and its content, pretty-printed; --raw writes the stored (gzip) bytes',
   builder: (y) =>
     y
       .positional('target', { type: 'string', demandOption: true, describe: 'object digest, unique digest prefix, ref (runs/ID, bank/current, grades/ID) or run id' })
@@ -55,9 +55,21 @@ export function resolveTarget(store: Store, target: string): { digest: Digest; r
   if (hex !== null) {
     const hits = store.list().objects.filter((o) => o.digest.slice(7).startsWith(hex));
     if (hits.length === 1) return { digest: hits[0]!.digest, ref: null };
-    if (hits.length > 1) throw usageError('EAMBIGUOUS', `${target} is a prefix of ${hits.length} objects: ${hits.slice(0, 10).map((o) => o.digest).join(', ')}${hits.length > 10 ? ', …' : ''}; give more characters`, { target, candidates: hits.map((o) => o.digest) });
+    if (hits.length > 1)
+      throw usageError(
+        'EAMBIGUOUS',
+        `${target} is a prefix of ${hits.length} objects: ${hits
+          .slice(0, 10)
+          .map((o) => o.digest)
+          .join(', ')}${hits.length > 10 ? ', …' : ''}; give more characters`,
+        { target, candidates: hits.map((o) => o.digest) },
+      );
   }
-  throw usageError('ENOTFOUND', `${target} names no object, ref or run in ${store.dir} (give a digest, a digest prefix of 4+ hex characters, a ref such as bank/current, or a run id; docket ls lists objects)`, { target });
+  throw usageError(
+    'ENOTFOUND',
+    `${target} names no object, ref or run in ${store.dir} (give a digest, a digest prefix of 4+ hex characters, a ref such as bank/current, or a run id; docket ls lists objects)`,
+    { target },
+  );
 }
 
 function refOrNull(store: Store, name: string): Digest | null {

@@ -75,10 +75,18 @@ export function prepareQuery(db: Database.Database, query: string): Database.Sta
   try {
     stmt = db.prepare(query);
   } catch (e) {
-    throw usageError('ESQL', `the query cannot be run: ${(e as Error).message} (one SQLite statement over the tables and views of docs/design.md §5; \`docket sql "SELECT name FROM sqlite_master"\` lists them)`, { query });
+    throw usageError(
+      'ESQL',
+      `the query cannot be run: ${(e as Error).message} (one SQLite statement over the tables and views of docs/design.md §5; \`docket sql "SELECT name FROM sqlite_master"\` lists them)`,
+      { query },
+    );
   }
   if (!stmt.readonly) {
-    throw usageError('ESQLWRITE', 'docket sql only reads: the index is a cache rebuilt from the bundles, so a change made to it would prove nothing and be lost at the next rebuild; nothing was changed. Change the archive with docket commands (put, run, regrade, repair)', { query });
+    throw usageError(
+      'ESQLWRITE',
+      'docket sql only reads: the index is a cache rebuilt from the bundles, so a change made to it would prove nothing and be lost at the next rebuild; nothing was changed. Change the archive with docket commands (put, run, regrade, repair)',
+      { query },
+    );
   }
   if (!stmt.reader) throw usageError('ESQL', 'the statement returns no rows: ask with SELECT (or WITH … SELECT)', { query });
   return stmt;
@@ -104,7 +112,11 @@ function printAligned(columns: string[], rows: unknown[][]) {
   const text = rows.map((r) => r.map(cell));
   const numeric = columns.map((_, i) => rows.length > 0 && rows.every((r) => r[i] === null || typeof r[i] === 'number' || typeof r[i] === 'bigint'));
   const widths = columns.map((c, i) => Math.max(c.length, ...text.map((r) => r[i]!.length)));
-  const fmt = (r: string[]) => r.map((v, i) => (numeric[i] ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ').trimEnd();
+  const fmt = (r: string[]) =>
+    r
+      .map((v, i) => (numeric[i] ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   line(fmt(columns));
   line(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of text) line(fmt(r));

@@ -46,7 +46,8 @@ export const verifyCommand: CommandModule<GlobalArgs, Args> = {
       dropVerifyWorker(); // started by the CLI entry for an archive verify (`--archive FILE.tgz` looks like one)
       return verifyReleaseFile(dir, argv);
     }
-    for (const o of ['expect', 'key', 'extract', 'root'] as const) if (argv[o] !== undefined) throw usageError('EUSAGE', `--${o} applies to a release tarball (FILE.tgz) or --proof, not an archive directory`);
+    for (const o of ['expect', 'key', 'extract', 'root'] as const)
+      if (argv[o] !== undefined) throw usageError('EUSAGE', `--${o} applies to a release tarball (FILE.tgz) or --proof, not an archive directory`);
     const { requireDir } = await import('../paths.ts');
     requireDir(dir, 'archive');
     const shown = progress('verify');
@@ -150,11 +151,14 @@ async function verifyReleaseRef(refText: string, argv: Args) {
     try {
       if (v.stagingDir) {
         const add = (code: Code, path: string, message: string) => report.findings.push({ severity: 'error', code, path, digest: null, message });
-        if (!readFileSync(join(v.stagingDir, MANIFEST_NAME)).equals(fetched.manifestJson)) add('EREGISTRYMANIFEST', MANIFEST_NAME, `the registry's MANIFEST.json layer is not the one inside the tarball`);
+        if (!readFileSync(join(v.stagingDir, MANIFEST_NAME)).equals(fetched.manifestJson))
+          add('EREGISTRYMANIFEST', MANIFEST_NAME, `the registry's MANIFEST.json layer is not the one inside the tarball`);
         const sigPath = join(v.stagingDir, SIG_NAME);
         const inside = existsSync(sigPath) ? readFileSync(sigPath) : null;
-        if (fetched.signature && (!inside || !inside.equals(fetched.signature))) add('EREGISTRYSIG', SIG_NAME, inside ? 'the signature attached in the registry is not the one inside the tarball' : 'the registry has a signature for an unsigned tarball');
-        if (inside && !fetched.signature) report.findings.push({ severity: 'hint', code: 'HNOSIGREF', path: SIG_NAME, digest: null, message: 'the tarball is signed but the registry has no signature attached to it' });
+        if (fetched.signature && (!inside || !inside.equals(fetched.signature)))
+          add('EREGISTRYSIG', SIG_NAME, inside ? 'the signature attached in the registry is not the one inside the tarball' : 'the registry has a signature for an unsigned tarball');
+        if (inside && !fetched.signature)
+          report.findings.push({ severity: 'hint', code: 'HNOSIGREF', path: SIG_NAME, digest: null, message: 'the tarball is signed but the registry has no signature attached to it' });
         report.ok = report.findings.every((f) => f.severity !== 'error');
       }
       if (report.ok && opts.extract) {

@@ -23,7 +23,11 @@ describe('every command has a complete --help (issue #22)', () => {
       const { code, out } = await helpOf([name, '--help']);
       expect(code).toBe(0);
       expect(out).toContain('Examples:');
-      const examples = out.split('Examples:')[1]!.split('EXIT STATUS')[0]!.split('\n').filter((l) => l.trim().startsWith('docket '));
+      const examples = out
+        .split('Examples:')[1]!
+        .split('EXIT STATUS')[0]!
+        .split('\n')
+        .filter((l) => l.trim().startsWith('docket '));
       expect(examples.length, out).toBeGreaterThanOrEqual(2);
       expect(out).toContain('EXIT STATUS');
     });

@@ -18,7 +18,9 @@ function releaseDir() {
 
 /** Under a pseudo-terminal, so colour would be on if nothing turned it off. */
 function runOnTty(dir: string, script: string, env: Record<string, string>) {
-  const vars = Object.entries({ DOCKET_BIN: 'noop.mjs', ...env }).map(([k, v]) => `${k}=${v}`).join(' ');
+  const vars = Object.entries({ DOCKET_BIN: 'noop.mjs', ...env })
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
   // A terminal user has no CI and a colour TERM: set both, so the test shows what they see.
   const cmd = `env -u NO_COLOR -u FORCE_COLOR -u CI TERM=xterm-256color ${vars} ${process.execPath} ${script}`;
   return spawnSync('script', ['-qfec', cmd, '/dev/null'], { cwd: dir, encoding: 'utf8', timeout: 60_000 }).stdout;

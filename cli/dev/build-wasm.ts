@@ -15,7 +15,21 @@ export const WASM_SOURCE = fileURLToPath(new URL('../../replay/accel/wasm/strict
 export const WASM_HEADER = fileURLToPath(new URL('../../replay/accel/wasm/strict-layout.h', import.meta.url));
 export const WASM_FILE = fileURLToPath(new URL('../../replay/accel/wasm/strict.wasm', import.meta.url));
 // Every option explicit; no debug info, so no path of this machine ends up in the module.
-export const CLANG_ARGS: string[] = ['--target=wasm32', '-O3', '-msimd128', '-nostdlib', '-ffreestanding', '-g0', '-Wall', '-Wextra', '-Werror', '-Wl,--no-entry', '-Wl,--strip-all', '-Wl,--stack-first', '-Wl,-z,stack-size=65536'];
+export const CLANG_ARGS: string[] = [
+  '--target=wasm32',
+  '-O3',
+  '-msimd128',
+  '-nostdlib',
+  '-ffreestanding',
+  '-g0',
+  '-Wall',
+  '-Wextra',
+  '-Werror',
+  '-Wl,--no-entry',
+  '-Wl,--strip-all',
+  '-Wl,--stack-first',
+  '-Wl,-z,stack-size=65536',
+];
 
 /** Compile the committed sources (the header as committed: tests compare it with the rendering). */
 export function buildWasm(out: string = WASM_FILE, clang: string = process.env.CLANG ?? 'clang'): string {

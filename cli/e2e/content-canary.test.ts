@@ -24,8 +24,26 @@ function write(root: string, rel: string, text: string) {
 }
 
 function bank(root: string) {
-  const questions = [0, 1].map((i) => ({ id: `cat-e0-${i}`, sourceEval: 'cat/e0', stem: `Which ${i}?`, options: ['a', 'b', 'c', 'd'], key: 'A', claim: 'c', doesNotEstablish: 'd', probe: `probes/q${i}.mjs` }));
-  const b = { schemaVersion: 1, name: 'canary', version: '0.0.1', description: 'd', keyBalanceTolerance: 4, promptTemplate: { id: 't', version: 1, system: 's', user: '{{stem}}', answerFormat: 'a letter' }, questions, omissions: [] };
+  const questions = [0, 1].map((i) => ({
+    id: `cat-e0-${i}`,
+    sourceEval: 'cat/e0',
+    stem: `Which ${i}?`,
+    options: ['a', 'b', 'c', 'd'],
+    key: 'A',
+    claim: 'c',
+    doesNotEstablish: 'd',
+    probe: `probes/q${i}.mjs`,
+  }));
+  const b = {
+    schemaVersion: 1,
+    name: 'canary',
+    version: '0.0.1',
+    description: 'd',
+    keyBalanceTolerance: 4,
+    promptTemplate: { id: 't', version: 1, system: 's', user: '{{stem}}', answerFormat: 'a letter' },
+    questions,
+    omissions: [],
+  };
   write(root, 'decision-bank.json', JSON.stringify(b, null, 2));
   write(root, 'package.json', '{"name":"canary","version":"1.0.0"}\n');
   write(root, 'package-lock.json', '{"lockfileVersion":3}\n');
@@ -83,7 +101,9 @@ describe('canaries in the places the policy leaves out', () => {
     expect(r.stdout).toContain(`+ ${E}/TASK.md`);
     const j = docket(['snapshot', '--list', '--json'], { cwd: root });
     outputs.push(j.stdout, j.stderr);
-    expect(j.json.evals[0].files.map((f: { path: string }) => f.path)).toEqual([`${E}/.gitignore`, `${E}/TASK.md`, `${E}/notes.txt`, `${E}/probes/q0.mjs`, `${E}/probes/q1.mjs`, `${E}/solution.mjs`].filter((p) => existsSync(join(root, p))));
+    expect(j.json.evals[0].files.map((f: { path: string }) => f.path)).toEqual(
+      [`${E}/.gitignore`, `${E}/TASK.md`, `${E}/notes.txt`, `${E}/probes/q0.mjs`, `${E}/probes/q1.mjs`, `${E}/solution.mjs`].filter((p) => existsSync(join(root, p))),
+    );
   });
 
   it('snapshot, index rebuild, release pack and verify succeed, and no canary reaches a bundle, the index, the tarball, any output or a leftover file', () => {
@@ -91,7 +111,13 @@ describe('canaries in the places the policy leaves out', () => {
     outputs.push(list.stdout, list.stderr);
     expect(list.status, list.stderr).toBe(0);
     const left = Object.fromEntries(list.json.excluded.map((e: { path: string; rule: string }) => [e.path, e.rule]));
-    expect(left).toMatchObject({ [`${E}/.env`]: 'deny .env', [`${E}/answer/.env.local`]: 'deny .env.*', [`${E}/cache.sqlite3`]: 'deny *.sqlite3', [`${E}/node_modules/`]: 'deny node_modules/', [`${E}/scratch/`]: '.gitignore .gitignore:1:scratch/' });
+    expect(left).toMatchObject({
+      [`${E}/.env`]: 'deny .env',
+      [`${E}/answer/.env.local`]: 'deny .env.*',
+      [`${E}/cache.sqlite3`]: 'deny *.sqlite3',
+      [`${E}/node_modules/`]: 'deny node_modules/',
+      [`${E}/scratch/`]: '.gitignore .gitignore:1:scratch/',
+    });
     expect(list.json.files.map((f: { path: string }) => f.path)).toContain(`${E}/TASK.md`);
     for (const args of [['snapshot'], ['index', 'rebuild'], ['release', 'pack', '--out', 'r.tgz'], ['verify'], ['verify', 'r.tgz']]) {
       const r = docket(args, { cwd: root });

@@ -158,7 +158,8 @@ describe('a damaged or missing bundle is a coded finding in every reading comman
       writeFileSync(objectPath(d), bad);
     }
     try {
-      for (const args of COMMANDS.filter((a) => a[0] !== 'check')) { // check: its seeded round above (a full probe run costs seconds)
+      for (const args of COMMANDS.filter((a) => a[0] !== 'check')) {
+        // check: its seeded round above (a full probe run costs seconds)
         const r = await docket(args);
         const ctx = `${args.join(' ')}\n${r.out.slice(0, 2000)}`;
         expect(r.out, ctx).not.toMatch(/internal error|EINTERNAL|\n\s+at \S/);

@@ -73,7 +73,14 @@ describe('the package', () => {
   it('ships compiled JavaScript, the files docket reads, and nothing else', () => {
     const files = packedFiles().map((f) => f.path);
     const outside = files.filter((p) => !/^dist\/(cli|replay)\/.+\.js$/.test(p));
-    expect(outside.filter((p) => !/^(docs\/schemas\/.+\.json|replay\/grading\/graders\/[\w-]+\.ts|replay\/accel\/wasm\/strict\.wasm|cli\/release-scripts\/[\w-]+\.mjs|lockfiles\/graders\.lock\.json|package\.json|README\.md)$/.test(p))).toEqual([]);
+    expect(
+      outside.filter(
+        (p) =>
+          !/^(docs\/schemas\/.+\.json|replay\/grading\/graders\/[\w-]+\.ts|replay\/accel\/wasm\/strict\.wasm|cli\/release-scripts\/[\w-]+\.mjs|lockfiles\/graders\.lock\.json|package\.json|README\.md)$/.test(
+            p,
+          ),
+      ),
+    ).toEqual([]);
     // No tests, benchmarks, dev tools, C sources, build records or docket's own bank.
     for (const p of files) expect(p).not.toMatch(/\.test\.|\/dev\/|\.c$|tsbuildinfo|^evals\/|^evidence\/|decision-bank\.json/);
     // Every compiled module has its source in the repository (a stale dist/ would not).
@@ -85,7 +92,10 @@ describe('the package', () => {
     const req = (spec: string) => spawnSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(spec)})`], { cwd: project, encoding: 'utf8' });
     expect(req('docket').stderr).toMatch(/ERR_PACKAGE_PATH_NOT_EXPORTED|No "exports" main/);
     expect(req('docket/dist/cli/main.js').stderr).toMatch(/ERR_PACKAGE_PATH_NOT_EXPORTED/);
-    const pkg = spawnSync(process.execPath, ['--input-type=module', '-e', "const { default: p } = await import('docket/package.json', { with: { type: 'json' } }); console.log(p.version)"], { cwd: project, encoding: 'utf8' });
+    const pkg = spawnSync(process.execPath, ['--input-type=module', '-e', "const { default: p } = await import('docket/package.json', { with: { type: 'json' } }); console.log(p.version)"], {
+      cwd: project,
+      encoding: 'utf8',
+    });
     expect(pkg.stdout.trim(), pkg.stderr).toBe(version);
   });
 });

@@ -24,7 +24,10 @@ const scratch = (prefix: string) => {
 /** What the shipped archive holds, read independently of replay: attempts per sealed run. */
 function shippedAttempts(): Record<string, number> {
   const a = new Archive(join(REPO, 'evidence'));
-  const ids = a.store.listRefs().filter((r) => r.name.startsWith('runs/')).map((r) => r.name.slice(5));
+  const ids = a.store
+    .listRefs()
+    .filter((r) => r.name.startsWith('runs/'))
+    .map((r) => r.name.slice(5));
   return Object.fromEntries(ids.map((id) => [id, loadRun(a, id).lines.length]));
 }
 

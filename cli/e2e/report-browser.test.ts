@@ -33,10 +33,33 @@ function fakeRun(model: string, day: number, accuracy: number, over: Partial<Run
       const r = rng();
       const verdict: Verdict = r < accuracy ? 'correct' : r > 0.995 ? 'truncated' : r > 0.985 ? 'invalid' : 'incorrect';
       const cat = CATEGORIES[q % CATEGORIES.length]!;
-      slots.push({ question: `${cat}-${q}`, sourceEval: `${cat}/eval-${q % 4}`, permutation: p, repetition: 0, verdict, chosen: 'A', key: 'A', answerText: 'A', attempts: 1, costUsd: 0.0012, unknownCostAttempts: 0 });
+      slots.push({
+        question: `${cat}-${q}`,
+        sourceEval: `${cat}/eval-${q % 4}`,
+        permutation: p,
+        repetition: 0,
+        verdict,
+        chosen: 'A',
+        key: 'A',
+        answerText: 'A',
+        attempts: 1,
+        costUsd: 0.0012,
+        unknownCostAttempts: 0,
+      });
     }
   }
-  return { run: digest(`run ${model}`), grade: digest(`grade ${model}`), runId: `2026-05-0${day}-${model}`, model, status: 'sealed', benchmarkVersion: VERSION, sealedAt: `2026-05-0${day}T00:00:00Z`, planned: 144, slots, ...over };
+  return {
+    run: digest(`run ${model}`),
+    grade: digest(`grade ${model}`),
+    runId: `2026-05-0${day}-${model}`,
+    model,
+    status: 'sealed',
+    benchmarkVersion: VERSION,
+    sealedAt: `2026-05-0${day}T00:00:00Z`,
+    planned: 144,
+    slots,
+    ...over,
+  };
 }
 
 const runs = [fakeRun('alpha-large', 1, 0.88), fakeRun('beta-medium', 2, 0.7), fakeRun('gamma-small', 3, 0.45), fakeRun('delta-broken', 4, 0.6, { status: 'interrupted' })];

@@ -78,7 +78,9 @@ describe('vendoring refuses what cannot install offline, and verify holds tarbal
   it('a lock without resolved URLs is EVENDORRESOLVED saying what to run; a bun.lock is EVENDORKIND', () => {
     const root = tempDir('docket-vendor-');
     if (makeVendorSuite(root, { resolved: false })) return;
-    expect(() => collectVendor(root, {})).toThrow(expect.objectContaining({ code: 'EVENDORRESOLVED', message: expect.stringContaining('npm install --package-lock-only --no-omit-lockfile-registry-resolved') }));
+    expect(() => collectVendor(root, {})).toThrow(
+      expect.objectContaining({ code: 'EVENDORRESOLVED', message: expect.stringContaining('npm install --package-lock-only --no-omit-lockfile-registry-resolved') }),
+    );
     const bun = tempDir('docket-vendor-');
     makeProbeSuite(bun, { lock: 'bun.lock' });
     expect(() => collectVendor(bun, {})).toThrow(expect.objectContaining({ code: 'EVENDORKIND' }));
@@ -91,7 +93,9 @@ describe('vendoring refuses what cannot install offline, and verify holds tarbal
     // vendor.json lists no tarball while the lock needs two: npm ci --offline finds neither in the private cache.
     mkdirSync(join(root, 'vendor', 'npm'), { recursive: true });
     writeFileSync(join(root, 'vendor', 'npm', 'vendor.json'), JSON.stringify({ kind: 'docket-vendor', schemaVersion: 1, lockfile: 'package-lock.json', packages: [] }));
-    expect(() => installVendored(root)).toThrow(expect.objectContaining({ code: 'EVENDOR', message: expect.stringMatching(/npm ci --offline --ignore-scripts --no-audit --no-fund` exited 1: .*(ENOTCACHED|only-if-cached)/) }));
+    expect(() => installVendored(root)).toThrow(
+      expect.objectContaining({ code: 'EVENDOR', message: expect.stringMatching(/npm ci --offline --ignore-scripts --no-audit --no-fund` exited 1: .*(ENOTCACHED|only-if-cached)/) }),
+    );
   }, 60_000);
 
   it('release verify: a vendored tarball that is not the one the lock pins is EVENDOR', async () => {
@@ -112,4 +116,3 @@ describe('vendoring refuses what cannot install offline, and verify holds tarbal
     expect((await verifyRelease(file)).findings.filter((f) => f.severity === 'error')).toEqual([]);
   });
 });
-

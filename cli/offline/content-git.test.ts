@@ -23,7 +23,17 @@ describe('content policy in a git work tree (candidates from git ls-files)', () 
     const sel = selectContent(root, [t.scope], { lister });
     expect(sel.mode).toBe('git');
     expect(sel.included.map((f) => f.path)).toEqual(t.included);
-    expect(Object.fromEntries(sel.excluded.map((e) => [e.path, e.rule.split(' ').slice(0, e.rule.startsWith('deny') ? 2 : 1).join(' ')]))).toEqual(t.excluded);
+    expect(
+      Object.fromEntries(
+        sel.excluded.map((e) => [
+          e.path,
+          e.rule
+            .split(' ')
+            .slice(0, e.rule.startsWith('deny') ? 2 : 1)
+            .join(' '),
+        ]),
+      ),
+    ).toEqual(t.excluded);
     // and the .gitignore walk outside git agrees with git on every path
     expect(selectContent(root, [t.scope], { lister: listByIgnoreFiles }).included.map((f) => f.path)).toEqual(t.included);
   });

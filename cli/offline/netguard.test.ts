@@ -84,11 +84,31 @@ function runChild(mode: 'guard' | 'none', names: string[]): Record<string, { thr
 }
 
 const ALL = [
-  'net.connect', 'net.createConnection', 'named import connect', 'new net.Socket().connect', 'tls.connect',
-  'http.request', 'http.get', 'https.request', 'https.get', 'http2.connect', 'fetch',
-  'dns.lookup', 'named import lookup', 'dns.lookupService', 'dns.resolve', 'dns.resolve4', 'dns.resolveTxt', 'dns.reverse',
-  'new dns.Resolver().resolve4', 'dns.promises.lookup', 'dns/promises named lookup', 'dns.promises.resolve6',
-  'new dns.promises.Resolver().resolveMx', 'dgram send', 'dgram connect',
+  'net.connect',
+  'net.createConnection',
+  'named import connect',
+  'new net.Socket().connect',
+  'tls.connect',
+  'http.request',
+  'http.get',
+  'https.request',
+  'https.get',
+  'http2.connect',
+  'fetch',
+  'dns.lookup',
+  'named import lookup',
+  'dns.lookupService',
+  'dns.resolve',
+  'dns.resolve4',
+  'dns.resolveTxt',
+  'dns.reverse',
+  'new dns.Resolver().resolve4',
+  'dns.promises.lookup',
+  'dns/promises named lookup',
+  'dns.promises.resolve6',
+  'new dns.promises.Resolver().resolveMx',
+  'dgram send',
+  'dgram connect',
 ];
 
 describe('installNetworkGuard', () => {

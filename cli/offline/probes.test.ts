@@ -42,10 +42,21 @@ describe('probes in the suite runtime', () => {
   it('a TypeScript probe importing answer/convex/schema.ts runs through tsx; a bun probe through bun; both replay', () => {
     const root = captured();
     const ts = evidenceOf(root, 'convex-schema-1');
-    expect(ts).toMatchObject({ schemaVersion: 2, answer: 'A', probeRuntime: { name: 'tsx', version: tsxVersion, timeoutMs: 60_000 }, command: ['node', '--import', 'docket:probe-guard', '--import', 'tsx', 'evals/data/convex-schema/probes/schema-1.ts'] });
+    expect(ts).toMatchObject({
+      schemaVersion: 2,
+      answer: 'A',
+      probeRuntime: { name: 'tsx', version: tsxVersion, timeoutMs: 60_000 },
+      command: ['node', '--import', 'docket:probe-guard', '--import', 'tsx', 'evals/data/convex-schema/probes/schema-1.ts'],
+    });
     if (ts.schemaVersion !== 2) throw new Error('schema 2 expected');
-    expect(ts.packages).toEqual([expect.objectContaining({ name: 'convex', version: '1.17.4', path: 'node_modules/convex', integrity: expect.stringMatching(/^sha512-/), digest: expect.stringMatching(/^sha256:/) })]);
-    expect(evidenceOf(root, 'bun-only-1')).toMatchObject({ answer: 'C', probeRuntime: { name: 'bun', version: bunVersion }, command: ['bun', '--preload', 'docket:probe-guard', '--no-install', 'evals/runtime/bun-only/probes/bun-1.ts'] });
+    expect(ts.packages).toEqual([
+      expect.objectContaining({ name: 'convex', version: '1.17.4', path: 'node_modules/convex', integrity: expect.stringMatching(/^sha512-/), digest: expect.stringMatching(/^sha256:/) }),
+    ]);
+    expect(evidenceOf(root, 'bun-only-1')).toMatchObject({
+      answer: 'C',
+      probeRuntime: { name: 'bun', version: bunVersion },
+      command: ['bun', '--preload', 'docket:probe-guard', '--no-install', 'evals/runtime/bun-only/probes/bun-1.ts'],
+    });
     expect(evidenceOf(root, 'json-shape-1')).toMatchObject({ answer: 'B', probeRuntime: { name: 'node', version: process.version } });
     const r = docket(['evidence', 'replay', '--json'], { cwd: root, env: withBun });
     expect(r.json, r.stderr).toMatchObject({ ok: true, total: 3, matched: 3 });
@@ -91,7 +102,10 @@ describe('probes in the suite runtime', () => {
     const root = tempDir('docket-probes-');
     const qs: SuiteQuestion[] = [{ id: 'net-1', sourceEval: 'runtime/bun-only', probe: 'probes/net-1.ts', key: 'A', probeRuntime: { runtime: 'bun' } }];
     makeProbeSuite(root, { questions: qs });
-    for (const [body, what] of [["await fetch('http://127.0.0.1:9/');", 'fetch'], ["await Bun.connect({ hostname: '127.0.0.1', port: 9, socket: { data() {} } });", 'Bun.connect']]) {
+    for (const [body, what] of [
+      ["await fetch('http://127.0.0.1:9/');", 'fetch'],
+      ["await Bun.connect({ hostname: '127.0.0.1', port: 9, socket: { data() {} } });", 'Bun.connect'],
+    ]) {
       writeFileSync(join(root, 'evals/runtime/bun-only/probes/net-1.ts'), `${body}\nconsole.log(JSON.stringify({ answer: 'A' }));\n`);
       docket(['evidence', 'lock'], { cwd: root, env: withBun });
       const c = docket(['evidence', 'capture', '--json'], { cwd: root, env: withBun });
@@ -118,7 +132,12 @@ describe('probes in the suite runtime', () => {
   });
 
   it('runtimeProblem: Node by major version, tsx and bun exactly, a missing runtime by name', () => {
-    const base = { kind: 'evidence', schemaVersion: 2, runtime: { node: 'v20.20.2', platform: 'linux', arch: 'x64' }, probeRuntime: { name: 'tsx', version: '4.23.15', timeoutMs: 1 } } as unknown as EvidenceValue;
+    const base = {
+      kind: 'evidence',
+      schemaVersion: 2,
+      runtime: { node: 'v20.20.2', platform: 'linux', arch: 'x64' },
+      probeRuntime: { name: 'tsx', version: '4.23.15', timeoutMs: 1 },
+    } as unknown as EvidenceValue;
     const here = (node: string, version: string | null) => ({ node, runtime: { name: 'tsx' as const, version, problem: version ? null : 'tsx is missing' } });
     expect(runtimeProblem(base, here('v20.1.0', '4.23.15'))).toBeNull();
     expect(runtimeProblem(base, here('v22.1.0', '4.23.15'))).toContain('captured on Node v20.20.2; this is Node v22.1.0');
@@ -127,4 +146,3 @@ describe('probes in the suite runtime', () => {
     expect(runtimeProblem({ ...base, schemaVersion: 1 } as EvidenceValue, here('v21.0.0', null))).toContain('Node');
   });
 });
-

@@ -59,7 +59,16 @@ export function runtimeHere(name: ProbeRuntimeName): RuntimeHere {
     const bin = onPath('bun');
     const v = bin ? spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000 }) : null;
     const version = v && v.status === 0 ? v.stdout.trim() : null;
-    r = { name, version, bin, problem: !bin ? 'bun is not installed here (no bun on PATH): install bun to run this probe' : version === null ? `${bin} --version failed (${v?.error?.message ?? v?.stderr.trim() ?? 'no output'})` : null };
+    r = {
+      name,
+      version,
+      bin,
+      problem: !bin
+        ? 'bun is not installed here (no bun on PATH): install bun to run this probe'
+        : version === null
+          ? `${bin} --version failed (${v?.error?.message ?? v?.stderr.trim() ?? 'no output'})`
+          : null,
+    };
   }
   found.set(name, r);
   return r;
@@ -163,4 +172,3 @@ export async function runProbes<T>(items: T[], run: (item: T) => Promise<void>, 
 export function readProbe(root: string, relPath: string): Buffer {
   return readFileSync(requireTreePath(root, relPath));
 }
-

@@ -18,15 +18,31 @@ import { packagesToVendor, sri512, VENDOR_INDEX, vendorFile, vendorIndexBytes, t
 export function collectVendor(root: string, bank: Pick<BankFile, 'lockfile'>): Source[] {
   const lock = readLock(root, bank);
   if (lock.kind !== 'package-lock.json' && lock.kind !== 'npm-shrinkwrap.json') {
-    throw usageError('EVENDORKIND', `release pack --vendor ships npm tarballs for \`npm ci --offline\`; this bank's lockfile is ${lock.path}. Vendoring needs package-lock.json or npm-shrinkwrap.json (bun, pnpm and yarn keep their own caches)`, { lockfile: lock.path });
+    throw usageError(
+      'EVENDORKIND',
+      `release pack --vendor ships npm tarballs for \`npm ci --offline\`; this bank's lockfile is ${lock.path}. Vendoring needs package-lock.json or npm-shrinkwrap.json (bun, pnpm and yarn keep their own caches)`,
+      { lockfile: lock.path },
+    );
   }
   const wanted = packagesToVendor(lock.packages, (path) => existsSync(join(root, path)));
   const noResolved = wanted.filter((p) => !p.resolved);
   if (noResolved.length) {
-    throw usageError('EVENDORRESOLVED', `${lock.path} records no tarball URL ("resolved") for ${noResolved.length} package(s) (${noResolved.slice(0, 5).map((p) => `${p.name}@${p.version}`).join(', ')}${noResolved.length > 5 ? ', …' : ''}): without it, npm ci must ask the registry where a package lives even with the tarball cached, so an offline install cannot work. The lockfile was written with omit-lockfile-registry-resolved; run \`npm install --package-lock-only --no-omit-lockfile-registry-resolved\` (it needs the registry once) and commit ${lock.path}`, { packages: noResolved.map((p) => `${p.name}@${p.version}`) });
+    throw usageError(
+      'EVENDORRESOLVED',
+      `${lock.path} records no tarball URL ("resolved") for ${noResolved.length} package(s) (${noResolved
+        .slice(0, 5)
+        .map((p) => `${p.name}@${p.version}`)
+        .join(
+          ', ',
+        )}${noResolved.length > 5 ? ', …' : ''}): without it, npm ci must ask the registry where a package lives even with the tarball cached, so an offline install cannot work. The lockfile was written with omit-lockfile-registry-resolved; run \`npm install --package-lock-only --no-omit-lockfile-registry-resolved\` (it needs the registry once) and commit ${lock.path}`,
+      { packages: noResolved.map((p) => `${p.name}@${p.version}`) },
+    );
   }
   const noIntegrity = wanted.filter((p) => !p.integrity?.startsWith('sha512-'));
-  if (noIntegrity.length) throw usageError('EVENDOR', `${lock.path} records no sha512 integrity for ${noIntegrity.map((p) => `${p.name}@${p.version}`).join(', ')}: a vendored tarball is checked by it`, { packages: noIntegrity.map((p) => p.name) });
+  if (noIntegrity.length)
+    throw usageError('EVENDOR', `${lock.path} records no sha512 integrity for ${noIntegrity.map((p) => `${p.name}@${p.version}`).join(', ')}: a vendored tarball is checked by it`, {
+      packages: noIntegrity.map((p) => p.name),
+    });
   const cache = npmCache();
   const sources: Source[] = [];
   const entries: VendorEntry[] = [];
@@ -48,7 +64,14 @@ export function collectVendor(root: string, bank: Pick<BankFile, 'lockfile'>): S
     rmSync(packDir, { recursive: true, force: true });
   }
   if (missing.length) {
-    throw usageError('EVENDOR', `${missing.length} package(s) of ${lock.path} are not in the npm cache (${cache}) and \`npm pack\` of the installed folder does not reproduce the registry's bytes: ${missing.slice(0, 10).map((p) => `${p.name}@${p.version}`).join(', ')}${missing.length > 10 ? ', …' : ''}. Run \`npm cache add <name>@<version>\` for each (it needs the registry once), then pack again`, { packages: missing.map((p) => `${p.name}@${p.version}`) });
+    throw usageError(
+      'EVENDOR',
+      `${missing.length} package(s) of ${lock.path} are not in the npm cache (${cache}) and \`npm pack\` of the installed folder does not reproduce the registry's bytes: ${missing
+        .slice(0, 10)
+        .map((p) => `${p.name}@${p.version}`)
+        .join(', ')}${missing.length > 10 ? ', …' : ''}. Run \`npm cache add <name>@<version>\` for each (it needs the registry once), then pack again`,
+      { packages: missing.map((p) => `${p.name}@${p.version}`) },
+    );
   }
   const index = vendorIndexBytes(lock.path, entries);
   sources.push({ path: VENDOR_INDEX, src: VENDOR_INDEX, mode: 0o644, size: index.length, data: index });
@@ -98,7 +121,11 @@ export function installVendored(dir: string): number | null {
     const r = spawnSync('npm', args, { cwd: dir, env, encoding: 'utf8', timeout: 10 * 60_000 });
     if (r.status === 0) return;
     const said = `${r.stderr ?? ''}${r.stdout ?? ''}`.trim().split('\n').slice(-5).join(' | ');
-    throw findingError('EVENDOR', `the release's vendored packages do not install offline: \`npm ${args.join(' ')}\` ${r.error ? `could not run (${r.error.message})` : `exited ${r.status ?? r.signal}`}${said ? `: ${said}` : ''}`, { command: ['npm', ...args] });
+    throw findingError(
+      'EVENDOR',
+      `the release's vendored packages do not install offline: \`npm ${args.join(' ')}\` ${r.error ? `could not run (${r.error.message})` : `exited ${r.status ?? r.signal}`}${said ? `: ${said}` : ''}`,
+      { command: ['npm', ...args] },
+    );
   };
   try {
     if (index.packages.length) npm(['cache', 'add', ...index.packages.map((p) => p.file)]);

@@ -28,11 +28,16 @@ const FROZEN: Clock = { ms: () => 0, date: () => new Date('2026-12-01T00:00:00.0
 
 function opts(model: string, baseUrl: string, over: Partial<NewRunOptions> = {}, caps: Partial<NewRunOptions['caps']> = {}): NewRunOptions {
   return {
-    model, baseUrl, repetitions: 1, params: { temperature: 0, max_tokens: 16 }, graderRef: 'decision', runId: 'same-id',
-    caps: { limitEvals: 2, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 5000, ...caps }, ...over,
+    model,
+    baseUrl,
+    repetitions: 1,
+    params: { temperature: 0, max_tokens: 16 },
+    graderRef: 'decision',
+    runId: 'same-id',
+    caps: { limitEvals: 2, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 5000, ...caps },
+    ...over,
   };
 }
-
 
 /** One run in a fresh archive. */
 async function recordIn(baseUrl: string, model: string, concurrency: number, over: Partial<NewRunOptions> = {}, caps: Partial<NewRunOptions['caps']> = {}) {
@@ -54,7 +59,11 @@ async function recordFresh(model: string, concurrency: number, over: Partial<New
 const bundleBytes = (dir: string, digest: string) => readFileSync(join(dir, 'objects', 'v1', 'sha256', digest.slice(7, 9), `${digest.slice(9)}.json.gz`));
 
 describe('the sealed run does not depend on N', () => {
-  for (const [model, repetitions, limitEvals, requestKind] of [['flaky', 1, 4, 'chat'], ['coin', 2, 3, 'chat'], ['flaky', 1, 4, 'decision']] as const) {
+  for (const [model, repetitions, limitEvals, requestKind] of [
+    ['flaky', 1, 4, 'chat'],
+    ['coin', 2, 3, 'chat'],
+    ['flaky', 1, 4, 'decision'],
+  ] as const) {
     it(`${model}, ${requestKind}, ${repetitions} repetition(s): N = 1 and N = 8 seal identical run, segment and plan bundles; replay matches both`, async () => {
       // One server, reset between the runs: the same base URL (it is in the plan), and `flaky` fails the same slots whatever N.
       const server = await startReferenceServer({ archive: archiveDir(), port: 0 });
@@ -101,7 +110,15 @@ describe('the sealed run does not depend on N', () => {
     try {
       const ctrl = new AbortController();
       let n = 0;
-      const e = await withArchiveAt(dir, (a) => startRun(a, opts('oracle', url, { runId: 'order-1' }, { limitEvals: null }), { apiKey: null, backoffMs: 1, concurrency: 8, signal: ctrl.signal, onAttempt: () => (++n === 9 ? ctrl.abort() : undefined) })).catch((x: unknown) => x);
+      const e = await withArchiveAt(dir, (a) =>
+        startRun(a, opts('oracle', url, { runId: 'order-1' }, { limitEvals: null }), {
+          apiKey: null,
+          backoffMs: 1,
+          concurrency: 8,
+          signal: ctrl.signal,
+          onAttempt: () => (++n === 9 ? ctrl.abort() : undefined),
+        }),
+      ).catch((x: unknown) => x);
       expect((e as DocketError).code).toBe('EINTERRUPTED');
       const wd = workDir(dir, 'order-1');
       const j = parseJournal(readFileSync(join(wd, JOURNAL_FILE)), readPlanDigest(wd));
@@ -180,7 +197,15 @@ describe('interrupts and budgets with N in flight', () => {
     try {
       const ctrl = new AbortController();
       let n = 0;
-      const e = await withArchiveAt(dir, (a) => startRun(a, opts('oracle', ref.baseUrl, { runId: 'int-n' }, { limitEvals: null }), { apiKey: null, backoffMs: 1, concurrency: 6, signal: ctrl.signal, onAttempt: () => (++n === 20 ? setTimeout(() => ctrl.abort(), 20) : undefined) })).catch((x: unknown) => x);
+      const e = await withArchiveAt(dir, (a) =>
+        startRun(a, opts('oracle', ref.baseUrl, { runId: 'int-n' }, { limitEvals: null }), {
+          apiKey: null,
+          backoffMs: 1,
+          concurrency: 6,
+          signal: ctrl.signal,
+          onAttempt: () => (++n === 20 ? setTimeout(() => ctrl.abort(), 20) : undefined),
+        }),
+      ).catch((x: unknown) => x);
       expect((e as DocketError).code).toBe('EINTERRUPTED');
       const wd = workDir(dir, 'int-n');
       const j = parseJournal(readFileSync(join(wd, JOURNAL_FILE)), readPlanDigest(wd));

@@ -18,10 +18,13 @@ let dir: string;
 let ref: ReferenceServer;
 
 // `coin` replies are a function of the request alone, so a re-sent request gets the same reply.
-referenceServerFixture((d, r) => {
-  dir = d;
-  ref = r;
-}, { delayMs: 25 });
+referenceServerFixture(
+  (d, r) => {
+    dir = d;
+    ref = r;
+  },
+  { delayMs: 25 },
+);
 
 /** A seeded PRNG (mulberry32), so a failing trial can be replayed. */
 function prng(seed: number) {
@@ -74,7 +77,19 @@ describe('kill -9 at random points, then resume', () => {
   it(`${TRIALS} trials at 1-8 requests in flight seal exactly the attempt lines of an uninterrupted run at one`, async () => {
     const planArgs = ['--archive', dir, '--model', 'coin', '--base-url', ref.baseUrl, '--limit-evals', '2', '--backoff-ms', '1', '--timeout-ms', '10000', '--concurrency', '8'];
     const a = new Archive(dir);
-    const base = await startRun(a, { model: 'coin', baseUrl: ref.baseUrl, repetitions: 1, params: { temperature: 0, max_tokens: 16 }, graderRef: 'decision', runId: 'baseline', caps: { limitEvals: 2, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 10000 } }, { apiKey: null, backoffMs: 1, concurrency: 1 });
+    const base = await startRun(
+      a,
+      {
+        model: 'coin',
+        baseUrl: ref.baseUrl,
+        repetitions: 1,
+        params: { temperature: 0, max_tokens: 16 },
+        graderRef: 'decision',
+        runId: 'baseline',
+        caps: { limitEvals: 2, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 10000 },
+      },
+      { apiKey: null, backoffMs: 1, concurrency: 1 },
+    );
     const expected = loadRun(a, base.runId);
     a.close();
     const slots = expected.plan.slots;

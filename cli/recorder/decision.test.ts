@@ -23,17 +23,44 @@ referenceServerFixture((d, r) => {
 let n = 0;
 function opts(model: string, over: Partial<NewRunOptions> = {}, caps: Partial<NewRunOptions['caps']> = {}): NewRunOptions {
   return {
-    model, baseUrl: ref.baseUrl, repetitions: 1, params: { temperature: 0, max_tokens: 16 }, graderRef: 'decision', runId: `d${++n}-${model}`, requestKind: 'decision',
-    caps: { limitEvals: 2, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 5000, ...caps }, ...over,
+    model,
+    baseUrl: ref.baseUrl,
+    repetitions: 1,
+    params: { temperature: 0, max_tokens: 16 },
+    graderRef: 'decision',
+    runId: `d${++n}-${model}`,
+    requestKind: 'decision',
+    caps: { limitEvals: 2, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 5000, ...caps },
+    ...over,
   };
 }
-const withArchive = <T,>(f: (a: Archive) => Promise<T>) => withArchiveAt(dir, f);
+const withArchive = <T>(f: (a: Archive) => Promise<T>) => withArchiveAt(dir, f);
 
 describe('the decision request kind', () => {
   it('the request is typed fields in the permutation order, no messages and no generation settings', () => {
-    const q = { id: 'q1', sourceEval: 'x/y', stem: 'Which?', options: ['zero', 'one', 'two', 'three'] as [string, string, string, string], key: 'B' as const, claim: '', doesNotEstablish: '', probe: '' };
+    const q = {
+      id: 'q1',
+      sourceEval: 'x/y',
+      stem: 'Which?',
+      options: ['zero', 'one', 'two', 'three'] as [string, string, string, string],
+      key: 'B' as const,
+      claim: '',
+      doesNotEstablish: '',
+      probe: '',
+    };
     const body = buildDecisionRequest(q, [2, 0, 3, 1], 'm');
-    expect(body).toEqual({ model: 'm', question_id: 'q1', stem: 'Which?', options: [{ id: 'A', text: 'two' }, { id: 'B', text: 'zero' }, { id: 'C', text: 'three' }, { id: 'D', text: 'one' }], answer_format: 'choice' });
+    expect(body).toEqual({
+      model: 'm',
+      question_id: 'q1',
+      stem: 'Which?',
+      options: [
+        { id: 'A', text: 'two' },
+        { id: 'B', text: 'zero' },
+        { id: 'C', text: 'three' },
+        { id: 'D', text: 'one' },
+      ],
+      answer_format: 'choice',
+    });
   });
 
   it('oracle through /v1/decisions: every slot answered and correct, the decision recorded, replay rebuilds and matches every request', async () => {
@@ -85,7 +112,24 @@ describe('the decision request kind', () => {
     const j = JSON.parse(dry.stdout);
     expect(j.plan.requestFormat).toBe('docket-decision-v1');
     expect(j.estimate.completionTokens).toBe(0);
-    const out = await runCli(['run', '--archive', dir, '--json', '--model', 'oracle', '--base-url', ref.baseUrl, '--request-kind', 'decision', '--limit-evals', '1', '--run-id', 'cli-dec', '--concurrency', '3']);
+    const out = await runCli([
+      'run',
+      '--archive',
+      dir,
+      '--json',
+      '--model',
+      'oracle',
+      '--base-url',
+      ref.baseUrl,
+      '--request-kind',
+      'decision',
+      '--limit-evals',
+      '1',
+      '--run-id',
+      'cli-dec',
+      '--concurrency',
+      '3',
+    ]);
     expect(out.stderr).toBe('');
     expect(JSON.parse(out.stdout)).toMatchObject({ status: 'sealed', classes: { answered: JSON.parse(out.stdout).planned } });
     const bad = await runCli(['run', '--archive', dir, '--model', 'oracle', '--base-url', ref.baseUrl, '--concurrency', '0']);
@@ -95,7 +139,7 @@ describe('the decision request kind', () => {
 });
 
 describe('the bank selects the kind', () => {
-  it("a bank whose template says requestKind decision plans decision requests; --request-kind chat overrides it", async () => {
+  it('a bank whose template says requestKind decision plans decision requests; --request-kind chat overrides it', async () => {
     const d2 = scratchArchive();
     try {
       const a = new Archive(d2);
@@ -123,8 +167,26 @@ describe('the bank selects the kind', () => {
 
 describe('reading decision responses', () => {
   it('probabilities as a map or as [{id, probability}]; a body without choice is null (bad_body)', () => {
-    expect(readDecision({ choice: 'C', probabilities: [{ id: 'C', probability: 0.7 }, { id: 'A', probability: 0.3 }], confidence: 0.7, model: 'm', usage: { cost: 0.01 }, provider: 'P' })).toEqual({
-      content: 'C', finishReason: null, model: 'm', usage: { cost: 0.01 }, costUsd: 0.01, provider: 'P', decision: { choice: 'C', probabilities: { C: 0.7, A: 0.3 }, confidence: 0.7 },
+    expect(
+      readDecision({
+        choice: 'C',
+        probabilities: [
+          { id: 'C', probability: 0.7 },
+          { id: 'A', probability: 0.3 },
+        ],
+        confidence: 0.7,
+        model: 'm',
+        usage: { cost: 0.01 },
+        provider: 'P',
+      }),
+    ).toEqual({
+      content: 'C',
+      finishReason: null,
+      model: 'm',
+      usage: { cost: 0.01 },
+      costUsd: 0.01,
+      provider: 'P',
+      decision: { choice: 'C', probabilities: { C: 0.7, A: 0.3 }, confidence: 0.7 },
     });
     expect(readDecision({ choice: null })?.decision).toEqual({ choice: null, probabilities: null, confidence: null });
     expect(readDecision({ choices: [] })).toBeNull();
@@ -145,11 +207,14 @@ describe('OpenAI-compatible details, recorded per attempt', () => {
       req.on('end', () => {
         const r = replies[Math.min(i++, replies.length - 1)]!;
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({
-          model: 'vendor/model-2026-01', provider: 'SomeCloud',
-          choices: [{ index: 0, message: { role: 'assistant', content: r.content }, finish_reason: r.finish_reason }],
-          usage: { prompt_tokens: 10, completion_tokens: 40, total_tokens: 50, cost: 0.00042, completion_tokens_details: { reasoning_tokens: 32 }, prompt_tokens_details: { cached_tokens: 8 } },
-        }));
+        res.end(
+          JSON.stringify({
+            model: 'vendor/model-2026-01',
+            provider: 'SomeCloud',
+            choices: [{ index: 0, message: { role: 'assistant', content: r.content }, finish_reason: r.finish_reason }],
+            usage: { prompt_tokens: 10, completion_tokens: 40, total_tokens: 50, cost: 0.00042, completion_tokens_details: { reasoning_tokens: 32 }, prompt_tokens_details: { cached_tokens: 8 } },
+          }),
+        );
       });
     });
     await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));

@@ -47,7 +47,17 @@ export function errorClassOf(status: number): string {
 }
 
 const empty = (latencyMs: number, errorClass: string, detail: string | null): Exchange => ({
-  response: null, content: null, model: null, finishReason: null, usage: null, costUsd: null, latencyMs, errorClass, detail, retryAfterMs: null, provider: null,
+  response: null,
+  content: null,
+  model: null,
+  finishReason: null,
+  usage: null,
+  costUsd: null,
+  latencyMs,
+  errorClass,
+  detail,
+  retryAfterMs: null,
+  provider: null,
 });
 
 export async function exchange(body: Json, o: ExchangeOptions): Promise<Exchange> {
@@ -84,7 +94,8 @@ export async function exchange(body: Json, o: ExchangeOptions): Promise<Exchange
   if (res.status < 200 || res.status > 299) return { ...base, errorClass: errorClassOf(res.status), detail: `HTTP ${res.status}` };
   const decision = o.kind === 'decision';
   const reply = parsed === undefined ? null : decision ? readDecision((response as { body: Json }).body) : readReply(response.status, (response as { body: Json }).body);
-  if (!reply) return { ...base, errorClass: 'bad_body', detail: parsed === undefined ? 'the response body is not JSON' : decision ? 'the response has no choice' : 'the response has no choices[0].message' };
+  if (!reply)
+    return { ...base, errorClass: 'bad_body', detail: parsed === undefined ? 'the response body is not JSON' : decision ? 'the response has no choice' : 'the response has no choices[0].message' };
   // finish_reason "error" (OpenRouter: the upstream failed mid-generation) is a failed attempt, retried.
   if (reply.finishReason === 'error') return { ...base, ...reply, errorClass: 'finish_error', detail: 'finish_reason error' };
   return { ...base, ...reply, errorClass: null, detail: null };

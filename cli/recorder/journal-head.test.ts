@@ -13,9 +13,20 @@ const PLAN = sha256('a plan') as Digest;
 const REQ = sha256('a request') as Digest;
 
 const attempt = (i: number, extra: Partial<JournalLine> = {}): Omit<JournalLine, 'seq' | 'prev'> => ({
-  slot: { question: 'q1', permutation: i % 3, repetition: Math.floor(i / 3) }, attempt: 0, requestHash: REQ,
-  response: { status: 200, body: { ok: true } }, content: 'B', model: 'm', finishReason: 'stop', usage: { prompt_tokens: 3 },
-  costUsd: 0.25, latencyMs: 1.5, errorClass: null, class: 'answered', final: true, ...extra,
+  slot: { question: 'q1', permutation: i % 3, repetition: Math.floor(i / 3) },
+  attempt: 0,
+  requestHash: REQ,
+  response: { status: 200, body: { ok: true } },
+  content: 'B',
+  model: 'm',
+  finishReason: 'stop',
+  usage: { prompt_tokens: 3 },
+  costUsd: 0.25,
+  latencyMs: 1.5,
+  errorClass: null,
+  class: 'answered',
+  final: true,
+  ...extra,
 });
 
 let dirs: string[] = [];
@@ -74,7 +85,10 @@ describe('journal head record', () => {
         const b = Buffer.from(orig);
         b[at] = b[at]! ^ flip;
         writeFileSync(join(dir, JOURNAL_FILE), b);
-        expect(code(() => readWorkJournal(dir, PLAN)), `byte ${at} ^ ${flip}`).toMatch(/^EJOURNAL/);
+        expect(
+          code(() => readWorkJournal(dir, PLAN)),
+          `byte ${at} ^ ${flip}`,
+        ).toMatch(/^EJOURNAL/);
         tried++;
       }
     }

@@ -22,7 +22,21 @@ describe('resume of an interrupted run whose last line was changed', () => {
     const a = new Archive(dir);
     try {
       const journalFault = { after: 3, code: 'EIO', partial: 0 }; // the disk is gone after 3 lines
-      await expect(startRun(a, { model: 'oracle', baseUrl: ref.baseUrl, repetitions: 1, params: { temperature: 0, max_tokens: 16 }, graderRef: 'decision', runId: 'cost-1', caps: { limitEvals: 1, maxRequests: null, maxKnownCostUsd: null, retries: 0, timeoutMs: 5000 } }, { apiKey: null, backoffMs: 1, journalFault })).rejects.toBeInstanceOf(DocketError);
+      await expect(
+        startRun(
+          a,
+          {
+            model: 'oracle',
+            baseUrl: ref.baseUrl,
+            repetitions: 1,
+            params: { temperature: 0, max_tokens: 16 },
+            graderRef: 'decision',
+            runId: 'cost-1',
+            caps: { limitEvals: 1, maxRequests: null, maxKnownCostUsd: null, retries: 0, timeoutMs: 5000 },
+          },
+          { apiKey: null, backoffMs: 1, journalFault },
+        ),
+      ).rejects.toBeInstanceOf(DocketError);
     } finally {
       a.close();
     }

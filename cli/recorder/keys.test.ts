@@ -66,7 +66,11 @@ describe('a key with trailing whitespace from the environment never reaches the 
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each([['cr', 'sk-PLANTED-9a8b7c6d\r'], ['space', 'sk-PLANTED-9a8b7c6d  '], ['tab', '\tsk-PLANTED-9a8b7c6d\t']])('%s', async (name, raw) => {
+  it.each([
+    ['cr', 'sk-PLANTED-9a8b7c6d\r'],
+    ['space', 'sk-PLANTED-9a8b7c6d  '],
+    ['tab', '\tsk-PLANTED-9a8b7c6d\t'],
+  ])('%s', async (name, raw) => {
     const out = await runCli(['run', '--archive', dir, '--model', 'echo', '--base-url', url, '--limit-evals', '1', '--run-id', `ws-${name}`, '--api-key-env', 'WS_KEY'], { WS_KEY: raw });
     expect(out.stderr).toContain('EAUTH');
     const everything = allText(dir) + out.stdout + out.stderr;
@@ -75,7 +79,9 @@ describe('a key with trailing whitespace from the environment never reaches the 
   });
 
   it('a non-Latin-1 key is EKEYFORMAT (exit 2), not EUNREACHABLE', async () => {
-    const out = await runCli(['run', '--archive', dir, '--model', 'echo', '--base-url', url, '--limit-evals', '1', '--run-id', 'ws-utf', '--api-key-env', 'WS_KEY', '--json'], { WS_KEY: 'sk-ключ-1234' });
+    const out = await runCli(['run', '--archive', dir, '--model', 'echo', '--base-url', url, '--limit-evals', '1', '--run-id', 'ws-utf', '--api-key-env', 'WS_KEY', '--json'], {
+      WS_KEY: 'sk-ключ-1234',
+    });
     expect(out.code).toBe(2);
     expect(JSON.parse(out.stdout).error.code).toBe('EKEYFORMAT');
     expect(out.stdout + out.stderr).not.toContain('ключ');

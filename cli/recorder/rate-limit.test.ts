@@ -50,7 +50,10 @@ describe('the seal order', () => {
   it('is the identity on every shipped run (recorded one request at a time): same lines, same head', () => {
     const a = new Archive(`${REPO}evidence`);
     try {
-      const ids = a.store.listRefs().filter((r) => r.name.startsWith('runs/')).map((r) => r.name.slice(5));
+      const ids = a.store
+        .listRefs()
+        .filter((r) => r.name.startsWith('runs/'))
+        .map((r) => r.name.slice(5));
       expect(ids.length).toBeGreaterThan(0);
       for (const id of ids) {
         const run = loadRun(a, id);

@@ -24,13 +24,19 @@ referenceServerFixture((d, r) => {
 let n = 0;
 function opts(model: string, over: Partial<NewRunOptions> = {}, caps: Partial<NewRunOptions['caps']> = {}): NewRunOptions {
   return {
-    model, baseUrl: ref.baseUrl, repetitions: 1, params: { temperature: 0, max_tokens: 16 }, graderRef: 'decision', runId: `t${++n}-${model}`,
-    caps: { limitEvals: 2, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 5000, ...caps }, ...over,
+    model,
+    baseUrl: ref.baseUrl,
+    repetitions: 1,
+    params: { temperature: 0, max_tokens: 16 },
+    graderRef: 'decision',
+    runId: `t${++n}-${model}`,
+    caps: { limitEvals: 2, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 5000, ...caps },
+    ...over,
   };
 }
 const conn = (over: Partial<Connection> = {}): Connection => ({ apiKey: null, backoffMs: 1, ...over });
 
-const withArchive = <T,>(f: (a: Archive) => Promise<T>) => withArchiveAt(dir, f);
+const withArchive = <T>(f: (a: Archive) => Promise<T>) => withArchiveAt(dir, f);
 
 async function fails(p: Promise<unknown>): Promise<DocketError> {
   try {
@@ -152,13 +158,20 @@ describe('faults', () => {
     const e = await fails(withArchive((a) => startRun(a, opts('oracle', { baseUrl, runId: 'down-1' }, { retries: 1 }), conn())));
     expect(e.code).toBe('EUNREACHABLE');
     expect(e.message).toContain('--resume down-1');
-    expect(journalOf('down-1').lines.map((l) => [l.errorClass, l.final])).toEqual([['network', false], ['network', false]]);
+    expect(journalOf('down-1').lines.map((l) => [l.errorClass, l.final])).toEqual([
+      ['network', false],
+      ['network', false],
+    ]);
     const up = await startReferenceServer({ archive: dir, port });
     try {
       const r = await withArchive((a) => resumeRun(a, 'down-1', {}, conn()));
       expect(r.status).toBe('sealed');
       const run = await withArchive(async (a) => loadRun(a, 'down-1'));
-      expect(run.lines.slice(0, 3).map((l) => [l.attempt, l.class])).toEqual([[0, 'provider_failure'], [1, 'provider_failure'], [2, 'answered']]);
+      expect(run.lines.slice(0, 3).map((l) => [l.attempt, l.class])).toEqual([
+        [0, 'provider_failure'],
+        [1, 'provider_failure'],
+        [2, 'answered'],
+      ]);
       expect(run.run.done).toBe(run.plan.slots);
     } finally {
       await up.close();
@@ -284,7 +297,21 @@ describe('the CLI', () => {
     await new Promise<void>((r) => trap.listen(0, '127.0.0.1', r));
     const port = (trap.address() as AddressInfo).port;
     try {
-      const out = await runCli(['run', '--archive', dir, '--json', '--dry-run', '--model', 'oracle', '--base-url', `http://127.0.0.1:${port}/v1`, '--limit-evals', '2', '--price-per-1k-tokens', '0.5']);
+      const out = await runCli([
+        'run',
+        '--archive',
+        dir,
+        '--json',
+        '--dry-run',
+        '--model',
+        'oracle',
+        '--base-url',
+        `http://127.0.0.1:${port}/v1`,
+        '--limit-evals',
+        '2',
+        '--price-per-1k-tokens',
+        '0.5',
+      ]);
       expect(out.code).toBe(0);
       const j = JSON.parse(out.stdout);
       expect(j.dryRun).toBe(true);

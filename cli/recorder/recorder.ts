@@ -10,7 +10,24 @@ import { currentGradeDigest, gradedAtNow, gradeRuns, loadGrade, type GradeCounts
 import { grader as graderFor, type Grader } from '../../replay/grading/graders.ts';
 import { packageFile } from '../../replay/package-files.ts';
 import { classify, JournalTally, nextStep, planSlots, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/runs/journal.ts';
-import { checkRunId, defaultRunId, JOURNAL_FILE, loadRun, planRequests, planValue, publicUrl, runValue, SEGMENT_LINES, segmentValue, workDir, type Caps, type PlannedRequest, type PlanValue, type RunValue, type SealedStatus } from '../../replay/runs/runs.ts';
+import {
+  checkRunId,
+  defaultRunId,
+  JOURNAL_FILE,
+  loadRun,
+  planRequests,
+  planValue,
+  publicUrl,
+  runValue,
+  SEGMENT_LINES,
+  segmentValue,
+  workDir,
+  type Caps,
+  type PlannedRequest,
+  type PlanValue,
+  type RunValue,
+  type SealedStatus,
+} from '../../replay/runs/runs.ts';
 import { kindOf, type RequestKind } from '../../replay/runs/request.ts';
 import type { RunParams } from '../../replay/bank/types.ts';
 import { answeredWithoutCost, costRule, unknownCostError } from './cost-rule.ts';
@@ -87,9 +104,7 @@ export interface RunResult {
  * gets its grade record at once, written by `docket regrade`'s own code (grades.ts gradeRuns);
  * a run sealed incomplete or interrupted is not graded, and says how to grade it.
  */
-export type SealGrade =
-  | { status: 'graded'; grade: Digest; grader: { ref: string; digest: Digest }; counts: GradeCounts }
-  | { status: 'ungraded'; reason: string; command: string };
+export type SealGrade = { status: 'graded'; grade: Digest; grader: { ref: string; digest: Digest }; counts: GradeCounts } | { status: 'ungraded'; reason: string; command: string };
 
 // ---- planning ----
 
@@ -148,7 +163,8 @@ export function makePlan(archive: Archive, o: NewRunOptions, now = new Date()): 
   const est = estimate(requests, o.params, o.pricePer1kTokens);
   let refusal: string | null = null;
   if (o.caps.maxRequests !== null && plan.slots > o.caps.maxRequests) refusal = `the plan has ${plan.slots} requests, over --max-requests ${o.caps.maxRequests}`;
-  else if (o.caps.maxKnownCostUsd !== null && est.costUsd !== null && est.costUsd > o.caps.maxKnownCostUsd) refusal = `the estimated cost $${est.costUsd} is over --max-known-cost-usd ${o.caps.maxKnownCostUsd}`;
+  else if (o.caps.maxKnownCostUsd !== null && est.costUsd !== null && est.costUsd > o.caps.maxKnownCostUsd)
+    refusal = `the estimated cost $${est.costUsd} is over --max-known-cost-usd ${o.caps.maxKnownCostUsd}`;
   else if (plan.slots === 0) refusal = 'the plan has no requests';
   return { runId, bank, plan, requests, grader: g, estimate: est, refusal, costRule: costRule(o.caps.maxKnownCostUsd, o.allowUnknownCost ?? false, plan.baseUrl) };
 }
@@ -163,7 +179,11 @@ export async function startRun(archive: Archive, o: NewRunOptions, c: Connection
   checkKey(o.baseUrl, c.apiKey);
   const planDigest = archive.put(p.plan).digest; // stored before the first call
   const dir = createWorkDir(archive.dir, p.runId, planDigest, (c.clock ?? SYSTEM_CLOCK).date().toISOString());
-  return record(archive, { runId: p.runId, dir, planDigest, plan: p.plan, requests: p.requests, grader: p.grader }, { ...c, baseUrl: c.baseUrl ?? o.baseUrl, allowUnknownCost: c.allowUnknownCost ?? o.allowUnknownCost });
+  return record(
+    archive,
+    { runId: p.runId, dir, planDigest, plan: p.plan, requests: p.requests, grader: p.grader },
+    { ...c, baseUrl: c.baseUrl ?? o.baseUrl, allowUnknownCost: c.allowUnknownCost ?? o.allowUnknownCost },
+  );
 }
 
 export interface ResumeOptions {
@@ -208,7 +228,8 @@ async function finishInterruptedSeal(archive: Archive, runId: string, digest: Di
     const j = Journal.open(dir, loaded.run.plan);
     await j.close();
     const { head } = streamSealed(dir, loaded.run.plan, slotOrder(loaded.plan), () => {});
-    if (head !== loaded.run.head) throw findingError('ESEALED', `run ${runId} is sealed as ${digest}, but its working directory holds a different journal (sealed head ${head}); move ${dir} away`, { runId });
+    if (head !== loaded.run.head)
+      throw findingError('ESEALED', `run ${runId} is sealed as ${digest}, but its working directory holds a different journal (sealed head ${head}); move ${dir} away`, { runId });
   } else if (!existsSync(dir)) throw usageError('ESEALED', `run ${runId} is already sealed (${digest}, status ${loaded.run.status})`, { runId, digest });
   const grade = gradeSealed(archive, runId, digest, loaded.run.status);
   removeWorkDir(archive.dir, runId);
@@ -223,7 +244,8 @@ function checkKey(baseUrl: string, apiKey: string | null) {
     throw usageError('EURL', 'the base URL is not a valid absolute URL');
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw usageError('EURL', `the base URL must be http(s), not ${u.protocol}`);
-  if (!apiKey && !isLoopback(u)) throw usageError('ENOKEY', `no API key for ${publicUrl(baseUrl)}: set the variable named by --api-key-env, or pass --env-file (a key is optional only for loopback endpoints)`);
+  if (!apiKey && !isLoopback(u))
+    throw usageError('ENOKEY', `no API key for ${publicUrl(baseUrl)}: set the variable named by --api-key-env, or pass --env-file (a key is optional only for loopback endpoints)`);
 }
 
 // ---- the loop ----
@@ -314,8 +336,10 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
   /** Why no new request may start now, or null. */
   const refusal = (): Stop | null => {
     if (sh.stop) return sh.stop;
-    if (plan.caps.maxRequests !== null && sh.started >= plan.caps.maxRequests) return { kind: 'seal', status: 'incomplete', reason: `max-requests: ${sh.started} attempts reached --max-requests ${plan.caps.maxRequests}` };
-    if (plan.caps.maxKnownCostUsd !== null && sh.knownCost >= plan.caps.maxKnownCostUsd) return { kind: 'seal', status: 'incomplete', reason: `max-known-cost-usd: known cost $${round(sh.knownCost)} reached ${plan.caps.maxKnownCostUsd}` };
+    if (plan.caps.maxRequests !== null && sh.started >= plan.caps.maxRequests)
+      return { kind: 'seal', status: 'incomplete', reason: `max-requests: ${sh.started} attempts reached --max-requests ${plan.caps.maxRequests}` };
+    if (plan.caps.maxKnownCostUsd !== null && sh.knownCost >= plan.caps.maxKnownCostUsd)
+      return { kind: 'seal', status: 'incomplete', reason: `max-known-cost-usd: known cost $${round(sh.knownCost)} reached ${plan.caps.maxKnownCostUsd}` };
     if (plan.caps.maxKnownCostUsd !== null && sh.costUnknown && !c.allowUnknownCost) return { kind: 'error', error: unknownCostError(runId, plan.baseUrl, plan.caps.maxKnownCostUsd) };
     if (interrupt.aborted) return { kind: 'error', error: usageError('EINTERRUPTED', `run ${runId} interrupted; the journal is intact: ${resumeHint}`, { runId }) };
     return null;
@@ -411,7 +435,11 @@ function stopError(runId: string, ex: Exchange, plan: PlanValue, resumeHint: str
     case 'timeout':
       return usageError('ETIMEOUT', `${where} did not answer within ${plan.caps.timeoutMs} ms, ${plan.caps.retries + 1} times in a row; the run stopped with the slot open: ${resumeHint}`, data);
     default:
-      return usageError('EUNREACHABLE', `cannot reach ${where} (${ex.detail ?? 'network error'}) after ${plan.caps.retries + 1} tries; the run stopped with the slot open: ${resumeHint} once the endpoint is up`, data);
+      return usageError(
+        'EUNREACHABLE',
+        `cannot reach ${where} (${ex.detail ?? 'network error'}) after ${plan.caps.retries + 1} tries; the run stopped with the slot open: ${resumeHint} once the endpoint is up`,
+        data,
+      );
   }
 }
 

@@ -54,7 +54,13 @@ describe('serve-reference', () => {
     const decide = (body: unknown) => fetch(`${ref.baseUrl}/decisions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     for (const q of bank.questions.slice(0, 3)) {
       for (const perm of permutationsFor(q.id)) {
-        const r = (await (await decide(buildDecisionRequest(q, perm, 'oracle'))).json()) as { choice: string; probabilities: Record<string, number>; confidence: number; model: string; usage: { cost: number } };
+        const r = (await (await decide(buildDecisionRequest(q, perm, 'oracle'))).json()) as {
+          choice: string;
+          probabilities: Record<string, number>;
+          confidence: number;
+          model: string;
+          usage: { cost: number };
+        };
         expect(r.choice).toBe('ABCD'[perm.indexOf('ABCD'.indexOf(q.key))]);
         expect(Object.values(r.probabilities).reduce((x, y) => x + y, 0)).toBeCloseTo(1, 4);
         expect(r.confidence).toBe(r.probabilities[r.choice]);

@@ -174,7 +174,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, known: Map<stri
     return res.end(html);
   }
   if (model === 'locked') return send(res, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } });
-  if (!CONTENDERS.some((c) => c.id === model)) return send(res, 404, { error: { message: `The model \`${model}\` does not exist (see GET /v1/models)`, type: 'invalid_request_error', code: 'model_not_found' } });
+  if (!CONTENDERS.some((c) => c.id === model))
+    return send(res, 404, { error: { message: `The model \`${model}\` does not exist (see GET /v1/models)`, type: 'invalid_request_error', code: 'model_not_found' } });
 
   const hash = requestHash(body);
   const n = seen.get(`${model}\0${hash}`) ?? 0;
@@ -184,7 +185,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, known: Map<stri
   const wrong = LETTERS.filter((l) => l !== correct);
   const correctOr = (p: number) => (chance(model, hash, 'correct') < p ? correct : pick(model, hash, 'wrong', wrong));
 
-  if (decision) return sendDecision(res, model, hash, body, decide(model, hash, n, correctOr, () => pick(model, hash, 'letter', LETTERS)));
+  if (decision)
+    return sendDecision(
+      res,
+      model,
+      hash,
+      body,
+      decide(model, hash, n, correctOr, () => pick(model, hash, 'letter', LETTERS)),
+    );
 
   let content = '';
   let finish = 'stop';
@@ -256,7 +264,7 @@ function sendDecision(res: ServerResponse, model: string, hash: string, body: { 
   const weights = others.map((l) => 0.05 + chance(model, hash, `weight-${l}`));
   const total = weights.reduce((a, b) => a + b, 0);
   const probabilities: Record<string, number> = { [choice]: top };
-  others.forEach((l, i) => (probabilities[l] = Math.round(((1 - top) * weights[i]!) / total * 1e6) / 1e6));
+  others.forEach((l, i) => (probabilities[l] = Math.round((((1 - top) * weights[i]!) / total) * 1e6) / 1e6));
   const text = [body.stem, ...(body.options as { text?: unknown }[]).map((o) => o?.text)].filter((t): t is string => typeof t === 'string');
   const promptTokens = Math.ceil(text.reduce((n, t) => n + Buffer.byteLength(t), 0) / 4);
   const usage: Record<string, number> = { prompt_tokens: promptTokens, completion_tokens: 0, total_tokens: promptTokens };

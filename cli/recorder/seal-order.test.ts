@@ -31,7 +31,24 @@ function workDirWith(attempts: { slot: Slot; attempt: number; final: boolean }[]
   let text = '';
   for (const [seq, a] of attempts.entries()) {
     const requestHash = hashOf(a.slot);
-    const line: JournalLine = { seq, prev, slot: a.slot, attempt: a.attempt, requestHash, ...(seen.has(requestHash) ? {} : { request: { model: 'm', messages: [{ role: 'user', content: `${a.slot.question}/${a.slot.permutation}` }], temperature: 0, max_tokens: 16 } }), response: { status: 200, body: { n: seq } }, content: 'A', model: 'm', finishReason: 'stop', usage: null, costUsd: null, latencyMs: seq, errorClass: a.final ? null : 'http_5xx', class: a.final ? 'answered' : 'provider_failure', final: a.final };
+    const line: JournalLine = {
+      seq,
+      prev,
+      slot: a.slot,
+      attempt: a.attempt,
+      requestHash,
+      ...(seen.has(requestHash) ? {} : { request: { model: 'm', messages: [{ role: 'user', content: `${a.slot.question}/${a.slot.permutation}` }], temperature: 0, max_tokens: 16 } }),
+      response: { status: 200, body: { n: seq } },
+      content: 'A',
+      model: 'm',
+      finishReason: 'stop',
+      usage: null,
+      costUsd: null,
+      latencyMs: seq,
+      errorClass: a.final ? null : 'http_5xx',
+      class: a.final ? 'answered' : 'provider_failure',
+      final: a.final,
+    };
     seen.add(requestHash);
     const e = encodeLine(line);
     text += `${e.text}\n`;

@@ -157,7 +157,8 @@ export function streamSealed(dir: string, planDigest: Digest, slotOrder: readonl
       }
       pos += length;
     });
-    if (second.count !== first.count || held !== 0 || turn !== counts.length) throw findingError('EJOURNAL', `${path}: the journal changed while it was being sealed (${first.count} lines, then ${second.count}; ${held} left unsealed)`, { path });
+    if (second.count !== first.count || held !== 0 || turn !== counts.length)
+      throw findingError('EJOURNAL', `${path}: the journal changed while it was being sealed (${first.count} lines, then ${second.count}; ${held} left unsealed)`, { path });
     return { head: chain.head, lines: second.count, reorder: 'offsets', buffered };
   } finally {
     closeSync(fd);

@@ -63,7 +63,10 @@ export function normalizeApiKey(raw: string, where: string): string | null {
   if (bad < 0) return key;
   const what = chars[bad]!.codePointAt(0)! > 0x7e ? 'a non-ASCII character' : 'a control character';
   // Only the position and the class: even one character of a key is not printed.
-  throw usageError('EKEYFORMAT', `the API key in ${where} has ${what} at character ${bad + 1}, which cannot be sent in an HTTP header; API keys are printable ASCII: check how the variable was set`, { where, position: bad + 1 });
+  throw usageError('EKEYFORMAT', `the API key in ${where} has ${what} at character ${bad + 1}, which cannot be sent in an HTTP header; API keys are printable ASCII: check how the variable was set`, {
+    where,
+    position: bad + 1,
+  });
 }
 
 const HTTP_WS_EDGES = /^[ \t\r\n]+|[ \t\r\n]+$/g;

@@ -23,11 +23,17 @@ referenceServerFixture((d, r) => {
 
 let n = 0;
 const opts = (model: string, maxKnownCostUsd: number | null, over: Partial<NewRunOptions> = {}): NewRunOptions => ({
-  model, baseUrl: ref.baseUrl, repetitions: 1, params: { temperature: 0, max_tokens: 16 }, graderRef: 'decision', runId: `uc${++n}-${model}`,
-  caps: { limitEvals: 1, maxRequests: null, maxKnownCostUsd, retries: 0, timeoutMs: 5000 }, ...over,
+  model,
+  baseUrl: ref.baseUrl,
+  repetitions: 1,
+  params: { temperature: 0, max_tokens: 16 },
+  graderRef: 'decision',
+  runId: `uc${++n}-${model}`,
+  caps: { limitEvals: 1, maxRequests: null, maxKnownCostUsd, retries: 0, timeoutMs: 5000 },
+  ...over,
 });
 const conn = { apiKey: null, backoffMs: 1 };
-const withArchive = <T,>(f: (a: Archive) => Promise<T>) => withArchiveAt(dir, f);
+const withArchive = <T>(f: (a: Archive) => Promise<T>) => withArchiveAt(dir, f);
 const journalLines = (id: string) => parseJournal(readFileSync(join(workDir(dir, id), JOURNAL_FILE)), readPlanDigest(workDir(dir, id))).lines;
 
 describe('--max-known-cost-usd against a provider that reports no cost', () => {
@@ -63,8 +69,25 @@ describe('--max-known-cost-usd against a provider that reports no cost', () => {
   it('--dry-run states the rule', async () => {
     const r = await runCli(['--archive', dir, 'run', '--dry-run', '--model', 'coin', '--base-url', 'http://127.0.0.1:9/v1', '--limit-evals', '1', '--max-known-cost-usd', '0.5']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/cost cap: --max-known-cost-usd 0\.5 counts only the cost http:\/\/127\.0\.0\.1:9\/v1 reports .*an answer without a cost stops the run before its next request \(--allow-unknown-cost lets it go on\)/);
-    const j = await runCli(['--archive', dir, 'run', '--dry-run', '--json', '--model', 'coin', '--base-url', 'http://127.0.0.1:9/v1', '--limit-evals', '1', '--max-known-cost-usd', '0.5', '--allow-unknown-cost']);
+    expect(r.stdout).toMatch(
+      /cost cap: --max-known-cost-usd 0\.5 counts only the cost http:\/\/127\.0\.0\.1:9\/v1 reports .*an answer without a cost stops the run before its next request \(--allow-unknown-cost lets it go on\)/,
+    );
+    const j = await runCli([
+      '--archive',
+      dir,
+      'run',
+      '--dry-run',
+      '--json',
+      '--model',
+      'coin',
+      '--base-url',
+      'http://127.0.0.1:9/v1',
+      '--limit-evals',
+      '1',
+      '--max-known-cost-usd',
+      '0.5',
+      '--allow-unknown-cost',
+    ]);
     expect(JSON.parse(j.stdout).costRule).toMatch(/--allow-unknown-cost: answers without a reported cost are not counted/);
   });
 });

@@ -14,7 +14,7 @@ function shipped(): string {
   return dir;
 }
 
-describe('removing a sealed run\'s working directory', () => {
+describe("removing a sealed run's working directory", () => {
   it('a half-removed directory (journal gone, plan left: an older docket killed mid-removal) is finished by --resume', async () => {
     const dir = shipped();
     const run = new Store(dir).get(new Store(dir).readRef('runs/ref-coin-1')!).value as { plan: string };

@@ -192,7 +192,11 @@ export class Journal {
 
   /** Every line not yet committed fails with the first failure (a coded error naming the last committed line). */
   private fail(e: { code: string; message: string }, line: number) {
-    this.failure ??= usageError(e.code === 'ENOSPC' || e.code === 'EDQUOT' ? 'EDISKFULL' : 'EJOURNALWRITE', `cannot append to the journal ${this.path} (${e.code}); the journal is intact up to line ${line - 1}; free space and resume`, { path: this.path, errno: e.code });
+    this.failure ??= usageError(
+      e.code === 'ENOSPC' || e.code === 'EDQUOT' ? 'EDISKFULL' : 'EJOURNALWRITE',
+      `cannot append to the journal ${this.path} (${e.code}); the journal is intact up to line ${line - 1}; free space and resume`,
+      { path: this.path, errno: e.code },
+    );
     for (const w of this.waiting.splice(0)) w.reject(this.failure);
   }
 

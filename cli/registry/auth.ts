@@ -83,7 +83,8 @@ function fromHelper(name: string, host: string, file: string, env: NodeJS.Proces
   } catch {
     throw usageError('EAUTHHELPER', `credential helper docker-credential-${name} printed something that is not JSON`, { helper: name });
   }
-  if (typeof out.Username !== 'string' || typeof out.Secret !== 'string') throw usageError('EAUTHHELPER', `credential helper docker-credential-${name} gave no Username/Secret for ${host}`, { helper: name });
+  if (typeof out.Username !== 'string' || typeof out.Secret !== 'string')
+    throw usageError('EAUTHHELPER', `credential helper docker-credential-${name} gave no Username/Secret for ${host}`, { helper: name });
   return { username: out.Username, password: out.Secret, source: `docker-credential-${name}` };
 }
 

@@ -90,7 +90,8 @@ export class RegistryClient {
     const r = await this.request('GET', this.repoPath(`blobs/${digest}`));
     if (r.status !== 200) throw await this.unexpected(r, `GET blob ${digest}`);
     const bytes = await readBody(r.body, size, `blob ${digest}`);
-    if (bytes.length !== size) throw findingError('EDIGEST', `blob ${digest} from ${formatRef(this.ref)} is ${bytes.length} bytes, not the ${size} its manifest lists; refused`, { digest, size, got: bytes.length });
+    if (bytes.length !== size)
+      throw findingError('EDIGEST', `blob ${digest} from ${formatRef(this.ref)} is ${bytes.length} bytes, not the ${size} its manifest lists; refused`, { digest, size, got: bytes.length });
     const got = sha256(bytes);
     if (got !== digest) throw findingError('EDIGEST', `blob ${digest} from ${formatRef(this.ref)} hashes to ${got}; refused, nothing written`, { digest, got });
     return bytes;
@@ -116,7 +117,8 @@ export class RegistryClient {
     } catch (e) {
       throw usageError('ECONNECT', `the connection broke while reading blob ${digest} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); run the command again`, { digest });
     }
-    if (n !== size) throw findingError('EDIGEST', `blob ${digest} from ${formatRef(this.ref)} is ${n > size ? 'more than' : ''} ${n} bytes, not the ${size} its manifest lists; refused`, { digest, size });
+    if (n !== size)
+      throw findingError('EDIGEST', `blob ${digest} from ${formatRef(this.ref)} is ${n > size ? 'more than' : ''} ${n} bytes, not the ${size} its manifest lists; refused`, { digest, size });
     const got = h.digest();
     if (got !== digest) throw findingError('EDIGEST', `blob ${digest} from ${formatRef(this.ref)} hashes to ${got}; refused`, { digest, got });
     fsyncSync(fd);
@@ -175,7 +177,8 @@ export class RegistryClient {
     const bytes = await readBody(r.body, MAX_MANIFEST_BYTES, `manifest ${reference}`);
     const digest = sha256(bytes);
     const claimed = reference.startsWith('sha256:') ? reference : header(r.headers, 'docker-content-digest');
-    if (claimed && claimed !== digest) throw findingError('EDIGEST', `manifest ${reference} from ${formatRef(this.ref)} hashes to ${digest}, not ${claimed}; refused, nothing written`, { reference, digest, claimed });
+    if (claimed && claimed !== digest)
+      throw findingError('EDIGEST', `manifest ${reference} from ${formatRef(this.ref)} hashes to ${digest}, not ${claimed}; refused, nothing written`, { reference, digest, claimed });
     return { bytes, digest, mediaType: (header(r.headers, 'content-type') ?? '').split(';')[0]!.trim() };
   }
 
@@ -223,7 +226,9 @@ export class RegistryClient {
     }
     if (r.status === 401 || r.status === 403) {
       await drain(r.body);
-      const how = this.opts.credentials ? `the credentials from ${this.opts.credentials.source} were refused` : 'no credentials were found (set DOCKET_REGISTRY_USERNAME and DOCKET_REGISTRY_PASSWORD, or `docker login`)';
+      const how = this.opts.credentials
+        ? `the credentials from ${this.opts.credentials.source} were refused`
+        : 'no credentials were found (set DOCKET_REGISTRY_USERNAME and DOCKET_REGISTRY_PASSWORD, or `docker login`)';
       throw usageError('EAUTH', `${formatRef(this.ref)}: ${method} ${url.pathname} is not allowed (${r.status}): ${how}`, { status: r.status, ref: formatRef(this.ref) });
     }
     return r;
@@ -242,11 +247,15 @@ export class RegistryClient {
   private async fetchAuthorization(challenge: Challenge | null): Promise<void> {
     const creds = this.opts.credentials;
     if (challenge?.scheme === 'basic') {
-      if (!creds) throw usageError('EAUTH', `${formatRef(this.ref)} wants a user name and password: set DOCKET_REGISTRY_USERNAME and DOCKET_REGISTRY_PASSWORD, or \`docker login ${this.ref.host}\``, { ref: formatRef(this.ref) });
+      if (!creds)
+        throw usageError('EAUTH', `${formatRef(this.ref)} wants a user name and password: set DOCKET_REGISTRY_USERNAME and DOCKET_REGISTRY_PASSWORD, or \`docker login ${this.ref.host}\``, {
+          ref: formatRef(this.ref),
+        });
       this.authorization = basicHeader(creds);
       return;
     }
-    if (challenge?.scheme !== 'bearer' || !challenge.params.realm) throw usageError('EAUTH', `${formatRef(this.ref)} asked for authentication docket does not speak (${challenge?.scheme ?? 'no WWW-Authenticate challenge'})`, { ref: formatRef(this.ref) });
+    if (challenge?.scheme !== 'bearer' || !challenge.params.realm)
+      throw usageError('EAUTH', `${formatRef(this.ref)} asked for authentication docket does not speak (${challenge?.scheme ?? 'no WWW-Authenticate challenge'})`, { ref: formatRef(this.ref) });
     const realm = new URL(challenge.params.realm);
     if (realm.protocol !== 'https:' && !(realm.protocol === 'http:' && isLoopback(realm.hostname.replace(/^\[|\]$/g, '')))) {
       throw usageError('ETLS', `${formatRef(this.ref)}'s token service ${realm.origin} is not HTTPS; docket sends credentials over plain HTTP only to loopback`, { realm: realm.origin });
@@ -258,7 +267,11 @@ export class RegistryClient {
     const r = await this.send('GET', realm, { headers }, true);
     if (r.status !== 200) {
       await drain(r.body);
-      throw usageError('EAUTH', `${formatRef(this.ref)}'s token service ${realm.origin}${realm.pathname} refused a token (${r.status})${creds ? `; the credentials from ${creds.source} were refused` : '; no credentials were found'}`, { status: r.status, ref: formatRef(this.ref) });
+      throw usageError(
+        'EAUTH',
+        `${formatRef(this.ref)}'s token service ${realm.origin}${realm.pathname} refused a token (${r.status})${creds ? `; the credentials from ${creds.source} were refused` : '; no credentials were found'}`,
+        { status: r.status, ref: formatRef(this.ref) },
+      );
     }
     const body = JSON.parse((await readBody(r.body, MAX_ERROR_BODY, 'token response')).toString('utf8')) as { token?: string; access_token?: string };
     const token = body.token ?? body.access_token;
@@ -290,7 +303,12 @@ export class RegistryClient {
       });
       q.on('timeout', () => q.destroy(new Error('timed out')));
       q.on('error', (e: NodeJS.ErrnoException) =>
-        reject(usageError('ECONNECT', `cannot reach ${url.origin} (${e.code ?? e.message}) for ${formatRef(this.ref)}; is the registry running and the address right?`, { origin: url.origin, cause: e.code ?? null })),
+        reject(
+          usageError('ECONNECT', `cannot reach ${url.origin} (${e.code ?? e.message}) for ${formatRef(this.ref)}; is the registry running and the address right?`, {
+            origin: url.origin,
+            cause: e.code ?? null,
+          }),
+        ),
       );
       q.end(req.body);
     });
@@ -344,4 +362,3 @@ export async function readBody(body: IncomingMessage, cap: number, what: string,
   }
   return Buffer.concat(chunks);
 }
-

@@ -94,8 +94,7 @@ export function splitLayers(layers: Descriptor[], limit: number): Descriptor[][]
 
 // ---- reading what a registry sent (every field checked: the bytes came over a network) ----
 
-const bad = (what: string, why: string) =>
-  findingError('EMANIFEST', `${what}: ${why}; refused, nothing written`, { what });
+const bad = (what: string, why: string) => findingError('EMANIFEST', `${what}: ${why}; refused, nothing written`, { what });
 
 export function parseJsonDoc(bytes: Uint8Array, what: string): Record<string, Json> {
   let v: Json;
@@ -142,7 +141,8 @@ export function readIndex(bytes: Uint8Array, what: string): { artifactType: stri
 
 /** An archive part's layers must all be docket bundles, within the store's object cap. */
 export function checkArchiveManifest(m: ImageManifest, what: string) {
-  if (m.artifactType !== MEDIA.archive || m.config.mediaType !== MEDIA.archiveConfig) throw bad(what, `not a docket archive (artifactType ${JSON.stringify(m.artifactType)}, config ${m.config.mediaType})`);
+  if (m.artifactType !== MEDIA.archive || m.config.mediaType !== MEDIA.archiveConfig)
+    throw bad(what, `not a docket archive (artifactType ${JSON.stringify(m.artifactType)}, config ${m.config.mediaType})`);
   m.layers.forEach((l, i) => {
     if (l.mediaType !== MEDIA.bundle) throw bad(what, `layer ${i} has media type ${l.mediaType}, not ${MEDIA.bundle}`);
     if (l.size > MAX_OBJECT_BYTES) throw bad(what, `layer ${i} is ${l.size} bytes, over the ${MAX_OBJECT_BYTES}-byte object cap`);

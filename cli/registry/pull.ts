@@ -44,7 +44,8 @@ async function fetchManifests(client: RegistryClient): Promise<{ digest: Digest;
   let manifests: { bytes: Buffer; digest: Digest }[];
   if (parseJsonDoc(top.bytes, `manifest ${top.digest}`).mediaType === MEDIA.index) {
     const index = readIndex(top.bytes, `index ${top.digest}`);
-    if (index.artifactType !== MEDIA.archive) throw usageError('ENOTARCHIVE', `${formatRef(ref)} is not a docket archive (artifactType ${JSON.stringify(index.artifactType)})`, { ref: formatRef(ref) });
+    if (index.artifactType !== MEDIA.archive)
+      throw usageError('ENOTARCHIVE', `${formatRef(ref)} is not a docket archive (artifactType ${JSON.stringify(index.artifactType)})`, { ref: formatRef(ref) });
     manifests = [];
     for (const d of index.manifests) {
       if (d.mediaType !== MEDIA.manifest) throw usageError('ENOTARCHIVE', `index ${top.digest} lists a ${d.mediaType}, not an image manifest`, { ref: formatRef(ref) });
@@ -55,7 +56,8 @@ async function fetchManifests(client: RegistryClient): Promise<{ digest: Digest;
   } else manifests = [top];
   const parts = manifests.map((m) => {
     const parsed = readManifest(m.bytes, `manifest ${m.digest}`);
-    if (parsed.artifactType !== MEDIA.archive) throw usageError('ENOTARCHIVE', `${formatRef(ref)} is not a docket archive (artifactType ${JSON.stringify(parsed.artifactType)})`, { ref: formatRef(ref) });
+    if (parsed.artifactType !== MEDIA.archive)
+      throw usageError('ENOTARCHIVE', `${formatRef(ref)} is not a docket archive (artifactType ${JSON.stringify(parsed.artifactType)})`, { ref: formatRef(ref) });
     checkArchiveManifest(parsed, `manifest ${m.digest}`);
     return { layers: parsed.layers, config: parsed.config };
   });
@@ -108,7 +110,8 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
     let done = 0;
     // Many blobs: check and write them on worker threads, whose fsyncs overlap; a few: right here.
     const pool = missing.length >= POOL_FROM ? new StorePool(archive.dir, POOL_SIZE) : null;
-    const refuse = (l: Descriptor, code: Code, message: string) => report.findings.push({ code, digest: l.digest, message: `blob ${l.digest} is not a valid docket bundle (${message}); refused, nothing written` });
+    const refuse = (l: Descriptor, code: Code, message: string) =>
+      report.findings.push({ code, digest: l.digest, message: `blob ${l.digest} is not a valid docket bundle (${message}); refused, nothing written` });
     try {
       await eachLimit(missing, opts.concurrency, async (l) => {
         try {
@@ -139,7 +142,8 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
     } finally {
       pool?.close();
     }
-    for (const [name, d] of Object.entries(refs)) if (!archive.store.has(d)) report.findings.push({ code: 'EREF', digest: d, message: `ref ${name} points to ${d}, which the pull did not bring; ref not written` });
+    for (const [name, d] of Object.entries(refs))
+      if (!archive.store.has(d)) report.findings.push({ code: 'EREF', digest: d, message: `ref ${name} points to ${d}, which the pull did not bring; ref not written` });
     if (report.findings.length) return report; // refs only once everything they need is in the store
     for (const [name, d] of Object.entries(refs).sort(([a], [b]) => (a < b ? -1 : 1))) {
       const local = archive.ref(name);
@@ -150,7 +154,12 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
         report.refs.written++;
       }
     }
-    for (const name of report.refs.conflicts) report.findings.push({ code: 'EREFCONFLICT', digest: refs[name]!, message: `ref ${name} is ${archive.ref(name)} here and ${refs[name]} in ${report.ref}; kept the local one (--replace-refs takes the registry's)` });
+    for (const name of report.refs.conflicts)
+      report.findings.push({
+        code: 'EREFCONFLICT',
+        digest: refs[name]!,
+        message: `ref ${name} is ${archive.ref(name)} here and ${refs[name]} in ${report.ref}; kept the local one (--replace-refs takes the registry's)`,
+      });
     report.ok = report.findings.length === 0;
     return report;
   } finally {

@@ -113,7 +113,8 @@ export async function pushArchive(client: RegistryClient, archiveDir: string, op
   }
   if (opts.only?.length) {
     // Just these refs and what they reach: a run, or the bank, as an artifact of its own.
-    for (const name of opts.only) if (!Object.hasOwn(refs, name)) throw usageError('ENOREF', `--only ${name}: the archive has no such ref (docket runs, or ls ${archiveDir}/refs, lists them)`, { ref: name });
+    for (const name of opts.only)
+      if (!Object.hasOwn(refs, name)) throw usageError('ENOREF', `--only ${name}: the archive has no such ref (docket runs, or ls ${archiveDir}/refs, lists them)`, { ref: name });
     refs = Object.fromEntries(opts.only.map((n) => [n, refs[n]!]));
     const keep = closure(store, Object.values(refs));
     objects = objects.filter((o) => keep.has(o.digest));
@@ -128,7 +129,10 @@ export async function pushArchive(client: RegistryClient, archiveDir: string, op
     opts.onProgress?.(++done, objects.length);
   });
 
-  const parts = splitLayers(objects.map((o) => bundleLayer(o.digest, o.size)), opts.manifestLimit ?? DEFAULT_MANIFEST_LIMIT);
+  const parts = splitLayers(
+    objects.map((o) => bundleLayer(o.digest, o.size)),
+    opts.manifestLimit ?? DEFAULT_MANIFEST_LIMIT,
+  );
   const manifests: { bytes: Buffer; digest: Digest }[] = [];
   for (const [i, layers] of parts.entries()) {
     const inPart = new Set(layers.map((l) => l.digest));
@@ -146,7 +150,10 @@ export async function pushArchive(client: RegistryClient, archiveDir: string, op
   if (manifests.length === 1) top = { ...manifests[0]!, mediaType: MEDIA.manifest };
   else {
     for (const m of manifests) await client.putManifest(m.digest, m.bytes, MEDIA.manifest);
-    const bytes = imageIndex(MEDIA.archive, manifests.map((m) => ({ mediaType: MEDIA.manifest, digest: m.digest, size: m.bytes.length, artifactType: MEDIA.archive })));
+    const bytes = imageIndex(
+      MEDIA.archive,
+      manifests.map((m) => ({ mediaType: MEDIA.manifest, digest: m.digest, size: m.bytes.length, artifactType: MEDIA.archive })),
+    );
     top = { bytes, digest: sha256(bytes), mediaType: MEDIA.index };
   }
   await client.putManifest(tag, top.bytes, top.mediaType);

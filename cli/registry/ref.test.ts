@@ -64,7 +64,10 @@ describe('registry auth parts', () => {
     const bin = join(dir, 'bin');
     mkdirSync(bin);
     const helper = join(bin, 'docket-credential-test'.replace('docket-', 'docker-'));
-    writeFileSync(helper, '#!/bin/sh\nread host\n[ "$host" = "reg.example" ] && echo \'{"Username":"helper-user","Secret":"helper-pass"}\' && exit 0\necho "credentials not found in native keychain"; exit 1\n');
+    writeFileSync(
+      helper,
+      '#!/bin/sh\nread host\n[ "$host" = "reg.example" ] && echo \'{"Username":"helper-user","Secret":"helper-pass"}\' && exit 0\necho "credentials not found in native keychain"; exit 1\n',
+    );
     chmodSync(helper, 0o755);
     const env = (config: object, extra: Record<string, string> = {}) => {
       writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
@@ -73,7 +76,10 @@ describe('registry auth parts', () => {
     const auth = Buffer.from('ann:pw:with:colons').toString('base64');
     expect(findCredentials('reg.example', env({ auths: { 'reg.example': { auth } } }))).toMatchObject({ username: 'ann', password: 'pw:with:colons' });
     expect(findCredentials('reg.example', env({ auths: { 'https://reg.example': { auth } } }))).toMatchObject({ username: 'ann' });
-    expect(findCredentials('reg.example', env({ auths: { 'reg.example': { auth } } }, { DOCKET_REGISTRY_USERNAME: 'env', DOCKET_REGISTRY_PASSWORD: 'p' }))).toMatchObject({ username: 'env', password: 'p' });
+    expect(findCredentials('reg.example', env({ auths: { 'reg.example': { auth } } }, { DOCKET_REGISTRY_USERNAME: 'env', DOCKET_REGISTRY_PASSWORD: 'p' }))).toMatchObject({
+      username: 'env',
+      password: 'p',
+    });
     expect(findCredentials('reg.example', env({ credHelpers: { 'reg.example': 'test' }, auths: { 'reg.example': { auth } } }))).toMatchObject({ username: 'helper-user', password: 'helper-pass' });
     expect(findCredentials('reg.example', env({ credsStore: 'test' }))).toMatchObject({ username: 'helper-user' });
     expect(findCredentials('other.example', env({ credsStore: 'test' }))).toBeNull();

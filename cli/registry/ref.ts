@@ -40,7 +40,8 @@ export function parseRef(text: string, defaultTag: string | null = 'latest'): Re
   let rest = text.slice(slash + 1);
   const m = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(?::(\d{1,5}))?$/.exec(host);
   if (!m || (m[2] !== undefined && (Number(m[2]) < 1 || Number(m[2]) > 65535))) throw bad(`host ${JSON.stringify(host)} is not a host name or address with an optional port`);
-  if (!(host.includes('.') || host.includes(':') || host.startsWith('[') || host === 'localhost')) throw bad(`${JSON.stringify(host)} does not name a registry host (write it in full, e.g. docker.io/${text})`);
+  if (!(host.includes('.') || host.includes(':') || host.startsWith('[') || host === 'localhost'))
+    throw bad(`${JSON.stringify(host)} does not name a registry host (write it in full, e.g. docker.io/${text})`);
   const hostname = m[1]!.replace(/^\[|\]$/g, '');
   let digest: Digest | null = null;
   let tag: string | null = null;
@@ -57,7 +58,8 @@ export function parseRef(text: string, defaultTag: string | null = 'latest'): Re
     rest = rest.slice(0, colon);
     if (!TAG.test(tag)) throw bad(`tag ${JSON.stringify(tag)} is not [A-Za-z0-9_][A-Za-z0-9._-]{0,127}`);
   }
-  if (!rest || !rest.split('/').every((c) => REPO_COMPONENT.test(c)) || rest.length > 255) throw bad(`repository ${JSON.stringify(rest)} is not lowercase path components of [a-z0-9] joined by . _ __ or -`);
+  if (!rest || !rest.split('/').every((c) => REPO_COMPONENT.test(c)) || rest.length > 255)
+    throw bad(`repository ${JSON.stringify(rest)} is not lowercase path components of [a-z0-9] joined by . _ __ or -`);
   if (!tag && !digest) tag = defaultTag;
   return { host, hostname, repository: rest, tag, digest, scheme: isLoopback(hostname) ? 'http' : 'https' };
 }

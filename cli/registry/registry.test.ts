@@ -183,7 +183,10 @@ describe.skipIf(skip)('docket push / pull against a real registry', () => {
     // Incomplete, not corrupt: at most references to bundles not fetched yet, and objects written
     // durably but not yet in the index cache (the next pull indexes them).
     const incomplete = (f: any) => f.code === 'EREF' || (f.code === 'EINDEX' && /not in the index/.test(f.message));
-    expect(partial.json.findings.filter((f: any) => f.severity === 'error' && !incomplete(f)), partial.stdout).toEqual([]);
+    expect(
+      partial.json.findings.filter((f: any) => f.severity === 'error' && !incomplete(f)),
+      partial.stdout,
+    ).toEqual([]);
     const again = await docket(['pull', ref, '--archive', dst, '--json']);
     expect(again.status, again.stderr).toBe(0);
     expect(again.json.blobs).toMatchObject({ total, present: have, fetched: total - have });
@@ -250,7 +253,10 @@ describe.skipIf(skip)('docket push / pull against a real registry', () => {
     const [ra, rb] = await Promise.all([docket(['push', `${reg.host}/team/shared:a`, '--archive', a, '--json']), docket(['push', `${reg.host}/team/shared:b`, '--archive', b, '--json'])]);
     expect(ra.status, ra.stderr).toBe(0);
     expect(rb.status, rb.stderr).toBe(0);
-    for (const [tag, src] of [['a', a], ['b', b]] as const) {
+    for (const [tag, src] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
       const dst = join(tempDir(), 'pulled');
       expect((await docket(['pull', `${reg.host}/team/shared:${tag}`, '--archive', dst])).status).toBe(0);
       expect(objects(dst)).toEqual(objects(src));

@@ -41,7 +41,11 @@ export async function pushRelease(client: RegistryClient, file: string, tarball:
   const manifestLayer = { mediaType: MEDIA.releaseManifest, digest: sha256(manifestBytes), size: manifestBytes.length };
   const configBytes = jsonBytes({ format: RELEASE_FORMAT, tarball: tgz.digest, manifest: manifestLayer.digest, signed: !!sigBytes });
   const config = { mediaType: MEDIA.releaseConfig, digest: sha256(configBytes), size: configBytes.length };
-  for (const b of [{ ...tgz, path: file }, { ...manifestLayer, bytes: manifestBytes }, { ...config, bytes: configBytes }]) {
+  for (const b of [
+    { ...tgz, path: file },
+    { ...manifestLayer, bytes: manifestBytes },
+    { ...config, bytes: configBytes },
+  ]) {
     counts.total++;
     await ensureBlob(client, b, counts, chunkSize);
   }
@@ -54,7 +58,10 @@ export async function pushRelease(client: RegistryClient, file: string, tarball:
   let signature: ReleasePushReport['signature'] = null;
   if (sigBytes) {
     const sigLayer = { mediaType: MEDIA.dsse, digest: sha256(sigBytes), size: sigBytes.length };
-    for (const b of [{ ...EMPTY_CONFIG, bytes: Buffer.from('{}') }, { ...sigLayer, bytes: sigBytes }]) {
+    for (const b of [
+      { ...EMPTY_CONFIG, bytes: Buffer.from('{}') },
+      { ...sigLayer, bytes: sigBytes },
+    ]) {
       counts.total++;
       await ensureBlob(client, b, counts, chunkSize);
     }
@@ -87,7 +94,8 @@ export async function fetchRelease(client: RegistryClient): Promise<FetchedRelea
   const got = await client.getManifest(reference, [MEDIA.manifest]);
   if (!got) throw usageError('ENOTFOUND', `${formatRef(client.ref)} does not exist in the registry`, { ref: formatRef(client.ref) });
   const m = readManifest(got.bytes, `manifest ${got.digest}`);
-  if (m.artifactType !== MEDIA.release) throw usageError('ENOTRELEASE', `${formatRef(client.ref)} is not a docket release (artifactType ${JSON.stringify(m.artifactType)})`, { ref: formatRef(client.ref) });
+  if (m.artifactType !== MEDIA.release)
+    throw usageError('ENOTRELEASE', `${formatRef(client.ref)} is not a docket release (artifactType ${JSON.stringify(m.artifactType)})`, { ref: formatRef(client.ref) });
   const tgz = m.layers.find((l) => l.mediaType === MEDIA.releaseTarball);
   const man = m.layers.find((l) => l.mediaType === MEDIA.releaseManifest);
   if (!tgz || !man) throw findingError('EMANIFEST', `release ${got.digest} lacks its ${!tgz ? 'tarball' : 'MANIFEST.json'} layer`, { digest: got.digest });
@@ -121,7 +129,8 @@ async function findSignature(client: RegistryClient, subject: Digest): Promise<B
   const got = await client.getManifest(sigManifest ?? sigTag(subject), [MEDIA.manifest]);
   if (!got) return null;
   const m = readManifest(got.bytes, `signature manifest ${got.digest}`);
-  if (m.artifactType !== MEDIA.signature || m.subject?.digest !== subject) throw findingError('ESIGREF', `the signature manifest ${got.digest} does not name release ${subject} as its subject`, { digest: got.digest });
+  if (m.artifactType !== MEDIA.signature || m.subject?.digest !== subject)
+    throw findingError('ESIGREF', `the signature manifest ${got.digest} does not name release ${subject} as its subject`, { digest: got.digest });
   const layer = m.layers.find((l) => l.mediaType === MEDIA.dsse);
   if (!layer) throw findingError('ESIGREF', `the signature manifest ${got.digest} has no ${MEDIA.dsse} layer`, { digest: got.digest });
   return client.getBlob(layer.digest, layer.size);

@@ -38,7 +38,11 @@ if (!existsSync(INDEX)) fail(`${INDEX} is missing: this release vendors no packa
 const index = JSON.parse(readFileSync(INDEX, 'utf8'));
 /** @type {{ packages?: Record<string, { integrity?: string }> }} */
 const lock = JSON.parse(readFileSync(index.lockfile, 'utf8'));
-const pinned = new Set(Object.values(lock.packages ?? {}).map((p) => p.integrity).filter(Boolean));
+const pinned = new Set(
+  Object.values(lock.packages ?? {})
+    .map((p) => p.integrity)
+    .filter(Boolean),
+);
 let bad = 0;
 for (const p of index.packages) {
   const got = `sha512-${createHash('sha512').update(readFileSync(p.file)).digest('base64')}`;

@@ -14,11 +14,14 @@ import { spawnSync } from 'node:child_process';
 const colour = process.stderr.isTTY && !process.env.NO_COLOR;
 const paint = (/** @type {number} */ code, /** @type {string} */ text) => (colour ? `\x1b[${code}m${text}\x1b[39m` : text);
 
-if (!process.env.DOCKET_BIN) console.error('note: using the docket shipped in this release; a check you can trust runs your own docket (DOCKET_BIN=/path/to/docket/dist/cli/docket.js) after `docket verify FILE.tgz --expect sha256:…`');
+if (!process.env.DOCKET_BIN)
+  console.error(
+    'note: using the docket shipped in this release; a check you can trust runs your own docket (DOCKET_BIN=/path/to/docket/dist/cli/docket.js) after `docket verify FILE.tgz --expect sha256:…`',
+  );
 // A release of docket's own repository ships docket's sources, which `npm ci` compiles to
 // dist/cli/docket.js; another project's release runs the docket its `npm ci` installs
 // (node_modules/.bin/docket), else the docket on PATH. DOCKET_BIN=path/to/dist/cli/docket.js overrides them.
-const bin = process.env.DOCKET_BIN ?? (['dist/cli/docket.js', 'node_modules/.bin/docket'].find((p) => existsSync(p)) ?? null);
+const bin = process.env.DOCKET_BIN ?? ['dist/cli/docket.js', 'node_modules/.bin/docket'].find((p) => existsSync(p)) ?? null;
 /**
  * Run docket, echoing the command; a failure ends this script with docket's exit code.
  * @param {string[]} args

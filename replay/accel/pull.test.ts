@@ -23,7 +23,13 @@ describe('pullShared', () => {
     const counter = new Int32Array(new SharedArrayBuffer(4));
     let inline = 0;
     const seen: number[] = [];
-    const out = await pullShared(n, counter, [squarer(n, counter), squarer(n, counter)], (i) => (inline++, i * i), (done) => seen.push(done));
+    const out = await pullShared(
+      n,
+      counter,
+      [squarer(n, counter), squarer(n, counter)],
+      (i) => (inline++, i * i),
+      (done) => seen.push(done),
+    );
     expect(out).toEqual(squares);
     expect(inline).toBeLessThanOrEqual(n);
     expect(seen.at(-1)).toBe(n);

@@ -86,7 +86,10 @@ export const MAX_DEPTH = 1024;
 
 /** The C header for strict.c. */
 export function layoutHeader(): string {
-  const enumOf = (prefix: string, o: Record<string, number>): string => `enum { ${Object.entries(o).map(([k, v]) => `${prefix}${k} = ${v}`).join(', ')} };`;
+  const enumOf = (prefix: string, o: Record<string, number>): string =>
+    `enum { ${Object.entries(o)
+      .map(([k, v]) => `${prefix}${k} = ${v}`)
+      .join(', ')} };`;
   return [
     '/* Rendered from replay/accel/strict-layout.ts by cli/dev/build-wasm.ts: edit that file, not this one. */',
     enumOf('N_', N),

@@ -116,7 +116,10 @@ const value = jsonValue(
     fc.string({ unit: fc.constantFrom(...unit), minLength: 14, maxLength: 120 }),
   ],
   // Names short and long (over 16 bytes: the vector compare's other branch), plain and not.
-  fc.oneof(fc.string({ unit: fc.constantFrom('a', 'b', 'B', '_', '0', 'é', '"', '\ue000', '😀', '\\'), maxLength: 3 }), fc.string({ unit: fc.constantFrom('a', 'b', 'c'), minLength: 14, maxLength: 20 })),
+  fc.oneof(
+    fc.string({ unit: fc.constantFrom('a', 'b', 'B', '_', '0', 'é', '"', '\ue000', '😀', '\\'), maxLength: 3 }),
+    fc.string({ unit: fc.constantFrom('a', 'b', 'c'), minLength: 14, maxLength: 20 }),
+  ),
 );
 
 /** Text-level edits a byte flip rarely makes: a member repeated, two members swapped, other number and escape forms. */
@@ -135,7 +138,11 @@ const edits: ((t: string) => string)[] = [
 /** Byte-level damage: what a flipped bit, a cut or stray junk does to a canonical text. */
 const damage = fc.oneof(
   fc.constant({ op: 'none' as const, at: 0, byte: 0 }),
-  fc.record({ op: fc.constantFrom('set' as const, 'insert' as const, 'delete' as const, 'cut' as const), at: fc.nat(), byte: fc.oneof(fc.constantFrom(0x22, 0x5c, 0x7b, 0x7d, 0x5b, 0x5d, 0x2c, 0x3a, 0x20, 0x30, 0x2d, 0x2e, 0x65, 0x45, 0x2b, 0x75, 0x6e, 0x01, 0x1f, 0x7f, 0xed, 0xee, 0xff), fc.nat(255)) }),
+  fc.record({
+    op: fc.constantFrom('set' as const, 'insert' as const, 'delete' as const, 'cut' as const),
+    at: fc.nat(),
+    byte: fc.oneof(fc.constantFrom(0x22, 0x5c, 0x7b, 0x7d, 0x5b, 0x5d, 0x2c, 0x3a, 0x20, 0x30, 0x2d, 0x2e, 0x65, 0x45, 0x2b, 0x75, 0x6e, 0x01, 0x1f, 0x7f, 0xed, 0xee, 0xff), fc.nat(255)),
+  }),
 );
 
 function apply(b: Buffer, d: { op: string; at: number; byte: number }): Buffer {
@@ -187,7 +194,20 @@ describe('the WebAssembly scanner', () => {
 
   it('prints back, through JS, the number tokens it cannot prove canonical alone', () => {
     const s = module();
-    for (const [text, ok] of [['[1e+21]', false], ['[1e+300]', false], ['[1.5e-300]', true], ['[1e21]', false], ['[1.5e-7]', true], ['[0.00000015]', false], ['[9007199254740991]', true], ['[9007199254740993]', false], ['[1.0]', false], ['[-0]', false], ['[123456789012345.6]', true], ['[1234567890123456.7]', false]] as const) {
+    for (const [text, ok] of [
+      ['[1e+21]', false],
+      ['[1e+300]', false],
+      ['[1.5e-300]', true],
+      ['[1e21]', false],
+      ['[1.5e-7]', true],
+      ['[0.00000015]', false],
+      ['[9007199254740991]', true],
+      ['[9007199254740993]', false],
+      ['[1.0]', false],
+      ['[-0]', false],
+      ['[123456789012345.6]', true],
+      ['[1234567890123456.7]', false],
+    ] as const) {
       const b = Buffer.from(text);
       expect(s.prove(b), text).toBe(ok);
       expect(exact(b), text).toBe(ok);
@@ -251,7 +271,11 @@ describe('the WebAssembly walk', () => {
     let decided = 0;
     fc.assert(
       fc.property(
-        fc.oneof(fc.integer({ min: -1e6, max: 1e6 }), fc.double({ min: -1e4, max: 1e4, noNaN: true }), fc.constantFrom(0, 1e-7, -1e-7, 5e-324, -5e-324, 1.5e-300, -1.5e-300, 0.5, -0.5, 2.5, 3, -3, 123456789012345.5, 1e15, 9.999999999999999)),
+        fc.oneof(
+          fc.integer({ min: -1e6, max: 1e6 }),
+          fc.double({ min: -1e4, max: 1e4, noNaN: true }),
+          fc.constantFrom(0, 1e-7, -1e-7, 5e-324, -5e-324, 1.5e-300, -1.5e-300, 0.5, -0.5, 2.5, 3, -3, 123456789012345.5, 1e15, 9.999999999999999),
+        ),
         fc.option(fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constantFrom(0.5, -2.5, 1e21)), { nil: undefined }),
         fc.option(fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constantFrom(0.5, -2.5, 1e21)), { nil: undefined }),
         (x, minimum, maximum) => {
@@ -279,7 +303,11 @@ describe('the WebAssembly walk leaves to JS what it cannot hold', () => {
   };
 
   it('refuses a plan whose length or item bounds do not fit its 32-bit words (they would wrap into other bounds)', () => {
-    for (const x of [{ type: 'array', minItems: 4294967297 }, { type: 'string', minLength: 2147483648 }, { type: 'array', maxItems: 2 ** 40 }]) {
+    for (const x of [
+      { type: 'array', minItems: 4294967297 },
+      { type: 'string', minLength: 2147483648 },
+      { type: 'array', maxItems: 2 ** 40 },
+    ]) {
       expect(wasmPlan(compileSchema({ type: 'object', properties: { x } } as never), null), JSON.stringify(x)).toBeNull();
     }
     expect(wasmPlan(compileSchema({ type: 'object', properties: { x: { type: 'array', minItems: 2147483647 } } } as never), null)).not.toBeNull();

@@ -327,6 +327,7 @@ export function strict(): Strict | null {
  * it is a container (else -1). A nested container is stepped over in O(1). Stops when `visit`
  * returns false.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a visitor that never stops the walk returns nothing
 export function eachMember(b: Uint8Array, table: Int32Array, c: number, visit: (nameStart: number, nameEnd: number, start: number, end: number, record: number) => boolean | void): void {
   const start = table[c + TABLE.START]!;
   const object = b[start] === 0x7b;

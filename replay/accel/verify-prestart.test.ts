@@ -21,10 +21,13 @@ describe.skipIf(availableParallelism() < 2)('prestartVerifyWorker', () => {
     expect(pending()?.quick).toBe(quick);
   });
 
-  it.each([[['verify', 'r.tgz']], [['verify', 'x.tar.gz', '--expect', 'sha256:0']], [['verify', '--proof', 'p.json']], [['verify', '--help']], [['replay']], [['--archive', 'verify']], [[]]])('starts none for %j', (argv) => {
-    prestartVerifyWorker(argv);
-    expect(pending()).toBeUndefined();
-  });
+  it.each([[['verify', 'r.tgz']], [['verify', 'x.tar.gz', '--expect', 'sha256:0']], [['verify', '--proof', 'p.json']], [['verify', '--help']], [['replay']], [['--archive', 'verify']], [[]]])(
+    'starts none for %j',
+    (argv) => {
+      prestartVerifyWorker(argv);
+      expect(pending()).toBeUndefined();
+    },
+  );
 
   it('hands the worker over only for its own mode, once', () => {
     prestartVerifyWorker(['verify', '--quick']);

@@ -29,7 +29,11 @@ export function loadBankFile(root: string): BankFile {
   try {
     bytes = readFileSync(path);
   } catch (e) {
-    throw usageError('EBANK', `cannot read ${BANK_FILE} in ${root}: ${(e as Error).message} (docket works on the first bank it finds from the current directory upwards; -C DIR or --bank DIR name another)`, { path });
+    throw usageError(
+      'EBANK',
+      `cannot read ${BANK_FILE} in ${root}: ${(e as Error).message} (docket works on the first bank it finds from the current directory upwards; -C DIR or --bank DIR name another)`,
+      { path },
+    );
   }
   let value: Json;
   try {
@@ -41,7 +45,9 @@ export function loadBankFile(root: string): BankFile {
   // Every reader below walks the bank's members: a root that is not an object has none to walk.
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-    throw findingError('EBANKROOT', `${BANK_FILE}: the root is ${what}; a bank is a JSON object {"name", "version", "promptTemplate", "questions": [...], ...} (docs/decision-question-authoring.md)`, { path });
+    throw findingError('EBANKROOT', `${BANK_FILE}: the root is ${what}; a bank is a JSON object {"name", "version", "promptTemplate", "questions": [...], ...} (docs/decision-question-authoring.md)`, {
+      path,
+    });
   }
   return value as unknown as BankFile;
 }
@@ -72,7 +78,8 @@ export function treePath(root: string, rel: string): { abs: string; problem: nul
     return { abs: null, problem: `${rel} does not exist` };
   }
   const inside = relative(top, real);
-  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return { abs: null, problem: `${rel} resolves to ${real}, outside the repository ${top} (a symlink?): every path a bank names must stay inside the tree` };
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside))
+    return { abs: null, problem: `${rel} resolves to ${real}, outside the repository ${top} (a symlink?): every path a bank names must stay inside the tree` };
   return { abs: real, problem: null };
 }
 
@@ -120,7 +127,13 @@ export function validateBankFile(root: string, bank: BankFile): Violation[] {
     for (const e of schema.errors ?? []) {
       const m = /^\/questions\/(\d+)(\/.*)?$/.exec(e.instancePath);
       const qid = m ? ((bank.questions?.[Number(m[1])] as Question | undefined)?.id ?? `#${m[1]}`) : null;
-      add('ESCHEMA', qid, null, m ? (m[2] ?? '').slice(1) || null : e.instancePath || '/', `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`);
+      add(
+        'ESCHEMA',
+        qid,
+        null,
+        m ? (m[2] ?? '').slice(1) || null : e.instancePath || '/',
+        `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`,
+      );
     }
     if (!Array.isArray(bank.questions)) return v;
   }
@@ -169,9 +182,12 @@ export function validateBankFile(root: string, bank: BankFile): Violation[] {
   for (const { id: se, dir } of suite.evals) {
     const at = treePath(root, dir);
     if (at.problem) add('ESOURCE', null, se, null, `source eval ${at.problem}`);
-    if (!covered.has(se) && !omitted.has(se)) v.push({ code: COVERAGE_CODE, question: null, sourceEval: se, field: null, message: `source eval ${se} has no question and no omission with a reason yet`, path: dir });
-    if (!taskFileOf(root, dir, layout)) v.push({ code: 'ETASK', question: null, sourceEval: se, field: 'taskFiles', message: `${dir}/ has no task file (${layout.taskFiles.join(' or ')}; layout.taskFiles)`, path: dir });
-    if (!hasSolution(root, dir, layout)) v.push({ code: 'ESOLUTION', question: null, sourceEval: se, field: 'solution', message: `${dir}/ has no reference solution (${layout.solution.join(' or ')}; layout.solution)`, path: dir });
+    if (!covered.has(se) && !omitted.has(se))
+      v.push({ code: COVERAGE_CODE, question: null, sourceEval: se, field: null, message: `source eval ${se} has no question and no omission with a reason yet`, path: dir });
+    if (!taskFileOf(root, dir, layout))
+      v.push({ code: 'ETASK', question: null, sourceEval: se, field: 'taskFiles', message: `${dir}/ has no task file (${layout.taskFiles.join(' or ')}; layout.taskFiles)`, path: dir });
+    if (!hasSolution(root, dir, layout))
+      v.push({ code: 'ESOLUTION', question: null, sourceEval: se, field: 'solution', message: `${dir}/ has no reference solution (${layout.solution.join(' or ')}; layout.solution)`, path: dir });
   }
   const n = bank.questions.length;
   const tol = typeof bank.keyBalanceTolerance === 'number' ? bank.keyBalanceTolerance : 0;
@@ -205,7 +221,15 @@ export function bankViolations(root: string): Violation[] {
     if (!(e instanceof DocketError)) throw e;
     return v; // validateBankFile reported the unsafe path
   }
-  if (!existsSync(join(root, lockfile))) v.push({ code: 'ENOLOCKFILE', question: null, sourceEval: null, field: 'lockfile', message: `the suite's lockfile ${lockfile} is missing (release pack ships it): install the suite's dependencies (npm install, bun install, pnpm install or yarn install) and commit the lockfile it writes`, path: lockfile });
+  if (!existsSync(join(root, lockfile)))
+    v.push({
+      code: 'ENOLOCKFILE',
+      question: null,
+      sourceEval: null,
+      field: 'lockfile',
+      message: `the suite's lockfile ${lockfile} is missing (release pack ships it): install the suite's dependencies (npm install, bun install, pnpm install or yarn install) and commit the lockfile it writes`,
+      path: lockfile,
+    });
   return v;
 }
 
@@ -236,7 +260,13 @@ export function checkProbeLock(root: string, bank: BankFile): Violation[] {
       pinned = lock.packages ?? {};
       const expected = computeProbeLock(root, bank);
       if (Buffer.compare(Buffer.from(canonicalBytes(lock as Json)), Buffer.from(canonicalBytes(expected as Json))) !== 0) {
-        v.push({ code: 'ELOCK', question: null, sourceEval: null, field: PROBE_LOCKFILE, message: `${PROBE_LOCKFILE} disagrees with ${lockfilePath(root, bank)} and the probes' imports: run \`docket evidence lock\`` });
+        v.push({
+          code: 'ELOCK',
+          question: null,
+          sourceEval: null,
+          field: PROBE_LOCKFILE,
+          message: `${PROBE_LOCKFILE} disagrees with ${lockfilePath(root, bank)} and the probes' imports: run \`docket evidence lock\``,
+        });
       }
     } catch (e) {
       if (!(e instanceof DocketError)) throw e;
@@ -410,7 +440,13 @@ export interface FrozenBank {
 /** Load a frozen bank from the archive alone (what replay uses: never the working tree). */
 export function loadFrozenBank(archive: Archive, digest: Digest): FrozenBank {
   const bank = archive.get(digest).value as unknown as {
-    kind: string; name: string; version: string; benchmarkVersion: Digest; template: Digest; protocol: Digest; questions: { id: string; digest: Digest }[];
+    kind: string;
+    name: string;
+    version: string;
+    benchmarkVersion: Digest;
+    template: Digest;
+    protocol: Digest;
+    questions: { id: string; digest: Digest }[];
   };
   if (bank.kind !== 'bank') throw findingError('EKIND', `${digest} is a ${bank.kind} bundle, not a bank`, { digest });
   const t = archive.get(bank.template).value as unknown as PromptTemplate;

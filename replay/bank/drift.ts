@@ -43,7 +43,11 @@ export function banksMeasured(archive: Archive): BankMeasured[] {
   const fromIndex = banksMeasuredFromIndex(archive);
   if (fromIndex) return fromIndex;
   const byBank = new Map<Digest, BankMeasured>();
-  const ids = archive.store.listRefs().filter((r) => r.name.startsWith('runs/')).map((r) => r.name.slice(5)).sort(byUtf8);
+  const ids = archive.store
+    .listRefs()
+    .filter((r) => r.name.startsWith('runs/'))
+    .map((r) => r.name.slice(5))
+    .sort(byUtf8);
   for (const id of ids) {
     const run = archive.get(archive.ref(`runs/${id}`)!).value as { plan: Digest };
     const plan = archive.get(run.plan).value as unknown as PlanValue;
@@ -62,7 +66,11 @@ function banksMeasuredFromIndex(archive: Archive): BankMeasured[] | null {
   try {
     const db = archive.currentIndex().db;
     refs = db.prepare("SELECT COUNT(*) FROM refs WHERE name LIKE 'runs/%'").pluck().get() as number;
-    rows = db.prepare("SELECT substr(f.name, 6) AS id, p.bank, p.benchmark_version AS benchmarkVersion FROM refs f JOIN runs r ON r.digest = f.digest JOIN plans p ON p.digest = r.plan WHERE f.name LIKE 'runs/%'").all() as typeof rows;
+    rows = db
+      .prepare(
+        "SELECT substr(f.name, 6) AS id, p.bank, p.benchmark_version AS benchmarkVersion FROM refs f JOIN runs r ON r.digest = f.digest JOIN plans p ON p.digest = r.plan WHERE f.name LIKE 'runs/%'",
+      )
+      .all() as typeof rows;
   } catch {
     return null; // the cache cannot be used here: the bundles answer
   }
@@ -85,7 +93,11 @@ export function bankDrift(root: string, archive: Archive, opts: EncodeOptions = 
   if (measured.length === 0) return []; // nothing was measured: no bank to be faithful to
   const file = loadBankFile(root);
   const { parts } = encodeParts(root, file, opts);
-  return measured.map((m) => ({ ...m, worktreeVersion: parts.benchmarkVersion, changes: sameFrozen(archive, m.bank, file.name, parts.benchmarkVersion) ? [] : changesFrom(root, archive, m.bank, file, parts, opts) }));
+  return measured.map((m) => ({
+    ...m,
+    worktreeVersion: parts.benchmarkVersion,
+    changes: sameFrozen(archive, m.bank, file.name, parts.benchmarkVersion) ? [] : changesFrom(root, archive, m.bank, file, parts, opts),
+  }));
 }
 
 // Equal benchmark versions cover questions, template, protocol and sources; the bank's name is outside it.
@@ -111,7 +123,8 @@ function changesFrom(root: string, archive: Archive, bankDigest: Digest, file: B
     if (!w) out.push({ kind: 'question-removed', id, message: `question ${id} was measured and is no longer in ${BANK_FILE}` });
     else {
       const fields = QUESTION_FIELDS.filter((f) => !sameJson(q[f], w[f]));
-      if (fields.length) out.push({ kind: 'question-changed', id, message: `question ${id}: ${fields.map((f) => (f === 'key' ? `key ${q.key} → ${w.key}` : `${f} ${show(q[f])} → ${show(w[f])}`)).join('; ')}` });
+      if (fields.length)
+        out.push({ kind: 'question-changed', id, message: `question ${id}: ${fields.map((f) => (f === 'key' ? `key ${q.key} → ${w.key}` : `${f} ${show(q[f])} → ${show(w[f])}`)).join('; ')}` });
     }
   }
   for (const id of now.keys()) if (!then.has(id)) out.push({ kind: 'question-added', id, message: `question ${id} is in ${BANK_FILE} but was not measured` });
@@ -161,7 +174,9 @@ export function describeDrift(d: BankDrift): string {
 export function releaseDrift(tree: string, evidenceDir: string): string[] {
   const archive = new Archive(evidenceDir);
   try {
-    return bankDrift(tree, archive).flatMap((d) => d.changes.map((c) => `${c.message} (the shipped runs ${d.runs.join(', ')} measured bank ${d.bank}, benchmark version ${d.benchmarkVersion}; the shipped tree is ${d.worktreeVersion})`));
+    return bankDrift(tree, archive).flatMap((d) =>
+      d.changes.map((c) => `${c.message} (the shipped runs ${d.runs.join(', ')} measured bank ${d.bank}, benchmark version ${d.benchmarkVersion}; the shipped tree is ${d.worktreeVersion})`),
+    );
   } catch (e) {
     if (e instanceof DocketError) return [`the shipped bank cannot be compared with the bank its runs measured: ${e.code}: ${e.message}`];
     throw e;

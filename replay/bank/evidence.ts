@@ -170,7 +170,8 @@ export function compareEvidence(q: Question, archived: EvidenceValue, probeDiges
   if (run) {
     if (run.error) reasons.push(run.error);
     else if (run.exitCode !== archived.exitCode) reasons.push(`exit code ${run.exitCode}, archived ${archived.exitCode}`);
-    else if (sha256(run.stdout) !== archived.stdout.digest) reasons.push(`stdout differs: got ${JSON.stringify(run.stdout.toString('utf8').slice(0, 200))}, archived ${JSON.stringify(archived.stdout.text.slice(0, 200))}`);
+    else if (sha256(run.stdout) !== archived.stdout.digest)
+      reasons.push(`stdout differs: got ${JSON.stringify(run.stdout.toString('utf8').slice(0, 200))}, archived ${JSON.stringify(archived.stdout.text.slice(0, 200))}`);
     else if (sha256(run.stderr) !== archived.stderr.digest) reasons.push(`stderr differs: ${run.stderr.toString('utf8').slice(0, 200)}`);
   }
   if (archived.answer !== q.key) reasons.push(`archived evidence establishes ${archived.answer}, the key is ${q.key}`);

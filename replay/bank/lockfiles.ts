@@ -65,7 +65,11 @@ export function lockfilePath(root: string, bank: Pick<BankFile, 'lockfile'>): st
 export function readLock(root: string, bank: Pick<BankFile, 'lockfile'>): Lock {
   const rel = lockfilePath(root, bank);
   if (rel === null) {
-    throw usageError('ENOLOCKFILE', `no lockfile in ${root}: docket pins what probes import from the suite's lockfile (${LOCK_KINDS.join(', ')}). Install the suite's dependencies once (npm install, bun install, pnpm install or yarn install) and commit the lockfile it writes; or name it with "lockfile" in decision-bank.json`, { root });
+    throw usageError(
+      'ENOLOCKFILE',
+      `no lockfile in ${root}: docket pins what probes import from the suite's lockfile (${LOCK_KINDS.join(', ')}). Install the suite's dependencies once (npm install, bun install, pnpm install or yarn install) and commit the lockfile it writes; or name it with "lockfile" in decision-bank.json`,
+      { root },
+    );
   }
   if (isAbsolute(rel) || rel.split(/[\\/]/).includes('..')) throw usageError('ELOCKFILE', `decision-bank.json names the lockfile ${rel}: it must be a path inside the bank's tree`, { path: rel });
   const kind = basename(rel) as LockKind;
@@ -157,7 +161,17 @@ function npmLock(raw: unknown) {
       for (const [name, v] of Object.entries(object(deps))) {
         const e = object(v);
         const path = `${prefix}node_modules/${name}`;
-        packages.push({ name, version: str(e.version) ?? '', integrity: str(e.integrity), path, resolved: str(e.resolved), dev: e.dev === true, optional: e.optional === true, bundled: e.bundled === true, link: false });
+        packages.push({
+          name,
+          version: str(e.version) ?? '',
+          integrity: str(e.integrity),
+          path,
+          resolved: str(e.resolved),
+          dev: e.dev === true,
+          optional: e.optional === true,
+          bundled: e.bundled === true,
+          link: false,
+        });
         walk(e.dependencies, `${path}/`);
       }
     };
@@ -179,7 +193,17 @@ function bunLock(raw: unknown) {
     const integrity = v.find((x, i) => i > 0 && typeof x === 'string' && /^sha\d+-/.test(x)) as string | undefined;
     const meta = object(v.find((x, i) => i > 0 && x && typeof x === 'object' && !Array.isArray(x)));
     const local = /^(workspace|link|file):/.test(version);
-    packages.push({ name, version, integrity: integrity ?? null, path: bunKeyPath(key), resolved: null, dev: false, optional: meta.os !== undefined || meta.cpu !== undefined, bundled: false, link: local });
+    packages.push({
+      name,
+      version,
+      integrity: integrity ?? null,
+      path: bunKeyPath(key),
+      resolved: null,
+      dev: false,
+      optional: meta.os !== undefined || meta.cpu !== undefined,
+      bundled: false,
+      link: local,
+    });
   }
   const direct = new Map<string, LockedPackage>();
   for (const p of packages) if (p.path === `node_modules/${p.name}`) direct.set(p.name, p);
@@ -232,7 +256,17 @@ function pnpmLock(raw: PnpmLock) {
       name = bare.slice(0, i);
       version = bare.slice(i + 1);
     } else ({ name, version } = splitSpec(bare));
-    packages.push({ name: e?.name ?? name, version: e?.version ?? version, integrity: e?.resolution?.integrity ?? null, path: null, resolved: e?.resolution?.tarball ?? null, dev: e?.dev === true, optional: e?.optional === true, bundled: false, link: false });
+    packages.push({
+      name: e?.name ?? name,
+      version: e?.version ?? version,
+      integrity: e?.resolution?.integrity ?? null,
+      path: null,
+      resolved: e?.resolution?.tarball ?? null,
+      dev: e?.dev === true,
+      optional: e?.optional === true,
+      bundled: false,
+      link: false,
+    });
   }
   const root = lock.importers?.['.'] ?? lock;
   const direct = new Map<string, LockedPackage>();

@@ -7,7 +7,12 @@ import { importSpecifiers, packageDigest } from './packages.ts';
 
 /** Locks that are enforced (issue #21 item 5): what probes load is checked against the lock and the capture. */
 const SCHEMA_Q: SuiteQuestion[] = [{ id: 'convex-schema-1', sourceEval: 'data/convex-schema', probe: 'probes/schema-1.ts', key: 'A' }];
-const INSTALL: Record<LockKind, string> = { 'package-lock.json': 'npm ci', 'bun.lock': 'bun install --frozen-lockfile', 'pnpm-lock.yaml': 'pnpm install --frozen-lockfile', 'yarn.lock': 'yarn install --frozen-lockfile' };
+const INSTALL: Record<LockKind, string> = {
+  'package-lock.json': 'npm ci',
+  'bun.lock': 'bun install --frozen-lockfile',
+  'pnpm-lock.yaml': 'pnpm install --frozen-lockfile',
+  'yarn.lock': 'yarn install --frozen-lockfile',
+};
 
 function suite(lock: LockKind) {
   const root = tempDir('docket-locks-');
@@ -81,7 +86,8 @@ describe('the probe lock from any lockfile kind, enforced against what is instal
 
 describe('what a probe loads', () => {
   it('reads import, export-from, dynamic import and require specifiers; type-only imports load nothing', () => {
-    const src = "import a from 'a';\nimport type { T } from 'types-only';\nexport { b } from './b.ts';\nexport type { U } from 'u-types';\nconst c = await import('c/sub');\nconst d = require(\"@s/d/x\");\nimport 'side';\n";
+    const src =
+      "import a from 'a';\nimport type { T } from 'types-only';\nexport { b } from './b.ts';\nexport type { U } from 'u-types';\nconst c = await import('c/sub');\nconst d = require(\"@s/d/x\");\nimport 'side';\n";
     expect(importSpecifiers(src)).toEqual(['a', './b.ts', 'c/sub', '@s/d/x', 'side']);
   });
 

@@ -38,8 +38,7 @@ export async function repairArchive(dir: string, opts: { dryRun?: boolean } = {}
     if (f.code === 'HTEMP' && f.path) {
       if (isStaleTemp(join(archive, f.path), basename(f.path))) actions.push({ action: 'remove-temp', path: f.path, reason: f.message });
       else actions.push({ action: 'leave', path: f.path, reason: f.message });
-    }
-    else if (CORRUPT.has(f.code) && f.path) actions.push({ action: 'quarantine', path: f.path, reason: `${f.code}: ${f.message}` });
+    } else if (CORRUPT.has(f.code) && f.path) actions.push({ action: 'quarantine', path: f.path, reason: `${f.code}: ${f.message}` });
     else if (f.code === 'EINDEX') rebuild = true;
     else if (f.severity === 'error') actions.push({ action: 'leave', path: f.path, reason: `${f.code}: ${f.message} (not repairable automatically)` });
   }
@@ -50,7 +49,8 @@ export async function repairArchive(dir: string, opts: { dryRun?: boolean } = {}
       if (a.action === 'quarantine') {
         const to = join(quarantine, a.path!);
         mkdirSync(dirname(to), { recursive: true });
-        if (existsSync(to)) rmSync(join(archive, a.path!)); // the same name is already quarantined: identical by name
+        if (existsSync(to))
+          rmSync(join(archive, a.path!)); // the same name is already quarantined: identical by name
         else renameSync(join(archive, a.path!), to);
       }
     }

@@ -126,7 +126,7 @@ describe('docket verify on a real archive', () => {
     expectFinding(dir, 'EJSON');
   });
 
-  it('a bundle canonical in every way but one schema keyword → ESCHEMA, in ajv\'s words', () => {
+  it("a bundle canonical in every way but one schema keyword → ESCHEMA, in ajv's words", () => {
     const dir = copy();
     // An attachment whose mediaType is empty (minLength 1): the byte walk refuses it, ajv words it.
     const text = '{"body":{"rows":[1,2,3]},"kind":"attachment","mediaType":"","schemaVersion":1}';
@@ -168,11 +168,13 @@ describe('docket verify on a real archive', () => {
     expectFinding(dir, 'EINDEX');
   });
 
-  it('an index row whose content digest differs from the bundle\'s → EINDEX (content digests are computed when an index exists)', async () => {
+  it("an index row whose content digest differs from the bundle's → EINDEX (content digests are computed when an index exists)", async () => {
     const dir = copy();
     const a = new Archive(dir);
     a.rebuildIndex();
-    a.index().db.prepare(`UPDATE objects SET content_digest = 'sha256:${'0'.repeat(64)}' WHERE digest = (SELECT digest FROM objects ORDER BY digest LIMIT 1)`).run();
+    a.index()
+      .db.prepare(`UPDATE objects SET content_digest = 'sha256:${'0'.repeat(64)}' WHERE digest = (SELECT digest FROM objects ORDER BY digest LIMIT 1)`)
+      .run();
     a.close();
     for (const workers of [undefined, 2]) {
       const r = await verifyArchive(dir, { workers });

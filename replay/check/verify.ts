@@ -95,7 +95,12 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
   const temps = [...top.filter(isTempName), ...listing.temps, ...store.refTemps(), ...runTemps(archive)];
   for (const p of [...topStrays, ...listing.strays]) add({ code: 'ESTRAY', path: p, digest: null, message: 'not an object, ref or index file: move it out of the archive' });
   for (const p of temps) add({ code: 'HTEMP', path: p, digest: null, message: tempMessage(archive, p) }, 'hint');
-  steps.push({ name: 'layout', checked: listing.objects.length + listing.strays.length + temps.length + topStrays.length, failed: topStrays.length + listing.strays.length, ms: performance.now() - t });
+  steps.push({
+    name: 'layout',
+    checked: listing.objects.length + listing.strays.length + temps.length + topStrays.length,
+    failed: topStrays.length + listing.strays.length,
+    ms: performance.now() - t,
+  });
 
   // The index is a cache: it is compared with the objects at the end (step 9), and never decides
   // whether an object is damaged (a wrong row is EINDEX, never ESIZE on the bundle).
@@ -172,7 +177,10 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
   if (imported.length) {
     t = performance.now();
     const { checkImports } = await import('../import/verify.ts');
-    const imp = await checkImports(store, imported.map((r) => ({ digest: r.digest, kind: r.kind ?? null })));
+    const imp = await checkImports(
+      store,
+      imported.map((r) => ({ digest: r.digest, kind: r.kind ?? null })),
+    );
     for (const f of imp.findings) add({ code: f.code, path: null, digest: f.digest, message: f.message });
     steps.push({ name: 'imports', checked: imp.checked, failed: imp.findings.length, ms: performance.now() - t });
   }
@@ -180,7 +188,14 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
   return { ok: !findings.some((f) => f.severity === 'error'), archive, quick, findings, steps, objects: results.length, bytes };
 }
 
-async function checkAll(archive: string, items: { digest: Digest; path: string; expectedSize?: number }[], quick: boolean, opts: VerifyOptions, early: Worker | null, descriptor: boolean): Promise<ObjectResult[]> {
+async function checkAll(
+  archive: string,
+  items: { digest: Digest; path: string; expectedSize?: number }[],
+  quick: boolean,
+  opts: VerifyOptions,
+  early: Worker | null,
+  descriptor: boolean,
+): Promise<ObjectResult[]> {
   const cores = opts.workers ?? availableParallelism();
   // A full-check worker costs 0.1-0.4 s to start (the check code and ajv; more through tsx) and
   // inflates at ~100-200 MB/s of output per core, so threads pay off from ~32 MB. A --quick worker
@@ -210,7 +225,9 @@ async function checkAll(archive: string, items: { digest: Digest; path: string; 
 /** Temps among the run working directories (a run being created or removed). */
 function runTemps(archive: string): string[] {
   try {
-    return readdirSync(join(archive, 'runs')).filter(isTempName).map((n) => join('runs', n));
+    return readdirSync(join(archive, 'runs'))
+      .filter(isTempName)
+      .map((n) => join('runs', n));
   } catch {
     return [];
   }

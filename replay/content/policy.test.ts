@@ -19,7 +19,17 @@ describe('content policy outside git (.gitignore files through the ignore packag
     const sel = selectContent(root, [t.scope]);
     expect(sel.mode).toBe('ignore-files');
     expect(sel.included.map((f) => f.path)).toEqual(t.included);
-    expect(Object.fromEntries(sel.excluded.map((e) => [e.path, e.rule.split(' ').slice(0, e.rule.startsWith('deny') ? 2 : 1).join(' ')]))).toEqual(t.excluded);
+    expect(
+      Object.fromEntries(
+        sel.excluded.map((e) => [
+          e.path,
+          e.rule
+            .split(' ')
+            .slice(0, e.rule.startsWith('deny') ? 2 : 1)
+            .join(' '),
+        ]),
+      ),
+    ).toEqual(t.excluded);
   });
 
   it('a denied path is included only when the bank config names it, and the choice is reported', () => {
@@ -37,7 +47,9 @@ describe('content policy outside git (.gitignore files through the ignore packag
     const root = tempDir('docket-policy-');
     writer(root)('evals/c/e/blob.bin', 'x'.repeat(2000));
     const sel = selectContent(root, ['evals/c/e'], { config: contentConfig({ content: { maxFileBytes: 1000 } }) });
-    expect(() => refuseTooBig(sel)).toThrow(expect.objectContaining({ code: 'ETOOBIG', exitCode: 1, message: expect.stringMatching(/evals\/c\/e\/blob\.bin: 2000 bytes[\s\S]*content\.maxFileBytes/) }));
+    expect(() => refuseTooBig(sel)).toThrow(
+      expect.objectContaining({ code: 'ETOOBIG', exitCode: 1, message: expect.stringMatching(/evals\/c\/e\/blob\.bin: 2000 bytes[\s\S]*content\.maxFileBytes/) }),
+    );
     expect(() => refuseTooBig(selectContent(root, ['evals/c/e']))).not.toThrow();
   });
 
@@ -50,9 +62,22 @@ describe('content policy outside git (.gitignore files through the ignore packag
 
 describe('deny list', () => {
   it.each([
-    ['.env', 'deny .env'], ['a/.env.local', 'deny .env.*'], ['k/server.PEM', 'deny *.pem'], ['id_rsa', 'deny id_rsa*'], ['x.p12', 'deny *.p12'],
-    ['d/app.sqlite', 'deny *.sqlite'], ['d/app.sqlite3', 'deny *.sqlite3'], ['d/app.db', 'deny *.db'], ['d/app.db-wal', 'deny *-wal'], ['d/app.sqlite3-shm', 'deny *-shm'],
-    ['run.log', 'deny *.log'], ['.venv/bin/python', 'deny .venv/'], ['p/__pycache__/m.pyc', 'deny __pycache__/'], ['.git/config', 'deny .git'], ['.DS_Store', 'deny .DS_Store'], ['.idea/workspace.xml', 'deny .idea/'],
+    ['.env', 'deny .env'],
+    ['a/.env.local', 'deny .env.*'],
+    ['k/server.PEM', 'deny *.pem'],
+    ['id_rsa', 'deny id_rsa*'],
+    ['x.p12', 'deny *.p12'],
+    ['d/app.sqlite', 'deny *.sqlite'],
+    ['d/app.sqlite3', 'deny *.sqlite3'],
+    ['d/app.db', 'deny *.db'],
+    ['d/app.db-wal', 'deny *-wal'],
+    ['d/app.sqlite3-shm', 'deny *-shm'],
+    ['run.log', 'deny *.log'],
+    ['.venv/bin/python', 'deny .venv/'],
+    ['p/__pycache__/m.pyc', 'deny __pycache__/'],
+    ['.git/config', 'deny .git'],
+    ['.DS_Store', 'deny .DS_Store'],
+    ['.idea/workspace.xml', 'deny .idea/'],
   ])('%s is denied (%s)', (path, rule) => {
     expect(denied(path)?.rule).toBe(rule);
   });

@@ -23,19 +23,55 @@ export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 /** Private or machine-local files, in gitignore syntax (matched case-insensitively). */
 export const DENY: readonly string[] = [
   // credentials
-  '.env', '.env.*', '!.env.example', '!.env.sample', '!.env.template',
-  '*.pem', '*.key', 'id_rsa*', 'id_dsa*', 'id_ecdsa*', 'id_ed25519*', '*.p12', '*.pfx', '*.jks', '*.keystore',
-  '.npmrc', '.netrc', '.pypirc', '.git-credentials',
+  '.env',
+  '.env.*',
+  '!.env.example',
+  '!.env.sample',
+  '!.env.template',
+  '*.pem',
+  '*.key',
+  'id_rsa*',
+  'id_dsa*',
+  'id_ecdsa*',
+  'id_ed25519*',
+  '*.p12',
+  '*.pfx',
+  '*.jks',
+  '*.keystore',
+  '.npmrc',
+  '.netrc',
+  '.pypirc',
+  '.git-credentials',
   // local databases and their journals
-  '*.sqlite', '*.sqlite3', '*.db', '*-journal', '*-wal', '*-shm',
+  '*.sqlite',
+  '*.sqlite3',
+  '*.db',
+  '*-journal',
+  '*-wal',
+  '*-shm',
   // logs
-  '*.log', 'logs/',
+  '*.log',
+  'logs/',
   // dependencies and environments
-  'node_modules/', '.venv/', 'venv/', '__pycache__/', '*.pyc',
+  'node_modules/',
+  '.venv/',
+  'venv/',
+  '__pycache__/',
+  '*.pyc',
   // version control
-  '.git', '.hg/', '.svn/',
+  '.git',
+  '.hg/',
+  '.svn/',
   // editor and OS junk
-  '.DS_Store', 'Thumbs.db', 'desktop.ini', '.idea/', '.vscode/', '*.swp', '*.swo', '*~', '.#*',
+  '.DS_Store',
+  'Thumbs.db',
+  'desktop.ini',
+  '.idea/',
+  '.vscode/',
+  '*.swp',
+  '*.swo',
+  '*~',
+  '.#*',
 ];
 
 export interface ContentConfig {
@@ -280,5 +316,9 @@ export function refuseTooBig(sel: Selection): void {
   const { tooBig } = sel;
   if (!tooBig.length) return;
   const list = tooBig.map((t) => `  ${t.path}: ${t.size} bytes`).join('\n');
-  throw findingError('ETOOBIG', `${tooBig.length} file(s) over the ${sel.maxFileBytes}-byte per-file cap:\n${list}\nleave them out with a .gitignore or .docketignore rule, or raise content.maxFileBytes in decision-bank.json if they belong in the evidence`, { files: tooBig, maxFileBytes: sel.maxFileBytes });
+  throw findingError(
+    'ETOOBIG',
+    `${tooBig.length} file(s) over the ${sel.maxFileBytes}-byte per-file cap:\n${list}\nleave them out with a .gitignore or .docketignore rule, or raise content.maxFileBytes in decision-bank.json if they belong in the evidence`,
+    { files: tooBig, maxFileBytes: sel.maxFileBytes },
+  );
 }

@@ -45,7 +45,8 @@ export function checkReleaseContent(top: string, files: string[], kinds: Map<str
   for (const p of files) {
     if (HEAD.has(p)) continue;
     if (p.startsWith('evidence/') || p.startsWith('scripts/') || vendored(p)) {
-      if (!EVIDENCE.test(p) && !SCRIPT.test(p) && !VENDOR_PATH.test(p)) out.push({ code: 'EPOLICY', path: p, message: 'not an evidence object, an evidence ref, a release script or a vendored package: release pack ships nothing else there' });
+      if (!EVIDENCE.test(p) && !SCRIPT.test(p) && !VENDOR_PATH.test(p))
+        out.push({ code: 'EPOLICY', path: p, message: 'not an evidence object, an evidence ref, a release script or a vendored package: release pack ships nothing else there' });
     } else if (!included.has(p)) {
       out.push({ code: 'EPOLICY', path: p, message: `the content policy would have left it out (${ruleFor(p, sel.excluded)}); a release must not carry it` });
     } else if (big.has(p)) {

@@ -18,7 +18,8 @@ export interface SecretRule {
   before?: RegExp;
 }
 
-const KEYISH = '(?:api[_-]?key|apikey|secret(?:[_-]?key)?|client[_-]?secret|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|bearer|token|password|passwd|private[_-]?key|credentials?)';
+const KEYISH =
+  '(?:api[_-]?key|apikey|secret(?:[_-]?key)?|client[_-]?secret|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|bearer|token|password|passwd|private[_-]?key|credentials?)';
 const VALUE = '[A-Za-z0-9+/=_.~-]{16,}';
 
 export const SECRET_RULES: readonly SecretRule[] = [

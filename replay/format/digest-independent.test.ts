@@ -19,26 +19,32 @@ describe('SHA-256 against an independent implementation (@noble/hashes)', () => 
   it('sha256() and sha256Stream() in any chunking, on inputs around the block and padding boundaries', () => {
     const sizes = fc.oneof(fc.constantFrom(0, 1, 55, 56, 63, 64, 65, 119, 120, 127, 128, 129), fc.nat(4096));
     fc.assert(
-      fc.property(sizes.chain((n) => fc.tuple(fc.uint8Array({ minLength: n, maxLength: n }), fc.array(fc.nat(n), { maxLength: 5 }))), ([bytes, cuts]) => {
-        const want = independent(bytes);
-        expect(sha256(bytes)).toBe(want);
-        const s = sha256Stream();
-        let at = 0;
-        for (const c of [...cuts].sort((a, b) => a - b)) {
-          s.update(bytes.subarray(at, c));
-          at = Math.max(at, c);
-        }
-        s.update(bytes.subarray(at));
-        expect(s.digest()).toBe(want);
-      }),
+      fc.property(
+        sizes.chain((n) => fc.tuple(fc.uint8Array({ minLength: n, maxLength: n }), fc.array(fc.nat(n), { maxLength: 5 }))),
+        ([bytes, cuts]) => {
+          const want = independent(bytes);
+          expect(sha256(bytes)).toBe(want);
+          const s = sha256Stream();
+          let at = 0;
+          for (const c of [...cuts].sort((a, b) => a - b)) {
+            s.update(bytes.subarray(at, c));
+            at = Math.max(at, c);
+          }
+          s.update(bytes.subarray(at));
+          expect(s.digest()).toBe(want);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('strings are hashed as their UTF-8 bytes', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (s) => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (s) => {
         expect(sha256(s)).toBe(independent(new TextEncoder().encode(s)));
-      }), { numRuns: 200 });
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('verify’s file path (check-size-digest), one-shot and streamed past its 1 MiB buffer', () => {

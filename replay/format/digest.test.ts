@@ -18,9 +18,12 @@ describe('matchesDigestPattern', () => {
       return good.slice(0, i) + ins + good.slice(cut ? i + 1 : i);
     });
     fc.assert(
-      fc.property(fc.oneof(near, fc.string({ unit: 'binary' }), fc.constantFrom(good, good.toUpperCase(), `sha256:${'g'.repeat(64)}`, `SHA256:${good.slice(7)}`, good.slice(0, 70), `${good}0`, '')), (s) => {
-        expect(matchesDigestPattern(s)).toBe(REFERENCE.test(s));
-      }),
+      fc.property(
+        fc.oneof(near, fc.string({ unit: 'binary' }), fc.constantFrom(good, good.toUpperCase(), `sha256:${'g'.repeat(64)}`, `SHA256:${good.slice(7)}`, good.slice(0, 70), `${good}0`, '')),
+        (s) => {
+          expect(matchesDigestPattern(s)).toBe(REFERENCE.test(s));
+        },
+      ),
       { numRuns: 3000 },
     );
     for (const c of ['/', ':', '`', 'g', 'A', 'F', '\u0130', '\u{1F600}']) expect(matchesDigestPattern(good.slice(0, 70) + c), c).toBe(REFERENCE.test(good.slice(0, 70) + c));
@@ -30,7 +33,10 @@ describe('matchesDigestPattern', () => {
 
   it('is what the schemas use for the digest pattern, and the other patterns still apply', () => {
     const store = new Store(join(REPO, 'evidence'));
-    const grade = store.list().objects.map((o) => store.get(o.digest).value).find((v) => (v as { kind?: string }).kind === 'grade') as Record<string, unknown>;
+    const grade = store
+      .list()
+      .objects.map((o) => store.get(o.digest).value)
+      .find((v) => (v as { kind?: string }).kind === 'grade') as Record<string, unknown>;
     expect(grade).toBeDefined();
     const errorsOf = (v: unknown) => {
       const r = validateBundle(v as Json);

@@ -13,7 +13,13 @@ function goldenInput(): Uint8Array {
   const records = [];
   for (let i = 0; i < 6000; i++) {
     const text = Array.from({ length: 8 + Math.floor(rnd() * 24) }, () => words[Math.floor(rnd() * words.length)]).join(' ');
-    records.push({ seq: i, question: `q-${Math.floor(rnd() * 500)}`, latencyMs: Math.floor(rnd() * 5000), content: text, usage: { prompt: Math.floor(rnd() * 900), completion: Math.floor(rnd() * 30) } });
+    records.push({
+      seq: i,
+      question: `q-${Math.floor(rnd() * 500)}`,
+      latencyMs: Math.floor(rnd() * 5000),
+      content: text,
+      usage: { prompt: Math.floor(rnd() * 900), completion: Math.floor(rnd() * 30) },
+    });
   }
   return new TextEncoder().encode(JSON.stringify(records));
 }
@@ -110,7 +116,9 @@ describe('gunzipStrict against a plain restatement of the rules, and its cap', (
   /** The rules of design.md §3 stated directly, with zlib's one-shot call where no cap can bite. */
   const oneShot = (b: Uint8Array): Uint8Array => {
     if (b.length < 20) throw new GzipError('EGZIP', 'too short to be gzip');
-    for (let i = 0; i < GZIP_HEADER.length; i++) if (b[i] !== GZIP_HEADER[i]) throw new GzipError('EGZIP', `non-canonical gzip header (byte ${i} is 0x${b[i]!.toString(16).padStart(2, '0')}, expected 0x${GZIP_HEADER[i]!.toString(16).padStart(2, '0')})`);
+    for (let i = 0; i < GZIP_HEADER.length; i++)
+      if (b[i] !== GZIP_HEADER[i])
+        throw new GzipError('EGZIP', `non-canonical gzip header (byte ${i} is 0x${b[i]!.toString(16).padStart(2, '0')}, expected 0x${GZIP_HEADER[i]!.toString(16).padStart(2, '0')})`);
     const body = b.subarray(10, b.length - 8);
     let r: { buffer: Buffer; engine: { bytesWritten: number } };
     try {
@@ -180,7 +188,7 @@ describe('gunzipStrict against a plain restatement of the rules, and its cap', (
     }
   });
 
-  it('the accelerator (zlib\'s handle, reused memory) gives the reference\'s verdict, message for message, at every cap, through every corruption', () => {
+  it("the accelerator (zlib's handle, reused memory) gives the reference's verdict, message for message, at every cap, through every corruption", () => {
     const into = new Inflater();
     fc.assert(
       fc.property(mutation, fc.oneof(fc.constant(1 << 24), fc.integer({ min: 64, max: 1_300_000 })), ([k, m], cap) => {
@@ -202,7 +210,7 @@ describe('gunzipStrict against a plain restatement of the rules, and its cap', (
     for (const k of [5, 4, 0, 3, 1]) expect(Buffer.from(gunzipStrict(samples[k]!, 1 << 21, into)).equals(Buffer.from(texts[k]!))).toBe(true);
   });
 
-  it('without zlib\'s handle (DOCKET_ZLIB_HANDLE=0: a Node that lacks it), an Inflater takes the reference, with the same verdicts', () => {
+  it("without zlib's handle (DOCKET_ZLIB_HANDLE=0: a Node that lacks it), an Inflater takes the reference, with the same verdicts", () => {
     const saved = process.env.DOCKET_ZLIB_HANDLE;
     process.env.DOCKET_ZLIB_HANDLE = '0';
     try {
@@ -210,7 +218,8 @@ describe('gunzipStrict against a plain restatement of the rules, and its cap', (
       expect(into.inflate(samples[2]!.subarray(10, -8), 1 << 20, 100)).toBeUndefined();
       const owned = gunzipStrict(samples[3]!, 1 << 20, into);
       expect(owned.buffer).not.toBe(gunzipStrict(samples[3]!, 1 << 20, into).buffer); // fresh outputs: the reference's
-      for (const b of [samples[3]!, badAfter(70_000), Buffer.concat([samples[2]!, Buffer.of(1)])]) expect(outcome(() => gunzipStrict(b, 65_536, into))).toEqual(outcome(() => gunzipStrict(b, 65_536, new Inflater())));
+      for (const b of [samples[3]!, badAfter(70_000), Buffer.concat([samples[2]!, Buffer.of(1)])])
+        expect(outcome(() => gunzipStrict(b, 65_536, into))).toEqual(outcome(() => gunzipStrict(b, 65_536, new Inflater())));
     } finally {
       if (saved === undefined) delete process.env.DOCKET_ZLIB_HANDLE;
       else process.env.DOCKET_ZLIB_HANDLE = saved;
@@ -230,7 +239,7 @@ describe('gunzipStrict against a plain restatement of the rules, and its cap', (
     );
   });
 
-  it('every output is the caller\'s: a later call leaves it unchanged', () => {
+  it("every output is the caller's: a later call leaves it unchanged", () => {
     const first = gunzipStrict(samples[3]!, 1 << 20);
     const copy = Buffer.from(first);
     gunzipStrict(samples[2]!, 1 << 20);

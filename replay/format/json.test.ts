@@ -86,7 +86,7 @@ describe('parseCanonical', () => {
   });
 });
 
-describe('the accelerator\'s canonical proof is sound (differential against the exact scanner)', () => {
+describe("the accelerator's canonical proof is sound (differential against the exact scanner)", () => {
   const value = jsonValue(
     [
       fc.integer({ min: -1e6, max: 1e6 }),
@@ -147,25 +147,34 @@ describe('the accelerator\'s canonical proof is sound (differential against the 
   });
   it('vouches for every canonical text whose keys are plain (so the fast path is really taken)', () => {
     const plain = jsonValue(
-      [
-        fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Number.isInteger(d) || Number.isSafeInteger(d)),
-        fc.integer(),
-        fc.string({ unit: 'grapheme' }),
-      ],
+      [fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Number.isInteger(d) || Number.isSafeInteger(d)), fc.integer(), fc.string({ unit: 'grapheme' })],
       fc.string({ unit: fc.constantFrom('a', 'b', 'B', '_', '0', '9', 'é', '"', 'ж', '\u0001'), maxLength: 3 }),
     );
-    fc.assert(fc.property(plain, (v) => {
-      const text = canonicalText(v);
-      expect(canonicalChecks.fast(text)).toBe(!/\\/.test(text.match(/"(?:[^"\\]|\\.)*":/g)?.join('') ?? ''));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(plain, (v) => {
+        const text = canonicalText(v);
+        expect(canonicalChecks.fast(text)).toBe(!/\\/.test(text.match(/"(?:[^"\\]|\\.)*":/g)?.join('') ?? ''));
+      }),
+      { numRuns: 2000 },
+    );
   });
   it('decides decimal tokens exactly as the ECMAScript round trip does', () => {
     const digits = (min: number, max: number) => fc.integer({ min, max }).chain((n) => fc.string({ unit: fc.constantFrom('0', '1', '5', '9'), minLength: n, maxLength: n }));
-    const token = fc.tuple(fc.boolean(), fc.oneof(fc.constant('0'), fc.tuple(fc.constantFrom('1', '4', '9'), digits(0, 17)).map(([a, b]) => a + b)), digits(1, 22));
-    fc.assert(fc.property(token, ([neg, int, frac]) => {
-      const t = `${neg ? '-' : ''}${int}.${frac}`;
-      expect(canonicalChecks.fast(`[${t}]`)).toBe(String(Number(t)) === t);
-    }), { numRuns: 5000 });
+    const token = fc.tuple(
+      fc.boolean(),
+      fc.oneof(
+        fc.constant('0'),
+        fc.tuple(fc.constantFrom('1', '4', '9'), digits(0, 17)).map(([a, b]) => a + b),
+      ),
+      digits(1, 22),
+    );
+    fc.assert(
+      fc.property(token, ([neg, int, frac]) => {
+        const t = `${neg ? '-' : ''}${int}.${frac}`;
+        expect(canonicalChecks.fast(`[${t}]`)).toBe(String(Number(t)) === t);
+      }),
+      { numRuns: 5000 },
+    );
     for (const t of ['0.000001', '0.0000001', '123456789012345.5', '1.5', '1.50', '0.1', '-0.000114', '9007199254740993.5', '0.10000000000000001', '0.30000000000000004']) {
       expect(canonicalChecks.fast(`[${t}]`)).toBe(String(Number(t)) === t);
     }
@@ -242,7 +251,7 @@ describe('parseCanonical of containers over 128 KiB (parsed in pieces)', () => {
       same(parsed['__proto__'], reference['__proto__']);
     }
   });
-  it('is the reference\'s value, text after text (each read along its own table of containers)', () => {
+  it("is the reference's value, text after text (each read along its own table of containers)", () => {
     const a = canonicalText(big('a', 3000, false));
     const b = canonicalText(big('bb', 2500, true));
     for (const t of [a, b, a]) {

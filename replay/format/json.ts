@@ -323,7 +323,6 @@ class CanonicalScanner {
   }
 }
 
-
 /** Strict parse of arbitrary (non-canonical) JSON text or bytes: for user input and manifests. */
 export function parseStrict(input: string | Uint8Array): Json {
   let text: string;

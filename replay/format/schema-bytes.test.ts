@@ -71,9 +71,27 @@ const extra: Json[] = [
   { kind: 'attachment', schemaVersion: 1, mediaType: 'text/plain', body: 'x'.repeat(300) },
   // Imported logs (docs/import.md): the shipped archive holds none.
   { kind: 'foreign-log', schemaVersion: 1, format: 'inspect-eval', name: 'a.eval', size: 3, sha256: `sha256:${'a'.repeat(64)}`, encoding: 'base64', content: 'YWJj' },
-  { kind: 'foreign-sample', schemaVersion: 1, framework: 'inspect_ai', log: `sha256:${'b'.repeat(64)}`, entry: 'samples/1_epoch_1.json', key: { id: 1, epoch: 1 }, sample: { scores: { m: { value: { $float: 'NaN' } } } } },
+  {
+    kind: 'foreign-sample',
+    schemaVersion: 1,
+    framework: 'inspect_ai',
+    log: `sha256:${'b'.repeat(64)}`,
+    entry: 'samples/1_epoch_1.json',
+    key: { id: 1, epoch: 1 },
+    sample: { scores: { m: { value: { $float: 'NaN' } } } },
+  },
   { kind: 'foreign-sample', schemaVersion: 1, framework: 'lm-eval', log: `sha256:${'b'.repeat(64)}`, entry: 'line 1', key: { task: 't', doc_id: 0, filter: 'none' }, sample: { acc: 1 } },
-  { kind: 'foreign-run', schemaVersion: 1, framework: 'lm-eval', importer: 'docket-import/1', logs: [{ role: 'results', log: `sha256:${'c'.repeat(64)}` }], header: { results: {} }, extra: {}, layout: {}, samples: [`sha256:${'d'.repeat(64)}`] },
+  {
+    kind: 'foreign-run',
+    schemaVersion: 1,
+    framework: 'lm-eval',
+    importer: 'docket-import/1',
+    logs: [{ role: 'results', log: `sha256:${'c'.repeat(64)}` }],
+    header: { results: {} },
+    extra: {},
+    layout: {},
+    samples: [`sha256:${'d'.repeat(64)}`],
+  },
 ];
 const samples = [...shipped, ...extra];
 
@@ -82,13 +100,13 @@ describe('validateCanonicalBytes', () => {
     const kinds = new Set<string>();
     const decided = decidedByModule(() => {
       for (const v of samples) {
-      const r = both(v);
-      expect(r.ajv.ok).toBe(true);
-      expect(r.proven).toBe(true);
-      expect(r.walk).not.toBeNull();
-      expect(r.walk!.kind).toBe((v as { kind: string }).kind);
-      expect(r.walk!.refs).toEqual(r.ajv.refs);
-      kinds.add(r.walk!.kind);
+        const r = both(v);
+        expect(r.ajv.ok).toBe(true);
+        expect(r.proven).toBe(true);
+        expect(r.walk).not.toBeNull();
+        expect(r.walk!.kind).toBe((v as { kind: string }).kind);
+        expect(r.walk!.refs).toEqual(r.ajv.refs);
+        kinds.add(r.walk!.kind);
       }
     });
     expect(decided.valid).toBe(samples.length); // every one by the module, references and all
@@ -130,7 +148,15 @@ describe('validateCanonicalBytes', () => {
     ];
     const protocol = samples.find((v) => (v as { kind?: string }).kind === 'protocol') as Record<string, unknown> | undefined;
     if (protocol) {
-      for (const [minCoverage, ok] of [[0, true], [1, true], [0.5, true], [-0.1, false], [1.01, false], ['1', false]] as const) cases.push([{ ...protocol, minCoverage }, ok]);
+      for (const [minCoverage, ok] of [
+        [0, true],
+        [1, true],
+        [0.5, true],
+        [-0.1, false],
+        [1.01, false],
+        ['1', false],
+      ] as const)
+        cases.push([{ ...protocol, minCoverage }, ok]);
       cases.push([{ ...protocol, verdicts: { a: 'x', b: 1 } }, false], [{ ...protocol, verdicts: { a: 'x', 'b/~c': 'y' } }, true]);
     }
     for (const [value, ok] of cases) {
@@ -144,13 +170,50 @@ describe('validateCanonicalBytes', () => {
   // Values chosen to sit on the schemas' edges: minimum 0, integers against numbers, empty and long
   // strings, digests (valid, upper-case, short), escapes and astral characters, exponents.
   const leaf = fc.oneof(
-    fc.constantFrom(0, -1, 1, 2, 1.5, 2 ** 53 - 1, 1e-7, -2.5e-9, 420, 493, 2000, 2001, '', 'A', 'E', 'x', 'run', 'answered', 'utf8', 'file', 'attachment', 'run-segment', 'a-b', 'W1', 'WAB', 'x\n', '😀', 'é'.repeat(3), 'x'.repeat(256)),
+    fc.constantFrom(
+      0,
+      -1,
+      1,
+      2,
+      1.5,
+      2 ** 53 - 1,
+      1e-7,
+      -2.5e-9,
+      420,
+      493,
+      2000,
+      2001,
+      '',
+      'A',
+      'E',
+      'x',
+      'run',
+      'answered',
+      'utf8',
+      'file',
+      'attachment',
+      'run-segment',
+      'a-b',
+      'W1',
+      'WAB',
+      'x\n',
+      '😀',
+      'é'.repeat(3),
+      'x'.repeat(256),
+    ),
     fc.constantFrom(`sha256:${'ab'.repeat(32)}`, `sha256:${'AB'.repeat(32)}`, `sha256:${'a'.repeat(63)}`, `sha1:${'a'.repeat(64)}`),
     fc.integer({ min: -5, max: 5 }),
     fc.string({ maxLength: 6 }),
   );
   const anyJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-    v: fc.oneof({ depthSize: 'small' }, fc.constant(null), fc.boolean(), leaf, fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(fc.constantFrom('a', 'kind', 'z', 'text', 'status', 'body', 'digest'), tie('v'), { maxKeys: 3 })),
+    v: fc.oneof(
+      { depthSize: 'small' },
+      fc.constant(null),
+      fc.boolean(),
+      leaf,
+      fc.array(tie('v'), { maxLength: 3 }),
+      fc.dictionary(fc.constantFrom('a', 'kind', 'z', 'text', 'status', 'body', 'digest'), tie('v'), { maxKeys: 3 }),
+    ),
   })).v;
 
   /** Every path to a value inside v. */
@@ -175,8 +238,7 @@ describe('validateCanonicalBytes', () => {
     else if (m.op === 'dup' && Array.isArray(parent)) {
       const list: unknown[] = parent;
       list.push(...Array.from({ length: 3 }, () => structuredClone(list[last as number])));
-    }
-    else if (m.op === 'add' && parent[last] && typeof parent[last] === 'object' && !Array.isArray(parent[last])) parent[last][m.key] = m.with;
+    } else if (m.op === 'add' && parent[last] && typeof parent[last] === 'object' && !Array.isArray(parent[last])) parent[last][m.key] = m.with;
     return copy;
   }
   const op: fc.Arbitrary<Op> = fc.oneof(
@@ -191,26 +253,28 @@ describe('validateCanonicalBytes', () => {
   it('agrees with ajv on mutated bundles of every kind (valid or not, and on the references)', () => {
     let accepted = 0;
     let rejected = 0;
-    const decided = decidedByModule(() => fc.assert(
-      fc.property(fc.nat(samples.length - 1), fc.array(fc.tuple(fc.nat(), op), { minLength: 1, maxLength: 3 }), (which, muts) => {
-        let v: unknown = samples[which];
-        for (const [pick, m] of muts) {
-          const ps = paths(v);
-          v = mutate(v, ps[pick % ps.length]!, m);
-        }
-        const r = both(v);
-        expect(r.proven).toBe(true); // canonicalText of a strict value is always proven canonical
-        if (r.ajv.ok) {
-          accepted++;
-          expect(r.walk, canonicalText(v).slice(0, 400)).not.toBeNull();
-          expect(r.walk!.refs).toEqual(r.ajv.refs);
-        } else {
-          rejected++;
-          expect(r.walk, `${r.ajv.errors.join('; ')}\n${canonicalText(v).slice(0, 400)}`).toBeNull();
-        }
-      }),
-      { numRuns: 3000, seed: 20261129 },
-    ));
+    const decided = decidedByModule(() =>
+      fc.assert(
+        fc.property(fc.nat(samples.length - 1), fc.array(fc.tuple(fc.nat(), op), { minLength: 1, maxLength: 3 }), (which, muts) => {
+          let v: unknown = samples[which];
+          for (const [pick, m] of muts) {
+            const ps = paths(v);
+            v = mutate(v, ps[pick % ps.length]!, m);
+          }
+          const r = both(v);
+          expect(r.proven).toBe(true); // canonicalText of a strict value is always proven canonical
+          if (r.ajv.ok) {
+            accepted++;
+            expect(r.walk, canonicalText(v).slice(0, 400)).not.toBeNull();
+            expect(r.walk!.refs).toEqual(r.ajv.refs);
+          } else {
+            rejected++;
+            expect(r.walk, `${r.ajv.errors.join('; ')}\n${canonicalText(v).slice(0, 400)}`).toBeNull();
+          }
+        }),
+        { numRuns: 3000, seed: 20261129 },
+      ),
+    );
     // Both verdicts must be well represented, or the comparison proves little; and the module must
     // have decided many of each itself, not handed them all to ajv.
     expect(accepted).toBeGreaterThan(300);

@@ -52,14 +52,53 @@ interface Node {
 }
 
 const ANNOTATIONS = new Set(['title', 'description', '$id', '$defs', '$comment', '$schema']);
-const KNOWN = new Set(['type', 'const', 'enum', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'properties', 'required', 'additionalProperties', 'items', 'minItems', 'maxItems', 'oneOf', '$ref', 'bundleRef']);
+const KNOWN = new Set([
+  'type',
+  'const',
+  'enum',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'minItems',
+  'maxItems',
+  'oneOf',
+  '$ref',
+  'bundleRef',
+]);
 
 class Unsupported extends Error {}
 
 type Schema = Record<string, unknown>;
 
 function blank(additional: Node | null = ANY): Node {
-  return { types: T_ANY, any: true, consts: null, digest: false, pattern: null, minLength: -1, maxLength: -1, minimum: NaN, maximum: NaN, names: [], nameNodes: [], nameRequired: [], nameRank: [], required: 0, additional, items: null, minItems: -1, maxItems: -1, oneOf: null, bundleRef: undefined };
+  return {
+    types: T_ANY,
+    any: true,
+    consts: null,
+    digest: false,
+    pattern: null,
+    minLength: -1,
+    maxLength: -1,
+    minimum: NaN,
+    maximum: NaN,
+    names: [],
+    nameNodes: [],
+    nameRequired: [],
+    nameRank: [],
+    required: 0,
+    additional,
+    items: null,
+    minItems: -1,
+    maxItems: -1,
+    oneOf: null,
+    bundleRef: undefined,
+  };
 }
 const ANY: Node = blank(null); // the empty schema: any value, any member
 ANY.additional = ANY;
@@ -277,7 +316,12 @@ export function projection(kind: string, arrayPath: string[], top: Record<string
  * root's fields, or null when the bytes are not proven valid here. `onItem` must not prove another
  * text: the spans it is handed are views of the accelerator's memory.
  */
-export function projectCanonicalBytes(buf: Buffer, proof: Proof, proj: Projection, onItem: (start: number, end: number, starts: Int32Array, ends: Int32Array) => void): { starts: Int32Array; ends: Int32Array } | null {
+export function projectCanonicalBytes(
+  buf: Buffer,
+  proof: Proof,
+  proj: Projection,
+  onItem: (start: number, end: number, starts: Int32Array, ends: Int32Array) => void,
+): { starts: Int32Array; ends: Int32Array } | null {
   if (buf[0] !== 0x7b) return null;
   const placed = placedFor(proj.kind, proj.root, proj);
   const r = placed && walked(buf, proof, placed, proj.maxItems);
@@ -329,7 +373,14 @@ export function wasmPlan(root: Node, proj: Projection | null): Plan | null {
   };
   nodes.forEach((n, id) => {
     const w = id * N.SIZE;
-    words[w + N.FLAGS] = (n.any ? F.ANY : 0) | (n.digest ? F.DIGEST : 0) | (n.pattern ? F.PATTERN : 0) | (n.minimum === n.minimum ? F.MIN : 0) | (n.maximum === n.maximum ? F.MAX : 0) | (n.additional === ANY ? F.ADDITIONAL_ANY : 0) | (n.bundleRef !== undefined ? F.REF : 0);
+    words[w + N.FLAGS] =
+      (n.any ? F.ANY : 0) |
+      (n.digest ? F.DIGEST : 0) |
+      (n.pattern ? F.PATTERN : 0) |
+      (n.minimum === n.minimum ? F.MIN : 0) |
+      (n.maximum === n.maximum ? F.MAX : 0) |
+      (n.additional === ANY ? F.ADDITIONAL_ANY : 0) |
+      (n.bundleRef !== undefined ? F.REF : 0);
     words[w + N.TYPES] = n.types;
     words[w + N.MINLEN] = n.minLength;
     words[w + N.MAXLEN] = n.maxLength;

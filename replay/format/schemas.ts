@@ -105,7 +105,9 @@ function run(validate: ValidateFunction, value: unknown): SchemaResult {
   collecting = [];
   try {
     const ok = validate(value) as boolean;
-    const errors = ok ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'invalid'}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`);
+    const errors = ok
+      ? []
+      : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'invalid'}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`);
     return { ok, errors, refs: ok ? collecting : [] };
   } finally {
     collecting = null;

@@ -88,6 +88,11 @@ export function resolveGrader(archive: Archive, spec: string): Grader {
   if (!spec.startsWith('sha256:')) return builtinGrader(spec);
   if (!isDigest(spec)) throw usageError('EGRADER', `--grader ${spec}: not a digest (sha256: + 64 lowercase hex) nor a grader ref`, { ref: spec });
   const [bundle] = graderBundlesFor(archive, spec);
-  if (!bundle) throw findingError('EGRADERNOTARCHIVED', `no grader with digest ${spec} is archived in ${archive.dir}; graders are archived by \`docket regrade\`. A grade record written before docket #18 names a digest whose source was not archived: re-run that version's pinned code by its ref instead (e.g. --grader decision@1)`, { digest: spec });
+  if (!bundle)
+    throw findingError(
+      'EGRADERNOTARCHIVED',
+      `no grader with digest ${spec} is archived in ${archive.dir}; graders are archived by \`docket regrade\`. A grade record written before docket #18 names a digest whose source was not archived: re-run that version's pinned code by its ref instead (e.g. --grader decision@1)`,
+      { digest: spec },
+    );
   return loadArchivedGrader(archive, bundle);
 }

@@ -4,7 +4,22 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DocketError, EXIT } from '../errors.ts';
-import { ALL_GRADERS, CURRENT_GRADERS, exactGrader, grader, graderByDigest, graderDigest, graderSource, lockFor, lockProblems, readGraderSource, refOf, type Grader, type GraderInput, type GraderLock } from './graders.ts';
+import {
+  ALL_GRADERS,
+  CURRENT_GRADERS,
+  exactGrader,
+  grader,
+  graderByDigest,
+  graderDigest,
+  graderSource,
+  lockFor,
+  lockProblems,
+  readGraderSource,
+  refOf,
+  type Grader,
+  type GraderInput,
+  type GraderLock,
+} from './graders.ts';
 import { permutationsFor, renderPrompt, toCanonical } from '../runs/request.ts';
 import { LETTERS as COMMON_LETTERS, toCanonical as commonToCanonical } from './graders/common.ts';
 import { LETTERS, type BankFile, type Letter, type Permutation } from '../bank/types.ts';
@@ -26,25 +41,68 @@ const v2 = grader('decision@2');
 
 // Replies that name exactly one letter, in formats decision@1 already reads.
 const BARE: [string, Letter][] = [
-  ['B', 'B'], ['  C \n', 'C'], ['D.', 'D'], ['(A)', 'A'], ['B)', 'B'], ['(C).', 'C'], ['\tA\n', 'A'],
+  ['B', 'B'],
+  ['  C \n', 'C'],
+  ['D.', 'D'],
+  ['(A)', 'A'],
+  ['B)', 'B'],
+  ['(C).', 'C'],
+  ['\tA\n', 'A'],
 ];
 // The reference contender "markdown" answers like this; decision@1 misses both.
-const MARKDOWN: [string, Letter][] = [['**B**', 'B'], ['Answer: (b)', 'B']];
+const MARKDOWN: [string, Letter][] = [
+  ['**B**', 'B'],
+  ['Answer: (b)', 'B'],
+];
 // More variants decision@2 reads.
 const VARIANTS: [string, Letter][] = [
-  ['**C)**', 'C'], ['**(D)**', 'D'], ['__A__', 'A'], ['b', 'B'], ['(d)', 'D'], ['**c**', 'C'],
-  ['The answer is C', 'C'], ['The answer is C.', 'C'], ['Answer: D', 'D'], ['Answer: d', 'D'], ['ANSWER: (B)', 'B'],
-  ['**Answer:** (b)', 'B'], ['**Answer**: C', 'C'], ['Final answer: B.', 'B'], ['The correct answer is (c) because x', 'C'],
-  ['The answer is B because the loop runs twice', 'B'], ['Answer: A', 'A'], ['answer:a', 'A'],
-  ['B\n\nOption A is wrong because it ignores hoisting.', 'B'], ['C) 42', 'C'], ['(C) 42', 'C'],
-  ['B, because the promise settles first', 'B'], ['D - the statement throws', 'D'],
-  ['Option A is wrong; the answer is **C**.', 'C'], ['The answer is B, not A', 'B'], ['**B**\n\nAnswer: (b)', 'B'],
+  ['**C)**', 'C'],
+  ['**(D)**', 'D'],
+  ['__A__', 'A'],
+  ['b', 'B'],
+  ['(d)', 'D'],
+  ['**c**', 'C'],
+  ['The answer is C', 'C'],
+  ['The answer is C.', 'C'],
+  ['Answer: D', 'D'],
+  ['Answer: d', 'D'],
+  ['ANSWER: (B)', 'B'],
+  ['**Answer:** (b)', 'B'],
+  ['**Answer**: C', 'C'],
+  ['Final answer: B.', 'B'],
+  ['The correct answer is (c) because x', 'C'],
+  ['The answer is B because the loop runs twice', 'B'],
+  ['Answer: A', 'A'],
+  ['answer:a', 'A'],
+  ['B\n\nOption A is wrong because it ignores hoisting.', 'B'],
+  ['C) 42', 'C'],
+  ['(C) 42', 'C'],
+  ['B, because the promise settles first', 'B'],
+  ['D - the statement throws', 'D'],
+  ['Option A is wrong; the answer is **C**.', 'C'],
+  ['The answer is B, not A', 'B'],
+  ['**B**\n\nAnswer: (b)', 'B'],
 ];
 // Nothing parseable, or two different letters: invalid for every version.
 const INVALID = [
-  '', 'I am not sure.', 'The answer is a closure.', 'The answer is A closure over x.', 'I think a closure is right',
-  'the answer is a', 'E', 'AB', 'A or B', 'A, B', 'A\nB', 'Answer: B or C', 'Answer: B/C', '**B** or **C**',
-  'Answer: B\nAnswer: C', 'C) 42\nD) 43', 'The answer is not A', 'BA',
+  '',
+  'I am not sure.',
+  'The answer is a closure.',
+  'The answer is A closure over x.',
+  'I think a closure is right',
+  'the answer is a',
+  'E',
+  'AB',
+  'A or B',
+  'A, B',
+  'A\nB',
+  'Answer: B or C',
+  'Answer: B/C',
+  '**B** or **C**',
+  'Answer: B\nAnswer: C',
+  'C) 42\nD) 43',
+  'The answer is not A',
+  'BA',
 ];
 
 describe('decision@1', () => {
@@ -68,10 +126,13 @@ describe('decision@2', () => {
       fc.string({ maxLength: 12 }),
       fc.tuple(fc.constantFrom(' ', '', '(', '\n'), fc.constantFrom(...LETTERS, 'a', 'e'), fc.constantFrom('', ')', '.', ').', ' ')).map((p) => p.join('')),
     );
-    fc.assert(fc.property(reply, (r) => {
-      const old = shownBy(v1, r);
-      return old === null || shownBy(v2, r) === old;
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(reply, (r) => {
+        const old = shownBy(v1, r);
+        return old === null || shownBy(v2, r) === old;
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

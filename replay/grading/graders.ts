@@ -54,7 +54,9 @@ export function readGraderSource(files: { [module: string]: URL | string }): Gra
   const source: GraderSource = {};
   for (const [name, file] of Object.entries(files)) {
     // A Windows checkout (core.autocrlf) or an editor BOM must not change a grader's identity.
-    source[name] = readFileSync(file, 'utf8').replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+    source[name] = readFileSync(file, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .replace(/\r\n/g, '\n');
   }
   return source;
 }
@@ -68,14 +70,7 @@ export function graderDigest(id: string, version: number, config: Json, source: 
   return sha256(canonicalBytes({ id, version, config, source }));
 }
 
-function define(
-  id: string,
-  version: number,
-  config: Json,
-  description: string,
-  file: string,
-  grade: (input: GraderInput) => GraderResult,
-): Grader {
+function define(id: string, version: number, config: Json, description: string, file: string, grade: (input: GraderInput) => GraderResult): Grader {
   const source = Object.freeze(graderSource(file));
   const digest = graderDigest(id, version, config, source);
   return Object.freeze({ id, version, config, digest, description, source, file: `${GRADER_DIR}${file}`, grade });
@@ -129,7 +124,8 @@ function readLock(): GraderLock {
     throw findingError('EGRADERLOCK', `${GRADER_LOCKFILE} is missing from this docket; it pins each built-in grader (decision@2, …) to its digest`);
   }
   const lock = JSON.parse(text) as GraderLock;
-  if (lock?.lockfileVersion !== 1 || typeof lock.graders !== 'object' || lock.graders === null) throw findingError('EGRADERLOCK', `${GRADER_LOCKFILE}: expected {"lockfileVersion": 1, "graders": {"decision@2": "sha256:…", …}}`);
+  if (lock?.lockfileVersion !== 1 || typeof lock.graders !== 'object' || lock.graders === null)
+    throw findingError('EGRADERLOCK', `${GRADER_LOCKFILE}: expected {"lockfileVersion": 1, "graders": {"decision@2": "sha256:…", …}}`);
   return lock;
 }
 
@@ -145,9 +141,17 @@ export function lockProblems(graders: readonly Grader[], lock: GraderLock): Dock
     const files = `${g.file ?? 'its source'} and replay/grading/graders/${COMMON}`;
     const next = `${g.id}@${Math.max(...graders.filter((o) => o.id === g.id).map((o) => o.version)) + 1}`;
     if (pinned === undefined) {
-      out.push(findingError('EGRADERUNPINNED', `grader ${ref} is not pinned in ${GRADER_LOCKFILE}: add "${ref}": "${g.digest}" once it is final (a pinned grader is frozen)`, { ref, digest: g.digest }));
+      out.push(
+        findingError('EGRADERUNPINNED', `grader ${ref} is not pinned in ${GRADER_LOCKFILE}: add "${ref}": "${g.digest}" once it is final (a pinned grader is frozen)`, { ref, digest: g.digest }),
+      );
     } else if (pinned !== g.digest) {
-      out.push(findingError('EGRADERCHANGED', `grader ${ref} changed: ${GRADER_LOCKFILE} pins ${pinned}, its code (${files}) now hashes to ${g.digest}. A pinned grader is frozen because grade records name its digest: restore its code, and put the change in a new version, ${next} (a new file, registered in replay/grading/graders.ts, pinned in ${GRADER_LOCKFILE})`, { ref, pinned, actual: g.digest, next }));
+      out.push(
+        findingError(
+          'EGRADERCHANGED',
+          `grader ${ref} changed: ${GRADER_LOCKFILE} pins ${pinned}, its code (${files}) now hashes to ${g.digest}. A pinned grader is frozen because grade records name its digest: restore its code, and put the change in a new version, ${next} (a new file, registered in replay/grading/graders.ts, pinned in ${GRADER_LOCKFILE})`,
+          { ref, pinned, actual: g.digest, next },
+        ),
+      );
     }
   }
   return out;
@@ -158,7 +162,18 @@ let pinned: DocketError[] | null = null;
 export function assertGradersPinned(): void {
   pinned ??= lockProblems(ALL_GRADERS, readLock());
   const [first] = pinned;
-  if (first) throw new DocketError(first.code, pinned.length > 1 ? `${first.message} (and ${pinned.length - 1} more: ${pinned.slice(1).map((p) => p.data.ref).join(', ')})` : first.message, { ...first.data, problems: pinned.map((p) => ({ code: p.code, ...p.data })) }, first.exitCode);
+  if (first)
+    throw new DocketError(
+      first.code,
+      pinned.length > 1
+        ? `${first.message} (and ${pinned.length - 1} more: ${pinned
+            .slice(1)
+            .map((p) => p.data.ref)
+            .join(', ')})`
+        : first.message,
+      { ...first.data, problems: pinned.map((p) => ({ code: p.code, ...p.data })) },
+      first.exitCode,
+    );
 }
 
 /** 'decision' (the newest version), 'decision@1', 'exact@1', … Unknown → EGRADER (exit 2); a changed pinned grader → EGRADERCHANGED (exit 1). */

@@ -6,7 +6,16 @@ import { currentBank, type FrozenBank } from '../bank/bank.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import { DocketError } from '../errors.ts';
 import {
-  currentGradeDigest, currentGradesFromIndex, gradeAttempt, gradeChain, inputHash, INLINE_VERDICTS_MAX, loadGrade, planRegrade, prepareRegrade, writeGrade,
+  currentGradeDigest,
+  currentGradesFromIndex,
+  gradeAttempt,
+  gradeChain,
+  inputHash,
+  INLINE_VERDICTS_MAX,
+  loadGrade,
+  planRegrade,
+  prepareRegrade,
+  writeGrade,
   type LoadedGrade,
 } from './grades.ts';
 import { grader, type Grader } from './graders.ts';
@@ -48,9 +57,22 @@ const shownKey = (p: number) => LETTERS[permutationsFor(Q().id)[p]!.indexOf(LETT
 function line(seq: number, over: Partial<JournalLine> = {}): JournalLine {
   const permutation = seq % 3;
   return {
-    seq, prev: sha256(`prev${seq}`), slot: { question: Q().id, permutation, repetition: 0 }, attempt: 0, requestHash: sha256(`req${permutation}`),
-    response: null, content: `**${shownKey(permutation)}**`, model: 'm', finishReason: 'stop', usage: null, costUsd: null, latencyMs: 1,
-    errorClass: null, class: 'invalid', final: true, ...over,
+    seq,
+    prev: sha256(`prev${seq}`),
+    slot: { question: Q().id, permutation, repetition: 0 },
+    attempt: 0,
+    requestHash: sha256(`req${permutation}`),
+    response: null,
+    content: `**${shownKey(permutation)}**`,
+    model: 'm',
+    finishReason: 'stop',
+    usage: null,
+    costUsd: null,
+    latencyMs: 1,
+    errorClass: null,
+    class: 'invalid',
+    final: true,
+    ...over,
   };
 }
 
@@ -75,7 +97,12 @@ describe('grading attempts', () => {
   });
 
   it('provider failures and interrupts keep their class as verdict; the grader is not asked', () => {
-    const throwing = { ...grader('decision'), grade: () => { throw new Error('asked'); } } as Grader;
+    const throwing = {
+      ...grader('decision'),
+      grade: () => {
+        throw new Error('asked');
+      },
+    } as Grader;
     expect(gradeAttempt(line(0, { class: 'provider_failure', errorClass: 'http_5xx', content: null }), Q(), throwing)).toMatchObject({ verdict: 'provider_failure', shown: null, chosen: null });
     expect(gradeAttempt(line(1, { class: 'interrupted', errorClass: 'interrupted', content: null }), Q(), throwing)).toMatchObject({ verdict: 'interrupted' });
   });
@@ -98,8 +125,18 @@ describe('planRegrade (in memory)', () => {
     const second = planRegrade({ run: fakeRun(lines), bank, grader: grader('decision@2'), previous: asPrevious(first), gradedAt: AT });
     expect(second.unchanged).toBe(false);
     expect(second.grade.previous).toBe(sha256('grade'));
-    expect(second.flips.map((f) => [f.seq, f.old, f.new])).toEqual([[0, 'invalid', 'correct'], [1, 'invalid', 'correct']]);
-    expect(second.flips[0]).toMatchObject({ oldGrader: grader('decision@1').digest, newGrader: grader('decision@2').digest, oldGraderRef: 'decision@1', newGraderRef: 'decision@2', final: true, runId: 'fake-run' });
+    expect(second.flips.map((f) => [f.seq, f.old, f.new])).toEqual([
+      [0, 'invalid', 'correct'],
+      [1, 'invalid', 'correct'],
+    ]);
+    expect(second.flips[0]).toMatchObject({
+      oldGrader: grader('decision@1').digest,
+      newGrader: grader('decision@2').digest,
+      oldGraderRef: 'decision@1',
+      newGraderRef: 'decision@2',
+      final: true,
+      runId: 'fake-run',
+    });
     expect(second.grade.warnings).toEqual([]);
   });
 
@@ -133,7 +170,10 @@ describe('planRegrade (in memory)', () => {
     const many = Array.from({ length: INLINE_VERDICTS_MAX + 5 }, (_, i) => line(i));
     const p = planRegrade({ run: fakeRun(many), bank, grader: grader('decision@2'), previous: null, gradedAt: AT });
     expect(p.grade.verdicts).toEqual([]);
-    expect(p.segments.map((s) => [s.first, s.verdicts.length])).toEqual([[0, INLINE_VERDICTS_MAX], [INLINE_VERDICTS_MAX, 5]]);
+    expect(p.segments.map((s) => [s.first, s.verdicts.length])).toEqual([
+      [0, INLINE_VERDICTS_MAX],
+      [INLINE_VERDICTS_MAX, 5],
+    ]);
     const a = new Archive(join(tmp, 'segmented'));
     try {
       const d = writeGrade(a, p);

@@ -152,17 +152,36 @@ export function diffVerdicts(
     const a = before.verdicts[i]!;
     const b = after.verdicts[i]!;
     if (a.seq !== b.seq || a.question !== b.question || a.permutation !== b.permutation || a.repetition !== b.repetition || a.attempt !== b.attempt) {
-      warnings.push({ code: 'WPREVIOUS', seq: b.seq, message: `attempt ${b.seq}: the previous grade's verdict is for ${a.question} permutation ${a.permutation} attempt ${a.attempt} (seq ${a.seq}); not compared` });
+      warnings.push({
+        code: 'WPREVIOUS',
+        seq: b.seq,
+        message: `attempt ${b.seq}: the previous grade's verdict is for ${a.question} permutation ${a.permutation} attempt ${a.attempt} (seq ${a.seq}); not compared`,
+      });
       continue;
     }
     if (a.inputHash !== b.inputHash) {
-      warnings.push({ code: 'WINPUT', seq: b.seq, message: `attempt ${b.seq} (${b.question} permutation ${b.permutation} attempt ${b.attempt}): the stored input hashes to ${b.inputHash}, the previous grade graded ${a.inputHash}` });
+      warnings.push({
+        code: 'WINPUT',
+        seq: b.seq,
+        message: `attempt ${b.seq} (${b.question} permutation ${b.permutation} attempt ${b.attempt}): the stored input hashes to ${b.inputHash}, the previous grade graded ${a.inputHash}`,
+      });
     }
     if (a.verdict !== b.verdict) {
       flips.push({
-        run: run.digest, runId: run.id, question: b.question, permutation: b.permutation, repetition: b.repetition, attempt: b.attempt, seq: b.seq,
-        final: lines[i]?.final ?? false, old: a.verdict, new: b.verdict,
-        oldGrader: before.grader.digest, newGrader: after.grader.digest, oldGraderRef: before.grader.ref, newGraderRef: after.grader.ref,
+        run: run.digest,
+        runId: run.id,
+        question: b.question,
+        permutation: b.permutation,
+        repetition: b.repetition,
+        attempt: b.attempt,
+        seq: b.seq,
+        final: lines[i]?.final ?? false,
+        old: a.verdict,
+        new: b.verdict,
+        oldGrader: before.grader.digest,
+        newGrader: after.grader.digest,
+        oldGraderRef: before.grader.ref,
+        newGraderRef: after.grader.ref,
       });
     }
   }
@@ -241,8 +260,14 @@ export function planRegrade({ run, bank, grader: g, previous, gradedAt }: Regrad
   let flips: Flip[] = [];
   if (previous) {
     const pg = previous.value.grader;
-    if (!graderByDigest(pg.digest) && !pg.bundle) warnings.push({ code: 'WGRADER', seq: null, message: `the previous grade ${previous.digest} names grader ${pg.ref} ${pg.digest}, which this docket does not know and no archived grader bundle holds (records before docket #18 name a path-keyed digest and archive no source); its verdicts are compared as recorded` });
-    if (previous.value.run !== run.digest) warnings.push({ code: 'WRUN', seq: null, message: `the previous grade graded run bundle ${previous.value.run}; refs/runs/${run.run.id} now names ${run.digest}` });
+    if (!graderByDigest(pg.digest) && !pg.bundle)
+      warnings.push({
+        code: 'WGRADER',
+        seq: null,
+        message: `the previous grade ${previous.digest} names grader ${pg.ref} ${pg.digest}, which this docket does not know and no archived grader bundle holds (records before docket #18 name a path-keyed digest and archive no source); its verdicts are compared as recorded`,
+      });
+    if (previous.value.run !== run.digest)
+      warnings.push({ code: 'WRUN', seq: null, message: `the previous grade graded run bundle ${previous.value.run}; refs/runs/${run.run.id} now names ${run.digest}` });
     const d = diffVerdicts({ verdicts: previous.verdicts, grader: pg }, { verdicts, grader: identity }, run.lines, { digest: run.digest, id: run.run.id });
     flips = d.flips;
     warnings.push(...d.warnings);
@@ -250,10 +275,16 @@ export function planRegrade({ run, bank, grader: g, previous, gradedAt }: Regrad
   // A previous record that names no archived grader bundle (written before #18) is not the same
   // record: the regrade appends one that does (the migration of older archives, docs/design.md §11).
   const unchanged =
-    previous !== null && previous.value.grader.digest === identity.digest && previous.value.grader.bundle === identity.bundle && previous.value.run === run.digest && canonicalText(previous.verdicts as unknown as Json) === canonicalText(verdicts as unknown as Json);
+    previous !== null &&
+    previous.value.grader.digest === identity.digest &&
+    previous.value.grader.bundle === identity.bundle &&
+    previous.value.run === run.digest &&
+    canonicalText(previous.verdicts as unknown as Json) === canonicalText(verdicts as unknown as Json);
   const segmented = verdicts.length > INLINE_VERDICTS_MAX;
   const segments: GradeSegmentValue[] = [];
-  if (segmented) for (let first = 0; first < verdicts.length; first += SEGMENT_LINES) segments.push({ kind: 'grade-segment', schemaVersion: 1, run: run.digest, first, verdicts: verdicts.slice(first, first + SEGMENT_LINES) });
+  if (segmented)
+    for (let first = 0; first < verdicts.length; first += SEGMENT_LINES)
+      segments.push({ kind: 'grade-segment', schemaVersion: 1, run: run.digest, first, verdicts: verdicts.slice(first, first + SEGMENT_LINES) });
   const grade: GradeValue = {
     kind: 'grade',
     schemaVersion: 1,
@@ -376,7 +407,9 @@ export function writeGrade(archive: Archive, p: RegradePlan): Digest {
 export function currentGradesFromIndex(archive: Archive): { digest: Digest; runId: string; run: Digest; graderRef: string; graderDigest: Digest }[] {
   const idx = archive.currentIndex();
   const rows = idx.db
-    .prepare("SELECT g.digest, g.run_id AS runId, g.run, g.grader_ref AS graderRef, g.grader_digest AS graderDigest FROM grades g JOIN refs r ON r.name = 'grades/' || g.run_id AND r.digest = g.digest ORDER BY g.run_id")
+    .prepare(
+      "SELECT g.digest, g.run_id AS runId, g.run, g.grader_ref AS graderRef, g.grader_digest AS graderDigest FROM grades g JOIN refs r ON r.name = 'grades/' || g.run_id AND r.digest = g.digest ORDER BY g.run_id",
+    )
     .all() as { digest: string; runId: string; run: string; graderRef: string; graderDigest: string }[];
   return rows.map((r) => ({ ...r, digest: parseDigest(r.digest), run: parseDigest(r.run), graderDigest: parseDigest(r.graderDigest) }));
 }

@@ -139,7 +139,16 @@ function auditInspect(imp: LoadedImport): ImportAuditRow[] {
       else if (!fn) out.push(row(imp, es.name, mname, reported, null, `metric ${mname} is not one docket recomputes (accuracy, mean, stderr, std)`));
       else {
         const xs = [...red.byId.values()];
-        out.push(row(imp, es.name, mname, reported, xs.length ? fn(xs) : null, `${xs.length} samples, epochs reduced by ${reducer}${red.edited ? `; ${red.edited} scores edited after the run (they keep a history)` : ''}`));
+        out.push(
+          row(
+            imp,
+            es.name,
+            mname,
+            reported,
+            xs.length ? fn(xs) : null,
+            `${xs.length} samples, epochs reduced by ${reducer}${red.edited ? `; ${red.edited} scores edited after the run (they keep a history)` : ''}`,
+          ),
+        );
       }
     }
     if (red) out.push(...auditReductions(imp, es.name, reducer, red.byId));

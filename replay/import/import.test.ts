@@ -61,16 +61,40 @@ describe('Python JSON (pyjson.ts)', () => {
   it('writes floats exactly as Python repr / json.dumps does', () => {
     // Left: the value; right: what CPython 3.11 prints for json.dumps(float(value)).
     const table: [number, string][] = [
-      [1, '1.0'], [0.1, '0.1'], [-2.5, '-2.5'], [1e16, '1e+16'], [1e15, '1000000000000000.0'], [123456789012345680, '1.2345678901234568e+17'],
-      [0.0001, '0.0001'], [0.00001, '1e-05'], [1.5e-7, '1.5e-07'], [1e22, '1e+22'], [5e-324, '5e-324'], [1.7976931348623157e308, '1.7976931348623157e+308'],
-      [0.30000000000000004, '0.30000000000000004'], [-0, '-0.0'], [NaN, 'NaN'], [Infinity, 'Infinity'], [-Infinity, '-Infinity'], [2 ** 60, '1.152921504606847e+18'],
+      [1, '1.0'],
+      [0.1, '0.1'],
+      [-2.5, '-2.5'],
+      [1e16, '1e+16'],
+      [1e15, '1000000000000000.0'],
+      [123456789012345680, '1.2345678901234568e+17'],
+      [0.0001, '0.0001'],
+      [0.00001, '1e-05'],
+      [1.5e-7, '1.5e-07'],
+      [1e22, '1e+22'],
+      [5e-324, '5e-324'],
+      [1.7976931348623157e308, '1.7976931348623157e+308'],
+      [0.30000000000000004, '0.30000000000000004'],
+      [-0, '-0.0'],
+      [NaN, 'NaN'],
+      [Infinity, 'Infinity'],
+      [-Infinity, '-Infinity'],
+      [2 ** 60, '1.152921504606847e+18'],
     ];
     for (const [x, want] of table) expect(pyFloatRepr(x), String(x)).toBe(want);
   });
 
   it('reads NaN, Infinity, big integers and duplicate keys as Python does, into ONE canonical encoding', () => {
     const v = parsePython('{"a": NaN, "b": -Infinity, "c": 12345678901234567890, "d": 1.0, "e": 1e400, "f": -0.0, "g": 1e300, "a": 2, "h": {"$int": "x"}}');
-    expect(v).toEqual({ a: 2, b: { $float: '-Infinity' }, c: { $int: '12345678901234567890' }, d: 1, e: { $float: 'Infinity' }, f: { $float: '-0.0' }, g: { $float: '1e+300' }, h: { $obj: { $int: 'x' } } });
+    expect(v).toEqual({
+      a: 2,
+      b: { $float: '-Infinity' },
+      c: { $int: '12345678901234567890' },
+      d: 1,
+      e: { $float: 'Infinity' },
+      f: { $float: '-0.0' },
+      g: { $float: '1e+300' },
+      h: { $obj: { $int: 'x' } },
+    });
     expect(Object.keys(v as JsonObject)[0]).toBe('a'); // a repeated name keeps its first place (dict semantics), takes its last value
     expect(() => canonicalText(v)).not.toThrow(); // canonical JSON holds every one of them
     expect(numberOf((v as JsonObject).b)).toBe(-Infinity);
@@ -159,7 +183,10 @@ describe('docket import inspect', () => {
       if (n !== 'samples/1_epoch_1.json') return { name: n, data: text(t) };
       const edited = JSON.parse(t);
       edited.scores.match.value = 'C';
-      return [{ name: n, data: text(t) }, { name: n, data: json(edited) }];
+      return [
+        { name: n, data: text(t) },
+        { name: n, data: json(edited) },
+      ];
     });
     const plan = await readInspectFile('dup.eval', bytes);
     expect(plan.layout.duplicateEntries).toEqual(['samples/1_epoch_1.json']);
@@ -171,7 +198,9 @@ describe('docket import inspect', () => {
     const entries = await entriesOf(fixture('log_streaming.eval'));
     const header = JSON.parse(entries.get('header.json')!);
     const samples = [...entries].filter(([n]) => n.startsWith('samples/')).map(([, t]) => JSON.parse(t));
-    const log = JSON.stringify({ ...header, samples, reductions: JSON.parse(entries.get('reductions.json')!) }).replace('"value": "I"', '"value": NaN').replace(/"value":"I"/, '"value":NaN');
+    const log = JSON.stringify({ ...header, samples, reductions: JSON.parse(entries.get('reductions.json')!) })
+      .replace('"value": "I"', '"value": NaN')
+      .replace(/"value":"I"/, '"value":NaN');
     expect(log).toContain('NaN');
     const dir = archiveDir();
     const r = await importInspect(dir, 'log.json', text(log));
@@ -186,13 +215,17 @@ describe('docket import inspect', () => {
       ['version', variant('log_streaming.eval', (n, t) => ({ name: n, data: n === 'header.json' ? text(t.replace('"version": 2', '"version": 3')) : text(t) })), 'version'],
       ['entry', variant('log_streaming.eval', (n, t) => [{ name: n, data: text(t) }, ...(n === 'header.json' ? [{ name: 'events/1.json', data: text('{}') }] : [])]), 'events/1.json'],
       ['attachment', variant('mmlu-summary-choices.eval', (n, t) => ({ name: n, data: n.startsWith('samples/') ? json({ ...JSON.parse(t), attachments: {} }) : text(t) })), 'input'],
-      ['pool range', variant('mmlu-summary-choices.eval', (n, t) => {
-        if (!n.startsWith('samples/')) return { name: n, data: text(t) };
-        const s = JSON.parse(t);
-        s.events.find((e: { event: string }) => e.event === 'model').input_refs = [[0, 9]];
-        s.events_data = { messages: [], calls: [] };
-        return { name: n, data: json(s) };
-      }), 'input_refs'],
+      [
+        'pool range',
+        variant('mmlu-summary-choices.eval', (n, t) => {
+          if (!n.startsWith('samples/')) return { name: n, data: text(t) };
+          const s = JSON.parse(t);
+          s.events.find((e: { event: string }) => e.event === 'model').input_refs = [[0, 9]];
+          s.events_data = { messages: [], calls: [] };
+          return { name: n, data: json(s) };
+        }),
+        'input_refs',
+      ],
     ];
     for (const [label, bytes, field] of cases) {
       const dir = archiveDir();
@@ -385,7 +418,10 @@ describe('damage in an imported archive', () => {
     await importInspect(dir, 'b.eval', fixture('log_formats.eval'));
     const hex = damaged.run.slice('sha256:'.length);
     writeFileSync(join(dir, 'objects/v1/sha256', hex.slice(0, 2), `${hex.slice(2)}.json.gz`), 'garbage');
-    for (const cmd of [['replay', '--imported'], ['audit', '--imported']]) {
+    for (const cmd of [
+      ['replay', '--imported'],
+      ['audit', '--imported'],
+    ]) {
       const r = docket(['--archive', dir, '--json', ...cmd]);
       expect(r.status, `${cmd.join(' ')}: ${r.stderr}`).toBe(1);
       expect(r.json.damaged).toEqual([expect.objectContaining({ import: damaged.ref, code: 'EIMPORTDAMAGED' })]);
@@ -455,7 +491,15 @@ describe('regrade --imported', () => {
 describe('request rebuild (compareRequest)', () => {
   it('lifts system messages for an Anthropic-shaped request, accepts OpenAI’s developer role, and names each differing field', async () => {
     const { compareRequest } = await import('./replay.ts');
-    const event = { event: 'model', model: 'anthropic/claude-x', input: [{ role: 'system', content: 'be brief' }, { role: 'user', content: [{ type: 'text', text: 'hi' }] }], config: { max_tokens: 9, stop_seqs: ['\n'] } };
+    const event = {
+      event: 'model',
+      model: 'anthropic/claude-x',
+      input: [
+        { role: 'system', content: 'be brief' },
+        { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+      ],
+      config: { max_tokens: 9, stop_seqs: ['\n'] },
+    };
     expect(compareRequest(event, { model: 'claude-x', system: 'be brief', messages: [{ role: 'user', content: 'hi' }], max_tokens: 9, stop_sequences: ['\n'] })).toEqual([]);
     expect(compareRequest(event, { model: 'claude-y', system: 'be long', messages: [{ role: 'user', content: 'hi' }], max_tokens: 10 })).toEqual([
       { field: 'system', logged: 'be long', rebuilt: 'be brief' },
@@ -464,7 +508,17 @@ describe('request rebuild (compareRequest)', () => {
       { field: 'stop', logged: null, rebuilt: ['\n'] },
     ]);
     const openai = { ...event, model: 'openai/o3' };
-    expect(compareRequest(openai, { model: 'o3', messages: [{ role: 'developer', content: 'be brief' }, { role: 'user', content: 'hi' }], max_completion_tokens: 9, stop: ['\n'] })).toEqual([]);
+    expect(
+      compareRequest(openai, {
+        model: 'o3',
+        messages: [
+          { role: 'developer', content: 'be brief' },
+          { role: 'user', content: 'hi' },
+        ],
+        max_completion_tokens: 9,
+        stop: ['\n'],
+      }),
+    ).toEqual([]);
     expect(compareRequest(openai, { contents: [] })).toBeNull(); // a provider format docket does not rebuild
   });
 });

@@ -59,7 +59,10 @@ async function readEval(name: string, bytes: Uint8Array): Promise<ImportPlan> {
   const reductions = last.has('reductions.json') ? parseEntry(`${name}: reductions.json`, last.get('reductions.json')!.data) : null;
   if (reductions !== null && !Array.isArray(reductions)) layoutError(`${name}: reductions.json`, '(top level)', 'not an array');
   const methods = [...new Set(entries.map((e) => e.method))].sort((a, b) => a - b);
-  const duplicates = [...seen].filter(([, n]) => n > 1).map(([n]) => n).sort();
+  const duplicates = [...seen]
+    .filter(([, n]) => n > 1)
+    .map(([n]) => n)
+    .sort();
   return {
     framework: 'inspect_ai',
     files: [file],
@@ -102,7 +105,8 @@ async function readJsonLog(name: string, bytes: Uint8Array): Promise<ImportPlan>
 
 function checkHeader(where: string, h: Json) {
   if (!isObject(h)) layoutError(where, '(top level)', 'not a JSON object');
-  if (typeof h.version !== 'number' || !KNOWN_VERSIONS.has(h.version)) layoutError(where, 'version', `log version ${JSON.stringify(h.version)} is not one docket reads (1 or 2; 3 is inspect_ai's unreleased pooled layout)`);
+  if (typeof h.version !== 'number' || !KNOWN_VERSIONS.has(h.version))
+    layoutError(where, 'version', `log version ${JSON.stringify(h.version)} is not one docket reads (1 or 2; 3 is inspect_ai's unreleased pooled layout)`);
   if (!isObject(h.eval)) layoutError(where, 'eval', 'missing or not an object');
   if (h.results !== undefined && h.results !== null) {
     if (!isObject(h.results)) layoutError(where, 'results', 'not an object');
@@ -172,7 +176,8 @@ function expand(where: string, field: string, refs: Json, pool: Json[], poolName
   if (!Array.isArray(refs)) layoutError(where, field, 'not an array of [start, end] ranges');
   const out: Json[] = [];
   for (const r of refs) {
-    const ok = Array.isArray(r) && r.length === 2 && Number.isInteger(r[0]) && Number.isInteger(r[1]) && (r[0] as number) >= 0 && (r[0] as number) < (r[1] as number) && (r[1] as number) <= pool.length;
+    const ok =
+      Array.isArray(r) && r.length === 2 && Number.isInteger(r[0]) && Number.isInteger(r[1]) && (r[0] as number) >= 0 && (r[0] as number) < (r[1] as number) && (r[1] as number) <= pool.length;
     if (!ok) layoutError(where, field, `range ${JSON.stringify(r)} is not inside ${poolName} (${pool.length} items)`);
     out.push(...pool.slice(r[0] as number, r[1] as number));
   }

@@ -40,7 +40,8 @@ export function findLmEvalSets(dir: string): LmEvalSet[] {
     if (!set) throw usageError('EIMPORTLAYOUT', `${join(dir, n)}: no results_${m[2]}.json beside it; nothing was imported`, { where: join(dir, n), field: 'results file' });
     set.samples.push({ task: m[1]!, file: n });
   }
-  if (!sets.length) throw usageError('EIMPORTLAYOUT', `${dir}: no results_<date>.json file (lm-evaluation-harness writes results_<date>.json and samples_<task>_<date>.jsonl)`, { where: dir, field: 'results file' });
+  if (!sets.length)
+    throw usageError('EIMPORTLAYOUT', `${dir}: no results_<date>.json file (lm-evaluation-harness writes results_<date>.json and samples_<task>_<date>.jsonl)`, { where: dir, field: 'results file' });
   return sets;
 }
 

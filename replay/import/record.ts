@@ -25,12 +25,19 @@ export interface EncodedImport {
 
 export function encodeImport(plan: ImportPlan): EncodedImport {
   const logs = plan.files.map((f) => {
-    if (f.bytes.length > MAX_SOURCE_BYTES) throw usageError('EIMPORTSIZE', `${f.name} is ${f.bytes.length} bytes; docket imports source files up to ${MAX_SOURCE_BYTES} bytes (one bundle holds the file)`, { where: f.name });
+    if (f.bytes.length > MAX_SOURCE_BYTES)
+      throw usageError('EIMPORTSIZE', `${f.name} is ${f.bytes.length} bytes; docket imports source files up to ${MAX_SOURCE_BYTES} bytes (one bundle holds the file)`, { where: f.name });
     return encodeBundle(logValue(f));
   });
   const logDigests = logs.map((l) => l.descriptor.digest);
   const samples = plan.samples.map((s) => encodeBundle(sampleValue(plan, s, logDigests)));
-  const run = encodeBundle(runValue(plan, logDigests, samples.map((s) => s.descriptor.digest)));
+  const run = encodeBundle(
+    runValue(
+      plan,
+      logDigests,
+      samples.map((s) => s.descriptor.digest),
+    ),
+  );
   return { logs, samples, run, ref: importRefName(plan.framework, run.descriptor.digest) };
 }
 

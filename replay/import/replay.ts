@@ -74,7 +74,9 @@ function replayInspect(imp: LoadedImport, diffs: FieldDiff[]): ImportReplay {
     if (has) withRequest++;
   }
   r.coverage = imp.samples.length ? withRequest / imp.samples.length : null;
-  r.notes.push(`${events} model events; ${r.checked + r.unsupported} with a raw request logged (inspect_ai logs it for every call before 0.3.184, only on error until 0.3.210, for the first calls per model since)`);
+  r.notes.push(
+    `${events} model events; ${r.checked + r.unsupported} with a raw request logged (inspect_ai logs it for every call before 0.3.184, only on error until 0.3.210, for the first calls per model since)`,
+  );
   if (r.unsupported) r.notes.push(`${r.unsupported} raw requests in a provider format docket does not rebuild (only chat "messages" requests are rebuilt)`);
   return r;
 }
@@ -113,7 +115,10 @@ export function compareRequest(e: JsonObject, req: JsonObject): Omit<FieldDiff, 
   const rebuilt = input.filter((m) => !(lifted && m.role === 'system')).map((m) => ({ role: m.role ?? null, content: textOf(m.content) }));
   const logged = req.messages.map((m) => (isObject(m) ? { role: m.role ?? null, content: textOf(m.content) } : { role: null, content: m }));
   if (lifted) {
-    const system = input.filter((m) => m.role === 'system').map((m) => textOf(m.content)).join('\n');
+    const system = input
+      .filter((m) => m.role === 'system')
+      .map((m) => textOf(m.content))
+      .join('\n');
     const got = textOf(req.system as Json);
     if ((system || null) !== (got || null)) diffs.push({ field: 'system', logged: got, rebuilt: system || null });
   }

@@ -67,7 +67,8 @@ function read(archive: Pick<Archive, 'get'>, digest: Digest, what: string): Json
   try {
     return archive.get(digest).value as JsonObject;
   } catch (e) {
-    if (e instanceof BundleError || e instanceof DocketError) throw findingError('EIMPORTDAMAGED', `${what} ${digest} cannot be read (${e.code}: ${e.message}); run 'docket verify' to see every finding`, { digest, code: e.code });
+    if (e instanceof BundleError || e instanceof DocketError)
+      throw findingError('EIMPORTDAMAGED', `${what} ${digest} cannot be read (${e.code}: ${e.message}); run 'docket verify' to see every finding`, { digest, code: e.code });
     throw e;
   }
 }

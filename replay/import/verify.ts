@@ -59,7 +59,14 @@ async function checkRun(store: Pick<Store, 'get'>, digest: Digest): Promise<Impo
     if (!stored || canonicalText(stored.value) !== canonicalText(sampleValue(plan, s, logs))) differ.push(s.entry);
   });
   const sameLogs = plan.files.every((f, i) => loaded.logs[i] && canonicalText({ ...logValue(f), content: '' }) === canonicalText({ ...loaded.logs[i]!.value, content: '' }));
-  const sameRun = canonicalText(runValue(plan, logs, loaded.samples.map((s) => s.digest))) === canonicalText(loaded.run);
+  const sameRun =
+    canonicalText(
+      runValue(
+        plan,
+        logs,
+        loaded.samples.map((s) => s.digest),
+      ),
+    ) === canonicalText(loaded.run);
   if (!differ.length && sameLogs && sameRun && plan.samples.length === loaded.samples.length) return [];
   const stored = loaded.samples;
   const what =

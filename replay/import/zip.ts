@@ -86,7 +86,12 @@ async function readEntry(zip: YauzlZip, entry: YauzlEntry, where: string): Promi
   const at = `${where}: entry ${name}`;
   if (entry.isEncrypted()) throw usageError('EIMPORTZIP', `${at} is encrypted; docket reads only plain entries`, { where, entry: name });
   const method = METHODS.get(entry.compressionMethod);
-  if (!method) throw usageError('EIMPORTZIP', `${at} uses zip compression method ${entry.compressionMethod}; docket reads 0 (stored), 8 (deflate) and 93 (zstd)`, { where, entry: name, method: entry.compressionMethod });
+  if (!method)
+    throw usageError('EIMPORTZIP', `${at} uses zip compression method ${entry.compressionMethod}; docket reads 0 (stored), 8 (deflate) and 93 (zstd)`, {
+      where,
+      entry: name,
+      method: entry.compressionMethod,
+    });
   if (entry.uncompressedSize > MAX_ENTRY_BYTES) throw usageError('EIMPORTSIZE', `${at} is ${entry.uncompressedSize} bytes uncompressed, over the ${MAX_ENTRY_BYTES}-byte cap`, { where, entry: name });
   const raw = await collect(await zip.openReadStreamPromise(entry, { decodeFileData: false }));
   let data: Uint8Array;

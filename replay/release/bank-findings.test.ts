@@ -23,7 +23,11 @@ beforeAll(async () => {
   makeBankValid(root);
   // A fixture bank with two questions, so the rules about questions have something to hold.
   const bank = {
-    schemaVersion: 1, name: 'fixture', version: '1', description: '', keyBalanceTolerance: 2,
+    schemaVersion: 1,
+    name: 'fixture',
+    version: '1',
+    description: '',
+    keyBalanceTolerance: 2,
     promptTemplate: { id: 'fixture', version: 1, system: 's', user: '{{stem}}', answerFormat: 'a letter' },
     questions: [
       { id: 'q-1', sourceEval: 'cat/one', stem: 'Which?', options: ['A) one', 'B) two', 'C) three', 'D) four'], key: 'A', claim: 'c', doesNotEstablish: 'd', probe: 'probes/p1.mjs' },
@@ -98,7 +102,16 @@ describe('release verify: the full bank validation of the shipped bank', () => {
   });
 
   it('collects every violation, not the first', async () => {
-    const r = await verifyRelease(tgz(withFiles({ 'decision-bank.json': edited((b) => { (b.questions[0]!.options as string[]).push('E) five'); b.questions[1]!.key = 'E'; }) })));
+    const r = await verifyRelease(
+      tgz(
+        withFiles({
+          'decision-bank.json': edited((b) => {
+            (b.questions[0]!.options as string[]).push('E) five');
+            b.questions[1]!.key = 'E';
+          }),
+        }),
+      ),
+    );
     expect(r.findings.map((f) => f.code)).toEqual(expect.arrayContaining(['EOPTIONS', 'EKEY']));
   });
 

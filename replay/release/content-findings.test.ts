@@ -59,7 +59,14 @@ describe('release verify: the content policy and the scanner', () => {
   it('reports every entry pack would have left out, with the rule', async () => {
     const r = await verify(
       withFiles(
-        { 'evals/cat/one/.env': 'X=1\n', 'evals/cat/one/data.sqlite3': 'db', 'replay/x.test.ts': 'test\n', 'cli/dev/testkit/core.ts': 'helper\n', 'evidence/notes.txt': 'n\n', 'lockfiles/decision-verification.tgz.sha256': 'd\n' },
+        {
+          'evals/cat/one/.env': 'X=1\n',
+          'evals/cat/one/data.sqlite3': 'db',
+          'replay/x.test.ts': 'test\n',
+          'cli/dev/testkit/core.ts': 'helper\n',
+          'evidence/notes.txt': 'n\n',
+          'lockfiles/decision-verification.tgz.sha256': 'd\n',
+        },
         ['replay', 'cli', 'cli/dev', 'cli/dev/testkit'],
       ),
     );
@@ -93,7 +100,14 @@ describe('release verify: the content policy and the scanner', () => {
 describe('release verify: source snapshots in the shipped evidence are scanned', () => {
   it('a secret stored in a source bundle is an ESECRET finding naming the bundle and the eval file', async () => {
     const c = canaries()[1]!;
-    const snap = { kind: 'source', schemaVersion: 1, sourceEval: 'cat/one', exclude: EXCLUDE, entries: [{ path: 'TASK.md', type: 'file', mode: 420, size: 1, digest: sha256('x'), encoding: 'utf8', content: `# task\n${c.text}\n` }], treeDigest: sha256('t') };
+    const snap = {
+      kind: 'source',
+      schemaVersion: 1,
+      sourceEval: 'cat/one',
+      exclude: EXCLUDE,
+      entries: [{ path: 'TASK.md', type: 'file', mode: 420, size: 1, digest: sha256('x'), encoding: 'utf8', content: `# task\n${c.text}\n` }],
+      treeDigest: sha256('t'),
+    };
     const enc = encodeBundle(snap);
     const hex = enc.descriptor.digest.slice(7);
     const path = `evidence/objects/v1/sha256/${hex.slice(0, 2)}/${hex.slice(2)}.json.gz`;

@@ -9,11 +9,17 @@ import type { ReadEntry } from './tar.ts';
 import { Gate } from './verify.ts';
 
 const D = `sha256:${'0'.repeat(64)}` as Digest;
-const manifest = () => parseManifest(buildManifest([
-  { path: 'a/b.txt', size: 3, digest: D },
-  { path: 'Readme.md', size: 5, digest: D },
-  { path: 'README.md', size: 5, digest: D }, // listed too: only the collision refuses it
-], D).bytes);
+const manifest = () =>
+  parseManifest(
+    buildManifest(
+      [
+        { path: 'a/b.txt', size: 3, digest: D },
+        { path: 'Readme.md', size: 5, digest: D },
+        { path: 'README.md', size: 5, digest: D }, // listed too: only the collision refuses it
+      ],
+      D,
+    ).bytes,
+  );
 const file = (rel: string, size: number): ReadEntry => ({ path: `${TOP_DIR}/${rel}`, type: 'file', mode: 0o644, size, offset: 0 });
 const dir = (rel: string): ReadEntry => ({ path: rel ? `${TOP_DIR}/${rel}` : TOP_DIR, type: 'dir', mode: 0o755, size: 0, offset: 0 });
 
@@ -51,12 +57,19 @@ describe('the extraction gate asks of each entry what the listing asks', () => {
 
   it('refuses, by the rule alone: a path outside the top directory, the manifest and its signature, a file also implied as a directory', () => {
     const g = new Gate(fresh());
-    g.open(parseManifest(buildManifest([
-      { path: 'a/b.txt', size: 3, digest: D },
-      { path: 'MANIFEST.json', size: 7, digest: D }, // listed: only the rule refuses it
-      { path: 'MANIFEST.sig.json', size: 7, digest: D },
-      { path: 'a', size: 1, digest: D }, // a file, and a directory of a/b.txt
-    ], D).bytes));
+    g.open(
+      parseManifest(
+        buildManifest(
+          [
+            { path: 'a/b.txt', size: 3, digest: D },
+            { path: 'MANIFEST.json', size: 7, digest: D }, // listed: only the rule refuses it
+            { path: 'MANIFEST.sig.json', size: 7, digest: D },
+            { path: 'a', size: 1, digest: D }, // a file, and a directory of a/b.txt
+          ],
+          D,
+        ).bytes,
+      ),
+    );
     // as long as the top directory's name, so that without the check it would land on a listed path
     const outside = { ...file('x', 3), path: `${TOP_DIR.slice(0, -1)}X/a/b.txt` };
     expect(g.admit(outside)).toBeNull();

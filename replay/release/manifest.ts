@@ -66,7 +66,10 @@ export function parseManifest(bytes: Uint8Array): { manifest: Manifest | null; e
   }
   const validate = manifestSchema();
   if (!validate(value)) {
-    return { manifest: null, errors: (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'invalid'}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`) };
+    return {
+      manifest: null,
+      errors: (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'invalid'}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`),
+    };
   }
   const m = value as Manifest;
   const errors: string[] = [];

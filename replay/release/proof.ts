@@ -52,7 +52,8 @@ export function checkProof(file: string, bytes: Uint8Array, anchors: { root?: Di
     const digests = sortDigests(anchors.archive.digests);
     report.objects = digests.length;
     const archiveRoot = merkleRoot(digests);
-    if (computed && computed !== archiveRoot) add('EPROOFARCHIVE', `the archive ${anchors.archive.name} has root ${archiveRoot} (tree size ${digests.length}); the proof is for ${computed} (tree size ${p.treeSize})`);
+    if (computed && computed !== archiveRoot)
+      add('EPROOFARCHIVE', `the archive ${anchors.archive.name} has root ${archiveRoot} (tree size ${digests.length}); the proof is for ${computed} (tree size ${p.treeSize})`);
     if (digests[p.leafIndex] !== p.digest) add('EPROOFARCHIVE', `the archive ${anchors.archive.name} does not hold ${p.digest} at leaf ${p.leafIndex}`);
   }
   return done();

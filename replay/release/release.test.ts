@@ -31,7 +31,11 @@ const digestOf = (i: number): Digest => sha256(`object ${i}`);
 describe('merkle (RFC 6962)', () => {
   it('matches the RFC definition on small trees, and the empty tree is SHA-256 of nothing', () => {
     expect(merkleRoot([])).toBe(sha256(new Uint8Array(0)));
-    const leaf = (d: Digest) => createHash('sha256').update(Buffer.of(0)).update(Buffer.from(d.slice(7), 'hex')).digest();
+    const leaf = (d: Digest) =>
+      createHash('sha256')
+        .update(Buffer.of(0))
+        .update(Buffer.from(d.slice(7), 'hex'))
+        .digest();
     const node = (l: Buffer, r: Buffer) => createHash('sha256').update(Buffer.of(1)).update(l).update(r).digest();
     const ds = [0, 1, 2].map(digestOf).sort();
     expect(merkleRoot([ds[0]!])).toBe(`sha256:${leaf(ds[0]!).toString('hex')}`);
@@ -142,7 +146,8 @@ describe('pack', () => {
     expect(r.manifest.merkleRoot).toBe(merkleRoot(objects as Digest[]));
     const m = parseManifest(tar.subarray(entries[0]!.offset, entries[0]!.offset + entries[0]!.size));
     expect(m.errors).toEqual([]);
-    for (const e of r.manifest.entries) expect(e.digest).toBe(e.path.startsWith('scripts/') ? sha256(readFileSync(join(REPO, 'cli', 'release-scripts', e.path.slice(8)))) : sha256(readFileSync(join(root, e.path))));
+    for (const e of r.manifest.entries)
+      expect(e.digest).toBe(e.path.startsWith('scripts/') ? sha256(readFileSync(join(REPO, 'cli', 'release-scripts', e.path.slice(8)))) : sha256(readFileSync(join(root, e.path))));
   });
 
   it('refuses a symlink in the tree it packs', async () => {

@@ -91,7 +91,8 @@ export function checkVendored(top: string, shipped: Set<string>): { path: string
     }
     const got = sri512(readFileSync(join(top, p.file)));
     if (got !== p.integrity) out.push({ path: p.file, message: `hashes to ${got}; ${VENDOR_INDEX} records ${p.integrity}` });
-    if (locked.length && !locked.some((l) => l.name === p.name && l.version === p.version && l.integrity === p.integrity)) out.push({ path: p.file, message: `${lockPath} records no ${p.name}@${p.version} with integrity ${p.integrity}: a vendored tarball must be one the lock names` });
+    if (locked.length && !locked.some((l) => l.name === p.name && l.version === p.version && l.integrity === p.integrity))
+      out.push({ path: p.file, message: `${lockPath} records no ${p.name}@${p.version} with integrity ${p.integrity}: a vendored tarball must be one the lock names` });
   }
   for (const t of tarballs) if (!listed.has(t)) out.push({ path: t, message: `not listed in ${VENDOR_INDEX}` });
   return out;

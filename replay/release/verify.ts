@@ -116,29 +116,45 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     const t0 = performance.now();
     const pass = await readPass(fd, st.size, limits, opts.key ?? null, checks, staging);
     const passMs = performance.now() - t0;
-    await step('file digest', () => {
-      report.digest = pass.digest;
-      if (pass.error?.code === 'ECHANGED') add('ECHANGED', file, pass.error.message);
-      else if (opts.expect && report.digest !== opts.expect) add('EEXPECT', file, `the file hashes to ${report.digest}, not the expected ${opts.expect}: not the published file`);
-    }, 1, passMs - pass.extractMs);
+    await step(
+      'file digest',
+      () => {
+        report.digest = pass.digest;
+        if (pass.error?.code === 'ECHANGED') add('ECHANGED', file, pass.error.message);
+        else if (opts.expect && report.digest !== opts.expect) add('EEXPECT', file, `the file hashes to ${report.digest}, not the expected ${opts.expect}: not the published file`);
+      },
+      1,
+      passMs - pass.extractMs,
+    );
     if (!opts.expect && !opts.key) add('HUNANCHORED', file, 'neither --expect nor --key given: this proves the file is self-consistent, not that it is the one published', 'hint');
 
     if (opts.key) {
-      await step('signature', () => {
-        const head = pass.head;
-        if ('code' in head) return add(head.code, file, `cannot reach the signed manifest: ${head.message}`);
-        if (!head.sig) return add('ESIGMISSING', file, `no ${SIG_NAME} after ${MANIFEST_NAME}: the release is unsigned, and --key demands a signature`);
-        if (pass.signature && !pass.signature.ok) add(pass.signature.code, SIG_NAME, pass.signature.message);
-      }, 1, 0);
+      await step(
+        'signature',
+        () => {
+          const head = pass.head;
+          if ('code' in head) return add(head.code, file, `cannot reach the signed manifest: ${head.message}`);
+          if (!head.sig) return add('ESIGMISSING', file, `no ${SIG_NAME} after ${MANIFEST_NAME}: the release is unsigned, and --key demands a signature`);
+          if (pass.signature && !pass.signature.ok) add(pass.signature.code, SIG_NAME, pass.signature.message);
+        },
+        1,
+        0,
+      );
     } else skip('signature', 'no --key given');
 
-    await step('strict gzip', () => {
-      const e = pass.error;
-      if (e) add(e.code, file, e.code === 'ETOTAL' ? `the tar stream ${e.message}` : e.message); // ECHANGED stopped at the digest step
-    }, 1, 0);
+    await step(
+      'strict gzip',
+      () => {
+        const e = pass.error;
+        if (e) add(e.code, file, e.code === 'ETOTAL' ? `the tar stream ${e.message}` : e.message); // ECHANGED stopped at the digest step
+      },
+      1,
+      0,
+    );
 
     const { entries, manifest } = await step('tar listing', () => listAgainstManifest(pass.parsed, pass.manifest, limits, add, pass.manifestParse), pass.parsed.entries.length, 0);
-    if (manifest.encoder !== ENCODER_ID) add('HENCODER', MANIFEST_NAME, `packed with encoder ${JSON.stringify(manifest.encoder)}; this docket pins ${JSON.stringify(ENCODER_ID)}, so a re-pack here will not reproduce the bytes`, 'hint');
+    if (manifest.encoder !== ENCODER_ID)
+      add('HENCODER', MANIFEST_NAME, `packed with encoder ${JSON.stringify(manifest.encoder)}; this docket pins ${JSON.stringify(ENCODER_ID)}, so a re-pack here will not reproduce the bytes`, 'hint');
 
     // Everything the listing admits was written during the pass (the gate asks what the listing
     // asks); the bundles' writes finish with their checks.
@@ -150,9 +166,14 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     const x = compareWritten(entries, manifest, pass);
     report.bytes = x.bytes;
     // The exact bytes written were hashed as they were written (staging is private to us).
-    await step('re-hash files', () => {
-      for (const f of x.findings) add(f.code, f.path, f.message);
-    }, manifest.entries.length, performance.now() - t2);
+    await step(
+      're-hash files',
+      () => {
+        for (const f of x.findings) add(f.code, f.path, f.message);
+      },
+      manifest.entries.length,
+      performance.now() - t2,
+    );
 
     // The shipped archive, exactly as `docket verify DIR` checks it; findings continue from here.
     // Bundles checked during the read pass count only where the written file is proven the same.
@@ -171,7 +192,11 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     // What release pack would not have shipped (docs/design.md "Content policy"), and any secret.
     const t3 = performance.now();
     const kinds = new Map([...checked].map(([rel, r]) => [`evidence/${rel}`, r.kind]));
-    const policy = checkReleaseContent(top, manifest.entries.map((e) => e.path), kinds);
+    const policy = checkReleaseContent(
+      top,
+      manifest.entries.map((e) => e.path),
+      kinds,
+    );
     for (const f of policy) add(f.code, f.path, f.message);
     report.steps.push({ name: 'content policy', checked: manifest.entries.length, failed: policy.length, ms: performance.now() - t3 });
     // Vendored packages (release pack --vendor): each tarball is the one the shipped lockfile pins.
@@ -345,7 +370,18 @@ function objectDigest(path: string): { rel: string; digest: Digest } | null {
  */
 async function readPass(fd: number, size: number, limits: Limits, key: KeyObject | null, checks: BundleChecks, staging: string): Promise<ReadPass> {
   const walker = new TarWalker(limits);
-  const out: ReadPass = { digest: null, error: null, parsed: { entries: [], issues: [], fatal: false }, manifest: null, sig: null, head: { code: 'ETRUNCATED', message: 'the stream ends inside the first entries' }, signature: null, manifestParse: null, written: new Map(), extractMs: 0 };
+  const out: ReadPass = {
+    digest: null,
+    error: null,
+    parsed: { entries: [], issues: [], fatal: false },
+    manifest: null,
+    sig: null,
+    head: { code: 'ETRUNCATED', message: 'the stream ends inside the first entries' },
+    signature: null,
+    manifestParse: null,
+    written: new Map(),
+    extractMs: 0,
+  };
   const gate = new Gate(staging);
   let headKnown = false;
   let stop = false;
@@ -458,7 +494,10 @@ async function readPass(fd: number, size: number, limits: Limits, key: KeyObject
   out.parsed = walker.end();
   if (!headKnown && out.manifest && index >= 0) settleHead({ manifest: out.manifest, sig: null });
   // The two head entries are written last, from the bytes kept for the checks above.
-  for (const [path, bytes] of [[MANIFEST_PATH, out.manifest], [SIG_PATH, out.sig]] as const) {
+  for (const [path, bytes] of [
+    [MANIFEST_PATH, out.manifest],
+    [SIG_PATH, out.sig],
+  ] as const) {
     const to = bytes && gate.admitHead(path, headModes.get(path) ?? 0o644);
     const d = to && writeNew(to.abs, to.mode, bytes);
     if (d) out.written.set(path, d);
@@ -609,7 +648,12 @@ function compareWritten(listed: ReadEntry[], manifest: Manifest, pass: ReadPass)
     const d = pass.written.get(entry.path);
     res.bytes += entry.size;
     if (d === undefined) {
-      res.findings.push({ code: 'EENTRYDIGEST', path: rel, message: 'was not extracted: its name, or a directory on its path, is already taken on this file system (a case or Unicode-normalization collision the listing does not model), so it cannot be re-hashed; extract on a case-sensitive file system' });
+      res.findings.push({
+        code: 'EENTRYDIGEST',
+        path: rel,
+        message:
+          'was not extracted: its name, or a directory on its path, is already taken on this file system (a case or Unicode-normalization collision the listing does not model), so it cannot be re-hashed; extract on a case-sensitive file system',
+      });
       continue;
     }
     const want = expected.get(entry.path);

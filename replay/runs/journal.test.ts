@@ -14,9 +14,22 @@ function chain(n: number, mutate: (i: number) => Partial<JournalLine> = () => ({
   let text = '';
   for (let i = 0; i < n; i++) {
     const line: JournalLine = {
-      seq: i, prev, slot: { question: 'q1', permutation: i % 3, repetition: 0 }, attempt: 0, requestHash: REQ,
-      response: { status: 200, body: { ok: true } }, content: 'B', model: 'm', finishReason: 'stop', usage: { prompt_tokens: 3 },
-      costUsd: i % 2 ? null : 0.5, latencyMs: 1.5, errorClass: null, class: 'answered', final: true, ...mutate(i),
+      seq: i,
+      prev,
+      slot: { question: 'q1', permutation: i % 3, repetition: 0 },
+      attempt: 0,
+      requestHash: REQ,
+      response: { status: 200, body: { ok: true } },
+      content: 'B',
+      model: 'm',
+      finishReason: 'stop',
+      usage: { prompt_tokens: 3 },
+      costUsd: i % 2 ? null : 0.5,
+      latencyMs: 1.5,
+      errorClass: null,
+      class: 'answered',
+      final: true,
+      ...mutate(i),
     };
     const e = encodeLine(line);
     text += `${e.text}\n`;
@@ -99,7 +112,29 @@ describe('journal', () => {
   it('checks a line by the run-segment schema: a line passes exactly when a segment holding it passes', () => {
     const base = chain(1).lines[0]!;
     const field = fc.constantFrom(...(Object.keys(base) as (keyof JournalLine)[]), 'request', 'provider', 'decision', 'apiKey');
-    const junk = fc.oneof(fc.constantFrom(null, -1, 0, 1.5, 2 ** 53, '', 'x', true, [], {}, { status: 200 }, { status: 200, body: null }, { status: -1, text: 'x' }, { choice: 'A', probabilities: null, confidence: null }, { model: 'm', messages: [], temperature: 0, max_tokens: 1 }, PLAN, 'answered', 'nonsense'), fc.jsonValue({ maxDepth: 2 }));
+    const junk = fc.oneof(
+      fc.constantFrom(
+        null,
+        -1,
+        0,
+        1.5,
+        2 ** 53,
+        '',
+        'x',
+        true,
+        [],
+        {},
+        { status: 200 },
+        { status: 200, body: null },
+        { status: -1, text: 'x' },
+        { choice: 'A', probabilities: null, confidence: null },
+        { model: 'm', messages: [], temperature: 0, max_tokens: 1 },
+        PLAN,
+        'answered',
+        'nonsense',
+      ),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
     const edit = fc.tuple(field, fc.option(junk, { nil: undefined }));
     fc.assert(
       fc.property(fc.array(edit, { maxLength: 3 }), (edits) => {
@@ -139,7 +174,13 @@ describe('journal', () => {
   });
 
   it('keeps slot bookkeeping: attempts, finality and retryable failures', () => {
-    const { lines } = chain(3, (i) => ({ slot: { question: 'q', permutation: 0, repetition: 0 }, attempt: i, final: i === 2, errorClass: i < 2 ? 'http_429' : null, class: i < 2 ? 'provider_failure' : 'answered' }));
+    const { lines } = chain(3, (i) => ({
+      slot: { question: 'q', permutation: 0, repetition: 0 },
+      attempt: i,
+      final: i === 2,
+      errorClass: i < 2 ? 'http_429' : null,
+      class: i < 2 ? 'provider_failure' : 'answered',
+    }));
     const s = slotStates(lines).values().next().value!;
     expect(s).toEqual({ attempts: 3, final: true, retryableFailures: 2 });
     const sum = summarize(lines);

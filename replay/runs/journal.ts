@@ -64,7 +64,8 @@ export const slotKey = (s: Slot) => `${s.question}\u0000${s.permutation}\u0000${
 /** Planned slots, in run order: question (given order) × permutation × repetition. */
 export function planSlots(questions: readonly string[], permutations: number, repetitions: number): Slot[] {
   const out: Slot[] = [];
-  for (const question of questions) for (let permutation = 0; permutation < permutations; permutation++) for (let repetition = 0; repetition < repetitions; repetition++) out.push({ question, permutation, repetition });
+  for (const question of questions)
+    for (let permutation = 0; permutation < permutations; permutation++) for (let repetition = 0; repetition < repetitions; repetition++) out.push({ question, permutation, repetition });
   return out;
 }
 
@@ -78,8 +79,7 @@ export interface ParsedJournal {
   torn: boolean;
 }
 
-const journalError = (lineNo: number, message: string, data: Record<string, unknown> = {}) =>
-  findingError('EJOURNAL', `journal line ${lineNo}: ${message}`, { line: lineNo, ...data });
+const journalError = (lineNo: number, message: string, data: Record<string, unknown> = {}) => findingError('EJOURNAL', `journal line ${lineNo}: ${message}`, { line: lineNo, ...data });
 
 /** One line's bytes (without the newline): parsed, checked and chained to `prev`. Returns the line and its hash. */
 function readLine(raw: Uint8Array, lineNo: number, seq: number, prev: Digest): { line: JournalLine; hash: Digest } {
@@ -139,7 +139,8 @@ export interface HeadRecord {
 export const headText = (h: HeadRecord) => `${canonicalText({ head: h.head, lines: h.lines })}\n`;
 
 export function parseHead(bytes: Uint8Array, path: string): HeadRecord {
-  const bad = (why: string) => findingError('EJOURNAL', `${path}: ${why}; the journal's head record is damaged, so its last line cannot be trusted (move the working directory away, or restore the record)`, { path });
+  const bad = (why: string) =>
+    findingError('EJOURNAL', `${path}: ${why}; the journal's head record is damaged, so its last line cannot be trusted (move the working directory away, or restore the record)`, { path });
   const text = Buffer.from(bytes).toString('utf8');
   if (!text.endsWith('\n')) throw bad('not one line ending in a newline');
   let v: Json;
@@ -201,7 +202,8 @@ export function readJournal(path: string, planDigest: Digest, anchor: HeadRecord
       unanchored = true;
       return;
     }
-    if (anchor && seen === anchor.lines && hash !== anchor.head) throw journalError(lineNo, `the line hashes to ${hash}, but the head record names ${anchor.head} (the last line was changed)`, { path });
+    if (anchor && seen === anchor.lines && hash !== anchor.head)
+      throw journalError(lineNo, `the line hashes to ${hash}, but the head record names ${anchor.head} (the last line was changed)`, { path });
     visit?.(line, hash);
     committed = { count: seen, head: hash, bytes: end };
   };
@@ -231,8 +233,10 @@ export function readJournal(path: string, planDigest: Digest, anchor: HeadRecord
   } finally {
     closeSync(fd);
   }
-  if (anchor && committed.count < anchor.lines) throw journalError(committed.count + 1, `missing: the head record names ${anchor.lines} lines, the journal holds ${committed.count} (lines were lost or cut)`, { path });
-  if (anchor && anchor.lines === 0 && anchor.head !== planDigest) throw findingError('EJOURNAL', `${path}: the head record names ${anchor.head} for an empty journal, not the plan digest ${planDigest}`, { path });
+  if (anchor && committed.count < anchor.lines)
+    throw journalError(committed.count + 1, `missing: the head record names ${anchor.lines} lines, the journal holds ${committed.count} (lines were lost or cut)`, { path });
+  if (anchor && anchor.lines === 0 && anchor.head !== planDigest)
+    throw findingError('EJOURNAL', `${path}: the head record names ${anchor.head} for an empty journal, not the plan digest ${planDigest}`, { path });
   return { count: committed.count, head: committed.head, goodBytes: committed.bytes, torn: pendingBytes > 0, unanchored };
 }
 
@@ -291,7 +295,8 @@ export function chainBreaks(line: Pick<JournalLine, 'seq' | 'prev'>, seq: number
   if (line.seq === seq && line.prev === prev) return INTACT; // the common case allocates nothing
   const out: ChainBreak[] = [];
   if (line.seq !== seq) out.push({ field: 'seq', message: `seq is ${line.seq}, expected ${seq}` });
-  if (line.prev !== prev) out.push({ field: 'prev', message: `prev is ${line.prev}, but ${seq ? `line ${seq}` : 'the plan'} hashes to ${prev} (chain broken: a line before it was edited, dropped or reordered)` });
+  if (line.prev !== prev)
+    out.push({ field: 'prev', message: `prev is ${line.prev}, but ${seq ? `line ${seq}` : 'the plan'} hashes to ${prev} (chain broken: a line before it was edited, dropped or reordered)` });
   return out;
 }
 

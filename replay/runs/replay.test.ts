@@ -49,10 +49,11 @@ function rewriteRun(dir: string, id: string, edit: (lines: JournalLine[]) => voi
   const copy = JSON.parse(JSON.stringify(lines)) as JournalLine[];
   edit(copy);
   let prev = run.plan;
-  if (rechain) for (const l of copy) {
-    l.prev = prev;
-    prev = lineHash(l);
-  }
+  if (rechain)
+    for (const l of copy) {
+      l.prev = prev;
+      prev = lineHash(l);
+    }
   const store = new Store(dir);
   const seg: SegmentValue = { kind: 'run-segment', schemaVersion: 1, run: run.id, first: 0, lines: copy };
   const segDigest = store.put(seg).digest;
@@ -84,7 +85,10 @@ describe('replay of the shipped archive', () => {
     const digest = a.ref('runs/ref-flaky-1')!;
     const r = await replayArchive(SHIPPED, { runs: [digest, 'ref-oracle-1'] });
     expect(r.selection).toBe('named');
-    expect(r.runs.map((x) => [x.run, x.digest])).toEqual([['ref-flaky-1', digest], ['ref-oracle-1', a.ref('runs/ref-oracle-1')]]);
+    expect(r.runs.map((x) => [x.run, x.digest])).toEqual([
+      ['ref-flaky-1', digest],
+      ['ref-oracle-1', a.ref('runs/ref-oracle-1')],
+    ]);
     await expect(replayArchive(SHIPPED, { runs: ['no-such-run'] })).rejects.toMatchObject({ code: 'ENORUN' });
     await expect(replayArchive(SHIPPED, { runs: [`sha256:${'0'.repeat(64)}`] })).rejects.toMatchObject({ code: 'ENORUN' });
     await expect(replayArchive(SHIPPED, { runs: ['Bad/Name'] })).rejects.toBeInstanceOf(DocketError);
@@ -163,9 +167,14 @@ describe('bad input: coded findings, nothing changed', () => {
 
   it('a broken journal chain (one edited line): one EJOURNAL naming the line after it', async () => {
     const dir = copyArchive();
-    rewriteRun(dir, 'ref-oracle-1', (lines) => {
-      lines[10]!.content = 'Z';
-    }, false);
+    rewriteRun(
+      dir,
+      'ref-oracle-1',
+      (lines) => {
+        lines[10]!.content = 'Z';
+      },
+      false,
+    );
     const r = await replayUnchanged(dir, { runs: ['ref-oracle-1'] });
     const run = r.runs[0]!;
     expect(run.ok).toBe(false);
@@ -185,13 +194,18 @@ describe('bad input: coded findings, nothing changed', () => {
   it('a forged stored request, re-chained: EREQUEST naming the slot, with a field diff', async () => {
     const dir = copyArchive();
     let slot: JournalLine['slot'] | undefined;
-    rewriteRun(dir, 'ref-oracle-1', (lines) => {
-      const l = lines[7]!;
-      slot = l.slot;
-      const req = l.request as { messages: { content: string }[] };
-      req.messages[1]!.content = req.messages[1]!.content.replace('A)', 'A) [forged]');
-      l.requestHash = sha256(canonicalText(l.request)); // consistent with itself: only a rebuild catches it
-    }, true);
+    rewriteRun(
+      dir,
+      'ref-oracle-1',
+      (lines) => {
+        const l = lines[7]!;
+        slot = l.slot;
+        const req = l.request as { messages: { content: string }[] };
+        req.messages[1]!.content = req.messages[1]!.content.replace('A)', 'A) [forged]');
+        l.requestHash = sha256(canonicalText(l.request)); // consistent with itself: only a rebuild catches it
+      },
+      true,
+    );
     const r = await replayUnchanged(dir, { runs: ['ref-oracle-1'] });
     const run = r.runs[0]!;
     expect(run.chain).toBe('intact');
@@ -206,9 +220,14 @@ describe('bad input: coded findings, nothing changed', () => {
 
   it('a stored request that does not hash to its requestHash: EREQUEST', async () => {
     const dir = copyArchive();
-    rewriteRun(dir, 'ref-oracle-1', (lines) => {
-      (lines[3]!.request as { temperature: number }).temperature = 1;
-    }, true);
+    rewriteRun(
+      dir,
+      'ref-oracle-1',
+      (lines) => {
+        (lines[3]!.request as { temperature: number }).temperature = 1;
+      },
+      true,
+    );
     const r = await replayUnchanged(dir, { runs: ['ref-oracle-1'] });
     const f = r.runs[0]!.findings.filter((x) => x.code === 'EREQUEST');
     expect(f).toHaveLength(1);
@@ -218,9 +237,14 @@ describe('bad input: coded findings, nothing changed', () => {
 
   it('a line for a slot the plan does not have: ESLOT', async () => {
     const dir = copyArchive();
-    rewriteRun(dir, 'ref-oracle-1', (lines) => {
-      lines[0]!.slot = { ...lines[0]!.slot, repetition: 4 };
-    }, true);
+    rewriteRun(
+      dir,
+      'ref-oracle-1',
+      (lines) => {
+        lines[0]!.slot = { ...lines[0]!.slot, repetition: 4 };
+      },
+      true,
+    );
     const r = await replayUnchanged(dir, { runs: ['ref-oracle-1'] });
     expect(codes(r)).toEqual(['ESLOT']);
     expect(r.runs[0]!.findings[0]).toMatchObject({ seq: 0, repetition: 4 });
@@ -269,7 +293,11 @@ describe('diffJson', () => {
 
 const text = fc.string({ unit: 'grapheme' });
 const anyText = fc.oneof(text, fc.string({ unit: 'binary' }), fc.constantFrom('', '"', '\\', '\u0000\u001f\u007f', '\u2028\u2029', '€𝄞', '__proto__', '10', '9', 'a\u0000b'));
-const num = fc.oneof(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -0, 1e21, 1e-7, 5e-324, 0.1, 1.7976931348623157e308));
+const num = fc.oneof(
+  fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(0, -0, 1e21, 1e-7, 5e-324, 0.1, 1.7976931348623157e308),
+);
 const request = fc.record(
   {
     model: anyText,
@@ -297,17 +325,23 @@ function attempt(f: () => string): string {
 
 describe('fastCanonicalText = canonicalText (RFC 8785)', () => {
   it('is byte-identical on request-shaped values', () => {
-    fc.assert(fc.property(request, (r) => {
-      const [fast, ref] = both(r);
-      expect(fast).toBe(ref);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(request, (r) => {
+        const [fast, ref] = both(r);
+        expect(fast).toBe(ref);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('is byte-identical on arbitrary JSON values, and refuses what canonicalText refuses', () => {
-    fc.assert(fc.property(jsonish, (v) => {
-      const [fast, ref] = both(v);
-      expect(fast).toBe(ref);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(jsonish, (v) => {
+        const [fast, ref] = both(v);
+        expect(fast).toBe(ref);
+      }),
+      { numRuns: 2000 },
+    );
     for (const bad of [Number.NaN, Infinity, 2 ** 53, { a: undefined }, '\ud800', { '\udc00': 1 }, new Date(0), [() => 1]]) {
       const [fast, ref] = both(bad);
       expect(fast).toMatch(/^error EJSON/);
@@ -354,13 +388,26 @@ describe('lineSpans: the bytes of each journal line inside a canonical segment',
     const { lines } = loadRun(a, 'ref-oracle-1');
     const strict = jsonish.filter((v) => !attempt(() => canonicalText(v)).startsWith('error'));
     const nasty = ['{"attempt":0}', '\\"]}', '"', '\\', '[[[', '}}}],', '€𝄞\u0000\n', ''];
-    fc.assert(fc.property(fc.array(fc.tuple(fc.nat(lines.length - 1), fc.oneof(fc.constantFrom(...nasty), fc.string({ unit: 'binary' })).filter((t) => t.isWellFormed()), strict), { minLength: 0, maxLength: 8 }), (picks) => {
-      const ls = picks.map(([i, text, body]) => ({ ...lines[i]!, content: text, response: { status: 200, body: { attempt: { '{': text }, v: body } } }) as JournalLine);
-      const seg: SegmentValue = { kind: 'run-segment', schemaVersion: 1, run: 'r', first: 4000, lines: ls };
-      const { spans, content } = spansOf(seg);
-      expect(spans).not.toBeNull();
-      ls.forEach((l, i) => expect(Buffer.from(content.subarray(spans![2 * i]!, spans![2 * i + 1]!)).toString('utf8')).toBe(canonicalText(l)));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.nat(lines.length - 1),
+            fc.oneof(fc.constantFrom(...nasty), fc.string({ unit: 'binary' })).filter((t) => t.isWellFormed()),
+            strict,
+          ),
+          { minLength: 0, maxLength: 8 },
+        ),
+        (picks) => {
+          const ls = picks.map(([i, text, body]) => ({ ...lines[i]!, content: text, response: { status: 200, body: { attempt: { '{': text }, v: body } } }) as JournalLine);
+          const seg: SegmentValue = { kind: 'run-segment', schemaVersion: 1, run: 'r', first: 4000, lines: ls };
+          const { spans, content } = spansOf(seg);
+          expect(spans).not.toBeNull();
+          ls.forEach((l, i) => expect(Buffer.from(content.subarray(spans![2 * i]!, spans![2 * i + 1]!)).toString('utf8')).toBe(canonicalText(l)));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('returns null when the bytes are not laid out as a segment (the caller serializes instead)', () => {

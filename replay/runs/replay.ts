@@ -135,7 +135,14 @@ function refTarget(archive: Archive, id: string): RunSelection['runs'][number] {
   try {
     return { name: id, digest: archive.ref(`${WORK_DIR}/${id}`) };
   } catch (e) {
-    const f: ReplayFinding = { severity: 'error', code: 'EREF', run: id, digest: null, path: `refs/${WORK_DIR}/${id}`, message: `ref runs/${id} does not hold one digest line: ${(e as Error).message}` };
+    const f: ReplayFinding = {
+      severity: 'error',
+      code: 'EREF',
+      run: id,
+      digest: null,
+      path: `refs/${WORK_DIR}/${id}`,
+      message: `ref runs/${id} does not hold one digest line: ${(e as Error).message}`,
+    };
     return { name: id, digest: null, error: f };
   }
 }
@@ -255,7 +262,8 @@ export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<D
     if (n <= cap) out.findings.push({ severity: 'error', run: out.run, ...f });
   };
   const finish = () => {
-    for (const [code, n] of counts) if (n > cap) out.findings.push({ severity: 'error', code, run: out.run, digest: null, path: null, message: `${n - cap} more ${code} findings in this run (only the first ${cap} are listed)` });
+    for (const [code, n] of counts)
+      if (n > cap) out.findings.push({ severity: 'error', code, run: out.run, digest: null, path: null, message: `${n - cap} more ${code} findings in this run (only the first ${cap} are listed)` });
     out.ok = !out.findings.some((f) => f.severity === 'error') && out.mismatched === 0;
     return out;
   };
@@ -325,7 +333,13 @@ export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<D
 
       const s = line.slot;
       if (!planQuestions.has(s.question) || s.permutation >= plan.permutations || s.repetition >= plan.repetitions) {
-        add({ code: 'ESLOT', digest: sd, path: `/lines/${seq - first}/slot`, ...where, message: `run ${run.id}, journal line ${seq + 1}: slot (${s.question}, permutation ${s.permutation}, repetition ${s.repetition}) is not a planned slot` });
+        add({
+          code: 'ESLOT',
+          digest: sd,
+          path: `/lines/${seq - first}/slot`,
+          ...where,
+          message: `run ${run.id}, journal line ${seq + 1}: slot (${s.question}, permutation ${s.permutation}, repetition ${s.repetition}) is not a planned slot`,
+        });
       }
       if (line.request !== undefined && !stored.has(line.requestHash)) stored.set(line.requestHash, line.request);
       const storedHash = line.request !== undefined ? sha256(fastCanonicalText(line.request)) : null;
@@ -359,7 +373,8 @@ export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<D
     chainOk = false;
     add({ code: 'EJOURNAL', digest: runDigest, path: '/head', message: `run ${run.id}: the segments chain to ${prev}, the run names head ${run.head} (lines were dropped or appended)` });
   }
-  if (out.lines !== run.attempts) add({ code: 'EJOURNAL', digest: runDigest, path: '/attempts', message: `run ${run.id}: ${out.lines} journal lines in the segments, the run records ${run.attempts} attempts` });
+  if (out.lines !== run.attempts)
+    add({ code: 'EJOURNAL', digest: runDigest, path: '/attempts', message: `run ${run.id}: ${out.lines} journal lines in the segments, the run records ${run.attempts} attempts` });
   out.chain = !chainOk || out.lines !== run.attempts ? 'broken' : 'intact';
 
   // 4. The plan's fingerprint of the whole request set, recomputed in slot order.
@@ -373,8 +388,20 @@ function checkRunAgainstPlan(run: RunValue, plan: PlanValue, add: Add) {
   if (run.bank !== plan.bank) add({ code: 'EPLAN', digest: run.plan, path: '/bank', message: `run ${run.id} names bank ${run.bank}, its plan names ${plan.bank}` });
   if (run.model !== plan.model) add({ code: 'EPLAN', digest: run.plan, path: '/model', message: `run ${run.id} names model ${run.model}, its plan names ${plan.model}` });
   const slots = plan.questions.length * plan.permutations * plan.repetitions;
-  if (plan.slots !== slots || run.planned !== slots) add({ code: 'EPLAN', digest: run.plan, path: '/slots', message: `run ${run.id}: ${plan.questions.length} questions × ${plan.permutations} permutations × ${plan.repetitions} repetitions = ${slots} slots; the plan says ${plan.slots}, the run ${run.planned}` });
-  if (!REQUEST_FORMATS.includes(plan.requestFormat)) add({ code: 'EFORMAT', digest: run.plan, path: '/requestFormat', message: `run ${run.id} was planned with request format ${plan.requestFormat}; this docket builds ${REQUEST_FORMATS.join(' and ')}` });
+  if (plan.slots !== slots || run.planned !== slots)
+    add({
+      code: 'EPLAN',
+      digest: run.plan,
+      path: '/slots',
+      message: `run ${run.id}: ${plan.questions.length} questions × ${plan.permutations} permutations × ${plan.repetitions} repetitions = ${slots} slots; the plan says ${plan.slots}, the run ${run.planned}`,
+    });
+  if (!REQUEST_FORMATS.includes(plan.requestFormat))
+    add({
+      code: 'EFORMAT',
+      digest: run.plan,
+      path: '/requestFormat',
+      message: `run ${run.id} was planned with request format ${plan.requestFormat}; this docket builds ${REQUEST_FORMATS.join(' and ')}`,
+    });
 }
 
 /**
@@ -382,10 +409,25 @@ function checkRunAgainstPlan(run: RunValue, plan: PlanValue, add: Add) {
  * recorder's builder) and cached: repetitions of a slot share one body. Returns null for a question
  * that cannot be rebuilt (reported once).
  */
-function rebuilder(archive: Archive, banks: Map<Digest, FrozenBank | DocketError>, plan: PlanValue, worktree: WorktreeBank | undefined, add: Add): (question: string, permutation: number) => Rebuilt | null {
+function rebuilder(
+  archive: Archive,
+  banks: Map<Digest, FrozenBank | DocketError>,
+  plan: PlanValue,
+  worktree: WorktreeBank | undefined,
+  add: Add,
+): (question: string, permutation: number) => Rebuilt | null {
   let bank: FrozenBank | null = null;
   if (worktree) {
-    bank = { digest: plan.bank, name: 'working tree', version: '', benchmarkVersion: plan.benchmarkVersion, template: worktree.template, templateDigest: plan.bank, protocolDigest: plan.bank, questions: worktree.questions as FrozenBank['questions'] };
+    bank = {
+      digest: plan.bank,
+      name: 'working tree',
+      version: '',
+      benchmarkVersion: plan.benchmarkVersion,
+      template: worktree.template,
+      templateDigest: plan.bank,
+      protocolDigest: plan.bank,
+      questions: worktree.questions as FrozenBank['questions'],
+    };
   } else {
     let b = banks.get(plan.bank);
     if (!b) {
@@ -406,11 +448,20 @@ function rebuilder(archive: Archive, banks: Map<Digest, FrozenBank | DocketError
     let perms = cache.get(question);
     if (perms === undefined) {
       try {
-        perms = planRequests(bank, { questions: [question], permutations: plan.permutations, repetitions: 1, model: plan.model, params: plan.params, requestFormat: plan.requestFormat }).map((r) => ({ body: r.body, hash: r.hash }));
+        perms = planRequests(bank, { questions: [question], permutations: plan.permutations, repetitions: 1, model: plan.model, params: plan.params, requestFormat: plan.requestFormat }).map((r) => ({
+          body: r.body,
+          hash: r.hash,
+        }));
       } catch (e) {
         if (!(e instanceof DocketError)) throw e;
         perms = null;
-        add({ code: 'EQUESTION', digest: plan.bank, path: null, question, message: `question ${question} is not in ${worktree ? 'the working tree bank' : `bank ${plan.bank}`}, so its requests cannot be rebuilt` });
+        add({
+          code: 'EQUESTION',
+          digest: plan.bank,
+          path: null,
+          question,
+          message: `question ${question} is not in ${worktree ? 'the working tree bank' : `bank ${plan.bank}`}, so its requests cannot be rebuilt`,
+        });
       }
       cache.set(question, perms);
     }
@@ -440,7 +491,8 @@ function checkRequestHashes(plan: PlanValue, rebuild: (q: string, p: number) => 
   }
   h.update(']');
   const got = h.digest();
-  if (got !== plan.requestHashes) add({ code: 'EREQUEST', digest: null, path: '/requestHashes', message: `the plan's requestHashes is ${plan.requestHashes}; the rebuilt request set hashes to ${got}` });
+  if (got !== plan.requestHashes)
+    add({ code: 'EREQUEST', digest: null, path: '/requestHashes', message: `the plan's requestHashes is ${plan.requestHashes}; the rebuilt request set hashes to ${got}` });
 }
 
 /** Breadth-first over bundleRef edges from the run: every referenced bundle checked once, except segments (streamed). */
@@ -454,12 +506,23 @@ function walkBundles(checker: BundleChecker, root: Digest, kind: string, add: Ad
     const c = checker.read(digest, i === 0);
     checked++;
     if (c.error) {
-      if (c.error.code === 'EMISSING') add({ code: 'EREF', digest: from?.digest ?? digest, path: from?.pointer ?? null, message: from ? `${from.pointer} of ${from.digest} names ${digest}, which is not in the archive` : `run bundle ${digest} is not in the archive` });
+      if (c.error.code === 'EMISSING')
+        add({
+          code: 'EREF',
+          digest: from?.digest ?? digest,
+          path: from?.pointer ?? null,
+          message: from ? `${from.pointer} of ${from.digest} names ${digest}, which is not in the archive` : `run bundle ${digest} is not in the archive`,
+        });
       else add({ code: c.error.code, digest, path: null, message: `${want ?? 'bundle'} ${digest}: ${c.error.message}` });
       continue;
     }
     if (want && c.kind !== want) {
-      add({ code: 'EREF', digest: from?.digest ?? digest, path: from?.pointer ?? null, message: `${from ? `${from.pointer} of ${from.digest} names` : 'the run ref names'} ${digest}, a ${c.kind} bundle, where a ${want} is required` });
+      add({
+        code: 'EREF',
+        digest: from?.digest ?? digest,
+        path: from?.pointer ?? null,
+        message: `${from ? `${from.pointer} of ${from.digest} names` : 'the run ref names'} ${digest}, a ${c.kind} bundle, where a ${want} is required`,
+      });
       continue;
     }
     if (i === 0) rootValue = c.value;
@@ -484,7 +547,8 @@ interface SegmentRead {
 /** One segment, checked like any bundle and against its place in the run. */
 function readSegment(checker: BundleChecker, sd: Digest, run: RunValue, linesSoFar: number, index: number, add: Add): SegmentRead | null {
   const placed = (segRun: string, first: number) => {
-    if (segRun !== run.id || first !== linesSoFar) add({ code: 'ESEGMENT', digest: sd, path: '/first', message: `run ${run.id}: segment ${index} belongs to run ${segRun} at line ${first}; expected run ${run.id} at line ${linesSoFar}` });
+    if (segRun !== run.id || first !== linesSoFar)
+      add({ code: 'ESEGMENT', digest: sd, path: '/first', message: `run ${run.id}: segment ${index} belongs to run ${segRun} at line ${first}; expected run ${run.id} at line ${linesSoFar}` });
   };
   const p = checker.projectSegment(sd);
   if (p) {
@@ -531,7 +595,8 @@ export function lineSpans(content: Uint8Array, seg: SegmentValue): Uint32Array |
   for (; i < content.length; i++) {
     const b = content[i]!;
     if (inString) {
-      if (b === 0x5c) i++; // skip the escaped byte
+      if (b === 0x5c)
+        i++; // skip the escaped byte
       else if (b === 0x22) inString = false;
       continue;
     }
@@ -575,4 +640,3 @@ export function diffJson(rebuilt: Json | undefined, stored: Json | undefined, pa
   out.push(d);
   return out;
 }
-

@@ -9,7 +9,13 @@ const runs = [
   { id: 'a-1', digest: 'sha256:abcd1111' },
   { id: 'b-1', digest: 'sha256:abcd2222' },
 ];
-const m = (ref: string) => matchRunRef(runs, ref, (r) => r.id, (r) => r.digest);
+const m = (ref: string) =>
+  matchRunRef(
+    runs,
+    ref,
+    (r) => r.id,
+    (r) => r.digest,
+  );
 
 describe('the one run selector', () => {
   it('takes a run id, a full digest, a unique prefix with or without sha256:, and reports ambiguity', () => {

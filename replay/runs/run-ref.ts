@@ -11,7 +11,11 @@ export function matchRunRef<T>(items: readonly T[], ref: string, id: (t: T) => s
   if (exact.length) return { match: exact.length === 1 ? exact[0] : undefined, candidates: exact };
   const hex = digestPrefix(ref);
   if (hex === null) return { candidates: [] };
-  const byPrefix = items.filter((t) => digest(t).replace(/^sha256:/, '').startsWith(hex));
+  const byPrefix = items.filter((t) =>
+    digest(t)
+      .replace(/^sha256:/, '')
+      .startsWith(hex),
+  );
   return { match: byPrefix.length === 1 ? byPrefix[0] : undefined, candidates: byPrefix };
 }
 
@@ -50,12 +54,24 @@ export function sealedRunRefs(archive: Archive): SealedRunRef[] {
  */
 export function resolveRunRef(archive: Archive, ref: string): string {
   const runs = sealedRunRefs(archive);
-  const found = matchRunRef(runs, ref, (r) => r.id, (r) => r.digest);
+  const found = matchRunRef(
+    runs,
+    ref,
+    (r) => r.id,
+    (r) => r.digest,
+  );
   if (found.match) return found.match.id;
-  if (found.candidates.length > 1) throw ambiguousRun(ref, found.candidates.map((r) => ({ runId: r.id, run: r.digest })));
+  if (found.candidates.length > 1)
+    throw ambiguousRun(
+      ref,
+      found.candidates.map((r) => ({ runId: r.id, run: r.digest })),
+    );
   return ref;
 }
 
 export function ambiguousRun(ref: string, candidates: { runId: string; run: string }[]) {
-  return usageError('EAMBIGUOUS', `${ref} matches ${candidates.length} runs: ${candidates.map((r) => `${r.runId} (${r.run})`).join(', ')}; give more digest characters or the run id`, { ref, candidates: candidates.map((r) => r.run) });
+  return usageError('EAMBIGUOUS', `${ref} matches ${candidates.length} runs: ${candidates.map((r) => `${r.runId} (${r.run})`).join(', ')}; give more digest characters or the run id`, {
+    ref,
+    candidates: candidates.map((r) => r.run),
+  });
 }

@@ -43,6 +43,10 @@ describe('runs (pure parts)', () => {
   it('segments hold at most 2000 lines each, in order', () => {
     const lines = Array.from({ length: 4500 }, (_, i) => ({ seq: i }) as unknown as JournalLine);
     const segs = segmentValues('r1', lines);
-    expect(segs.map((s) => [s.first, s.lines.length])).toEqual([[0, 2000], [2000, 2000], [4000, 500]]);
+    expect(segs.map((s) => [s.first, s.lines.length])).toEqual([
+      [0, 2000],
+      [2000, 2000],
+      [4000, 500],
+    ]);
   });
 });

@@ -86,14 +86,24 @@ export interface SegmentValue {
 }
 
 export function checkRunId(id: string): string {
-  if (!RUN_ID.test(id)) throw usageError('ERUNID', `bad run id ${JSON.stringify(id)}: use 1–64 characters [a-z0-9._-], starting with a letter or digit, without ".tmp-" (reserved for temp files)`, { id });
+  if (!RUN_ID.test(id))
+    throw usageError('ERUNID', `bad run id ${JSON.stringify(id)}: use 1–64 characters [a-z0-9._-], starting with a letter or digit, without ".tmp-" (reserved for temp files)`, { id });
   return id;
 }
 
 /** <model-slug>-<utc yyyymmddThhmmss>-<4 hex> */
 export function defaultRunId(model: string, now: Date, hex4: string): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, '').toLowerCase(); // run ids are lowercase (they name refs)
-  let slug = model.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[^a-z0-9]+/, '').slice(0, 64 - stamp.length - 6).replace(/[-._]+$/, '');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, '')
+    .toLowerCase(); // run ids are lowercase (they name refs)
+  let slug = model
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[^a-z0-9]+/, '')
+    .slice(0, 64 - stamp.length - 6)
+    .replace(/[-._]+$/, '');
   if (!slug) slug = 'run';
   return checkRunId(`${slug}-${stamp}-${hex4}`);
 }
@@ -117,7 +127,10 @@ export function publicUrl(url: string): string {
 export function selectQuestions(bank: FrozenBank, limitEvals: number | null): string[] {
   const evals = [...new Set(bank.questions.map((q) => q.sourceEval))].sort(byUtf8);
   const keep = new Set(limitEvals === null ? evals : evals.slice(0, limitEvals));
-  return bank.questions.filter((q) => keep.has(q.sourceEval)).map((q) => q.id).sort(byUtf8);
+  return bank.questions
+    .filter((q) => keep.has(q.sourceEval))
+    .map((q) => q.id)
+    .sort(byUtf8);
 }
 
 export interface PlannedRequest {
@@ -197,7 +210,11 @@ export function readWorkJournal(dir: string, planDigest: Digest, visit?: (line: 
   try {
     bytes = readFileSync(headPath);
   } catch (e) {
-    throw findingError('EJOURNAL', `cannot read ${headPath} (${(e as NodeJS.ErrnoException).code ?? 'error'}): without the head record the journal's last line cannot be checked; move ${dir} away to start over`, { path: headPath });
+    throw findingError(
+      'EJOURNAL',
+      `cannot read ${headPath} (${(e as NodeJS.ErrnoException).code ?? 'error'}): without the head record the journal's last line cannot be checked; move ${dir} away to start over`,
+      { path: headPath },
+    );
   }
   return readJournal(join(dir, JOURNAL_FILE), planDigest, parseHead(bytes, headPath), visit);
 }

@@ -33,7 +33,15 @@ function shippedSegments(): { bytes: Uint8Array; digest: Digest }[] {
 }
 
 /** What replay reads of a line, from its parsed value. */
-const key = (l: JournalLine) => ({ seq: l.seq, prev: l.prev, slot: l.slot, attempt: l.attempt, requestHash: l.requestHash, ...(l.request === undefined ? {} : { request: l.request }), status: l.response ? l.response.status : null });
+const key = (l: JournalLine) => ({
+  seq: l.seq,
+  prev: l.prev,
+  slot: l.slot,
+  attempt: l.attempt,
+  requestHash: l.requestHash,
+  ...(l.request === undefined ? {} : { request: l.request }),
+  status: l.response ? l.response.status : null,
+});
 
 function sameAsParsed(bytes: Uint8Array, digest: Digest) {
   const d = decodeBundle(bytes, digest);
@@ -71,7 +79,10 @@ describe('projectSegment', () => {
     const str = fc.string({ unit: fc.constantFrom('a', 'é', '😀', '"', '\\', '\n', '\u0001', '/', 'z'), maxLength: 12 });
     fc.assert(
       fc.property(
-        fc.array(fc.record({ question: str, status: fc.option(fc.nat(599), { nil: null }), text: fc.option(str, { nil: null }), request: fc.boolean(), seq: fc.nat(2 ** 40), rep: fc.nat(9) }), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.record({ question: str, status: fc.option(fc.nat(599), { nil: null }), text: fc.option(str, { nil: null }), request: fc.boolean(), seq: fc.nat(2 ** 40), rep: fc.nat(9) }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
         (specs) => {
           const lines = specs.map((sp, i): JournalLine => {
             const l: JournalLine = { ...line, seq: sp.seq + i, slot: { question: sp.question, permutation: i % 3, repetition: sp.rep }, content: sp.text };
@@ -107,7 +118,10 @@ describe('projectSegment', () => {
     dirs.push(join(dir, '..'));
     cpSync(join(REPO, 'evidence'), dir, { recursive: true, filter: (src) => !src.includes('index.sqlite') });
     const a = new Archive(dir);
-    const id = new Store(dir).listRefs().find((r) => r.name.startsWith('runs/'))!.name.slice('runs/'.length);
+    const id = new Store(dir)
+      .listRefs()
+      .find((r) => r.name.startsWith('runs/'))!
+      .name.slice('runs/'.length);
     const { run, lines } = loadRun(a, id);
     const copy = JSON.parse(JSON.stringify(lines)) as JournalLine[];
     const at = copy.findIndex((l) => l.response !== null);
@@ -133,6 +147,4 @@ describe('projectSegment', () => {
     expect(f[0]!.message).toMatch(/status/);
     expect(r.ok).toBe(false);
   });
-
 });
-

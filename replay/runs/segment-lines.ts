@@ -25,7 +25,17 @@ function segmentPlan(): Projection | null {
       'run-segment',
       ['lines'],
       { run: ['run'], first: ['first'] },
-      { seq: ['seq'], prev: ['prev'], question: ['slot', 'question'], permutation: ['slot', 'permutation'], repetition: ['slot', 'repetition'], attempt: ['attempt'], requestHash: ['requestHash'], request: ['request'], status: ['response', 'status'] },
+      {
+        seq: ['seq'],
+        prev: ['prev'],
+        question: ['slot', 'question'],
+        permutation: ['slot', 'permutation'],
+        repetition: ['slot', 'repetition'],
+        attempt: ['attempt'],
+        requestHash: ['requestHash'],
+        request: ['request'],
+        status: ['response', 'status'],
+      },
     );
   }
   return plan;
@@ -58,7 +68,11 @@ export function projectSegment(bytes: Uint8Array, digest: Digest, into?: Inflate
     const line: LineKey = {
       seq: numberValue(b, at[s.seq]!, to[s.seq]!),
       prev: ascii(b, at[s.prev]!, to[s.prev]!) as Digest,
-      slot: { question: text(b, at[s.question]!, to[s.question]!), permutation: numberValue(b, at[s.permutation]!, to[s.permutation]!), repetition: numberValue(b, at[s.repetition]!, to[s.repetition]!) },
+      slot: {
+        question: text(b, at[s.question]!, to[s.question]!),
+        permutation: numberValue(b, at[s.permutation]!, to[s.permutation]!),
+        repetition: numberValue(b, at[s.repetition]!, to[s.repetition]!),
+      },
       attempt: numberValue(b, at[s.attempt]!, to[s.attempt]!),
       requestHash: ascii(b, at[s.requestHash]!, to[s.requestHash]!) as Digest,
       status: at[s.status]! < 0 ? null : numberValue(b, at[s.status]!, to[s.status]!),

@@ -13,8 +13,16 @@ const RUN = `sha256:${'a'.repeat(64)}`;
 
 // Score 41.6667 %: source eval x = mean(2/3, 1), source eval y = 0 (see scoring.test.ts); full coverage, so rankable
 const evidence: RunForScoring = {
-  run: RUN, grade: `sha256:${'b'.repeat(64)}`, runId: 'run-1', model: 'model-a', status: 'sealed', benchmarkVersion: 'v1', sealedAt: '2026-01-01T00:00:00Z', planned: 9,
-  benchmark: 'docket-decisions', providerModels: ['model-a'],
+  run: RUN,
+  grade: `sha256:${'b'.repeat(64)}`,
+  runId: 'run-1',
+  model: 'model-a',
+  status: 'sealed',
+  benchmarkVersion: 'v1',
+  sealedAt: '2026-01-01T00:00:00Z',
+  planned: 9,
+  benchmark: 'docket-decisions',
+  providerModels: ['model-a'],
   slots: [...slots('q1', 'c/x', [C, C, I]), ...slots('q2', 'c/x', [C, C, C]), ...slots('q3', 'd/y', [I, I, I])],
 };
 
@@ -24,7 +32,16 @@ const one = (score: number | string, extra: Record<string, unknown> = {}) => aud
 
 describe('parsing a published leaderboard', () => {
   it('reads JSON rows with their precision', () => {
-    const p = parsePublished(pubJson([{ model: 'm', score: 71.3, run: RUN, questions: 48, attempts: 144 }, { model: 'n', score: '71.30' }], { benchmarkVersion: 'v1' }), 'x.json');
+    const p = parsePublished(
+      pubJson(
+        [
+          { model: 'm', score: 71.3, run: RUN, questions: 48, attempts: 144 },
+          { model: 'n', score: '71.30' },
+        ],
+        { benchmarkVersion: 'v1' },
+      ),
+      'x.json',
+    );
     expect(p).toMatchObject({ format: 'json', benchmark: 'docket-decisions', benchmarkVersion: 'v1' });
     expect(p.rows[0]).toMatchObject({ model: 'm', score: 71.3, decimals: 1, run: RUN, questions: 48, attempts: 144 });
     expect(p.rows[1]).toMatchObject({ score: 71.3, decimals: 2 }); // a string keeps trailing zeros
@@ -85,7 +102,11 @@ describe('auditing against the evidence', () => {
     expect(audit(pubJson([{ model: 'model-a', score: 41.7 }]), [evidence], 0.01).rows[0]!.status).toBe('mismatch');
   });
   it('ok is false on any mismatch, and on an unverifiable row unless allowed', () => {
-    const text = pubJson([{ model: 'model-a', score: 41.7 }, { model: 'ghost', score: 50 }, { model: 'model-a', score: 41.7, run: `sha256:${'c'.repeat(64)}` }]);
+    const text = pubJson([
+      { model: 'model-a', score: 41.7 },
+      { model: 'ghost', score: 50 },
+      { model: 'model-a', score: 41.7, run: `sha256:${'c'.repeat(64)}` },
+    ]);
     const r = audit(text);
     expect(r.rows.map((x) => x.status)).toEqual(['reproduced', 'unverifiable', 'unverifiable']);
     expect(r.rows[1]!.notes[0]).toMatch(/no run of ghost/);

@@ -61,7 +61,12 @@ export function parsePublishedJson(text: string, name: string): Published {
     const where = `rows[${i}]`;
     if (!isObject(r)) bad(name, where, 'must be an object');
     allowOnly(r, ['model', 'providerModel', 'score', 'run', 'questions', 'attempts'], name, where);
-    const score = typeof r.score === 'number' ? scoreFrom(String(r.score), name, where) : typeof r.score === 'string' ? scoreFrom(r.score, name, where) : bad(name, `${where}.score`, 'must be a number (percent) or a decimal string');
+    const score =
+      typeof r.score === 'number'
+        ? scoreFrom(String(r.score), name, where)
+        : typeof r.score === 'string'
+          ? scoreFrom(r.score, name, where)
+          : bad(name, `${where}.score`, 'must be a number (percent) or a decimal string');
     if (r.providerModel !== undefined && typeof r.providerModel !== 'string') bad(name, `${where}.providerModel`, 'must be a string: the model id(s) the provider answered as, separated by spaces');
     return rowFrom({ model: r.model, providerModel: r.providerModel, run: r.run, questions: r.questions, attempts: r.attempts }, score, name, where);
   });
@@ -140,7 +145,12 @@ function scoreFrom(literal: string, name: string, where: string): { score: numbe
   return { score, decimals: t.includes('.') ? t.length - t.indexOf('.') - 1 : 0 };
 }
 
-function rowFrom(r: { model: unknown; providerModel?: string; run: unknown; questions: unknown; attempts: unknown }, s: { score: number; decimals: number }, name: string, where: string): PublishedRow {
+function rowFrom(
+  r: { model: unknown; providerModel?: string; run: unknown; questions: unknown; attempts: unknown },
+  s: { score: number; decimals: number },
+  name: string,
+  where: string,
+): PublishedRow {
   if (typeof r.model !== 'string' || r.model === '') bad(name, `${where}.model`, 'must be a non-empty string');
   const row: PublishedRow = { model: r.model, score: s.score, decimals: s.decimals, where };
   if (r.providerModel !== undefined) {
@@ -237,7 +247,14 @@ export function auditPublished(pub: Published, runs: readonly RunForScoring[], o
   const fallback = opts.currentVersion ?? newestVersion(runs);
   const version = pub.benchmarkVersion ?? pub.rows[0]?.benchmarkVersion ?? fallback;
   const rankings = new Map<string | null, RunScore[]>();
-  const rankedOn = (v: string | null) => rankings.get(v) ?? rankings.set(v, rankRuns(runs, v).rows.map((r) => r.score)).get(v)!;
+  const rankedOn = (v: string | null) =>
+    rankings.get(v) ??
+    rankings
+      .set(
+        v,
+        rankRuns(runs, v).rows.map((r) => r.score),
+      )
+      .get(v)!;
   const rows = pub.rows.map((row) => {
     const claimed = { benchmark: row.benchmark ?? pub.benchmark, benchmarkVersion: row.benchmarkVersion ?? pub.benchmarkVersion };
     const v = claimed.benchmarkVersion ?? fallback;
@@ -276,7 +293,10 @@ function evidenceFor(row: PublishedRow, runs: readonly RunForScoring[], ranked: 
   const sameVersion = own.filter((r) => r.benchmarkVersion === version);
   const run = sameVersion[0] ?? own[0];
   if (!run) return { notes: [], missing: `no run of ${row.model} in the archive` };
-  return { run, notes: [`${row.model} has no ranked run; audited its newest run ${run.runId} (${run.status}${run.benchmarkVersion !== version ? `, benchmark version ${run.benchmarkVersion}` : ''})`] };
+  return {
+    run,
+    notes: [`${row.model} has no ranked run; audited its newest run ${run.runId} (${run.status}${run.benchmarkVersion !== version ? `, benchmark version ${run.benchmarkVersion}` : ''})`],
+  };
 }
 
 /**
@@ -298,8 +318,10 @@ export function identityMismatches(row: PublishedRow, claimed: { benchmark: stri
     const fix = `; publish providerModel "${answered.join(' ')}"`;
     add('providerModel', claimedIds.join(' '), answered.join(' '), `${said}; the provider answered run ${run.runId} as ${answered.join(', ') || 'nothing'}${unclaimed.length ? fix : ''}`);
   }
-  if (claimed.benchmark !== null && run.benchmark !== undefined && claimed.benchmark !== run.benchmark) add('benchmark', claimed.benchmark, run.benchmark, `published for benchmark ${claimed.benchmark}; run ${run.runId} measured bank ${run.benchmark}`);
-  if (claimed.benchmarkVersion !== null && claimed.benchmarkVersion !== run.benchmarkVersion) add('benchmarkVersion', claimed.benchmarkVersion, run.benchmarkVersion, `published for benchmark version ${claimed.benchmarkVersion}; run ${run.runId} measured ${run.benchmarkVersion}`);
+  if (claimed.benchmark !== null && run.benchmark !== undefined && claimed.benchmark !== run.benchmark)
+    add('benchmark', claimed.benchmark, run.benchmark, `published for benchmark ${claimed.benchmark}; run ${run.runId} measured bank ${run.benchmark}`);
+  if (claimed.benchmarkVersion !== null && claimed.benchmarkVersion !== run.benchmarkVersion)
+    add('benchmarkVersion', claimed.benchmarkVersion, run.benchmarkVersion, `published for benchmark version ${claimed.benchmarkVersion}; run ${run.runId} measured ${run.benchmarkVersion}`);
   const refusal = refusalOf(s, run.benchmarkVersion);
   if (refusal) add('rankable', 'ranked', refusal.code, `published, but not rankable: ${notRankable(refusal.code, s, refusal.reason)}`);
   return out;
@@ -310,7 +332,14 @@ function notRankable(code: RefusalCode, s: RunScore, reason: string): string {
   return reason;
 }
 
-function auditRow(row: PublishedRow, claimed: { benchmark: string | null; benchmarkVersion: string | null }, runs: readonly RunForScoring[], ranked: readonly RunScore[], version: string | null, opts: AuditOptions): AuditRow {
+function auditRow(
+  row: PublishedRow,
+  claimed: { benchmark: string | null; benchmarkVersion: string | null },
+  runs: readonly RunForScoring[],
+  ranked: readonly RunScore[],
+  version: string | null,
+  opts: AuditOptions,
+): AuditRow {
   const tolerance = opts.tolerance ?? precisionTolerance(row.decimals);
   const base: AuditRow = {
     model: row.model,
@@ -368,10 +397,15 @@ function explain(row: PublishedRow, run: RunForScoring, s: RunScore, close: (x: 
   const differs = (x: number) => s.score === null || Math.abs(x - s.score) > 1e-12;
   for (const g of run.earlierGrades ?? []) {
     const earlier = weightedScore(questionScores(g.slots));
-    if (earlier !== null && differs(earlier) && close(pct(earlier))) out.push({ kind: 'newer-regrade', message: `matches the earlier grade ${g.grade} (${round4(pct(earlier))} %); the current grade ${run.grade} regraded the run` });
+    if (earlier !== null && differs(earlier) && close(pct(earlier)))
+      out.push({ kind: 'newer-regrade', message: `matches the earlier grade ${g.grade} (${round4(pct(earlier))} %); the current grade ${run.grade} regraded the run` });
   }
   for (const v of scoreVariants(run.slots)) {
-    if (v.score !== null && differs(v.score) && close(pct(v.score))) out.push({ kind: v.name === 'truncated-as-incorrect' || v.name === 'all-slots-as-attempted' ? 'excluded-attempts' : 'different-protocol', message: `${v.explanation}: ${round4(pct(v.score))} %` });
+    if (v.score !== null && differs(v.score) && close(pct(v.score)))
+      out.push({
+        kind: v.name === 'truncated-as-incorrect' || v.name === 'all-slots-as-attempted' ? 'excluded-attempts' : 'different-protocol',
+        message: `${v.explanation}: ${round4(pct(v.score))} %`,
+      });
   }
   if (run.status !== 'sealed') out.push({ kind: 'missing-runs', message: `run ${run.runId} is ${run.status}: ${s.coverage.interrupted} of ${s.coverage.planned} planned slots were never completed` });
   if (row.questions !== undefined && row.questions !== s.questions.length) {

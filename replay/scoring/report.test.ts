@@ -6,15 +6,38 @@ function fakeRun(model: string, i: number, verdictOf: (q: number, p: number) => 
   const slots: SlotOutcome[] = [];
   for (let q = 0; q < 12; q++) {
     for (let p = 0; p < 3; p++) {
-      slots.push({ question: `q${q}`, sourceEval: `cat${q % 3}/eval${q % 6}`, permutation: p, repetition: 0, verdict: verdictOf(q, p), chosen: 'A', key: 'A', answerText: 'A', attempts: 1, costUsd: 0.002, unknownCostAttempts: q === 0 ? 1 : 0 });
+      slots.push({
+        question: `q${q}`,
+        sourceEval: `cat${q % 3}/eval${q % 6}`,
+        permutation: p,
+        repetition: 0,
+        verdict: verdictOf(q, p),
+        chosen: 'A',
+        key: 'A',
+        answerText: 'A',
+        attempts: 1,
+        costUsd: 0.002,
+        unknownCostAttempts: q === 0 ? 1 : 0,
+      });
     }
   }
-  return { run: `sha256:${String(i).repeat(64)}`, grade: `sha256:${String(i + 1).repeat(64)}`, runId: `run-${i}`, model, status: 'sealed', benchmarkVersion: 'v1', sealedAt: `2026-01-0${i}T00:00:00Z`, planned: slots.length, slots, ...over };
+  return {
+    run: `sha256:${String(i).repeat(64)}`,
+    grade: `sha256:${String(i + 1).repeat(64)}`,
+    runId: `run-${i}`,
+    model,
+    status: 'sealed',
+    benchmarkVersion: 'v1',
+    sealedAt: `2026-01-0${i}T00:00:00Z`,
+    planned: slots.length,
+    slots,
+    ...over,
+  };
 }
 
 const runs = [
   fakeRun('<b>strong & "quoted"</b>', 1, () => 'correct'),
-  fakeRun('weak', 2, (q, p) => (q + p) % 3 === 0 ? 'correct' : q === 5 && p === 0 ? 'truncated' : 'incorrect'),
+  fakeRun('weak', 2, (q, p) => ((q + p) % 3 === 0 ? 'correct' : q === 5 && p === 0 ? 'truncated' : 'incorrect')),
   fakeRun('partial', 3, () => 'correct', { status: 'interrupted' }),
 ];
 
@@ -58,7 +81,7 @@ describe('buildReport', () => {
     expect(buildReport(rankRuns(runs, 'v1')).html).toBe(html);
   });
 
-  it("the page says what the bank says about itself: its title and introduction, escaped, one paragraph per blank line", () => {
+  it('the page says what the bank says about itself: its title and introduction, escaped, one paragraph per blank line', () => {
     const page = buildReport(ranking, { title: 'Convex evals <checked>', text: 'First & foremost.\n\nSecond <p>aragraph.' });
     expect(page.html).toContain('<title>Convex evals &lt;checked&gt;</title>');
     expect(page.html).toContain('<h1>Convex evals &lt;checked&gt;</h1><p class="intro">First &amp; foremost.</p><p class="intro">Second &lt;p&gt;aragraph.</p>');

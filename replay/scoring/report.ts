@@ -80,7 +80,18 @@ function rowJson(r: RankedRow): RowJson {
 
 function refusedJson(f: Refusal): RefusedJson {
   const s = f.score;
-  return { model: s.model, runId: s.runId, run: s.run, grade: s.grade, status: s.status, benchmarkVersion: s.benchmarkVersion, code: f.code, reason: f.reason, score: percent(s.score), coverage: coverageJson(s.coverage) };
+  return {
+    model: s.model,
+    runId: s.runId,
+    run: s.run,
+    grade: s.grade,
+    status: s.status,
+    benchmarkVersion: s.benchmarkVersion,
+    code: f.code,
+    reason: f.reason,
+    score: percent(s.score),
+    coverage: coverageJson(s.coverage),
+  };
 }
 
 export function rankingJson(r: Ranking): RankingJson {
@@ -251,7 +262,10 @@ function testsTable(rows: readonly RankedRow[]): string {
 
 function refusedTable(refused: readonly Refusal[]): string {
   if (!refused.length) return '<p class="muted">None: every run in the archive on this benchmark version is ranked.</p>';
-  const body = refused.map((f) => `<tr><td>${esc(f.score.model)}</td><td class="mono" title="${esc(f.score.run)}">${esc(f.score.runId)}</td><td>${esc(f.code)}</td><td>${esc(f.reason)}</td><td class="num">${fmt(f.score.score)}</td><td class="num">${fmt(f.score.coverage.fraction)} %</td></tr>`);
+  const body = refused.map(
+    (f) =>
+      `<tr><td>${esc(f.score.model)}</td><td class="mono" title="${esc(f.score.run)}">${esc(f.score.runId)}</td><td>${esc(f.code)}</td><td>${esc(f.reason)}</td><td class="num">${fmt(f.score.score)}</td><td class="num">${fmt(f.score.coverage.fraction)} %</td></tr>`,
+  );
   return `<table><thead><tr><th>Model</th><th>Run</th><th>Code</th><th>Reason</th><th>Score</th><th>Coverage</th></tr></thead><tbody>${body.join('')}</tbody></table>`;
 }
 
@@ -314,7 +328,14 @@ function rules(): string {
 export function buildReport(ranking: Ranking, page: ReportText = { title: DEFAULT_REPORT_TITLE }): Report {
   const { title, text } = page;
   const json = { kind: 'docket-report' as const, title, ...(text ? { text } : {}), ...rankingJson(ranking) };
-  const intro = text ? text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).map((p) => `<p class="intro">${esc(p)}</p>`).join('') : '';
+  const intro = text
+    ? text
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p) => `<p class="intro">${esc(p)}</p>`)
+        .join('')
+    : '';
   const rows = ranking.rows;
   const coverageItems = [
     ...rows.map((r) => ({ label: r.score.model, coverage: r.score.coverage, refused: false })),
@@ -329,7 +350,10 @@ export function buildReport(ranking: Ranking, page: ReportText = { title: DEFAUL
         `<section><h2>Coverage</h2>${coverageLegend()}${coverageChart(coverageItems)}</section>`,
         `<section><h2>Shared places: paired tests</h2>${testsTable(rows)}</section>`,
       ]
-    : [`<section><p class="empty">No runs in the archive are ranked on this benchmark version.</p></section>`, ...(coverageItems.length ? [`<section><h2>Coverage</h2>${coverageLegend()}${coverageChart(coverageItems)}</section>`] : [])];
+    : [
+        `<section><p class="empty">No runs in the archive are ranked on this benchmark version.</p></section>`,
+        ...(coverageItems.length ? [`<section><h2>Coverage</h2>${coverageLegend()}${coverageChart(coverageItems)}</section>`] : []),
+      ];
   sections.push(`<section><h2>Runs not ranked</h2>${refusedTable(ranking.refused)}</section>`);
   if (rows.length) sections.push(`<section><h2>Evidence digests</h2>${evidenceList(rows)}</section>`);
   sections.push(`<section><h2>Scoring protocol</h2>${rules()}</section>`);
@@ -350,4 +374,3 @@ ${sections.join('\n')}
 `;
   return { html, json };
 }
-

@@ -69,11 +69,29 @@ describe('loadRunsForScoring on the shipped archive', () => {
   it('slots never closed are interrupted; cost sums known costs and counts unknown ones', () => {
     const q = bank.questions[0]!;
     const l = (seq: number, permutation: number, attempt: number, over: Partial<JournalLine>): JournalLine => ({
-      seq, prev: sha256(`p${seq}`), slot: { question: q.id, permutation, repetition: 0 }, attempt, requestHash: sha256(`r${permutation}`), response: null,
-      content: q.key, model: 'm', finishReason: 'stop', usage: null, costUsd: 0.25, latencyMs: 1, errorClass: null, class: 'answered', final: true, ...over,
+      seq,
+      prev: sha256(`p${seq}`),
+      slot: { question: q.id, permutation, repetition: 0 },
+      attempt,
+      requestHash: sha256(`r${permutation}`),
+      response: null,
+      content: q.key,
+      model: 'm',
+      finishReason: 'stop',
+      usage: null,
+      costUsd: 0.25,
+      latencyMs: 1,
+      errorClass: null,
+      class: 'answered',
+      final: true,
+      ...over,
     });
     // permutation 0: a failure then an answer; permutation 1: only a failure, still open; permutation 2: no record at all
-    const lines = [l(0, 0, 0, { class: 'provider_failure', errorClass: 'http_429', content: null, costUsd: null, final: false }), l(1, 0, 1, {}), l(2, 1, 0, { class: 'provider_failure', errorClass: 'http_5xx', content: null, costUsd: null, final: false })];
+    const lines = [
+      l(0, 0, 0, { class: 'provider_failure', errorClass: 'http_429', content: null, costUsd: null, final: false }),
+      l(1, 0, 1, {}),
+      l(2, 1, 0, { class: 'provider_failure', errorClass: 'http_5xx', content: null, costUsd: null, final: false }),
+    ];
     const run = { digest: sha256('run'), run: { id: 'x' } as RunValue, plan: { questions: [q.id], permutations: 3, repetitions: 1 } as unknown as PlanValue, lines } as LoadedRun;
     const verdicts = gradeLines(lines, bank, grader('decision@2'));
     const g: LoadedGrade = { digest: sha256('g'), value: {} as never, verdicts };

@@ -217,23 +217,25 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
     }
     // The slots are built from these packs on each read (a few KB per run), never held: a
     // million slot outcomes at once would not fit in the memory the reading commands keep to.
-    const outcomes = ([verdicts, chosen]: [string, string]) => (): SlotOutcome[] =>
-      plan.slots.map((s, k) => {
-        const f = final[k]!;
-        return {
-          question: s.question,
-          sourceEval: s.sourceEval,
-          permutation: s.permutation,
-          repetition: s.repetition,
-          verdict: f >= 0 ? VERDICT_OF[verdicts[f]!]! : 'interrupted',
-          chosen: f >= 0 ? CHOSEN_OF[chosen[f]!]! : null,
-          key: s.key,
-          answerText: texts ? texts[k]! : null,
-          attempts: attempts[k]!,
-          costUsd: cost[k]!,
-          unknownCostAttempts: unknown[k]!,
-        };
-      });
+    const outcomes =
+      ([verdicts, chosen]: [string, string]) =>
+      (): SlotOutcome[] =>
+        plan.slots.map((s, k) => {
+          const f = final[k]!;
+          return {
+            question: s.question,
+            sourceEval: s.sourceEval,
+            permutation: s.permutation,
+            repetition: s.repetition,
+            verdict: f >= 0 ? VERDICT_OF[verdicts[f]!]! : 'interrupted',
+            chosen: f >= 0 ? CHOSEN_OF[chosen[f]!]! : null,
+            key: s.key,
+            answerText: texts ? texts[k]! : null,
+            attempts: attempts[k]!,
+            costUsd: cost[k]!,
+            unknownCostAttempts: unknown[k]!,
+          };
+        });
     const scored = {
       run: digest,
       grade: mine[0]!.digest,
@@ -248,7 +250,9 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
     } as RunForScoring;
     Object.defineProperty(scored, 'slots', { get: outcomes(packs[0]!), enumerable: true });
     if (opts.earlier !== false) {
-      scored.earlierGrades = mine.slice(1).map((g, i) => Object.defineProperty({ grade: g.digest } as { grade: string; slots: SlotOutcome[] }, 'slots', { get: outcomes(packs[i + 1]!), enumerable: true }));
+      scored.earlierGrades = mine
+        .slice(1)
+        .map((g, i) => Object.defineProperty({ grade: g.digest } as { grade: string; slots: SlotOutcome[] }, 'slots', { get: outcomes(packs[i + 1]!), enumerable: true }));
     }
     out.push(scored);
   }
@@ -289,7 +293,11 @@ export function unscoredRuns(archive: string | Archive, ungraded: readonly Ungra
     const listing = a.listedRefs();
     const sealed = new Set(listing.filter((r) => r.name.startsWith(`${WORK_DIR}/`)).map((r) => r.name.slice(WORK_DIR.length + 1)));
     const base = join(a.dir, WORK_DIR);
-    const dirs = existsSync(base) ? readdirSync(base).filter((id) => RUN_ID.test(id) && !sealed.has(id)).sort(byUtf8) : [];
+    const dirs = existsSync(base)
+      ? readdirSync(base)
+          .filter((id) => RUN_ID.test(id) && !sealed.has(id))
+          .sort(byUtf8)
+      : [];
     for (const id of dirs) {
       const pid = lockHolder(workDir(a.dir, id));
       out.push(
@@ -299,7 +307,7 @@ export function unscoredRuns(archive: string | Archive, ungraded: readonly Ungra
       );
     }
     for (const r of listing.filter((x) => x.name.startsWith(`${IMPORT_REF_NS}/`))) {
-      out.push({ runId: r.name, run: r.raw.trim(), why: 'an imported log: scored by its framework\'s own rule', command: 'docket audit --imported' });
+      out.push({ runId: r.name, run: r.raw.trim(), why: "an imported log: scored by its framework's own rule", command: 'docket audit --imported' });
     }
     return out;
   });

@@ -2,18 +2,41 @@ import { describe, expect, it } from 'vitest';
 import { PROTOCOL } from './protocol.ts';
 import { encodeBundle } from '../format/bundle.ts';
 import {
-  assignPlaces, compareRuns, costOf, coverageOf, failuresOf, findRun, formatCost, mcnemarRuns, newestVersion, percent, protocolRef, rankRuns, scoreRun,
-  type RunForScoring, type RunScore, type SlotOutcome, type Verdict,
+  assignPlaces,
+  compareRuns,
+  costOf,
+  coverageOf,
+  failuresOf,
+  findRun,
+  formatCost,
+  mcnemarRuns,
+  newestVersion,
+  percent,
+  protocolRef,
+  rankRuns,
+  scoreRun,
+  type RunForScoring,
+  type RunScore,
+  type SlotOutcome,
+  type Verdict,
 } from './scoring.ts';
 import { mcnemarExact } from './stats.ts';
 
 /** One slot per verdict, permutations 0,1,2,... in order; key A, chosen A when correct. */
 function slots(question: string, sourceEval: string, verdicts: Verdict[], extra: Partial<SlotOutcome> = {}): SlotOutcome[] {
   return verdicts.map((verdict, i) => ({
-    question, sourceEval, permutation: i % 3, repetition: Math.floor(i / 3), verdict,
-    chosen: verdict === 'correct' ? 'A' : verdict === 'incorrect' ? 'B' : null, key: 'A',
+    question,
+    sourceEval,
+    permutation: i % 3,
+    repetition: Math.floor(i / 3),
+    verdict,
+    chosen: verdict === 'correct' ? 'A' : verdict === 'incorrect' ? 'B' : null,
+    key: 'A',
     answerText: verdict === 'truncated' || verdict === 'interrupted' ? null : `answer ${verdict}`,
-    attempts: verdict === 'provider_failure' ? 3 : 1, costUsd: 0.001, unknownCostAttempts: 0, ...extra,
+    attempts: verdict === 'provider_failure' ? 3 : 1,
+    costUsd: 0.001,
+    unknownCostAttempts: 0,
+    ...extra,
   }));
 }
 
@@ -21,7 +44,18 @@ let n = 0;
 function run(model: string, s: SlotOutcome[], over: Partial<RunForScoring> = {}): RunForScoring {
   n++;
   const hex = n.toString(16).padStart(64, '0');
-  return { run: `sha256:${hex}`, grade: `sha256:${'f'.repeat(63)}${n % 10}`, runId: `run-${model}-${n}`, model, status: 'sealed', benchmarkVersion: 'v1', sealedAt: `2026-01-${String(10 + (n % 20)).padStart(2, '0')}T00:00:00Z`, planned: s.length, slots: s, ...over };
+  return {
+    run: `sha256:${hex}`,
+    grade: `sha256:${'f'.repeat(63)}${n % 10}`,
+    runId: `run-${model}-${n}`,
+    model,
+    status: 'sealed',
+    benchmarkVersion: 'v1',
+    sealedAt: `2026-01-${String(10 + (n % 20)).padStart(2, '0')}T00:00:00Z`,
+    planned: s.length,
+    slots: s,
+    ...over,
+  };
 }
 
 const C: Verdict = 'correct';
@@ -135,7 +169,11 @@ describe('ranking', () => {
     const b = run('beta', good(10, [C, C, C]));
     const c = run('gamma', good(10, [I, I, I]));
     const r = rankRuns([c, b, a], 'v1');
-    expect(r.rows.map((x) => [x.place, x.score.model])).toEqual([[1, 'alpha'], [1, 'beta'], [3, 'gamma']]);
+    expect(r.rows.map((x) => [x.place, x.score.model])).toEqual([
+      [1, 'alpha'],
+      [1, 'beta'],
+      [3, 'gamma'],
+    ]);
     expect(r.rows[2]!.test).toMatchObject({ against: 'alpha', newPlace: true, mcnemar: { b: 30, c: 0 } });
     expect(r.protocol).toEqual(protocolRef());
     expect(r.protocol.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
@@ -197,7 +235,10 @@ describe('failures and lookup', () => {
   it('lists incorrect, invalid, truncated and failed slots, nothing else', () => {
     const r = run('m', [...slots('q2', 'e/b', [C, 'interrupted', 'truncated']), ...slots('q1', 'e/a', [I, 'invalid', 'provider_failure'])]);
     expect(failuresOf(r).map((s) => [s.question, s.verdict])).toEqual([
-      ['q1', 'incorrect'], ['q1', 'invalid'], ['q1', 'provider_failure'], ['q2', 'truncated'],
+      ['q1', 'incorrect'],
+      ['q1', 'invalid'],
+      ['q1', 'provider_failure'],
+      ['q2', 'truncated'],
     ]);
   });
   it('finds a run by digest, unique prefix or run id', () => {

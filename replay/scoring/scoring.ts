@@ -114,7 +114,17 @@ export function coverageOf(run: Pick<RunForScoring, 'planned' | 'slots'>): Cover
   for (const s of slots) n[s.verdict]++;
   const missing = Math.max(0, run.planned - slots.length);
   const scored = n.correct + n.incorrect + n.invalid + n.provider_failure;
-  return { planned: run.planned, scored, correct: n.correct, incorrect: n.incorrect, invalid: n.invalid, providerFailures: n.provider_failure, truncated: n.truncated, interrupted: n.interrupted + missing, fraction: run.planned > 0 ? scored / run.planned : 0 };
+  return {
+    planned: run.planned,
+    scored,
+    correct: n.correct,
+    incorrect: n.incorrect,
+    invalid: n.invalid,
+    providerFailures: n.provider_failure,
+    truncated: n.truncated,
+    interrupted: n.interrupted + missing,
+    fraction: run.planned > 0 ? scored / run.planned : 0,
+  };
 }
 
 export function costOf(slots: readonly SlotOutcome[]): Cost {
@@ -244,11 +254,31 @@ export function scoreVariants(slots: readonly SlotOutcome[]): { name: string; ex
   const counted = slots.filter((s) => isCounted(s.verdict));
   const hasInterrupted = slots.some((s) => s.verdict === 'interrupted');
   return [
-    { name: 'truncated-as-incorrect', explanation: 'matches if truncated-empty attempts are scored as incorrect instead of excluded (different protocol)', score: weightedScore(questionScores(slots, truncatedAsZero)) },
+    {
+      name: 'truncated-as-incorrect',
+      explanation: 'matches if truncated-empty attempts are scored as incorrect instead of excluded (different protocol)',
+      score: weightedScore(questionScores(slots, truncatedAsZero)),
+    },
     // Only distinct from the variant above when some slot was interrupted.
-    ...(hasInterrupted ? [{ name: 'all-slots-as-attempted', explanation: 'matches if truncated and interrupted slots are scored as incorrect (different protocol)', score: weightedScore(questionScores(slots, everyPlannedAsZero)) }] : []),
-    { name: 'unweighted-questions', explanation: 'matches the plain mean over questions, without equal weight per source eval (different protocol)', score: qs.length ? qs.reduce((a, q) => a + q.score, 0) / qs.length : null },
-    { name: 'raw-pass-rate', explanation: 'matches the raw pass rate over counted slots, without per-question or per-source-eval weighting (different protocol)', score: counted.length ? counted.filter((s) => s.verdict === 'correct').length / counted.length : null },
+    ...(hasInterrupted
+      ? [
+          {
+            name: 'all-slots-as-attempted',
+            explanation: 'matches if truncated and interrupted slots are scored as incorrect (different protocol)',
+            score: weightedScore(questionScores(slots, everyPlannedAsZero)),
+          },
+        ]
+      : []),
+    {
+      name: 'unweighted-questions',
+      explanation: 'matches the plain mean over questions, without equal weight per source eval (different protocol)',
+      score: qs.length ? qs.reduce((a, q) => a + q.score, 0) / qs.length : null,
+    },
+    {
+      name: 'raw-pass-rate',
+      explanation: 'matches the raw pass rate over counted slots, without per-question or per-source-eval weighting (different protocol)',
+      score: counted.length ? counted.filter((s) => s.verdict === 'correct').length / counted.length : null,
+    },
   ];
 }
 
@@ -308,7 +338,11 @@ export function refusalOf(s: RunScore, version: string | null): Refusal | null {
   if (s.status !== 'sealed') return { code: 'not-sealed', reason: `run is ${s.status}, not sealed and complete`, score: s };
   if (s.score === null) return { code: 'no-score', reason: 'no slot counts toward a score', score: s };
   if (s.coverage.fraction < PROTOCOL.minCoverage) {
-    return { code: 'low-coverage', reason: `coverage ${(s.coverage.fraction * 100).toFixed(1)} % is below ${PROTOCOL.minCoverage * 100} % (${s.coverage.scored} of ${s.coverage.planned} slots scored)`, score: s };
+    return {
+      code: 'low-coverage',
+      reason: `coverage ${(s.coverage.fraction * 100).toFixed(1)} % is below ${PROTOCOL.minCoverage * 100} % (${s.coverage.scored} of ${s.coverage.planned} slots scored)`,
+      score: s,
+    };
   }
   return null;
 }
@@ -423,7 +457,12 @@ export function failuresOf(run: RunForScoring): SlotOutcome[] {
 
 /** Find a run by digest, unique digest prefix (hex, with or without `sha256:`), or run id. */
 export function findRun(runs: readonly RunForScoring[], ref: string): { run?: RunForScoring; candidates: RunForScoring[] } {
-  const found = matchRunRef(runs, ref, (r) => r.runId, (r) => r.run);
+  const found = matchRunRef(
+    runs,
+    ref,
+    (r) => r.runId,
+    (r) => r.run,
+  );
   return { run: found.match, candidates: found.candidates };
 }
 
@@ -450,17 +489,29 @@ export function requireRun(runs: readonly RunForScoring[], ref: string, unscored
   if (found.run) return found.run;
   if (!found.candidates.length) {
     // A run without a grade, never sealed or imported is not scored: say so, and what changes that, rather than "no run matches".
-    const named = matchRunRef(unscored, ref, (u) => u.runId, (u) => u.run ?? '');
+    const named = matchRunRef(
+      unscored,
+      ref,
+      (u) => u.runId,
+      (u) => u.run ?? '',
+    );
     if (named.match) {
       const u = named.match;
       const command = u.command === undefined ? `docket regrade ${u.runId}` : u.command;
-      throw usageError('ENOGRADE', `run ${u.runId}${u.run ? ` (${u.run})` : ''} is ${u.why ?? 'sealed but not graded yet'}, so it has no verdicts to show${command ? `: run \`${command}\` first` : ''}`, { ref, runId: u.runId, run: u.run, command });
+      throw usageError(
+        'ENOGRADE',
+        `run ${u.runId}${u.run ? ` (${u.run})` : ''} is ${u.why ?? 'sealed but not graded yet'}, so it has no verdicts to show${command ? `: run \`${command}\` first` : ''}`,
+        { ref, runId: u.runId, run: u.run, command },
+      );
     }
   }
   if (found.candidates.length > 1) {
     throw ambiguousRun(ref, found.candidates);
   }
-  const why = runs.length === 0 && unscored.length === 0 ? 'there are no runs in the archive' : `the archive holds ${runs.length} scored run(s)${unscored.length ? ` and ${unscored.length} not scored (\`docket leaderboard\` lists them)` : ''}; name one by digest, digest prefix or run id`;
+  const why =
+    runs.length === 0 && unscored.length === 0
+      ? 'there are no runs in the archive'
+      : `the archive holds ${runs.length} scored run(s)${unscored.length ? ` and ${unscored.length} not scored (\`docket leaderboard\` lists them)` : ''}; name one by digest, digest prefix or run id`;
   throw usageError('ENORUN', `no run matches ${ref}: ${why}`, { ref });
 }
 
@@ -471,7 +522,8 @@ export function requireRun(runs: readonly RunForScoring[], ref: string, unscored
 export function chooseVersion(runs: readonly RunForScoring[], requested: string | undefined, current: string | null): string | null {
   if (requested !== undefined) {
     const known = [...new Set(runs.map((r) => r.benchmarkVersion))].sort(byText);
-    if (runs.length && !known.includes(requested)) throw usageError('EVERSION', `no run in the archive is on benchmark version ${requested} (versions with runs: ${known.join(', ')})`, { requested, known });
+    if (runs.length && !known.includes(requested))
+      throw usageError('EVERSION', `no run in the archive is on benchmark version ${requested} (versions with runs: ${known.join(', ')})`, { requested, known });
     return requested;
   }
   return current ?? newestVersion(runs);

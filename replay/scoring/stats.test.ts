@@ -120,7 +120,10 @@ describe('bootstraps', () => {
     expect(Number.isNaN(clusteredBootstrap([], OPTS).estimate)).toBe(true);
   });
   it('paired: the difference of identical runs is exactly 0; a uniform gain is that gain', () => {
-    const a = [[1, 0, 1], [0.5, 1]];
+    const a = [
+      [1, 0, 1],
+      [0.5, 1],
+    ];
     expect(pairedBootstrap(a, a, OPTS)).toMatchObject({ estimate: 0, low: 0, high: 0 });
     const b = a.map((c) => c.map((x) => x - 0.25));
     const r = pairedBootstrap(a, b, OPTS);

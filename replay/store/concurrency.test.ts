@@ -78,7 +78,12 @@ async function expectNothingLost(dir: string, written: string[]) {
   const v = await verifyArchive(dir);
   expect(v.findings).toEqual([]);
   const a = new Archive(dir);
-  const rows = new Set(a.index().objects().map((r) => r.digest as string));
+  const rows = new Set(
+    a
+      .index()
+      .objects()
+      .map((r) => r.digest as string),
+  );
   a.close();
   expect(written.filter((d) => !rows.has(d))).toEqual([]);
   expect(new Store(dir).list().objects.length).toBe(rows.size);
@@ -100,13 +105,27 @@ describe('concurrent writers lose nothing', () => {
     it(`${scenario}, on an archive without an index, ${TRIALS} trials`, async () => {
       for (let t = 0; t < TRIALS; t++) {
         const dir = freshArchive();
-        const roles: ['put' | 'rebuild', string][] = scenario === 'three writers' ? [['put', 'a'], ['put', 'b'], ['put', 'c']] : [['rebuild', 'r'], ['put', 'a'], ['put', 'b']];
+        const roles: ['put' | 'rebuild', string][] =
+          scenario === 'three writers'
+            ? [
+                ['put', 'a'],
+                ['put', 'b'],
+                ['put', 'c'],
+              ]
+            : [
+                ['rebuild', 'r'],
+                ['put', 'a'],
+                ['put', 'b'],
+              ];
         const writers = roles.map(([role, name]) => writer(dir, role, name, role === 'rebuild' ? 8 : 10));
         await Promise.all(writers.map((w) => w.ready));
         writeFileSync(join(dir, '..', 'go'), ''); // all loaded: they start together
         const results = await Promise.all(writers.map((w) => w.done));
         for (const r of results) expect([r.code, r.stderr]).toEqual([0, '']);
-        await expectNothingLost(dir, results.flatMap((r) => r.digests));
+        await expectNothingLost(
+          dir,
+          results.flatMap((r) => r.digests),
+        );
       }
     }, 120_000);
   }

@@ -126,14 +126,19 @@ describe('temps are never data', () => {
     a.close();
     const v = await verifyArchive(dir);
     expect(v.ok).toBe(true);
-    expect(v.findings.filter((f) => f.code === 'HTEMP').map((f) => f.path).sort()).toEqual([join('refs', 'runs', '.tmp-999999999-0a1b2c3d4e5f'), join('refs', 'runs', 'ref-coin-1.tmp-8e5c0a1b2c3d')]);
+    expect(
+      v.findings
+        .filter((f) => f.code === 'HTEMP')
+        .map((f) => f.path)
+        .sort(),
+    ).toEqual([join('refs', 'runs', '.tmp-999999999-0a1b2c3d4e5f'), join('refs', 'runs', 'ref-coin-1.tmp-8e5c0a1b2c3d')]);
     const r = await repairArchive(dir);
     expect(r.actions.filter((x) => x.action === 'remove-temp')).toHaveLength(2);
     expect(readdirSync(join(dir, 'refs', 'runs')).filter((n) => n.includes('tmp'))).toEqual([]);
     expect(r.remaining).toEqual([]);
   });
 
-  it('leftovers of every write (index rebuild, run directory, object, top level) are hints, and repair removes them; a live writer\'s temp is left', async () => {
+  it("leftovers of every write (index rebuild, run directory, object, top level) are hints, and repair removes them; a live writer's temp is left", async () => {
     const dir = archiveWithIndex();
     mkdirSync(join(dir, 'runs', '.r1.tmp-999999999-abcd'), { recursive: true });
     writeFileSync(join(dir, 'runs', '.r1.tmp-999999999-abcd', 'journal.jsonl'), '');

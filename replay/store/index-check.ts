@@ -70,7 +70,10 @@ function compareObjects(index: Index, results: ObjectResult[], quick: boolean, f
     if (!row) flag(r.digest, 'object is not in the index');
     else if (row.size !== r.size) flag(r.digest, `the index records ${row.size} bytes, the object has ${r.size}`);
     else if (!quick && r.descriptor && (row.kind !== r.descriptor.kind || row.contentDigest !== r.descriptor.contentDigest || row.contentSize !== r.descriptor.contentSize)) {
-      flag(r.digest, `index row disagrees with the bundle (kind ${row.kind}/${r.descriptor.kind}, content ${row.contentDigest}/${r.descriptor.contentDigest}, ${row.contentSize}/${r.descriptor.contentSize} bytes)`);
+      flag(
+        r.digest,
+        `index row disagrees with the bundle (kind ${row.kind}/${r.descriptor.kind}, content ${row.contentDigest}/${r.descriptor.contentDigest}, ${row.contentSize}/${r.descriptor.contentSize} bytes)`,
+      );
     }
   }
   for (const digest of rows.keys()) {
@@ -138,13 +141,24 @@ function compareRowTables(index: Index, store: Store, results: ObjectResult[], f
  */
 function compareTable(table: string, want: Index, have: Index, excused: Set<string>, flag: Flag, step: IndexStep) {
   const pk = (want.db.prepare(`SELECT name, pk FROM pragma_table_info('${table}') WHERE pk > 0 ORDER BY pk`).all() as { name: string }[]).map((c) => c.name);
-  const cols = (want.db.prepare(`SELECT name FROM pragma_table_info('${table}') ORDER BY cid`).pluck().all() as string[]);
-  const keyAt = cols.map((c, i) => [c, i] as const).filter(([c]) => pk.includes(c)).sort((a, b) => pk.indexOf(a[0]) - pk.indexOf(b[0])).map(([, i]) => i);
+  const cols = want.db.prepare(`SELECT name FROM pragma_table_info('${table}') ORDER BY cid`).pluck().all() as string[];
+  const keyAt = cols
+    .map((c, i) => [c, i] as const)
+    .filter(([c]) => pk.includes(c))
+    .sort((a, b) => pk.indexOf(a[0]) - pk.indexOf(b[0]))
+    .map(([, i]) => i);
   const select = `SELECT ${cols.map((c) => `"${c}"`).join(', ')} FROM "${table}" ORDER BY ${pk.map((c) => `"${c}"`).join(', ')}`;
   // Every row table's first key column names the bundle the row comes from.
   const rows = (db: Index) => {
     const it = db.db.prepare(select).raw().iterate() as IterableIterator<unknown[]>;
-    return { next: (): IteratorResult<unknown[]> => { for (;;) { const r = it.next(); if (r.done || !excused.has(r.value[keyAt[0]!] as string)) return r; } } };
+    return {
+      next: (): IteratorResult<unknown[]> => {
+        for (;;) {
+          const r = it.next();
+          if (r.done || !excused.has(r.value[keyAt[0]!] as string)) return r;
+        }
+      },
+    };
   };
   const a = rows(want);
   const b = rows(have);
@@ -209,8 +223,7 @@ function diff(table: string, want: Map<string, string>, have: Map<string, string
     const got = have.get(key);
     if (got === undefined) {
       if (complete) flag(digestOf(key), `table ${table} lacks the row for ${key}`);
-    }
-    else if (got !== row) flag(digestOf(key), `table ${table} disagrees with the bundles for ${key} (index ${got}, bundles ${row})`);
+    } else if (got !== row) flag(digestOf(key), `table ${table} disagrees with the bundles for ${key} (index ${got}, bundles ${row})`);
   }
   for (const key of have.keys()) {
     step.checked++;

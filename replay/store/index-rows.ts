@@ -252,7 +252,21 @@ function runDerived(value: Json, digest: Digest, src: BundleSource, emit: Emit) 
     const q = questions.get(s.question)!;
     const answerSeq = t.finalSeq >= 0 ? t.finalSeq : t.lastSeq;
     const cost = Math.round(t.cost * 1e12) / 1e12; // as scoring-input.ts rounds a slot's sum: float sums drift in the last digit
-    emit('slots', [digest, k, s.question, q.sourceEval, q.key, s.permutation, s.repetition, t.attempts, t.finalSeq >= 0 ? t.finalSeq : null, answerSeq >= 0 ? answerSeq : null, cost, t.unknown, t.answer]);
+    emit('slots', [
+      digest,
+      k,
+      s.question,
+      q.sourceEval,
+      q.key,
+      s.permutation,
+      s.repetition,
+      t.attempts,
+      t.finalSeq >= 0 ? t.finalSeq : null,
+      answerSeq >= 0 ? answerSeq : null,
+      cost,
+      t.unknown,
+      t.answer,
+    ]);
     pack.final.push(t.finalSeq);
     pack.attempts.push(t.attempts);
     pack.cost.push(cost);
@@ -277,9 +291,28 @@ function attemptRow(run: Digest, runId: string, requested: string, l: JournalLin
     return null;
   };
   return [
-    run, l.seq, runId, l.slot.question, sourceEval, l.slot.permutation, l.slot.repetition, l.attempt, l.final ? 1 : 0, l.class, l.errorClass, l.finishReason,
-    requested, l.model, l.provider ?? null, count('prompt_tokens', 'input_tokens'), count('completion_tokens', 'output_tokens'), l.costUsd, l.latencyMs, l.response?.status ?? null,
-    l.requestHash, response,
+    run,
+    l.seq,
+    runId,
+    l.slot.question,
+    sourceEval,
+    l.slot.permutation,
+    l.slot.repetition,
+    l.attempt,
+    l.final ? 1 : 0,
+    l.class,
+    l.errorClass,
+    l.finishReason,
+    requested,
+    l.model,
+    l.provider ?? null,
+    count('prompt_tokens', 'input_tokens'),
+    count('completion_tokens', 'output_tokens'),
+    l.costUsd,
+    l.latencyMs,
+    l.response?.status ?? null,
+    l.requestHash,
+    response,
   ];
 }
 
@@ -350,7 +383,25 @@ export const VERDICT_CODES = { correct: 'c', incorrect: 'i', invalid: 'v', trunc
 function gradeOwn(value: Json, digest: Digest, emit: Emit) {
   const v = value as unknown as GradeValue;
   const c = v.counts;
-  emit('grades', [digest, v.run, v.runId, v.previous, v.grader.ref, v.grader.digest, v.grader.bundle ?? null, v.gradedAt, c.attempts, c.slots, c.correct, c.incorrect, c.invalid, c.truncated, c.provider_failure, c.interrupted, v.warnings.length]);
+  emit('grades', [
+    digest,
+    v.run,
+    v.runId,
+    v.previous,
+    v.grader.ref,
+    v.grader.digest,
+    v.grader.bundle ?? null,
+    v.gradedAt,
+    c.attempts,
+    c.slots,
+    c.correct,
+    c.incorrect,
+    c.invalid,
+    c.truncated,
+    c.provider_failure,
+    c.interrupted,
+    v.warnings.length,
+  ]);
 }
 
 /** Every verdict of the record, inline and in its segments, with the checks loadGrade makes. */

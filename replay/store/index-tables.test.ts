@@ -75,13 +75,28 @@ describe('index rebuild: one explicit list of tables', () => {
     const d = copy(shipped, 'order-d'); // no command at all: the first reader creates it
     new Archive(d).currentIndex();
     dumps.push(dump(d));
-    expect(dumps[0]!.schema).toEqual([...EVERY_TABLE.map((t) => `table ${t}`), ...EVERY_VIEW.map((v) => `view ${v}`), 'index banks_benchmark_version', 'index edges_dst', 'index grades_run', 'index grades_run_id', 'index objects_kind', 'index problems_missing', 'index runs_id'].sort((x, y) => (x.split(' ')[1]! < y.split(' ')[1]! ? -1 : 1)));
+    expect(dumps[0]!.schema).toEqual(
+      [
+        ...EVERY_TABLE.map((t) => `table ${t}`),
+        ...EVERY_VIEW.map((v) => `view ${v}`),
+        'index banks_benchmark_version',
+        'index edges_dst',
+        'index grades_run',
+        'index grades_run_id',
+        'index objects_kind',
+        'index problems_missing',
+        'index runs_id',
+      ].sort((x, y) => (x.split(' ')[1]! < y.split(' ')[1]! ? -1 : 1)),
+    );
     for (const other of dumps.slice(1)) expect(other).toEqual(dumps[0]);
     // every grade record, with previous; one attempt row per journal line of every run
     const rows = dumps[0]!.rows;
     const store = new Store(shipped);
     expect(rows.grades!.length).toBe(store.list().objects.filter((o) => store.get(o.digest).descriptor.kind === 'grade').length);
-    const lines = store.listRefs().filter((r) => r.name.startsWith('runs/')).reduce((n, r) => n + (store.get(r.raw.trim() as Digest).value as unknown as RunValue).attempts, 0);
+    const lines = store
+      .listRefs()
+      .filter((r) => r.name.startsWith('runs/'))
+      .reduce((n, r) => n + (store.get(r.raw.trim() as Digest).value as unknown as RunValue).attempts, 0);
     expect(rows.attempts!.length).toBe(lines);
     expect(rows.problems).toEqual([]);
   }, 240_000);
@@ -93,7 +108,11 @@ describe('index rebuild: one explicit list of tables', () => {
     const dir = join(tmp, 'put-order');
     const a = new Archive(dir);
     const src = new Store(fixture);
-    const objects = src.list().objects.map((o) => o.digest).sort().reverse();
+    const objects = src
+      .list()
+      .objects.map((o) => o.digest)
+      .sort()
+      .reverse();
     const kinds = new Map(objects.map((d) => [d, src.get(d).descriptor.kind]));
     // runs and grades first: their derived rows wait (a problems row) until what they name arrives
     const order = [...objects.filter((d) => ['run', 'grade'].includes(kinds.get(d)!)), ...objects.filter((d) => !['run', 'grade'].includes(kinds.get(d)!))];
@@ -102,7 +121,7 @@ describe('index rebuild: one explicit list of tables', () => {
       const bytes = src.getBytes(d);
       const checked = checkContent(bytes, d);
       a.putEncoded({ bytes, descriptor: descriptorOf(checked, bytes.length), refs: checked.refs });
-      if (kinds.get(d) === 'run') waited += (a.index().db.prepare('SELECT COUNT(*) FROM problems WHERE digest = ?').pluck().get(d) as number);
+      if (kinds.get(d) === 'run') waited += a.index().db.prepare('SELECT COUNT(*) FROM problems WHERE digest = ?').pluck().get(d) as number;
     }
     for (const r of src.listRefs()) a.setRef(r.name, r.raw.trim() as Digest);
     a.close();
@@ -116,7 +135,12 @@ describe('the index is kept current and rebuilt when stale', () => {
     const dir = copy(join(REPO, 'evidence'), 'current');
     const a = new Archive(dir);
     a.currentIndex();
-    const count = (sql: string, ...p: unknown[]) => a.index().db.prepare(sql).pluck().get(...p) as number;
+    const count = (sql: string, ...p: unknown[]) =>
+      a
+        .index()
+        .db.prepare(sql)
+        .pluck()
+        .get(...p) as number;
     const g = writeGrade(a, prepareRegrade(a, 'ref-markdown-1', { grader: 'decision@1', gradedAt: '2026-01-01T00:00:00.000Z' }));
     expect(count('SELECT COUNT(*) FROM verdicts WHERE grade = ?', g)).toBe(144);
     expect(count("SELECT COUNT(*) FROM current_grades WHERE run_id = 'ref-markdown-1' AND grade = ?", g)).toBe(1);
@@ -230,7 +254,14 @@ describe('docket sql and docket export', () => {
     const db = new Database(join(dir, INDEX_FILE), { readonly: true });
     try {
       const schema = db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY name').raw().all() as [string, string, string][];
-      const rows = schema.filter(([type]) => type === 'table').map(([, name]) => db.prepare(`SELECT * FROM "${name}"${name === 'meta' ? " WHERE key != 'storeStamp'" : ''} ORDER BY 1, 2`).raw().all());
+      const rows = schema
+        .filter(([type]) => type === 'table')
+        .map(([, name]) =>
+          db
+            .prepare(`SELECT * FROM "${name}"${name === 'meta' ? " WHERE key != 'storeStamp'" : ''} ORDER BY 1, 2`)
+            .raw()
+            .all(),
+        );
       return sha256(Buffer.from(JSON.stringify([schema, rows])));
     } finally {
       db.close();
@@ -238,7 +269,7 @@ describe('docket sql and docket export', () => {
   };
 
   it('answers a SELECT as an aligned table, --json and --csv', () => {
-    const q = "SELECT run_id, COUNT(*) AS truncated FROM truncations GROUP BY run_id ORDER BY run_id LIMIT 2";
+    const q = 'SELECT run_id, COUNT(*) AS truncated FROM truncations GROUP BY run_id ORDER BY run_id LIMIT 2';
     const t = docket(['sql', q, '--archive', dir], { cwd: tmp });
     expect(t.status).toBe(0);
     expect(t.stdout).toMatch(/^run_id\s+truncated\n-+\s+-+\n\S+\s+\d+\n\S+\s+\d+\n\(2 rows\)\n$/);
@@ -273,10 +304,15 @@ describe('docket sql and docket export', () => {
     };
     const attempts = exported('attempts');
     const lines = attempts.trimEnd().split('\n');
-    expect(lines[0]).toBe('run,seq,run_id,question,source_eval,permutation,repetition,attempt,final,class,error_class,finish_reason,requested_model,returned_model,provider,prompt_tokens,completion_tokens,cost_usd,latency_ms,status,request_hash,response_digest');
+    expect(lines[0]).toBe(
+      'run,seq,run_id,question,source_eval,permutation,repetition,attempt,final,class,error_class,finish_reason,requested_model,returned_model,provider,prompt_tokens,completion_tokens,cost_usd,latency_ms,status,request_hash,response_digest',
+    );
     expect(lines).toHaveLength(1 + 12 * 150 + 2250);
     expect(exported('attempts')).toBe(attempts);
-    const rows = exported('verdicts', '--format', 'jsonl').trimEnd().split('\n').map((l) => JSON.parse(l) as { run_id: string; verdict: string; grader_ref: string });
+    const rows = exported('verdicts', '--format', 'jsonl')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { run_id: string; verdict: string; grader_ref: string });
     expect(rows).toHaveLength(10 * 150 + 2250); // the two runs without a grade have no verdicts
     expect(new Set(rows.map((r) => r.grader_ref))).toEqual(new Set(['decision@2']));
     const runs = docket(['export', 'runs', '--archive', dir], { cwd: tmp });

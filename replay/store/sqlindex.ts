@@ -173,7 +173,11 @@ export class Index {
    * for (a reader meets damage there as SQLITE_CORRUPT and reads the bundles instead).
    */
   problem(full = true): string | null {
-    const targets = full ? [''] : this.tables().filter((t) => !GROWING.has(t)).map((t) => `"${t}"`);
+    const targets = full
+      ? ['']
+      : this.tables()
+          .filter((t) => !GROWING.has(t))
+          .map((t) => `"${t}"`);
     const msgs: string[] = [];
     for (const t of targets) {
       const rows = this.db.pragma(`quick_check${t ? `(${t})` : '(5)'}`) as { quick_check: string }[];
@@ -235,7 +239,8 @@ export class Index {
           return tx.immediate(); // a busy BEGIN IMMEDIATE fails before fn runs: retrying is safe
         } catch (e) {
           if ((e as { code?: string }).code !== 'SQLITE_BUSY') throw e;
-          if (waited >= WRITE_WAIT_MS) throw usageError('EBUSY', `another docket process has been writing to ${this.path} for over ${WRITE_WAIT_MS / 1000} s; wait for it to finish, then retry`, { path: this.path });
+          if (waited >= WRITE_WAIT_MS)
+            throw usageError('EBUSY', `another docket process has been writing to ${this.path} for over ${WRITE_WAIT_MS / 1000} s; wait for it to finish, then retry`, { path: this.path });
           Atomics.wait(PAUSE, 0, 0, pause);
         }
       }

@@ -21,7 +21,12 @@ const later = () => vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 60_000);
 function currentRefs(dir: string) {
   const a = new Archive(dir);
   try {
-    return new Map(a.currentIndex().refs().map((r) => [r.name, r.digest]));
+    return new Map(
+      a
+        .currentIndex()
+        .refs()
+        .map((r) => [r.name, r.digest]),
+    );
   } finally {
     a.close();
   }

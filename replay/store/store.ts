@@ -90,7 +90,8 @@ export class Store {
     try {
       return readFileSync(path);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw findingError('EMISSING', `object ${digest} is missing (expected at ${shownPath(path)}); restore it from a good copy of the archive`, { digest, path: posix(relative(this.dir, path)) });
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT')
+        throw findingError('EMISSING', `object ${digest} is missing (expected at ${shownPath(path)}); restore it from a good copy of the archive`, { digest, path: posix(relative(this.dir, path)) });
       throw e;
     }
   }

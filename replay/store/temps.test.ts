@@ -29,7 +29,7 @@ describe('one temp-name scheme', () => {
     expect(isStaleTemp(join(dir, 'x'), '.tmp-999999999-0a.x')).toBe(true);
   });
 
-  it('sweepStaleTemps removes only the stale temps of its own label (probe directories in $TMPDIR, a tarball\'s)', () => {
+  it("sweepStaleTemps removes only the stale temps of its own label (probe directories in $TMPDIR, a tarball's)", () => {
     const dir = tempDir();
     const old = new Date(Date.now() - 2 * 3600e3);
     mkdirSync(join(dir, '.tmp-999999999-0a0b0c0d0e0f.docket-probe')); // owner gone

@@ -94,11 +94,14 @@ export async function benchArchive() {
 
   const buffers = files.map((f) => readFileSync(f));
   // References: best of three, so a noisy neighbour does not flatter docket's ratios.
-  const best = (fn: () => void) => Math.min(...[0, 1, 2].map(() => {
-    const t = performance.now();
-    fn();
-    return (performance.now() - t) / 1000;
-  }));
+  const best = (fn: () => void) =>
+    Math.min(
+      ...[0, 1, 2].map(() => {
+        const t = performance.now();
+        fn();
+        return (performance.now() - t) / 1000;
+      }),
+    );
   const refSeconds = best(() => {
     for (const b of buffers) hash('sha256', b);
   });
@@ -154,6 +157,8 @@ function accelerator(archive: string) {
   console.log(`  accelerators (full verify, medians of 3): both ${on.cpu.toFixed(2)} s CPU, ${on.wall.toFixed(2)} s wall, peak RSS ${on.rss.toFixed(0)} MB`);
   for (const mode of ['no WebAssembly', 'no zlib handle']) {
     const off = med(mode);
-    console.log(`    ${mode.padEnd(15)} ${off.cpu.toFixed(2)} s CPU (${(off.cpu / on.cpu).toFixed(2)}×), ${off.wall.toFixed(2)} s wall (${(off.wall / on.wall).toFixed(2)}×), peak RSS ${off.rss.toFixed(0)} MB (${(off.rss / on.rss).toFixed(2)}×)`);
+    console.log(
+      `    ${mode.padEnd(15)} ${off.cpu.toFixed(2)} s CPU (${(off.cpu / on.cpu).toFixed(2)}×), ${off.wall.toFixed(2)} s wall (${(off.wall / on.wall).toFixed(2)}×), peak RSS ${off.rss.toFixed(0)} MB (${(off.rss / on.rss).toFixed(2)}×)`,
+    );
   }
 }

@@ -67,7 +67,15 @@ export function buildRunFixture(dir: string, o: FixtureOptions): Fixture {
     const k = `${model}/${repetitions}`;
     let p = plans.get(k);
     if (!p) {
-      const { plan, requests } = planValue({ bank, model, baseUrl: 'http://127.0.0.1:1/v1', repetitions, params: { temperature: 0, max_tokens: 16 }, grader: { ref: 'decision@2', digest: sha256('fixture grader') }, caps: { limitEvals: null, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 60_000 } });
+      const { plan, requests } = planValue({
+        bank,
+        model,
+        baseUrl: 'http://127.0.0.1:1/v1',
+        repetitions,
+        params: { temperature: 0, max_tokens: 16 },
+        grader: { ref: 'decision@2', digest: sha256('fixture grader') },
+        caps: { limitEvals: null, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 60_000 },
+      });
       p = { digest: put(canonicalText(plan)), plan, requests, texts: new Map(requests.map((r) => [r.hash, canonicalText(r.body)])) };
       plans.set(k, p);
     }
@@ -100,7 +108,19 @@ interface WrittenRun {
   verdicts: string[]; // each attempt's verdict record, as canonical text without its seq
 }
 
-function writeRun(put: (c: string) => Digest, id: string, n: number, m: number, p: { digest: Digest; plan: PlanValue; requests: { slot: { question: string; permutation: number; repetition: number }; hash: Digest; permutation: number[]; question: Question }[]; texts: Map<Digest, string> }, o: FixtureOptions): WrittenRun & { attempts: number } {
+function writeRun(
+  put: (c: string) => Digest,
+  id: string,
+  n: number,
+  m: number,
+  p: {
+    digest: Digest;
+    plan: PlanValue;
+    requests: { slot: { question: string; permutation: number; repetition: number }; hash: Digest; permutation: number[]; question: Question }[];
+    texts: Map<Digest, string>;
+  },
+  o: FixtureOptions,
+): WrittenRun & { attempts: number } {
   const lines: string[] = [];
   const verdicts: string[] = [];
   const tally = new JournalTally();
@@ -121,13 +141,33 @@ function writeRun(put: (c: string) => Digest, id: string, n: number, m: number, 
     lines.push(text);
     tally.add({ seq, prev, ...l } as JournalLine);
     const input = `{"content":${JSON.stringify(l.content)},"finishReason":${JSON.stringify(l.finishReason)},"requestHash":"${l.requestHash}"}`;
-    verdicts.push(`"attempt":${l.attempt},"chosen":${JSON.stringify(chosen)},"inputHash":"${sha256(input)}","permutation":${l.slot.permutation},"question":${JSON.stringify(l.slot.question)},"repetition":${l.slot.repetition},"seq":${seq},"shown":${JSON.stringify(shown)},"verdict":"${verdict}"}`);
+    verdicts.push(
+      `"attempt":${l.attempt},"chosen":${JSON.stringify(chosen)},"inputHash":"${sha256(input)}","permutation":${l.slot.permutation},"question":${JSON.stringify(l.slot.question)},"repetition":${l.slot.repetition},"seq":${seq},"shown":${JSON.stringify(shown)},"verdict":"${verdict}"}`,
+    );
   };
   p.requests.forEach((r, i) => {
     const base = { slot: r.slot, requestHash: r.hash };
     let attempt = 0;
     if (o.retryEvery && (i + n) % o.retryEvery === 0) {
-      push({ ...base, attempt: attempt++, response: { status: 429, body: { error: { message: 'rate limited', type: 'rate_limit' } } }, content: null, model: null, finishReason: null, usage: null, costUsd: null, latencyMs: 12, errorClass: 'http_429', class: 'provider_failure', final: false }, 'provider_failure', null, null);
+      push(
+        {
+          ...base,
+          attempt: attempt++,
+          response: { status: 429, body: { error: { message: 'rate limited', type: 'rate_limit' } } },
+          content: null,
+          model: null,
+          finishReason: null,
+          usage: null,
+          costUsd: null,
+          latencyMs: 12,
+          errorClass: 'http_429',
+          class: 'provider_failure',
+          final: false,
+        },
+        'provider_failure',
+        null,
+        null,
+      );
     }
     const h = hashInt(`${id}:${i}`);
     const keyPos = r.permutation.indexOf(LETTERS.indexOf(r.question.key));
@@ -138,17 +178,34 @@ function writeRun(put: (c: string) => Digest, id: string, n: number, m: number, 
     const finishReason = kind === 'truncated' ? 'length' : 'stop';
     const cost = knownCost ? 0.000114 : null;
     const usage = { completion_tokens: kind === 'truncated' ? 16 : 1, ...(cost === null ? {} : { cost }), prompt_tokens: 100 + (i % 50), total_tokens: (kind === 'truncated' ? 116 : 101) + (i % 50) };
-    const body = { choices: [{ finish_reason: finishReason, index: 0, message: { content, role: 'assistant' } }], created: 1767225600 + i, id: `chatcmpl-${r.hash.slice(7, 31)}`, model: `${id.split('-run-')[0]}-v1`, object: 'chat.completion', system_fingerprint: 'bench-1', usage };
+    const body = {
+      choices: [{ finish_reason: finishReason, index: 0, message: { content, role: 'assistant' } }],
+      created: 1767225600 + i,
+      id: `chatcmpl-${r.hash.slice(7, 31)}`,
+      model: `${id.split('-run-')[0]}-v1`,
+      object: 'chat.completion',
+      system_fingerprint: 'bench-1',
+      usage,
+    };
     const cls = kind === 'truncated' ? 'truncated' : kind === 'invalid' ? 'invalid' : 'answered';
     const chosen = shown === null ? null : LETTERS[r.permutation[shownPos]!]!;
-    push({ ...base, attempt, response: { status: 200, body }, content, model: body.model, finishReason, usage, costUsd: cost, latencyMs: 200 + (h % 97), errorClass: null, class: cls, final: true }, kind, shown, chosen);
+    push(
+      { ...base, attempt, response: { status: 200, body }, content, model: body.model, finishReason, usage, costUsd: cost, latencyMs: 200 + (h % 97), errorClass: null, class: cls, final: true },
+      kind,
+      shown,
+      chosen,
+    );
   });
   const segments: Digest[] = [];
   for (let first = 0; first < lines.length; first += SEGMENT_LINES) {
     segments.push(put(`{"first":${first},"kind":"run-segment","lines":[${lines.slice(first, first + SEGMENT_LINES).join(',')}],"run":${JSON.stringify(id)},"schemaVersion":1}`));
   }
   const sealedAt = new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
-  const run = put(canonicalText(runValue({ id, planDigest: p.digest, plan: p.plan, summary: tally.summary(), head: prev, segments, status: 'sealed', stopReason: null, startedAt: sealedAt, sealedAt, docketVersion: 'fixture' })));
+  const run = put(
+    canonicalText(
+      runValue({ id, planDigest: p.digest, plan: p.plan, summary: tally.summary(), head: prev, segments, status: 'sealed', stopReason: null, startedAt: sealedAt, sealedAt, docketVersion: 'fixture' }),
+    ),
+  );
   return { id, run, attempts: lines.length, verdicts };
 }
 
@@ -158,7 +215,8 @@ function gradeText(r: WrittenRun, previous: Digest | null, graderRef: string, al
   const counts = { attempts: records.length, slots: 0, correct: 0, incorrect: 0, invalid: 0, truncated: 0, provider_failure: 0, interrupted: 0 } as Record<string, number>;
   for (const v of records) {
     const verdict = /"verdict":"([a-z_]+)"/.exec(v)![1]!;
-    if (verdict !== 'provider_failure') { // the fixture's only non-final attempts are the 429s
+    if (verdict !== 'provider_failure') {
+      // the fixture's only non-final attempts are the 429s
       counts.slots!++;
       counts[verdict]!++;
     }
@@ -168,11 +226,30 @@ function gradeText(r: WrittenRun, previous: Digest | null, graderRef: string, al
   const segments: Digest[] = [];
   if (segmented) {
     for (let first = 0; first < records.length; first += SEGMENT_LINES) {
-      segments.push(put(`{"first":${first},"kind":"grade-segment","run":"${r.run}","schemaVersion":1,"verdicts":[${records.slice(first, first + SEGMENT_LINES).map((v, k) => text(first + k, v)).join(',')}]}`));
+      segments.push(
+        put(
+          `{"first":${first},"kind":"grade-segment","run":"${r.run}","schemaVersion":1,"verdicts":[${records
+            .slice(first, first + SEGMENT_LINES)
+            .map((v, k) => text(first + k, v))
+            .join(',')}]}`,
+        ),
+      );
     }
   }
   const [id, version] = graderRef.split('@');
-  const grade = { kind: 'grade', schemaVersion: 1, run: r.run, runId: r.id, grader: { ref: graderRef, id: id!, version: Number(version), digest: sha256(`fixture ${graderRef}`) }, previous, gradedAt: '2026-02-01T00:00:00.000Z', verdicts: [] as unknown[], segments, counts, warnings: [] };
+  const grade = {
+    kind: 'grade',
+    schemaVersion: 1,
+    run: r.run,
+    runId: r.id,
+    grader: { ref: graderRef, id: id!, version: Number(version), digest: sha256(`fixture ${graderRef}`) },
+    previous,
+    gradedAt: '2026-02-01T00:00:00.000Z',
+    verdicts: [] as unknown[],
+    segments,
+    counts,
+    warnings: [],
+  };
   const body = canonicalText(grade);
   return segmented ? body : body.replace('"verdicts":[]', `"verdicts":[${records.map((v, k) => text(k, v)).join(',')}]`);
 }
@@ -221,13 +298,35 @@ function syntheticBank(store: Store, dir: string, count: number): FrozenBank {
   for (let k = 0; questions.length < count; k++) {
     const s = shipped.questions[k % shipped.questions.length]!;
     const copy = Math.floor(k / shipped.questions.length);
-    const q: Question = { id: copy ? `${s.id}-c${copy}` : s.id, sourceEval: s.sourceEval, stem: copy ? `${s.stem}\n(variant ${copy})` : s.stem, options: [...s.options] as Question['options'], key: s.key, claim: s.claim, doesNotEstablish: s.doesNotEstablish, probe: s.probe };
+    const q: Question = {
+      id: copy ? `${s.id}-c${copy}` : s.id,
+      sourceEval: s.sourceEval,
+      stem: copy ? `${s.stem}\n(variant ${copy})` : s.stem,
+      options: [...s.options] as Question['options'],
+      key: s.key,
+      claim: s.claim,
+      doesNotEstablish: s.doesNotEstablish,
+      probe: s.probe,
+    };
     questions.push({ id: q.id, q, digest: store.put({ kind: 'question', schemaVersion: 1, question: q, source: s.source, evidence: s.evidence }).digest });
   }
   questions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const sources = [...new Map(shipped.questions.map((q) => [q.sourceEval, q.source])).entries()].map(([sourceEval, digest]) => ({ sourceEval, digest })).sort((a, b) => (a.sourceEval < b.sourceEval ? -1 : 1));
+  const sources = [...new Map(shipped.questions.map((q) => [q.sourceEval, q.source])).entries()]
+    .map(([sourceEval, digest]) => ({ sourceEval, digest }))
+    .sort((a, b) => (a.sourceEval < b.sourceEval ? -1 : 1));
   const bv = benchmarkVersion({ protocol: shipped.protocolDigest, template: shipped.templateDigest, questions: questions.map((x) => x.q), sources });
-  const digest = store.put({ kind: 'bank', schemaVersion: 1, name: 'fixture-bank', version: '1', benchmarkVersion: bv, template: shipped.templateDigest, protocol: shipped.protocolDigest, questions: questions.map(({ id, digest }) => ({ id, digest })), sources, omissions: [] }).digest;
+  const digest = store.put({
+    kind: 'bank',
+    schemaVersion: 1,
+    name: 'fixture-bank',
+    version: '1',
+    benchmarkVersion: bv,
+    template: shipped.templateDigest,
+    protocol: shipped.protocolDigest,
+    questions: questions.map(({ id, digest }) => ({ id, digest })),
+    sources,
+    omissions: [],
+  }).digest;
   const a = new Archive(dir);
   try {
     return loadFrozenBank(a, digest);

@@ -50,7 +50,9 @@ export async function benchIndex() {
   const rebuild = timedRun(process.execPath, [DOCKET, 'index', 'rebuild', '--archive', dir, '--json']);
   if (rebuild.status !== 0) throw new Error(`index rebuild failed: ${rebuild.stdout.slice(0, 500)}`);
   const tables = (JSON.parse(rebuild.stdout) as { tables: Record<string, number> }).tables;
-  console.log(`  docket index rebuild: ${rebuild.seconds.toFixed(2)} s wall = ${(rebuild.seconds / parseSeconds).toFixed(2)}× the reference; peak RSS ${rebuild.maxRssMb?.toFixed(0)} MB (attempts ${tables.attempts}, slots ${tables.slots}, verdicts ${tables.verdicts}, problems ${tables.problems})`);
+  console.log(
+    `  docket index rebuild: ${rebuild.seconds.toFixed(2)} s wall = ${(rebuild.seconds / parseSeconds).toFixed(2)}× the reference; peak RSS ${rebuild.maxRssMb?.toFixed(0)} MB (attempts ${tables.attempts}, slots ${tables.slots}, verdicts ${tables.verdicts}, problems ${tables.problems})`,
+  );
 
   // The reading path both ways, in this process: the full re-read of every bundle (the path before
   // the index held slot outcomes), and the index.
@@ -65,7 +67,9 @@ export async function benchIndex() {
   const reread = rank('bundles');
   archive.close();
   if (JSON.stringify(fromIndex.ranking) !== JSON.stringify(reread.ranking)) throw new Error('the ranking from the index differs from the re-read');
-  console.log(`  ranking in-process: full re-read of the bundles ${reread.seconds.toFixed(2)} s; from the index ${fromIndex.seconds.toFixed(2)} s = ${pct(fromIndex.seconds / reread.seconds)} of it (identical rankings: ${fromIndex.ranking.rows.length} ranked, ${fromIndex.ranking.refused.length} not)`);
+  console.log(
+    `  ranking in-process: full re-read of the bundles ${reread.seconds.toFixed(2)} s; from the index ${fromIndex.seconds.toFixed(2)} s = ${pct(fromIndex.seconds / reread.seconds)} of it (identical rankings: ${fromIndex.ranking.rows.length} ranked, ${fromIndex.ranking.refused.length} not)`,
+  );
 
   commands(root, dir, f, { reread: reread.seconds, rebuildRssMb: rebuild.maxRssMb ?? 0 });
 }
@@ -81,23 +85,42 @@ function commands(root: string, dir: string, f: { bytes: number }, full: { rerea
   if (leaderboard.status !== 0) throw new Error(`leaderboard failed: ${leaderboard.stdout.slice(0, 500)}`);
   const rows = (JSON.parse(leaderboard.stdout) as { rows: { model: string; score: number; run: string }[]; benchmarkVersion: string }).rows;
   const published = join(root, 'published.json');
-  writeFileSync(published, JSON.stringify({ benchmark: 'fixture-bank', benchmarkVersion: (JSON.parse(leaderboard.stdout) as { benchmarkVersion: string }).benchmarkVersion, rows: rows.map((r) => ({ model: r.model, providerModel: `${r.model}-v1`, score: r.score, run: r.run })) }));
+  writeFileSync(
+    published,
+    JSON.stringify({
+      benchmark: 'fixture-bank',
+      benchmarkVersion: (JSON.parse(leaderboard.stdout) as { benchmarkVersion: string }).benchmarkVersion,
+      rows: rows.map((r) => ({ model: r.model, providerModel: `${r.model}-v1`, score: r.score, run: r.run })),
+    }),
+  );
   const audit = timedRun(process.execPath, [DOCKET, 'audit', '--published', published, '--archive', dir, '--json'], { cwd });
   if (audit.status !== 0) throw new Error(`audit failed (${audit.status}): ${audit.stdout.slice(0, 500)}`);
-  for (const [name, r] of [['leaderboard', leaderboard], ['audit', audit]] as const) {
-    console.log(`  docket ${name} (CLI, start-up included): ${r.seconds.toFixed(2)} s wall, ${r.cpuSeconds?.toFixed(2)} s CPU${full ? ` = ${pct(r.seconds / full.reread)} of the full re-read` : ''}; peak RSS ${r.maxRssMb?.toFixed(0)} MB`);
+  for (const [name, r] of [
+    ['leaderboard', leaderboard],
+    ['audit', audit],
+  ] as const) {
+    console.log(
+      `  docket ${name} (CLI, start-up included): ${r.seconds.toFixed(2)} s wall, ${r.cpuSeconds?.toFixed(2)} s CPU${full ? ` = ${pct(r.seconds / full.reread)} of the full re-read` : ''}; peak RSS ${r.maxRssMb?.toFixed(0)} MB`,
+    );
   }
-  const sql = timedRun(process.execPath, [DOCKET, 'sql', "SELECT requested_model, COUNT(*) AS truncated FROM truncations GROUP BY requested_model ORDER BY truncated DESC LIMIT 3", '--archive', dir], { cwd });
+  const sql = timedRun(process.execPath, [DOCKET, 'sql', 'SELECT requested_model, COUNT(*) AS truncated FROM truncations GROUP BY requested_model ORDER BY truncated DESC LIMIT 3', '--archive', dir], {
+    cwd,
+  });
   rmSync(cwd, { recursive: true, force: true });
   console.log(`  docket sql (truncations per model): ${sql.seconds.toFixed(2)} s; peak RSS ${sql.maxRssMb?.toFixed(0)} MB`);
 
-  const indexBytes = ['', '-wal'].map((s) => join(dir, INDEX_FILE + s)).filter(existsSync).reduce((n, p) => n + statSync(p).size, 0);
+  const indexBytes = ['', '-wal']
+    .map((s) => join(dir, INDEX_FILE + s))
+    .filter(existsSync)
+    .reduce((n, p) => n + statSync(p).size, 0);
   console.log(`  index ${mb(indexBytes)} MB against the archive's ${mb(f.bytes)} MB of bundles = ${(indexBytes / f.bytes).toFixed(2)}×`);
   const worst = Math.max(full?.rebuildRssMb ?? 0, leaderboard.maxRssMb ?? 0, audit.maxRssMb ?? 0);
   const wall = Math.max(leaderboard.seconds, audit.seconds);
   const cpu = Math.max(leaderboard.cpuSeconds ?? Infinity, audit.cpuSeconds ?? Infinity);
   const share = full ? ` and <= 5 % of a full re-read (${wall / full.reread <= 0.05 ? 'met' : 'MISSED'})` : '';
-  console.log(`  targets: leaderboard and audit <= 2 s: CPU ${cpu <= 2 ? 'met' : 'MISSED'} (${cpu.toFixed(2)} s), wall ${wall <= 2 ? 'met' : 'MISSED'} (${wall.toFixed(2)} s; load average ${loadavg()})${share}; peak RSS <= 256 MB: ${worst <= 256 ? 'met' : 'MISSED'} (${worst.toFixed(0)} MB)`);
+  console.log(
+    `  targets: leaderboard and audit <= 2 s: CPU ${cpu <= 2 ? 'met' : 'MISSED'} (${cpu.toFixed(2)} s), wall ${wall <= 2 ? 'met' : 'MISSED'} (${wall.toFixed(2)} s; load average ${loadavg()})${share}; peak RSS <= 256 MB: ${worst <= 256 ? 'met' : 'MISSED'} (${worst.toFixed(0)} MB)`,
+  );
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;

@@ -57,7 +57,15 @@ function fixture(n: number): string {
   try {
     const g = grader('decision');
     const caps = { limitEvals: null, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 60_000 };
-    const { plan, requests } = planValue({ bank: currentBank(archive), model: 'bench-model', baseUrl: 'http://127.0.0.1:9/v1', repetitions: 1, params: { temperature: 0, max_tokens: 16 }, grader: { ref: `${g.id}@${g.version}`, digest: g.digest }, caps });
+    const { plan, requests } = planValue({
+      bank: currentBank(archive),
+      model: 'bench-model',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      repetitions: 1,
+      params: { temperature: 0, max_tokens: 16 },
+      grader: { ref: `${g.id}@${g.version}`, digest: g.digest },
+      caps,
+    });
     const planDigest = archive.put(plan).digest;
     const wd = createWorkDir(dir, 'big', planDigest, '2026-01-01T00:00:00.000Z');
     // Lines are written in large buffered writes (the recorder fsyncs each one; a fixture need not).
@@ -67,7 +75,23 @@ function fixture(n: number): string {
     let bytes = 0;
     for (let i = 0; i < n; i++) {
       const r = requests[i % requests.length]!;
-      const l: JournalLine = { seq: i, prev, slot: r.slot, attempt: Math.floor(i / requests.length), requestHash: r.hash, response: { status: 503, body: { error: { message: 'overloaded' } } }, content: null, model: null, finishReason: null, usage: null, costUsd: null, latencyMs: 12.5, errorClass: 'http_5xx', class: 'provider_failure', final: false };
+      const l: JournalLine = {
+        seq: i,
+        prev,
+        slot: r.slot,
+        attempt: Math.floor(i / requests.length),
+        requestHash: r.hash,
+        response: { status: 503, body: { error: { message: 'overloaded' } } },
+        content: null,
+        model: null,
+        finishReason: null,
+        usage: null,
+        costUsd: null,
+        latencyMs: 12.5,
+        errorClass: 'http_5xx',
+        class: 'provider_failure',
+        final: false,
+      };
       const text = fastCanonicalText(l);
       prev = `sha256:${hash('sha256', text, 'hex')}` as Digest;
       buf.push(text, '\n');

@@ -41,11 +41,20 @@ async function measure(dir: string, ref: { baseUrl: string }, id: string, concur
   try {
     let first: number | null = null;
     let last = 0;
-    const clock = { ms: () => (first ??= performance.now(), performance.now()), date: () => new Date() };
+    const clock = { ms: () => ((first ??= performance.now()), performance.now()), date: () => new Date() };
     const t0 = performance.now();
     const result = await startRun(
       a,
-      { model: 'oracle', baseUrl: ref.baseUrl, repetitions: 1, params: { temperature: 0, max_tokens: 16 }, graderRef: 'decision', runId: id, requestKind, caps: { limitEvals: null, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 60_000 } },
+      {
+        model: 'oracle',
+        baseUrl: ref.baseUrl,
+        repetitions: 1,
+        params: { temperature: 0, max_tokens: 16 },
+        graderRef: 'decision',
+        runId: id,
+        requestKind,
+        caps: { limitEvals: null, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 60_000 },
+      },
       { apiKey: null, backoffMs: 500, concurrency, journalStats: stats, clock, onAttempt: () => (last = performance.now()) },
     );
     const wallSeconds = (performance.now() - t0) / 1000;
@@ -66,7 +75,11 @@ function report(label: string, m: Measured) {
 }
 
 export async function benchRecord() {
-  console.log(`\n== recording (issue 24): 144 requests, reference server with ${LATENCY_MS} ms latency; archive in ${process.env.BENCH_RECORD_DIR ?? tmpdir()}; load average ${loadavg().map((x) => x.toFixed(2)).join(', ')} on ${availableParallelism()} CPUs`);
+  console.log(
+    `\n== recording (issue 24): 144 requests, reference server with ${LATENCY_MS} ms latency; archive in ${process.env.BENCH_RECORD_DIR ?? tmpdir()}; load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ')} on ${availableParallelism()} CPUs`,
+  );
   const dir = mkdtempSync(join(process.env.BENCH_RECORD_DIR ?? tmpdir(), 'docket-bench-record-')); // BENCH_RECORD_DIR=/dev/shm: the same without the disk's fsync latency
   cpSync(join(REPO, 'evidence', 'objects'), join(dir, 'objects'), { recursive: true });
   cpSync(join(REPO, 'evidence', 'refs', 'bank'), join(dir, 'refs', 'bank'), { recursive: true });

@@ -26,7 +26,9 @@ const MB = 1e6;
  * older benchmark gets it too.
  */
 function writeBank(root: string) {
-  const evals = readdirSync(join(root, 'evals', 'synthetic')).filter((d) => !d.includes('.')).sort();
+  const evals = readdirSync(join(root, 'evals', 'synthetic'))
+    .filter((d) => !d.includes('.'))
+    .sort();
   for (const d of evals) {
     writeFileSync(join(root, 'evals', 'synthetic', d, 'TASK.md'), `# synthetic ${d}\n`);
     writeFileSync(join(root, 'evals', 'synthetic', d, 'solution.txt'), 'none\n');
@@ -52,7 +54,9 @@ export async function benchRelease(): Promise<void> {
     }
     const made = JSON.parse(readFileSync(marker, 'utf8')) as ReturnType<typeof makeSyntheticTree>;
     writeBank(root);
-    log(`synthetic tree: ${made.objects} bundles (${(made.bundleBytes / MB).toFixed(0)} MB stored) + ${made.files} eval files (${(made.fileBytes / MB).toFixed(0)} MB), ready in ${sec(performance.now() - t0)}`);
+    log(
+      `synthetic tree: ${made.objects} bundles (${(made.bundleBytes / MB).toFixed(0)} MB stored) + ${made.files} eval files (${(made.fileBytes / MB).toFixed(0)} MB), ready in ${sec(performance.now() - t0)}`,
+    );
 
     const file = join(dir, 'decision-verification.tgz');
     const { digest, sums } = await packBoth(root, file);
@@ -81,9 +85,14 @@ export async function benchRelease(): Promise<void> {
       const cpu = process.cpuUsage(c0);
       rmSync(out, { recursive: true, force: true });
       if (!report.ok) throw new Error(`verify failed: ${JSON.stringify(report.findings.slice(0, 3))}`);
-      const slow = report.steps.filter((s) => s.ms > 50).map((s) => `${s.name} ${sec(s.ms)}`).join(', ');
+      const slow = report.steps
+        .filter((s) => s.ms > 50)
+        .map((s) => `${s.name} ${sec(s.ms)}`)
+        .join(', ');
       ratios.push(ours / (tarMs + sumMs));
-      log(`round ${round}: tar xzf ${sec(tarMs)} + sha256sum -c ${sec(sumMs)} = ${sec(tarMs + sumMs)}; docket verify --expect --extract (${report.objects} bundles fully verified) ${sec(ours)} [${slow}; cpu ${sec(cpu.user / 1000)} user + ${sec(cpu.system / 1000)} sys]; ratio ${ratios.at(-1)!.toFixed(2)}`);
+      log(
+        `round ${round}: tar xzf ${sec(tarMs)} + sha256sum -c ${sec(sumMs)} = ${sec(tarMs + sumMs)}; docket verify --expect --extract (${report.objects} bundles fully verified) ${sec(ours)} [${slow}; cpu ${sec(cpu.user / 1000)} user + ${sec(cpu.system / 1000)} sys]; ratio ${ratios.at(-1)!.toFixed(2)}`,
+      );
     }
     ratios.sort((a, b) => a - b);
     log(`ratio docket / (tar + sha256sum): best ${ratios[0]!.toFixed(2)}, median ${ratios[1]!.toFixed(2)} (target <= 1.00)`);
@@ -101,7 +110,9 @@ async function packBoth(root: string, file: string): Promise<{ digest: Digest; s
   const worker = await packRelease({ root, workers: 1 });
   const packWorker = performance.now() - t;
   const same = Buffer.from(inline.bytes).equals(Buffer.from(worker.bytes));
-  log(`pack: ${(inline.bytes.length / MB).toFixed(1)} MB tgz (${(inline.tarBytes / MB).toFixed(1)} MB tar, ${inline.files} files); inline deflate ${sec(packInline)}, worker deflate ${sec(packWorker)} on ${availableParallelism()} cores; identical bytes: ${same}`);
+  log(
+    `pack: ${(inline.bytes.length / MB).toFixed(1)} MB tgz (${(inline.tarBytes / MB).toFixed(1)} MB tar, ${inline.files} files); inline deflate ${sec(packInline)}, worker deflate ${sec(packWorker)} on ${availableParallelism()} cores; identical bytes: ${same}`,
+  );
   if (!same) throw new Error('pack output depends on the worker: a determinism bug');
   if (inline.tarBytes < 200 * MB) throw new Error(`release is only ${(inline.tarBytes / MB).toFixed(0)} MB; the benchmark needs >= 200 MB`);
   writeFileSync(file, inline.bytes);

@@ -34,7 +34,10 @@ export async function benchRemote() {
     const hdrDir = join(work, 'curl-headers');
     mkdirSync(hdrDir);
     const starts = join(work, 'curl-post.cfg');
-    writeFileSync(starts, files.map((_f, i) => `url = "http://${reg.host}/v2/bench/curl/blobs/uploads/"\nrequest = "POST"\ndump-header = "${join(hdrDir, String(i))}"\noutput = "/dev/null"\n`).join('next\n'));
+    writeFileSync(
+      starts,
+      files.map((_f, i) => `url = "http://${reg.host}/v2/bench/curl/blobs/uploads/"\nrequest = "POST"\ndump-header = "${join(hdrDir, String(i))}"\noutput = "/dev/null"\n`).join('next\n'),
+    );
     const curlPost = timedRun('curl', ['-sS', '--parallel', '--parallel-max', '8', '-K', starts]);
     const t0 = performance.now();
     const puts = files.map((f, i) => {
@@ -68,7 +71,9 @@ export async function benchRemote() {
     const repull = timedRun(process.execPath, [DOCKET, 'pull', ref, '--archive', pulled, '--json']);
 
     const line = (name: string, t: { seconds: number; maxRssMb: number | null }, ref?: { seconds: number }) =>
-      console.log(`  ${name.padEnd(44)} ${t.seconds.toFixed(2).padStart(7)} s ${(bytes / 1e6 / t.seconds).toFixed(0).padStart(6)} MB/s${ref ? `  ${(ref.seconds / t.seconds).toFixed(2)}× curl speed` : ''}  peak RSS ${t.maxRssMb?.toFixed(0)} MB`);
+      console.log(
+        `  ${name.padEnd(44)} ${t.seconds.toFixed(2).padStart(7)} s ${(bytes / 1e6 / t.seconds).toFixed(0).padStart(6)} MB/s${ref ? `  ${(ref.seconds / t.seconds).toFixed(2)}× curl speed` : ''}  peak RSS ${t.maxRssMb?.toFixed(0)} MB`,
+      );
     line('curl upload (POST + PUT, 8 parallel)', curlUp);
     line('docket push (HEAD+POST+PUT, concurrency 8)', push, curlUp);
     line(`docket push again (${againJson.blobs.uploaded} uploaded: HEAD only)`, again);

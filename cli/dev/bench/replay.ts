@@ -110,13 +110,21 @@ export async function benchReplay() {
   const pct = (x: number) => `${((x / shaRate) * 100).toFixed(1)} %`;
   console.log(`  reference: node:crypto SHA-256 over ${bodies.length} canonical requests (avg ${avgBytes.toFixed(0)} B), one core: ${fmt(shaRate)} requests/s (${x & 0})`);
   const rate = requests / replaySeconds;
-  console.log(`  replay, end to end (${requests} requests; segments decoded and schema-checked, chain, slots, requests; best of 3): ${replaySeconds.toFixed(2)} s = ${fmt(rate)} requests/s per core = ${pct(rate)} of raw SHA-256`);
-  console.log(`    floor: reading the same segments alone as replay does: ${fmt(projectRate)} lines/s = ${pct(projectRate)} (inflate + canonical scan + schema walk of ~${avgLineBytes(archive, run).toFixed(0)} B lines)`);
+  console.log(
+    `  replay, end to end (${requests} requests; segments decoded and schema-checked, chain, slots, requests; best of 3): ${replaySeconds.toFixed(2)} s = ${fmt(rate)} requests/s per core = ${pct(rate)} of raw SHA-256`,
+  );
+  console.log(
+    `    floor: reading the same segments alone as replay does: ${fmt(projectRate)} lines/s = ${pct(projectRate)} (inflate + canonical scan + schema walk of ~${avgLineBytes(archive, run).toFixed(0)} B lines)`,
+  );
   console.log(`    (building every line's value instead, JSON.parse + ajv: ${fmt(decodeRate)} lines/s = ${pct(decodeRate)})`);
   const on = median(seconds.on.slice(1)); // the first round also paid for JIT warm-up
   const off = median(seconds.off);
-  console.log(`  accelerator: replay ${on.toFixed(2)} s with it, ${off.toFixed(2)} s with the references alone (JSON.parse, the exact scanner, ajv): ${(off / on).toFixed(2)}× the time without it; ${pct(requests / off)} of raw SHA-256 without it (medians)`);
-  console.log(`  request path per attempt, uncached (build + RFC 8785 + SHA-256 + compare): ${fmt(fastPath)} requests/s = ${pct(fastPath)} with the fast writer; ${fmt(libPath)} = ${pct(libPath)} with canonicalText`);
+  console.log(
+    `  accelerator: replay ${on.toFixed(2)} s with it, ${off.toFixed(2)} s with the references alone (JSON.parse, the exact scanner, ajv): ${(off / on).toFixed(2)}× the time without it; ${pct(requests / off)} of raw SHA-256 without it (medians)`,
+  );
+  console.log(
+    `  request path per attempt, uncached (build + RFC 8785 + SHA-256 + compare): ${fmt(fastPath)} requests/s = ${pct(fastPath)} with the fast writer; ${fmt(libPath)} = ${pct(libPath)} with canonicalText`,
+  );
 
   // The CLI, two run sizes: peak RSS must not grow with the run. V8 grows its heap lazily when
   // allowed to, so each size also runs with the old space capped at 48 MB: a run that held its
@@ -127,7 +135,9 @@ export async function benchReplay() {
     for (const run of runs) {
       const tr = timedRun(process.execPath, [DOCKET, 'replay', run.id, '--json', '--archive', dir]);
       if (tr.status !== 0) throw new Error(`docket replay ${run.id} exited ${tr.status}${cap ? ` with a ${cap} MB heap` : ''}`);
-      console.log(`  docket replay ${run.id.padEnd(12)} ${String(run.attempts).padStart(7)} attempts  ${tr.seconds.toFixed(2).padStart(6)} s wall (incl. startup)  peak RSS ${tr.maxRssMb?.toFixed(0)} MB${cap ? ` (old space capped at ${cap} MB)` : ''}`);
+      console.log(
+        `  docket replay ${run.id.padEnd(12)} ${String(run.attempts).padStart(7)} attempts  ${tr.seconds.toFixed(2).padStart(6)} s wall (incl. startup)  peak RSS ${tr.maxRssMb?.toFixed(0)} MB${cap ? ` (old space capped at ${cap} MB)` : ''}`,
+      );
     }
   }
   if (saved === undefined) delete process.env.NODE_OPTIONS;
@@ -135,7 +145,9 @@ export async function benchReplay() {
   const verdict = (name: string, v: number, min: number, unit: string) => `${name} ${v >= min ? 'meets' : 'MISSES'} ${unit}`;
   console.log(`  targets: >= 50k requests/s per core, >= 25 % of raw SHA-256, peak RSS flat across run sizes`);
   console.log(`    ${verdict('end to end', rate, 50_000, '50k/s')}; ${verdict('end to end', rate / shaRate, 0.25, '25 %')} (bounded by decoding the journal: the floor above)`);
-  console.log(`    ${verdict('request path', fastPath, 50_000, '50k/s')}; ${verdict('request path', fastPath / shaRate, 0.25, '25 %')} (a diagnostic, not the target: every attempt rebuilt uncached, where replay builds each distinct request once per run)`);
+  console.log(
+    `    ${verdict('request path', fastPath, 50_000, '50k/s')}; ${verdict('request path', fastPath / shaRate, 0.25, '25 %')} (a diagnostic, not the target: every attempt rebuilt uncached, where replay builds each distinct request once per run)`,
+  );
 }
 
 const fmt = (n: number) => `${(n / 1000).toFixed(1)}k`;
@@ -143,7 +155,8 @@ const fmt = (n: number) => `${(n / 1000).toFixed(1)}k`;
 /** slot + requestHash of every journal line, in order (held in memory for the request-path measure only). */
 function journalSlots(archive: Archive, run: RunValue): { question: string; permutation: number; requestHash: Digest }[] {
   const out: { question: string; permutation: number; requestHash: Digest }[] = [];
-  for (const sd of run.segments) for (const l of (archive.get(sd).value as unknown as SegmentValue).lines) out.push({ question: l.slot.question, permutation: l.slot.permutation, requestHash: l.requestHash });
+  for (const sd of run.segments)
+    for (const l of (archive.get(sd).value as unknown as SegmentValue).lines) out.push({ question: l.slot.question, permutation: l.slot.permutation, requestHash: l.requestHash });
   return out;
 }
 
@@ -197,14 +210,34 @@ function syntheticBank(store: Store, archive: Archive): FrozenBank {
   const questions: { id: string; digest: Digest; q: Question }[] = [];
   for (let copy = 0; copy < QUESTIONS_PER_COPY; copy++) {
     for (const s of shipped.questions) {
-      const q: Question = { id: `${s.id}-c${copy}`, sourceEval: s.sourceEval, stem: copy ? `${s.stem}\n(variant ${copy})` : s.stem, options: [...s.options] as Question['options'], key: s.key, claim: s.claim, doesNotEstablish: s.doesNotEstablish, probe: s.probe };
+      const q: Question = {
+        id: `${s.id}-c${copy}`,
+        sourceEval: s.sourceEval,
+        stem: copy ? `${s.stem}\n(variant ${copy})` : s.stem,
+        options: [...s.options] as Question['options'],
+        key: s.key,
+        claim: s.claim,
+        doesNotEstablish: s.doesNotEstablish,
+        probe: s.probe,
+      };
       questions.push({ id: q.id, q, digest: store.put({ kind: 'question', schemaVersion: 1, question: q, source: s.source, evidence: s.evidence }).digest });
     }
   }
   questions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const sources = [...new Map(shipped.questions.map((q) => [q.sourceEval, q.source])).entries()].map(([sourceEval, digest]) => ({ sourceEval, digest }));
   const bv = benchmarkVersion({ protocol: shipped.protocolDigest, template: shipped.templateDigest, questions: questions.map((x) => x.q), sources });
-  const digest = store.put({ kind: 'bank', schemaVersion: 1, name: 'bench-bank', version: '1', benchmarkVersion: bv, template: shipped.templateDigest, protocol: shipped.protocolDigest, questions: questions.map(({ id, digest }) => ({ id, digest })), sources: sources.sort((a, b) => (a.sourceEval < b.sourceEval ? -1 : 1)), omissions: [] }).digest;
+  const digest = store.put({
+    kind: 'bank',
+    schemaVersion: 1,
+    name: 'bench-bank',
+    version: '1',
+    benchmarkVersion: bv,
+    template: shipped.templateDigest,
+    protocol: shipped.protocolDigest,
+    questions: questions.map(({ id, digest }) => ({ id, digest })),
+    sources: sources.sort((a, b) => (a.sourceEval < b.sourceEval ? -1 : 1)),
+    omissions: [],
+  }).digest;
   store.writeRef('bank/current', digest);
   return loadFrozenBank(archive, digest);
 }
@@ -213,7 +246,15 @@ function syntheticBank(store: Store, archive: Archive): FrozenBank {
 function sealRun(store: Store, bank: FrozenBank, id: string, attempts: number): BuiltRun {
   const perRep = bank.questions.length * 3;
   const repetitions = Math.max(1, Math.round(attempts / perRep / 1.025));
-  const { plan, requests } = planValue({ bank, model: 'bench-model', baseUrl: 'http://127.0.0.1:1/v1', repetitions, params: { temperature: 0, max_tokens: 16 }, grader: { ref: 'decision@2', digest: sha256('bench grader') }, caps: CAPS });
+  const { plan, requests } = planValue({
+    bank,
+    model: 'bench-model',
+    baseUrl: 'http://127.0.0.1:1/v1',
+    repetitions,
+    params: { temperature: 0, max_tokens: 16 },
+    grader: { ref: 'decision@2', digest: sha256('bench grader') },
+    caps: CAPS,
+  });
   const planDigest = store.put(plan).digest;
   const lines: JournalLine[] = [];
   const seen = new Set<Digest>();
@@ -229,16 +270,64 @@ function sealRun(store: Store, bank: FrozenBank, id: string, attempts: number): 
     const base = { slot: r.slot, requestHash: r.hash, ...(first ? { request: r.body } : {}) };
     let attempt = 0;
     if (i % 40 === 7) {
-      push({ ...base, attempt: attempt++, response: { status: 429, body: { error: { message: 'rate limited', type: 'rate_limit' } } }, content: null, model: null, finishReason: null, usage: null, costUsd: null, latencyMs: 12.5, errorClass: 'http_429', class: 'provider_failure', final: false });
+      push({
+        ...base,
+        attempt: attempt++,
+        response: { status: 429, body: { error: { message: 'rate limited', type: 'rate_limit' } } },
+        content: null,
+        model: null,
+        finishReason: null,
+        usage: null,
+        costUsd: null,
+        latencyMs: 12.5,
+        errorClass: 'http_429',
+        class: 'provider_failure',
+        final: false,
+      });
       delete (base as { request?: unknown }).request; // the body is journaled once per hash
     }
     const letter = 'ABCD'[(i * 7) % 4]!;
     const usage = { completion_tokens: 1, cost: 0.000114, prompt_tokens: 100 + (i % 50), total_tokens: 101 + (i % 50) };
-    const body = { choices: [{ finish_reason: 'stop', index: 0, message: { content: letter, role: 'assistant' } }], created: 1767225600 + i, id: `chatcmpl-${r.hash.slice(7, 31)}`, model: 'bench-model-v1', object: 'chat.completion', system_fingerprint: 'bench-1', usage };
-    push({ ...base, attempt, response: { status: 200, body }, content: letter, model: 'bench-model-v1', finishReason: 'stop', usage, costUsd: 0.000114, latencyMs: 200 + (i % 97), errorClass: null, class: 'answered', final: true });
+    const body = {
+      choices: [{ finish_reason: 'stop', index: 0, message: { content: letter, role: 'assistant' } }],
+      created: 1767225600 + i,
+      id: `chatcmpl-${r.hash.slice(7, 31)}`,
+      model: 'bench-model-v1',
+      object: 'chat.completion',
+      system_fingerprint: 'bench-1',
+      usage,
+    };
+    push({
+      ...base,
+      attempt,
+      response: { status: 200, body },
+      content: letter,
+      model: 'bench-model-v1',
+      finishReason: 'stop',
+      usage,
+      costUsd: 0.000114,
+      latencyMs: 200 + (i % 97),
+      errorClass: null,
+      class: 'answered',
+      final: true,
+    });
   });
   const segments = segmentValues(id, lines).map((s) => store.put(s).digest);
-  const runDigest = store.put(runValue({ id, planDigest, plan, summary: summarize(lines), head: prev, segments, status: 'sealed', stopReason: null, startedAt: '2026-01-01T00:00:00.000Z', sealedAt: '2026-01-01T01:00:00.000Z', docketVersion: 'bench' })).digest;
+  const runDigest = store.put(
+    runValue({
+      id,
+      planDigest,
+      plan,
+      summary: summarize(lines),
+      head: prev,
+      segments,
+      status: 'sealed',
+      stopReason: null,
+      startedAt: '2026-01-01T00:00:00.000Z',
+      sealedAt: '2026-01-01T01:00:00.000Z',
+      docketVersion: 'bench',
+    }),
+  ).digest;
   store.writeRef(`runs/${id}`, runDigest);
   return { id, attempts: lines.length, segments: segments.length };
 }

@@ -71,8 +71,12 @@ export async function benchStartup() {
     const delta = m - ref;
     if (delta - c.budget > worst.over) worst = { name: c.name, over: delta - c.budget };
     if (delta > c.budget) misses++;
-    console.log(`  ${`docket ${c.name}`.padEnd(28)} ${m.toFixed(0).padStart(5)} ms  +${delta.toFixed(0).padStart(4)} ms (target +${c.budget})  ${(m / ref).toFixed(2)}× node  ${delta <= c.budget ? 'ok' : 'MISSED'}`);
+    console.log(
+      `  ${`docket ${c.name}`.padEnd(28)} ${m.toFixed(0).padStart(5)} ms  +${delta.toFixed(0).padStart(4)} ms (target +${c.budget})  ${(m / ref).toFixed(2)}× node  ${delta <= c.budget ? 'ok' : 'MISSED'}`,
+    );
   }
   const load1 = loadavg();
-  console.log(`  ${misses ? `${misses} of ${cases.length} cases missed their target` : `all ${cases.length} cases within target`}; furthest over (or least under) its target: docket ${worst.name} (${worst.over > 0 ? '+' : ''}${worst.over.toFixed(0)} ms against its target); load average after ${load1.map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `  ${misses ? `${misses} of ${cases.length} cases missed their target` : `all ${cases.length} cases within target`}; furthest over (or least under) its target: docket ${worst.name} (${worst.over > 0 ? '+' : ''}${worst.over.toFixed(0)} ms against its target); load average after ${load1.map((l) => l.toFixed(2)).join(' ')}`,
+  );
 }

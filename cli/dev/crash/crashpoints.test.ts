@@ -173,10 +173,16 @@ describe.skipIf(!straceAvailable() && !process.env.CI)('crash points (strace -e 
         if (!killed.killed) continue; // the run took another path and never reached the point
         hit++;
         const r = await repairArchive(dir);
-        expect(r.actions.filter((a) => a.action !== 'remove-temp' && a.action !== 'rebuild-index'), where).toEqual([]);
+        expect(
+          r.actions.filter((a) => a.action !== 'remove-temp' && a.action !== 'rebuild-index'),
+          where,
+        ).toEqual([]);
         expect(r.remaining, where).toEqual([]);
         const after = new Set(new Store(dir).list().objects.map((o) => o.digest as string));
-        expect(before.filter((d) => !after.has(d)), `${where}: lost objects`).toEqual([]);
+        expect(
+          before.filter((d) => !after.has(d)),
+          `${where}: lost objects`,
+        ).toEqual([]);
         for (const args of s.resume?.() ?? [s.args(dir)]) {
           let again = await runOk(dir, args);
           // A run killed before its working directory existed has nothing to resume: start it again.

@@ -47,7 +47,10 @@ export function canaries(seed = 17): Canary[] {
 }
 
 /** A file body holding every canary, one per line after an innocent first line. */
-export const allCanaries = (seed?: number) => `# notes\n${canaries(seed).map((c) => c.text).join('\n')}\n`;
+export const allCanaries = (seed?: number) =>
+  `# notes\n${canaries(seed)
+    .map((c) => c.text)
+    .join('\n')}\n`;
 
 /**
  * A tree exercising gitignore semantics under evals/cat/e: anchored, negated, nested, directory-only
@@ -60,7 +63,24 @@ export function gitignoreTree(write: (rel: string, text: string) => void) {
   const e = 'evals/cat/e';
   write(`${e}/.gitignore`, ['secret-notes/', '/local.md', '!important.log', ''].join('\n'));
   write(`${e}/.docketignore`, 'drafts/\n');
-  for (const f of ['TASK.md', 'anchored.txt', 'x.tmp', 'keep.tmp', 'build/out.js', 'sub/build', 'local.md', 'sub/local.md', 'secret-notes/a.md', 'answer/convex/_generated/api.js', 'other/_generated/x.js', 'important.log', 'drafts/d.md', 'node_modules/pkg/index.js', '.env.example']) write(`${e}/${f}`, `${f}\n`);
+  for (const f of [
+    'TASK.md',
+    'anchored.txt',
+    'x.tmp',
+    'keep.tmp',
+    'build/out.js',
+    'sub/build',
+    'local.md',
+    'sub/local.md',
+    'secret-notes/a.md',
+    'answer/convex/_generated/api.js',
+    'other/_generated/x.js',
+    'important.log',
+    'drafts/d.md',
+    'node_modules/pkg/index.js',
+    '.env.example',
+  ])
+    write(`${e}/${f}`, `${f}\n`);
   return {
     scope: e,
     included: ['.docketignore', '.env.example', '.gitignore', 'TASK.md', 'anchored.txt', 'answer/convex/_generated/api.js', 'keep.tmp', 'sub/build', 'sub/local.md'].map((p) => `${e}/${p}`),

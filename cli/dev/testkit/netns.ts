@@ -27,7 +27,13 @@ export interface NetnsResult {
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 const probes = new Map<string, Promise<string | undefined>>();
 
-interface Spawned { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; spawnError?: NodeJS.ErrnoException }
+interface Spawned {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  spawnError?: NodeJS.ErrnoException;
+}
 
 function run(cmd: string, args: string[], opts: NetnsOptions): Promise<Spawned> {
   return new Promise((resolve) => {

@@ -45,7 +45,16 @@ export function installDocket(dir: string, tarball: string, opts: { binding: boo
   const bytes = readFileSync(tarball);
   const packages: Record<string, LockEntry> = {
     '': { name: 'project', devDependencies: { docket: spec } },
-    'node_modules/docket': { version: root.version, resolved: spec, integrity: `sha512-${createHash('sha512').update(bytes).digest('base64')}`, dev: true, license: root.license, dependencies: root.dependencies, bin: root.bin, engines: root.engines },
+    'node_modules/docket': {
+      version: root.version,
+      resolved: spec,
+      integrity: `sha512-${createHash('sha512').update(bytes).digest('base64')}`,
+      dev: true,
+      license: root.license,
+      dependencies: root.dependencies,
+      bin: root.bin,
+      engines: root.engines,
+    },
   };
   for (const [path, entry] of Object.entries(lock.packages)) {
     if (path === '' || entry.dev) continue;

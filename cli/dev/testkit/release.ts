@@ -14,7 +14,8 @@ export function makeTree(root: string, objects = 3): string[] {
   mkdirSync(join(root, 'lockfiles'), { recursive: true });
   const archive = new Archive(join(root, 'evidence'));
   const digests: string[] = [];
-  for (let i = 0; i < objects; i++) digests.push(archive.put({ kind: 'attachment', schemaVersion: 1, mediaType: 'application/json', name: `n${i}.json`, body: { i, text: 'x'.repeat(100 + i) } }).digest);
+  for (let i = 0; i < objects; i++)
+    digests.push(archive.put({ kind: 'attachment', schemaVersion: 1, mediaType: 'application/json', name: `n${i}.json`, body: { i, text: 'x'.repeat(100 + i) } }).digest);
   archive.setRef('snapshots/latest', digests[0] as never);
   archive.close();
   writeFileSync(join(root, 'decision-bank.json'), '{"questions":[]}\n');
@@ -35,9 +36,14 @@ export function makeTree(root: string, objects = 3): string[] {
  */
 export function makeBankValid(root: string) {
   const bank = {
-    schemaVersion: 1, name: 'fixture', version: '1', description: '', keyBalanceTolerance: 0,
+    schemaVersion: 1,
+    name: 'fixture',
+    version: '1',
+    description: '',
+    keyBalanceTolerance: 0,
     promptTemplate: { id: 'fixture', version: 1, system: 's', user: '{{stem}}', answerFormat: 'a letter' },
-    questions: [], omissions: [{ sourceEval: 'cat/one', reason: 'a test fixture' }],
+    questions: [],
+    omissions: [{ sourceEval: 'cat/one', reason: 'a test fixture' }],
   };
   writeFileSync(join(root, 'decision-bank.json'), `${JSON.stringify(bank)}\n`);
   writeFileSync(join(root, 'evals', 'cat', 'one', 'solution.md'), 'none\n');

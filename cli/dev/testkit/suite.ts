@@ -107,7 +107,14 @@ function writeNpmPackages(root: string) {
   const devDependencies = Object.fromEntries(pkgs.map((p) => [p.name, p.version]));
   write(root, 'package.json', `${JSON.stringify({ name: 'convex-evals', private: true, type: 'module', scripts: { test: 'bun test' }, devDependencies }, null, 2)}\n`);
   const packages: Record<string, unknown> = { '': { name: 'convex-evals', devDependencies } };
-  for (const p of pkgs) packages[`node_modules/${p.name}`] = { version: p.version, resolved: `https://registry.npmjs.org/${p.name}/-/${p.name}-${p.version}.tgz`, integrity: p.integrity, dev: true, license: 'Apache-2.0' };
+  for (const p of pkgs)
+    packages[`node_modules/${p.name}`] = {
+      version: p.version,
+      resolved: `https://registry.npmjs.org/${p.name}/-/${p.name}-${p.version}.tgz`,
+      integrity: p.integrity,
+      dev: true,
+      license: 'Apache-2.0',
+    };
   write(root, 'package-lock.json', `${JSON.stringify({ name: 'convex-evals', lockfileVersion: 3, requires: true, packages }, null, 2)}\n`);
   for (const p of pkgs) copyInstalled(root, p.name);
 }
