@@ -6,19 +6,9 @@
 // here and hashed once: the digest of the bytes written serves both its name and the manifest.
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkObjectBytes } from '../check/check-object.ts';
-import type { Digest } from '../format/digest.ts';
+import type { Job } from '../release/bundle-checks.ts';
 import { CLAIM } from './shared-cells.ts';
 import { writeNew } from './write-new.ts';
-
-interface Job {
-  id: number;
-  slot: number;
-  rel: string;
-  digest: Digest;
-  start: number;
-  length: number;
-  out?: { abs: string; mode: number };
-}
 
 const { ring, claims } = workerData as { ring: SharedArrayBuffer; claims: Int32Array };
 const { QUEUED, TAKEN } = CLAIM;

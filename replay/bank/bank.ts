@@ -14,7 +14,7 @@ import { byUtf8, snapshotSource } from './snapshot.ts';
 import { discoverEvals, hasSolution, layoutOf, probePathOf, readLayout, requireSafeNames, taskFileOf, unsafeRelPath, type Suite } from './layout.ts';
 import { lockfilePath, readLock } from './lockfiles.ts';
 import { probeClosure } from './packages.ts';
-import { LETTERS, type BankFile, type PromptTemplate, type Question } from './types.ts';
+import { LETTERS, type BankFile, type BankValue, type PromptTemplate, type Question } from './types.ts';
 
 /**
  * The decision bank (docs/design.md §7): decision-bank.json + evals/ in the working tree of the
@@ -439,15 +439,7 @@ export interface FrozenBank {
 
 /** Load a frozen bank from the archive alone (what replay uses: never the working tree). */
 export function loadFrozenBank(archive: Archive, digest: Digest): FrozenBank {
-  const bank = archive.get(digest).value as unknown as {
-    kind: string;
-    name: string;
-    version: string;
-    benchmarkVersion: Digest;
-    template: Digest;
-    protocol: Digest;
-    questions: { id: string; digest: Digest }[];
-  };
+  const bank = archive.get(digest).value as unknown as Omit<BankValue, 'kind'> & { kind: string };
   if (bank.kind !== 'bank') throw findingError('EKIND', `${digest} is a ${bank.kind} bundle, not a bank`, { digest });
   const t = archive.get(bank.template).value as unknown as PromptTemplate;
   const questions = bank.questions.map((qr) => {

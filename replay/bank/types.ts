@@ -64,6 +64,17 @@ export interface BankFile {
  * perm[displayed position] = canonical option index. Shown letter L = LETTERS[pos] carries the
  * canonical option LETTERS[perm[pos]].
  */
+/** A frozen bank bundle's value (docs/schemas/bank.schema.json): what replay and the index read. */
+export interface BankValue {
+  kind: 'bank';
+  name: string;
+  version: string;
+  benchmarkVersion: Digest;
+  template: Digest;
+  protocol: Digest;
+  questions: { id: string; digest: Digest }[];
+}
+
 export type Permutation = [number, number, number, number];
 
 /** Generation parameters that go into every request body verbatim. */

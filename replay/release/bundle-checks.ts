@@ -17,8 +17,8 @@ const CLAIM_SLOTS = 4096; // at most this many bundles in flight
 // release); eight keep the worker fed (~400 KB) and cut that cost eightfold.
 const BATCH = 8;
 
-/** What the worker is sent for one bundle, and what it answers. */
-interface Job {
+/** What the worker (accel/check-worker.ts) is sent for one bundle, and what it answers. */
+export interface Job {
   id: number;
   slot: number;
   rel: string;

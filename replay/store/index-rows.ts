@@ -6,7 +6,7 @@ import { canonicalText, type Json } from '../format/json.ts';
 import { checkLine, lineHash, planSlots, slotKey, type JournalLine } from '../runs/journal.ts';
 import type { PlanValue, RunValue, SegmentValue } from '../runs/runs.ts';
 import type { GradeSegmentValue, GradeValue } from '../grading/grades.ts';
-import type { Question } from '../bank/types.ts';
+import type { BankValue, Question } from '../bank/types.ts';
 
 /**
  * The rows each bundle gives the index (docs/design.md §5), in ONE explicit list: `BUILDERS` maps
@@ -132,16 +132,6 @@ function problemOf(e: unknown): Problem | null {
 }
 
 // ---- banks and questions ----
-
-interface BankValue {
-  kind: 'bank';
-  name: string;
-  version: string;
-  benchmarkVersion: Digest;
-  template: Digest;
-  protocol: Digest;
-  questions: { id: string; digest: Digest }[];
-}
 
 function bankOwn(value: Json, digest: Digest, emit: Emit) {
   const v = value as unknown as BankValue;
