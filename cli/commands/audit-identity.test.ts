@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { auditPublished, parsePublished } from '../../replay/scoring/audit.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
 import { docket, REPO, tempDir } from '../dev/testkit/core.ts';
-import { printAudit } from './audit.ts';
+import { printAudit } from './audit-run.ts';
 
 /**
  * Issue #18 item 1, each case tried as a new user would, against the shipped archive: a published

@@ -7,7 +7,7 @@ import { DocketError } from '../../replay/errors.ts';
 import { docket, DOCKET, REPO, tempDir } from '../dev/testkit/core.ts';
 import { loadBankFile, validateBankFile } from '../../replay/bank/bank.ts';
 import { runProbe } from '../offline/probes.ts';
-import { requireValidBank } from './bank.ts';
+import { requireValidBank } from './bank-run.ts';
 
 /** Issue 19 (6, 7, 10, 13): pack, capture and validate hold every bank to the full validation, paths inside the tree. */
 let tree = '';

@@ -1,37 +1,6 @@
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { usageError } from '../../replay/errors.ts';
-import { tempName } from '../../replay/store/temps.ts';
-import { line, printJson, progress, type GlobalArgs } from '../output.ts';
-import { requireDir } from '../paths.ts';
-import { csvText, openIndexForReading, runQuery } from './sql.ts';
-
-interface Args extends GlobalArgs {
-  table: 'attempts' | 'verdicts' | 'runs';
-  format: 'csv' | 'jsonl';
-  out?: string;
-}
-
-/**
- * What each export holds: the current runs (refs/runs/*), and for verdicts their current grades
- * (docs/design.md §5 names every column). Ordered, so the same archive exports the same bytes.
- */
-export const EXPORTS: Record<Args['table'], string> = {
-  attempts: `SELECT a.* FROM current_runs r JOIN attempts a ON a.run = r.digest ORDER BY a.run_id, a.run, a.seq`,
-  verdicts: `SELECT c.run, c.run_id, c.grade, c.grader_ref, a.seq, a.question, a.source_eval, a.permutation, a.repetition, a.attempt,
-      a.final, v.verdict, v.chosen, v.shown, v.input_hash
-    FROM current_grades c JOIN verdicts v ON v.grade = c.grade JOIN attempts a ON a.run = c.run AND a.seq = v.seq
-    ORDER BY c.run_id, c.run, a.seq`,
-  runs: `SELECT r.digest AS run, r.id AS run_id, r.model, r.status, r.stop_reason, r.benchmark_version, r.bank, r.plan,
-      r.planned, r.done, r.attempts, r.known_cost_usd, r.started_at, r.sealed_at, c.grade, c.grader_ref,
-      v.planned AS coverage_planned, v.scored, v.correct, v.incorrect, v.invalid, v.provider_failure, v.truncated, v.interrupted,
-      v.fraction AS coverage
-    FROM current_runs r LEFT JOIN current_grades c ON c.run = r.digest LEFT JOIN coverage v ON v.run = r.digest
-    ORDER BY r.id, r.digest`,
-};
-
-const CHUNK = 2000;
+import type { GlobalArgs } from '../output.ts';
+import type { Args } from './export-run.ts';
 
 export const exportCommand: CommandModule<GlobalArgs, Args> = {
   command: 'export <table>',
@@ -41,65 +10,5 @@ export const exportCommand: CommandModule<GlobalArgs, Args> = {
       .positional('table', { choices: ['attempts', 'verdicts', 'runs'] as const, demandOption: true })
       .option('format', { choices: ['csv', 'jsonl'] as const, default: 'csv' as const, describe: 'csv: RFC 4180 with a header row; jsonl: one JSON object per line' })
       .option('out', { type: 'string', describe: 'write to this file (replaced whole, never half-written) instead of stdout' }) as never,
-  handler: (argv) => {
-    requireDir(argv.archive, 'archive');
-    const db = openIndexForReading(argv.archive);
-    let fd = 1;
-    let temp: string | null = null;
-    try {
-      if (argv.out !== undefined) {
-        temp = join(dirname(argv.out), tempName());
-        try {
-          fd = openSync(temp, 'wx', 0o644);
-        } catch (e) {
-          throw usageError('EWRITE', `cannot write ${argv.out}: ${(e as Error).message}`, { path: argv.out });
-        }
-      }
-      const sql = EXPORTS[argv.table];
-      const stmt = db.prepare(sql).raw();
-      const columns = stmt.columns().map((c) => c.name);
-      const total = db.prepare(`SELECT COUNT(*) FROM (${sql})`).pluck().get() as number;
-      const show = argv.out !== undefined && !argv.json ? progress(`export ${argv.table}`) : undefined;
-      let rows = 0;
-      let batch: unknown[][] = [];
-      let first = true;
-      const flush = () => {
-        const text = argv.format === 'csv' ? csvText(columns, batch, first) : batch.map((r) => `${JSON.stringify(Object.fromEntries(columns.map((c, i) => [c, r[i]])))}\n`).join('');
-        writeAll(fd, text);
-        first = false;
-        batch = [];
-        show?.(rows, total);
-      };
-      runQuery(() => {
-        for (const r of stmt.iterate() as IterableIterator<unknown[]>) {
-          batch.push(r);
-          if (++rows % CHUNK === 0) flush();
-        }
-      }, sql);
-      if (batch.length || first) flush(); // an empty CSV export still has its header
-      show?.finish();
-      if (temp !== null) {
-        closeSync(fd);
-        fd = 1;
-        renameSync(temp, argv.out!);
-        temp = null;
-        if (argv.json) printJson({ table: argv.table, format: argv.format, out: argv.out, rows });
-        else line(`wrote ${rows} ${argv.table} row(s) to ${argv.out}`);
-      }
-    } finally {
-      if (fd !== 1) closeSync(fd);
-      if (temp !== null) rmSync(temp, { force: true });
-      db.close();
-    }
-  },
+  handler: async (argv) => (await import('./export-run.ts')).runExport(argv),
 };
-
-/** stdout through process.stdout (synchronous for files and pipes on Linux), a file by writeSync. */
-function writeAll(fd: number, text: string) {
-  if (fd === 1) {
-    process.stdout.write(text);
-    return;
-  }
-  const b = Buffer.from(text, 'utf8');
-  for (let off = 0; off < b.length; ) off += writeSync(fd, b, off);
-}

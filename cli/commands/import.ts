@@ -1,39 +1,19 @@
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { Archive } from '../../replay/store/archive.ts';
-import { EXIT, usageError } from '../../replay/errors.ts';
-import { encodeImport } from '../../replay/import/record.ts';
-import { planInspect, planLmEval, storeImport, type ImportResult } from '../../replay/import/store.ts';
-import type { ImportPlan } from '../../replay/import/types.ts';
-import { line, printJson, type GlobalArgs } from '../output.ts';
-
-/**
- * `docket import inspect FILE…` / `docket import lm-eval DIR`: store logs other eval frameworks
- * wrote as evidence (docs/import.md). Every file is read and every bundle encoded before anything
- * is written, so a bad file imports nothing; importing the same files again adds nothing.
- */
-interface Args extends GlobalArgs {
-  files?: string[];
-  dir?: string;
-}
+import type { GlobalArgs } from '../output.ts';
+import type { Args } from './import-run.ts';
 
 const inspectCommand: CommandModule<GlobalArgs, Args> = {
   command: 'inspect <files..>',
   describe: 'import inspect_ai logs (.eval zips or .json logs)',
   builder: (y) => y.positional('files', { type: 'string', array: true, demandOption: true }) as Argv<Args>,
-  handler: async (argv) => {
-    const plans: ImportPlan[] = [];
-    for (const f of argv.files ?? []) plans.push(await planInspect(basename(f), readSource(f)));
-    report(argv, plans);
-  },
+  handler: async (argv) => (await import('./import-run.ts')).runInspect(argv),
 };
 
 const lmEvalCommand: CommandModule<GlobalArgs, Args> = {
   command: 'lm-eval <dir>',
   describe: 'import lm-evaluation-harness output (results_<date>.json + samples_<task>_<date>.jsonl in DIR)',
   builder: (y) => y.positional('dir', { type: 'string', demandOption: true }) as Argv<Args>,
-  handler: (argv) => report(argv, planLmEval(argv.dir!)),
+  handler: async (argv) => (await import('./import-run.ts')).runLmEval(argv),
 };
 
 export const importCommand: CommandModule<GlobalArgs, GlobalArgs> = {
@@ -46,115 +26,3 @@ export const importCommand: CommandModule<GlobalArgs, GlobalArgs> = {
       .demandCommand(1),
   handler: () => {},
 };
-
-function readSource(path: string): Uint8Array {
-  try {
-    return readFileSync(path);
-  } catch (e) {
-    throw usageError('EREAD', `cannot read ${path}: ${(e as Error).message}`, { path });
-  }
-}
-
-function report(argv: GlobalArgs, plans: ImportPlan[]) {
-  const encoded = plans.map((p) => encodeImport(p)); // all files encoded before any is written
-  const archive = new Archive(argv.archive);
-  let results: ImportResult[];
-  try {
-    results = plans.map((p, i) => storeImport(archive, p, encoded[i]));
-  } finally {
-    archive.close();
-  }
-  if (argv.json) return printJson({ ok: true, imports: results });
-  for (const r of results) {
-    line(`${r.ref}  ${r.run}  ${r.framework} ${r.source.join(', ')}: ${r.samples} samples, ${r.objects} bundles (${r.written} new)`);
-  }
-}
-
-/** `docket audit --imported [--imports REF…]`: the hook audit.ts calls (logic in replay/import/audit.ts). */
-export async function auditImportedCommand(argv: GlobalArgs & { imports?: string[] }) {
-  const { requireDir } = await import('../paths.ts');
-  requireDir(argv.archive, 'archive');
-  const { auditImports } = await import('../../replay/import/audit.ts');
-  const { selectImportsCollecting } = await import('../../replay/import/store.ts');
-  const archive = new Archive(argv.archive);
-  let report;
-  try {
-    const { imports, damaged } = selectImportsCollecting(archive, argv.imports ?? []);
-    report = { ...auditImports(imports), damaged };
-    if (damaged.length) report.ok = false;
-  } finally {
-    archive.close();
-  }
-  if (argv.json) printJson(report);
-  else {
-    line(`audit of imported logs in ${argv.archive}: each framework's own protocol (docket's source-eval weighting and coverage rule do not apply)`);
-    if (!report.rows.length) line('no imports in the archive (docket import inspect|lm-eval …)');
-    for (const r of report.rows) {
-      line(`${r.status.toUpperCase().padEnd(12)} ${r.import} ${r.scope} ${r.metric}: reported ${r.reported ?? '–'}, recomputed ${r.recomputed ?? '–'}${r.note ? `  (${r.note})` : ''}`);
-    }
-    for (const d of report.damaged) line(`DAMAGED      ${d.import}: ${d.message}`);
-    line(
-      `${report.counts.reproduced} reproduced, ${report.counts.mismatch} mismatch, ${report.counts.unverifiable} unverifiable${report.damaged.length ? `, ${report.damaged.length} damaged imports` : ''}`,
-    );
-  }
-  process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
-}
-
-/** `docket replay --imported [REF…]`: the hook replay.ts calls (logic in replay/import/replay.ts). */
-export async function replayImportedCommand(argv: GlobalArgs, names: string[]) {
-  const { requireDir } = await import('../paths.ts');
-  requireDir(argv.archive, 'archive');
-  const { replayImports } = await import('../../replay/import/replay.ts');
-  const { selectImportsCollecting } = await import('../../replay/import/store.ts');
-  const archive = new Archive(argv.archive);
-  let report;
-  try {
-    const { imports, damaged } = selectImportsCollecting(archive, names);
-    report = { ...replayImports(imports), damaged };
-    if (damaged.length) report.ok = false;
-  } finally {
-    archive.close();
-  }
-  if (argv.json) printJson(report);
-  else {
-    if (!report.imports.length) line('no imports in the archive (docket import inspect|lm-eval …)');
-    for (const r of report.imports) {
-      const cov = r.coverage === null ? '' : `, raw-request coverage ${(100 * r.coverage).toFixed(1)} % of samples`;
-      line(
-        `${r.mismatched ? 'MISMATCH' : 'OK      '} ${r.import} (${r.framework}): ${r.samples} samples; ${r.checked} checked, ${r.matched} matched, ${r.mismatched} mismatched, ${r.unsupported} not rebuildable${cov}`,
-      );
-      for (const n of r.notes) line(`    note: ${n}`);
-    }
-    for (const d of report.diffs.slice(0, 50)) line(`  ${d.import} ${d.where}: ${d.field}: logged ${JSON.stringify(d.logged)?.slice(0, 120)}, rebuilt ${JSON.stringify(d.rebuilt)?.slice(0, 120)}`);
-    if (report.diffs.length > 50) line(`  … ${report.diffs.length - 50} more (--json lists every one)`);
-    for (const d of report.damaged) line(`DAMAGED  ${d.import}: ${d.message}`);
-  }
-  process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
-}
-
-/** `docket regrade --imported [REF…] [--grader G]`: the hook regrade.ts calls (logic in replay/import/regrade.ts). */
-export async function regradeImportedCommand(argv: GlobalArgs & { grader?: string }, names: string[]) {
-  const { requireDir } = await import('../paths.ts');
-  requireDir(argv.archive, 'archive');
-  const { grader, CURRENT_GRADERS } = await import('../../replay/grading/graders.ts');
-  const { regradeImport } = await import('../../replay/import/regrade.ts');
-  const { selectImports } = await import('../../replay/import/store.ts');
-  const g = argv.grader ? grader(argv.grader) : CURRENT_GRADERS.decision;
-  const archive = new Archive(argv.archive);
-  let results;
-  try {
-    const gradedAt = new Date().toISOString();
-    results = selectImports(archive, names).map((imp) => regradeImport(archive, imp, g, gradedAt));
-  } finally {
-    archive.close();
-  }
-  if (argv.json) return printJson({ ok: true, imports: results });
-  if (!results.length) line('no imports in the archive (docket import inspect|lm-eval …)');
-  for (const r of results) {
-    const c = r.counts;
-    line(
-      `${r.status.padEnd(9)} ${r.import} with ${r.grader}: ${c.samples} multiple-choice samples (${c.correct} correct, ${c.incorrect} incorrect, ${c.invalid} invalid, ${c.truncated} truncated), ${c.agreeWithLog} agree with the log's own score; ${r.skipped} skipped (no letter target and choices)${r.grade ? `  grade ${r.grade}` : ''}`,
-    );
-    for (const d of r.disagreements.slice(0, 20)) line(`    ${d.sample}: log ${d.logged}, ${r.grader} ${d.verdict}`);
-  }
-}

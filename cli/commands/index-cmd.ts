@@ -1,35 +1,9 @@
 import type { CommandModule } from 'yargs';
-import { Archive } from '../../replay/store/archive.ts';
-import { INDEX_SCHEMA_VERSION } from '../../replay/store/index-schema.ts';
-import { line, printJson, type GlobalArgs } from '../output.ts';
-import { requireDir } from '../paths.ts';
+import type { GlobalArgs } from '../output.ts';
 
 export const indexCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'index <action>',
   describe: 'manage the SQLite index cache (action: rebuild — every table from the bundles and refs alone)',
   builder: (y) => y.positional('action', { choices: ['rebuild'] as const, demandOption: true }) as never,
-  handler: (argv) => {
-    requireDir(argv.archive, 'archive');
-    const archive = new Archive(argv.archive);
-    const t = performance.now();
-    try {
-      const idx = archive.rebuildIndex();
-      const ms = performance.now() - t;
-      const tables = Object.fromEntries(idx.tables().map((name) => [name, idx.db.prepare(`SELECT COUNT(*) FROM "${name}"`).pluck().get() as number]));
-      const problems = tables.problems ?? 0;
-      if (argv.json) printJson({ ok: true, schemaVersion: INDEX_SCHEMA_VERSION, objects: tables.objects, refs: tables.refs, tables, ms });
-      else {
-        line(`index rebuilt from ${tables.objects} objects and ${tables.refs} refs in ${ms.toFixed(0)} ms (schema ${INDEX_SCHEMA_VERSION})`);
-        line(
-          `  ${Object.entries(tables)
-            .filter(([n]) => !['meta', 'objects', 'refs'].includes(n))
-            .map(([n, c]) => `${n} ${c}`)
-            .join(', ')}`,
-        );
-        if (problems) line(`  ${problems} bundle(s) could not give all their rows: \`docket sql "SELECT * FROM problems"\` says why, \`docket verify\` finds the damage`);
-      }
-    } finally {
-      archive.close();
-    }
-  },
+  handler: async (argv) => (await import('./index-cmd-run.ts')).runIndex(argv),
 };

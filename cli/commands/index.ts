@@ -3,6 +3,8 @@ import type { CommandModule } from 'yargs';
 /**
  * The explicit public surface: every command docket has, by the name it is invoked with, loaded
  * on demand — `docket verify` does not pay for loading the statistics, the tar code or the recorder.
+ * A command file (X.ts) holds only the definition (command, describe, builder); its handler imports
+ * the implementation (X-run.ts) when it runs, so `X --help` and `docket --help` load no implementation.
  * Order is the order of `docket --help`.
  */
 type Loader = () => Promise<CommandModule[]>;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docket, tempDir, treeHashes } from '../dev/testkit/core.ts';
 import { buildSuite, SUITE_EVALS, suiteEdits } from '../dev/testkit/suite.ts';
-import { IGNORE_LINES } from './init.ts';
+import { IGNORE_LINES } from './init-run.ts';
 
 describe('docket init', () => {
   it('detects, prints, writes a starter bank that validates with every eval "not yet covered", and changes no suite file', () => {

@@ -1,16 +1,6 @@
-import { writeFileSync } from 'node:fs';
 import type { Argv, CommandModule } from 'yargs';
-import { parseDigest } from '../../replay/format/digest.ts';
-import { findingError } from '../../replay/errors.ts';
-import { proveInclusion } from '../../replay/release/merkle.ts';
-import { Store } from '../../replay/store/store.ts';
-import { line, printJson, type GlobalArgs } from '../output.ts';
-import { requireDir } from '../paths.ts';
-
-interface Args extends GlobalArgs {
-  digest: string;
-  out?: string;
-}
+import type { GlobalArgs } from '../output.ts';
+import type { Args } from './prove-run.ts';
 
 export const proveCommand: CommandModule<GlobalArgs, Args> = {
   command: 'prove <digest>',
@@ -19,21 +9,5 @@ export const proveCommand: CommandModule<GlobalArgs, Args> = {
     y
       .positional('digest', { type: 'string', demandOption: true, describe: 'object digest (sha256:...)' })
       .option('out', { type: 'string', describe: 'also write the proof JSON here (for docket verify --proof)' }) as unknown as Argv<Args>,
-  handler: (argv) => {
-    const digest = parseDigest(argv.digest, 'DIGEST');
-    requireDir(argv.archive, 'archive');
-    const proof = proveInclusion(
-      new Store(argv.archive).list().objects.map((o) => o.digest),
-      digest,
-    );
-    if (!proof) throw findingError('ENOTINARCHIVE', `${digest} is not an object of the archive ${argv.archive}`, { digest });
-    if (argv.out) writeFileSync(argv.out, `${JSON.stringify(proof, null, 2)}\n`);
-    if (argv.json) return printJson(proof);
-    line(`digest     ${proof.digest}`);
-    line(`leaf index ${proof.leafIndex}`);
-    line(`tree size  ${proof.treeSize}`);
-    line(`audit path ${proof.auditPath.length ? '' : '(empty)'}`);
-    for (const p of proof.auditPath) line(`  ${p}`);
-    line(`root       ${proof.root}`);
-  },
+  handler: async (argv) => (await import('./prove-run.ts')).runProve(argv),
 };

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { grader } from '../../replay/grading/graders.ts';
 import { docket, REPO, tempDir, treeHashes } from '../dev/testkit/core.ts';
-import { auditCheck, leaderboardCheck, regrade, regradeCheck } from './regrade.ts';
+import { auditCheck, leaderboardCheck, regrade, regradeCheck } from './regrade-run.ts';
 
 const EVIDENCE = join(REPO, 'evidence');
 const PUBLISHED = join(REPO, 'docs/examples/published-leaderboard.json');

@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import type { Argv } from 'yargs';
 import { parseDigest } from '../../replay/format/digest.ts';
 import { findingError, usageError } from '../../replay/errors.ts';
 import { parseStrict } from '../../replay/format/json.ts';
@@ -17,17 +16,6 @@ export interface AnchorArgs {
   expect?: string;
   key?: string;
   unanchored: boolean;
-}
-
-export function anchorOptions<T>(y: Argv<T>): Argv<T> {
-  return y
-    .option('expect', { type: 'string', describe: 'with --from: the published sha256 of the tarball (sha256:…)' })
-    .option('key', { type: 'string', describe: "with --from: the publisher's Ed25519 public key (PEM); the release must be signed by it" })
-    .option('unanchored', {
-      type: 'boolean',
-      default: false,
-      describe: 'with --from: accept a tarball with neither --expect nor --key (it is then only proven self-consistent, not published)',
-    }) as unknown as Argv<T>;
 }
 
 export interface OpenedRelease {

@@ -1,30 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { Archive } from '../../replay/store/archive.ts';
-import { bankDrift, describeDrift } from '../../replay/bank/drift.ts';
-import { findingError, usageError } from '../../replay/errors.ts';
-import { generateKeys, loadPrivateKey } from '../../replay/release/dsse.ts';
-import type { Lister } from '../../replay/content/policy.ts';
-import { DEFAULT_OUT, DIGEST_FILE, LIMITS } from '../../replay/release/limits.ts';
-import { packRelease, planRelease, SCRIPTS_DIR, writeDigestFile, writeFileAtomic } from '../../replay/release/pack.ts';
-import { gitLister, printSelection } from '../offline/content-git.ts';
-import { archiveOption, line, printJson, type GlobalArgs } from '../output.ts';
-import { requireValidBank } from './bank.ts';
-import { bankRootOf } from '../where.ts';
-import { collectVendor } from '../offline/vendor.ts';
-import { loadBankFile } from '../../replay/bank/bank.ts';
-
-interface PackArgs extends GlobalArgs {
-  out: string;
-  sign?: string;
-  writeDigest: boolean;
-  list: boolean;
-  vendor: boolean;
-}
-interface KeygenArgs extends GlobalArgs {
-  out: string;
-}
+import { DEFAULT_OUT, DIGEST_FILE } from '../../replay/release/limits.ts';
+import { archiveOption, type GlobalArgs } from '../output.ts';
+import type { KeygenArgs, PackArgs, PushArgs } from './release-run.ts';
 
 const packCommand: CommandModule<GlobalArgs, PackArgs> = {
   command: 'pack',
@@ -40,105 +17,15 @@ const packCommand: CommandModule<GlobalArgs, PackArgs> = {
         default: false,
         describe: "also ship the exact package tarballs the suite's npm lockfile names (vendor/npm/, from the npm cache), so `node scripts/install-offline.mjs` installs them offline",
       }) as unknown as Argv<PackArgs>,
-  handler: async (argv) => {
-    const root = bankRootOf(argv);
-    const lister = gitLister(root) ?? undefined;
-    if (argv.list) return listRelease(argv, root, lister);
-    const signKey = argv.sign ? loadPrivateKey(readKey(argv.sign), argv.sign) : undefined;
-    requireValidBank(root, 'release pack refused'); // a release ships only a bank that validates
-    refuseDrift(root, resolve(argv.archive));
-    const extra = argv.vendor ? collectVendor(root, loadBankFile(root)) : [];
-    const r = await packRelease({ root, archive: resolve(argv.archive), signKey, lister, extra });
-    writeFileAtomic(argv.out, r.bytes);
-    if (argv.writeDigest) writeDigestFile(root, r.digest);
-    const vendored = Math.max(0, extra.length - 1); // the tarballs, without vendor.json
-    const summary = {
-      ok: true,
-      out: argv.out,
-      digest: r.digest,
-      bytes: r.bytes.length,
-      tarBytes: r.tarBytes,
-      files: r.files,
-      merkleRoot: r.manifest.merkleRoot,
-      manifestDigest: r.manifestDigest,
-      signed: r.signed,
-      digestFile: argv.writeDigest ? DIGEST_FILE : null,
-      vendored,
-    };
-    if (argv.json) return printJson(summary);
-    line(`${r.digest}  ${argv.out}`);
-    line(`  ${r.files} files, ${(r.tarBytes / 1e6).toFixed(1)} MB tar → ${(r.bytes.length / 1e6).toFixed(1)} MB gzip; merkle root ${r.manifest.merkleRoot}${r.signed ? '; signed' : ''}`);
-    if (argv.vendor) line(`  ${vendored} vendored package tarballs (vendor/npm/); install them offline with \`node scripts/install-offline.mjs\``);
-    if (argv.writeDigest) line(`  recorded in ${DIGEST_FILE}`);
-  },
+  handler: async (argv) => (await import('./release-run.ts')).runPack(argv),
 };
-
-function listRelease(argv: PackArgs, root: string, lister: Lister | undefined) {
-  const plan = planRelease(root, resolve(argv.archive), SCRIPTS_DIR, LIMITS, lister);
-  const shipped = plan.sources.map((s) => ({ path: s.path, size: s.size }));
-  const result = {
-    ok: true,
-    policy: plan.selection.policy,
-    mode: plan.selection.mode,
-    files: shipped,
-    excluded: plan.selection.excluded,
-    allowedDenied: plan.selection.allowed,
-    allowedSecrets: plan.allowedSecrets,
-  };
-  if (argv.json) return printJson(result);
-  printSelection(shipped, plan.selection, plan.allowedSecrets);
-  line(
-    `release pack --list: ${shipped.length} files would ship (${plan.selection.mode === 'git' ? 'candidates from git' : 'candidates from .gitignore files'}); ${plan.selection.excluded.length} left out; nothing was written`,
-  );
-}
 
 const keygenCommand: CommandModule<GlobalArgs, KeygenArgs> = {
   command: 'keygen',
   describe: 'create an Ed25519 signing key: KEYFILE (private, mode 0600) and KEYFILE.pub',
   builder: (y) => y.option('out', { type: 'string', demandOption: true, describe: 'private key file to create' }) as unknown as Argv<KeygenArgs>,
-  handler: (argv) => {
-    const pub = `${argv.out}.pub`;
-    for (const p of [argv.out, pub]) if (existsSync(p)) throw usageError('EEXISTS', `${p} exists; keys are never overwritten`, { path: p });
-    const k = generateKeys();
-    writeFileSync(argv.out, k.privatePem, { mode: 0o600, flag: 'wx' });
-    writeFileSync(pub, k.publicPem, { mode: 0o644, flag: 'wx' });
-    if (argv.json) return printJson({ ok: true, private: argv.out, public: pub, keyid: k.keyid });
-    line(`wrote ${argv.out} (private, 0600) and ${pub}; keyid ${k.keyid}`);
-    line('Publish the .pub file; verifiers pass it with `docket verify FILE.tgz --key FILE.pub`.');
-  },
+  handler: async (argv) => (await import('./release-run.ts')).runKeygen(argv),
 };
-
-/** A release ships the bank of the working tree; its evidence must have measured that bank. */
-export function refuseDrift(root: string, archiveDir: string) {
-  const archive = new Archive(archiveDir);
-  try {
-    const drifted = bankDrift(root, archive, { lister: gitLister(root) ?? undefined }).filter((d) => d.changes.length);
-    if (!drifted.length) return;
-    const changes = drifted.flatMap((d) => d.changes.map((c) => c.message));
-    throw findingError(
-      'EBANKDRIFT',
-      `release not packed: ${drifted.map(describeDrift).join('; ')}:\n${changes.map((c) => `  ${c}`).join('\n')}\nThe release would ship a bank its evidence did not measure: restore the measured bank (git checkout) or record new runs of this one.`,
-      { drift: drifted },
-    );
-  } finally {
-    archive.close();
-  }
-}
-
-export function readKey(path: string): Buffer {
-  try {
-    return readFileSync(path);
-  } catch (e) {
-    throw usageError('EREAD', `cannot read key ${path}: ${(e as Error).message}`, { path });
-  }
-}
-
-interface PushArgs extends GlobalArgs {
-  ref: string;
-  file: string;
-  concurrency: number;
-  'chunk-size': number;
-}
 
 const pushCommand: CommandModule<GlobalArgs, PushArgs> = {
   command: 'push <ref>',
@@ -149,36 +36,7 @@ const pushCommand: CommandModule<GlobalArgs, PushArgs> = {
       .option('file', { type: 'string', default: DEFAULT_OUT, describe: 'the release tarball' })
       .option('concurrency', { type: 'number', default: 4, hidden: true })
       .option('chunk-size', { type: 'number', default: 8 * 1024 * 1024, describe: 'blobs larger than this go up in PATCH chunks of this size' }) as unknown as Argv<PushArgs>,
-  handler: async (argv) => {
-    const { verifyAndExtractRelease } = await import('../../replay/release/verify.ts');
-    const verified = await verifyAndExtractRelease(argv.file, { keep: true });
-    try {
-      if (!verified.report.ok || !verified.stagingDir || !verified.report.digest) {
-        const errors = verified.report.findings.filter((f) => f.severity === 'error');
-        throw findingError('ERELEASE', `${argv.file} does not verify (${errors.map((f) => f.code).join(', ')}); nothing pushed. Run 'docket verify ${argv.file}' for the findings.`, {
-          file: argv.file,
-        });
-      }
-      const { openClient } = await import('./registry.ts');
-      const { pushRelease } = await import('../registry/release.ts');
-      const client = openClient(argv.ref, 'pull,push', argv.concurrency);
-      try {
-        const r = await pushRelease(client, argv.file, verified.report.digest, verified.stagingDir, argv['chunk-size']);
-        if (argv.json) return printJson(r);
-        line(`pushed ${r.ref}@${r.digest} (tarball ${r.tarball})`);
-        line(
-          r.signature
-            ? `  signature ${r.signature.digest} attached ${r.signature.attached === 'referrer' ? 'as an OCI referrer' : `under tag ${r.signature.tag}`}`
-            : '  unsigned release: no signature attached',
-        );
-        line(`  verify it with: docket verify ${r.ref} --expect ${r.tarball}`);
-      } finally {
-        client.close();
-      }
-    } finally {
-      verified.cleanup();
-    }
-  },
+  handler: async (argv) => (await import('./release-run.ts')).runPush(argv),
 };
 
 export const releaseCommand: CommandModule<GlobalArgs, GlobalArgs> = {

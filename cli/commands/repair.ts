@@ -1,28 +1,10 @@
 import type { CommandModule } from 'yargs';
-import { EXIT } from '../../replay/errors.ts';
-import { repairArchive } from '../../replay/check/repair.ts';
-import { line, printJson, type GlobalArgs } from '../output.ts';
-import { requireDir } from '../paths.ts';
-
-interface Args extends GlobalArgs {
-  'dry-run': boolean;
-}
+import type { GlobalArgs } from '../output.ts';
+import type { Args } from './repair-run.ts';
 
 export const repairCommand: CommandModule<GlobalArgs, Args> = {
   command: 'repair',
   describe: 'fix what verify found where it safely can: quarantine corrupt objects (never delete), remove temp files, rebuild the index',
   builder: (y) => y.option('dry-run', { type: 'boolean', default: false, describe: 'only say what would be done' }) as never,
-  handler: async (argv) => {
-    requireDir(argv.archive, 'archive');
-    const r = await repairArchive(argv.archive, { dryRun: argv['dry-run'] });
-    if (argv.json) printJson(r);
-    else {
-      for (const a of r.actions) line(`  ${r.dryRun ? 'would ' : ''}${a.action} ${a.path ?? ''}: ${a.reason}`);
-      if (!r.actions.length) line('nothing to repair');
-      if (r.actions.some((a) => a.action === 'quarantine')) line(`quarantined objects are in ${r.quarantine} (restore a good copy, e.g. from git, then verify)`);
-      const left = r.remaining.filter((f) => f.severity === 'error');
-      line(left.length ? `${left.length} errors remain (for example missing objects that others reference): run docket verify` : 'the archive verifies clean');
-    }
-    process.exitCode = r.ok ? EXIT.OK : EXIT.FINDINGS;
-  },
+  handler: async (argv) => (await import('./repair-run.ts')).runRepair(argv),
 };

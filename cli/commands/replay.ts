@@ -1,28 +1,7 @@
-import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { loadBankFile } from '../../replay/bank/bank.ts';
-import { EXIT, findingError, usageError } from '../../replay/errors.ts';
-import { replayArchive, type FieldDiff, type ReplayReport, type WorktreeBank } from '../../replay/runs/replay.ts';
-import { installNetworkGuard } from '../offline/netguard.ts';
-import { anchorOptions, checkAnchor, openRelease, type AnchorArgs } from './release-from.ts';
-import { line, printJson, type GlobalArgs } from '../output.ts';
-import { requireDir } from '../paths.ts';
-import { bankRootOf } from '../where.ts';
-
-/**
- * `docket replay [RUN...] [--all] [--against-worktree] [--from FILE.tgz]`: rebuild every request of
- * the sealed runs from the archive, match the journal, re-check its hash chain, verify every bundle
- * the runs name (docs/design.md "Replay"). Offline by construction: the network guard goes in
- * before anything else runs.
- */
-interface ReplayArgs extends GlobalArgs, AnchorArgs {
-  runs?: string[];
-  all: boolean;
-  againstWorktree: boolean;
-  imported: boolean;
-}
-
-const MAX_PRINTED_FINDINGS = 30;
+import type { GlobalArgs } from '../output.ts';
+import { anchorOptions } from './anchor-options.ts';
+import type { ReplayArgs } from './replay-run.ts';
 
 export const replayCommand: CommandModule<GlobalArgs, ReplayArgs> = {
   command: 'replay [runs..]',
@@ -41,91 +20,5 @@ export const replayCommand: CommandModule<GlobalArgs, ReplayArgs> = {
         describe: 'verify a release tarball (decision-verification.tgz) with this docket, anchored by --expect and/or --key, extract it to a private temp dir and replay its archive',
       })
       .option('imported', { type: 'boolean', default: false, describe: 'replay imported logs instead (RUN = import ref or run digest; docs/import.md)' }) as never,
-  handler: async (argv) => {
-    installNetworkGuard();
-    if (argv.imported) return (await import('./import.ts')).replayImportedCommand(argv, argv.runs ?? []);
-    const names = argv.runs ?? [];
-    if (argv.all && names.length) throw usageError('EUSAGE', 'name runs or pass --all, not both');
-    checkAnchor(argv, 'docket replay');
-    const worktree = argv.againstWorktree ? worktreeBank(bankRootOf(argv)) : undefined;
-    let report: ReplayReport;
-    if (argv.from) report = await replayRelease(argv, names, worktree);
-    else {
-      requireDir(argv.archive, 'archive');
-      report = await replayArchive(argv.archive, { runs: names, worktree });
-    }
-    if (argv.json) printJson(report);
-    else printHuman(report);
-    process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
-  },
+  handler: async (argv) => (await import('./replay-run.ts')).runReplay(argv),
 };
-
-/** The working tree's template and questions (what --against-worktree rebuilds from). */
-export function worktreeBank(root: string): WorktreeBank {
-  const file = loadBankFile(root);
-  if (!file || typeof file !== 'object' || !Array.isArray(file.questions) || !file.promptTemplate) throw findingError('EBANKJSON', 'decision-bank.json has no questions array or promptTemplate', {});
-  return { template: file.promptTemplate, questions: file.questions };
-}
-
-/** --from: verify the release end to end, replay the archive inside it, always remove the staging copy. */
-async function replayRelease(a: AnchorArgs, names: string[], worktree: WorktreeBank | undefined): Promise<ReplayReport> {
-  const r = await openRelease(a, 'docket replay');
-  try {
-    const report = await replayArchive(join(r.dir, 'evidence'), { runs: names, worktree });
-    return { ...report, archive: `${a.from}!decision-verification/evidence`, release: { file: a.from, digest: r.digest, anchored: r.anchored } } as ReplayReport;
-  } finally {
-    r.cleanup();
-  }
-}
-
-function printHuman(r: ReplayReport) {
-  if (r.selection === 'all') line(`no RUN named: replaying all ${r.runs.length} sealed runs in ${r.archive}`);
-  line(
-    `rebuilding requests from ${r.rebuiltFrom === 'worktree' ? 'the working tree (decision-bank.json): mismatches show what a change would break' : 'the frozen bank each plan names (archive only)'}`,
-  );
-  const rows = [
-    ['run', 'model', 'requests', 'matched', 'mismatched', 'chain', 'bundles', 'findings'],
-    ...r.runs.map((x) => [
-      x.run,
-      x.model ?? '?',
-      String(x.requests),
-      String(x.matched),
-      String(x.mismatched),
-      x.chain,
-      String(x.bundles),
-      String(x.findings.filter((f) => f.severity === 'error').length),
-    ]),
-  ];
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  for (const row of rows) line(`  ${row.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')}`);
-  let printed = 0;
-  for (const run of r.runs) {
-    for (const f of run.findings) {
-      if (printed++ >= MAX_PRINTED_FINDINGS) continue;
-      line(`${f.severity === 'error' ? 'ERROR' : 'hint '} ${f.code} ${f.message}${f.digest ? ` [${f.digest}${f.path ? ` ${f.path}` : ''}]` : ''}`);
-      for (const d of f.diff ?? []) line(`    ${d.path}: rebuilt ${show(d, 'rebuilt')}, stored ${show(d, 'stored')}`);
-    }
-  }
-  if (printed > MAX_PRINTED_FINDINGS) line(`… ${printed - MAX_PRINTED_FINDINGS} more findings (--json lists them all)`);
-  for (const s of r.skipped) line(`skipped ${s.run}: ${s.reason}`);
-  line(
-    r.ok
-      ? `ok: ${r.runs.length} runs, ${r.requests} requests rebuilt, ${r.matched} matched; every journal chain intact, every referenced bundle verified`
-      : `FAILED: ${r.mismatched} of ${r.requests} requests mismatched, ${r.findings} findings`,
-  );
-}
-
-/** One side of a diff; long strings are cut to a window around the first differing character. */
-function show(d: FieldDiff, side: 'rebuilt' | 'stored'): string {
-  if (!(side in d)) return '(absent)';
-  const v = d[side];
-  const other = side === 'rebuilt' ? d.stored : d.rebuilt;
-  if (typeof v === 'string' && typeof other === 'string' && v.length > 120) {
-    let at = 0;
-    while (at < v.length && v[at] === other[at]) at++;
-    const from = Math.max(0, at - 40);
-    return `${from ? '…' : ''}${JSON.stringify(v.slice(from, at + 80))}${at + 80 < v.length ? '…' : ''} (first difference at character ${at})`;
-  }
-  const text = JSON.stringify(v);
-  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
-}

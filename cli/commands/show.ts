@@ -1,17 +1,6 @@
 import type { CommandModule } from 'yargs';
-import type { Digest } from '../../replay/format/digest.ts';
-import { DocketError, EXIT, usageError } from '../../replay/errors.ts';
-import { digestPrefix } from '../../replay/runs/run-ref.ts';
-import { Index, type ObjectRow } from '../../replay/store/sqlindex.ts';
-import { Store } from '../../replay/store/store.ts';
-import { line, printJson, type GlobalArgs } from '../output.ts';
-import { requireDir } from '../paths.ts';
-
-/** `docket show DIGEST|REF` and `docket ls [KIND]`: look at one bundle, list bundles by kind (read-only). */
-interface ShowArgs extends GlobalArgs {
-  target: string;
-  raw: boolean;
-}
+import type { GlobalArgs } from '../output.ts';
+import type { LsArgs, ShowArgs } from './show-run.ts';
 
 export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
   command: 'show <target>',
@@ -20,108 +9,12 @@ export const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
     y
       .positional('target', { type: 'string', demandOption: true, describe: 'object digest, unique digest prefix, ref (runs/ID, bank/current, grades/ID) or run id' })
       .option('raw', { type: 'boolean', default: false, describe: 'write the stored bytes exactly as archived (gzip) to stdout' }) as never,
-  handler: (argv) => {
-    requireDir(argv.archive, 'archive');
-    const store = new Store(argv.archive);
-    const { digest, ref } = resolveTarget(store, argv.target);
-    if (argv.raw) {
-      process.stdout.write(store.getBytes(digest));
-      return;
-    }
-    const { value, descriptor } = store.get(digest); // verified: digest, strict gzip, canonical JSON, schema
-    if (argv.json) return printJson({ ok: true, ref, descriptor, value });
-    if (ref) line(`ref            ${ref}`);
-    line(`digest         ${descriptor.digest}`);
-    line(`kind           ${descriptor.kind}`);
-    line(`size           ${descriptor.size} bytes (gzip)`);
-    line(`contentDigest  ${descriptor.contentDigest}`);
-    line(`contentSize    ${descriptor.contentSize} bytes (canonical JSON)`);
-    line();
-    line(JSON.stringify(value, null, 2));
-  },
+  handler: async (argv) => (await import('./show-run.ts')).runShow(argv),
 };
-
-/** A full digest, a unique prefix of one, a ref name, or a run id (refs/runs/ID). */
-export function resolveTarget(store: Store, target: string): { digest: Digest; ref: string | null } {
-  if (/^sha256:[0-9a-f]{64}$/.test(target)) {
-    if (!store.has(target as Digest)) throw usageError('ENOTFOUND', `no object ${target} in ${store.dir}`, { target });
-    return { digest: target as Digest, ref: null };
-  }
-  for (const name of target.includes('/') ? [target] : [`runs/${target}`]) {
-    const digest = refOrNull(store, name);
-    if (digest) return { digest, ref: name };
-  }
-  const hex = digestPrefix(target);
-  if (hex !== null) {
-    const hits = store.list().objects.filter((o) => o.digest.slice(7).startsWith(hex));
-    if (hits.length === 1) return { digest: hits[0]!.digest, ref: null };
-    if (hits.length > 1)
-      throw usageError(
-        'EAMBIGUOUS',
-        `${target} is a prefix of ${hits.length} objects: ${hits
-          .slice(0, 10)
-          .map((o) => o.digest)
-          .join(', ')}${hits.length > 10 ? ', …' : ''}; give more characters`,
-        { target, candidates: hits.map((o) => o.digest) },
-      );
-  }
-  throw usageError(
-    'ENOTFOUND',
-    `${target} names no object, ref or run in ${store.dir} (give a digest, a digest prefix of 4+ hex characters, a ref such as bank/current, or a run id; docket ls lists objects)`,
-    { target },
-  );
-}
-
-function refOrNull(store: Store, name: string): Digest | null {
-  try {
-    return store.readRef(name);
-  } catch (e) {
-    if (e instanceof DocketError && e.code === 'EREFNAME') return null;
-    throw e;
-  }
-}
-
-interface LsArgs extends GlobalArgs {
-  kind?: string;
-}
 
 export const lsCommand: CommandModule<GlobalArgs, LsArgs> = {
   command: 'ls [kind]',
   describe: 'list the bundles of the archive (of one kind), from the index, or by reading every object when there is no index',
   builder: (y) => y.positional('kind', { type: 'string', describe: 'only bundles of this kind (run, plan, bank, grade, evidence, attachment, …)' }) as never,
-  handler: (argv) => {
-    requireDir(argv.archive, 'archive');
-    const { objects, source, unreadable } = listObjects(argv.archive, argv.kind);
-    if (argv.json) printJson({ ok: unreadable.length === 0, source, kind: argv.kind ?? null, objects, unreadable });
-    else {
-      for (const o of objects) line(`${o.digest}  ${o.kind.padEnd(12)} ${String(o.size).padStart(8)}`);
-      for (const u of unreadable) line(`${u.digest}  UNREADABLE ${u.code}: ${u.message} (docket verify)`);
-      line(`${objects.length} bundle(s)${argv.kind ? ` of kind ${argv.kind}` : ''}, from ${source === 'index' ? 'the index' : 'the objects (no index)'}`);
-    }
-    process.exitCode = unreadable.length ? EXIT.FINDINGS : EXIT.OK;
-  },
+  handler: async (argv) => (await import('./show-run.ts')).runLs(argv),
 };
-
-export function listObjects(dir: string, kind?: string): { objects: ObjectRow[]; source: 'index' | 'objects'; unreadable: { digest: Digest; code: string; message: string }[] } {
-  if (Index.exists(dir)) {
-    const idx = Index.openReadOnly(dir);
-    try {
-      return { objects: idx.objects(kind), source: 'index', unreadable: [] };
-    } finally {
-      idx.close();
-    }
-  }
-  // No index (a clean clone): read and check every object, never create the index (ls is read-only).
-  const store = new Store(dir);
-  const objects: ObjectRow[] = [];
-  const unreadable: { digest: Digest; code: string; message: string }[] = [];
-  for (const o of store.list().objects) {
-    try {
-      const d = store.get(o.digest).descriptor;
-      if (kind === undefined || d.kind === kind) objects.push({ digest: d.digest, kind: d.kind, size: d.size, contentDigest: d.contentDigest, contentSize: d.contentSize });
-    } catch (e) {
-      unreadable.push({ digest: o.digest, code: e instanceof DocketError ? e.code : 'EREAD', message: (e as Error).message });
-    }
-  }
-  return { objects, source: 'objects', unreadable };
-}

@@ -36,6 +36,9 @@ import { backoff, jitter, SharedBackoff } from './rate-limit.ts';
 import { streamSealed } from './seal-order.ts';
 import { isLoopback, redactor, secretsOf, type Redactor } from './secrets.ts';
 import { createWorkDir, Journal, readPlanDigest, readStartedAt, releaseLock, removeWorkDir, takeLock, type JournalFault, type JournalStats } from './workdir.ts';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency.ts';
+
+export { DEFAULT_CONCURRENCY, MAX_CONCURRENCY };
 
 /**
  * The run loop (issue 4): plan → store the plan → journal every attempt (fsync per line) → seal into
@@ -57,10 +60,6 @@ export interface NewRunOptions {
   requestKind?: RequestKind; // chat (default) or decision; recorded in the plan as its requestFormat
   allowUnknownCost?: boolean; // --allow-unknown-cost (cli/recorder/cost-rule.ts)
 }
-
-/** Requests in flight at once: the default, and the upper bound (a guard against a typo like 1000, not a provider limit). */
-export const DEFAULT_CONCURRENCY = 4;
-export const MAX_CONCURRENCY = 64;
 
 /** Where time comes from: `ms` for latencies and backoff, `date` for startedAt/sealedAt. Injected in tests. */
 export interface Clock {

@@ -25,7 +25,7 @@ export const MEDIA = {
 export const TITLE = 'org.opencontainers.image.title';
 export const ARCHIVE_FORMAT = 'docket-archive/v1';
 export const RELEASE_FORMAT = 'docket-release/v1';
-export const DEFAULT_MANIFEST_LIMIT = 4 * 1024 * 1024;
+export { DEFAULT_MANIFEST_LIMIT } from './manifest-limit.ts';
 
 export interface Descriptor {
   mediaType: string;

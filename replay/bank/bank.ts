@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import type { Archive } from '../store/archive.ts';
 import { encodeBundle, type Encoded } from '../format/bundle.ts';
 import { sha256, type Digest } from '../format/digest.ts';
@@ -113,9 +114,13 @@ export interface Violation {
 /** Coverage is an authoring to-do until a release: validate lists it as a hint, release pack and check demand it. */
 export const COVERAGE_CODE = 'EUNCOVERED';
 
-const fileAjv = new Ajv({ allErrors: true, strict: true });
+// ajv is loaded on first use (as in format/schemas.ts): a command that never validates the bank file does not pay for it.
+const require = createRequire(import.meta.url);
 let bankFileSchema: ValidateFunction | null = null;
-const bankFileValidator = () => (bankFileSchema ??= fileAjv.compile(JSON.parse(readFileSync(join(SCHEMA_DIR, 'files', 'decision-bank.schema.json'), 'utf8'))));
+const bankFileValidator = () =>
+  (bankFileSchema ??= new (require('ajv') as typeof import('ajv')).Ajv({ allErrors: true, strict: true }).compile(
+    JSON.parse(readFileSync(join(SCHEMA_DIR, 'files', 'decision-bank.schema.json'), 'utf8')),
+  ));
 
 /** Schema plus authoring rules; every violation is collected. */
 export function validateBankFile(root: string, bank: BankFile): Violation[] {

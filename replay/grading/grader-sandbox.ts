@@ -1,8 +1,12 @@
+import { createRequire } from 'node:module';
 import { createContext, Script } from 'node:vm';
-import { transformSync } from 'esbuild';
 import { findingError } from '../errors.ts';
 import type { Json } from '../format/json.ts';
 import type { GraderInput, GraderResult } from './graders.ts';
+
+// esbuild is loaded when a grader is first compiled: scoring from stored grades never compiles one.
+const require = createRequire(import.meta.url);
+const esbuild = () => require('esbuild') as typeof import('esbuild');
 
 /**
  * Runs an archived grader's source (a `grader` bundle, docs/design.md §10 "Archived graders") with
@@ -42,7 +46,7 @@ const ASYNC = /\b(?:async|await|import|Promise|FinalizationRegistry|WeakRef|from
 function compile(name: string, text: string, where: string): string {
   let code: string;
   try {
-    code = transformSync(text, { loader: 'ts', format: 'cjs', target: 'es2022', sourcefile: `${name}.ts`, logLevel: 'silent', legalComments: 'none' }).code;
+    code = esbuild().transformSync(text, { loader: 'ts', format: 'cjs', target: 'es2022', sourcefile: `${name}.ts`, logLevel: 'silent', legalComments: 'none' }).code;
   } catch (e) {
     throw findingError('EGRADERSOURCE', `${where}: module ${name} does not compile: ${(e as Error).message.split('\n')[0]}`, { module: name });
   }

@@ -1,0 +1,126 @@
+import type { ArgumentsCamelCase } from 'yargs';
+import { Archive } from '../../replay/store/archive.ts';
+import { bankDrift, banksMeasured, hasWorktreeBank, type BankDrift, type BankMeasured } from '../../replay/bank/drift.ts';
+import { rankingJson } from '../../replay/scoring/report.ts';
+import { currentBenchmarkVersion, loadRunsForScoring, unscoredRuns, type Unscored, type UngradedRun } from '../../replay/scoring/scoring-input.ts';
+import { chooseVersion, formatCost, rankRuns, type Ranking } from '../../replay/scoring/scoring.ts';
+import { line, printJson, type GlobalArgs } from '../output.ts';
+import { requireDir } from '../paths.ts';
+
+export interface Args extends GlobalArgs {
+  benchmarkVersion?: string;
+}
+
+interface MeasuredOn {
+  banks: (BankMeasured & { changes?: number })[];
+  worktree: { benchmarkVersion: string; drifted: boolean } | null; // null: no decision-bank.json here
+}
+
+/** Which runs measured which bank and benchmark version, and whether the working tree is that bank. */
+function measuredOn(archive: Archive, root: string | null): MeasuredOn {
+  if (root === null || !hasWorktreeBank(root)) return { banks: banksMeasured(archive), worktree: null };
+  let drift: BankDrift[];
+  try {
+    drift = bankDrift(root, archive);
+  } catch {
+    return { banks: banksMeasured(archive), worktree: null }; // an unreadable working-tree bank: validate/check say why
+  }
+  return {
+    banks: drift.map((d) => ({ bank: d.bank, benchmarkVersion: d.benchmarkVersion, runs: d.runs, changes: d.changes.length })),
+    worktree: drift[0] ? { benchmarkVersion: drift[0].worktreeVersion, drifted: drift.some((d) => d.changes.length > 0) } : null,
+  };
+}
+
+/** The runs scoring leaves out, each with the command that brings it in (or why none does). */
+export function printUnscored(unscored: readonly Unscored[]) {
+  if (!unscored.length) return;
+  line();
+  line('not scored:');
+  for (const u of unscored) line(`  ${u.runId}${u.run ? ` (${short(u.run)})` : ''}: ${u.why}${u.command ? `: run \`${u.command}\`` : ''}`);
+}
+
+function printMeasuredOn(m: MeasuredOn) {
+  line();
+  line('measured on:');
+  for (const b of m.banks)
+    line(
+      `  benchmark version ${b.benchmarkVersion} (bank ${short(b.bank)}): ${b.runs.join(', ')}${b.changes ? ` — the working tree differs from it in ${b.changes} place(s): docket check lists them` : ''}`,
+    );
+  if (m.worktree && !m.worktree.drifted) line(`  the working tree's bank is this bank (benchmark version ${m.worktree.benchmarkVersion})`);
+  else if (m.worktree) line(`  the working tree's bank is benchmark version ${m.worktree.benchmarkVersion}: no run measured it`);
+}
+
+const pct = (x: number | null | undefined) => (x === null || x === undefined ? '–' : (x * 100).toFixed(1));
+const short = (d: string) => d.replace(/^sha256:/, '').slice(0, 12);
+
+export function printLeaderboard(r: Ranking) {
+  line(`benchmark version ${r.benchmarkVersion ?? 'none'} · protocol ${r.protocol.id} v${r.protocol.version} ${r.protocol.digest}`);
+  if (r.rows.length === 0) line('no run is ranked on this benchmark version');
+  else {
+    const table = [['place', 'model', 'score', '95% interval', 'coverage', 'truncated', 'cost', 'run', 'grade']];
+    for (const row of r.rows) {
+      const s = row.score;
+      table.push([
+        String(row.place),
+        s.model,
+        `${pct(s.score)} %`,
+        `[${pct(s.interval?.low)}, ${pct(s.interval?.high)}]`,
+        `${pct(s.coverage.fraction)} %`,
+        String(s.coverage.truncated),
+        formatCost(s.cost),
+        short(s.run),
+        short(s.grade),
+      ]);
+    }
+    printTable(table, [false, false, true, true, true, true, false, false, false]);
+    line();
+    line('evidence:');
+    for (const row of r.rows) line(`  ${row.score.model}: run ${row.score.run} grade ${row.score.grade}`);
+    const shared = r.rows.filter((x) => x.test && !x.test.newPlace);
+    if (shared.length) line(`shared places: ${shared.map((x) => `${x.score.model} ~ ${x.test!.against} (Holm p ${x.test!.adjustedP.toPrecision(3)})`).join('; ')}`);
+  }
+  const shown = r.refused.filter((f) => f.code !== 'other-version');
+  if (shown.length) {
+    line();
+    line('not ranked:');
+    for (const f of shown) line(`  ${f.score.model} ${f.score.runId} (${short(f.score.run)}): ${f.reason}`);
+  }
+  const other = r.refused.length - shown.length;
+  if (other) line(`${other} run(s) on other benchmark versions are not shown (--benchmark-version V shows one)`);
+}
+
+export function printTable(rows: string[][], rightAlign: boolean[]) {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  for (const r of rows)
+    line(
+      r
+        .map((cell, c) => (rightAlign[c] ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+        .join('  ')
+        .trimEnd(),
+    );
+}
+
+export function runLeaderboard(argv: ArgumentsCamelCase<Args>) {
+  requireDir(argv.archive, 'archive');
+  const archive = new Archive(argv.archive);
+  let runs, unscored, version, measured;
+  try {
+    const ungraded: UngradedRun[] = [];
+    runs = loadRunsForScoring(archive, ungraded, { answers: false, earlier: false });
+    unscored = unscoredRuns(archive, ungraded);
+    version = chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(archive));
+    measured = measuredOn(archive, argv.bankRoot ?? null);
+  } finally {
+    archive.close();
+  }
+  const ranking = rankRuns(runs, version);
+  if (argv.json) printJson({ ...rankingJson(ranking), measuredOn: measured.banks, worktree: measured.worktree, unscored });
+  else if (runs.length === 0 && unscored.length === 0) line(`the archive ${argv.archive} holds no runs: record one with \`docket run\` (or bring logs in with \`docket import\`)`);
+  else {
+    if (runs.length) {
+      printLeaderboard(ranking);
+      printMeasuredOn(measured);
+    } else line(`no run in the archive ${argv.archive} is graded yet, so none is ranked`);
+    printUnscored(unscored);
+  }
+}

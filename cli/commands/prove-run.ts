@@ -1,0 +1,31 @@
+import { writeFileSync } from 'node:fs';
+import type { ArgumentsCamelCase } from 'yargs';
+import { parseDigest } from '../../replay/format/digest.ts';
+import { findingError } from '../../replay/errors.ts';
+import { proveInclusion } from '../../replay/release/merkle.ts';
+import { Store } from '../../replay/store/store.ts';
+import { line, printJson, type GlobalArgs } from '../output.ts';
+import { requireDir } from '../paths.ts';
+
+export interface Args extends GlobalArgs {
+  digest: string;
+  out?: string;
+}
+
+export function runProve(argv: ArgumentsCamelCase<Args>) {
+  const digest = parseDigest(argv.digest, 'DIGEST');
+  requireDir(argv.archive, 'archive');
+  const proof = proveInclusion(
+    new Store(argv.archive).list().objects.map((o) => o.digest),
+    digest,
+  );
+  if (!proof) throw findingError('ENOTINARCHIVE', `${digest} is not an object of the archive ${argv.archive}`, { digest });
+  if (argv.out) writeFileSync(argv.out, `${JSON.stringify(proof, null, 2)}\n`);
+  if (argv.json) return printJson(proof);
+  line(`digest     ${proof.digest}`);
+  line(`leaf index ${proof.leafIndex}`);
+  line(`tree size  ${proof.treeSize}`);
+  line(`audit path ${proof.auditPath.length ? '' : '(empty)'}`);
+  for (const p of proof.auditPath) line(`  ${p}`);
+  line(`root       ${proof.root}`);
+}

@@ -1,0 +1,23 @@
+import type { ArgumentsCamelCase } from 'yargs';
+import { EXIT } from '../../replay/errors.ts';
+import { repairArchive } from '../../replay/check/repair.ts';
+import { line, printJson, type GlobalArgs } from '../output.ts';
+import { requireDir } from '../paths.ts';
+
+export interface Args extends GlobalArgs {
+  'dry-run': boolean;
+}
+
+export async function runRepair(argv: ArgumentsCamelCase<Args>) {
+  requireDir(argv.archive, 'archive');
+  const r = await repairArchive(argv.archive, { dryRun: argv['dry-run'] });
+  if (argv.json) printJson(r);
+  else {
+    for (const a of r.actions) line(`  ${r.dryRun ? 'would ' : ''}${a.action} ${a.path ?? ''}: ${a.reason}`);
+    if (!r.actions.length) line('nothing to repair');
+    if (r.actions.some((a) => a.action === 'quarantine')) line(`quarantined objects are in ${r.quarantine} (restore a good copy, e.g. from git, then verify)`);
+    const left = r.remaining.filter((f) => f.severity === 'error');
+    line(left.length ? `${left.length} errors remain (for example missing objects that others reference): run docket verify` : 'the archive verifies clean');
+  }
+  process.exitCode = r.ok ? EXIT.OK : EXIT.FINDINGS;
+}

@@ -1,0 +1,59 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ArgumentsCamelCase } from 'yargs';
+import { DocketError, usageError } from '../../replay/errors.ts';
+import { buildReport, DEFAULT_REPORT_TITLE, type ReportText } from '../../replay/scoring/report.ts';
+import { currentBank, loadBankFile } from '../../replay/bank/bank.ts';
+import { Archive } from '../../replay/store/archive.ts';
+import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
+import { chooseVersion, rankRuns } from '../../replay/scoring/scoring.ts';
+import { line, printJson, type GlobalArgs } from '../output.ts';
+import { requireDir } from '../paths.ts';
+
+export interface Args extends GlobalArgs {
+  out: string;
+  benchmarkVersion?: string;
+}
+
+/**
+ * The page names the bank, never docket (decision-bank.json `report.title` and `report.text`):
+ * without a title, the bank's name — the working tree's, else the frozen bank's — and "leaderboard".
+ */
+export function reportPage(root: string | null, archiveDir: string): ReportText {
+  if (root !== null) {
+    try {
+      const bank = loadBankFile(root);
+      const r = bank.report ?? {};
+      return { title: r.title ?? `${bank.name} ${DEFAULT_REPORT_TITLE}`, ...(r.text ? { text: r.text } : {}) };
+    } catch (e) {
+      if (!(e instanceof DocketError)) throw e; // an unreadable working-tree bank: validate says why; the frozen name still serves
+    }
+  }
+  const archive = new Archive(archiveDir);
+  try {
+    return { title: archive.ref('bank/current') ? `${currentBank(archive).name} ${DEFAULT_REPORT_TITLE}` : DEFAULT_REPORT_TITLE };
+  } finally {
+    archive.close();
+  }
+}
+
+export function runReport(argv: ArgumentsCamelCase<Args>) {
+  requireDir(argv.archive, 'archive');
+  const runs = loadRunsForScoring(argv.archive, undefined, { answers: false, earlier: false });
+  const ranking = rankRuns(runs, chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(argv.archive)));
+  const report = buildReport(ranking, reportPage(argv.bankRoot ?? null, argv.archive));
+  const html = join(argv.out, 'index.html');
+  const json = join(argv.out, 'report.json');
+  try {
+    mkdirSync(argv.out, { recursive: true });
+    writeFileSync(html, report.html);
+    writeFileSync(json, `${JSON.stringify(report.json, null, 2)}\n`);
+  } catch (e) {
+    throw usageError('EWRITE', `cannot write the report to ${argv.out}: ${(e as Error).message}`, { path: argv.out });
+  }
+  if (argv.json) printJson({ ok: true, html, json, rows: report.json.rows.length, refused: report.json.refused.length });
+  else {
+    if (runs.length === 0) line(`no runs in the archive ${argv.archive}: the report says so`);
+    line(`wrote ${html} and ${json} (${report.json.rows.length} ranked, ${report.json.refused.length} not ranked)`);
+  }
+}

@@ -1,0 +1,171 @@
+import type { ArgumentsCamelCase } from 'yargs';
+import { Archive } from '../../replay/store/archive.ts';
+import { DocketError, EXIT, usageError } from '../../replay/errors.ts';
+import type { RunParams } from '../../replay/bank/types.ts';
+import { line, printJson, progress, type GlobalArgs } from '../output.ts';
+import { requireDir } from '../paths.ts';
+import { checkConcurrency, makePlan, resumeRun, startRun, type NewRunOptions, type RunResult } from '../recorder/recorder.ts';
+import { costRule } from '../recorder/cost-rule.ts';
+import { resolveApiKey } from '../recorder/secrets.ts';
+import { publicUrl } from '../../replay/runs/runs.ts';
+
+export interface RunArgs extends GlobalArgs {
+  model?: string;
+  'base-url'?: string;
+  repetitions: number;
+  grader: string;
+  'max-tokens': number;
+  temperature: number;
+  seed?: number;
+  'run-id'?: string;
+  resume?: string;
+  abandon: boolean;
+  'dry-run': boolean;
+  'limit-evals'?: number;
+  'max-requests'?: number;
+  'max-known-cost-usd'?: number;
+  'price-per-1k-tokens'?: number;
+  'allow-unknown-cost': boolean;
+  'api-key-env': string;
+  'env-file'?: string;
+  'timeout-ms': number;
+  retries: number;
+  'backoff-ms': number;
+  concurrency: number;
+  'request-kind'?: string;
+}
+
+const positiveInt = (v: unknown, flag: string, min = 1) => {
+  if (v === undefined) return null;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) throw usageError('EUSAGE', `${flag} must be an integer ≥ ${min}`);
+  return v;
+};
+
+function report(r: RunResult, json: boolean) {
+  const v = r.run;
+  if (json) {
+    printJson({
+      ok: true,
+      runId: r.runId,
+      status: r.status,
+      stopReason: r.stopReason,
+      digest: r.digest,
+      plan: r.plan,
+      model: v.model,
+      planned: v.planned,
+      done: v.done,
+      attempts: v.attempts,
+      classes: v.classes,
+      knownCostUsd: v.knownCostUsd,
+      head: v.head,
+      segments: v.segments,
+      grade: r.grade,
+    });
+  } else {
+    line(
+      `${r.status}: ${v.done}/${v.planned} slots done in ${v.attempts} attempts (${Object.entries(v.classes)
+        .filter(([, n]) => n > 0)
+        .map(([c, n]) => `${c} ${n}`)
+        .join(', ')})`,
+    );
+    if (r.stopReason) line(`stopped: ${r.stopReason}`);
+    line(`known cost: ${v.knownCostUsd === null ? 'unknown (not reported)' : `$${v.knownCostUsd}`}`);
+    line(`${r.digest}  run ${r.runId} (refs/runs/${r.runId})`);
+    const g = r.grade;
+    if (g.status === 'graded')
+      line(
+        `graded by ${g.grader.ref}: ${g.counts.correct} of ${g.counts.slots} slots correct (${g.counts.incorrect} incorrect, ${g.counts.invalid} invalid, ${g.counts.truncated} truncated, ${g.counts.provider_failure} provider failures, ${g.counts.interrupted} interrupted); grade ${g.grade} (refs/grades/${r.runId}); ranked by \`docket leaderboard\``,
+      );
+    else line(`not graded: ${g.reason}`);
+  }
+  process.exitCode = EXIT.OK;
+}
+
+function dryRun(archive: Archive, opts: NewRunOptions, json: boolean) {
+  if (!opts.model) throw usageError('EUSAGE', 'docket run --dry-run needs --model');
+  const p = makePlan(archive, { ...opts, baseUrl: opts.baseUrl || 'http://127.0.0.1/v1' });
+  const hashes = p.requests.map((r) => r.hash);
+  if (json) {
+    printJson({ ok: p.refusal === null, dryRun: true, runId: p.runId, refusal: p.refusal, costRule: p.costRule, plan: p.plan, requests: hashes.length, requestHashes: hashes, estimate: p.estimate });
+  } else {
+    line(`run ${p.runId} (dry run: nothing is sent or stored)`);
+    line(
+      `plan: ${p.plan.requestFormat} requests, bank ${p.plan.bank}, ${p.plan.questions.length} questions × ${p.plan.permutations} permutations × ${p.plan.repetitions} repetitions, model ${p.plan.model}, grader ${p.plan.grader.ref}`,
+    );
+    line(`requests: ${hashes.length} (${new Set(hashes).size} distinct request hashes, set digest ${p.plan.requestHashes})`);
+    for (const h of hashes.slice(0, 5)) line(`  ${h}`);
+    if (hashes.length > 5) line(`  … and ${hashes.length - 5} more (--json lists all)`);
+    line(
+      `estimate: ~${p.estimate.promptTokens} prompt + ≤${p.estimate.completionTokens} completion tokens; cost ${p.estimate.costUsd === null ? 'unknown (pass --price-per-1k-tokens)' : `$${p.estimate.costUsd}`}`,
+    );
+    if (p.costRule) line(`cost cap: ${p.costRule}`);
+    if (p.refusal) line(`would not start: ${p.refusal}`);
+  }
+  process.exitCode = p.refusal ? EXIT.FINDINGS : EXIT.OK;
+}
+
+export async function runRun(argv: ArgumentsCamelCase<RunArgs>) {
+  const params: RunParams = { temperature: argv.temperature, max_tokens: positiveInt(argv['max-tokens'], '--max-tokens')! };
+  if (!(argv.temperature >= 0)) throw usageError('EUSAGE', '--temperature must be ≥ 0');
+  if (argv.seed !== undefined) params.seed = positiveInt(argv.seed, '--seed', 0)!;
+  const opts: NewRunOptions = {
+    model: argv.model ?? '',
+    baseUrl: argv['base-url'] ?? '',
+    repetitions: positiveInt(argv.repetitions, '--repetitions')!,
+    params,
+    graderRef: argv.grader,
+    runId: argv['run-id'],
+    pricePer1kTokens: argv['price-per-1k-tokens'],
+    requestKind: argv['request-kind'] as NewRunOptions['requestKind'],
+    allowUnknownCost: argv['allow-unknown-cost'],
+    caps: {
+      limitEvals: positiveInt(argv['limit-evals'], '--limit-evals'),
+      maxRequests: positiveInt(argv['max-requests'], '--max-requests'),
+      maxKnownCostUsd: argv['max-known-cost-usd'] ?? null,
+      retries: positiveInt(argv.retries, '--retries', 0)!,
+      timeoutMs: positiveInt(argv['timeout-ms'], '--timeout-ms')!,
+    },
+  };
+  if (opts.caps.maxKnownCostUsd !== null && !(opts.caps.maxKnownCostUsd >= 0)) throw usageError('EUSAGE', '--max-known-cost-usd must be ≥ 0');
+  requireDir(argv.archive, 'archive');
+  const archive = new Archive(argv.archive);
+  try {
+    if (argv['dry-run']) return dryRun(archive, opts, argv.json);
+    if (!argv.resume && (!argv.model || !argv['base-url'])) throw usageError('EUSAGE', 'docket run needs --model and --base-url (or --resume RUN_ID)');
+    const apiKey = argv.abandon ? null : resolveApiKey({ envName: argv['api-key-env'], envFile: argv['env-file'] });
+    const ctrl = new AbortController();
+    const onSignal = () => ctrl.abort();
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    const tick = argv.json ? undefined : progress('attempts: slots done');
+    let runId = '';
+    try {
+      const conn = {
+        concurrency: checkConcurrency(argv.concurrency),
+        apiKey,
+        backoffMs: positiveInt(argv['backoff-ms'], '--backoff-ms', 0)!,
+        signal: ctrl.signal,
+        allowUnknownCost: argv['allow-unknown-cost'],
+        onStart: (id: string) => {
+          runId = id;
+          if (!argv.json) line(`run ${id}`); // the run id first, before anything can fail
+          const rule = argv.resume ? null : costRule(opts.caps.maxKnownCostUsd, argv['allow-unknown-cost'], publicUrl(opts.baseUrl));
+          if (!argv.json && rule) line(`cost cap: ${rule}`);
+        },
+        onAttempt: tick ? (_l: unknown, done: number, planned: number) => tick(done, planned) : undefined,
+      };
+      const result = argv.resume
+        ? await resumeRun(archive, argv.resume, { model: argv.model, baseUrl: argv['base-url'], abandon: argv.abandon }, { ...conn, timeoutMs: argv['timeout-ms'] })
+        : await startRun(archive, opts, { ...conn, baseUrl: opts.baseUrl });
+      report(result, argv.json);
+    } catch (e) {
+      if (e instanceof DocketError && runId) (e.data as Record<string, unknown>).runId ??= runId;
+      throw e;
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+  } finally {
+    archive.close();
+  }
+}

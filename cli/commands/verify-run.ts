@@ -1,0 +1,215 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ArgumentsCamelCase } from 'yargs';
+import { parseDigest, type Digest } from '../../replay/format/digest.ts';
+import { EXIT, usageError, type Code } from '../../replay/errors.ts';
+import type { ReleaseReport } from '../../replay/release/verify.ts';
+import { Store } from '../../replay/store/store.ts';
+import { Index } from '../../replay/store/sqlindex.ts';
+import { verifyArchive, type VerifyReport } from '../../replay/check/verify.ts';
+import { dropVerifyWorker } from '../../replay/accel/verify-prestart.ts';
+import { line, printJson, progress, type GlobalArgs } from '../output.ts';
+
+export interface Args extends GlobalArgs {
+  dir?: string;
+  quick: boolean;
+  expect?: string;
+  key?: string;
+  extract?: string;
+  proof?: string;
+  root?: string;
+}
+
+/**
+ * Stored source snapshots through the secret scanner (replay/content/archive-scan.ts): hits are
+ * findings. Reported beside the archive steps (as `sourcesScanned`), not as one of them.
+ */
+async function scanSources(dir: string, report: VerifyReport & { sourcesScanned?: number }) {
+  const { scanArchiveSources } = await import('../../replay/content/archive-scan.ts');
+  const { findings, checked } = scanArchiveSources(dir, { sources: verifiedSources(dir, report) });
+  report.findings.push(...findings);
+  report.sourcesScanned = checked;
+  if (findings.length) report.ok = false;
+}
+
+/** The index's source bundles, when this verify found the index complete and right; else undefined (scan finds them itself). */
+function verifiedSources(dir: string, report: VerifyReport): Set<string> | undefined {
+  const step = report.steps.find((s) => s.name === 'index');
+  if (!step || step.skipped || step.failed || report.findings.length) return undefined;
+  try {
+    const index = Index.openReadOnly(dir);
+    try {
+      return new Set(index.objects('source').map((o) => o.digest));
+    } finally {
+      index.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** A release is named by its extension or is a regular file; archives are directories. */
+function isRelease(path: string): boolean {
+  if (/\.(tgz|tar\.gz)$/.test(path)) return true;
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function releaseOptions(argv: Args) {
+  if (argv.quick) throw usageError('EUSAGE', '--quick applies to archive directories; a release is always verified in full');
+  const expect = argv.expect === undefined ? undefined : parseDigest(argv.expect, '--expect');
+  let key;
+  if (argv.key) {
+    let pem: Buffer;
+    try {
+      pem = readFileSync(argv.key);
+    } catch (e) {
+      throw usageError('EREAD', `cannot read key ${argv.key}: ${(e as Error).message}`, { path: argv.key });
+    }
+    const { loadPublicKey } = await import('../../replay/release/dsse.ts');
+    key = loadPublicKey(pem, argv.key);
+  }
+  return { expect, key, extract: argv.extract };
+}
+
+async function verifyReleaseFile(file: string, argv: Args) {
+  const { expect, key } = await releaseOptions(argv);
+  // Loaded here, not at the top: an archive verify does not pay for the tar and release code.
+  const { verifyRelease } = await import('../../replay/release/verify.ts');
+  const report = await verifyRelease(file, { expect, key, extract: argv.extract });
+  if (argv.json) printJson(report);
+  else printRelease(report, argv.extract);
+  process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
+}
+
+/**
+ * `docket verify HOST/REPO:TAG`: fetch the release (each blob digest-checked), verify the tarball
+ * as a file, and check that the registry's MANIFEST.json layer and signature referrer are the very
+ * bytes inside it. The network is used only to fetch; the verify itself is the offline one.
+ */
+async function verifyReleaseRef(refText: string, argv: Args) {
+  const opts = await releaseOptions(argv);
+  if (opts.extract && existsSync(opts.extract)) throw usageError('EEXISTS', `--extract target ${opts.extract} exists; name a directory that does not exist`, { path: opts.extract });
+  const { openClient } = await import('./registry-run.ts');
+  const { fetchRelease } = await import('../registry/release.ts');
+  const client = openClient(refText, 'pull', 2);
+  let fetched;
+  try {
+    fetched = await fetchRelease(client);
+  } finally {
+    client.close();
+  }
+  try {
+    const { verifyAndExtractRelease } = await import('../../replay/release/verify.ts');
+    const { MANIFEST_NAME, SIG_NAME } = await import('../../replay/release/limits.ts');
+    const v = await verifyAndExtractRelease(fetched.file, { expect: opts.expect, key: opts.key, keep: true }); // extracted below, once the registry's copies agree
+    for (const f of v.report.findings) if (f.path === fetched.file) f.path = refText; // the temp file's name means nothing to the reader
+    const report = { ...v.report, file: refText, archive: refText, ref: refText, manifestDigest: fetched.manifestDigest, signatureAttached: !!fetched.signature };
+    try {
+      if (v.stagingDir) {
+        const add = (code: Code, path: string, message: string) => report.findings.push({ severity: 'error', code, path, digest: null, message });
+        if (!readFileSync(join(v.stagingDir, MANIFEST_NAME)).equals(fetched.manifestJson))
+          add('EREGISTRYMANIFEST', MANIFEST_NAME, `the registry's MANIFEST.json layer is not the one inside the tarball`);
+        const sigPath = join(v.stagingDir, SIG_NAME);
+        const inside = existsSync(sigPath) ? readFileSync(sigPath) : null;
+        if (fetched.signature && (!inside || !inside.equals(fetched.signature)))
+          add('EREGISTRYSIG', SIG_NAME, inside ? 'the signature attached in the registry is not the one inside the tarball' : 'the registry has a signature for an unsigned tarball');
+        if (inside && !fetched.signature)
+          report.findings.push({ severity: 'hint', code: 'HNOSIGREF', path: SIG_NAME, digest: null, message: 'the tarball is signed but the registry has no signature attached to it' });
+        report.ok = report.findings.every((f) => f.severity !== 'error');
+      }
+      if (report.ok && opts.extract) {
+        const { renameSync } = await import('node:fs');
+        renameSync(v.stagingDir!, opts.extract);
+      }
+    } finally {
+      v.cleanup();
+    }
+    if (argv.json) printJson(report);
+    else printRelease(report, report.ok ? opts.extract : undefined);
+    process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
+  } finally {
+    fetched.cleanup();
+  }
+}
+
+async function verifyProof(argv: Args) {
+  const file = argv.proof!;
+  const root = argv.root === undefined ? undefined : (parseDigest(argv.root, '--root') as Digest);
+  if (!root && !argv.dir) throw usageError('EUSAGE', 'name what the proof must match: --root ROOT (a root you trust) and/or the archive DIR');
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    throw usageError('EREAD', `cannot read ${file}: ${(e as Error).message}`, { path: file });
+  }
+  let archive;
+  if (argv.dir) {
+    const { requireDir } = await import('../paths.ts');
+    requireDir(argv.dir, 'archive');
+    archive = { name: argv.dir, digests: new Store(argv.dir).list().objects.map((o) => o.digest) };
+  }
+  const { checkProof } = await import('../../replay/release/proof.ts');
+  const report = checkProof(file, bytes, { root, archive });
+  if (argv.json) printJson(report);
+  else {
+    line(`verify proof ${file}: ${report.digest ?? '?'} → root ${report.root ?? '?'}`);
+    for (const f of report.findings) line(`  ERROR ${f.code}: ${f.message}`);
+    line(report.ok ? `ok: included in ${[root, argv.dir && `the archive ${argv.dir}`].filter(Boolean).join(' and ')}` : 'proof rejected');
+  }
+  process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
+}
+
+function printRelease(r: ReleaseReport, extract?: string) {
+  line(`verify ${r.file}${r.digest ? ` (${r.digest})` : ''}`);
+  printSteps(r, 30);
+  if (r.ok && extract) line(`verified tree moved to ${extract}`);
+  else if (!r.ok) line('Nothing was extracted: the staging directory was removed.');
+}
+
+export function printVerify(r: VerifyReport & { sourcesScanned?: number }) {
+  line(`verify ${r.archive}${r.quick ? ' (quick: size + digest)' : ''}`);
+  printSteps(r);
+  if (r.sourcesScanned !== undefined) line(`secret scan: ${r.sourcesScanned} source snapshots read; ${r.findings.filter((f) => f.code === 'ESECRET').length} possible secrets`);
+  if (r.findings.some((f) => f.severity === 'error')) line('Nothing was changed. Fix or restore the named files (e.g. `git checkout -- <path>`), then verify again.');
+}
+
+function printSteps(r: Pick<VerifyReport, 'steps' | 'findings' | 'objects' | 'bytes'>, width = 18) {
+  for (const s of r.steps) {
+    line(`  ${s.name.padEnd(width)} ${s.skipped ? `skipped: ${s.skipped}` : `${String(s.checked).padStart(7)} checked ${String(s.failed).padStart(5)} failed ${s.ms.toFixed(0).padStart(6)} ms`}`);
+  }
+  const errors = r.findings.filter((f) => f.severity === 'error');
+  const hints = r.findings.filter((f) => f.severity === 'hint');
+  for (const f of r.findings) line(`  ${f.severity === 'error' ? 'ERROR' : 'hint '} ${f.code} ${f.path ?? ''}${f.digest ? ` ${f.digest}` : ''}: ${f.message}`);
+  line(`${r.objects} objects, ${(r.bytes / 1e6).toFixed(1)} MB: ${errors.length} errors, ${hints.length} hints`);
+}
+
+export async function runVerify(argv: ArgumentsCamelCase<Args>) {
+  if (argv.proof) return verifyProof(argv);
+  const dir = argv.dir ?? argv.archive;
+  if (argv.dir && !existsSync(argv.dir)) {
+    const { looksLikeRef } = await import('../registry/ref.ts');
+    if (looksLikeRef(argv.dir)) {
+      dropVerifyWorker();
+      return verifyReleaseRef(argv.dir, argv);
+    }
+  }
+  if (isRelease(dir)) {
+    dropVerifyWorker(); // started by the CLI entry for an archive verify (`--archive FILE.tgz` looks like one)
+    return verifyReleaseFile(dir, argv);
+  }
+  for (const o of ['expect', 'key', 'extract', 'root'] as const)
+    if (argv[o] !== undefined) throw usageError('EUSAGE', `--${o} applies to a release tarball (FILE.tgz) or --proof, not an archive directory`);
+  const { requireDir } = await import('../paths.ts');
+  requireDir(dir, 'archive');
+  const shown = progress('verify');
+  const report = await verifyArchive(dir, { quick: argv.quick, onProgress: shown });
+  shown?.finish(); // verify reports progress every 256 objects, never the last
+  if (!argv.quick) await scanSources(dir, report);
+  if (argv.json) printJson(report);
+  else printVerify(report);
+  process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
+}
