@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO, tempDir } from '../dev/testkit/core.ts';
 
-const SCRIPTS = readdirSync(join(REPO, 'cli/release-scripts')).filter((f) => f.endsWith('.mjs'));
+const FILES = readdirSync(join(REPO, 'cli/release-scripts')).filter((f) => f.endsWith('.mjs'));
+/** run-docket.mjs is the scripts' shared module, imported by each, not run itself. */
+const SCRIPTS = FILES.filter((f) => f !== 'run-docket.mjs');
 const ESC = '\x1b[';
 
 /** A release-like directory: the scripts (and no node_modules: they load no package), an empty MANIFEST.json, one file missing from it, and a docket that does nothing. */
 function releaseDir() {
   const dir = tempDir();
-  for (const f of SCRIPTS) copyFileSync(join(REPO, 'cli/release-scripts', f), join(dir, f));
+  for (const f of FILES) copyFileSync(join(REPO, 'cli/release-scripts', f), join(dir, f));
   writeFileSync(join(dir, 'MANIFEST.json'), JSON.stringify({ merkleRoot: 'sha256:00', entries: [{ path: 'gone.txt', digest: 'sha256:00', size: 1 }] }));
   writeFileSync(join(dir, 'noop.mjs'), '');
   return dir;

@@ -11,10 +11,8 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { paint } from './run-docket.mjs';
 
-// Colour only on a terminal, and never under NO_COLOR (https://no-color.org).
-const colour = process.stderr.isTTY && !process.env.NO_COLOR;
-const paint = (/** @type {number} */ code, /** @type {string} */ text) => (colour ? `\x1b[${code}m${text}\x1b[39m` : text);
 const fail = (/** @type {string} */ message, code = 1) => {
   console.error(paint(31, message));
   process.exit(code);

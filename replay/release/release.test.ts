@@ -266,7 +266,7 @@ describe('verify', () => {
 
   it('the shipped scripts are valid, and verify.mjs checks an extracted release', async () => {
     const { spawnSync } = await import('node:child_process');
-    for (const s of ['verify', 'evidence-replay', 'request-replay', 'audit']) {
+    for (const s of ['verify', 'evidence-replay', 'request-replay', 'audit', 'install-offline', 'run-docket']) {
       expect(spawnSync(process.execPath, ['--check', join(REPO, 'cli', 'release-scripts', `${s}.mjs`)]).status).toBe(0);
     }
     const root = tmp();
