@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { currentBank } from '../../replay/bank/bank.ts';
 import { Archive } from '../../replay/store/archive.ts';
-import { DOCKET, tempDir } from '../dev/testkit/core.ts';
+import { DOCKET, scratchDirs } from '../dev/testkit/core.ts';
 import { networkNamespaceUnavailable, runWithoutNetwork } from '../dev/testkit/netns.ts';
 import { cachedTarball, docketLocked, VENDORABLE } from '../dev/testkit/probe-suite.ts';
 import { allText } from '../dev/testkit/recorder.ts';
@@ -25,13 +25,7 @@ const noNetns = await networkNamespaceUnavailable();
 const missing = VENDORABLE.map((n) => docketLocked(n)).filter((p) => !cachedTarball(p.integrity));
 const skip = noNetns ?? (missing.length ? `npm's cache holds no tarball for ${missing.map((p) => `${p.name}@${p.version}`).join(', ')} (run npm ci first)` : undefined);
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-const scratch = (prefix: string) => {
-  const d = tempDir(prefix);
-  dirs.push(d);
-  return d;
-};
+const scratch = scratchDirs();
 
 interface Ran {
   code: number | null;

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { currentBank } from '../../replay/bank/bank.ts';
 import { Archive } from '../../replay/store/archive.ts';
-import { docket, tempDir } from '../dev/testkit/core.ts';
+import { docket, scratchDirs } from '../dev/testkit/core.ts';
 import { networkNamespaceUnavailable, runDocketWithoutNetwork } from '../dev/testkit/netns.ts';
 import { allText } from '../dev/testkit/recorder.ts';
 import { authorBank, buildSuite, SUITE_EVALS, SUITE_SECRET, suiteEdits } from '../dev/testkit/suite.ts';
@@ -15,13 +15,7 @@ import { authorBank, buildSuite, SUITE_EVALS, SUITE_SECRET, suiteEdits } from '.
  * evidence replay (offline), with zero edits to the suite's files. cli/e2e/full-flow.test.ts goes on
  * from there (run, replay, leaderboard, report, release pack --vendor, verify, npm ci --offline).
  */
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-const scratch = (prefix: string) => {
-  const d = tempDir(prefix);
-  dirs.push(d);
-  return d;
-};
+const scratch = scratchDirs();
 
 describe('docket on its own eval suite', () => {
   it('init → 3 questions + 1 omission → validate → evidence lock/capture → evidence replay, zero edits to the suite', async () => {

@@ -1,9 +1,9 @@
-import { cpSync, mkdirSync, readdirSync, rmSync, truncateSync, unlinkSync, writeFileSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, truncateSync, unlinkSync, writeFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Archive } from '../../replay/store/archive.ts';
 import { loadRun } from '../../replay/runs/runs.ts';
-import { docket, REPO, tempDir, treeHashes } from '../dev/testkit/core.ts';
+import { docket, REPO, scratchDirs, treeHashes } from '../dev/testkit/core.ts';
 import { networkNamespaceUnavailable, runDocketWithoutNetwork } from '../dev/testkit/netns.ts';
 
 /**
@@ -11,15 +11,9 @@ import { networkNamespaceUnavailable, runDocketWithoutNetwork } from '../dev/tes
  * no interface up (docs/design.md "No network"), the guard the command installs, exit statuses and
  * the JSON contract on bad input, and --from a release tarball.
  */
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 /** What is left in a TMPDIR, except tsx's compile cache. */
 const staging = (tmp: string) => readdirSync(tmp).filter((n) => !n.startsWith('tsx-'));
-const scratch = (prefix: string) => {
-  const d = tempDir(prefix);
-  dirs.push(d);
-  return d;
-};
+const scratch = scratchDirs();
 
 /** What the shipped archive holds, read independently of replay: attempts per sealed run. */
 function shippedAttempts(): Record<string, number> {

@@ -104,3 +104,16 @@ export function git(root: string, ...args: string[]): string {
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 }
+
+/** Each excluded path with the head of its rule (`deny NAME`, or the rule's first word), as the selection tests compare them. */
+export function ruleHeads(excluded: readonly { path: string; rule: string }[]): Record<string, string> {
+  return Object.fromEntries(
+    excluded.map((e) => [
+      e.path,
+      e.rule
+        .split(' ')
+        .slice(0, e.rule.startsWith('deny') ? 2 : 1)
+        .join(' '),
+    ]),
+  );
+}

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 import { sha256 } from '../../../replay/format/digest.ts';
 
 /** Shared test helpers (not shipped behaviour). */
@@ -12,6 +13,19 @@ export const DOCKET = join(REPO, 'dist', 'cli', 'docket.js');
 
 export function tempDir(prefix = 'docket-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A maker of temp directories that are all removed after the test file (call it at the file's top level). */
+export function scratchDirs(): (prefix: string) => string {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+  return (prefix) => {
+    const d = tempDir(prefix);
+    dirs.push(d);
+    return d;
+  };
 }
 
 /** Run the real CLI; returns exit status, stdout, stderr and parsed JSON when --json was given. */
