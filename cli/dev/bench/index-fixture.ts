@@ -1,8 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { Archive } from '../../../replay/store/archive.ts';
-import { benchmarkVersion, loadFrozenBank, type FrozenBank } from '../../../replay/bank/bank.ts';
 import { LETTERS, type Question } from '../../../replay/bank/types.ts';
 import { sha256, type Digest } from '../../../replay/format/digest.ts';
 import { crcUpdate, GZIP_HEADER } from '../../../replay/format/gzip.ts';
@@ -10,7 +8,7 @@ import { canonicalText } from '../../../replay/format/json.ts';
 import { JournalTally, type JournalLine } from '../../../replay/runs/journal.ts';
 import { planValue, runValue, SEGMENT_LINES, type PlanValue } from '../../../replay/runs/runs.ts';
 import { Store } from '../../../replay/store/store.ts';
-import { REPO } from './common.ts';
+import { syntheticBank } from './bank-fixture.ts';
 
 /**
  * Sealed and graded runs at scale, written straight into a store (no index, no fsync: a fixture,
@@ -60,7 +58,7 @@ export function buildRunFixture(dir: string, o: FixtureOptions): Fixture {
     mkdirSync(join(dir, 'refs', name.split('/')[0]!), { recursive: true });
     writeFileSync(join(dir, 'refs', name), `${digest}\n`);
   };
-  const bank = syntheticBank(store, dir, o.questions);
+  const bank = syntheticBank(store, dir, o.questions, 'fixture-bank');
   ref('bank/current', bank.digest);
   const plans = new Map<string, { digest: Digest; plan: PlanValue; requests: ReturnType<typeof planValue>['requests']; texts: Map<Digest, string> }>();
   const planFor = (model: string, repetitions: number) => {
@@ -284,53 +282,4 @@ function bundleBytes(content: Uint8Array): Buffer {
   trailer.writeUInt32LE(crcUpdate(content, 0), 0);
   trailer.writeUInt32LE(content.length >>> 0, 4);
   return Buffer.concat([GZIP_HEADER, body, trailer]);
-}
-
-/** The shipped bank's questions, copied under new ids up to `count`, over the shipped sources and evidence. */
-function syntheticBank(store: Store, dir: string, count: number): FrozenBank {
-  const shippedArchive = new Archive(join(REPO, 'evidence'));
-  const shipped = loadFrozenBank(shippedArchive, shippedArchive.ref('bank/current')!);
-  shippedArchive.close();
-  const needed = new Set<Digest>([shipped.templateDigest, shipped.protocolDigest, ...shipped.questions.flatMap((q) => [q.source, q.evidence])]);
-  const src = new Store(join(REPO, 'evidence'));
-  for (const d of needed) store.putBytes(src.getBytes(d), d);
-  const questions: { id: string; digest: Digest; q: Question }[] = [];
-  for (let k = 0; questions.length < count; k++) {
-    const s = shipped.questions[k % shipped.questions.length]!;
-    const copy = Math.floor(k / shipped.questions.length);
-    const q: Question = {
-      id: copy ? `${s.id}-c${copy}` : s.id,
-      sourceEval: s.sourceEval,
-      stem: copy ? `${s.stem}\n(variant ${copy})` : s.stem,
-      options: [...s.options] as Question['options'],
-      key: s.key,
-      claim: s.claim,
-      doesNotEstablish: s.doesNotEstablish,
-      probe: s.probe,
-    };
-    questions.push({ id: q.id, q, digest: store.put({ kind: 'question', schemaVersion: 1, question: q, source: s.source, evidence: s.evidence }).digest });
-  }
-  questions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const sources = [...new Map(shipped.questions.map((q) => [q.sourceEval, q.source])).entries()]
-    .map(([sourceEval, digest]) => ({ sourceEval, digest }))
-    .sort((a, b) => (a.sourceEval < b.sourceEval ? -1 : 1));
-  const bv = benchmarkVersion({ protocol: shipped.protocolDigest, template: shipped.templateDigest, questions: questions.map((x) => x.q), sources });
-  const digest = store.put({
-    kind: 'bank',
-    schemaVersion: 1,
-    name: 'fixture-bank',
-    version: '1',
-    benchmarkVersion: bv,
-    template: shipped.templateDigest,
-    protocol: shipped.protocolDigest,
-    questions: questions.map(({ id, digest }) => ({ id, digest })),
-    sources,
-    omissions: [],
-  }).digest;
-  const a = new Archive(dir);
-  try {
-    return loadFrozenBank(a, digest);
-  } finally {
-    a.close();
-  }
 }

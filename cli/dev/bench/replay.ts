@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Archive } from '../../../replay/store/archive.ts';
-import { benchmarkVersion, loadFrozenBank, type FrozenBank } from '../../../replay/bank/bank.ts';
+import { loadFrozenBank, type FrozenBank } from '../../../replay/bank/bank.ts';
 import { sha256, type Digest } from '../../../replay/format/digest.ts';
 import { decodeBundle } from '../../../replay/format/bundle.ts';
 import { projectSegment } from '../../../replay/runs/segment-lines.ts';
@@ -13,8 +13,8 @@ import { fastCanonicalText } from '../../../replay/accel/jcs-fast.ts';
 import { replayArchive } from '../../../replay/runs/replay.ts';
 import { planRequests, planValue, runValue, segmentValues, type PlanValue, type RunValue, type SegmentValue } from '../../../replay/runs/runs.ts';
 import { Store } from '../../../replay/store/store.ts';
-import type { Question } from '../../../replay/bank/types.ts';
 import { BENCH_DIR, DOCKET, median, REPO, timedRun } from './common.ts';
+import { syntheticBank } from './bank-fixture.ts';
 import { useAccelerator } from '../../../replay/accel/strict-wasm.ts';
 
 /**
@@ -28,7 +28,7 @@ import { useAccelerator } from '../../../replay/accel/strict-wasm.ts';
  */
 const BIG = Number(process.env.BENCH_REPLAY_ATTEMPTS ?? 200_000);
 const SMALL = Math.round(BIG / 4);
-const QUESTIONS_PER_COPY = 2;
+const BANK_QUESTIONS = 96; // the shipped bank's 48 questions twice over
 
 export async function benchReplay() {
   const dir = join(BENCH_DIR, `replay-${BIG}`);
@@ -191,8 +191,8 @@ function buildFixture(dir: string): BuiltRun[] {
   mkdirSync(dir, { recursive: true });
   cpSync(join(REPO, 'evidence', 'objects'), join(dir, 'objects'), { recursive: true });
   const store = new Store(dir);
-  const archive = new Archive(dir);
-  const bank = syntheticBank(store, archive);
+  const bank = syntheticBank(store, dir, BANK_QUESTIONS, 'bench-bank');
+  store.writeRef('bank/current', bank.digest);
   return sizes.map((n, i) => sealRun(store, bank, ids[i]!, n));
 }
 
@@ -202,44 +202,6 @@ function reuse(dir: string, ids: string[]): BuiltRun[] {
     const v = a.get(a.ref(`runs/${id}`)!).value as unknown as { attempts: number; segments: string[] };
     return { id, attempts: v.attempts, segments: v.segments.length };
   });
-}
-
-/** The shipped bank's questions twice over (96), new ids and stems, over the shipped sources and evidence. */
-function syntheticBank(store: Store, archive: Archive): FrozenBank {
-  const shipped = loadFrozenBank(new Archive(join(REPO, 'evidence')), new Archive(join(REPO, 'evidence')).ref('bank/current')!);
-  const questions: { id: string; digest: Digest; q: Question }[] = [];
-  for (let copy = 0; copy < QUESTIONS_PER_COPY; copy++) {
-    for (const s of shipped.questions) {
-      const q: Question = {
-        id: `${s.id}-c${copy}`,
-        sourceEval: s.sourceEval,
-        stem: copy ? `${s.stem}\n(variant ${copy})` : s.stem,
-        options: [...s.options] as Question['options'],
-        key: s.key,
-        claim: s.claim,
-        doesNotEstablish: s.doesNotEstablish,
-        probe: s.probe,
-      };
-      questions.push({ id: q.id, q, digest: store.put({ kind: 'question', schemaVersion: 1, question: q, source: s.source, evidence: s.evidence }).digest });
-    }
-  }
-  questions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const sources = [...new Map(shipped.questions.map((q) => [q.sourceEval, q.source])).entries()].map(([sourceEval, digest]) => ({ sourceEval, digest }));
-  const bv = benchmarkVersion({ protocol: shipped.protocolDigest, template: shipped.templateDigest, questions: questions.map((x) => x.q), sources });
-  const digest = store.put({
-    kind: 'bank',
-    schemaVersion: 1,
-    name: 'bench-bank',
-    version: '1',
-    benchmarkVersion: bv,
-    template: shipped.templateDigest,
-    protocol: shipped.protocolDigest,
-    questions: questions.map(({ id, digest }) => ({ id, digest })),
-    sources: sources.sort((a, b) => (a.sourceEval < b.sourceEval ? -1 : 1)),
-    omissions: [],
-  }).digest;
-  store.writeRef('bank/current', digest);
-  return loadFrozenBank(archive, digest);
 }
 
 /** A run of about `attempts` attempts: slots = 96 questions × 3 permutations × repetitions, every 40th slot retried once after a 429. */
