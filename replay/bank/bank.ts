@@ -1,14 +1,13 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import type { ValidateFunction } from 'ajv';
 import type { Archive } from '../store/archive.ts';
 import { encodeBundle, type Encoded } from '../format/bundle.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import { DocketError, findingError, usageError, type Code } from '../errors.ts';
 import { canonicalBytes, JsonError, parseStrict, type Json } from '../format/json.ts';
 import { PROTOCOL } from '../scoring/protocol.ts';
-import { SCHEMA_DIR } from '../format/schemas.ts';
+import { type Validator } from '../format/schemas.ts';
+import { bankFile as bankFileSchema } from '../format/validators.generated.ts';
 import { contentConfig, type Lister } from '../content/policy.ts';
 import { applyAllowances, scanBytes, secretError, type SecretHit } from '../content/secrets.ts';
 import { byUtf8, snapshotSource } from './snapshot.ts';
@@ -114,20 +113,12 @@ export interface Violation {
 /** Coverage is an authoring to-do until a release: validate lists it as a hint, release pack and check demand it. */
 export const COVERAGE_CODE = 'EUNCOVERED';
 
-// ajv is loaded on first use (as in format/schemas.ts): a command that never validates the bank file does not pay for it.
-const require = createRequire(import.meta.url);
-let bankFileSchema: ValidateFunction | null = null;
-const bankFileValidator = () =>
-  (bankFileSchema ??= new (require('ajv') as typeof import('ajv')).Ajv({ allErrors: true, strict: true }).compile(
-    JSON.parse(readFileSync(join(SCHEMA_DIR, 'files', 'decision-bank.schema.json'), 'utf8')),
-  ));
-
 /** Schema plus authoring rules; every violation is collected. */
 export function validateBankFile(root: string, bank: BankFile): Violation[] {
   const v: Violation[] = [];
   const add = (code: Code, question: string | null, sourceEval: string | null, field: string | null, message: string) => v.push({ code, question, sourceEval, field, message });
   const data: unknown = bank;
-  const schema = bankFileValidator();
+  const schema = bankFileSchema as Validator; // docs/schemas/files/decision-bank.schema.json, compiled by ajv
   if (!schema(data)) {
     for (const e of schema.errors ?? []) {
       const m = /^\/questions\/(\d+)(\/.*)?$/.exec(e.instancePath);

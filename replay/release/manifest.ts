@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { ValidateFunction } from 'ajv';
 import type { Digest } from '../format/digest.ts';
 import { ENCODER_ID } from '../format/gzip.ts';
 import { canonicalBytes, JsonError, parseStrict } from '../format/json.ts';
 import { packageFile } from '../package-files.ts';
 import { compareUtf8 } from './limits.ts';
+import { schemaErrorText, type Validator } from '../format/schemas.ts';
+import { releaseManifest } from '../format/validators.generated.ts';
 
 /**
  * MANIFEST.json: canonical JSON (RFC 8785) listing every file of the release except itself and its
@@ -26,27 +26,6 @@ export interface Manifest {
   entries: ManifestEntry[];
 }
 
-const SCHEMA_URL = packageFile('docs/schemas/release/manifest.schema.json');
-const require = createRequire(import.meta.url);
-let validator: ValidateFunction | null = null;
-
-/**
- * The manifest schema's validator, made on first use: loading ajv and compiling cost 70-100 ms,
- * which every command importing this module paid at start-up. Release verify makes it while the
- * read pass's worker starts (warmManifestSchema), before the manifest's bytes are in.
- */
-function manifestSchema(): ValidateFunction {
-  if (!validator) {
-    const { Ajv } = require('ajv') as typeof import('ajv');
-    validator = new Ajv({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(SCHEMA_URL, 'utf8')));
-  }
-  return validator;
-}
-
-export function warmManifestSchema(): void {
-  manifestSchema();
-}
-
 /** docket's own version (the tool that packs), read from its install. */
 export const DOCKET_VERSION: string = (JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }).version;
 
@@ -64,13 +43,9 @@ export function parseManifest(bytes: Uint8Array): { manifest: Manifest | null; e
   } catch (e) {
     return { manifest: null, errors: [e instanceof JsonError ? `not strict JSON: ${e.message}` : String(e)] };
   }
-  const validate = manifestSchema();
-  if (!validate(value)) {
-    return {
-      manifest: null,
-      errors: (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'invalid'}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`),
-    };
-  }
+  // Its schema is docs/schemas/release/manifest.schema.json, compiled by ajv into validators.generated.ts.
+  const validate = releaseManifest as Validator;
+  if (!validate(value)) return { manifest: null, errors: (validate.errors ?? []).map(schemaErrorText) };
   const m = value as Manifest;
   const errors: string[] = [];
   if (!Buffer.from(canonicalBytes(m)).equals(Buffer.from(bytes))) errors.push('not in RFC 8785 canonical form');

@@ -29,8 +29,6 @@ export interface PassOptions {
   /** Tests: hash on the worker thread from this file size (default 64 MiB) and use this many slots. */
   hashThreadFrom?: number;
   slots?: number;
-  /** Work for this thread before it starts reading (it has nothing else to do then). */
-  meanwhile?: () => void;
 }
 export interface PassResult {
   digest: Digest | null;
@@ -43,7 +41,6 @@ const PIECE = 1 << 20;
 
 /** The pass over the `size` bytes at `fd`: read here, inflated by Node's public zlib stream, hashed on a worker for big files. */
 export async function tgzPass(fd: number, size: number, opts: PassOptions): Promise<PassResult> {
-  opts.meanwhile?.();
   const slotCount = opts.slots ?? SLOTS;
   const hash = opts.hash ? new PieceHasher(slotCount) : null;
   if (hash && size >= (opts.hashThreadFrom ?? OFF_THREAD_FROM)) hash.offThread();

@@ -16,7 +16,7 @@ import { checkReleaseContent } from '../content/release-check.ts';
 import { BundleChecks, type WriteTo } from './bundle-checks.ts';
 import { checkEnvelope, type EnvelopeCheck } from './dsse.ts';
 import { collisionKey, LIMITS, MANIFEST_NAME, SIG_NAME, TOP_DIR, unsafePath, type Limits } from './limits.ts';
-import { parseManifest, warmManifestSchema, type Manifest } from './manifest.ts';
+import { parseManifest, type Manifest } from './manifest.ts';
 import { merkleRoot } from './merkle.ts';
 import { tgzPass, type PassResult } from './stream.ts';
 import { TarWalker, type ParseResult, type ReadEntry } from './tar.ts';
@@ -472,7 +472,6 @@ async function readPass(fd: number, size: number, limits: Limits, key: KeyObject
     r = await tgzPass(fd, size, {
       hash: true,
       maxOut: limits.totalBytes,
-      meanwhile: warmManifestSchema, // needed as soon as the first entry is in
       onOutput: (chunk) => {
         if (failure) return 'stop';
         try {

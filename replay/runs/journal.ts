@@ -4,7 +4,7 @@ import { DocketError, findingError } from '../errors.ts';
 import type { Grader } from '../grading/graders.ts';
 import { canonicalText, JsonError, parseCanonical, type Json } from '../format/json.ts';
 import type { AttemptClass, Letter, Permutation, Slot } from '../bank/types.ts';
-import { validateDefinition } from '../format/schemas.ts';
+import { validateJournalLine } from '../format/schemas.ts';
 
 /**
  * The run journal (docs/design.md "Runs and the journal"): one line per attempt, each line the RFC 8785
@@ -322,7 +322,7 @@ const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isSaf
  * sealed segments will be.
  */
 export function checkLine(v: Json, lineNo: number): JournalLine {
-  const r = validateDefinition('run-segment', 'line', v);
+  const r = validateJournalLine(v);
   if (!r.ok) throw journalError(lineNo, r.errors.join('; '));
   return v as unknown as JournalLine;
 }
