@@ -54,7 +54,8 @@ export function storeStamp(dir: string, now = Date.now()): StoreStamp {
       return [];
     }
   };
-  for (const shard of dirStamp('objects/v1/sha256')) dirStamp(`objects/v1/sha256/${shard}`);
+  // A shard's own stat covers its objects (see above): its listing is not read.
+  for (const shard of dirStamp('objects/v1/sha256')) add(`objects/v1/sha256/${shard}`, stat(join(dir, 'objects/v1/sha256', shard)));
   for (const ns of dirStamp('refs')) for (const name of dirStamp(`refs/${ns}`)) add(`refs/${ns}/${name}`, stat(join(dir, 'refs', ns, name)));
   return { digest: usable ? `sha256:${createHash('sha256').update(lines.join('\n')).digest('hex')}` : null };
 }
