@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Archive } from '../../replay/store/archive.ts';
 import { bankDrift } from '../../replay/bank/drift.ts';
+import { encodeParts } from '../../replay/bank/bank.ts';
 import { docket, REPO, tempDir } from '../dev/testkit/core.ts';
 import type { BankFile } from '../../replay/bank/types.ts';
 import { driftStep } from './check-steps.ts';
@@ -54,6 +55,26 @@ describe('bank drift', () => {
     expect(d[0]!.runs).toHaveLength(5);
     expect(d[0]!.changes).toEqual([]);
     expect(driftStep(join(clean, 'evidence'), clean).ok).toBe(true);
+    // Told by comparing bytes, without encoding: the version is the one encoding the tree gives.
+    const bank = JSON.parse(readFileSync(join(clean, 'decision-bank.json'), 'utf8')) as BankFile;
+    expect(d[0]!.worktreeVersion).toBe(encodeParts(clean, bank).parts.benchmarkVersion);
+    expect(d[0]!.worktreeVersion).toBe(d[0]!.benchmarkVersion);
+  });
+
+  it('a bank renamed, or a source eval with one byte more, is not the measured bank', () => {
+    const renamed = copyRepo('renamed');
+    const file = join(renamed, 'decision-bank.json');
+    const bank = JSON.parse(readFileSync(file, 'utf8')) as BankFile;
+    writeFileSync(file, `${JSON.stringify({ ...bank, name: `${bank.name}-2` }, null, 2)}\n`);
+    expect(drift(renamed)[0]!.changes.map((c) => c.kind)).toEqual(['name']);
+    expect(drift(renamed)[0]!.worktreeVersion).toBe(drift(clean)[0]!.worktreeVersion); // the name is outside the version
+
+    const grown = copyRepo('grown');
+    appendFileSync(join(grown, 'evals', 'async', 'await-ordering', 'TASK.md'), ' ');
+    const d = drift(grown)[0]!;
+    expect(d.changes.map((c) => c.kind)).toEqual(['source-changed']);
+    expect(d.worktreeVersion).toBe(encodeParts(grown, bank).parts.benchmarkVersion);
+    expect(d.worktreeVersion).not.toBe(d.benchmarkVersion);
   });
 
   it('a key changed D → A is named, with the question id', () => {

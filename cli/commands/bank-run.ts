@@ -6,7 +6,6 @@ import {
   BANK_FILE,
   computeProbeLock,
   COVERAGE_CODE,
-  currentBank,
   encodeParts,
   freezeBank,
   listSourceEvals,
@@ -19,6 +18,7 @@ import {
   validateBankFile,
   type Violation,
 } from '../../replay/bank/bank.ts';
+import { currentBank } from '../../replay/bank/frozen.ts';
 import { requireSafeNames } from '../../replay/bank/layout.ts';
 import { bankRootOf } from '../where.ts';
 import { sha256, type Digest } from '../../replay/format/digest.ts';
@@ -47,11 +47,19 @@ const encodeOptions = (root: string) => ({ lister: gitLister(root) ?? undefined 
  * no omission yet (EUNCOVERED) are `uncovered`, a to-do list, unless `complete` makes them
  * violations (what check and release pack demand: a published bank says why every eval is in or out).
  */
-export function validateWorktree(root: string, opts: { complete: boolean }) {
+export function validateWorktree(root: string, opts: { complete: boolean; summary?: (s: BankSummary, bank: BankFile) => void }) {
   const bank = loadBankFile(root);
   const all = validateBankFile(root, bank);
   const violations = opts.complete ? all : all.filter((v) => v.code !== COVERAGE_CODE);
   const uncovered = all.filter((v) => v.code === COVERAGE_CODE).map((v) => v.sourceEval!);
+  const evals = listSourceEvals(root, bank);
+  const summary: BankSummary = {
+    questions: Array.isArray(bank.questions) ? bank.questions.length : 0,
+    sourceEvals: evals.length,
+    categories: new Set(evals.map((e) => e.split('/')[0])).size,
+    omissions: Array.isArray(bank.omissions) ? bank.omissions.length : 0,
+  };
+  opts.summary?.(summary, bank); // before the parts are encoded, the longest step
   let benchmarkVersion: Digest | null = null;
   if (!violations.some((v) => ['ESCHEMA', 'ELAYOUT', 'ENAME'].includes(v.code))) {
     try {
@@ -62,18 +70,15 @@ export function validateWorktree(root: string, opts: { complete: boolean }) {
       violations.push({ code: e.code, question: null, sourceEval: null, field: null, message: e.message });
     }
   }
-  const evals = listSourceEvals(root, bank);
-  const result = {
-    ok: violations.length === 0,
-    questions: Array.isArray(bank.questions) ? bank.questions.length : 0,
-    sourceEvals: evals.length,
-    categories: new Set(evals.map((e) => e.split('/')[0])).size,
-    omissions: Array.isArray(bank.omissions) ? bank.omissions.length : 0,
-    benchmarkVersion,
-    violations,
-    uncovered,
-  };
-  return { bank, result };
+  return { bank, result: { ok: violations.length === 0, ...summary, benchmarkVersion, violations, uncovered } };
+}
+
+/** What a bank holds, counted. */
+export interface BankSummary {
+  questions: number;
+  sourceEvals: number;
+  categories: number;
+  omissions: number;
 }
 
 export interface ValidateArgs extends GlobalArgs {
@@ -380,11 +385,13 @@ async function replayRelease(
 
 export function runValidate(argv: ArgumentsCamelCase<ValidateArgs>) {
   assertGradersPinned(); // a changed pinned grader is EGRADERCHANGED (exit 1), as in check, regrade and run
-  const { bank, result } = validateWorktree(bankRootOf(argv), { complete: argv.complete });
+  const summary = (s: BankSummary, bank: BankFile) => {
+    if (!argv.json) line(`${bank.name} ${bank.version}: ${s.questions} questions, ${s.sourceEvals} source evals in ${s.categories} categories, ${s.omissions} omissions`);
+  };
+  const { result } = validateWorktree(bankRootOf(argv), { complete: argv.complete, summary });
   const { violations, benchmarkVersion, uncovered } = result;
   if (argv.json) printJson(result);
   else {
-    line(`${bank.name} ${bank.version}: ${result.questions} questions, ${result.sourceEvals} source evals in ${result.categories} categories, ${result.omissions} omissions`);
     line(`benchmark version ${benchmarkVersion ?? '(not computable: see the violations)'}`);
     for (const v of violations) line(`  ${v.code} ${v.question ?? v.sourceEval ?? ''}${v.field ? ` [${v.field}]` : ''}: ${v.message}`);
     if (uncovered.length && !argv.complete) {

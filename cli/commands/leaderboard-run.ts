@@ -1,6 +1,6 @@
 import type { ArgumentsCamelCase } from 'yargs';
 import { Archive } from '../../replay/store/archive.ts';
-import { bankDrift, banksMeasured, hasWorktreeBank, type BankDrift, type BankMeasured } from '../../replay/bank/drift.ts';
+import type { BankDrift, BankMeasured } from '../../replay/bank/drift.ts';
 import { rankingJson } from '../../replay/scoring/report.ts';
 import { currentBenchmarkVersion, loadRunsForScoring, unscoredRuns, type Unscored, type UngradedRun } from '../../replay/scoring/scoring-input.ts';
 import { chooseVersion, formatCost, rankRuns, type Ranking } from '../../replay/scoring/scoring.ts';
@@ -16,8 +16,12 @@ interface MeasuredOn {
   worktree: { benchmarkVersion: string; drifted: boolean } | null; // null: no decision-bank.json here
 }
 
-/** Which runs measured which bank and benchmark version, and whether the working tree is that bank. */
-function measuredOn(archive: Archive, root: string | null): MeasuredOn {
+/**
+ * Which runs measured which bank and benchmark version, and whether the working tree is that bank.
+ * Loaded once the ranking is printed: reading the working tree's bank is most of what follows it.
+ */
+async function measuredOn(archive: Archive, root: string | null): Promise<MeasuredOn> {
+  const { bankDrift, banksMeasured, hasWorktreeBank } = await import('../../replay/bank/drift.ts');
   if (root === null || !hasWorktreeBank(root)) return { banks: banksMeasured(archive), worktree: null };
   let drift: BankDrift[];
   try {
@@ -100,27 +104,25 @@ export function printTable(rows: string[][], rightAlign: boolean[]) {
     );
 }
 
-export function runLeaderboard(argv: ArgumentsCamelCase<Args>) {
+export async function runLeaderboard(argv: ArgumentsCamelCase<Args>) {
   requireDir(argv.archive, 'archive');
   const archive = new Archive(argv.archive);
-  let runs, unscored, version, measured;
   try {
     const ungraded: UngradedRun[] = [];
-    runs = loadRunsForScoring(archive, ungraded, { answers: false, earlier: false });
-    unscored = unscoredRuns(archive, ungraded);
-    version = chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(archive));
-    measured = measuredOn(archive, argv.bankRoot ?? null);
+    const runs = loadRunsForScoring(archive, ungraded, { answers: false, earlier: false });
+    const unscored = unscoredRuns(archive, ungraded);
+    const ranking = rankRuns(runs, chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(archive)));
+    // The ranking is printed as soon as it is known; what the runs measured follows it.
+    if (!argv.json && runs.length) printLeaderboard(ranking);
+    const measured = await measuredOn(archive, argv.bankRoot ?? null);
+    if (argv.json) printJson({ ...rankingJson(ranking), measuredOn: measured.banks, worktree: measured.worktree, unscored });
+    else if (runs.length === 0 && unscored.length === 0) line(`the archive ${argv.archive} holds no runs: record one with \`docket run\` (or bring logs in with \`docket import\`)`);
+    else {
+      if (runs.length) printMeasuredOn(measured);
+      else line(`no run in the archive ${argv.archive} is graded yet, so none is ranked`);
+      printUnscored(unscored);
+    }
   } finally {
     archive.close();
-  }
-  const ranking = rankRuns(runs, version);
-  if (argv.json) printJson({ ...rankingJson(ranking), measuredOn: measured.banks, worktree: measured.worktree, unscored });
-  else if (runs.length === 0 && unscored.length === 0) line(`the archive ${argv.archive} holds no runs: record one with \`docket run\` (or bring logs in with \`docket import\`)`);
-  else {
-    if (runs.length) {
-      printLeaderboard(ranking);
-      printMeasuredOn(measured);
-    } else line(`no run in the archive ${argv.archive} is graded yet, so none is ranked`);
-    printUnscored(unscored);
   }
 }

@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } 
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { currentBank } from '../../replay/bank/bank.ts';
+import { currentBank } from '../../replay/bank/frozen.ts';
 import { Archive } from '../../replay/store/archive.ts';
 import { DOCKET, scratchDirs } from '../dev/testkit/core.ts';
 import { networkNamespaceUnavailable, runWithoutNetwork } from '../dev/testkit/netns.ts';

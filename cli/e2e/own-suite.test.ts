@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { currentBank } from '../../replay/bank/bank.ts';
+import { currentBank } from '../../replay/bank/frozen.ts';
 import { Archive } from '../../replay/store/archive.ts';
 import { docket, scratchDirs } from '../dev/testkit/core.ts';
 import { networkNamespaceUnavailable, runDocketWithoutNetwork } from '../dev/testkit/netns.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { docket, REPO, tempDir } from '../dev/testkit/core.ts';
 import { makeProbeSuite, pathWithBun, pathWithoutBun, writeBank, type SuiteQuestion } from '../dev/testkit/probe-suite.ts';
 import { Archive } from '../../replay/store/archive.ts';
-import { currentBank } from '../../replay/bank/bank.ts';
+import { currentBank } from '../../replay/bank/frozen.ts';
 import { runtimeProblem, type EvidenceValue } from '../../replay/bank/evidence.ts';
 
 /** Probes in the suite's runtime (issue #21 item 4): tsx, bun, per-probe timeouts, runtime findings at replay. */

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocketError } from '../../replay/errors.ts';
-import { loadGrade } from '../../replay/grading/grades.ts';
+import { loadGrade } from '../../replay/grading/grade-records.ts';
 import { headText, parseJournal, slotKey, type JournalLine } from '../../replay/runs/journal.ts';
 import { replayArchive } from '../../replay/runs/replay.ts';
 import { HEAD_FILE, JOURNAL_FILE, loadRun, workDir } from '../../replay/runs/runs.ts';

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { Archive } from '../../replay/store/archive.ts';
-import { currentBank } from '../../replay/bank/bank.ts';
+import { currentBank } from '../../replay/bank/frozen.ts';
 import { grader } from '../../replay/grading/graders.ts';
 import { replayArchive } from '../../replay/runs/replay.ts';
 import { buildDecisionRequest, DECISION_FORMAT, permutationsFor, requestHash } from '../../replay/runs/request.ts';

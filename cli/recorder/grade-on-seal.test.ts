@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Archive } from '../../replay/store/archive.ts';
-import { currentGradeDigest, loadGrade } from '../../replay/grading/grades.ts';
+import { currentGradeDigest, loadGrade } from '../../replay/grading/grade-records.ts';
 import { workDir } from '../../replay/runs/runs.ts';
 import type { ReferenceServer } from './reference-server.ts';
 import { referenceServerFixture, runCli } from '../dev/testkit/recorder.ts';

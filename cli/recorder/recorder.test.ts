@@ -65,7 +65,7 @@ describe('full runs against each reference contender', () => {
     // The recorder does not store grades, but the replies really are the keys:
     const g = grader('decision');
     const a = new Archive(dir);
-    const { currentBank } = await import('../../replay/bank/bank.ts');
+    const { currentBank } = await import('../../replay/bank/frozen.ts');
     const { permutationsFor } = await import('../../replay/runs/request.ts');
     const bank = currentBank(a);
     a.close();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Archive } from '../../replay/store/archive.ts';
-import { currentBank } from '../../replay/bank/bank.ts';
+import { currentBank } from '../../replay/bank/frozen.ts';
 import { DocketError } from '../../replay/errors.ts';
 import { grader } from '../../replay/grading/graders.ts';
 import { buildDecisionRequest, buildRequest, permutationsFor } from '../../replay/runs/request.ts';

@@ -1,3 +1,4 @@
+import { byUtf8 } from '../format/utf8.ts';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Archive } from '../store/archive.ts';
@@ -10,11 +11,12 @@ import { type Validator } from '../format/schemas.ts';
 import { bankFile as bankFileSchema } from '../format/validators.generated.ts';
 import { contentConfig, type Lister } from '../content/policy.ts';
 import { applyAllowances, scanBytes, secretError, type SecretHit } from '../content/secrets.ts';
-import { byUtf8, snapshotSource } from './snapshot.ts';
+import { snapshotSource, type SourceSnapshot } from './snapshot.ts';
 import { discoverEvals, hasSolution, layoutOf, probePathOf, readLayout, requireSafeNames, taskFileOf, unsafeRelPath, type Suite } from './layout.ts';
 import { lockfilePath, readLock } from './lockfiles.ts';
 import { probeClosure } from './packages.ts';
-import { LETTERS, type BankFile, type BankValue, type PromptTemplate, type Question } from './types.ts';
+import { LETTERS, type BankFile, type Question } from './types.ts';
+import { templateBundle } from './frozen.ts';
 
 /**
  * The decision bank (docs/design.md §7): decision-bank.json + evals/ in the working tree of the
@@ -323,13 +325,6 @@ export function computeProbeLock(root: string, bank: BankFile) {
 
 // ---- freezing the bank into bundles ----
 
-/** A template's request kind, only when it names one (so templates without it keep their bytes and digest). */
-const requestKindOf = (t: PromptTemplate): Pick<PromptTemplate, 'requestKind'> => (t.requestKind ? { requestKind: t.requestKind } : {});
-
-export function templateBundle(t: PromptTemplate) {
-  return { kind: 'prompt-template', schemaVersion: 1, id: t.id, version: t.version, system: t.system, user: t.user, answerFormat: t.answerFormat, ...requestKindOf(t) };
-}
-
 function questionValue(q: Question): Question {
   return { id: q.id, sourceEval: q.sourceEval, stem: q.stem, options: [...q.options] as Question['options'], key: q.key, claim: q.claim, doesNotEstablish: q.doesNotEstablish, probe: q.probe };
 }
@@ -362,23 +357,35 @@ export interface EncodeOptions {
   lister?: Lister;
 }
 
+/** The values of the source, template and protocol bundles as the working tree gives them, before encoding. */
+export interface ReadParts {
+  sources: { sourceEval: string; value: SourceSnapshot }[];
+  template: ReturnType<typeof templateBundle>;
+  protocol: typeof PROTOCOL;
+}
+
 /**
- * Encode source, template and protocol bundles without writing anything (validate is read-only).
+ * Read the bank's parts from the working tree without writing anything (validate is read-only).
  * Every byte that would be stored is scanned first: a secret anywhere refuses all of it (ESECRET).
  */
-export function encodeParts(root: string, bank: BankFile, opts: EncodeOptions = {}): { parts: FrozenParts; bundles: Encoded[] } {
+export function readParts(root: string, bank: BankFile, opts: EncodeOptions = {}): ReadParts {
   const config = contentConfig(bank, BANK_FILE);
   const hits: SecretHit[] = [];
   const bankPath = join(root, BANK_FILE);
   if (existsSync(bankPath)) hits.push(...scanBytes(BANK_FILE, readFileSync(bankPath))); // the template and questions are stored from it
   const suite = openSuite(root, bank);
   requireSafeNames(suite, 'the source evals cannot be stored');
-  const snapshots = suite.evals.map((e) => ({ sourceEval: e.id, snap: snapshotSource(root, e, { config, lister: opts.lister, hits }) }));
+  const sources = suite.evals.map((e) => ({ sourceEval: e.id, value: snapshotSource(root, e, { config, lister: opts.lister, hits }) }));
   const refused = applyAllowances(hits, config.allowSecrets).refused;
   if (refused.length) throw secretError(refused, 'docket snapshot');
-  const sourceBundles = snapshots.map((s) => ({ sourceEval: s.sourceEval, enc: encodeBundle(s.snap) }));
-  const templateEnc = encodeBundle(templateBundle(bank.promptTemplate));
-  const protocolEnc = encodeBundle(PROTOCOL);
+  return { sources, template: templateBundle(bank.promptTemplate), protocol: PROTOCOL };
+}
+
+/** Encode the parts read (the pinned gzip of each) into bundles, and the benchmark version they make with the questions. */
+export function encodeRead(bank: BankFile, read: ReadParts): { parts: FrozenParts; bundles: Encoded[] } {
+  const sourceBundles = read.sources.map((s) => ({ sourceEval: s.sourceEval, enc: encodeBundle(s.value) }));
+  const templateEnc = encodeBundle(read.template);
+  const protocolEnc = encodeBundle(read.protocol);
   const sources = sourceBundles.map((s) => ({ sourceEval: s.sourceEval, digest: s.enc.descriptor.digest }));
   const protocol = protocolEnc.descriptor.digest;
   const template = templateEnc.descriptor.digest;
@@ -387,6 +394,9 @@ export function encodeParts(root: string, bank: BankFile, opts: EncodeOptions = 
     bundles: [...sourceBundles.map((s) => s.enc), templateEnc, protocolEnc],
   };
 }
+
+/** Source, template and protocol bundles encoded from the working tree, without writing anything. */
+export const encodeParts = (root: string, bank: BankFile, opts: EncodeOptions = {}) => encodeRead(bank, readParts(root, bank, opts));
 
 /** Write source, template and protocol bundles (docket snapshot). */
 export function snapshotBank(root: string, archive: Archive, bank: BankFile, opts: EncodeOptions = {}): FrozenParts & { written: number } {
@@ -420,43 +430,4 @@ export function freezeBank(archive: Archive, bank: BankFile, parts: FrozenParts,
   }).digest;
   archive.setRef('bank/current', digest);
   return digest;
-}
-
-export interface FrozenBank {
-  digest: Digest;
-  name: string;
-  version: string;
-  benchmarkVersion: Digest;
-  template: PromptTemplate;
-  templateDigest: Digest;
-  protocolDigest: Digest;
-  questions: (Question & { digest: Digest; evidence: Digest; source: Digest })[];
-}
-
-/** Load a frozen bank from the archive alone (what replay uses: never the working tree). */
-export function loadFrozenBank(archive: Archive, digest: Digest): FrozenBank {
-  const bank = archive.get(digest).value as unknown as Omit<BankValue, 'kind'> & { kind: string };
-  if (bank.kind !== 'bank') throw findingError('EKIND', `${digest} is a ${bank.kind} bundle, not a bank`, { digest });
-  const t = archive.get(bank.template).value as unknown as PromptTemplate;
-  const questions = bank.questions.map((qr) => {
-    const qb = archive.get(qr.digest).value as unknown as { question: Question; evidence: Digest; source: Digest };
-    return { ...qb.question, digest: qr.digest, evidence: qb.evidence, source: qb.source };
-  });
-  return {
-    digest,
-    name: bank.name,
-    version: bank.version,
-    benchmarkVersion: bank.benchmarkVersion,
-    template: { id: t.id, version: t.version, system: t.system, user: t.user, answerFormat: t.answerFormat, ...requestKindOf(t) },
-    templateDigest: bank.template,
-    protocolDigest: bank.protocol,
-    questions,
-  };
-}
-
-/** The current bank: refs/bank/current. */
-export function currentBank(archive: Archive): FrozenBank {
-  const d = archive.ref('bank/current');
-  if (!d) throw usageError('ENOBANK', `the archive ${archive.dir} has no frozen bank (refs/bank/current): run \`docket evidence capture\``);
-  return loadFrozenBank(archive, d);
 }

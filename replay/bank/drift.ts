@@ -1,20 +1,22 @@
+import { byUtf8 } from '../format/utf8.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Archive } from '../store/archive.ts';
 import { Index } from '../store/sqlindex.ts';
-import { BANK_FILE, encodeParts, loadBankFile, loadFrozenBank, openSuite, type EncodeOptions } from './bank.ts';
+import { BANK_FILE, benchmarkVersion, encodeRead, loadBankFile, openSuite, readParts, type EncodeOptions, type FrozenParts, type ReadParts } from './bank.ts';
+import { loadFrozenBank } from './frozen.ts';
 import type { Suite } from './layout.ts';
 import { contentConfig } from '../content/policy.ts';
 import type { Digest } from '../format/digest.ts';
 import { DocketError } from '../errors.ts';
 import { canonicalBytes, type Json } from '../format/json.ts';
 import type { PlanValue } from '../runs/runs.ts';
-import { byUtf8, snapshotSource, type SnapshotOptions, type SourceEntry } from './snapshot.ts';
+import { snapshotSource, type SnapshotOptions, type SourceEntry } from './snapshot.ts';
 import type { BankFile } from './types.ts';
 
 /**
  * Bank drift (issue #18 item 2): is the bank in the working tree the bank the runs measured? The
- * working tree is read the way `docket snapshot` reads it (encodeParts → snapshotSource, whatever
+ * working tree is read the way `docket snapshot` reads it (readParts → snapshotSource, whatever
  * file selection the snapshot policy makes); each run's plan names its frozen bank. Read-only.
  */
 
@@ -92,12 +94,40 @@ export function bankDrift(root: string, archive: Archive, opts: EncodeOptions = 
   const measured = banksMeasured(archive);
   if (measured.length === 0) return []; // nothing was measured: no bank to be faithful to
   const file = loadBankFile(root);
-  const { parts } = encodeParts(root, file, opts);
-  return measured.map((m) => ({
-    ...m,
-    worktreeVersion: parts.benchmarkVersion,
-    changes: sameFrozen(archive, m.bank, file.name, parts.benchmarkVersion) ? [] : changesFrom(root, archive, m.bank, file, parts, opts),
-  }));
+  const read = readParts(root, file, opts);
+  let encoded: FrozenParts | null = null;
+  const parts = () => (encoded ??= encodeRead(file, read).parts);
+  return measured.map((m) => {
+    const same = sameContent(archive, m.bank, file, read);
+    if (same) return { ...m, worktreeVersion: same, changes: [] };
+    const p = parts();
+    return { ...m, worktreeVersion: p.benchmarkVersion, changes: sameFrozen(archive, m.bank, file.name, p.benchmarkVersion) ? [] : changesFrom(root, archive, m.bank, file, p, opts) };
+  });
+}
+
+/**
+ * The working tree is the frozen bank when the names agree, every part read from the tree has exactly
+ * the bytes of the part the bank names (the same source evals, template and protocol), and its
+ * questions give the bank's benchmark version with those parts. Telling so needs no encoding (the
+ * pinned deflate of every source: most of leaderboard's start-up): returns the benchmark version,
+ * or null when anything differs (then the parts are encoded and compared by digest).
+ */
+function sameContent(archive: Archive, bankDigest: Digest, file: BankFile, read: ReadParts): Digest | null {
+  const bank = archive.get(bankDigest).value as { name?: string; benchmarkVersion?: Digest; template: Digest; protocol: Digest; sources?: { sourceEval: string; digest: Digest }[] };
+  const sources = bank.sources ?? [];
+  if (bank.name !== file.name || sources.length !== read.sources.length) return null;
+  const bytesEqual = (digest: Digest, value: unknown) => {
+    const stored = archive.get(digest).content;
+    return stored !== undefined && Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength).equals(canonicalBytes(value as Json));
+  };
+  if (!bytesEqual(bank.template, read.template) || !bytesEqual(bank.protocol, read.protocol)) return null;
+  const then = new Map(sources.map((s) => [s.sourceEval, s.digest]));
+  for (const s of read.sources) {
+    const digest = then.get(s.sourceEval);
+    if (!digest || !bytesEqual(digest, s.value)) return null;
+  }
+  const version = benchmarkVersion({ protocol: bank.protocol, template: bank.template, questions: file.questions, sources });
+  return version === bank.benchmarkVersion ? version : null;
 }
 
 // Equal benchmark versions cover questions, template, protocol and sources; the bank's name is outside it.
@@ -112,7 +142,7 @@ const show = (v: unknown) => {
   return t.length > 60 ? `${t.slice(0, 57)}…` : t;
 };
 
-function changesFrom(root: string, archive: Archive, bankDigest: Digest, file: BankFile, parts: ReturnType<typeof encodeParts>['parts'], opts: EncodeOptions): DriftChange[] {
+function changesFrom(root: string, archive: Archive, bankDigest: Digest, file: BankFile, parts: FrozenParts, opts: EncodeOptions): DriftChange[] {
   const frozen = loadFrozenBank(archive, bankDigest);
   const out: DriftChange[] = [];
   if (frozen.name !== file.name) out.push({ kind: 'name', id: 'name', message: `the bank is named ${file.name}; the runs measured ${frozen.name}` });

@@ -1,7 +1,7 @@
+import { byUtf8 } from '../format/utf8.ts';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { findingError } from '../errors.ts';
-import { byUtf8 } from '../content/policy.ts';
 
 /**
  * The suite's own layout (docs/design.md §7 "Layout"): where its source evals are, what a task file

@@ -1,3 +1,4 @@
+import { byUtf8 } from '../format/utf8.ts';
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
@@ -116,8 +117,6 @@ export interface Selection {
   tooBig: { path: string; size: number }[];
   maxFileBytes: number;
 }
-
-export const byUtf8 = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
 /** Read `content` from the bank config (decision-bank.json); absent means the defaults. */
 export function contentConfig(bank: unknown, where = 'decision-bank.json'): ContentConfig {

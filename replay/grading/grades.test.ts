@@ -2,22 +2,11 @@ import { cpSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Archive } from '../store/archive.ts';
-import { currentBank, type FrozenBank } from '../bank/bank.ts';
+import { currentBank, type FrozenBank } from '../bank/frozen.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import { DocketError } from '../errors.ts';
-import {
-  currentGradeDigest,
-  currentGradesFromIndex,
-  gradeAttempt,
-  gradeChain,
-  inputHash,
-  INLINE_VERDICTS_MAX,
-  loadGrade,
-  planRegrade,
-  prepareRegrade,
-  writeGrade,
-  type LoadedGrade,
-} from './grades.ts';
+import { gradeAttempt, inputHash, planRegrade, prepareRegrade, writeGrade } from './grades.ts';
+import { currentGradeDigest, currentGradesFromIndex, gradeChain, INLINE_VERDICTS_MAX, loadGrade, type LoadedGrade } from './grade-records.ts';
 import { grader, type Grader } from './graders.ts';
 import type { JournalLine } from '../runs/journal.ts';
 import { canonicalBytes } from '../format/json.ts';

@@ -1,3 +1,4 @@
+import { byUtf8 } from '../format/utf8.ts';
 import { closeSync, existsSync, openSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { gunzipStrict, gzipCanonical, GzipError } from '../format/gzip.ts';
 import { canonicalBytes } from '../format/json.ts';
 import { docket, tempDir } from '../../cli/dev/testkit/core.ts';
 import { signEnvelope } from './dsse.ts';
-import { compareUtf8, LIMITS, TOP_DIR, type Limits } from './limits.ts';
+import { LIMITS, TOP_DIR, type Limits } from './limits.ts';
 import { packRelease } from './pack.ts';
 import { END_BLOCKS, parseTar, paxRecord, TarWalker } from './tar.ts';
 import { tgzPass } from './stream.ts';
@@ -44,7 +45,7 @@ type Manifest = { entries: { path: string; size: number; digest: string }[]; [k:
 const base = (): Raw[] => rawsOf(unsigned);
 const manifestOf = (raws: Raw[]): Manifest => JSON.parse(Buffer.from(raws[0]!.data).toString());
 function setManifest(raws: Raw[], m: Manifest | Uint8Array): Raw[] {
-  if (!(m instanceof Uint8Array)) m.entries.sort((a, b) => compareUtf8(a.path, b.path));
+  if (!(m instanceof Uint8Array)) m.entries.sort((a, b) => byUtf8(a.path, b.path));
   raws[0] = rawFile(`${T}/MANIFEST.json`, m instanceof Uint8Array ? m : canonicalBytes(m));
   return raws;
 }

@@ -1,10 +1,11 @@
+import { byUtf8 } from '../format/utf8.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../format/digest.ts';
 import { canonicalBytes } from '../format/json.ts';
 import { tempDir } from '../../cli/dev/testkit/core.ts';
-import { compareUtf8, TOP_DIR } from './limits.ts';
+import { TOP_DIR } from './limits.ts';
 import { packRelease } from './pack.ts';
 import { makeBankValid, makeTree, rawDir, rawFile, rawsOf, tgzOf, type Raw } from '../../cli/dev/testkit/release.ts';
 import { verifyAndExtractRelease, verifyRelease } from './verify.ts';
@@ -52,7 +53,7 @@ function withFiles(files: Record<string, string>, dirs: string[] = []): Uint8Arr
     raws.push(rawFile(`${T}/${path}`, bytes));
     m.entries.push({ path, size: bytes.length, digest: sha256(bytes) });
   }
-  m.entries.sort((a, b) => compareUtf8(a.path, b.path));
+  m.entries.sort((a, b) => byUtf8(a.path, b.path));
   raws[0] = rawFile(`${T}/MANIFEST.json`, canonicalBytes(m as never));
   return tgzOf(raws);
 }

@@ -1,3 +1,4 @@
+import { byUtf8 } from '../format/utf8.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { sha256 } from '../format/digest.ts';
 import { EXCLUDE } from '../bank/snapshot.ts';
 import { canonicalBytes } from '../format/json.ts';
 import { REPO, tempDir } from '../../cli/dev/testkit/core.ts';
-import { compareUtf8, LIMITS, TOP_DIR } from './limits.ts';
+import { LIMITS, TOP_DIR } from './limits.ts';
 import { packRelease, planRelease, SCRIPTS_DIR } from './pack.ts';
 import { makeTree, rawDir, rawFile, rawsOf, tgzOf, type Raw } from '../../cli/dev/testkit/release.ts';
 import { verifyRelease } from './verify.ts';
@@ -38,7 +39,7 @@ function withFiles(files: Record<string, string>, dirs: string[] = [], encoding:
     raws.push(rawFile(`${T}/${path}`, bytes));
     m.entries.push({ path, size: bytes.length, digest: sha256(bytes) });
   }
-  m.entries.sort((a, b) => compareUtf8(a.path, b.path));
+  m.entries.sort((a, b) => byUtf8(a.path, b.path));
   raws[0] = rawFile(`${T}/MANIFEST.json`, canonicalBytes(m as never));
   return tgzOf(raws);
 }

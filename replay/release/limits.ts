@@ -40,11 +40,6 @@ export const byteLength = (s: string) => Buffer.byteLength(s, 'utf8');
 // eslint-disable-next-line no-control-regex
 const ASCII = /^[\u0000-\u007f]*$/;
 
-/** Byte-wise (UTF-8) order: the one order for manifest entries and tar entries, independent of locale. */
-export function compareUtf8(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
-}
-
 /**
  * Why a relative path is unsafe to create on some file system, or null when it is fine. The same
  * rule is applied when packing (refuse to ship it) and when verifying (refuse to extract it).

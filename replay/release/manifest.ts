@@ -1,9 +1,9 @@
+import { byUtf8 } from '../format/utf8.ts';
 import { readFileSync } from 'node:fs';
 import type { Digest } from '../format/digest.ts';
 import { ENCODER_ID } from '../format/gzip.ts';
 import { canonicalBytes, JsonError, parseStrict } from '../format/json.ts';
 import { packageFile } from '../package-files.ts';
-import { compareUtf8 } from './limits.ts';
 import { schemaErrorText, type Validator } from '../format/schemas.ts';
 import { releaseManifest } from '../format/validators.generated.ts';
 
@@ -30,7 +30,7 @@ export interface Manifest {
 export const DOCKET_VERSION: string = (JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }).version;
 
 export function buildManifest(entries: ManifestEntry[], merkleRoot: Digest, docketVersion = DOCKET_VERSION): { manifest: Manifest; bytes: Uint8Array } {
-  const sorted = [...entries].sort((a, b) => compareUtf8(a.path, b.path));
+  const sorted = [...entries].sort((a, b) => byUtf8(a.path, b.path));
   const manifest: Manifest = { kind: 'release-manifest', schemaVersion: 1, docketVersion, encoder: ENCODER_ID, merkleRoot, entries: sorted };
   return { manifest, bytes: canonicalBytes(manifest) };
 }
@@ -50,7 +50,7 @@ export function parseManifest(bytes: Uint8Array): { manifest: Manifest | null; e
   const errors: string[] = [];
   if (!Buffer.from(canonicalBytes(m)).equals(Buffer.from(bytes))) errors.push('not in RFC 8785 canonical form');
   for (let i = 1; i < m.entries.length; i++) {
-    const c = compareUtf8(m.entries[i - 1]!.path, m.entries[i]!.path);
+    const c = byUtf8(m.entries[i - 1]!.path, m.entries[i]!.path);
     if (c === 0) errors.push(`duplicate entry ${m.entries[i]!.path}`);
     else if (c > 0) errors.push(`entries not sorted by UTF-8 byte order at ${m.entries[i]!.path}`);
   }

@@ -1,5 +1,5 @@
+import { byUtf8 } from '../format/utf8.ts';
 import { createHash } from 'node:crypto';
-import { compareUtf8 } from './limits.ts';
 import { hexOf, isDigest, type Digest } from '../format/digest.ts';
 
 /**
@@ -32,7 +32,7 @@ function split(n: number): number {
 }
 
 export function sortDigests(digests: Iterable<Digest>): Digest[] {
-  return [...new Set(digests)].sort(compareUtf8);
+  return [...new Set(digests)].sort(byUtf8);
 }
 
 function mth(leaves: Buffer[], lo: number, hi: number): Buffer {

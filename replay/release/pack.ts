@@ -1,3 +1,4 @@
+import { byUtf8 } from '../format/utf8.ts';
 import { closeSync, existsSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
@@ -19,7 +20,7 @@ import { fsyncDir, Store, TEMP_PREFIX } from '../store/store.ts';
 import { sweepStaleTemps, tempName } from '../store/temps.ts';
 import { signEnvelope } from './dsse.ts';
 import { VENDOR_PATH } from './vendor.ts';
-import { collisionKey, compareUtf8, DEFAULT_OUT, DIGEST_FILE, LIMITS, MANIFEST_NAME, SIG_NAME, TOP_DIR, unsafePath, type Limits } from './limits.ts';
+import { collisionKey, DEFAULT_OUT, DIGEST_FILE, LIMITS, MANIFEST_NAME, SIG_NAME, TOP_DIR, unsafePath, type Limits } from './limits.ts';
 import { buildManifest, type Manifest, type ManifestEntry } from './manifest.ts';
 import { merkleRoot } from './merkle.ts';
 import { BLOCK, END_BLOCKS, entryHeaders, padding, type TarEntry } from './tar.ts';
@@ -129,7 +130,7 @@ function tarLayout(sources: Source[]): (TarEntry & { source?: Source })[] {
     items.push({ path, type: 'dir', mode: 0o755, size: 0, key: `${path}/` });
   }
   for (const s of sources) items.push({ path: `${TOP_DIR}/${s.path}`, type: 'file', mode: s.mode, size: s.size, source: s, key: `${TOP_DIR}/${s.path}` });
-  return items.sort((a, b) => compareUtf8(a.key, b.key));
+  return items.sort((a, b) => byUtf8(a.key, b.key));
 }
 
 // ---------------------------------------------------------------- what goes in
@@ -191,7 +192,7 @@ export function planRelease(root: string, archive: string, scriptsDir: string, l
     out.push({ path: f.path, src: f.abs, mode: f.executable ? 0o755 : 0o644, size: f.size });
   }
   out.push(...extra);
-  out.sort((a, b) => compareUtf8(a.path, b.path));
+  out.sort((a, b) => byUtf8(a.path, b.path));
   check(out, limits);
   const { refused, allowed } = applyAllowances(scanSources(out), config.allowSecrets);
   if (refused.length) throw secretError(refused, 'docket release pack');
@@ -217,7 +218,7 @@ function scanSources(sources: Source[]): SecretHit[] {
 
 function walk(dir: string, rel: string, out: Source[], keep: (name: string, rel: string) => boolean = () => true, recurse = true) {
   if (!existsSync(dir)) return;
-  for (const name of readdirSync(dir).sort(compareUtf8)) {
+  for (const name of readdirSync(dir).sort(byUtf8)) {
     const abs = join(dir, name);
     const r = `${rel}/${name}`;
     if (!keep(name, r)) continue;

@@ -1,9 +1,9 @@
+import { byUtf8 } from '../format/utf8.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalBytes, parseStrict, type Json } from '../format/json.ts';
 import { parseLock, type LockedPackage } from '../bank/lockfiles.ts';
-import { byUtf8 } from '../bank/snapshot.ts';
 
 /**
  * Vendored packages (docs/design.md §15 "Vendored packages"): `release pack --vendor` ships the

@@ -1,8 +1,9 @@
+import { byUtf8 } from '../format/utf8.ts';
 import { resolveRunRef } from './run-ref.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Archive } from '../store/archive.ts';
-import { loadFrozenBank, type FrozenBank } from '../bank/bank.ts';
+import { loadFrozenBank, type FrozenBank } from '../bank/frozen.ts';
 import { BundleError, checkContent, decodeBundle } from '../format/bundle.ts';
 import { isDigest, parseDigest, sha256, sha256Stream, type Digest } from '../format/digest.ts';
 import { DocketError, usageError, type Code } from '../errors.ts';
@@ -14,7 +15,6 @@ import { REQUEST_FORMATS } from './request.ts';
 import { checkRunId, planRequests, RUN_ID, WORK_DIR, type PlanValue, type RunValue, type SegmentValue } from './runs.ts';
 import type { BundleRef } from '../format/schemas.ts';
 import { projectSegment, type LineKey, type ProjectedSegment } from './segment-lines.ts';
-import { byUtf8 } from '../bank/snapshot.ts';
 import type { PromptTemplate, Question } from '../bank/types.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Archive } from '../store/archive.ts';
-import { currentBank } from '../bank/bank.ts';
+import { currentBank } from '../bank/frozen.ts';
 import { DocketError } from '../errors.ts';
 import { canonicalBytes } from '../format/json.ts';
 import { sha256 } from '../format/digest.ts';

@@ -1,13 +1,13 @@
+import { byUtf8 } from '../format/utf8.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Archive } from '../store/archive.ts';
-import type { FrozenBank } from '../bank/bank.ts';
+import type { FrozenBank } from '../bank/frozen.ts';
 import { parseDigest, sha256, type Digest } from '../format/digest.ts';
 import { findingError, usageError } from '../errors.ts';
 import { ATTEMPT_CLASSES, checkChain, JournalTally, parseHead, planSlots, readJournal, type JournalLine, type JournalRead, type JournalSummary } from './journal.ts';
 import { canonicalBytes, type Json } from '../format/json.ts';
 import { buildRequestFor, formatOf, permutationsFor, PERMUTATIONS_PER_QUESTION, requestHash, type RequestKind } from './request.ts';
-import { byUtf8 } from '../bank/snapshot.ts';
 import type { Index } from '../store/sqlindex.ts';
 import type { AttemptClass, Permutation, Question, RunParams, Slot } from '../bank/types.ts';
 import { pidAlive } from '../store/temps.ts';

@@ -1,11 +1,11 @@
+import { byUtf8 } from '../format/utf8.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Archive } from '../store/archive.ts';
-import { loadFrozenBank, type FrozenBank } from '../bank/bank.ts';
-import { byUtf8 } from '../bank/snapshot.ts';
+import { loadFrozenBank, type FrozenBank } from '../bank/frozen.ts';
 import { isDigest, type Digest } from '../format/digest.ts';
 import { DocketError, findingError } from '../errors.ts';
-import { gradeChain, loadGrade, type LoadedGrade, type VerdictRecord } from '../grading/grades.ts';
+import { gradeChain, loadGrade, type LoadedGrade, type VerdictRecord } from '../grading/grade-records.ts';
 import { IMPORT_REF_NS } from '../import/record.ts';
 import { planSlots, slotKey, type JournalLine } from '../runs/journal.ts';
 import { loadRun, lockHolder, RUN_ID, WORK_DIR, workDir, type LoadedRun } from '../runs/runs.ts';

@@ -5,7 +5,7 @@ import { DocketError, findingError } from '../errors.ts';
 import { canonicalText, type Json } from '../format/json.ts';
 import { checkLine, lineHash, planSlots, slotKey, type JournalLine } from '../runs/journal.ts';
 import type { PlanValue, RunValue, SegmentValue } from '../runs/runs.ts';
-import type { GradeSegmentValue, GradeValue } from '../grading/grades.ts';
+import type { GradeSegmentValue, GradeValue } from '../grading/grade-records.ts';
 import type { BankValue, Question } from '../bank/types.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { benchmarkVersion, loadFrozenBank, type FrozenBank } from '../../../replay/bank/bank.ts';
+import { benchmarkVersion } from '../../../replay/bank/bank.ts';
+import { loadFrozenBank, type FrozenBank } from '../../../replay/bank/frozen.ts';
 import type { Question } from '../../../replay/bank/types.ts';
 import type { Digest } from '../../../replay/format/digest.ts';
 import { Archive } from '../../../replay/store/archive.ts';

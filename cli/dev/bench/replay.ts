@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Archive } from '../../../replay/store/archive.ts';
-import { loadFrozenBank, type FrozenBank } from '../../../replay/bank/bank.ts';
+import { loadFrozenBank, type FrozenBank } from '../../../replay/bank/frozen.ts';
 import { sha256, type Digest } from '../../../replay/format/digest.ts';
 import { decodeBundle } from '../../../replay/format/bundle.ts';
 import { projectSegment } from '../../../replay/runs/segment-lines.ts';

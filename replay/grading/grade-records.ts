@@ -1,0 +1,120 @@
+import type { Archive } from '../store/archive.ts';
+import { parseDigest, type Digest } from '../format/digest.ts';
+import { findingError } from '../errors.ts';
+import { checkRunId, SEGMENT_LINES } from '../runs/runs.ts';
+import type { Letter } from '../bank/types.ts';
+
+/**
+ * Grade records (docs/design.md "Grades and regrading"): what a grade bundle holds (one verdict per
+ * journal attempt of a sealed run, computed by one grader from the stored outputs alone) and how the
+ * grades of a run are read. Grades are append-only: a regrade writes a new bundle whose `previous`
+ * names the one before, and refs/grades/<run-id> moves to it (grades.ts computes and writes them).
+ */
+
+export const GRADES_NS = 'grades';
+/** Up to this many attempts the verdicts sit inside the grade bundle; above, in grade-segment bundles. */
+export const INLINE_VERDICTS_MAX = SEGMENT_LINES;
+
+export type AttemptVerdict = 'correct' | 'incorrect' | 'invalid' | 'truncated' | 'provider_failure' | 'interrupted';
+export const VERDICTS: readonly AttemptVerdict[] = ['correct', 'incorrect', 'invalid', 'truncated', 'provider_failure', 'interrupted'];
+
+export interface VerdictRecord {
+  question: string;
+  permutation: number;
+  repetition: number;
+  attempt: number;
+  seq: number;
+  inputHash: Digest; // sha256 of the canonical {content, finishReason, requestHash} of the attempt
+  verdict: AttemptVerdict;
+  shown: Letter | null;
+  chosen: Letter | null;
+}
+
+export interface GradeWarning {
+  code: 'WINPUT' | 'WGRADER' | 'WRUN' | 'WPREVIOUS';
+  seq: number | null;
+  message: string;
+}
+
+export interface GraderIdentity {
+  ref: string; // id@version
+  id: string;
+  version: number;
+  digest: Digest;
+  bundle?: Digest; // the archived grader bundle (every record written since #18)
+}
+
+export type GradeCounts = { attempts: number; slots: number } & Record<AttemptVerdict, number>;
+
+export interface GradeValue {
+  kind: 'grade';
+  schemaVersion: 1;
+  run: Digest;
+  runId: string;
+  grader: GraderIdentity;
+  previous: Digest | null;
+  gradedAt: string;
+  verdicts: VerdictRecord[]; // every attempt's verdict in seq order, or [] when segmented
+  segments: Digest[]; // grade-segment bundles, for runs with more than INLINE_VERDICTS_MAX attempts
+  counts: GradeCounts; // verdict counts over final attempts (the slot outcomes); attempts = all journal lines
+  warnings: GradeWarning[];
+}
+
+export interface GradeSegmentValue {
+  kind: 'grade-segment';
+  schemaVersion: 1;
+  run: Digest;
+  first: number;
+  verdicts: VerdictRecord[];
+}
+
+export interface LoadedGrade {
+  digest: Digest;
+  value: GradeValue;
+  verdicts: VerdictRecord[]; // inline and segmented, joined
+}
+
+export function loadGrade(archive: Archive, digest: Digest): LoadedGrade {
+  const value = archive.get(digest).value as unknown as GradeValue;
+  if (value.kind !== 'grade') throw findingError('EKIND', `${digest} is a ${value.kind} bundle, not a grade`, { digest });
+  const verdicts = [...value.verdicts];
+  for (const sd of value.segments) {
+    const seg = archive.get(sd).value as unknown as GradeSegmentValue;
+    if (seg.kind !== 'grade-segment' || seg.run !== value.run || seg.first !== verdicts.length) throw findingError('EGRADESEGMENT', `segment ${sd} of grade ${digest} is out of place`, { digest: sd });
+    verdicts.push(...seg.verdicts);
+  }
+  verdicts.forEach((v, i) => {
+    if (v.seq !== i) throw findingError('EGRADE', `grade ${digest}: verdict ${i} is for attempt ${v.seq}`, { digest });
+  });
+  return { digest, value, verdicts };
+}
+
+/** The current grade of a run: refs/grades/<run-id>. */
+export function currentGradeDigest(archive: Archive, runId: string): Digest | null {
+  return archive.ref(`${GRADES_NS}/${checkRunId(runId)}`);
+}
+
+/** A run's grades, newest first, following `previous`. */
+export function gradeChain(archive: Archive, runId: string): LoadedGrade[] {
+  const out: LoadedGrade[] = [];
+  const seen = new Set<string>();
+  for (let d = currentGradeDigest(archive, runId); d; ) {
+    if (seen.has(d)) throw findingError('EGRADE', `the grade chain of ${runId} loops at ${d}`, { digest: d });
+    seen.add(d);
+    const g = loadGrade(archive, d);
+    out.push(g);
+    d = g.value.previous;
+  }
+  return out;
+}
+
+/** The current grade of every graded run, from the index (the ref target of grades/<run-id>). */
+export function currentGradesFromIndex(archive: Archive): { digest: Digest; runId: string; run: Digest; graderRef: string; graderDigest: Digest }[] {
+  const idx = archive.currentIndex();
+  const rows = idx.db
+    .prepare(
+      "SELECT g.digest, g.run_id AS runId, g.run, g.grader_ref AS graderRef, g.grader_digest AS graderDigest FROM grades g JOIN refs r ON r.name = 'grades/' || g.run_id AND r.digest = g.digest ORDER BY g.run_id",
+    )
+    .all() as { digest: string; runId: string; run: string; graderRef: string; graderDigest: string }[];
+  return rows.map((r) => ({ ...r, digest: parseDigest(r.digest), run: parseDigest(r.run), graderDigest: parseDigest(r.graderDigest) }));
+}
