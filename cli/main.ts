@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
-import yargs, { type Argv, type CommandModule } from 'yargs';
+import type { Argv, CommandModule } from 'yargs';
+import yargs from './yargs.ts';
 import { DocketError, EXIT } from '../replay/errors.ts';
 import { EXAMPLES } from './commands/examples.ts';
 import { commandsFor, commandWord, WITHOUT_ARCHIVE } from './commands/index.ts';
@@ -21,6 +22,7 @@ export const EXIT_STATUS = `EXIT STATUS
 export async function main(argv: string[]): Promise<number> {
   let parser: Argv = yargs(argv)
     .scriptName('docket')
+    .locale('en') // docket speaks English; the one-file parser (cli/yargs.ts) ships no yargs translations
     .version(DOCKET_VERSION)
     .option('C', { type: 'string', requiresArg: true, describe: 'run as if docket was started in DIR (like git -C)', global: true })
     .option('bank', { type: 'string', requiresArg: true, describe: 'the bank root: a directory holding decision-bank.json (default: the first one from the current directory upwards)', global: true })
