@@ -42,12 +42,25 @@ export async function main(argv: string[]): Promise<number> {
     .middleware(changeDirectory, true)
     .middleware(whereDocketWorks);
   for (const c of await commandsFor(argv)) parser = parser.command(withCommonOptions(c));
+  skipHelpRendering(parser);
   try {
     await parser.parseAsync();
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.OK;
   } catch (e) {
     return report(e, argv.includes('--json'));
   }
+}
+
+/**
+ * yargs renders a command's whole help before it runs the command, to print it should the handler
+ * fail later (yargs 18: the usage instance's cacheHelpMessage). docket never prints help on a
+ * failure (the .fail handler throws a coded error; `--help` renders afresh), so that rendering,
+ * 20–25 ms of every command's first output, is skipped. A test holds yargs to it
+ * (cli/conventions/help.test.ts): if a later yargs drops the method, the test says so.
+ */
+export function skipHelpRendering(parser: Argv): void {
+  const usage = (parser as unknown as { getInternalMethods?: () => { getUsageInstance(): { cacheHelpMessage?: () => void } } }).getInternalMethods?.().getUsageInstance();
+  if (usage && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => {};
 }
 
 /** yargs' "Did you mean verify?" alone does not say what was wrong: name the word it did not know. */

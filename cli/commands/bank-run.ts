@@ -49,9 +49,6 @@ const encodeOptions = (root: string) => ({ lister: gitLister(root) ?? undefined 
  */
 export function validateWorktree(root: string, opts: { complete: boolean; summary?: (s: BankSummary, bank: BankFile) => void }) {
   const bank = loadBankFile(root);
-  const all = validateBankFile(root, bank);
-  const violations = opts.complete ? all : all.filter((v) => v.code !== COVERAGE_CODE);
-  const uncovered = all.filter((v) => v.code === COVERAGE_CODE).map((v) => v.sourceEval!);
   const evals = listSourceEvals(root, bank);
   const summary: BankSummary = {
     questions: Array.isArray(bank.questions) ? bank.questions.length : 0,
@@ -59,7 +56,10 @@ export function validateWorktree(root: string, opts: { complete: boolean; summar
     categories: new Set(evals.map((e) => e.split('/')[0])).size,
     omissions: Array.isArray(bank.omissions) ? bank.omissions.length : 0,
   };
-  opts.summary?.(summary, bank); // before the parts are encoded, the longest step
+  opts.summary?.(summary, bank); // before the rules are checked and the parts encoded, which take most of the time
+  const all = validateBankFile(root, bank);
+  const violations = opts.complete ? all : all.filter((v) => v.code !== COVERAGE_CODE);
+  const uncovered = all.filter((v) => v.code === COVERAGE_CODE).map((v) => v.sourceEval!);
   let benchmarkVersion: Digest | null = null;
   if (!violations.some((v) => ['ESCHEMA', 'ELAYOUT', 'ENAME'].includes(v.code))) {
     try {

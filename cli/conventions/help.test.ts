@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COMMANDS } from '../commands/index.ts';
-import { main } from '../main.ts';
+import { main, skipHelpRendering } from '../main.ts';
+import yargs from '../yargs.ts';
 
 /** Run docket in-process and collect what it prints on stdout (yargs prints help through console.log). */
 async function helpOf(args: string[]): Promise<{ code: number; out: string }> {
@@ -77,5 +78,28 @@ describe('--archive is offered only where an archive is read or written (issue #
     const listed = optionsListed(out);
     expect(listed.has('json')).toBe(true);
     expect(listed.has('archive')).toBe(false);
+  });
+});
+
+describe('a command runs without rendering its help first (skipHelpRendering)', () => {
+  type Usage = { hasCachedHelpMessage(): boolean };
+  const usageOf = (y: unknown) => (y as { getInternalMethods(): { getUsageInstance(): Usage } }).getInternalMethods().getUsageInstance();
+  const parse = async (skip: boolean) => {
+    const y = yargs(['greet', '--loud'])
+      .command(
+        'greet',
+        'say hello',
+        (b) => b.option('loud', { type: 'boolean' }),
+        () => {},
+      )
+      .exitProcess(false);
+    if (skip) skipHelpRendering(y);
+    await y.parseAsync();
+    return usageOf(y).hasCachedHelpMessage();
+  };
+
+  it('yargs renders it unless told not to, and docket tells it not to', async () => {
+    expect(await parse(false)).toBe(true); // what yargs 18 does: the help of the command, rendered before it runs
+    expect(await parse(true)).toBe(false);
   });
 });
