@@ -115,6 +115,29 @@ describe('bootstraps', () => {
     expect(a.high).toBeLessThanOrEqual(1);
     expect(a.low).toBeLessThan(a.high);
   });
+  it('draw exactly what they drew before the generator became a class (published intervals keep their digits)', () => {
+    // Pinned from the closure-over-Uint32Array generator this replaced: every bootstrap, every digit.
+    const clusters = Array.from({ length: 48 }, (_, i) => Array.from({ length: 1 + (i % 4) }, (_, j) => ((i * 7 + j * 3) % 5) / 4));
+    expect(clusteredBootstrap(clusters, { resamples: 2000, confidence: 0.95, seed: 'docket-bootstrap-v1' })).toEqual({
+      estimate: 0.4852430555555556,
+      low: 0.407107204861111,
+      high: 0.5638129340277778,
+      resamples: 2000,
+    });
+    expect(bootstrapMean(clusters.flat(), { resamples: 500, confidence: 0.9, seed: 'x' })).toEqual({
+      estimate: 0.4895833333333333,
+      low: 0.43322916666666667,
+      high: 0.5416666666666666,
+      resamples: 500,
+    });
+    const flipped = clusters.map((c) => c.map((v) => 1 - v));
+    expect(pairedBootstrap(clusters, flipped, { resamples: 300, confidence: 0.95, seed: 'docket-paired-v1' })).toEqual({
+      estimate: -0.02951388888888889,
+      low: -0.16972656249999998,
+      high: 0.1324001736111111,
+      resamples: 300,
+    });
+  });
   it('clustered: empty clusters are left out, no clusters gives NaN', () => {
     expect(clusteredBootstrap([[1], []], OPTS).estimate).toBe(1);
     expect(Number.isNaN(clusteredBootstrap([], OPTS).estimate)).toBe(true);

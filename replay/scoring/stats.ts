@@ -11,39 +11,62 @@ import { createHash } from 'node:crypto';
 export type Rng = () => number;
 
 /**
- * xoshiro128** seeded from SHA-256(seed): the first 16 bytes of the hash are the four 32-bit
+ * xoshiro128** (Blackman & Vigna) over a 4-word state; `next()` returns the next uint32 / 2^32. The
+ * state lives in four int32 fields of one object, so the bootstraps' loops (millions of draws per
+ * ranking) call a method V8 inlines rather than a closure over a typed array (2× faster from cold).
+ */
+export class Xoshiro128ss {
+  private s0: number;
+  private s1: number;
+  private s2: number;
+  private s3: number;
+
+  constructor(state: Uint32Array) {
+    this.s0 = state[0]! | 0;
+    this.s1 = state[1]! | 0;
+    this.s2 = state[2]! | 0;
+    this.s3 = state[3]! | 0;
+    if ((this.s0 | this.s1 | this.s2 | this.s3) === 0) this.s0 = 1; // the all-zero state is a fixed point
+  }
+
+  next(): number {
+    const s1 = this.s1;
+    const result = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0;
+    const t = s1 << 9;
+    this.s2 ^= this.s0;
+    this.s3 ^= s1;
+    this.s1 ^= this.s2;
+    this.s0 ^= this.s3;
+    this.s2 ^= t;
+    this.s3 = rotl(this.s3, 11);
+    return result / 4294967296;
+  }
+}
+
+// On int32 bit patterns: the result is made unsigned only where it becomes a number.
+function rotl(x: number, k: number): number {
+  return (x << k) | (x >>> (32 - k));
+}
+
+/**
+ * The generator seeded from SHA-256(seed): the first 16 bytes of the hash are the four 32-bit
  * little-endian state words. A string seed (not Math.random, not a clock) keeps runs reproducible
  * across machines and Node versions.
  */
-export function seededRng(seed: string): Rng {
+export function seededGenerator(seed: string): Xoshiro128ss {
   const h = createHash('sha256').update(seed, 'utf8').digest();
-  return xoshiro128ss(new Uint32Array([h.readUInt32LE(0), h.readUInt32LE(4), h.readUInt32LE(8), h.readUInt32LE(12)]));
+  return new Xoshiro128ss(new Uint32Array([h.readUInt32LE(0), h.readUInt32LE(4), h.readUInt32LE(8), h.readUInt32LE(12)]));
 }
 
-/** xoshiro128** (Blackman & Vigna) over a 4-word state; returns uint32 / 2^32. */
+/** The same stream as a function. */
+export function seededRng(seed: string): Rng {
+  const g = seededGenerator(seed);
+  return () => g.next();
+}
+
 export function xoshiro128ss(state: Uint32Array): Rng {
-  const s = Uint32Array.from(state);
-  if (s[0]! === 0 && s[1]! === 0 && s[2]! === 0 && s[3]! === 0) s[0] = 1; // the all-zero state is a fixed point
-  return () => {
-    const result = Math.imul(rotl(Math.imul(s[1]!, 5) >>> 0, 7), 9) >>> 0;
-    const t = (s[1]! << 9) >>> 0;
-    s[2]! ^= s[0]!;
-    s[3]! ^= s[1]!;
-    s[1]! ^= s[2]!;
-    s[0]! ^= s[3]!;
-    s[2]! ^= t;
-    s[3] = rotl(s[3]!, 11);
-    return result / 4294967296;
-  };
-}
-
-function rotl(x: number, k: number): number {
-  return ((x << k) | (x >>> (32 - k))) >>> 0;
-}
-
-/** A uniform integer in [0, n). */
-export function randomIndex(rng: Rng, n: number): number {
-  return Math.floor(rng() * n);
+  const g = new Xoshiro128ss(state);
+  return () => g.next();
 }
 
 /** The standard normal quantile (Acklam's rational approximation, relative error < 1.2e-9). */
@@ -119,11 +142,11 @@ function percentile(stats: number[], estimate: number, opts: BootstrapOptions): 
 /** Percentile bootstrap of the mean of independent values (resampled with replacement). */
 export function bootstrapMean(values: readonly number[], opts: BootstrapOptions): BootstrapResult {
   if (values.length === 0) return { estimate: Number.NaN, low: Number.NaN, high: Number.NaN, resamples: 0 };
-  const rng = seededRng(opts.seed);
+  const g = seededGenerator(opts.seed);
   const stats: number[] = [];
   for (let r = 0; r < opts.resamples; r++) {
     let sum = 0;
-    for (let i = 0; i < values.length; i++) sum += values[randomIndex(rng, values.length)]!;
+    for (let i = 0; i < values.length; i++) sum += values[Math.floor(g.next() * values.length)]!;
     stats.push(sum / values.length);
   }
   return percentile(stats, mean(values), opts);
@@ -142,14 +165,14 @@ export function clusteredMean(clusters: readonly (readonly number[])[]): number 
 export function clusteredBootstrap(clusters: readonly (readonly number[])[], opts: BootstrapOptions): BootstrapResult {
   const kept = clusters.filter((c) => c.length > 0);
   if (kept.length === 0) return { estimate: Number.NaN, low: Number.NaN, high: Number.NaN, resamples: 0 };
-  const rng = seededRng(opts.seed);
+  const g = seededGenerator(opts.seed);
   const stats: number[] = [];
   for (let r = 0; r < opts.resamples; r++) {
     let total = 0;
     for (let k = 0; k < kept.length; k++) {
-      const cluster = kept[randomIndex(rng, kept.length)]!;
+      const cluster = kept[Math.floor(g.next() * kept.length)]!;
       let sum = 0;
-      for (let i = 0; i < cluster.length; i++) sum += cluster[randomIndex(rng, cluster.length)]!;
+      for (let i = 0; i < cluster.length; i++) sum += cluster[Math.floor(g.next() * cluster.length)]!;
       total += sum / cluster.length;
     }
     stats.push(total / kept.length);
