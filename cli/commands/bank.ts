@@ -1,13 +1,14 @@
 import type { CommandModule } from 'yargs';
 import type { GlobalArgs } from '../output.ts';
 import { anchorOptions } from './anchor-options.ts';
-import type { EvidenceArgs, SnapshotArgs, ValidateArgs } from './bank-run.ts';
+import type { EvidenceArgs, SnapshotArgs } from './bank-run.ts';
+import type { ValidateArgs } from './validate-run.ts';
 
 export const validateCommand: CommandModule<GlobalArgs, ValidateArgs> = {
   command: 'validate',
   describe: 'check decision-bank.json and the source evals against the schema and authoring rules; print the benchmark version',
   builder: (y) => y.option('complete', { type: 'boolean', default: false, describe: 'also demand that every source eval has a question or an omission (what check and release pack demand)' }) as never,
-  handler: async (argv) => (await import('./bank-run.ts')).runValidate(argv),
+  handler: async (argv) => (await import('./validate-run.ts')).runValidate(argv),
 };
 
 export const snapshotCommand: CommandModule<GlobalArgs, SnapshotArgs> = {

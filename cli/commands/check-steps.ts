@@ -8,7 +8,8 @@ import { replayArchive } from '../../replay/runs/replay.ts';
 import { gitLister } from '../offline/content-git.ts';
 import { installNetworkGuard } from '../offline/netguard.ts';
 import { progress } from '../output.ts';
-import { evidenceReplay, validateWorktree } from './bank-run.ts';
+import { evidenceReplay } from './bank-run.ts';
+import { validateWorktree } from './validate-run.ts';
 import { auditCheck, leaderboardCheck, PUBLISHED_EXAMPLE, regradeCheck } from './regrade-run.ts';
 
 /**
