@@ -1,6 +1,6 @@
 import type { ArgumentsCamelCase } from 'yargs';
 import { Archive } from '../../replay/store/archive.ts';
-import type { BankDrift, BankMeasured } from '../../replay/bank/drift.ts';
+import type { BankMeasured, WorktreeBank } from '../../replay/bank/drift.ts';
 import { rankingJson } from '../../replay/scoring/report.ts';
 import { currentBenchmarkVersion, loadRunsForScoring, unscoredRuns, type Unscored, type UngradedRun } from '../../replay/scoring/scoring-input.ts';
 import { chooseVersion, formatCost, rankRuns, type Ranking } from '../../replay/scoring/scoring.ts';
@@ -21,17 +21,19 @@ interface MeasuredOn {
  * Loaded once the ranking is printed: reading the working tree's bank is most of what follows it.
  */
 async function measuredOn(archive: Archive, root: string | null): Promise<MeasuredOn> {
-  const { bankDrift, banksMeasured, hasWorktreeBank } = await import('../../replay/bank/drift.ts');
-  if (root === null || !hasWorktreeBank(root)) return { banks: banksMeasured(archive), worktree: null };
-  let drift: BankDrift[];
+  const { banksMeasured, driftFrom, hasWorktreeBank, readWorktreeBank } = await import('../../replay/bank/drift.ts');
+  const banks = banksMeasured(archive);
+  if (root === null || !hasWorktreeBank(root) || banks.length === 0) return { banks, worktree: null };
+  let tree: WorktreeBank;
   try {
-    drift = bankDrift(root, archive);
+    tree = readWorktreeBank(root);
   } catch {
-    return { banks: banksMeasured(archive), worktree: null }; // an unreadable working-tree bank: validate/check say why
+    return { banks, worktree: null }; // an unreadable working-tree bank: validate/check say why
   }
+  const drift = driftFrom(archive, banks, tree); // a damaged or missing bundle of the archive is a finding, as everywhere
   return {
     banks: drift.map((d) => ({ bank: d.bank, benchmarkVersion: d.benchmarkVersion, runs: d.runs, changes: d.changes.length })),
-    worktree: drift[0] ? { benchmarkVersion: drift[0].worktreeVersion, drifted: drift.some((d) => d.changes.length > 0) } : null,
+    worktree: { benchmarkVersion: drift[0]!.worktreeVersion, drifted: drift.some((d) => d.changes.length > 0) },
   };
 }
 

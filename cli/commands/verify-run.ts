@@ -170,8 +170,11 @@ function printRelease(r: ReleaseReport, extract?: string) {
   else if (!r.ok) line('Nothing was extracted: the staging directory was removed.');
 }
 
-export function printVerify(r: VerifyReport & { sourcesScanned?: number }) {
-  line(`verify ${r.archive}${r.quick ? ' (quick: size + digest)' : ''}`);
+/** What is verified, printed before the work starts (the steps and findings follow it). */
+const verifyHeader = (archive: string, quick: boolean) => `verify ${archive}${quick ? ' (quick: size + digest)' : ''}`;
+
+export function printVerify(r: VerifyReport & { sourcesScanned?: number }, header = true) {
+  if (header) line(verifyHeader(r.archive, r.quick));
   printSteps(r);
   if (r.sourcesScanned !== undefined) line(`secret scan: ${r.sourcesScanned} source snapshots read; ${r.findings.filter((f) => f.code === 'ESECRET').length} possible secrets`);
   if (r.findings.some((f) => f.severity === 'error')) line('Nothing was changed. Fix or restore the named files (e.g. `git checkout -- <path>`), then verify again.');
@@ -205,11 +208,12 @@ export async function runVerify(argv: ArgumentsCamelCase<Args>) {
     if (argv[o] !== undefined) throw usageError('EUSAGE', `--${o} applies to a release tarball (FILE.tgz) or --proof, not an archive directory`);
   const { requireDir } = await import('../paths.ts');
   requireDir(dir, 'archive');
+  if (!argv.json) line(verifyHeader(dir, argv.quick === true));
   const shown = progress('verify');
   const report = await verifyArchive(dir, { quick: argv.quick, onProgress: shown });
   shown?.finish(); // verify reports progress every 256 objects, never the last
   if (!argv.quick) await scanSources(dir, report);
   if (argv.json) printJson(report);
-  else printVerify(report);
+  else printVerify(report, false);
   process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
 }

@@ -89,12 +89,30 @@ function banksMeasuredFromIndex(archive: Archive): BankMeasured[] | null {
 /** True when `root` holds a bank to compare (decision-bank.json). */
 export const hasWorktreeBank = (root: string) => existsSync(join(root, BANK_FILE));
 
+/** The working tree's bank, read as `docket snapshot` reads it (nothing encoded yet). */
+export interface WorktreeBank {
+  root: string;
+  file: BankFile;
+  read: ReadParts;
+  opts: EncodeOptions;
+}
+
+/** Read the working tree's bank; its errors are the working tree's (a bad bank file, a secret, a file over the cap). */
+export function readWorktreeBank(root: string, opts: EncodeOptions = {}): WorktreeBank {
+  const file = loadBankFile(root);
+  return { root, file, read: readParts(root, file, opts), opts };
+}
+
 /** The drift of the working tree at `root` from every bank the archive's runs measured. */
 export function bankDrift(root: string, archive: Archive, opts: EncodeOptions = {}): BankDrift[] {
   const measured = banksMeasured(archive);
   if (measured.length === 0) return []; // nothing was measured: no bank to be faithful to
-  const file = loadBankFile(root);
-  const read = readParts(root, file, opts);
+  return driftFrom(archive, measured, readWorktreeBank(root, opts));
+}
+
+/** The drift of a working-tree bank already read from the banks `measured`; a damaged or missing bundle is the archive's finding. */
+export function driftFrom(archive: Archive, measured: BankMeasured[], tree: WorktreeBank): BankDrift[] {
+  const { root, file, read, opts } = tree;
   let encoded: FrozenParts | null = null;
   const parts = () => (encoded ??= encodeRead(file, read).parts);
   return measured.map((m) => {
