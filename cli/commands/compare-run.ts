@@ -1,3 +1,4 @@
+import { Archive } from '../../replay/store/archive.ts';
 import type { ArgumentsCamelCase } from 'yargs';
 import { loadRunsForScoring, unscoredRuns, type UngradedRun } from '../../replay/scoring/scoring-input.ts';
 import { compareRuns, percent, requireRun, type Comparison, type RunScore } from '../../replay/scoring/scoring.ts';
@@ -61,9 +62,15 @@ export function printComparison(c: Comparison) {
 
 export function runCompare(argv: ArgumentsCamelCase<Args>) {
   requireDir(argv.archive, 'archive');
-  const ungraded: UngradedRun[] = [];
-  const runs = loadRunsForScoring(argv.archive, ungraded, { answers: false, earlier: false });
-  const unscored = unscoredRuns(argv.archive, ungraded);
+  const archive = new Archive(argv.archive); // one archive (and index) for both reads
+  let runs, unscored;
+  try {
+    const ungraded: UngradedRun[] = [];
+    runs = loadRunsForScoring(archive, ungraded, { answers: false, earlier: false });
+    unscored = unscoredRuns(archive, ungraded);
+  } finally {
+    archive.close();
+  }
   const a = requireRun(runs, argv['run-a'], unscored);
   const b = requireRun(runs, argv['run-b'], unscored);
   const cmp = compareRuns(a, b);

@@ -1,5 +1,6 @@
 import type { ArgumentsCamelCase } from 'yargs';
 import { permutationsFor } from '../../replay/runs/request.ts';
+import { Archive } from '../../replay/store/archive.ts';
 import { loadRunsForScoring, slotsWithAnswers, unscoredRuns, type UngradedRun } from '../../replay/scoring/scoring-input.ts';
 import { failuresOf, requireRun } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
@@ -27,10 +28,16 @@ function clip(text: string): string {
 
 export function runFailures(argv: ArgumentsCamelCase<Args>) {
   requireDir(argv.archive, 'archive');
-  const ungraded: UngradedRun[] = [];
-  const runs = loadRunsForScoring(argv.archive, ungraded, { answers: false, earlier: false });
-  const found = requireRun(runs, argv.run, unscoredRuns(argv.archive, ungraded));
-  const run = { ...found, slots: slotsWithAnswers(argv.archive, found) };
+  const archive = new Archive(argv.archive); // one archive (and index) for the three reads
+  let run;
+  try {
+    const ungraded: UngradedRun[] = [];
+    const runs = loadRunsForScoring(archive, ungraded, { answers: false, earlier: false });
+    const found = requireRun(runs, argv.run, unscoredRuns(archive, ungraded));
+    run = { ...found, slots: slotsWithAnswers(archive, found) };
+  } finally {
+    archive.close();
+  }
   const failures = failuresOf(run);
   if (argv.json) {
     printJson({
