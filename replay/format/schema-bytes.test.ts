@@ -1,28 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkContent, decodeContent, encodeBundle, BundleError } from './bundle.ts';
 import { gzipCanonical } from './gzip.ts';
-import { canonicalText, parseCanonical, provenCanonical, type Json } from './json.ts';
+import { canonicalText, provenCanonical, type Json } from './json.ts';
 import { compileSchema, validateCanonicalBytes } from './schema-bytes.ts';
 import { KINDS, validateBundle } from './schemas.ts';
 import { strict } from '../accel/strict-wasm.ts';
-import { REPO } from '../../cli/dev/testkit/core.ts';
+import { REPO, shippedBundles } from '../../cli/dev/testkit/core.ts';
 
-/** Every bundle of the shipped archive, parsed: one valid example (or more) of most kinds. */
-function shippedValues(): Json[] {
-  const out: Json[] = [];
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(dir, e.name));
-      else if (e.name.endsWith('.json.gz')) out.push(parseCanonical(gunzipSync(readFileSync(join(dir, e.name)))));
-    }
-  };
-  walk(join(REPO, 'evidence', 'objects'));
-  return out;
-}
+const shippedValues = (): Json[] => shippedBundles().map((b) => b.value);
 
 /**
  * The validators on one value: the accelerator (the WebAssembly walk over the bytes, strict-wasm.ts)

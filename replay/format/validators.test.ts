@@ -1,12 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GENERATED, schemaAjv, validatorIds, validatorsSource } from '../../cli/dev/schema-validators.ts';
-import { REPO } from '../../cli/dev/testkit/core.ts';
+import { REPO, shippedBundles } from '../../cli/dev/testkit/core.ts';
 import { buildManifest } from '../release/manifest.ts';
-import { parseCanonical, type Json } from './json.ts';
+import type { Json } from './json.ts';
 import { withRefs } from './schema-runtime.ts';
 import { KINDS, validateBundle } from './schemas.ts';
 import * as generated from './validators.generated.ts';
@@ -34,17 +33,7 @@ function same(name: string, value: unknown) {
   return mine;
 }
 
-function shippedValues(): Json[] {
-  const out: Json[] = [];
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(dir, e.name));
-      else if (e.name.endsWith('.json.gz')) out.push(parseCanonical(gunzipSync(readFileSync(join(dir, e.name)))));
-    }
-  };
-  walk(join(REPO, 'evidence', 'objects'));
-  return out;
-}
+const shippedValues = (): Json[] => shippedBundles().map((b) => b.value);
 
 /** Every path (as keys) to a value inside `v`, the root included. */
 function paths(v: unknown, at: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {

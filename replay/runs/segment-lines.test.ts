@@ -1,4 +1,4 @@
-import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,24 +13,16 @@ import { loadRun, type RunValue, type SegmentValue } from './runs.ts';
 import { projectSegment } from './segment-lines.ts';
 import { Store } from '../store/store.ts';
 import { strict, useAccelerator } from '../accel/strict-wasm.ts';
-import { REPO, tempDir } from '../../cli/dev/testkit/core.ts';
+import { REPO, shippedBundles, tempDir } from '../../cli/dev/testkit/core.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 /** Every run segment of the shipped archive, as stored bytes with their digests. */
-function shippedSegments(): { bytes: Uint8Array; digest: Digest }[] {
-  const out: { bytes: Uint8Array; digest: Digest }[] = [];
-  const root = join(REPO, 'evidence', 'objects', 'v1', 'sha256');
-  for (const fan of readdirSync(root)) {
-    for (const f of readdirSync(join(root, fan))) {
-      const bytes = readFileSync(join(root, fan, f));
-      const digest = `sha256:${fan}${f.slice(0, -'.json.gz'.length)}` as Digest;
-      if (decodeBundle(bytes, digest).descriptor.kind === 'run-segment') out.push({ bytes, digest });
-    }
-  }
-  return out;
-}
+const shippedSegments = (): { bytes: Uint8Array; digest: Digest }[] =>
+  shippedBundles()
+    .filter((b) => (b.value as { kind?: string }).kind === 'run-segment')
+    .map(({ bytes, digest }) => ({ bytes, digest }));
 
 /** What replay reads of a line, from its parsed value. */
 const key = (l: JournalLine) => ({

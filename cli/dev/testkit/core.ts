@@ -4,12 +4,28 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
-import { sha256 } from '../../../replay/format/digest.ts';
+import { gunzipSync } from 'node:zlib';
+import { sha256, type Digest } from '../../../replay/format/digest.ts';
+import { parseCanonical, type Json } from '../../../replay/format/json.ts';
 
 /** Shared test helpers (not shipped behaviour). */
 export const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 /** The compiled CLI (what the package's bin runs); vitest builds dist/ before any test (vitest.config.ts). */
 export const DOCKET = join(REPO, 'dist', 'cli', 'docket.js');
+
+/** Every bundle of the shipped archive: its digest, its stored bytes and its value (read with Node's zlib and the exact parser). */
+export function shippedBundles(): { digest: Digest; bytes: Uint8Array; value: Json }[] {
+  const root = join(REPO, 'evidence', 'objects', 'v1', 'sha256');
+  const out: { digest: Digest; bytes: Uint8Array; value: Json }[] = [];
+  for (const fan of readdirSync(root).sort()) {
+    for (const f of readdirSync(join(root, fan)).sort()) {
+      if (!f.endsWith('.json.gz')) continue;
+      const bytes = readFileSync(join(root, fan, f));
+      out.push({ digest: `sha256:${fan}${f.slice(0, -'.json.gz'.length)}` as Digest, bytes, value: parseCanonical(gunzipSync(bytes)) });
+    }
+  }
+  return out;
+}
 
 export function tempDir(prefix = 'docket-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
