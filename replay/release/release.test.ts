@@ -17,6 +17,7 @@ import { checkProof } from './proof.ts';
 import { parseTar } from './tar.ts';
 import { makeBankValid, makeTree } from '../../cli/dev/testkit/release.ts';
 import { verifyAndExtractRelease, verifyRelease } from './verify.ts';
+import { releaseRule } from '../content/release-rules.ts';
 
 const tmps: string[] = [];
 const tmp = () => {
@@ -262,6 +263,22 @@ describe('verify', () => {
     expect(res.status).toBe(2);
     expect(res.stderr).toContain('EEXISTS');
     expect(readdirSync(dir)).toEqual(['r.tgz']);
+  });
+
+  it("npm ci and npm start in a release's extracted tree run only what a release ships", () => {
+    // docket's own release ships its sources, and `npm ci && npm start` there compiles and checks
+    // them; a lifecycle script that runs a file the release leaves out (cli/dev/) would fail there.
+    const { scripts } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    for (const name of ['prepare', 'prestart', 'start']) {
+      const script = scripts[name]!;
+      expect(script, name).toBeDefined();
+      const files = [...script.matchAll(/(?:^|\s)((?:cli|replay|dist)\/\S+|tsconfig[\w.]*\.json)/g)].map((m) => m[1]!);
+      expect(files.length, `${name}: ${script}`).toBeGreaterThan(0);
+      for (const f of files) {
+        expect(releaseRule(f), `${name} runs ${f}, which a release does not ship`).toBeNull();
+        if (!f.startsWith('dist/')) expect(existsSync(join(REPO, f)), f).toBe(true);
+      }
+    }
   });
 
   it('the shipped scripts are valid, and verify.mjs checks an extracted release', async () => {
