@@ -216,12 +216,16 @@ export interface EvidenceReplayResult {
  * bytes, its runtime (installed, same version), the packages it loads (installed as the suite's
  * lockfile pins them and, for schema-2 evidence, as capture found them) and its output.
  */
-export async function evidenceReplay(archiveDir: string, opts: { question?: string[]; timeoutMs?: number; root: string }): Promise<EvidenceReplayResult> {
+export async function evidenceReplay(
+  archiveDir: string,
+  opts: { question?: string[]; timeoutMs?: number; root: string; onStart?: (probes: number, bank: Digest) => void },
+): Promise<EvidenceReplayResult> {
   const tree = opts.root;
   const archive = new Archive(archiveDir);
   try {
     const bank = currentBank(archive);
     const selected = selectQuestions(bank.questions, opts.question);
+    opts.onStart?.(selected.length, bank.digest);
     const lock = treeLock(tree);
     const outcomes: ReplayOutcome[] = [];
     await runProbes(
@@ -304,7 +308,9 @@ function packageFindings(tree: string, probeAbs: string, archived: EvidenceValue
 
 async function replay(argv: EvidenceArgs) {
   checkAnchor(argv, 'docket evidence replay');
-  const result = argv.from ? await replayRelease(argv) : await evidenceReplay(argv.archive, { question: argv.question, timeoutMs: argv['timeout-ms'], root: bankRootOf(argv) });
+  // What runs is said before the probes run (they take a while); --json prints once, at the end.
+  const onStart = argv.json ? undefined : (n: number, bank: Digest) => line(`evidence replay: re-running ${n} probe(s) offline against the evidence of bank ${bank}`);
+  const result = argv.from ? await replayRelease(argv) : await evidenceReplay(argv.archive, { question: argv.question, timeoutMs: argv['timeout-ms'], root: bankRootOf(argv), onStart });
   if (argv.json) printJson(result);
   else {
     for (const f of result.failed) {

@@ -60,17 +60,23 @@ export function checkSteps(): CheckStepDef[] {
   ];
 }
 
-/** Run `steps` in order, collecting every result; a step's error is handled as its `errors` says. */
-export async function runCheckSteps(steps: CheckStepDef[], ctx: CheckContext): Promise<CheckStep[]> {
+/**
+ * Run `steps` in order, collecting every result; a step's error is handled as its `errors` says.
+ * `onStep` hears each result as soon as its step ends (check prints it then).
+ */
+export async function runCheckSteps(steps: CheckStepDef[], ctx: CheckContext, onStep?: (s: CheckStep) => void): Promise<CheckStep[]> {
   const out: CheckStep[] = [];
   for (const s of steps) {
+    let results: CheckStep[];
     try {
-      out.push(...(await s.run(ctx)));
+      results = await s.run(ctx);
     } catch (e) {
       const failsStep = s.errors === 'any' || (s.errors === 'findings' && e instanceof DocketError && e.exitCode === EXIT.FINDINGS);
       if (!failsStep) throw e;
-      out.push({ name: s.name, ok: false, summary: `${codePrefix(e)}${(e as Error).message}` });
+      results = [{ name: s.name, ok: false, summary: `${codePrefix(e)}${(e as Error).message}` }];
     }
+    for (const r of results) onStep?.(r);
+    out.push(...results);
   }
   return out;
 }

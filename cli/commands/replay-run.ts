@@ -42,11 +42,16 @@ async function replayRelease(a: AnchorArgs, names: string[], worktree: WorktreeB
   }
 }
 
-function printHuman(r: ReplayReport) {
-  if (r.selection === 'all') line(`no RUN named: replaying all ${r.runs.length} sealed runs in ${r.archive}`);
+/** What is replayed, and from what: printed before the work when the archive is read directly. */
+function printHeader(h: { selection: 'all' | 'named'; runs: number; archive: string; rebuiltFrom: 'worktree' | 'archive' }) {
+  if (h.selection === 'all') line(`no RUN named: replaying all ${h.runs} sealed runs in ${h.archive}`);
   line(
-    `rebuilding requests from ${r.rebuiltFrom === 'worktree' ? 'the working tree (decision-bank.json): mismatches show what a change would break' : 'the frozen bank each plan names (archive only)'}`,
+    `rebuilding requests from ${h.rebuiltFrom === 'worktree' ? 'the working tree (decision-bank.json): mismatches show what a change would break' : 'the frozen bank each plan names (archive only)'}`,
   );
+}
+
+function printHuman(r: ReplayReport, header = true) {
+  if (header) printHeader({ selection: r.selection, runs: r.runs.length, archive: r.archive, rebuiltFrom: r.rebuiltFrom });
   const rows = [
     ['run', 'model', 'requests', 'matched', 'mismatched', 'chain', 'bundles', 'findings'],
     ...r.runs.map((x) => [
@@ -105,9 +110,11 @@ export async function runReplay(argv: ArgumentsCamelCase<ReplayArgs>) {
   if (argv.from) report = await replayRelease(argv, names, worktree);
   else {
     requireDir(argv.archive, 'archive');
-    report = await replayArchive(argv.archive, { runs: names, worktree });
+    const archive = argv.archive;
+    const onStart = argv.json ? undefined : (s: { selection: 'all' | 'named'; runs: number }) => printHeader({ ...s, archive, rebuiltFrom: worktree ? 'worktree' : 'archive' });
+    report = await replayArchive(archive, { runs: names, worktree, onStart });
   }
   if (argv.json) printJson(report);
-  else printHuman(report);
+  else printHuman(report, argv.from !== undefined);
   process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
 }

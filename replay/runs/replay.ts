@@ -90,6 +90,8 @@ export interface ReplayOptions {
   worktree?: WorktreeBank;
   maxFindingsPerCode?: number; // per run; the rest are counted in one summary finding
   maxDiffs?: number; // per run: mismatches past this get no field diff (the finding still names the slot)
+  /** told which runs will be replayed, before any is (the CLI prints its header then) */
+  onStart?: (s: { selection: 'all' | 'named'; runs: number }) => void;
 }
 
 const MAX_FINDINGS_PER_CODE = 200;
@@ -223,6 +225,7 @@ export class BundleChecker {
 export async function replayArchive(dir: string, opts: ReplayOptions = {}): Promise<ReplayReport> {
   const archive = new Archive(dir);
   const sel = selectRuns(archive, opts.runs ?? []);
+  opts.onStart?.({ selection: sel.selection, runs: sel.runs.length });
   const checker = new BundleChecker(archive);
   const banks = new Map<Digest, FrozenBank | DocketError>();
   const runs: RunReplay[] = [];
