@@ -74,13 +74,23 @@ function listSnapshot(argv: SnapshotArgs, root: string, bank: BankFile) {
   const hits: SecretHit[] = [];
   const suite = openSuite(root, bank);
   requireSafeNames(suite, 'snapshot --list');
+  const files = (s: Selection) => s.included.map((f) => ({ path: f.path, size: f.size }));
+  // Each source eval's list is printed as soon as it is read; --json prints once, at the end.
   const evals = suite.evals.map((se) => {
     const selection = selectSource(root, se, { config, lister });
     const snap = snapshotSource(root, se, { config, lister, hits });
-    return { sourceEval: se.id, dir: se.dir, selection, allowedSecrets: snap.allowedSecrets ?? [] };
+    const e = { sourceEval: se.id, dir: se.dir, selection, allowedSecrets: snap.allowedSecrets ?? [] };
+    if (!argv.json) {
+      line(`${e.dir} (${e.selection.mode === 'git' ? 'candidates from git' : 'candidates from .gitignore files'})`);
+      printSelection(
+        files(e.selection),
+        e.selection,
+        e.allowedSecrets.map((a) => ({ ...a, redacted: '' })),
+      );
+    }
+    return e;
   });
   const refused = applyAllowances(hits, config.allowSecrets).refused;
-  const files = (s: Selection) => s.included.map((f) => ({ path: f.path, size: f.size }));
   if (argv.json) {
     printJson({
       ok: refused.length === 0,
@@ -97,14 +107,6 @@ function listSnapshot(argv: SnapshotArgs, root: string, bank: BankFile) {
       secrets: refused,
     });
   } else {
-    for (const e of evals) {
-      line(`${e.dir} (${e.selection.mode === 'git' ? 'candidates from git' : 'candidates from .gitignore files'})`);
-      printSelection(
-        files(e.selection),
-        e.selection,
-        e.allowedSecrets.map((a) => ({ ...a, redacted: '' })),
-      );
-    }
     for (const h of refused) line(`SECRET ${formatHit(h)}`);
     const n = evals.reduce((k, e) => k + e.selection.included.length, 0);
     line(`snapshot --list: ${n} files in ${evals.length} source evals would be stored; nothing was written${refused.length ? `; ${refused.length} possible secret(s) would refuse the snapshot` : ''}`);

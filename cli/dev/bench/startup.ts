@@ -76,7 +76,7 @@ export async function benchStartup() {
       ['leaderboard'],
       ['failures', 'ref-coin-1'],
       ['compare', 'ref-coin-1', 'ref-oracle-1'],
-      ['audit', 'published.json'],
+      ['audit', '--published', 'published.json'],
       ['sql', 'SELECT COUNT(*) FROM attempts'],
       ['export', 'runs', '--format', 'csv'],
       ['snapshot', '--list'],
