@@ -1,6 +1,6 @@
-import { byUtf8 } from '../format/utf8.ts';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
+import { byUtf8 } from '../format/utf8.ts';
 import type { Archive } from '../store/archive.ts';
 import { encodeBundle, type Encoded } from '../format/bundle.ts';
 import { sha256, type Digest } from '../format/digest.ts';

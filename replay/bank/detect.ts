@@ -1,6 +1,6 @@
-import { byUtf8 } from '../format/utf8.ts';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { byUtf8 } from '../format/utf8.ts';
 import { DEFAULT_LAYOUT, discoverEvals, hasSolution, taskFileOf, type Layout, type NameProblem, type SourceEvalDir } from './layout.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { byUtf8 } from '../format/utf8.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { byUtf8 } from '../format/utf8.ts';
 import { Archive } from '../store/archive.ts';
 import { Index } from '../store/sqlindex.ts';
 import { BANK_FILE, benchmarkVersion, encodeRead, loadBankFile, openSuite, readParts, type EncodeOptions, type FrozenParts, type ReadParts } from './bank.ts';

@@ -1,6 +1,6 @@
-import { byUtf8 } from '../format/utf8.ts';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { byUtf8 } from '../format/utf8.ts';
 import { findingError } from '../errors.ts';
 
 /**

@@ -1,8 +1,8 @@
-import { byUtf8 } from '../format/utf8.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { byUtf8 } from '../format/utf8.ts';
 import type { Digest } from '../format/digest.ts';
 import { INSTALL_COMMAND, lockedAt, type Lock } from './lockfiles.ts';
 

@@ -1,5 +1,5 @@
-import { byUtf8 } from '../format/utf8.ts';
 import { readFileSync, readlinkSync } from 'node:fs';
+import { byUtf8 } from '../format/utf8.ts';
 import { DEFAULT_CONFIG, refuseTooBig, selectContent, type ContentConfig, type Lister, type Selection } from '../content/policy.ts';
 import { applyAllowances, scanBytes, secretError, type SecretHit } from '../content/secrets.ts';
 import { sha256, type Digest } from '../format/digest.ts';

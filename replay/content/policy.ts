@@ -1,7 +1,7 @@
-import { byUtf8 } from '../format/utf8.ts';
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { byUtf8 } from '../format/utf8.ts';
 import { usageError, findingError } from '../errors.ts';
 
 /**

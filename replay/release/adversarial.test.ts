@@ -1,9 +1,9 @@
-import { byUtf8 } from '../format/utf8.ts';
 import { closeSync, existsSync, openSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { byUtf8 } from '../format/utf8.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import fc from 'fast-check';
 import { gunzipStrict, gzipCanonical, GzipError } from '../format/gzip.ts';

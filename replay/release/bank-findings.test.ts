@@ -1,7 +1,7 @@
-import { byUtf8 } from '../format/utf8.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { byUtf8 } from '../format/utf8.ts';
 import { sha256 } from '../format/digest.ts';
 import { canonicalBytes } from '../format/json.ts';
 import { tempDir } from '../../cli/dev/testkit/core.ts';

@@ -1,7 +1,7 @@
-import { byUtf8 } from '../format/utf8.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { byUtf8 } from '../format/utf8.ts';
 import { canaries } from '../../cli/dev/testkit/content.ts';
 import { gunzipSync } from 'node:zlib';
 import { gitLister } from '../../cli/offline/content-git.ts';

@@ -1,5 +1,5 @@
-import { byUtf8 } from '../format/utf8.ts';
 import { readFileSync } from 'node:fs';
+import { byUtf8 } from '../format/utf8.ts';
 import type { Digest } from '../format/digest.ts';
 import { ENCODER_ID } from '../format/gzip.ts';
 import { canonicalBytes, JsonError, parseStrict } from '../format/json.ts';

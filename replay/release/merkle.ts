@@ -1,5 +1,5 @@
-import { byUtf8 } from '../format/utf8.ts';
 import { createHash } from 'node:crypto';
+import { byUtf8 } from '../format/utf8.ts';
 import { hexOf, isDigest, type Digest } from '../format/digest.ts';
 
 /**

@@ -1,9 +1,9 @@
-import { byUtf8 } from '../format/utf8.ts';
 import { closeSync, existsSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { byUtf8 } from '../format/utf8.ts';
 import { BANK_FILE, loadBankFile, suiteLockfile } from '../bank/bank.ts';
 import type { BankFile } from '../bank/types.ts';
 import { layoutOf, type Layout } from '../bank/layout.ts';

@@ -1,7 +1,7 @@
-import { byUtf8 } from '../format/utf8.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { byUtf8 } from '../format/utf8.ts';
 import { canonicalBytes, parseStrict, type Json } from '../format/json.ts';
 import { parseLock, type LockedPackage } from '../bank/lockfiles.ts';
 

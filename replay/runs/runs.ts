@@ -1,6 +1,6 @@
-import { byUtf8 } from '../format/utf8.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { byUtf8 } from '../format/utf8.ts';
 import type { Archive } from '../store/archive.ts';
 import type { FrozenBank } from '../bank/frozen.ts';
 import { parseDigest, sha256, type Digest } from '../format/digest.ts';

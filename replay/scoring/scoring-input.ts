@@ -1,6 +1,6 @@
-import { byUtf8 } from '../format/utf8.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { byUtf8 } from '../format/utf8.ts';
 import { Archive } from '../store/archive.ts';
 import { loadFrozenBank, type FrozenBank } from '../bank/frozen.ts';
 import { isDigest, type Digest } from '../format/digest.ts';
