@@ -348,6 +348,7 @@ export function runSnapshot(argv: ArgumentsCamelCase<SnapshotArgs>) {
   const root = bankRootOf(argv);
   const bank = loadBankFile(root);
   if (argv.list) return listSnapshot(argv, root, bank);
+  if (!argv.json) line(`snapshot: the source evals, prompt template and protocol of ${bank.name} into ${argv.archive}`); // before the work
   const archive = new Archive(argv.archive);
   const parts = snapshotBank(root, archive, bank, encodeOptions(root));
   archive.close();

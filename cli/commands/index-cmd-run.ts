@@ -6,6 +6,7 @@ import { requireDir } from '../paths.ts';
 
 export function runIndex(argv: ArgumentsCamelCase<GlobalArgs>) {
   requireDir(argv.archive, 'archive');
+  if (!argv.json) line(`index ${argv.archive}: rebuilding every table from the bundles and refs`); // before the work
   const archive = new Archive(argv.archive);
   const t = performance.now();
   try {

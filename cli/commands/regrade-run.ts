@@ -177,6 +177,7 @@ export async function runRegrade(argv: ArgumentsCamelCase<Args>) {
     }
   } else if (!named.length) throw usageError('EUSAGE', 'name the runs to regrade (run ids or digests) or pass --all');
   else refs = withArchive(argv.archive, (a) => named.map((n) => resolveRunRef(a, n)));
+  if (!argv.json && refs.length) line(`regrade ${refs.length} run(s) of ${argv.archive}${argv.grader ? ` with ${argv.grader}` : ''}`); // before the work
   const { runs, flips } = regrade(argv.archive, refs, { grader: argv.grader, gradedAt: gradedAtNow() });
   const graded = runs.filter((r) => r.status === 'graded').length;
   if (argv.json) return printJson({ ok: true, runs, graded, flips });

@@ -10,6 +10,7 @@ export interface Args extends GlobalArgs {
 
 export async function runRepair(argv: ArgumentsCamelCase<Args>) {
   requireDir(argv.archive, 'archive');
+  if (!argv.json) line(`repair ${argv.archive}${argv['dry-run'] ? ' (dry run: nothing is changed)' : ''}`); // what it works on, before the work
   const r = await repairArchive(argv.archive, { dryRun: argv['dry-run'] });
   if (argv.json) printJson(r);
   else {

@@ -40,6 +40,7 @@ export function reportPage(root: string | null, archiveDir: string): ReportText 
 
 export function runReport(argv: ArgumentsCamelCase<Args>) {
   requireDir(argv.archive, 'archive');
+  if (!argv.json) line(`report: ranking the runs of ${argv.archive} into ${argv.out}`); // before the work
   const runs = loadRunsForScoring(argv.archive, undefined, { answers: false, earlier: false });
   const ranking = rankRuns(runs, chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(argv.archive)));
   const report = buildReport(ranking, reportPage(argv.bankRoot ?? null, argv.archive));
