@@ -82,6 +82,7 @@ export async function runPack(argv: ArgumentsCamelCase<PackArgs>) {
   const lister = gitLister(root) ?? undefined;
   if (argv.list) return listRelease(argv, root, lister);
   const signKey = argv.sign ? loadPrivateKey(readKey(argv.sign), argv.sign) : undefined;
+  if (!argv.json) line(`release pack: the bank at ${root} and the archive ${argv.archive} into ${argv.out}`); // before the work
   requireValidBank(root, 'release pack refused'); // a release ships only a bank that validates
   refuseDrift(root, resolve(argv.archive));
   const extra = argv.vendor ? collectVendor(root, loadBankFile(root)) : [];
