@@ -134,9 +134,10 @@ function sameContent(archive: Archive, bankDigest: Digest, file: BankFile, read:
   const bank = archive.get(bankDigest).value as { name?: string; benchmarkVersion?: Digest; template: Digest; protocol: Digest; sources?: { sourceEval: string; digest: Digest }[] };
   const sources = bank.sources ?? [];
   if (bank.name !== file.name || sources.length !== read.sources.length) return null;
+  // Only inflated and compared: equal bytes are the working tree's own canonical value, so no parse is needed.
   const bytesEqual = (digest: Digest, value: unknown) => {
-    const stored = archive.get(digest).content;
-    return stored !== undefined && Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength).equals(canonicalBytes(value as Json));
+    const stored = archive.store.content(digest);
+    return Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength).equals(canonicalBytes(value as Json));
   };
   if (!bytesEqual(bank.template, read.template) || !bytesEqual(bank.protocol, read.protocol)) return null;
   const then = new Map(sources.map((s) => [s.sourceEval, s.digest]));

@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, lstatSync, unlinkSync, writeSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import { BundleError, decodeBundle, encodeBundle, type Decoded, type Descriptor } from '../format/bundle.ts';
+import { BundleError, decodeBundle, encodeBundle, inflateChecked, type Decoded, type Descriptor } from '../format/bundle.ts';
 import { hexOf, isDigest, parseDigest, sha256, type Digest } from '../format/digest.ts';
 import { findingError, usageError } from '../errors.ts';
 import { isTempName, TEMP_PREFIX, tempName } from './temps.ts';
@@ -98,9 +98,21 @@ export class Store {
 
   /** Read, verify (digest, gzip, JSON, schema) and decode. A damaged object is a finding naming its path. */
   get(digest: Digest): Decoded {
+    return this.read(digest, (bytes) => decodeBundle(bytes, digest));
+  }
+
+  /**
+   * Read and verify the digest and gzip only: the content bytes, for a caller that compares them
+   * with bytes it holds rather than reads the value (no parse, no schema check).
+   */
+  content(digest: Digest): Uint8Array {
+    return this.read(digest, (bytes) => inflateChecked(bytes, digest).content);
+  }
+
+  private read<T>(digest: Digest, stages: (bytes: Uint8Array) => T): T {
     const bytes = this.getBytes(digest);
     try {
-      return decodeBundle(bytes, digest);
+      return stages(bytes);
     } catch (e) {
       if (e instanceof BundleError) throw e.at(digest, posix(relative(this.dir, this.objectPath(digest))), shownPath(this.objectPath(digest)));
       throw e;
