@@ -209,7 +209,7 @@ describe.skipIf(skip)('docket push / pull against a real registry', () => {
     const dst = join(tempDir(), 'pulled');
     const r = await docket(['pull', ref, '--archive', dst, '--json']);
     expect(r.status).toBe(1);
-    expect(r.json.findings).toEqual([expect.objectContaining({ code: 'EDIGEST', digest: victim })]);
+    expect(r.json.findings).toEqual([expect.objectContaining({ code: 'EDIGEST', data: { digest: victim } })]);
     expect(r.json.blobs.fetched).toBe(new Store(src).list().objects.length - 1);
     expect(new Store(dst).has(victim)).toBe(false);
     expect(existsSync(join(dst, 'refs'))).toBe(false);
