@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Digest } from '../format/digest.ts';
 import type { Json } from '../format/json.ts';
-import { hasRows, indexRows, type BundleSource } from './rows.ts';
+import { hasRows, indexRows, rowHash, tallyRows, xorInto, type BundleSource } from './rows.ts';
+import type { Decoded } from '../format/bundle.ts';
 import { INDEX_SCHEMA } from './schema.ts';
 import type { Descriptor } from '../format/bundle.ts';
 import type { BundleRef } from '../format/schemas.ts';
@@ -57,10 +58,8 @@ export async function checkIndex(store: Store, results: ObjectResult[], quick: b
   try {
     compareObjects(index, results, quick, flag, step);
     compareRefs(index, store, flag, step);
-    if (!quick) {
-      compareEdges(index, results, flag, step);
-      compareRowTables(index, store, results, flag, step);
-    }
+    if (!quick) compareEdges(index, results, flag, step);
+    compareProvenance(index, store, results, quick, flag, step);
   } catch (e) {
     if (!isCorrupt(e)) throw e;
     flag(null, `the index cache is damaged (${(e as Error).message})`);
@@ -118,17 +117,99 @@ function compareEdges(index: Index, results: ObjectResult[], flag: Flag, step: I
   diff('edges', want, have, flag, step);
 }
 
-/** The row tables built again from the bundles that passed their checks, against the index's. */
-function compareRowTables(index: Index, store: Store, results: ObjectResult[], flag: Flag, step: IndexStep) {
+/** Tables compared through the provenance: every table a bundle gives rows to. */
+function rowTables(index: Index): string[] {
+  return index.tables().filter((t) => !BOOKKEEPING.has(t) && t !== 'problems' && t !== 'provenance');
+}
+
+/**
+ * The rows against their provenance, and (full) the provenance against the bundles: each row
+ * table is read once, its rows tallied by the bundle they name (rows.ts RowTally), and each tally
+ * compared with the provenance row of that bundle and table. In full mode every bundle that gives
+ * rows is also tallied from its own bytes with the same builders (nothing written) and compared
+ * with that provenance. A bundle where either disagrees gets the row-by-row comparison
+ * (compareRowTables), which names the rows.
+ */
+function compareProvenance(index: Index, store: Store, results: ObjectResult[], quick: boolean, flag: Flag, step: IndexStep) {
+  const recorded = new Map<string, { rows: number; digest: string }>(); // `${bundle} ${table}`
+  for (const [bundle, table, rows, digest] of index.db.prepare('SELECT bundle, tbl, rows, digest FROM provenance').raw().iterate() as IterableIterator<[string, string, number, string]>)
+    recorded.set(`${bundle} ${table}`, { rows, digest });
+  const failed = new Set(results.filter((r) => r.failure).map((r) => r.digest as string));
+  const waiting = new Set(index.db.prepare('SELECT digest FROM problems WHERE missing IS NOT NULL').pluck().all() as string[]);
+  const suspect = new Set<string>();
+  const quickFindings: [string, string][] = [];
+  const held = new Map<string, { rows: number; digest: Buffer }>();
+  for (const table of rowTables(index)) {
+    for (const row of index.db.prepare(`SELECT * FROM "${table}"`).raw().iterate() as IterableIterator<unknown[]>) {
+      const key = `${String(row[0])} ${table}`;
+      let t = held.get(key);
+      if (!t) held.set(key, (t = { rows: 0, digest: Buffer.alloc(32) }));
+      t.rows++;
+      xorInto(t.digest, rowHash(row));
+    }
+  }
+  const bundleOf = (key: string) => key.slice(0, key.indexOf(' '));
+  for (const key of new Set([...recorded.keys(), ...held.keys()])) {
+    step.checked++;
+    const bundle = bundleOf(key);
+    if (failed.has(bundle) || waiting.has(bundle)) continue; // the bundle's own finding, or rows waiting for a bundle that is
+    const want = recorded.get(key);
+    const got = held.get(key);
+    if (!want || !got || want.rows !== got.rows || want.digest !== got.digest.toString('hex')) {
+      suspect.add(bundle);
+      const table = key.slice(key.indexOf(' ') + 1);
+      quickFindings.push([
+        bundle,
+        !want
+          ? `table ${table} holds ${got!.rows} row(s) of ${bundle}, for which the index records no provenance`
+          : !got || want.rows !== got.rows
+            ? `table ${table} holds ${got?.rows ?? 0} row(s) of ${bundle}; ${want.rows} were derived from it`
+            : `table ${table}: the rows of ${bundle} are not the ones derived from it (their digest is not the one recorded)`,
+      ]);
+    }
+  }
+  // --quick decodes no bundle: the rows against their recorded provenance is what it can say.
+  if (quick) {
+    for (const [bundle, message] of quickFindings) flag(bundle, message);
+    return;
+  }
+  {
+    // The provenance against the bundles: each bundle that gives rows, tallied from its own bytes.
+    const passed = new Map(results.filter((r) => !r.failure).map((r) => [r.digest as string, r]));
+    const src: BundleSource = { get: (d) => (passed.has(d) ? lightDecode(store, passed.get(d)!) : store.get(d)) };
+    for (const r of results) {
+      if (r.failure || !r.kind || !r.descriptor || !hasRows(r.kind) || suspect.has(r.digest)) continue;
+      const { tally, problem } = tallyRows(lightDecode(store, r), src);
+      if (problem?.missing) continue; // waits for a bundle that is missing or damaged: that bundle's finding
+      const tables = new Set([...tally.tables.keys(), ...[...recorded.keys()].filter((k) => bundleOf(k) === r.digest).map((k) => k.slice(k.indexOf(' ') + 1))]);
+      for (const t of tables) {
+        const want = recorded.get(`${r.digest} ${t}`);
+        const got = tally.tables.get(t);
+        if (!want || !got || want.rows !== got.rows || want.digest !== got.digest.toString('hex')) suspect.add(r.digest);
+      }
+    }
+  }
+  if (suspect.size) compareRowTables(index, store, results, [...suspect].sort(), flag, step);
+}
+
+/** A bundle that passed every check of its own just now: inflated and parsed, nothing checked again. */
+function lightDecode(store: Store, r: ObjectResult): Decoded {
+  const content = gunzipSync(readFileSync(store.objectPath(r.digest as Digest)));
+  return { value: JSON.parse(content.toString('utf8')) as Json, content, descriptor: r.descriptor!, refs: r.refs ?? [] };
+}
+
+/** The rows of `bundles` built again from the bundles into a scratch index, against the index's, row by row. */
+function compareRowTables(index: Index, store: Store, results: ObjectResult[], bundles: string[], flag: Flag, step: IndexStep) {
   const scratch = Index.scratch(INDEX_SCHEMA);
   try {
     const src: BundleSource = { get: (d) => store.get(d) };
+    const only = new Set(bundles);
+    const byDigest = new Map(results.map((r) => [r.digest as string, r]));
     scratch.db.transaction(() => {
-      for (const r of results) {
-        if (r.failure || !r.kind || !r.descriptor || !hasRows(r.kind)) continue;
-        // The object passed every check of its own just now: its value is all a builder needs.
-        const value = JSON.parse(gunzipSync(readFileSync(store.objectPath(r.digest as Digest))).toString('utf8')) as Json;
-        indexRows(scratch.db, { value, descriptor: r.descriptor }, src);
+      for (const b of bundles) {
+        const r = byDigest.get(b);
+        if (!r || r.failure || !r.kind || !r.descriptor || !hasRows(r.kind)) continue;
+        indexRows(scratch.db, lightDecode(store, r), src);
       }
     })();
     // A bundle whose rows need a bundle that is missing or damaged now has whatever rows it had
@@ -137,11 +218,18 @@ function compareRowTables(index: Index, store: Store, results: ObjectResult[], f
     const excused = new Set(scratch.db.prepare('SELECT digest FROM problems WHERE missing IS NOT NULL').pluck().all() as string[]);
     for (const r of results) if (r.failure) excused.add(r.digest);
     const have = new Set(index.tables());
+    const named = new Set<string>();
+    const flagRow = (digest: string | null, message: string) => {
+      if (digest) named.add(digest);
+      flag(digest, message);
+    };
     for (const t of scratch.tables()) {
-      if (BOOKKEEPING.has(t)) continue;
+      if (BOOKKEEPING.has(t) || t === 'provenance') continue;
       if (!have.has(t)) flag(null, `the index has no table ${t}`);
-      else compareTable(t, scratch, index, excused, flag, step);
+      else compareTable(t, scratch, index, only, excused, flagRow, step);
     }
+    // Rows that agree with their bundle under a provenance that does not: the record is what is wrong.
+    for (const b of bundles) if (!named.has(b) && !excused.has(b)) flag(b, `the provenance the index records for the rows of ${b} does not match them`);
   } finally {
     scratch.close();
   }
@@ -151,7 +239,7 @@ function compareRowTables(index: Index, store: Store, results: ObjectResult[], f
  * One table, both sides read in primary-key order and merged (memory stays flat however many
  * attempts there are). At most SHOWN_PER_TABLE differing rows are shown, the rest counted.
  */
-function compareTable(table: string, want: Index, have: Index, excused: Set<string>, flag: Flag, step: IndexStep) {
+function compareTable(table: string, want: Index, have: Index, only: Set<string>, excused: Set<string>, flag: Flag, step: IndexStep) {
   const pk = (want.db.prepare(`SELECT name, pk FROM pragma_table_info('${table}') WHERE pk > 0 ORDER BY pk`).all() as { name: string }[]).map((c) => c.name);
   const cols = want.db.prepare(`SELECT name FROM pragma_table_info('${table}') ORDER BY cid`).pluck().all() as string[];
   const keyAt = cols
@@ -167,7 +255,7 @@ function compareTable(table: string, want: Index, have: Index, excused: Set<stri
       next: (): IteratorResult<unknown[]> => {
         for (;;) {
           const r = it.next();
-          if (r.done || !excused.has(r.value[keyAt[0]!] as string)) return r;
+          if (r.done || (only.has(r.value[keyAt[0]!] as string) && !excused.has(r.value[keyAt[0]!] as string))) return r;
         }
       },
     };

@@ -55,7 +55,7 @@ function dump(dir: string): { schema: string[]; rows: Record<string, unknown[]> 
   }
 }
 
-const EVERY_TABLE = ['attempts', 'bank_questions', 'banks', 'edges', 'grade_packs', 'grades', 'meta', 'objects', 'plans', 'problems', 'questions', 'refs', 'run_packs', 'runs', 'slots', 'verdicts'];
+const EVERY_TABLE = ['attempts', 'bank_questions', 'banks', 'edges', 'grade_packs', 'grades', 'meta', 'objects', 'plans', 'problems', 'provenance', 'questions', 'refs', 'run_packs', 'runs', 'slots', 'verdicts'];
 const EVERY_VIEW = ['benchmark_versions', 'costs', 'coverage', 'current_grades', 'current_runs', 'slot_outcomes', 'truncations'];
 
 describe('index rebuild: one explicit list of tables', () => {
@@ -305,7 +305,7 @@ describe('docket sql and docket export', () => {
     const attempts = exported('attempts');
     const lines = attempts.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      'run,seq,run_id,question,source_eval,permutation,repetition,attempt,final,class,error_class,finish_reason,requested_model,returned_model,provider,prompt_tokens,completion_tokens,cost_usd,latency_ms,status,request_hash,response_digest',
+      'run,seq,run_id,question,source_eval,permutation,repetition,attempt,final,class,error_class,finish_reason,requested_model,returned_model,provider,prompt_tokens,completion_tokens,cost_usd,latency_ms,status,request_hash,response_digest,segment',
     );
     expect(lines).toHaveLength(1 + 12 * 150 + 2250);
     expect(exported('attempts')).toBe(attempts);

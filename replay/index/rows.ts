@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Decoded } from '../format/bundle.ts';
+import { hash } from 'node:crypto';
 import { sha256, type Digest } from '../format/digest.ts';
 import { DocketError, findingError } from '../errors.ts';
 import { canonicalText, type Json } from '../format/json.ts';
@@ -53,26 +54,85 @@ export interface Problem {
 }
 
 /**
- * Write a bundle's rows (its own, then the derived ones inside a savepoint: all of them or none).
+ * Write a bundle's rows (its own, then the derived ones inside a savepoint: all of them or none),
+ * and their provenance: per table, how many rows the bundle gave and their digest (RowTally).
  * Replaces what an earlier call wrote for the same bundle. Returns the problem, if any.
  */
 export function indexRows(db: Database.Database, bundle: Bundle, src: BundleSource): Problem | null {
   const builder = BUILDERS[bundle.descriptor.kind];
   if (!builder) return null;
   const digest = bundle.descriptor.digest;
-  const emit = emitter(db);
   statement(db, 'DELETE FROM problems WHERE digest = ?').run(digest);
-  builder.own(bundle.value, digest, emit);
+  statement(db, 'DELETE FROM provenance WHERE bundle = ?').run(digest);
+  const own = new RowTally();
+  builder.own(bundle.value, digest, emitter(db, own));
+  writeProvenance(db, digest, own);
   if (!builder.derived) return null;
   try {
-    db.transaction(() => builder.derived!(bundle.value, digest, src, emit))(); // a savepoint inside the caller's transaction
+    // A savepoint inside the caller's transaction: the derived rows and their provenance, or neither.
+    db.transaction(() => {
+      const derived = new RowTally();
+      builder.derived!(bundle.value, digest, src, emitter(db, derived));
+      writeProvenance(db, digest, derived);
+    })();
     return null;
   } catch (e) {
     const problem = problemOf(e);
     if (!problem) throw e;
-    emit('problems', [digest, bundle.descriptor.kind, problem.code, problem.message, problem.missing]);
+    statement(db, 'INSERT OR REPLACE INTO problems VALUES (?, ?, ?, ?, ?)').run(digest, bundle.descriptor.kind, problem.code, problem.message, problem.missing);
     return problem;
   }
+}
+
+/**
+ * The rows a bundle gives, tallied and not written (verify compares the tallies with the index's
+ * provenance): the same builders, so the same rows. `problem`: why the derived rows are missing.
+ */
+export function tallyRows(bundle: Bundle, src: BundleSource): { tally: RowTally; problem: Problem | null } {
+  const tally = new RowTally();
+  const builder = BUILDERS[bundle.descriptor.kind];
+  if (!builder) return { tally, problem: null };
+  const emit: Emit = (table, values) => tally.add(table, values);
+  builder.own(bundle.value, bundle.descriptor.digest, emit);
+  if (!builder.derived) return { tally, problem: null };
+  const derived = new RowTally();
+  try {
+    builder.derived(bundle.value, bundle.descriptor.digest, src, (table, values) => derived.add(table, values));
+  } catch (e) {
+    const problem = problemOf(e);
+    if (!problem) throw e;
+    return { tally, problem };
+  }
+  for (const [table, t] of derived.tables) tally.tables.set(table, t);
+  return { tally, problem: null };
+}
+
+/**
+ * Rows a bundle gave each table: how many, and the XOR of every row's SHA-256 (the row as its
+ * column values in JSON, the order SQLite returns them in). XOR makes the digest the same in any
+ * order, so a reader recomputes it from the rows it reads, in key order.
+ */
+export class RowTally {
+  readonly tables = new Map<string, { rows: number; digest: Buffer }>();
+
+  add(table: string, values: readonly unknown[]) {
+    let t = this.tables.get(table);
+    if (!t) this.tables.set(table, (t = { rows: 0, digest: Buffer.alloc(32) }));
+    t.rows++;
+    xorInto(t.digest, rowHash(values));
+  }
+}
+
+export const rowHash = (values: readonly unknown[]): Buffer => hash('sha256', JSON.stringify(values), 'buffer');
+
+export function xorInto(acc: Buffer, h: Buffer) {
+  for (let i = 0; i < 32; i += 4) acc.writeInt32LE(acc.readInt32LE(i) ^ h.readInt32LE(i), i);
+}
+
+/** The provenance of the rows a bundle gave: one row per table it gave rows to. */
+function writeProvenance(db: Database.Database, digest: Digest, tally: RowTally) {
+  const insert = statement(db, 'INSERT OR REPLACE INTO provenance VALUES (?, ?, ?, ?)');
+  for (const [table, t] of tally.tables) insert.run(digest, table, t.rows, t.digest.toString('hex'));
 }
 
 /** The bundles waiting for `digest` (their problem names it as missing). */
@@ -94,7 +154,7 @@ function statement(db: Database.Database, sql: string): Database.Statement {
 
 const inserts = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
-function emitter(db: Database.Database): Emit {
+function emitter(db: Database.Database, tally: RowTally): Emit {
   let m = inserts.get(db);
   if (!m) inserts.set(db, (m = new Map()));
   const byTable = m;
@@ -102,6 +162,7 @@ function emitter(db: Database.Database): Emit {
     let s = byTable.get(table);
     if (!s) byTable.set(table, (s = db.prepare(`INSERT OR REPLACE INTO ${table} VALUES (${values.map(() => '?').join(', ')})`)));
     s.run(values);
+    tally.add(table, values);
   };
 }
 
@@ -228,7 +289,7 @@ function runDerived(value: Json, digest: Digest, src: BundleSource, emit: Emit) 
       if (line.prev !== prev) throw findingError('EJOURNAL', `journal line ${i + 1}: prev is ${line.prev}, but the previous line hashes to ${prev} (chain broken)`, { line: i + 1 });
       prev = layout ? sha256(seg.content!.subarray(layout[4 * j]!, layout[4 * j + 1]!)) : lineHash(line);
       const response = line.response === null ? null : layout && layout[4 * j + 2]! >= 0 ? sha256(seg.content!.subarray(layout[4 * j + 2]!, layout[4 * j + 3]!)) : sha256(canonicalText(line.response));
-      emit('attempts', attemptRow(digest, v.id, plan.model, line, questions.get(line.slot.question)?.sourceEval ?? null, response));
+      emit('attempts', attemptRow(digest, v.id, plan.model, line, questions.get(line.slot.question)?.sourceEval ?? null, response, sd));
       if (line.model !== null) models.add(line.model);
       const t = tallies.get(slotKey(line.slot));
       if (t) tally(t, line);
@@ -274,7 +335,7 @@ function tally(t: SlotTally, line: JournalLine) {
   else t.cost += line.costUsd;
 }
 
-function attemptRow(run: Digest, runId: string, requested: string, l: JournalLine, sourceEval: string | null, response: Digest | null): unknown[] {
+function attemptRow(run: Digest, runId: string, requested: string, l: JournalLine, sourceEval: string | null, response: Digest | null, segment: Digest): unknown[] {
   const usage = l.usage !== null && typeof l.usage === 'object' && !Array.isArray(l.usage) ? (l.usage as Record<string, Json>) : {};
   const count = (...keys: string[]) => {
     for (const k of keys) if (typeof usage[k] === 'number') return usage[k];
@@ -303,6 +364,7 @@ function attemptRow(run: Digest, runId: string, requested: string, l: JournalLin
     l.response?.status ?? null,
     l.requestHash,
     response,
+    segment,
   ];
 }
 
@@ -400,18 +462,18 @@ function gradeDerived(value: Json, digest: Digest, src: BundleSource, emit: Emit
   let verdicts = '';
   let chosen = '';
   let i = 0;
-  const add = (r: GradeValue['verdicts'][number]) => {
+  const add = (r: GradeValue['verdicts'][number], segment: Digest | null) => {
     if (r.seq !== i) throw findingError('EGRADE', `grade ${digest}: verdict ${i} is for attempt ${r.seq}`, { digest });
-    emit('verdicts', [digest, r.seq, r.verdict, r.chosen, r.shown, r.inputHash]);
+    emit('verdicts', [digest, r.seq, r.verdict, r.chosen, r.shown, r.inputHash, segment]);
     verdicts += VERDICT_CODES[r.verdict];
     chosen += r.chosen ?? '-';
     i++;
   };
-  v.verdicts.forEach(add);
+  for (const r of v.verdicts) add(r, null);
   for (const sd of v.segments) {
     const seg = need(src, sd).value as unknown as GradeSegmentValue;
     if (seg.kind !== 'grade-segment' || seg.run !== v.run || seg.first !== i) throw findingError('EGRADESEGMENT', `segment ${sd} of grade ${digest} is out of place`, { digest: sd });
-    seg.verdicts.forEach(add);
+    for (const r of seg.verdicts) add(r, sd);
   }
   emit('grade_packs', [digest, verdicts, chosen]);
 }

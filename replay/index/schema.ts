@@ -6,7 +6,7 @@ import type { IndexSchema } from '../store/sqlindex.ts';
  * writes them but the ref and object bookkeeping of store/sqlindex.ts); the views answer what users ask
  * of them. A file with another `meta.schemaVersion` is rebuilt, never read.
  */
-export const INDEX_SCHEMA_VERSION = 2;
+export const INDEX_SCHEMA_VERSION = 3;
 
 export const TABLES_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -21,6 +21,8 @@ CREATE TABLE refs (name TEXT PRIMARY KEY, digest TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE problems (digest TEXT PRIMARY KEY, kind TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL,
   missing TEXT) WITHOUT ROWID;
 CREATE INDEX problems_missing ON problems(missing);
+CREATE TABLE provenance (bundle TEXT NOT NULL, tbl TEXT NOT NULL, rows INTEGER NOT NULL, digest TEXT NOT NULL,
+  PRIMARY KEY (bundle, tbl)) WITHOUT ROWID;
 
 CREATE TABLE banks (digest TEXT PRIMARY KEY, name TEXT NOT NULL, version TEXT NOT NULL,
   benchmark_version TEXT NOT NULL, template TEXT NOT NULL, protocol TEXT NOT NULL,
@@ -44,7 +46,7 @@ CREATE TABLE attempts (run TEXT NOT NULL, seq INTEGER NOT NULL, run_id TEXT NOT 
   final INTEGER NOT NULL, class TEXT NOT NULL, error_class TEXT, finish_reason TEXT,
   requested_model TEXT NOT NULL, returned_model TEXT, provider TEXT, prompt_tokens INTEGER,
   completion_tokens INTEGER, cost_usd REAL, latency_ms REAL NOT NULL, status INTEGER,
-  request_hash TEXT NOT NULL, response_digest TEXT, PRIMARY KEY (run, seq)) WITHOUT ROWID;
+  request_hash TEXT NOT NULL, response_digest TEXT, segment TEXT NOT NULL, PRIMARY KEY (run, seq)) WITHOUT ROWID;
 CREATE TABLE slots (run TEXT NOT NULL, slot INTEGER NOT NULL, question TEXT NOT NULL, source_eval TEXT NOT NULL,
   key TEXT NOT NULL, permutation INTEGER NOT NULL, repetition INTEGER NOT NULL, attempts INTEGER NOT NULL,
   final_seq INTEGER, answer_seq INTEGER, cost_usd REAL NOT NULL, unknown_cost_attempts INTEGER NOT NULL,
@@ -57,7 +59,7 @@ CREATE TABLE grades (digest TEXT PRIMARY KEY, run TEXT NOT NULL, run_id TEXT NOT
 CREATE INDEX grades_run ON grades(run);
 CREATE INDEX grades_run_id ON grades(run_id);
 CREATE TABLE verdicts (grade TEXT NOT NULL, seq INTEGER NOT NULL, verdict TEXT NOT NULL, chosen TEXT, shown TEXT,
-  input_hash TEXT NOT NULL, PRIMARY KEY (grade, seq)) WITHOUT ROWID;
+  input_hash TEXT NOT NULL, segment TEXT, PRIMARY KEY (grade, seq)) WITHOUT ROWID;
 CREATE TABLE run_packs (run TEXT PRIMARY KEY, lines INTEGER NOT NULL, final_seq TEXT NOT NULL, attempts TEXT NOT NULL, cost_usd TEXT NOT NULL,
   unknown_cost_attempts TEXT NOT NULL, models TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE grade_packs (grade TEXT PRIMARY KEY, verdicts TEXT NOT NULL, chosen TEXT NOT NULL) WITHOUT ROWID;

@@ -4,11 +4,12 @@ import { byUtf8 } from '../format/utf8.ts';
 import { Archive } from '../index/archive.ts';
 import { loadFrozenBank, type FrozenBank } from '../bank/frozen.ts';
 import { isDigest, type Digest } from '../format/digest.ts';
-import { DocketError, findingError } from '../errors.ts';
+import { DocketError, EXIT, findingError } from '../errors.ts';
 import { gradeChain, loadGrade, type LoadedGrade, type VerdictRecord } from '../grading/grade-records.ts';
 import { IMPORT_REF_NS } from '../import/record.ts';
 import { planSlots, slotKey, type JournalLine } from '../runs/journal.ts';
 import { loadRun, lockHolder, RUN_ID, WORK_DIR, workDir, type LoadedRun } from '../runs/runs.ts';
+import { checkProvenance, requireAgreement, type RowUse } from '../index/provenance.ts';
 import { VERDICT_CODES } from '../index/rows.ts';
 import { IndexUnusable } from '../store/sqlindex.ts';
 import type { RunForScoring, SlotOutcome, Verdict } from './scoring.ts';
@@ -117,7 +118,7 @@ function cacheOrNull<T>(f: () => T | null): T | null {
   } catch (e) {
     const err = e as { name?: string; code?: unknown; syscall?: unknown };
     if (e instanceof IndexUnusable || err?.name === 'SqliteError' || (typeof err?.code === 'string' && typeof err.syscall === 'string')) return null;
-    if (e instanceof DocketError && (e.code === 'EINDEX' || e.code === 'EBUSY')) return null;
+    if (e instanceof DocketError && ((e.code === 'EINDEX' && e.exitCode === EXIT.USAGE) || e.code === 'EBUSY')) return null; // an unusable file, not a disagreement
     throw e;
   }
 }
@@ -136,10 +137,26 @@ interface PlannedSlot {
 /**
  * The index path: one row per run, per grade and per plan, and each run's slots built from its
  * pack (the final attempt of every planned slot) and its grade's pack (one verdict letter per
- * attempt). Null when anything in scope is not as the bundle path would find it.
+ * attempt). Null when anything in scope is not as the bundle path would find it and the index
+ * agrees with its bundles about it (a problem the bundles name). Before it answers, every row it
+ * read is checked against its provenance and every bundle behind them re-hashed (index/
+ * provenance.ts): a disagreement ends the read with EINDEX, a damaged bundle with its own code.
  */
 function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): RunForScoring[] | null {
   const db = a.currentIndex().db;
+  const uses: RowUse[] = [];
+  const rehash: string[] = [];
+  const use = (bundle: string, ...tables: string[]) => {
+    uses.push({ bundle, tables });
+    rehash.push(bundle);
+  };
+  const segments = db.prepare("SELECT dst FROM edges WHERE src = ? AND pointer LIKE '/segments/%'").pluck();
+  const parts = db.prepare("SELECT dst FROM edges WHERE src = ? AND pointer IN ('/template', '/protocol')").pluck();
+  /** The index lacks what the bundles should have given it: a disagreement unless the bundles explain it (then they are read). */
+  const missing = (bundle: string, ...tables: string[]): null => {
+    requireAgreement(checkProvenance(db, a.store, [{ bundle, tables }], []));
+    return null;
+  };
   const refs = new Map(a.listedRefs().map((r) => [r.name, r.raw.trim()]));
   const ids = [...refs.keys()]
     .filter((n) => n.startsWith(`${WORK_DIR}/`))
@@ -157,6 +174,7 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
   const bankRow = db.prepare('SELECT name, questions FROM banks WHERE digest = ?').raw();
   const bankQuestions = db.prepare('SELECT q.id, q.source_eval, q.key FROM bank_questions bq JOIN questions q ON q.digest = bq.digest WHERE bq.bank = ?').raw();
   const answers = db.prepare('SELECT answer_text FROM slots WHERE run = ? ORDER BY slot').pluck();
+  const bankQuestionDigests = db.prepare('SELECT digest FROM bank_questions WHERE bank = ?').pluck();
   const plans = new Map<string, { slots: PlannedSlot[]; planned: number; bank: string; name: string } | null>();
   const planOf = (digest: string) => {
     if (!plans.has(digest)) plans.set(digest, readPlan(digest));
@@ -164,9 +182,14 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
   };
   const readPlan = (digest: string) => {
     const p = planRow.get(digest) as [string, number, number, string] | undefined;
-    if (!p || problems.has(p[0])) return null;
+    if (!p) return problems.has(digest) ? null : missing(digest, 'plans');
+    if (problems.has(p[0])) return null;
     const bank = bankRow.get(p[0]) as [string, number] | undefined;
-    if (!bank) return null;
+    if (!bank) return missing(p[0], 'banks');
+    use(digest, 'plans');
+    use(p[0], 'banks', 'bank_questions');
+    rehash.push(...(parts.all(p[0]) as string[]));
+    for (const q of bankQuestionDigests.all(p[0]) as string[]) use(q, 'questions');
     const qs = new Map((bankQuestions.all(p[0]) as [string, string, string][]).map(([id, sourceEval, key]) => [id, { sourceEval, key }]));
     const slots: PlannedSlot[] = [];
     for (const s of planSlots(JSON.parse(p[3]) as string[], p[1], p[2])) {
@@ -181,7 +204,7 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
     const digest = refs.get(`${WORK_DIR}/${id}`)!;
     if (!RUN_ID.test(id) || !isDigest(digest) || problems.has(digest)) return null;
     const run = runRows.get(digest);
-    if (!run) return null;
+    if (!run) return missing(digest, 'runs');
     const chain: { digest: string; run: string }[] = [];
     const head = refs.get(`grades/${id}`);
     if (head !== undefined) {
@@ -189,20 +212,26 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
       const seen = new Set<string>();
       for (let d: string | null = head; d !== null; ) {
         const g = grades.get(d);
+        if (!g && !problems.has(d)) return missing(d, 'grades');
         if (!g || seen.has(d) || problems.has(d)) return null; // not a grade, a loop, a damaged record: the bundles say which
+        use(d, 'grades');
         seen.add(d);
         chain.push({ digest: d, run: g.run });
         d = g.previous;
       }
     }
     const mine = chain.filter((g) => g.run === digest);
+    use(digest, 'runs');
     if (!mine.length) {
       ungraded.push({ runId: run[0], run: digest as Digest });
       continue;
     }
     const plan = planOf(run[1]);
+    if (!plan) return null;
     const pack = runPacks.get(digest);
-    if (!plan || !pack) return null;
+    if (!pack) return missing(digest, 'run_packs');
+    use(digest, 'run_packs', ...(opts.answers === false ? [] : ['slots']));
+    rehash.push(...(segments.all(digest) as string[]));
     const final = Int32Array.from(JSON.parse(pack[1]) as number[]);
     const attempts = Int32Array.from(JSON.parse(pack[2]) as number[]);
     const cost = Float64Array.from(JSON.parse(pack[3]) as number[]);
@@ -212,7 +241,10 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
     const packs: [string, string][] = [];
     for (const g of mine) {
       const gp = gradePacks.get(g.digest);
-      if (!gp || gp[0].length !== pack[0]) return null; // EGRADE: verdicts and attempts do not line up
+      if (!gp) return missing(g.digest, 'grade_packs');
+      if (gp[0].length !== pack[0]) return missing(g.digest, 'grade_packs') ?? missing(digest, 'run_packs'); // else EGRADE: verdicts and attempts do not line up
+      use(g.digest, 'grade_packs');
+      rehash.push(...(segments.all(g.digest) as string[]));
       packs.push(gp);
     }
     // The slots are built from these packs on each read (a few KB per run), never held: a
@@ -256,6 +288,7 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
     }
     out.push(scored);
   }
+  requireAgreement(checkProvenance(db, a.store, uses, rehash));
   return out;
 }
 
@@ -263,7 +296,11 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
 export function slotsWithAnswers(archive: string | Archive, run: RunForScoring): SlotOutcome[] {
   const slots = run.slots.map((s) => ({ ...s }));
   withArchive(archive, (a) => {
-    const texts = cacheOrNull(() => a.currentIndex().db.prepare('SELECT answer_text FROM slots WHERE run = ? ORDER BY slot').pluck().all(run.run) as (string | null)[]);
+    const texts = cacheOrNull(() => {
+      const db = a.currentIndex().db;
+      requireAgreement(checkProvenance(db, a.store, [{ bundle: run.run, tables: ['slots'] }], [run.run]));
+      return db.prepare('SELECT answer_text FROM slots WHERE run = ? ORDER BY slot').pluck().all(run.run) as (string | null)[];
+    });
     if (texts && texts.length === slots.length) texts.forEach((t, k) => (slots[k]!.answerText = t));
     else {
       const loaded = loadRun(a, run.run);

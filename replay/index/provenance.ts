@@ -1,0 +1,141 @@
+import type Database from 'better-sqlite3';
+import { relative } from 'node:path';
+import { checkSizeAndDigest } from '../accel/check-size-digest.ts';
+import type { Code } from '../codes.ts';
+import { findingError } from '../errors.ts';
+import { MAX_OBJECT_BYTES } from '../format/bundle.ts';
+import { isDigest, type Digest } from '../format/digest.ts';
+import type { Store } from '../store/store.ts';
+import { hasRows, rowHash, xorInto } from './rows.ts';
+
+/**
+ * The provenance of the index's rows (docs/design.md §5 "Provenance"): every row of a row table
+ * names, in its first column, the bundle it was derived from, and the `provenance` table records,
+ * for each bundle and table, how many rows the bundle gave and the digest of those rows (rows.ts
+ * RowTally). An answer read from the index rests on rows whose agreement with their bundles is
+ * checked first: the bundles are re-hashed against their names (size and SHA-256 of the stored
+ * bytes, no decoding), and the rows read are hashed again against their recorded digest (and every
+ * table's row count against its record). A disagreement is EINDEX (exit 1) naming `docket index
+ * rebuild`, a damaged bundle its own finding: never a changed number.
+ *
+ * What this proves, and what not: the rows are the ones written from those bundles, unless someone
+ * rewrote rows and their digests together (the index is a cache anyone with the file can rewrite;
+ * full `docket verify` derives every row from the bundles again).
+ */
+
+/** One bundle whose rows an answer uses, and the tables it reads them from. */
+export interface RowUse {
+  bundle: string;
+  tables: readonly string[];
+}
+
+/** What a disagreement says: a code (EINDEX, or the damaged bundle's own) and a message. */
+export interface Disagreement {
+  code: Code;
+  bundle: string;
+  message: string;
+}
+
+/**
+ * Check that the rows `uses` names agree with their provenance, and that every bundle in `rehash`
+ * (those rows' bundles and the bundles their rows were derived from) still hashes to its name.
+ * Returns every disagreement found (empty: the rows can be trusted as the bundles' own).
+ */
+export function checkProvenance(db: Database.Database, store: Store, uses: readonly RowUse[], rehash: Iterable<string>): Disagreement[] {
+  const out: Disagreement[] = [];
+  const seen = new Set<string>();
+  for (const d of rehash) {
+    if (seen.has(d)) continue;
+    seen.add(d);
+    const bad = damage(store, d as Digest);
+    if (bad) out.push(bad);
+  }
+  const recorded = db.prepare('SELECT tbl, rows, digest FROM provenance WHERE bundle = ?').raw();
+  const merged = new Map<string, Set<string>>();
+  for (const u of uses) for (const t of u.tables) (merged.get(u.bundle) ?? merged.set(u.bundle, new Set()).get(u.bundle)!).add(t);
+  for (const u of uses) if (!merged.has(u.bundle)) merged.set(u.bundle, new Set());
+  for (const [bundle, tables] of merged) {
+    const u = { bundle, tables: [...tables] };
+    const rec = new Map((recorded.all(u.bundle) as [string, number, string][]).map(([t, rows, digest]) => [t, { rows, digest }]));
+    if (rec.size === 0 && givesRows(db, u.bundle)) {
+      out.push({ code: 'EINDEX', bundle: u.bundle, message: `the index records no rows of bundle ${u.bundle}` });
+      continue;
+    }
+    for (const table of u.tables) {
+      const want = rec.get(table) ?? { rows: 0, digest: null };
+      const got = tableRows(db, table, u.bundle);
+      if (got.rows !== want.rows) out.push({ code: 'EINDEX', bundle: u.bundle, message: `table ${table}: bundle ${u.bundle} gave ${want.rows} row(s), the index holds ${got.rows}` });
+      else if (want.rows > 0 && got.digest !== want.digest)
+        out.push({ code: 'EINDEX', bundle: u.bundle, message: `table ${table}: the rows of bundle ${u.bundle} are not the ones derived from it (their digest is not the one recorded)` });
+    }
+    // The tables not read are counted, so a row deleted anywhere is seen.
+    for (const [table, want] of rec) {
+      if (u.tables.includes(table)) continue;
+      const rows = countRows(db, table, u.bundle);
+      if (rows !== want.rows) out.push({ code: 'EINDEX', bundle: u.bundle, message: `table ${table}: bundle ${u.bundle} gave ${want.rows} row(s), the index holds ${rows}` });
+    }
+  }
+  return out;
+}
+
+/** The index lists the bundle as one of a kind that gives rows (a bundle of another kind gives none). */
+function givesRows(db: Database.Database, bundle: string): boolean {
+  const kind = db.prepare('SELECT kind FROM objects WHERE digest = ?').pluck().get(bundle) as string | undefined;
+  return kind !== undefined && hasRows(kind);
+}
+
+/** Throw the first disagreement as the error a reading command ends with (exit 1), counting the rest. */
+export function requireAgreement(found: readonly Disagreement[]) {
+  if (!found.length) return;
+  const first = found.find((d) => d.code !== 'EINDEX') ?? found[0]!;
+  const more = found.length > 1 ? ` (and ${found.length - 1} more disagreement(s))` : '';
+  if (first.code === 'EINDEX') {
+    throw findingError('EINDEX', `the index cache disagrees with the bundles it was built from: ${first.message}${more}; nothing was answered from it: run \`docket index rebuild\``, {
+      bundle: first.bundle,
+      disagreements: found.length,
+    });
+  }
+  throw findingError(first.code, `${first.message}${more}; nothing was answered: run \`docket verify\` (and \`docket repair\`)`, { digest: first.bundle, disagreements: found.length });
+}
+
+/** Size and SHA-256 of a stored object against its name (the re-hash: no decoding). */
+function damage(store: Store, digest: Digest): Disagreement | null {
+  if (!isDigest(digest)) return { code: 'EINDEX', bundle: digest, message: `the index names ${JSON.stringify(digest)} as a bundle, which is not a digest` };
+  const path = store.objectPath(digest);
+  if (!store.has(digest)) return { code: 'EMISSING', bundle: digest, message: `bundle ${digest}, whose rows the index holds, is not in the store` };
+  const { result } = checkSizeAndDigest(path, relative(store.dir, path), digest, true, undefined, MAX_OBJECT_BYTES);
+  return result.failure ? { code: result.failure.code, bundle: digest, message: `bundle ${digest} is damaged (${result.failure.message})` } : null;
+}
+
+/** The rows `bundle` gave `table`, as the index holds them now: count and digest (rows.ts RowTally). */
+export function tableRows(db: Database.Database, table: string, bundle: string): { rows: number; digest: string } {
+  const acc = Buffer.alloc(32);
+  let rows = 0;
+  for (const row of db
+    .prepare(`SELECT * FROM "${table}" WHERE "${sourceColumn(db, table)}" = ?`)
+    .raw()
+    .iterate(bundle) as IterableIterator<unknown[]>) {
+    rows++;
+    xorInto(acc, rowHash(row));
+  }
+  return { rows, digest: acc.toString('hex') };
+}
+
+function countRows(db: Database.Database, table: string, bundle: string): number {
+  return db.prepare(`SELECT COUNT(*) FROM "${table}" WHERE "${sourceColumn(db, table)}" = ?`).pluck().get(bundle) as number;
+}
+
+const columns = new WeakMap<Database.Database, Map<string, string>>();
+
+/** A row table's first column: the bundle its rows come from. */
+export function sourceColumn(db: Database.Database, table: string): string {
+  let m = columns.get(db);
+  if (!m) columns.set(db, (m = new Map()));
+  let c = m.get(table);
+  if (c === undefined) {
+    c = db.prepare(`SELECT name FROM pragma_table_info(?) WHERE cid = 0`).pluck().get(table) as string | undefined;
+    if (c === undefined) throw findingError('EINDEX', `the index has no table ${table}: run \`docket index rebuild\``, { table });
+    m.set(table, c);
+  }
+  return c;
+}
