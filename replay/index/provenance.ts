@@ -122,7 +122,10 @@ export function tableRows(db: Database.Database, table: string, bundle: string):
 }
 
 function countRows(db: Database.Database, table: string, bundle: string): number {
-  return db.prepare(`SELECT COUNT(*) FROM "${table}" WHERE "${sourceColumn(db, table)}" = ?`).pluck().get(bundle) as number;
+  return db
+    .prepare(`SELECT COUNT(*) FROM "${table}" WHERE "${sourceColumn(db, table)}" = ?`)
+    .pluck()
+    .get(bundle) as number;
 }
 
 const columns = new WeakMap<Database.Database, Map<string, string>>();
