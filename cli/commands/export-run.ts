@@ -5,7 +5,7 @@ import { usageError } from '../../replay/errors.ts';
 import { tempName } from '../../replay/store/temps.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
-import { csvText, openIndexForReading, runQuery } from './sql-run.ts';
+import { csvText, openIndexForReading, runQuery, warnAbout } from './sql-run.ts';
 
 export interface Args extends GlobalArgs {
   table: 'attempts' | 'verdicts' | 'runs';
@@ -58,6 +58,7 @@ export function runExport(argv: ArgumentsCamelCase<Args>) {
       }
     }
     const sql = EXPORTS[argv.table];
+    const warnings = warnAbout(db, sql);
     const stmt = db.prepare(sql).raw();
     const columns = stmt.columns().map((c) => c.name);
     const total = db.prepare(`SELECT COUNT(*) FROM (${sql})`).pluck().get() as number;
@@ -85,7 +86,7 @@ export function runExport(argv: ArgumentsCamelCase<Args>) {
       fd = 1;
       renameSync(temp, argv.out!);
       temp = null;
-      if (argv.json) printJson({ table: argv.table, format: argv.format, out: argv.out, rows });
+      if (argv.json) printJson({ table: argv.table, format: argv.format, out: argv.out, rows, warnings });
       else line(`wrote ${rows} ${argv.table} row(s) to ${argv.out}`);
     }
   } finally {

@@ -4,6 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { ArgumentsCamelCase } from 'yargs';
 import { usageError } from '../../replay/errors.ts';
 import { Archive } from '../../replay/index/archive.ts';
+import { indexWarnings } from '../../replay/index/provenance.ts';
 import { INDEX_SCHEMA_VERSION } from '../../replay/index/schema.ts';
 import { INDEX_FILE } from '../../replay/store/sqlindex.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
@@ -69,6 +70,16 @@ export function prepareQuery(db: Database.Database, query: string): Database.Sta
   return stmt;
 }
 
+/**
+ * What the index has against the answer about to be given (index/provenance.ts indexWarnings):
+ * each on stderr as `docket: warning: …`, and returned for `--json`'s `warnings`.
+ */
+export function warnAbout(db: Database.Database, sql: string): string[] {
+  const warnings = indexWarnings(db, sql);
+  for (const w of warnings) process.stderr.write(`docket: warning: ${w}\n`);
+  return warnings;
+}
+
 export function runQuery<T>(f: () => T, query: string): T {
   try {
     return f();
@@ -106,8 +117,9 @@ export function runSql(argv: ArgumentsCamelCase<Args>) {
   try {
     const stmt = prepareQuery(db, argv.query);
     const columns = stmt.columns().map((c) => c.name);
+    const warnings = warnAbout(db, argv.query);
     const rows = runQuery(() => stmt.raw().all() as unknown[][], argv.query);
-    if (argv.json) printJson({ columns, rows: rows.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i]]))) });
+    if (argv.json) printJson({ columns, rows: rows.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i]]))), warnings });
     else if (argv.csv) process.stdout.write(csvText(columns, rows, true));
     else printAligned(columns, rows);
   } finally {

@@ -147,3 +147,29 @@ describe('a bundle damaged in place, with an index present: a finding, never an 
     });
   }
 });
+
+describe('sql and export say when the index cannot back their answer', () => {
+  it('rows that disagree with their provenance, and rows left out (problems): a warning on stderr and in --json', () => {
+    const dir = fresh();
+    const clean = docket(['sql', 'SELECT COUNT(*) AS n FROM attempts', '--json', '--archive', dir]);
+    expect(clean.json).toMatchObject({ rows: [{ n: 745 }], warnings: [] });
+    expect(clean.stderr).toBe('');
+    sql(dir, `DELETE FROM attempts WHERE run = '${coinRun}' AND seq = 3`);
+    const r = docket(['sql', 'SELECT COUNT(*) AS n FROM attempts', '--json', '--archive', dir]);
+    expect(r.json.warnings).toEqual([expect.stringMatching(/table attempts holds 143 row\(s\) of sha256:\w+; 144 were derived from it.*docket index rebuild/)]);
+    expect(r.stderr).toContain('docket: warning: the index disagrees');
+    expect(docket(['sql', 'SELECT COUNT(*) AS n FROM runs', '--archive', dir]).stderr).toBe(''); // a table the query does not read
+    const e = docket(['export', 'attempts', '--format', 'jsonl', '--archive', dir]);
+    expect(e.stderr).toContain('docket: warning: the index disagrees');
+    // A damaged segment, the index rebuilt: the run's attempts are left out, and sql says so.
+    const fresh2 = fresh();
+    const a = new Archive(fresh2);
+    const seg = a.currentIndex().db.prepare("SELECT dst FROM edges WHERE src = ? AND pointer = '/segments/0'").pluck().get(coinRun) as string;
+    a.close();
+    flipByte(fresh2, seg);
+    expect(docket(['index', 'rebuild', '--archive', fresh2]).status).toBe(0);
+    const p = docket(['sql', 'SELECT COUNT(*) AS n FROM attempts', '--json', '--archive', fresh2]);
+    expect(p.json.rows[0].n).toBeLessThan(745);
+    expect(p.json.warnings).toEqual([expect.stringMatching(/left out the derived rows of 1 bundle\(s\) \(first: run sha256:\w+: /)]);
+  });
+});

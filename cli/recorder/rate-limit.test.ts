@@ -3,7 +3,7 @@ import { Archive } from '../../replay/index/archive.ts';
 import { planSlots, slotKey } from '../../replay/runs/journal.ts';
 import { loadRun } from '../../replay/runs/runs.ts';
 import { backoff, parseRetryAfter, SharedBackoff } from './rate-limit.ts';
-import { sealLines } from './seal-order.ts';
+import { sealLines } from '../../replay/runs/seal.ts';
 import { REPO } from '../dev/testkit/recorder.ts';
 
 describe('Retry-After', () => {

@@ -10,7 +10,7 @@ import { gradedAtNow, gradeRuns } from '../../replay/grading/grades.ts';
 import { currentGradeDigest, loadGrade, type GradeCounts } from '../../replay/grading/grade-records.ts';
 import { grader as graderFor, type Grader } from '../../replay/grading/graders.ts';
 import { packageFile } from '../../replay/package-files.ts';
-import { classify, JournalTally, nextStep, planSlots, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/runs/journal.ts';
+import { classify, nextStep, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/runs/journal.ts';
 import {
   checkRunId,
   defaultRunId,
@@ -19,9 +19,6 @@ import {
   planRequests,
   planValue,
   publicUrl,
-  runValue,
-  SEGMENT_LINES,
-  segmentValue,
   workDir,
   type Caps,
   type PlannedRequest,
@@ -34,7 +31,7 @@ import type { RunParams } from '../../replay/bank/types.ts';
 import { answeredWithoutCost, costRule, unknownCostError } from './cost-rule.ts';
 import { exchange, type Exchange } from './http.ts';
 import { backoff, jitter, SharedBackoff } from './rate-limit.ts';
-import { streamSealed } from './seal-order.ts';
+import { sealedFromJournal, sealRun, slotOrder, streamSealed } from '../../replay/runs/seal.ts';
 import { isLoopback, redactor, secretsOf, type Redactor } from './secrets.ts';
 import { createWorkDir, Journal, readPlanDigest, readStartedAt, releaseLock, removeWorkDir, takeLock, type JournalFault, type JournalStats } from './workdir.ts';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency.ts';
@@ -46,7 +43,7 @@ export { DEFAULT_CONCURRENCY, MAX_CONCURRENCY };
  * run-segment + run bundles → ref runs/<id> → remove the working directory. Resume continues a
  * journal: a slot whose last attempt is not final is asked again as its next attempt number.
  * Issue 24: up to --concurrency requests in flight (one loop per slot at a time), a shared backoff
- * (rate-limit.ts), and the seal order that makes the sealed run independent of N (seal-order.ts).
+ * (rate-limit.ts), and the seal order that makes the sealed run independent of N (replay/runs/seal.ts).
  */
 
 export interface NewRunOptions {
@@ -202,6 +199,12 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
   if (!existsSync(dir)) throw usageError('ENORUN', `no run ${runId} to resume: ${dir} does not exist and refs/runs/${runId} is not set`, { runId });
   const planDigest = readPlanDigest(dir);
   const plan = archive.get(planDigest).value as unknown as PlanValue;
+  // A seal killed between the run bundle and its ref: that bundle is the run; adopt it, ask nothing more.
+  const orphan = sealedFromJournal(archive, runId, dir, planDigest, plan);
+  if (orphan) {
+    archive.setRef(`runs/${runId}`, orphan.digest);
+    return await finishInterruptedSeal(archive, runId, orphan.digest, dir);
+  }
   if (r.model !== undefined && r.model !== plan.model) throw usageError('EPLANMISMATCH', `run ${runId} was planned for model ${plan.model}, not ${r.model}`, { runId });
   if (r.baseUrl !== undefined && publicUrl(r.baseUrl) !== plan.baseUrl) throw usageError('EPLANMISMATCH', `run ${runId} was planned against ${plan.baseUrl}, not ${publicUrl(r.baseUrl)}`, { runId });
   const g = graderFor(plan.grader.ref);
@@ -446,40 +449,23 @@ function stopError(runId: string, ex: Exchange, plan: PlanValue, resumeHint: str
 // ---- sealing ----
 
 function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: string | null, clock: Clock = SYSTEM_CLOCK): RunResult {
-  // Seal what is on disk, re-read and re-checked against its head record, not what is in memory,
-  // in the seal order, one segment's lines at a time (seal-order.ts streamSealed).
-  const tally = new JournalTally();
-  const segments: Digest[] = [];
-  let batch: JournalLine[] = [];
-  const flush = () => {
-    if (batch.length) segments.push(archive.put(segmentValue(ctx.runId, tally.attempts - batch.length, batch)).digest);
-    batch = [];
-  };
-  const { head } = streamSealed(ctx.dir, ctx.planDigest, slotOrder(ctx.plan), (l) => {
-    tally.add(l);
-    batch.push(l);
-    if (batch.length === SEGMENT_LINES) flush();
-  });
-  flush();
-  const run = runValue({
-    id: ctx.runId,
+  // The core seals (replay/runs/seal.ts): what is on disk, in the seal order, never a second bundle per run id.
+  const sealed = sealRun(archive, {
+    runId: ctx.runId,
+    dir: ctx.dir,
     planDigest: ctx.planDigest,
     plan: ctx.plan,
-    summary: tally.summary(),
-    head,
-    segments,
     status,
     stopReason,
     startedAt: readStartedAt(ctx.dir),
     sealedAt: clock.date().toISOString(),
     docketVersion: DOCKET_VERSION,
   });
-  const digest = archive.put(run).digest;
-  archive.setRef(`runs/${ctx.runId}`, digest);
+  const { digest, run } = sealed;
   // Graded before the working directory goes, so that a crash in between is finished by --resume.
-  const grade = gradeSealed(archive, ctx.runId, digest, status);
+  const grade = gradeSealed(archive, ctx.runId, digest, run.status);
   removeWorkDir(archive.dir, ctx.runId); // only now: the sealed run is safely named and graded
-  return { runId: ctx.runId, status, stopReason, digest, plan: ctx.planDigest, run, grade };
+  return { runId: ctx.runId, status: run.status, stopReason: run.stopReason, digest, plan: ctx.planDigest, run, grade };
 }
 
 /**
@@ -502,11 +488,6 @@ function gradeSealed(archive: Archive, runId: string, digest: Digest, status: Se
     removeWorkDir(archive.dir, runId);
     throw new DocketError(e.code, `run ${runId} is sealed (${digest}) but was not graded: ${e.message}. Once that is fixed, \`${command}\` grades it`, { ...e.data, runId, digest }, e.exitCode);
   }
-}
-
-/** Slot keys in plan order (the seal order's first key). */
-function slotOrder(plan: PlanValue): string[] {
-  return planSlots(plan.questions, plan.permutations, plan.repetitions).map(slotKey);
 }
 
 const DOCKET_VERSION: string = (JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }).version;

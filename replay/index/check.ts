@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Digest } from '../format/digest.ts';
 import type { Json } from '../format/json.ts';
-import { hasRows, indexRows, rowHash, tallyRows, xorInto, type BundleSource } from './rows.ts';
+import { hasRows, indexRows, tallyRows, type BundleSource } from './rows.ts';
+import { rowsAgainstProvenance, rowTables } from './provenance.ts';
 import type { Decoded } from '../format/bundle.ts';
 import { INDEX_SCHEMA } from './schema.ts';
 import type { Descriptor } from '../format/bundle.ts';
@@ -117,11 +118,6 @@ function compareEdges(index: Index, results: ObjectResult[], flag: Flag, step: I
   diff('edges', want, have, flag, step);
 }
 
-/** Tables compared through the provenance: every table a bundle gives rows to. */
-function rowTables(index: Index): string[] {
-  return index.tables().filter((t) => !BOOKKEEPING.has(t) && t !== 'problems' && t !== 'provenance');
-}
-
 /**
  * The rows against their provenance, and (full) the provenance against the bundles: each row
  * table is read once, its rows tallied by the bundle they name (rows.ts RowTally), and each tally
@@ -131,48 +127,19 @@ function rowTables(index: Index): string[] {
  * (compareRowTables), which names the rows.
  */
 function compareProvenance(index: Index, store: Store, results: ObjectResult[], quick: boolean, flag: Flag, step: IndexStep) {
-  const recorded = new Map<string, { rows: number; digest: string }>(); // `${bundle} ${table}`
-  for (const [bundle, table, rows, digest] of index.db.prepare('SELECT bundle, tbl, rows, digest FROM provenance').raw().iterate() as IterableIterator<[string, string, number, string]>)
-    recorded.set(`${bundle} ${table}`, { rows, digest });
   const failed = new Set(results.filter((r) => r.failure).map((r) => r.digest as string));
   const waiting = new Set(index.db.prepare('SELECT digest FROM problems WHERE missing IS NOT NULL').pluck().all() as string[]);
-  const suspect = new Set<string>();
-  const quickFindings: [string, string][] = [];
-  const held = new Map<string, { rows: number; digest: Buffer }>();
-  for (const table of rowTables(index)) {
-    for (const row of index.db.prepare(`SELECT * FROM "${table}"`).raw().iterate() as IterableIterator<unknown[]>) {
-      const key = `${String(row[0])} ${table}`;
-      let t = held.get(key);
-      if (!t) held.set(key, (t = { rows: 0, digest: Buffer.alloc(32) }));
-      t.rows++;
-      xorInto(t.digest, rowHash(row));
-    }
-  }
-  const bundleOf = (key: string) => key.slice(0, key.indexOf(' '));
-  for (const key of new Set([...recorded.keys(), ...held.keys()])) {
-    step.checked++;
-    const bundle = bundleOf(key);
-    if (failed.has(bundle) || waiting.has(bundle)) continue; // the bundle's own finding, or rows waiting for a bundle that is
-    const want = recorded.get(key);
-    const got = held.get(key);
-    if (!want || !got || want.rows !== got.rows || want.digest !== got.digest.toString('hex')) {
-      suspect.add(bundle);
-      const table = key.slice(key.indexOf(' ') + 1);
-      quickFindings.push([
-        bundle,
-        !want
-          ? `table ${table} holds ${got!.rows} row(s) of ${bundle}, for which the index records no provenance`
-          : !got || want.rows !== got.rows
-            ? `table ${table} holds ${got?.rows ?? 0} row(s) of ${bundle}; ${want.rows} were derived from it`
-            : `table ${table}: the rows of ${bundle} are not the ones derived from it (their digest is not the one recorded)`,
-      ]);
-    }
-  }
+  const held = rowsAgainstProvenance(index.db, rowTables(index.db), new Set([...failed, ...waiting]));
+  step.checked += held.checked;
+  const suspect = new Set(held.mismatches.map((m) => m.bundle));
   // --quick decodes no bundle: the rows against their recorded provenance is what it can say.
   if (quick) {
-    for (const [bundle, message] of quickFindings) flag(bundle, message);
+    for (const m of held.mismatches) flag(m.bundle, m.message);
     return;
   }
+  const recorded = new Map<string, Map<string, { rows: number; digest: string }>>(); // bundle → table → record
+  for (const [bundle, table, rows, digest] of index.db.prepare('SELECT bundle, tbl, rows, digest FROM provenance').raw().iterate() as IterableIterator<[string, string, number, string]>)
+    (recorded.get(bundle) ?? recorded.set(bundle, new Map()).get(bundle)!).set(table, { rows, digest });
   {
     // The provenance against the bundles: each bundle that gives rows, tallied from its own bytes.
     const passed = new Map(results.filter((r) => !r.failure).map((r) => [r.digest as string, r]));
@@ -181,9 +148,9 @@ function compareProvenance(index: Index, store: Store, results: ObjectResult[], 
       if (r.failure || !r.kind || !r.descriptor || !hasRows(r.kind) || suspect.has(r.digest)) continue;
       const { tally, problem } = tallyRows(lightDecode(store, r), src);
       if (problem?.missing) continue; // waits for a bundle that is missing or damaged: that bundle's finding
-      const tables = new Set([...tally.tables.keys(), ...[...recorded.keys()].filter((k) => bundleOf(k) === r.digest).map((k) => k.slice(k.indexOf(' ') + 1))]);
-      for (const t of tables) {
-        const want = recorded.get(`${r.digest} ${t}`);
+      const mine = recorded.get(r.digest) ?? new Map<string, { rows: number; digest: string }>();
+      for (const t of new Set([...tally.tables.keys(), ...mine.keys()])) {
+        const want = mine.get(t);
         const got = tally.tables.get(t);
         if (!want || !got || want.rows !== got.rows || want.digest !== got.digest.toString('hex')) suspect.add(r.digest);
       }

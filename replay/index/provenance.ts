@@ -142,3 +142,96 @@ export function sourceColumn(db: Database.Database, table: string): string {
   }
   return c;
 }
+
+/** The tables that hold rows derived from bundles (each row's first column names its bundle). */
+export function rowTables(db: Database.Database): string[] {
+  const all = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+  return all.filter((t) => !NOT_ROWS.has(t));
+}
+const NOT_ROWS = new Set(['meta', 'objects', 'edges', 'refs', 'problems', 'provenance']);
+
+/** A bundle's rows in one table that do not match their recorded provenance. */
+export interface RowMismatch {
+  bundle: string;
+  table: string;
+  message: string;
+}
+
+/**
+ * Every row of `tables`, tallied by the bundle it names, against the provenance: the check that
+ * decodes no bundle (`verify --quick`, and what `sql` and `export` warn about). `skip`: bundles
+ * whose rows are another finding's (a damaged bundle, rows waiting for a missing one).
+ */
+export function rowsAgainstProvenance(db: Database.Database, tables: readonly string[] = rowTables(db), skip: ReadonlySet<string> = new Set()): { checked: number; mismatches: RowMismatch[] } {
+  const wanted = new Set(tables);
+  const recorded = new Map<string, { rows: number; digest: string }>(); // `${bundle} ${table}`
+  for (const [bundle, table, rows, digest] of db.prepare('SELECT bundle, tbl, rows, digest FROM provenance').raw().iterate() as IterableIterator<[string, string, number, string]>)
+    if (wanted.has(table)) recorded.set(`${bundle} ${table}`, { rows, digest });
+  const held = new Map<string, { rows: number; digest: Buffer }>();
+  for (const table of tables) {
+    for (const row of db.prepare(`SELECT * FROM "${table}"`).raw().iterate() as IterableIterator<unknown[]>) {
+      const key = `${String(row[0])} ${table}`;
+      let t = held.get(key);
+      if (!t) held.set(key, (t = { rows: 0, digest: Buffer.alloc(32) }));
+      t.rows++;
+      xorInto(t.digest, rowHash(row));
+    }
+  }
+  const mismatches: RowMismatch[] = [];
+  let checked = 0;
+  for (const key of new Set([...recorded.keys(), ...held.keys()])) {
+    checked++;
+    const at = key.indexOf(' ');
+    const bundle = key.slice(0, at);
+    const table = key.slice(at + 1);
+    if (skip.has(bundle)) continue;
+    const want = recorded.get(key);
+    const got = held.get(key);
+    if (want && got && want.rows === got.rows && want.digest === got.digest.toString('hex')) continue;
+    mismatches.push({
+      bundle,
+      table,
+      message: !want
+        ? `table ${table} holds ${got!.rows} row(s) of ${bundle}, for which the index records no provenance`
+        : !got || want.rows !== got.rows
+          ? `table ${table} holds ${got?.rows ?? 0} row(s) of ${bundle}; ${want.rows} were derived from it`
+          : `table ${table}: the rows of ${bundle} are not the ones derived from it (their digest is not the one recorded)`,
+    });
+  }
+  return { checked, mismatches };
+}
+
+/** The tables a statement reads (its plan's OpenRead cursors, views resolved to their tables). */
+export function tablesRead(db: Database.Database, sql: string): string[] {
+  const byRoot = new Map((db.prepare('SELECT rootpage, tbl_name FROM sqlite_master WHERE rootpage > 0').raw().all() as [number, string][]).map(([r, t]) => [r, t]));
+  const out = new Set<string>();
+  for (const op of db.prepare(`explain ${sql}`).all() as { opcode: string; p2: number; p3: number }[]) {
+    if (op.opcode === 'OpenRead' && op.p3 === 0) {
+      const t = byRoot.get(op.p2);
+      if (t) out.add(t);
+    }
+  }
+  return [...out].sort();
+}
+
+/**
+ * What `docket sql` and `docket export` say on stderr (and in `warnings`) before an answer the
+ * bundles were not checked for: bundles whose derived rows the index left out (`problems`), and
+ * rows of the tables the statement reads that disagree with their provenance.
+ */
+export function indexWarnings(db: Database.Database, sql: string): string[] {
+  const out: string[] = [];
+  const problems = db.prepare('SELECT digest, kind, code, message FROM problems ORDER BY digest').raw().all() as [string, string, string, string][];
+  if (problems.length) {
+    const [d, kind, code, message] = problems[0]!;
+    out.push(
+      `the index left out the derived rows of ${problems.length} bundle(s) (first: ${kind} ${d}: ${code}: ${message}), so its tables do not hold all the archive holds: \`docket verify\` says why`,
+    );
+  }
+  const tables = tablesRead(db, sql).filter((t) => !NOT_ROWS.has(t));
+  const { mismatches } = rowsAgainstProvenance(db, tables);
+  if (mismatches.length) {
+    out.push(`the index disagrees with the bundles it was built from: ${mismatches[0]!.message}${mismatches.length > 1 ? ` (and ${mismatches.length - 1} more)` : ''}: run \`docket index rebuild\``);
+  }
+  return out;
+}

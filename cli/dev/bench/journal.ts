@@ -33,7 +33,7 @@ export async function benchJournal() {
     // Sealing writes every line again as segment bundles. The fixture's lines go round the plan's
     // slots (slot i mod 144), so they are not in the seal order (slot, then attempt) and the seal
     // reorders them: every slot's lines but the first's wait for their turn, the worst case
-    // (cli/recorder/seal-order.ts streamSealed).
+    // (replay/runs/seal.ts streamSealed).
     const sealed = timedRun(process.execPath, [DOCKET, 'run', '--resume', 'big', '--abandon', '--archive', dir, '--json']);
     if (sealed.status !== 0) throw new Error(`run --resume --abandon failed on ${n} lines: ${sealed.stdout}`);
     line(`run --resume --abandon, ${n} lines, out of order`, sealed);

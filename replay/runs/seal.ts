@@ -1,10 +1,12 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Digest } from '../../replay/format/digest.ts';
-import { findingError } from '../../replay/errors.ts';
-import { canonicalText, parseCanonical, type Json } from '../../replay/format/json.ts';
-import { checkLine, encodeLine, slotKey, type JournalLine } from '../../replay/runs/journal.ts';
-import { JOURNAL_FILE, readWorkJournal } from '../../replay/runs/runs.ts';
+import type { Digest } from '../format/digest.ts';
+import { findingError } from '../errors.ts';
+import { canonicalText, parseCanonical, type Json } from '../format/json.ts';
+import { DocketError } from '../errors.ts';
+import type { Archive } from '../store/archive.ts';
+import { checkLine, encodeLine, JournalTally, planSlots, slotKey, type JournalLine } from './journal.ts';
+import { JOURNAL_FILE, readWorkJournal, runValue, SEGMENT_LINES, segmentValue, tryCache, type PlanValue, type RunValue, type SealedStatus } from './runs.ts';
 
 /**
  * The seal order (docs/design.md §9 "Seal order"). With N requests in flight, attempt lines land in
@@ -177,4 +179,118 @@ function readBack(fd: number, path: string, offset: number, length: number): Jou
   const nl = buf.indexOf(0x0a);
   if (n !== length || nl !== length - 1) throw findingError('EJOURNAL', `${path}: the line at byte ${offset} is no longer where it was read (the journal changed while it was being sealed)`, { path });
   return checkLine(parseCanonical(buf.subarray(0, nl)), 0);
+}
+
+// ---- sealing a working directory into run bundles ----
+
+export interface SealInput {
+  runId: string;
+  dir: string; // the working directory
+  planDigest: Digest;
+  plan: PlanValue;
+  status: SealedStatus;
+  stopReason: string | null;
+  startedAt: string;
+  sealedAt: string;
+  docketVersion: string;
+}
+
+export interface Sealed {
+  digest: Digest;
+  run: RunValue;
+  /** The run bundle was already in the store (a seal killed before its ref was written): adopted, not written again. */
+  adopted: boolean;
+}
+
+/** The plan's slots in order, as the seal order ranks them. */
+export const slotOrder = (plan: Pick<PlanValue, 'questions' | 'permutations' | 'repetitions'>): string[] => planSlots(plan.questions, plan.permutations, plan.repetitions).map(slotKey);
+
+/**
+ * Seal a working directory (docs/design.md §9): what is on disk, re-read and re-checked against its
+ * head record, in the seal order, one segment's lines at a time; then the run bundle and
+ * refs/runs/<id>. One run id has at most one sealed bundle: before the run bundle is written, the
+ * store is searched for one already sealed from this journal (a seal killed between the bundle's
+ * link and the ref's rename); that one is adopted and its ref written. A sealed bundle of the id
+ * from another journal is ESEALED, and nothing is written.
+ */
+export function sealRun(archive: Archive, s: SealInput): Sealed {
+  const tally = new JournalTally();
+  const segments: Digest[] = [];
+  let batch: JournalLine[] = [];
+  const flush = () => {
+    if (batch.length) segments.push(archive.put(segmentValue(s.runId, tally.attempts - batch.length, batch)).digest);
+    batch = [];
+  };
+  const { head } = streamSealed(s.dir, s.planDigest, slotOrder(s.plan), (l) => {
+    tally.add(l);
+    batch.push(l);
+    if (batch.length === SEGMENT_LINES) flush();
+  });
+  flush();
+  const existing = sealedBundles(archive, s.runId);
+  const same = existing.find((e) => e.run.head === head && e.run.plan === s.planDigest);
+  if (same) {
+    archive.setRef(`runs/${s.runId}`, same.digest);
+    return { ...same, adopted: true };
+  }
+  if (existing.length) throw otherSeal(s.runId, existing[0]!.digest, s.dir);
+  const run = runValue({
+    id: s.runId,
+    planDigest: s.planDigest,
+    plan: s.plan,
+    summary: tally.summary(),
+    head,
+    segments,
+    status: s.status,
+    stopReason: s.stopReason,
+    startedAt: s.startedAt,
+    sealedAt: s.sealedAt,
+    docketVersion: s.docketVersion,
+  });
+  const digest = archive.put(run).digest;
+  archive.setRef(`runs/${s.runId}`, digest);
+  return { digest, run, adopted: false };
+}
+
+/**
+ * The run bundle already sealed from this working directory's journal, if a seal was killed before
+ * its ref was written (resume adopts it instead of recording on); null when there is none.
+ * ESEALED when the store holds a sealed bundle of this id from another journal.
+ */
+export function sealedFromJournal(archive: Archive, runId: string, dir: string, planDigest: Digest, plan: PlanValue): { digest: Digest; run: RunValue } | null {
+  const existing = sealedBundles(archive, runId);
+  if (!existing.length) return null;
+  const { head } = streamSealed(dir, planDigest, slotOrder(plan), () => {});
+  const same = existing.find((e) => e.run.head === head && e.run.plan === planDigest);
+  if (!same) throw otherSeal(runId, existing[0]!.digest, dir);
+  return same;
+}
+
+const otherSeal = (runId: string, digest: Digest, dir: string) =>
+  findingError('ESEALED', `run ${runId} already has a sealed bundle ${digest} from another journal than the one in ${dir}; nothing was written: move ${dir} away`, { runId, digest });
+
+/**
+ * Every intact run bundle of this id in the store, whatever its ref says: found through the index
+ * (brought up to date with the store first), else by reading every object; each candidate is read
+ * from the store (its bytes checked), never taken from the index.
+ */
+function sealedBundles(archive: Archive, runId: string): { digest: Digest; run: RunValue }[] {
+  let candidates: Digest[] | null = null;
+  tryCache(() => {
+    candidates = archive.currentIndex().db.prepare('SELECT digest FROM runs WHERE id = ? ORDER BY digest').pluck().all(runId) as Digest[];
+  });
+  const out: { digest: Digest; run: RunValue }[] = [];
+  const consider = (d: Digest, kind?: string) => {
+    try {
+      if (kind !== undefined && kind !== 'run') return;
+      const b = archive.get(d);
+      const v = b.value as unknown as RunValue;
+      if (b.descriptor.kind === 'run' && v.id === runId) out.push({ digest: d, run: v });
+    } catch (e) {
+      if (!(e instanceof DocketError)) throw e; // a damaged bundle is verify's finding, not a seal
+    }
+  };
+  if (candidates) for (const d of candidates as Digest[]) consider(d);
+  else for (const o of archive.store.list().objects) consider(o.digest);
+  return out;
 }

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sha256, type Digest } from '../../replay/format/digest.ts';
-import { encodeLine, headText, planSlots, slotKey, type JournalLine } from '../../replay/runs/journal.ts';
-import { HEAD_FILE, JOURNAL_FILE } from '../../replay/runs/runs.ts';
-import type { Slot } from '../../replay/bank/types.ts';
-import { prng } from '../dev/crash/harness.ts';
-import { sealLines, streamSealed } from './seal-order.ts';
+import { sha256, type Digest } from '../format/digest.ts';
+import { encodeLine, headText, planSlots, slotKey, type JournalLine } from './journal.ts';
+import { HEAD_FILE, JOURNAL_FILE } from './runs.ts';
+import type { Slot } from '../bank/types.ts';
+import { prng } from '../../cli/dev/crash/harness.ts';
+import { sealLines, streamSealed } from './seal.ts';
 
 const PLAN = sha256('plan') as Digest;
 const QUESTIONS = ['q-a', 'q-b', 'q-c', 'q-d', 'q-e'];
