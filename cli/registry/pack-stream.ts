@@ -1,7 +1,9 @@
 import type { Code } from '../../replay/codes.ts';
 import { sha256Stream, type Digest } from '../../replay/format/digest.ts';
 import { usageError } from '../../replay/errors.ts';
-import type { BundleChecks, WriteTo } from '../../replay/release/bundle-checks.ts';
+import { availableParallelism } from 'node:os';
+import type { ObjectResult } from '../../replay/check/check-object.ts';
+import { BundleChecks, type WriteTo } from '../../replay/release/bundle-checks.ts';
 import { header, type RegistryClient } from './client.ts';
 import { formatRef } from './ref.ts';
 
@@ -142,4 +144,41 @@ export function spansOf(packSize: number, wanted: Wanted[], gap = 256 * 1024, sm
     else spans.push({ start: w.offset, end: w.offset + w.length });
   }
   return spans;
+}
+
+/** Below this many bytes to check, the worker thread's start costs more than it saves. */
+const WORKER_FROM = 4 * 1024 * 1024;
+
+/** The checks for `bytes` of bundles: a worker thread beside this one when there is enough to share. */
+export function bundleChecks(bytes: number): BundleChecks {
+  return new BundleChecks(bytes >= WORKER_FROM && availableParallelism() > 1 ? 1 : 0);
+}
+
+export interface PackFinding {
+  code: Code;
+  digest: Digest;
+  message: string;
+}
+
+/**
+ * The verdict on one pack once its stream ended and `checks` settled: a finding for the pack as a
+ * whole and for each wanted bundle that failed a check (or never arrived); `ok` when there is none.
+ * Takes the bundles' verdicts out of `checks` (returned in `results`, for the references they hold).
+ */
+export function packVerdict(pack: Digest, wanted: Wanted[], problem: PackProblem | null, checks: BundleChecks, refusal: string) {
+  const findings: PackFinding[] = [];
+  const results: ObjectResult[] = [];
+  if (problem) findings.push({ code: problem.code, digest: pack, message: `pack ${pack} ${problem.message}; ${refusal}` });
+  let missing = 0;
+  for (const w of wanted) {
+    const r = checks.results.get(w.rel);
+    checks.results.delete(w.rel);
+    checks.written.delete(w.rel);
+    if (!r) missing++;
+    else if (r.failure)
+      findings.push({ code: r.failure.code, digest: w.digest, message: `bundle ${w.digest} (bytes ${w.offset}+${w.length} of pack ${pack}) is not a valid docket bundle (${r.failure.message}); ${refusal}` });
+    else results.push(r);
+  }
+  if (missing && !findings.length) findings.push({ code: 'EDIGEST', digest: pack, message: `${missing} bundles of pack ${pack} never arrived; ${refusal}` });
+  return { ok: findings.length === 0, findings, results };
 }

@@ -1,9 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import type { Digest } from '../../replay/format/digest.ts';
 import { usageError, type Code } from '../../replay/errors.ts';
-import { BundleChecks } from '../../replay/release/bundle-checks.ts';
 import { Archive } from '../../replay/store/archive.ts';
 import { Index } from '../../replay/store/sqlindex.ts';
 import { Store } from '../../replay/store/store.ts';
@@ -13,7 +11,7 @@ import type { RegistryClient } from './client.ts';
 import { Committer } from './commit.ts';
 import { IndexCache } from './index-cache.ts';
 import { blobPath } from './layout.ts';
-import { spansOf, streamPack, type Wanted } from './pack-stream.ts';
+import { bundleChecks, packVerdict, spansOf, streamPack, type Wanted } from './pack-stream.ts';
 import { eachLimit } from './pool.ts';
 import { formatRef } from './ref.ts';
 
@@ -42,9 +40,6 @@ export interface PullOptions {
   cache?: IndexCache;
   onProgress?: (done: number, total: number) => void;
 }
-
-/** Below this many bytes to check, the worker thread's start costs more than it saves. */
-const WORKER_FROM = 4 * 1024 * 1024;
 
 /** The archives to pull: the one REF names, or with --all-tags every tag's that is a docket archive. */
 async function resolve(client: RegistryClient, opts: PullOptions, cache: IndexCache): Promise<{ archives: RemoteArchive[]; tags: string[] | null }> {
@@ -138,7 +133,7 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
   report.packs.total = plan.size;
   const needed = report.bundles.total - report.bundles.present;
 
-  const checks = new BundleChecks(needBytes >= WORKER_FROM && availableParallelism() > 1 ? 1 : 0);
+  const checks = bundleChecks(needBytes);
   const committer = new Committer(store);
   const shards = new Set<string>();
   let done = 0;
@@ -175,24 +170,9 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
         temps();
         throw e;
       }
-      const refused = wanted.filter((w) => checks.results.get(w.rel)?.failure);
-      const unchecked = wanted.filter((w) => !checks.results.has(w.rel));
-      const none = `none of the ${wanted.length} bundles wanted from it was stored`;
-      if (problem) report.findings.push({ code: problem.code, digest: packDigest, message: `pack ${packDigest} ${problem.message}; refused: ${none}` });
-      for (const w of refused) {
-        const f = checks.results.get(w.rel)!.failure!;
-        report.findings.push({
-          code: f.code,
-          digest: w.digest,
-          message: `bundle ${w.digest} (bytes ${w.offset}+${w.length} of pack ${packDigest}) is not a valid docket bundle (${f.message}); pack refused: ${none}`,
-        });
-      }
-      for (const w of wanted) {
-        checks.results.delete(w.rel);
-        checks.written.delete(w.rel);
-      }
-      if (problem || refused.length || unchecked.length) {
-        if (!problem && !refused.length) report.findings.push({ code: 'EDIGEST', digest: packDigest, message: `${unchecked.length} bundles of pack ${packDigest} never arrived; refused: ${none}` });
+      const verdict = packVerdict(packDigest, wanted, problem, checks, `pack refused: none of the ${wanted.length} bundles wanted from it was stored`);
+      if (!verdict.ok) {
+        report.findings.push(...verdict.findings);
         temps();
         return;
       }

@@ -290,6 +290,7 @@ export async function pushArchive(client: RegistryClient, archiveDir: string, op
   if (unchanged) counts.present += 2;
   else {
     await ensureBlob(client, { ...indexDesc, bytes: indexBytes }, counts, opts.chunkSize);
+    cache.put(indexDesc.digest, indexBytes); // the next push or pull here reads it from disk
     await ensureBlob(client, { ...configDesc, bytes: configBytes }, counts, opts.chunkSize);
     if (parts.length > 1) for (const m of parts) await client.putManifest(m.digest, m.bytes, MEDIA.manifest);
     await client.putManifest(tag, top.bytes, top.mediaType);
