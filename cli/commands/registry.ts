@@ -25,12 +25,10 @@ export const pullCommand: CommandModule<GlobalArgs, RemoteArgs> = {
   command: 'pull <ref>',
   describe: 'fetch an archive from an OCI registry into --archive: every bundle checked before it is stored',
   builder: (y) =>
-    remoteOptions(y)
-      .option('replace-refs', { type: 'boolean', default: false, describe: "where a local ref differs, take the registry's" })
-      .option('all-tags', {
-        type: 'boolean',
-        default: false,
-        describe: 'pull every docket archive in the repository (REF without a tag): their union, each bundle once',
-      }) as unknown as Argv<RemoteArgs>,
+    remoteOptions(y).option('replace-refs', { type: 'boolean', default: false, describe: "where a local ref differs, take the registry's" }).option('all-tags', {
+      type: 'boolean',
+      default: false,
+      describe: 'pull every docket archive in the repository (REF without a tag): their union, each bundle once',
+    }) as unknown as Argv<RemoteArgs>,
   handler: async (argv) => (await import('./registry-run.ts')).runPull(argv),
 };

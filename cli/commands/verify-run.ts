@@ -163,7 +163,9 @@ async function verifyRef(refText: string, argv: Args) {
     shown?.finish();
     if (argv.json) printJson(report);
     else {
-      line(`  ${report.format}, ${report.manifests} manifest${report.manifests === 1 ? '' : 's'}: ${report.bundles} bundles in ${report.packs} packs, ${(report.bytes / 1e6).toFixed(1)} MB read, ${report.refs} refs`);
+      line(
+        `  ${report.format}, ${report.manifests} manifest${report.manifests === 1 ? '' : 's'}: ${report.bundles} bundles in ${report.packs} packs, ${(report.bytes / 1e6).toFixed(1)} MB read, ${report.refs} refs`,
+      );
       for (const f of report.findings) line(`  ERROR ${f.code} ${f.digest}: ${f.message}`);
       line(report.ok ? 'ok: every bundle passed every check, every reference resolves' : `${report.findings.length} errors`);
     }

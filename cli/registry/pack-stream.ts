@@ -176,7 +176,11 @@ export function packVerdict(pack: Digest, wanted: Wanted[], problem: PackProblem
     checks.written.delete(w.rel);
     if (!r) missing++;
     else if (r.failure)
-      findings.push({ code: r.failure.code, digest: w.digest, message: `bundle ${w.digest} (bytes ${w.offset}+${w.length} of pack ${pack}) is not a valid docket bundle (${r.failure.message}); ${refusal}` });
+      findings.push({
+        code: r.failure.code,
+        digest: w.digest,
+        message: `bundle ${w.digest} (bytes ${w.offset}+${w.length} of pack ${pack}) is not a valid docket bundle (${r.failure.message}); ${refusal}`,
+      });
     else results.push(r);
   }
   if (missing && !findings.length) findings.push({ code: 'EDIGEST', digest: pack, message: `${missing} bundles of pack ${pack} never arrived; ${refusal}` });

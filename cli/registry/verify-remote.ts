@@ -39,7 +39,18 @@ export async function verifyRemoteArchive(client: RegistryClient, opts: { concur
     byPack[x.pack(i)]!.push(i);
     total += x.length(i);
   }
-  const report: RemoteVerifyReport = { ok: false, ref: formatRef(ref), digest: a.digest, format: a.format, manifests: a.manifests, packs: x.packs, bundles: x.entries, bytes: 0, refs: Object.keys(a.refs).length, findings: [] };
+  const report: RemoteVerifyReport = {
+    ok: false,
+    ref: formatRef(ref),
+    digest: a.digest,
+    format: a.format,
+    manifests: a.manifests,
+    packs: x.packs,
+    bundles: x.entries,
+    bytes: 0,
+    refs: Object.keys(a.refs).length,
+    findings: [],
+  };
   const checks = bundleChecks(total);
   let done = 0;
   try {
@@ -53,15 +64,13 @@ export async function verifyRemoteArchive(client: RegistryClient, opts: { concur
       report.findings.push(...verdict.findings);
       for (const res of verdict.results)
         for (const to of res.refs ?? [])
-          if (x.find(to.digest as Digest) < 0)
-            report.findings.push({ code: 'EREF', digest: res.digest, message: `bundle ${res.digest} refers to ${to.digest}, which ${report.ref} does not hold` });
+          if (x.find(to.digest as Digest) < 0) report.findings.push({ code: 'EREF', digest: res.digest, message: `bundle ${res.digest} refers to ${to.digest}, which ${report.ref} does not hold` });
       opts.onProgress?.((done += wanted.length), x.entries);
     });
   } finally {
     await checks.close();
   }
-  for (const [name, d] of Object.entries(a.refs))
-    if (x.find(d) < 0) report.findings.push({ code: 'EREF', digest: d, message: `ref ${name} points to ${d}, which ${report.ref} does not hold` });
+  for (const [name, d] of Object.entries(a.refs)) if (x.find(d) < 0) report.findings.push({ code: 'EREF', digest: d, message: `ref ${name} points to ${d}, which ${report.ref} does not hold` });
   report.ok = report.findings.length === 0;
   return report;
 }

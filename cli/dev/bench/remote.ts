@@ -117,5 +117,10 @@ function curlUpload(reg: Registry, repo: string, file: string, digest: string): 
 
 /** Read a file once so every contender finds it in the page cache. */
 function warm(file: string): Promise<void> {
-  return new Promise((resolve, reject) => createReadStream(file).on('data', () => {}).on('end', resolve).on('error', reject));
+  return new Promise((resolve, reject) =>
+    createReadStream(file)
+      .on('data', () => {})
+      .on('end', resolve)
+      .on('error', reject),
+  );
 }
