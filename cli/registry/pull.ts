@@ -10,9 +10,8 @@ import { readArchive, type RemoteArchive } from './artifact.ts';
 import type { RegistryClient } from './client.ts';
 import { Committer } from './commit.ts';
 import { IndexCache } from './index-cache.ts';
-import { blobPath } from './layout.ts';
 import { bundleChecks, packVerdict, spansOf, streamPack, type Wanted } from './pack-stream.ts';
-import { eachLimit } from './pool.ts';
+import { eachBudget, eachLimit } from './pool.ts';
 import { formatRef } from './ref.ts';
 
 export interface PullFinding {
@@ -40,6 +39,9 @@ export interface PullOptions {
   cache?: IndexCache;
   onProgress?: (done: number, total: number) => void;
 }
+
+/** Bytes of packs streamed at once (a bigger pack alone): two default packs, a bounded set of per-bundle state. */
+const IN_FLIGHT = 32 * 1024 * 1024;
 
 /** The archives to pull: the one REF names, or with --all-tags every tag's that is a docket archive. */
 async function resolve(client: RegistryClient, opts: PullOptions, cache: IndexCache): Promise<{ archives: RemoteArchive[]; tags: string[] | null }> {
@@ -138,55 +140,61 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
   const shards = new Set<string>();
   let done = 0;
   try {
-    await eachLimit([...plan.entries()], opts.concurrency, async ([packDigest, { size, entries }]) => {
-      const wanted: Wanted[] = entries
-        .map(([s, i]) => {
-          const index = archives[s]!.index;
-          const digest = index.digest(i);
-          const final = store.objectPath(digest);
-          const dir = dirname(final);
-          if (!shards.has(dir)) {
-            mkdirSync(dir, { recursive: true });
-            shards.add(dir);
+    await eachBudget(
+      [...plan.entries()],
+      opts.concurrency,
+      IN_FLIGHT,
+      ([, p]) => p.size,
+      async ([packDigest, { size, entries }]) => {
+        const wanted: Wanted[] = entries
+          .map(([s, i]) => {
+            const index = archives[s]!.index;
+            const digest = index.digest(i);
+            const final = store.objectPath(digest);
+            const dir = dirname(final);
+            if (!shards.has(dir)) {
+              mkdirSync(dir, { recursive: true });
+              shards.add(dir);
+            }
+            return { digest, offset: index.offset(i), length: index.length(i), rel: digest, to: { path: digest, abs: `${dir}/${tempName()}`, mode: 0o644 } };
+          })
+          .sort((a, b) => a.offset - b.offset);
+        const temps = () => {
+          for (const w of wanted) rmSync(w.to!.abs, { force: true });
+        };
+        let problem = null;
+        try {
+          for (const span of spansOf(size, wanted) ?? [null]) {
+            const r = await streamPack(client, { digest: packDigest, size }, wanted, checks, span);
+            report.packs.bytes += r.bytes;
+            problem ??= r.problem;
+            if (r.whole) break;
           }
-          return { digest, offset: index.offset(i), length: index.length(i), rel: blobPath(digest), to: { path: blobPath(digest), abs: `${dir}/${tempName()}`, mode: 0o644 } };
-        })
-        .sort((a, b) => a.offset - b.offset);
-      const temps = () => {
-        for (const w of wanted) rmSync(w.to!.abs, { force: true });
-      };
-      let problem = null;
-      try {
-        for (const span of spansOf(size, wanted) ?? [null]) {
-          const r = await streamPack(client, { digest: packDigest, size }, wanted, checks, span);
-          report.packs.bytes += r.bytes;
-          problem ??= r.problem;
-          if (r.whole) break;
+          report.packs.fetched++;
+          await checks.settle();
+        } catch (e) {
+          await checks.settle().catch(() => {});
+          temps();
+          throw e;
         }
-        report.packs.fetched++;
-        await checks.settle();
-      } catch (e) {
-        await checks.settle().catch(() => {});
-        temps();
-        throw e;
-      }
-      const verdict = packVerdict(packDigest, wanted, problem, checks, `pack refused: none of the ${wanted.length} bundles wanted from it was stored`);
-      if (!verdict.ok) {
-        report.findings.push(...verdict.findings);
-        temps();
-        return;
-      }
-      try {
-        await committer.commit(wanted.map((w) => ({ temp: w.to!.abs, digest: w.digest })));
-      } catch (e) {
-        temps();
-        throw e;
-      }
-      report.bundles.fetched += wanted.length;
-      report.bundles.bytes += wanted.reduce((n, w) => n + w.length, 0);
-      done += wanted.length;
-      opts.onProgress?.(done, needed);
-    });
+        const verdict = packVerdict(packDigest, wanted, problem, checks, `pack refused: none of the ${wanted.length} bundles wanted from it was stored`);
+        if (!verdict.ok) {
+          report.findings.push(...verdict.findings);
+          temps();
+          return;
+        }
+        try {
+          await committer.commit(wanted.map((w) => ({ temp: w.to!.abs, digest: w.digest })));
+        } catch (e) {
+          temps();
+          throw e;
+        }
+        report.bundles.fetched += wanted.length;
+        report.bundles.bytes += wanted.reduce((n, w) => n + w.length, 0);
+        done += wanted.length;
+        opts.onProgress?.(done, needed);
+      },
+    );
   } finally {
     await checks.close();
   }

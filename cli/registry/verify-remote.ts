@@ -3,7 +3,6 @@ import { usageError } from '../../replay/errors.ts';
 import { readArchive } from './artifact.ts';
 import type { RegistryClient } from './client.ts';
 import { IndexCache } from './index-cache.ts';
-import { blobPath } from './layout.ts';
 import { bundleChecks, packVerdict, streamPack, type PackFinding, type Wanted } from './pack-stream.ts';
 import { eachLimit } from './pool.ts';
 import { formatRef } from './ref.ts';
@@ -55,7 +54,7 @@ export async function verifyRemoteArchive(client: RegistryClient, opts: { concur
   let done = 0;
   try {
     await eachLimit(byPack, opts.concurrency, async (entries, p) => {
-      const wanted: Wanted[] = entries.map((i) => ({ digest: x.digest(i), offset: x.offset(i), length: x.length(i), rel: blobPath(x.digest(i)) })).sort((u, v) => u.offset - v.offset);
+      const wanted: Wanted[] = entries.map((i) => ({ digest: x.digest(i), offset: x.offset(i), length: x.length(i), rel: x.digest(i) })).sort((u, v) => u.offset - v.offset);
       const pack = { digest: x.packDigest(p), size: x.packSize(p) };
       const r = await streamPack(client, pack, wanted, checks, null);
       report.bytes += r.bytes;
