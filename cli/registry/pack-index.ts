@@ -114,7 +114,8 @@ export class PackIndex {
     let hi = this.entries - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      const c = cmpRaw(this.rawDigest(mid), want);
+      const at = this.entryBase + ENTRY * mid;
+      const c = this.bytes.compare(want, 0, 32, at, at + 32); // in place: no view per step
       if (c === 0) return mid;
       if (c < 0) lo = mid + 1;
       else hi = mid - 1;

@@ -116,8 +116,9 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
   mkdirSync(archiveDir, { recursive: true });
   const store = new Store(archiveDir);
 
-  // The plan: for each pack holding a bundle that is not here, which entries (archive, entry).
-  const plan = new Map<Digest, { size: number; entries: [number, number][] }>();
+  // The plan: for each pack holding a bundle that is not here, which entries, each as one number
+  // (archive × 2^32 + entry: no object per bundle while a 10^5-bundle plan waits).
+  const plan = new Map<Digest, { size: number; entries: number[] }>();
   let needBytes = 0;
   for (const [s, i] of union(archives)) {
     report.bundles.total++;
@@ -129,7 +130,7 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
     const p = index.packDigest(index.pack(i));
     let slot = plan.get(p);
     if (!slot) plan.set(p, (slot = { size: index.packSize(index.pack(i)), entries: [] }));
-    slot.entries.push([s, i]);
+    slot.entries.push(s * 2 ** 32 + i);
     needBytes += index.length(i);
   }
   report.packs.total = plan.size;
@@ -147,8 +148,9 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
       ([, p]) => p.size,
       async ([packDigest, { size, entries }]) => {
         const wanted: Wanted[] = entries
-          .map(([s, i]) => {
-            const index = archives[s]!.index;
+          .map((e) => {
+            const index = archives[Math.floor(e / 2 ** 32)]!.index;
+            const i = e % 2 ** 32;
             const digest = index.digest(i);
             const final = store.objectPath(digest);
             const dir = dirname(final);

@@ -1,7 +1,7 @@
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { BundleError, checkContent } from '../../replay/format/bundle.ts';
-import { sha256, sha256Stream, type Digest } from '../../replay/format/digest.ts';
+import { sha256, type Digest } from '../../replay/format/digest.ts';
 import { DocketError, EXIT, findingError, usageError } from '../../replay/errors.ts';
 import { Store } from '../../replay/store/store.ts';
 import type { RegistryClient } from './client.ts';
@@ -126,40 +126,34 @@ interface NewPack {
 }
 
 /**
- * Hash a new pack from its files: each bundle re-hashed against its name first (a damaged local
- * object stops the push, ECORRUPT, before any manifest), the pack's digest over them all.
+ * A new pack in memory, each file read once: every bundle re-hashed against its name first (a
+ * damaged local object stops the push, ECORRUPT, before any manifest), then the pack's digest.
  */
-function hashPack(bundles: (LocalObject & { size: number })[]): NewPack {
-  const h = sha256Stream();
+function loadPack(bundles: (LocalObject & { size: number })[]): NewPack & { bytes: Buffer } {
+  const bytes = Buffer.allocUnsafe(bundles.reduce((n, b) => n + b.size, 0));
   let offset = 0;
   const placed = bundles.map((b) => {
-    const bytes = readFileSync(b.path);
-    if (bytes.length !== b.size) throw usageError('ECHANGED', `${b.path} changed size while it was being pushed`, { path: b.path });
-    const got = sha256(bytes);
+    const fd = openSync(b.path, 'r');
+    try {
+      for (let got = 0; got < b.size; ) {
+        const n = readSync(fd, bytes, offset + got, b.size - got, got);
+        if (n === 0) throw usageError('ECHANGED', `${b.path} shrank while it was being pushed`, { path: b.path });
+        got += n;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    const got = sha256(bytes.subarray(offset, offset + b.size));
     if (got !== b.digest) throw findingError('ECORRUPT', `${b.path} hashes to ${got}, not its name ${b.digest}; nothing more is pushed. Run 'docket verify'.`, { path: b.path, digest: b.digest });
-    if (bundles.length > 1) h.update(bytes);
     const p = { ...b, offset };
     offset += b.size;
     return p;
   });
-  return { bundles: placed, digest: bundles.length === 1 ? bundles[0]!.digest : h.digest(), size: offset };
+  return { bundles: placed, bytes, size: offset, digest: bundles.length === 1 ? bundles[0]!.digest : sha256(bytes) };
 }
 
-/** Bytes [start, end) of a pack, read from its bundles' files when asked (a chunk at a time). */
-function packReader(pack: NewPack) {
-  return (start: number, end: number) => {
-    const out = Buffer.allocUnsafe(end - start);
-    let at = 0;
-    for (const b of pack.bundles) {
-      if (b.offset + b.size <= start || b.offset >= end) continue;
-      const from = Math.max(start, b.offset) - b.offset;
-      const to = Math.min(end, b.offset + b.size) - b.offset;
-      const n = fileReader(b.path)(from, to).copy(out, at);
-      at += n;
-    }
-    return out;
-  };
-}
+/** New packs in flight at once, each in memory (a default pack is 16 MiB): enough to keep a link busy. */
+const PACKS_IN_FLIGHT = 3;
 
 /** Where the repository already holds a bundle: the first pack index that lists it. */
 function locate(known: RemoteArchive[], digest: Digest): Located | null {
@@ -237,32 +231,41 @@ export async function pushArchive(client: RegistryClient, archiveDir: string, op
   const plans = planPacks(sized, packSize);
   const fresh: NewPack[] = new Array(plans.length);
   let done = 0;
-  await eachLimit(plans, opts.concurrency, async (bundles, i) => {
-    const pack = hashPack(bundles);
+  await eachLimit(plans, Math.min(opts.concurrency, PACKS_IN_FLIGHT), async (bundles, i) => {
+    const { bytes, ...pack } = loadPack(bundles);
     fresh[i] = pack;
-    await ensureBlob(client, { digest: pack.digest, size: pack.size, read: packReader(pack) }, counts, opts.chunkSize);
+    await ensureBlob(client, { digest: pack.digest, size: pack.size, bytes }, counts, opts.chunkSize);
     opts.onProgress?.(++done, plans.length);
   });
 
-  // The pack index: every bundle of this artifact, where it is now.
-  const where = new Map<Digest, Located>();
-  const packs = new Map<Digest, PackRef>();
-  for (const p of fresh) {
-    packs.set(p.digest, { digest: p.digest, size: p.size });
-    for (const b of p.bundles) where.set(b.digest, { digest: b.digest, pack: p.digest, offset: b.offset, length: b.size });
-  }
+  // The pack index: every bundle of this artifact, where it is now. When the tag's own index
+  // lists exactly these bundles, it is that index (the common second push: nothing rebuilt).
+  let indexBytes: Buffer;
+  let packs: Map<Digest, PackRef>;
   let reused = 0;
-  for (const o of objects) {
-    if (where.has(o.digest)) continue;
-    const at = locate(known, o.digest)!;
-    where.set(o.digest, at);
-    if (!packs.has(at.pack)) {
-      reused++;
-      const a = known.find((k) => k.index.find(o.digest) >= 0)!;
-      packs.set(at.pack, a.index.packRefs().find((p) => p.digest === at.pack)!);
+  if (current && !fresh.length && objects.length === current.index.entries) {
+    indexBytes = current.index.bytes;
+    packs = new Map(current.index.packRefs().map((p) => [p.digest, p]));
+    reused = packs.size;
+  } else {
+    const where = new Map<Digest, Located>();
+    packs = new Map<Digest, PackRef>();
+    for (const p of fresh) {
+      packs.set(p.digest, { digest: p.digest, size: p.size });
+      for (const b of p.bundles) where.set(b.digest, { digest: b.digest, pack: p.digest, offset: b.offset, length: b.size });
     }
+    for (const o of objects) {
+      if (where.has(o.digest)) continue;
+      const at = locate(known, o.digest)!;
+      where.set(o.digest, at);
+      if (!packs.has(at.pack)) {
+        reused++;
+        const a = known.find((k) => k.index.find(o.digest) >= 0)!;
+        packs.set(at.pack, a.index.packRefs().find((p) => p.digest === at.pack)!);
+      }
+    }
+    indexBytes = encodePackIndex([...packs.values()], [...where.values()]);
   }
-  const indexBytes = encodePackIndex([...packs.values()], [...where.values()]);
   const indexDesc = packIndexLayer(sha256(indexBytes), indexBytes.length);
   const config: ArchiveConfigV2 = { format: ARCHIVE_FORMAT_V2, refs };
   const configBytes = jsonBytes(config);
