@@ -1,6 +1,7 @@
 import type { Code } from '../../replay/codes.ts';
 import { sha256Stream, type Digest } from '../../replay/format/digest.ts';
 import { usageError } from '../../replay/errors.ts';
+import { finding, type Finding } from '../../replay/findings.ts';
 import { availableParallelism } from 'node:os';
 import type { ObjectResult } from '../../replay/check/check-object.ts';
 import { BundleChecks, type WriteTo } from '../../replay/release/bundle-checks.ts';
@@ -154,21 +155,15 @@ export function bundleChecks(bytes: number): BundleChecks {
   return new BundleChecks(bytes >= WORKER_FROM && availableParallelism() > 1 ? 1 : 0);
 }
 
-export interface PackFinding {
-  code: Code;
-  digest: Digest;
-  message: string;
-}
-
 /**
  * The verdict on one pack once its stream ended and `checks` settled: a finding for the pack as a
  * whole and for each wanted bundle that failed a check (or never arrived); `ok` when there is none.
  * Takes the bundles' verdicts out of `checks` (returned in `results`, for the references they hold).
  */
 export function packVerdict(pack: Digest, wanted: Wanted[], problem: PackProblem | null, checks: BundleChecks, refusal: string) {
-  const findings: PackFinding[] = [];
+  const findings: Finding[] = [];
   const results: ObjectResult[] = [];
-  if (problem) findings.push({ code: problem.code, digest: pack, message: `pack ${pack} ${problem.message}; ${refusal}` });
+  if (problem) findings.push(finding(problem.code, `pack ${pack} ${problem.message}; ${refusal}`, { digest: pack }));
   let missing = 0;
   for (const w of wanted) {
     const r = checks.results.get(w.rel);
@@ -176,13 +171,11 @@ export function packVerdict(pack: Digest, wanted: Wanted[], problem: PackProblem
     checks.written.delete(w.rel);
     if (!r) missing++;
     else if (r.failure)
-      findings.push({
-        code: r.failure.code,
-        digest: w.digest,
-        message: `bundle ${w.digest} (bytes ${w.offset}+${w.length} of pack ${pack}) is not a valid docket bundle (${r.failure.message}); ${refusal}`,
-      });
+      findings.push(
+        finding(r.failure.code, `bundle ${w.digest} (bytes ${w.offset}+${w.length} of pack ${pack}) is not a valid docket bundle (${r.failure.message}); ${refusal}`, { digest: w.digest }),
+      );
     else results.push(r);
   }
-  if (missing && !findings.length) findings.push({ code: 'EDIGEST', digest: pack, message: `${missing} bundles of pack ${pack} never arrived; ${refusal}` });
+  if (missing && !findings.length) findings.push(finding('EDIGEST', `${missing} bundles of pack ${pack} never arrived; ${refusal}`, { digest: pack }));
   return { ok: findings.length === 0, findings, results };
 }

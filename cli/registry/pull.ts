@@ -1,8 +1,9 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Digest } from '../../replay/format/digest.ts';
-import { usageError, type Code } from '../../replay/errors.ts';
-import { Archive } from '../../replay/store/archive.ts';
+import { usageError } from '../../replay/errors.ts';
+import { finding, type Finding } from '../../replay/findings.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { Index } from '../../replay/store/sqlindex.ts';
 import { Store } from '../../replay/store/store.ts';
 import { tempName } from '../../replay/store/temps.ts';
@@ -14,12 +15,6 @@ import { bundleChecks, packVerdict, spansOf, streamPack, type Wanted } from './p
 import { eachBudget, eachLimit } from './pool.ts';
 import { formatRef } from './ref.ts';
 
-export interface PullFinding {
-  code: Code;
-  digest: Digest | null;
-  message: string;
-}
-
 export interface PullReport {
   ok: boolean;
   ref: string;
@@ -29,7 +24,7 @@ export interface PullReport {
   bundles: { total: number; present: number; fetched: number; bytes: number };
   packs: { total: number; fetched: number; bytes: number }; // packs that held a bundle missing here; bytes downloaded
   refs: { written: number; unchanged: number; conflicts: string[] };
-  findings: PullFinding[];
+  findings: Finding[];
 }
 
 export interface PullOptions {
@@ -83,7 +78,7 @@ function* union(archives: RemoteArchive[]): Generator<[number, number]> {
 /** Refs of every archive; a name two archives point different ways is a conflict, written by neither. */
 function mergeRefs(archives: RemoteArchive[]) {
   const refs = new Map<string, { digest: Digest; from: string }>();
-  const clashes: PullFinding[] = [];
+  const clashes: Finding[] = [];
   const clashed = new Set<string>();
   for (const a of archives)
     for (const [name, d] of Object.entries(a.refs)) {
@@ -91,7 +86,7 @@ function mergeRefs(archives: RemoteArchive[]) {
       if (!had) refs.set(name, { digest: d, from: a.reference });
       else if (had.digest !== d && !clashed.has(name)) {
         clashed.add(name);
-        clashes.push({ code: 'EREFCONFLICT', digest: d, message: `ref ${name} is ${had.digest} in ${had.from} and ${d} in ${a.reference}; written from neither (pull one tag to take its ref)` });
+        clashes.push(finding('EREFCONFLICT', `ref ${name} is ${had.digest} in ${had.from} and ${d} in ${a.reference}; written from neither (pull one tag to take its ref)`, { digest: d }));
       }
     }
   for (const name of clashed) refs.delete(name);
@@ -202,7 +197,7 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
   }
 
   const { refs, clashes } = mergeRefs(archives);
-  for (const [name, d] of refs) if (!store.has(d)) report.findings.push({ code: 'EREF', digest: d, message: `ref ${name} points to ${d}, which the pull did not bring; ref not written` });
+  for (const [name, d] of refs) if (!store.has(d)) report.findings.push(finding('EREF', `ref ${name} points to ${d}, which the pull did not bring; ref not written`, { digest: d }));
   if (report.findings.length) return report; // refs only once everything they need is in the store
   for (const [name, d] of [...refs].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const local = store.readRef(name);
@@ -223,11 +218,11 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
     }
   }
   for (const name of report.refs.conflicts)
-    report.findings.push({
-      code: 'EREFCONFLICT',
-      digest: refs.get(name)!,
-      message: `ref ${name} is ${store.readRef(name)} here and ${refs.get(name)} in ${report.ref}; kept the local one (--replace-refs takes the registry's)`,
-    });
+    report.findings.push(
+      finding('EREFCONFLICT', `ref ${name} is ${store.readRef(name)} here and ${refs.get(name)} in ${report.ref}; kept the local one (--replace-refs takes the registry's)`, {
+        digest: refs.get(name)!,
+      }),
+    );
   report.findings.push(...clashes);
   report.ok = report.findings.length === 0;
   return report;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { sha256, type Digest } from '../../replay/format/digest.ts';
 import { Store } from '../../replay/store/store.ts';
 import { DOCKET, prng, REPO, tempDir, treeHashes } from '../dev/testkit/core.ts';
@@ -358,32 +358,32 @@ describe.skipIf(skip)('docket push / pull against a real registry', () => {
     await craft(reg.host, 'team/hostile', 'damaged', [[good[0]!, good[1]!, flipped, good[3]!]], (e) => {
       e[2]!.digest = sha256(good[2]!); // listed under the good bundle's name
     });
-    expect((await pull(reg.host, 'damaged')).findings).toEqual([expect.objectContaining({ code: 'EDIGEST', digest: sha256(good[2]!) })]);
+    expect((await pull(reg.host, 'damaged')).findings).toEqual([expect.objectContaining({ code: 'EDIGEST', data: { digest: sha256(good[2]!) } })]);
     // A blob that hashes to its name but is no bundle at all.
     const impostor = Buffer.from('{"kind":"attachment"}');
     await craft(reg.host, 'team/hostile', 'impostor', [[good[0]!, impostor]]);
-    expect((await pull(reg.host, 'impostor')).findings).toEqual([expect.objectContaining({ code: 'EGZIP', digest: sha256(impostor) })]);
+    expect((await pull(reg.host, 'impostor')).findings).toEqual([expect.objectContaining({ code: 'EGZIP', data: { digest: sha256(impostor) } })]);
     // An index whose offset for one bundle is off by one.
     await craft(reg.host, 'team/hostile', 'offset', [[good[0]!, good[1]!, good[4]!]], (e) => {
       e[1]!.offset += 1;
       e[1]!.length -= 1;
     });
-    expect((await pull(reg.host, 'offset')).findings).toEqual([expect.objectContaining({ code: 'EDIGEST', digest: sha256(good[1]!) })]);
+    expect((await pull(reg.host, 'offset')).findings).toEqual([expect.objectContaining({ code: 'EDIGEST', data: { digest: sha256(good[1]!) } })]);
     const remote = await docket(['verify', `${reg.host}/team/hostile:offset`, '--json']);
     expect(remote.status).toBe(1);
-    expect(remote.json.findings).toEqual([expect.objectContaining({ code: 'EDIGEST', digest: sha256(good[1]!) })]);
+    expect(remote.json.findings).toEqual([expect.objectContaining({ code: 'EDIGEST', data: { digest: sha256(good[1]!) } })]);
     // A pack cut short on the registry's disk.
     await craft(reg.host, 'team/hostile', 'truncated', [[good[3]!, good[4]!, good[5]!]]);
     const pack = sha256(Buffer.concat([good[3]!, good[4]!, good[5]!]));
     truncateSync(registryBlob(reg, pack), statSync(registryBlob(reg, pack)).size - 100);
-    expect((await pull(reg.host, 'truncated')).findings).toEqual([expect.objectContaining({ code: 'EDIGEST', digest: pack })]);
+    expect((await pull(reg.host, 'truncated')).findings).toEqual([expect.objectContaining({ code: 'EDIGEST', data: { digest: pack } })]);
     // A pack whose bytes go on without end after its own (every bundle in it good).
     await craft(reg.host, 'team/hostile', 'endless', [[good[0]!, good[5]!]]);
     const endless = sha256(Buffer.concat([good[0]!, good[5]!]));
     const proxy = await startMisbehavingProxy(reg.host, { endless: new Set([endless]) });
     try {
       const f = (await pull(proxy.host, 'endless')).findings;
-      expect(f).toEqual([expect.objectContaining({ code: 'EDIGEST', digest: endless, message: expect.stringMatching(/more than the \d+ bytes/) })]);
+      expect(f).toEqual([expect.objectContaining({ code: 'EDIGEST', data: { digest: endless }, message: expect.stringMatching(/more than the \d+ bytes/) })]);
       expect(proxy.seen.endlessBytes).toBeLessThan(64 * 1024 * 1024); // docket hung up
     } finally {
       await proxy.stop();
@@ -414,7 +414,7 @@ describe.skipIf(skip)('docket push / pull against a real registry', () => {
     const out = join(tempDir(), 'pulled');
     const bad = await docket(['pull', `${reg.host}/team/old:impostor`, '--archive', out, '--json']);
     expect(bad.status).toBe(1);
-    expect(bad.json.findings).toEqual([expect.objectContaining({ code: 'EGZIP', digest: sha256(impostor) })]);
+    expect(bad.json.findings).toEqual([expect.objectContaining({ code: 'EGZIP', data: { digest: sha256(impostor) } })]);
     expect(new Store(out).list().objects).toHaveLength(40);
     expect((await docket(['verify', out])).status).toBe(0);
 

@@ -1,9 +1,10 @@
 import type { Digest } from '../../replay/format/digest.ts';
 import { usageError } from '../../replay/errors.ts';
+import { finding, type Finding } from '../../replay/findings.ts';
 import { readArchive } from './artifact.ts';
 import type { RegistryClient } from './client.ts';
 import { IndexCache } from './index-cache.ts';
-import { bundleChecks, packVerdict, streamPack, type PackFinding, type Wanted } from './pack-stream.ts';
+import { bundleChecks, packVerdict, streamPack, type Wanted } from './pack-stream.ts';
 import { eachLimit } from './pool.ts';
 import { formatRef } from './ref.ts';
 
@@ -23,7 +24,7 @@ export interface RemoteVerifyReport {
   bundles: number;
   bytes: number; // downloaded
   refs: number;
-  findings: PackFinding[];
+  findings: Finding[];
 }
 
 export async function verifyRemoteArchive(client: RegistryClient, opts: { concurrency: number; cache?: IndexCache; onProgress?: (done: number, total: number) => void }): Promise<RemoteVerifyReport> {
@@ -63,13 +64,13 @@ export async function verifyRemoteArchive(client: RegistryClient, opts: { concur
       report.findings.push(...verdict.findings);
       for (const res of verdict.results)
         for (const to of res.refs ?? [])
-          if (x.find(to.digest as Digest) < 0) report.findings.push({ code: 'EREF', digest: res.digest, message: `bundle ${res.digest} refers to ${to.digest}, which ${report.ref} does not hold` });
+          if (x.find(to.digest as Digest) < 0) report.findings.push(finding('EREF', `bundle ${res.digest} refers to ${to.digest}, which ${report.ref} does not hold`, { digest: res.digest }));
       opts.onProgress?.((done += wanted.length), x.entries);
     });
   } finally {
     await checks.close();
   }
-  for (const [name, d] of Object.entries(a.refs)) if (x.find(d) < 0) report.findings.push({ code: 'EREF', digest: d, message: `ref ${name} points to ${d}, which ${report.ref} does not hold` });
+  for (const [name, d] of Object.entries(a.refs)) if (x.find(d) < 0) report.findings.push(finding('EREF', `ref ${name} points to ${d}, which ${report.ref} does not hold`, { digest: d }));
   report.ok = report.findings.length === 0;
   return report;
 }
