@@ -32,6 +32,8 @@ interface Scenario {
   resume?: () => string[][];
   /** Kinds whose bundles carry a time (sealedAt, gradedAt, capturedAt…): compared by count, not digest. */
   timed?: string[];
+  /** Timed kinds of which a crash may never leave an extra bundle (one sealed run bundle per run id). */
+  once?: string[];
   /** Anything else to compare (a file the command writes outside the archive). */
   extra?: (dir: string) => unknown;
 }
@@ -63,6 +65,7 @@ const SCENARIOS: Scenario[] = [
     args: () => ['run', '--model', 'oracle', '--base-url', server!.baseUrl, '--limit-evals', '1', '--run-id', 'crash-1', '--retries', '0'],
     resume: () => [['run', '--resume', 'crash-1']],
     timed: ['run', 'run-segment', 'plan', 'grade'], // the run is graded as it is sealed (gradedAt)
+    once: ['run'],
     extra: (dir) => {
       const v = refValue(dir, 'runs/crash-1');
       return { status: v.status, planned: v.planned, done: v.done, attempts: v.attempts, plan: v.plan };
@@ -125,7 +128,7 @@ function outcome(dir: string, s: Scenario) {
     counts[k] = ((byKind[k] ?? []) as string[]).length;
     delete byKind[k];
   }
-  return { refs: store.listRefs().map((r) => r.name), byKind, counts, extra: s.extra?.(dir) };
+  return { refs: store.listRefs().map((r) => r.name), byKind, counts, once: s.once ?? [], extra: s.extra?.(dir) };
 }
 
 /**
@@ -137,6 +140,7 @@ function outcome(dir: string, s: Scenario) {
 function expectSameOutcome(got: ReturnType<typeof outcome>, want: ReturnType<typeof outcome>, where: string) {
   expect({ refs: got.refs, byKind: got.byKind, extra: got.extra }, where).toEqual({ refs: want.refs, byKind: want.byKind, extra: want.extra });
   for (const [k, n] of Object.entries(want.counts)) expect(got.counts[k], `${where}: ${k} bundles`).toBeGreaterThanOrEqual(n);
+  for (const k of want.once) expect(got.counts[k], `${where}: ${k} bundles (never a second one)`).toBe(want.counts[k]);
 }
 
 /** Asynchronous, so that the reference endpoint in this process keeps answering. */
@@ -145,6 +149,40 @@ function runOk(dir: string, args: string[]): Promise<{ status: number | null; st
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   return new Promise((resolve) => child.on('close', (status) => resolve({ status, stderr })));
+}
+
+/**
+ * Kill `s` at `point` in a fresh archive, repair, finish the job (resume), and hold the result to the
+ * uninterrupted one (`want`); false when the command never reached the point.
+ */
+async function crashAndResume(s: Scenario, point: Point, want: ReturnType<typeof outcome>, where: string): Promise<boolean> {
+  const dir = fresh(s);
+  const before = new Store(dir).list().objects.map((o) => o.digest);
+  const killed = await runKilledAt(cli(dir, s.args(dir)), point, { cwd: REPO });
+  if (!killed.killed) return false; // the command took another path and never reached the point
+  const r = await repairArchive(dir);
+  expect(
+    r.actions.filter((a) => a.action !== 'remove-temp' && a.action !== 'rebuild-index'),
+    where,
+  ).toEqual([]);
+  expect(r.remaining, where).toEqual([]);
+  const after = new Set(new Store(dir).list().objects.map((o) => o.digest as string));
+  expect(
+    before.filter((d) => !after.has(d)),
+    `${where}: lost objects`,
+  ).toEqual([]);
+  for (const args of s.resume?.() ?? [s.args(dir)]) {
+    let again = await runOk(dir, args);
+    // A run killed before its working directory existed has nothing to resume: start it again.
+    if (again.status === 2 && /ENORUN/.test(again.stderr)) again = await runOk(dir, s.args(dir));
+    // Killed after its seal was complete (while cleaning up): nothing is left to resume.
+    if (again.status === 2 && /ESEALED: run \S+ is already sealed/.test(again.stderr)) again = { status: 0, stderr: '' };
+    expect([again.status, again.stderr], where).toEqual([0, '']);
+  }
+  const v = await verifyArchive(dir);
+  expect(v.findings, where).toEqual([]);
+  expectSameOutcome(outcome(dir, s), want, where);
+  return true;
 }
 
 describe.skipIf(!straceAvailable() && !process.env.CI)('crash points (strace -e inject=…:signal=KILL)', () => {
@@ -170,35 +208,27 @@ describe.skipIf(!straceAvailable() && !process.env.CI)('crash points (strace -e 
       for (const i of sample(points.length, Math.min(POINTS, points.length), rand)) {
         const point: Point = points[i]!;
         const where = `${s.name}, point ${i + 1}/${points.length} (${point.syscall} #${point.nth}: ${point.detail}), seed ${SEED}`;
-        const dir = fresh(s);
-        const before = new Store(dir).list().objects.map((o) => o.digest);
-        const killed = await runKilledAt(cli(dir, s.args(dir)), point, { cwd: REPO });
-        if (!killed.killed) continue; // the run took another path and never reached the point
-        hit++;
-        const r = await repairArchive(dir);
-        expect(
-          r.actions.filter((a) => a.action !== 'remove-temp' && a.action !== 'rebuild-index'),
-          where,
-        ).toEqual([]);
-        expect(r.remaining, where).toEqual([]);
-        const after = new Set(new Store(dir).list().objects.map((o) => o.digest as string));
-        expect(
-          before.filter((d) => !after.has(d)),
-          `${where}: lost objects`,
-        ).toEqual([]);
-        for (const args of s.resume?.() ?? [s.args(dir)]) {
-          let again = await runOk(dir, args);
-          // A run killed before its working directory existed has nothing to resume: start it again.
-          if (again.status === 2 && /ENORUN/.test(again.stderr)) again = await runOk(dir, s.args(dir));
-          // Killed after its seal was complete (while cleaning up): nothing is left to resume.
-          if (again.status === 2 && /ESEALED: run \S+ is already sealed/.test(again.stderr)) again = { status: 0, stderr: '' };
-          expect([again.status, again.stderr], where).toEqual([0, '']);
-        }
-        const v = await verifyArchive(dir);
-        expect(v.findings, where).toEqual([]);
-        expectSameOutcome(outcome(dir, s), want, where);
+        if (await crashAndResume(s, point, want, where)) hit++;
       }
       expect(hit, `${s.name}: no sampled point was reached`).toBeGreaterThan(0);
     }, 300_000);
   }
+
+  // Issue 32: a kill after the sealed run bundle was linked and before refs/runs/<id> was renamed
+  // into place used to make --resume seal a second run bundle for the same run id.
+  it("run: killed between the run bundle's link and its ref's rename, --resume adopts that bundle: one sealed run bundle", async () => {
+    const s = SCENARIOS.find((x) => x.name === 'run')!;
+    const refDir = fresh(s);
+    const { ran, points } = await tracePoints(cli(refDir, s.args(refDir)), { cwd: REPO });
+    expect([ran.status, ran.stderr]).toEqual([0, '']);
+    const want = outcome(refDir, s);
+    const rename = points.findIndex((p) => p.syscall.startsWith('rename') && p.detail.includes('refs/runs/crash-1"'));
+    const link = points.slice(0, rename).findLastIndex((p) => p.syscall.startsWith('link') && p.detail.includes('/objects/'));
+    expect(link, 'the run bundle is linked before its ref is renamed').toBeGreaterThanOrEqual(0);
+    // The first point after the bundle exists, and the ref's rename itself: both ends of the window.
+    for (const i of [link + 1, rename]) {
+      const where = `seal window, point ${i + 1}/${points.length} (${points[i]!.syscall} #${points[i]!.nth}: ${points[i]!.detail})`;
+      expect(await crashAndResume(s, points[i]!, want, where), `${where}: not reached`).toBe(true);
+    }
+  }, 300_000);
 });
