@@ -10,6 +10,9 @@ import { gzipCanonical } from '../format/gzip.ts';
 import { Store } from '../store/store.ts';
 import { docket, REPO, tempDir, treeHashes } from '../../cli/dev/testkit/core.ts';
 import { verifyArchive } from './verify.ts';
+import { HEAD_FILE, JOURNAL_FILE, loadRun, LOCK_FILE, PLAN_FILE, workDir } from '../runs/runs.ts';
+import { encodeLine, headText } from '../runs/journal.ts';
+import { checkSteps, runCheckSteps } from '../../cli/commands/check-steps.ts';
 
 /** A real on-disk archive: a copy of the shipped one (it has bundles that reference each other). */
 let pristine: string;
@@ -53,7 +56,18 @@ describe('docket verify on a real archive', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.json.ok).toBe(true);
     expect(r.json.objects).toBeGreaterThan(50);
-    expect(r.json.steps.map((s: { name: string }) => s.name)).toEqual(['layout', 'size', 'sha256 digest', 'strict gzip', 'inflate (capped)', 'strict JSON', 'schema', 'references', 'index']);
+    expect(r.json.steps.map((s: { name: string }) => s.name)).toEqual([
+      'layout',
+      'size',
+      'sha256 digest',
+      'strict gzip',
+      'inflate (capped)',
+      'strict JSON',
+      'schema',
+      'references',
+      'index',
+      'journals',
+    ]);
   });
 
   it('flip one byte → EDIGEST', () => {
@@ -253,5 +267,77 @@ describe('links in the archive', () => {
     symlinkSync(target, join(dir, o.path));
     const j = expectFinding(dir, 'ESTRAY');
     expect(j.findings.find((f: { code: string }) => f.code === 'ESTRAY').data.path).toBe(o.path);
+  });
+});
+
+describe('the journals of unsealed runs (issue 32)', () => {
+  /** An interrupted run's working directory, runs/<id>/, holding a shipped run's journal as the recorder writes it. */
+  function interrupted(dir: string, id = 'interrupted-1'): string {
+    const a = new Archive(dir);
+    const { run, lines } = loadRun(a, 'ref-markdown-1');
+    a.close();
+    const work = workDir(dir, id);
+    mkdirSync(work, { recursive: true });
+    let text = '';
+    let head: Digest = run.plan;
+    for (const l of lines) {
+      const e = encodeLine(l);
+      text += `${e.text}\n`;
+      head = e.hash;
+    }
+    writeFileSync(join(work, PLAN_FILE), `${run.plan}\n`);
+    writeFileSync(join(work, JOURNAL_FILE), text);
+    writeFileSync(join(work, HEAD_FILE), headText({ lines: lines.length, head }));
+    return work;
+  }
+  const journalCodes = async (dir: string) => (await verifyArchive(dir)).findings.filter((f) => f.data.run).map((f) => f.code);
+
+  it('an intact journal passes; a byte flipped, a line cut, a changed or a missing head record → EJOURNAL, exit 1', async () => {
+    const dir = copy();
+    const work = interrupted(dir);
+    const clean = await verifyArchive(dir);
+    expect(clean.findings).toEqual([]);
+    expect(clean.steps.find((s) => s.name === 'journals')).toMatchObject({ checked: 1, failed: 0 });
+    const journal = join(work, JOURNAL_FILE);
+    const head = join(work, HEAD_FILE);
+    const good = { journal: readFileSync(journal), head: readFileSync(head), plan: readFileSync(join(work, PLAN_FILE)) };
+    const damage: [string, () => void][] = [
+      ['a byte flipped mid-journal', () => writeFileSync(journal, Buffer.from(good.journal).fill(good.journal[1000]! ^ 1, 1000, 1001))],
+      ['the journal cut mid-line', () => truncateSync(journal, good.journal.length - 40)],
+      ['the last line dropped', () => writeFileSync(journal, good.journal.subarray(0, good.journal.lastIndexOf(0x0a, good.journal.length - 2) + 1))],
+      ['a byte flipped in the head record', () => writeFileSync(head, Buffer.from(good.head).fill(good.head[20]! ^ 1, 20, 21))],
+      ['the head record deleted', () => rmSync(head)],
+      ['plan.digest emptied', () => writeFileSync(join(work, PLAN_FILE), '')],
+    ];
+    for (const [what, harm] of damage) {
+      writeFileSync(journal, good.journal);
+      writeFileSync(head, good.head);
+      writeFileSync(join(work, PLAN_FILE), good.plan);
+      harm();
+      expect(await journalCodes(dir), what).toEqual(['EJOURNAL']);
+    }
+    const r = expectFinding(dir, 'EJOURNAL');
+    expect(r.findings.find((f: { code: string }) => f.code === 'EJOURNAL').data).toMatchObject({ path: join('runs', 'interrupted-1'), run: 'interrupted-1' });
+    // check's verify step fails on it (the step calls the same verifyArchive).
+    const [step] = await runCheckSteps(
+      checkSteps().filter((s) => s.name === 'verify'),
+      { archive: dir, root: REPO },
+    );
+    expect(step).toMatchObject({ name: 'verify', ok: false });
+    expect(step!.summary).toContain('EJOURNAL');
+    // --quick reads no journal.
+    expect((await verifyArchive(dir, { quick: true })).findings).toEqual([]);
+  });
+
+  it('a journal its recorder is writing now (lock held by a live process) is not read', async () => {
+    const dir = copy();
+    const work = interrupted(dir);
+    truncateSync(join(work, JOURNAL_FILE), 10);
+    writeFileSync(join(work, LOCK_FILE), `${process.ppid}\n`);
+    const v = await verifyArchive(dir);
+    expect(v.findings).toEqual([]);
+    expect(v.steps.find((s) => s.name === 'journals')).toMatchObject({ checked: 0, skipped: '1 run(s) being recorded now, not read' });
+    rmSync(join(work, LOCK_FILE));
+    expect(await journalCodes(dir)).toEqual(['EJOURNAL']);
   });
 });

@@ -6,6 +6,7 @@ import { MAX_OBJECT_BYTES } from '../format/bundle.ts';
 import { checkObject, STAGES, type ObjectResult, type StageName } from './check-object.ts';
 import { isDigest, type Digest } from '../format/digest.ts';
 import { checkIndex } from '../index/check.ts';
+import { checkWorkJournals } from '../runs/runs.ts';
 import { Index, INDEX_FILE } from '../store/sqlindex.ts';
 import { pullShared } from '../accel/pull.ts';
 import { OBJECTS_DIR, Store } from '../store/store.ts';
@@ -164,6 +165,20 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
   } else {
     const r = await checkIndex(store, results, quick, (code, path, digest, message) => add(code, message, { path, digest }));
     steps.push({ name: 'index', checked: r.checked, failed: r.failed, ms: performance.now() - t });
+  }
+
+  // Working directories (design.md §6): the journals of runs not yet sealed, as --resume reads them.
+  t = performance.now();
+  if (!quick) {
+    const j = checkWorkJournals(archive);
+    findings.push(...j.findings);
+    steps.push({
+      name: 'journals',
+      checked: j.checked,
+      failed: j.findings.length,
+      ms: performance.now() - t,
+      ...(j.live && !j.checked ? { skipped: `${j.live} run(s) being recorded now, not read` } : {}),
+    });
   }
 
   // Imported logs (docs/import.md, design.md §6 step 10): each record re-derived from its stored source bytes.

@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { byUtf8 } from '../format/utf8.ts';
 import type { Archive } from '../store/archive.ts';
 import type { FrozenBank } from '../bank/frozen.ts';
 import { parseDigest, sha256, type Digest } from '../format/digest.ts';
-import { findingError, usageError } from '../errors.ts';
+import { DocketError, findingError, usageError } from '../errors.ts';
+import { finding, type Finding } from '../findings.ts';
 import { ATTEMPT_CLASSES, checkChain, JournalTally, parseHead, planSlots, readJournal, type JournalLine, type JournalRead, type JournalSummary } from './journal.ts';
 import { canonicalBytes, type Json } from '../format/json.ts';
 import { buildRequestFor, formatOf, permutationsFor, PERMUTATIONS_PER_QUESTION, requestHash, type RequestKind } from './request.ts';
@@ -332,6 +333,41 @@ export function workDirRow(archive: Archive, id: string): RunRow {
     row.stopReason = `unreadable working directory: ${(e as Error).message}`;
   }
   return row;
+}
+
+/**
+ * The journals of every working directory (runs not yet sealed, or sealed and not yet cleaned up),
+ * read and checked against their head records as `--resume` would read them: damage is a finding
+ * (EJOURNAL), never left for the resume to discover. A directory whose recorder is alive is
+ * being written: it is counted in `live` and not read (its head record moves as it is read).
+ * Paths are relative to the archive.
+ */
+export function checkWorkJournals(archiveDir: string): { checked: number; live: number; findings: Finding[] } {
+  const base = join(archiveDir, WORK_DIR);
+  const out = { checked: 0, live: 0, findings: [] as Finding[] };
+  if (!existsSync(base)) return out;
+  for (const id of readdirSync(base).sort(byUtf8)) {
+    const dir = join(base, id);
+    if (!RUN_ID.test(id) || !statSync(dir).isDirectory()) continue; // a dot-dir is a run being created
+    if (lockHolder(dir)) {
+      out.live++;
+      continue;
+    }
+    out.checked++;
+    const rel = join(WORK_DIR, id);
+    try {
+      const planDigest = parseDigest(readFileSync(join(dir, PLAN_FILE), 'utf8').trim(), `${rel}/${PLAN_FILE}`);
+      readWorkJournal(dir, planDigest);
+    } catch (e) {
+      if (!(e instanceof DocketError)) {
+        const code = (e as NodeJS.ErrnoException).code ?? 'error';
+        out.findings.push(
+          finding('EJOURNAL', `${rel}: cannot read ${PLAN_FILE} (${code}): the run cannot be resumed; move ${rel} away to start over`, { path: join(rel, PLAN_FILE), digest: null, run: id }),
+        );
+      } else out.findings.push(finding('EJOURNAL', `${rel}: ${e.code === 'EJOURNAL' ? '' : `${e.code}: `}${e.message}`, { path: rel, digest: null, run: id }));
+    }
+  }
+  return out;
 }
 
 export function listRuns(archive: Archive): RunRow[] {
