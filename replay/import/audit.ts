@@ -92,11 +92,24 @@ const METRICS: Record<string, (xs: number[]) => number> = {
 
 /** The score a sample holds for one results entry (a scorer, or one key of a scorer's dict value). */
 function sampleValue(sample: JsonObject, name: string, scorer: string | undefined): Json | undefined {
-  const scores = isObject(sample.scores) ? sample.scores : {};
+  const scores = scoresOfSample(sample, name);
   const sc = scores[name] ?? (scorer !== undefined ? scores[scorer] : undefined);
   if (!isObject(sc)) return undefined;
   if (isObject(sc.value) && numberOf(sc.value) === null) return sc.value[name];
   return sc.value;
+}
+
+/** A sample's scores by scorer; a log-version-1 sample's single `score` belongs to the log's one scorer. */
+function scoresOfSample(sample: JsonObject, scorerName: string): JsonObject {
+  if (isObject(sample.scores)) return sample.scores;
+  return isObject(sample.score) ? { [scorerName]: sample.score } : {};
+}
+
+/** results.scores, or a log-version-1 `results.scorer` with its top-level `metrics` (inspect_ai's convert_scorer_to_scorers). */
+export function inspectScores(results: JsonObject): Json[] | null {
+  if (Array.isArray(results.scores)) return results.scores;
+  if (isObject(results.scorer)) return [{ ...results.scorer, scorer: results.scorer.name ?? null, metrics: isObject(results.metrics) ? results.metrics : {} }];
+  return null;
 }
 
 /** Each sample id's epochs reduced to one number; null when a value is not a number docket reads. */
@@ -111,7 +124,8 @@ function reduced(imp: LoadedImport, name: string, scorer: string | undefined, re
     if (f === null) return null;
     const key = JSON.stringify((value.key as JsonObject).id);
     values.set(key, [...(values.get(key) ?? []), f]);
-    const sc = (s.scores as JsonObject)[name] ?? (scorer ? (s.scores as JsonObject)[scorer] : undefined);
+    const own = scoresOfSample(s, name);
+    const sc = own[name] ?? (scorer ? own[scorer] : undefined);
     if (isObject(sc) && Array.isArray(sc.history) && sc.history.length) edited++;
   }
   const r = REDUCERS[reducer];
@@ -122,11 +136,12 @@ function reduced(imp: LoadedImport, name: string, scorer: string | undefined, re
 function auditInspect(imp: LoadedImport): ImportAuditRow[] {
   const header = imp.run.header as JsonObject;
   const results = isObject(header.results) ? header.results : null;
-  if (!results || !Array.isArray(results.scores)) return [row(imp, '(log)', '(all)', null, null, 'the log reports no results (a crashed or unscored run): nothing to recompute')];
+  const scores = results ? inspectScores(results) : null;
+  if (!scores) return [row(imp, '(log)', '(all)', null, null, 'the log reports no results (a crashed or unscored run): nothing to recompute')];
   const config = isObject(header.eval) && isObject(header.eval.config) ? header.eval.config : {};
   const defaultReducer = Array.isArray(config.epochs_reducer) && typeof config.epochs_reducer[0] === 'string' ? config.epochs_reducer[0] : 'mean';
   const out: ImportAuditRow[] = [];
-  for (const es of results.scores) {
+  for (const es of scores) {
     if (!isObject(es) || typeof es.name !== 'string') continue;
     const scorer = typeof es.scorer === 'string' ? es.scorer : undefined;
     const reducer = typeof es.reducer === 'string' ? es.reducer : defaultReducer;
@@ -146,7 +161,11 @@ function auditInspect(imp: LoadedImport): ImportAuditRow[] {
             mname,
             reported,
             xs.length ? fn(xs) : null,
-            `${xs.length} samples, epochs reduced by ${reducer}${red.edited ? `; ${red.edited} scores edited after the run (they keep a history)` : ''}`,
+            xs.length
+              ? `${xs.length} samples, epochs reduced by ${reducer}${red.edited ? `; ${red.edited} scores edited after the run (they keep a history)` : ''}`
+              : imp.samples.length
+                ? `no sample holds a ${es.name} score`
+                : 'the log holds no samples (a header-only log): nothing to recompute from',
           ),
         );
       }
