@@ -26,7 +26,7 @@ function readSource(path: string): Uint8Array {
   }
 }
 
-function report(argv: GlobalArgs, plans: ImportPlan[]) {
+function report(argv: GlobalArgs, plans: ImportPlan[], skipped: { path: string; why: string }[] = []) {
   const encoded = plans.map((p) => encodeImport(p)); // all files encoded before any is written
   const archive = new Archive(argv.archive);
   let results: ImportResult[];
@@ -35,10 +35,13 @@ function report(argv: GlobalArgs, plans: ImportPlan[]) {
   } finally {
     archive.close();
   }
-  if (argv.json) return printJson({ ok: true, imports: results });
+  if (argv.json) return printJson({ ok: true, imports: results, skipped });
   for (const r of results) {
-    line(`${r.ref}  ${r.run}  ${r.framework} ${r.source.join(', ')}: ${r.samples} samples, ${r.objects} bundles (${r.written} new)`);
+    const again = r.already ? `; already imported${r.already.join(', ') !== r.source.join(', ') ? ` from ${r.already.join(', ')}` : ''} (same content ${r.contentDigest.slice(0, 19)}…)` : '';
+    line(`${r.ref}  ${r.run}  ${r.framework} ${r.source.join(', ')}: ${r.samples} samples, ${r.objects} bundles (${r.written} new)${again}`);
+    for (const n of r.notes) line(`    ${n}`);
   }
+  for (const f of skipped) line(`skipped ${f.path}: ${f.why}`);
 }
 
 /** `docket audit --imported [--imports REF…]`: the hook audit.ts calls (logic in replay/import/audit.ts). */
@@ -59,7 +62,7 @@ export async function auditImportedCommand(argv: GlobalArgs & { imports?: string
   if (argv.json) printJson(report);
   else {
     line(`audit of imported logs in ${argv.archive}: each framework's own protocol (docket's source-eval weighting and coverage rule do not apply)`);
-    if (!report.rows.length) line('no imports in the archive (docket import inspect|lm-eval …)');
+    if (!report.imports && !report.damaged.length) line('no imports in the archive (docket import inspect|lm-eval|helm|eee …)');
     for (const r of report.rows) {
       line(`${r.status.toUpperCase().padEnd(12)} ${r.import} ${r.scope} ${r.metric}: reported ${r.reported ?? '–'}, recomputed ${r.recomputed ?? '–'}${r.note ? `  (${r.note})` : ''}`);
     }
@@ -137,5 +140,6 @@ export async function runInspect(argv: ArgumentsCamelCase<Args>) {
 }
 
 export function runLmEval(argv: ArgumentsCamelCase<Args>) {
-  return report(argv, planLmEval(argv.dir!));
+  const { plans, skipped } = planLmEval(argv.dir!);
+  return report(argv, plans, skipped);
 }

@@ -11,7 +11,7 @@ const inspectCommand: CommandModule<GlobalArgs, Args> = {
 
 const lmEvalCommand: CommandModule<GlobalArgs, Args> = {
   command: 'lm-eval <dir>',
-  describe: 'import lm-evaluation-harness output (results_<date>.json + samples_<task>_<date>.jsonl in DIR)',
+  describe: 'import lm-evaluation-harness output: every results file in DIR (and its subdirectories) with its samples files, found by content',
   builder: (y) => y.positional('dir', { type: 'string', demandOption: true }) as Argv<Args>,
   handler: async (argv) => (await import('./import-run.ts')).runLmEval(argv),
 };

@@ -25,6 +25,7 @@ export interface ImportAuditRow {
 export interface ImportAuditReport {
   ok: boolean;
   protocol: 'framework';
+  imports: number;
   rows: ImportAuditRow[];
   counts: Record<AuditStatus, number>;
 }
@@ -41,7 +42,7 @@ export function auditImports(imports: LoadedImport[]): ImportAuditReport {
   for (const imp of imports) rows.push(...(imp.run.framework === 'inspect_ai' ? auditInspect(imp) : auditLmEval(imp)));
   const counts: Record<AuditStatus, number> = { reproduced: 0, mismatch: 0, unverifiable: 0 };
   for (const r of rows) counts[r.status]++;
-  return { ok: counts.mismatch === 0, protocol: 'framework', rows, counts };
+  return { ok: counts.mismatch === 0, protocol: 'framework', imports: imports.length, rows, counts };
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -206,6 +207,27 @@ function aggregationOf(header: JsonObject, task: string, metric: string): string
   return DEFAULT_MEAN.has(metric) ? 'mean' : null;
 }
 
+/**
+ * An aggregation named in one line. A task config may hold a Python function's whole source (or
+ * its repr) as the aggregation: the function's name is enough to say what docket does not run.
+ */
+export function aggregationName(agg: string | null): string {
+  if (agg === null) return 'unknown';
+  const def = /^\s*def\s+([A-Za-z_][A-Za-z0-9_]*)/m.exec(agg);
+  if (def) return `${def[1]} (a Python function in the task config)`;
+  const repr = /^<function ([A-Za-z_][A-Za-z0-9_.]*)/.exec(agg);
+  if (repr) return `${repr[1]} (a Python function)`;
+  const first = agg.split('\n')[0]!;
+  return first.length > 60 ? `${first.slice(0, 57)}…` : first;
+}
+
+/** The "<metric>,<filter>" keys of one results entry, stderr keys left out. */
+function metricKeys(res: JsonObject): { key: string; metric: string; filter: string }[] {
+  return Object.keys(res)
+    .filter((k) => k.includes(',') && !k.split(',')[0]!.endsWith('_stderr'))
+    .map((key) => ({ key, metric: key.slice(0, key.indexOf(',')), filter: key.slice(key.indexOf(',') + 1) }));
+}
+
 function auditLmEval(imp: LoadedImport): ImportAuditRow[] {
   const header = imp.run.header as JsonObject;
   const results = header.results as JsonObject;
@@ -216,57 +238,95 @@ function auditLmEval(imp: LoadedImport): ImportAuditRow[] {
     const key = `${String(k.task)}\0${String(k.filter)}`;
     lines.set(key, [...(lines.get(key) ?? []), value.sample as JsonObject]);
   }
-  const tasks = new Set([...lines.keys()].map((k) => k.split('\0')[0]!));
-  for (const task of [...tasks].sort()) {
+  const nSamples = isObject(header['n-samples']) ? header['n-samples'] : {};
+  const withSamples = new Set([...lines.keys()].map((k) => k.split('\0')[0]!));
+  for (const task of [...withSamples].sort()) {
     const res = isObject(results[task]) ? results[task] : {};
-    for (const [key, v] of Object.entries(res)) {
-      const comma = key.indexOf(',');
-      if (comma < 0) continue;
-      const metric = key.slice(0, comma);
-      const filter = key.slice(comma + 1);
-      if (metric.endsWith('_stderr')) continue;
+    const filters = new Set<string>();
+    for (const { key, metric, filter } of metricKeys(res)) {
+      filters.add(filter);
+      const v = res[key];
       const scope = `${task}/${filter}`;
-      const reported = numberOf(v);
+      const reported = numberOf(v ?? null);
       const ls = lines.get(`${task}\0${filter}`) ?? [];
-      const xs = ls.map((l) => numberOf(l[metric]));
+      const xs = ls.map((l) => numberOf(l[metric] ?? null));
       const agg = aggregationOf(header, task, metric);
       if (!ls.length) out.push(row(imp, scope, metric, reported, null, `no sample lines for filter ${filter}`));
-      else if (agg !== 'mean') out.push(row(imp, scope, metric, reported, null, `aggregation ${agg ?? 'unknown'} is not one docket recomputes (mean)`));
+      else if (agg !== 'mean') out.push(row(imp, scope, metric, reported, null, `aggregation ${aggregationName(agg)} is not one docket recomputes (mean)`));
       else if (xs.some((x) => x === null)) out.push(row(imp, scope, metric, reported, null, `a sample's ${metric} is not a number`));
       else {
         const nums = xs as number[];
         out.push(row(imp, scope, metric, reported, mean(nums), `mean of ${nums.length} samples`));
-        const se = numberOf(res[`${metric}_stderr,${filter}`]);
+        const se = numberOf(res[`${metric}_stderr,${filter}`] ?? null);
         if (se !== null) out.push(row(imp, scope, `${metric}_stderr`, se, nums.length > 1 ? sampleStd(nums) / Math.sqrt(nums.length) : null, 'sample standard deviation / √n'));
       }
     }
+    out.push(...sampleCount(imp, task, [...filters], lines, nSamples));
+  }
+  for (const task of ((imp.run.layout as JsonObject).resultsOnly as string[] | undefined) ?? []) {
+    const n = isObject(results[task]) ? metricKeys(results[task] as JsonObject).length : 0;
+    out.push(row(imp, task, `${n} metric${n === 1 ? '' : 's'}`, null, null, `results only: ${n} metric${n === 1 ? '' : 's'} unverifiable (no samples)`));
   }
   out.push(...auditGroups(imp, header));
   return out;
 }
 
-/** A group's number: its subtasks' numbers weighted by their effective sample counts. */
+/** Each filter's sample lines against the log's own count of the task (`n-samples[task].effective`): a difference is a finding. */
+function sampleCount(imp: LoadedImport, task: string, filters: string[], lines: Map<string, JsonObject[]>, nSamples: JsonObject): ImportAuditRow[] {
+  const n = isObject(nSamples[task]) ? numberOf((nSamples[task] as JsonObject).effective ?? null) : null;
+  const out: ImportAuditRow[] = [];
+  for (const filter of filters.length ? filters : ['none']) {
+    const got = new Set((lines.get(`${task}\0${filter}`) ?? []).map((l) => l.doc_id)).size;
+    if (n === null) out.push(row(imp, `${task}/${filter}`, 'samples', null, got, 'the results file has no n-samples (lm-eval before 0.4.3): the count cannot be checked'));
+    else out.push(row(imp, `${task}/${filter}`, 'samples', n, got, got === n ? `${got} documents, as n-samples says` : `n-samples says ${n} documents; the samples file holds ${got}`));
+  }
+  return out;
+}
+
+/**
+ * A group's number recomputed from its subtasks' reported numbers: lm-eval's aggregate_subtask_metrics,
+ * weighted by each subtask's size (n-samples effective; a subgroup's size is its leaves' sum) over
+ * the subtasks that report the metric; a group configured with weight_by_size false takes the plain
+ * mean, which is tried when the weighted one differs (the results file does not carry the group config).
+ */
 function auditGroups(imp: LoadedImport, header: JsonObject): ImportAuditRow[] {
   const subtasks = isObject(header.group_subtasks) ? header.group_subtasks : {};
   const results = header.results as JsonObject;
   const groups = isObject(header.groups) ? header.groups : {};
   const nSamples = isObject(header['n-samples']) ? header['n-samples'] : {};
-  const size = (t: string) => {
+  const size = (t: string, depth = 0): number | null => {
     const n = nSamples[t];
-    return isObject(n) ? numberOf(n.effective ?? null) : null;
+    if (isObject(n)) return numberOf(n.effective ?? null);
+    const subs = subtasks[t];
+    if (!Array.isArray(subs) || !subs.length || depth > 16) return null;
+    const parts = subs.map((x) => size(String(x), depth + 1));
+    return parts.every((p) => p !== null) ? (parts as number[]).reduce((a, b) => a + b, 0) : null;
   };
   const out: ImportAuditRow[] = [];
   for (const [group, subs] of Object.entries(subtasks)) {
     if (!Array.isArray(subs) || !subs.length) continue;
     const res = isObject(groups[group]) ? (groups[group] as JsonObject) : isObject(results[group]) ? (results[group] as JsonObject) : null;
     if (!res) continue;
-    for (const [key, v] of Object.entries(res)) {
-      if (!key.includes(',') || key.split(',')[0]!.endsWith('_stderr')) continue;
-      const parts = subs.map((t) => ({ value: isObject(results[String(t)]) ? numberOf((results[String(t)] as JsonObject)[key] ?? null) : null, n: size(String(t)) }));
-      const ok = parts.every((p) => p.value !== null && p.n !== null);
-      const total = parts.reduce((a, p) => a + (p.n ?? 0), 0);
-      const got = ok && total > 0 ? parts.reduce((a, p) => a + p.value! * p.n!, 0) / total : null;
-      out.push(row(imp, `${group} (group)`, key.split(',')[0]!, numberOf(v), got, ok ? `size-weighted mean of ${subs.length} subtasks` : 'a subtask lacks this metric or its sample count'));
+    for (const { key, metric } of metricKeys(res)) {
+      const reported = numberOf(res[key] ?? null);
+      if (reported === null) continue; // "N/A"
+      const parts = subs
+        .map((t) => ({ task: String(t), value: isObject(results[String(t)]) ? numberOf((results[String(t)] as JsonObject)[key] ?? null) : null, n: size(String(t)) }))
+        .filter((p) => p.value !== null);
+      if (!parts.length) {
+        out.push(row(imp, `${group} (group)`, metric, reported, null, `none of its ${subs.length} subtasks reports ${key}`));
+        continue;
+      }
+      const plain = parts.reduce((a, p) => a + p.value!, 0) / parts.length;
+      if (parts.some((p) => p.n === null)) {
+        out.push(row(imp, `${group} (group)`, metric, reported, null, `a subtask's size is unknown (no n-samples entry): the weighted mean cannot be recomputed${close(plain, reported) ? '; the plain mean of the subtasks matches' : ''}`));
+        continue;
+      }
+      const total = parts.reduce((a, p) => a + p.n!, 0);
+      const weighted = total > 0 ? parts.reduce((a, p) => a + p.value! * p.n!, 0) / total : null;
+      const of = `${parts.length} of its ${subs.length} subtasks (${parts.map((p) => `${p.task} ${p.n}`).join(', ')})`;
+      if (weighted !== null && !close(weighted, reported) && close(plain, reported)) out.push(row(imp, `${group} (group)`, metric, reported, plain, `unweighted mean of ${of} (the group sets weight_by_size false)`));
+      else out.push(row(imp, `${group} (group)`, metric, reported, weighted, `sample-weighted mean of ${of}`));
     }
   }
   return out;

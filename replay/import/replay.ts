@@ -2,7 +2,7 @@ import { sha256 } from '../format/digest.ts';
 import type { Json } from '../format/json.ts';
 import { modelEventsOf } from './inspect.ts';
 import { compareRequest } from './requests.ts';
-import { jsonlLines, parseText } from './lmeval.ts';
+import { sampleRecords } from './lmeval.ts';
 import { pyDumps } from './pyjson.ts';
 import type { LoadedImport } from './store.ts';
 import { isObject, type JsonObject } from './types.ts';
@@ -105,6 +105,7 @@ function pyStr(v: Json): string | null {
 /** The first request's context string: arguments[0][0], or arguments.gen_args_0.arg_0 (newer files). */
 function contextOf(args: Json): string | null {
   if (Array.isArray(args) && Array.isArray(args[0]) && typeof args[0][0] === 'string') return args[0][0];
+  if (Array.isArray(args) && typeof args[0] === 'string') return args[0]; // 2023: one request's arguments, flat
   if (isObject(args) && isObject(args.gen_args_0) && typeof args.gen_args_0.arg_0 === 'string') return args.gen_args_0.arg_0;
   return null;
 }
@@ -113,6 +114,7 @@ function replayLmEval(imp: LoadedImport, diffs: FieldDiff[]): ImportReplay {
   const r: ImportReplay = { import: nameOf(imp), framework: 'lm-eval', samples: imp.samples.length, checked: 0, matched: 0, mismatched: 0, unsupported: 0, coverage: null, notes: [] };
   const header = imp.run.header as JsonObject;
   const taskHashes = isObject(header.task_hashes) ? header.task_hashes : {};
+  let unhashed = 0;
   const check = (where: string, field: string, logged: Json, rebuilt: string | null) => {
     if (rebuilt === null) {
       r.unsupported++;
@@ -131,15 +133,17 @@ function replayLmEval(imp: LoadedImport, diffs: FieldDiff[]): ImportReplay {
     const file = String(log.value.name);
     const concat: string[] = [];
     let complete = true;
-    for (const { n, text } of jsonlLines(log.bytes.toString('utf8'))) {
-      const where = `${file} line ${n}`;
-      // Floats read tagged: json.dumps writes 1.0 as 1.0, and doc_hash is over Python's text.
-      const line = parseText(where, text, 'tagged') as JsonObject;
-      const plain = parseText(where, text) as JsonObject;
+    // Floats read tagged: json.dumps writes 1.0 as 1.0, and doc_hash is over Python's text.
+    const tagged = sampleRecords(file, log.bytes, 'tagged');
+    const plainRecords = sampleRecords(file, log.bytes);
+    tagged.forEach(({ entry, value }, i) => {
+      const where = `${file} ${entry}`;
+      const line = value as JsonObject;
+      const plain = plainRecords[i]!.value as JsonObject;
       if (typeof plain.doc_hash !== 'string' || typeof plain.prompt_hash !== 'string' || typeof plain.target_hash !== 'string') {
         complete = false;
-        r.unsupported++;
-        continue;
+        unhashed++;
+        return;
       }
       concat.push(plain.doc_hash + plain.prompt_hash + plain.target_hash);
       check(where, 'doc_hash', plain.doc_hash, hex(pyDumps(line.doc!)));
@@ -147,10 +151,11 @@ function replayLmEval(imp: LoadedImport, diffs: FieldDiff[]): ImportReplay {
       check(where, 'prompt_hash', plain.prompt_hash, ctx === null ? null : hex(ctx));
       const t = pyStr(line.target!);
       check(where, 'target_hash', plain.target_hash, t === null ? null : hex(t));
-    }
+    });
     if (typeof taskHashes[task] === 'string') check(`${file} (results task_hashes.${task})`, 'task_hashes', taskHashes[task], complete ? hex(concat.join('')) : null);
-    else r.notes.push(`results has no task_hashes.${task} (written only with --log_samples)`);
+    else r.notes.push(`results has no task_hashes.${task} (lm-eval writes them since 0.4.3, with --log_samples)`);
   }
+  if (unhashed) r.notes.push(`${unhashed} sample lines carry no doc/prompt/target hashes (lm-eval before 0.4.3 wrote none): nothing to recompute for them`);
   r.notes.push('lm-eval logs no raw request: docket checks the logged hashes against the logged docs, prompts and targets');
   return r;
 }

@@ -26,6 +26,7 @@ export interface ImportPlan {
   extra: { [k: string]: Json }; // inspect: reductions
   layout: { [k: string]: Json }; // facts about the source layout (zstd entries, pools, crash, duplicates)
   samples: ImportedSample[];
+  notes?: string[]; // what the import found out (printed, never stored: verify re-derives the bundles from the files alone)
 }
 
 export type JsonObject = { [k: string]: Json };
