@@ -319,13 +319,23 @@ function auditGroups(imp: LoadedImport, header: JsonObject): ImportAuditRow[] {
       }
       const plain = parts.reduce((a, p) => a + p.value!, 0) / parts.length;
       if (parts.some((p) => p.n === null)) {
-        out.push(row(imp, `${group} (group)`, metric, reported, null, `a subtask's size is unknown (no n-samples entry): the weighted mean cannot be recomputed${close(plain, reported) ? '; the plain mean of the subtasks matches' : ''}`));
+        out.push(
+          row(
+            imp,
+            `${group} (group)`,
+            metric,
+            reported,
+            null,
+            `a subtask's size is unknown (no n-samples entry): the weighted mean cannot be recomputed${close(plain, reported) ? '; the plain mean of the subtasks matches' : ''}`,
+          ),
+        );
         continue;
       }
       const total = parts.reduce((a, p) => a + p.n!, 0);
       const weighted = total > 0 ? parts.reduce((a, p) => a + p.value! * p.n!, 0) / total : null;
       const of = `${parts.length} of its ${subs.length} subtasks (${parts.map((p) => `${p.task} ${p.n}`).join(', ')})`;
-      if (weighted !== null && !close(weighted, reported) && close(plain, reported)) out.push(row(imp, `${group} (group)`, metric, reported, plain, `unweighted mean of ${of} (the group sets weight_by_size false)`));
+      if (weighted !== null && !close(weighted, reported) && close(plain, reported))
+        out.push(row(imp, `${group} (group)`, metric, reported, plain, `unweighted mean of ${of} (the group sets weight_by_size false)`));
       else out.push(row(imp, `${group} (group)`, metric, reported, weighted, `sample-weighted mean of ${of}`));
     }
   }

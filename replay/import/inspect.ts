@@ -76,7 +76,16 @@ async function readEval(name: string, bytes: Uint8Array): Promise<ImportPlan> {
     files: [file],
     header,
     extra: { reductions },
-    layout: { container: 'zip', zipMethods: methods, crashed, headerFrom: headerEntry.name, duplicateEntries: duplicates, pooledSamples: pooled, ...versionFact(header as JsonObject), ...poolFacts(samples) },
+    layout: {
+      container: 'zip',
+      zipMethods: methods,
+      crashed,
+      headerFrom: headerEntry.name,
+      duplicateEntries: duplicates,
+      pooledSamples: pooled,
+      ...versionFact(header as JsonObject),
+      ...poolFacts(samples),
+    },
     samples,
   };
 }
@@ -106,7 +115,14 @@ async function readJsonLog(name: string, bytes: Uint8Array): Promise<ImportPlan>
     files: [{ role: 'log', name, format: 'inspect-json', bytes }],
     header: header as JsonObject,
     extra: { reductions },
-    layout: { container: 'json', crashed: header.status === 'started' && header.results == null, duplicateSamples: duplicates, pooledSamples: pooled, ...versionFact(header as JsonObject), ...poolFacts(samples) },
+    layout: {
+      container: 'json',
+      crashed: header.status === 'started' && header.results == null,
+      duplicateSamples: duplicates,
+      pooledSamples: pooled,
+      ...versionFact(header as JsonObject),
+      ...poolFacts(samples),
+    },
     samples,
   };
 }

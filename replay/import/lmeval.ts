@@ -88,7 +88,9 @@ export function classify(name: string, bytes: Uint8Array): { kind: LmEvalKind; w
       if (isSampleRecord(v)) return { kind: 'samples', why: '' };
     }
     const whole = parsePython(text);
-    return isResults(whole) ? { kind: 'results', why: '' } : { kind: 'other', why: 'JSON, but neither an lm-eval results file (results + configs/versions/config) nor samples (doc_id, doc, arguments)' };
+    return isResults(whole)
+      ? { kind: 'results', why: '' }
+      : { kind: 'other', why: 'JSON, but neither an lm-eval results file (results + configs/versions/config) nor samples (doc_id, doc, arguments)' };
   } catch {
     return { kind: 'other', why: 'not JSON or JSON Lines' };
   }
@@ -137,7 +139,11 @@ const baseOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 /** The task names a results file reports (its results and configs keys, groups left out). */
 function tasksOf(results: JsonObject): string[] {
   const subtasks = isObject(results.group_subtasks) ? results.group_subtasks : {};
-  const groups = new Set(Object.entries(subtasks).filter(([, s]) => Array.isArray(s) && s.length > 0).map(([g]) => g));
+  const groups = new Set(
+    Object.entries(subtasks)
+      .filter(([, s]) => Array.isArray(s) && s.length > 0)
+      .map(([g]) => g),
+  );
   for (const g of Object.keys(isObject(results.groups) ? results.groups : {})) groups.add(g);
   const names = new Set([...Object.keys(results.results as JsonObject), ...Object.keys(isObject(results.configs) ? results.configs : {})]);
   return [...names].filter((t) => !groups.has(t)).sort();
@@ -171,7 +177,12 @@ export function groupLmEval(dir: string, files: LmEvalFile[], bytes: Map<string,
   const sets: LmEvalSet[] = results.map((r) => ({ results: r.path, samples: [] }));
   for (const s of files.filter((f) => f.kind === 'samples')) {
     const set = resultsFor(s.path, sets, parsed, bytes);
-    if (!set) throw usageError('EIMPORTLAYOUT', `${join(dir, s.path)}: a samples file with no results file it belongs to (none in its directory, and none whose date or task_hashes match); nothing was imported`, { where: join(dir, s.path), field: 'results file' });
+    if (!set)
+      throw usageError(
+        'EIMPORTLAYOUT',
+        `${join(dir, s.path)}: a samples file with no results file it belongs to (none in its directory, and none whose date or task_hashes match); nothing was imported`,
+        { where: join(dir, s.path), field: 'results file' },
+      );
     set.samples.push({ task: '', file: s.path, how: 'name' });
   }
   for (const set of sets) assignTasks(dir, set, parsed.get(set.results)!, bytes);
@@ -207,7 +218,8 @@ function assignTasks(dir: string, set: LmEvalSet, results: JsonObject, bytes: Ma
       open.push(s);
       continue;
     }
-    if (taken.has(s.task)) throw usageError('EIMPORTLAYOUT', `${join(dir, s.file)}: a second samples file for task ${s.task} of ${set.results}; nothing was imported`, { where: join(dir, s.file), field: 'task' });
+    if (taken.has(s.task))
+      throw usageError('EIMPORTLAYOUT', `${join(dir, s.file)}: a second samples file for task ${s.task} of ${set.results}; nothing was imported`, { where: join(dir, s.file), field: 'task' });
     taken.add(s.task);
   }
   const left = tasks.filter((t) => !taken.has(t));

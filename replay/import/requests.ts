@@ -65,7 +65,11 @@ export function providerOf(model: Json | undefined, req: JsonObject): Provider |
   if (Array.isArray(req.contents)) return 'google';
   if (Array.isArray(req.input)) return 'openai-responses';
   if (!Array.isArray(req.messages)) return null;
-  if (prefix === 'anthropic' || 'system' in req || req.messages.some((m) => isObject(m) && Array.isArray(m.content) && m.content.some((p) => isObject(p) && (p.type === 'tool_use' || p.type === 'tool_result' || p.type === 'thinking'))))
+  if (
+    prefix === 'anthropic' ||
+    'system' in req ||
+    req.messages.some((m) => isObject(m) && Array.isArray(m.content) && m.content.some((p) => isObject(p) && (p.type === 'tool_use' || p.type === 'tool_result' || p.type === 'thinking')))
+  )
     return prefix === 'openai' ? 'openai-chat' : 'anthropic';
   return 'openai-chat';
 }
@@ -76,7 +80,7 @@ interface Content {
   type: string;
   [k: string]: Json;
 }
-const contentsOf = (m: JsonObject): Content[] => (typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : list(m.content).filter(isObject) as Content[]);
+const contentsOf = (m: JsonObject): Content[] => (typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : (list(m.content).filter(isObject) as Content[]));
 function textOf(m: JsonObject): string {
   if (typeof m.content === 'string') return m.content;
   return contentsOf(m)
@@ -113,7 +117,8 @@ function anthropicRequest(input: JsonObject[]): JsonObject {
       } else
         for (const c of contentsOf(m)) {
           mediaCheck(c);
-          if (c.type === 'reasoning') blocks.push(c.redacted === true ? { type: 'redacted_thinking', data: str(c.reasoning) ?? '' } : { type: 'thinking', thinking: str(c.reasoning) ?? '', signature: str(c.signature) });
+          if (c.type === 'reasoning')
+            blocks.push(c.redacted === true ? { type: 'redacted_thinking', data: str(c.reasoning) ?? '' } : { type: 'thinking', thinking: str(c.reasoning) ?? '', signature: str(c.signature) });
           else if (c.type === 'text') blocks.push({ type: 'text', text: String(c.text ?? '') });
           else blocks.push(anthropicBlock(c));
         }
@@ -292,7 +297,8 @@ function neutralOpenaiChat(req: JsonObject): Neutral {
       const role = m.role === 'developer' ? 'system' : String(m.role);
       if (role === 'tool') return { role: 'tool', parts: [{ type: 'tool_result', id: str(m.tool_call_id), content: blocksToParts(m.content ?? ''), error: false }] };
       const parts = m.content === null || m.content === undefined ? [] : blocksToParts(m.content);
-      for (const t of list(m.tool_calls)) if (isObject(t) && isObject(t.function)) parts.push({ type: 'tool_use', id: str(t.id), name: String(t.function.name), input: parseArgs(t.function.arguments) });
+      for (const t of list(m.tool_calls))
+        if (isObject(t) && isObject(t.function)) parts.push({ type: 'tool_use', id: str(t.id), name: String(t.function.name), input: parseArgs(t.function.arguments) });
       return { role, parts };
     }),
     model: str(req.model),
@@ -446,7 +452,22 @@ export function compareRequest(e: JsonObject, req: JsonObject): Comparison {
 /** The GenerateConfig fields each provider's request carries, by their wire name (for the diff). */
 const PROVIDER_FIELDS: Record<Provider, Record<string, string>> = {
   anthropic: { max_tokens: 'max_tokens', temperature: 'temperature', top_p: 'top_p', top_k: 'top_k', stop_seqs: 'stop_sequences', reasoning_tokens: 'thinking.budget_tokens' },
-  'openai-chat': { max_tokens: 'max_tokens', temperature: 'temperature', top_p: 'top_p', seed: 'seed', stop_seqs: 'stop', frequency_penalty: 'frequency_penalty', presence_penalty: 'presence_penalty', num_choices: 'n' },
+  'openai-chat': {
+    max_tokens: 'max_tokens',
+    temperature: 'temperature',
+    top_p: 'top_p',
+    seed: 'seed',
+    stop_seqs: 'stop',
+    frequency_penalty: 'frequency_penalty',
+    presence_penalty: 'presence_penalty',
+    num_choices: 'n',
+  },
   'openai-responses': { max_tokens: 'max_output_tokens', temperature: 'temperature', top_p: 'top_p', reasoning_effort: 'reasoning.effort' },
-  google: { max_tokens: 'generation_config.max_output_tokens', temperature: 'generation_config.temperature', top_p: 'generation_config.top_p', top_k: 'generation_config.top_k', stop_seqs: 'generation_config.stop_sequences' },
+  google: {
+    max_tokens: 'generation_config.max_output_tokens',
+    temperature: 'generation_config.temperature',
+    top_p: 'generation_config.top_p',
+    top_k: 'generation_config.top_k',
+    stop_seqs: 'generation_config.stop_sequences',
+  },
 };

@@ -25,7 +25,16 @@ export interface ImportResult {
 /** Store an import plan: every bundle encoded first (pass `encoded` to encode several plans before writing any), then written, then the ref set. */
 export function storeImport(archive: Archive, plan: ImportPlan, encoded?: EncodedImport): ImportResult {
   const enc = encoded ?? encodeImport(plan);
-  const base = { framework: plan.framework, source: plan.files.map((f) => f.name), ref: enc.ref, samples: plan.samples.length, objects: enc.logs.length + enc.samples.length + 1, layout: plan.layout, contentDigest: enc.contentDigest, notes: plan.notes ?? [] };
+  const base = {
+    framework: plan.framework,
+    source: plan.files.map((f) => f.name),
+    ref: enc.ref,
+    samples: plan.samples.length,
+    objects: enc.logs.length + enc.samples.length + 1,
+    layout: plan.layout,
+    contentDigest: enc.contentDigest,
+    notes: plan.notes ?? [],
+  };
   // The same bytes imported before (perhaps under other names): the import they made stands.
   const existing = archive.ref(enc.ref);
   if (existing !== null && existing !== enc.run.descriptor.digest) {
