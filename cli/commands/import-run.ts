@@ -16,6 +16,7 @@ import { line, printJson, type GlobalArgs } from '../output.ts';
 export interface Args extends GlobalArgs {
   files?: string[];
   dir?: string;
+  dirs?: string[];
 }
 
 function readSource(path: string): Uint8Array {
@@ -142,4 +143,20 @@ export async function runInspect(argv: ArgumentsCamelCase<Args>) {
 export function runLmEval(argv: ArgumentsCamelCase<Args>) {
   const { plans, skipped } = planLmEval(argv.dir!);
   return report(argv, plans, skipped);
+}
+
+export async function runHelm(argv: ArgumentsCamelCase<Args>) {
+  const { readHelmDir } = await import('../../replay/import/helm.ts');
+  return report(
+    argv,
+    (argv.dirs ?? []).map((d) => readHelmDir(d)),
+  );
+}
+
+export async function runEee(argv: ArgumentsCamelCase<Args>) {
+  const { readEeeFile } = await import('../../replay/import/eee.ts');
+  return report(
+    argv,
+    (argv.files ?? []).map((f) => readEeeFile(f)),
+  );
 }

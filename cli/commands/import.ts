@@ -16,13 +16,29 @@ const lmEvalCommand: CommandModule<GlobalArgs, Args> = {
   handler: async (argv) => (await import('./import-run.ts')).runLmEval(argv),
 };
 
+const helmCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'helm <dirs..>',
+  describe: 'import HELM run directories (run_spec.json, scenario_state.json, per_instance_stats.json, stats.json)',
+  builder: (y) => y.positional('dirs', { type: 'string', array: true, demandOption: true }) as Argv<Args>,
+  handler: async (argv) => (await import('./import-run.ts')).runHelm(argv),
+};
+
+const eeeCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'eee <files..>',
+  describe: 'import Every Eval Ever aggregate records (schema 0.3.0), with the instance files they point to',
+  builder: (y) => y.positional('files', { type: 'string', array: true, demandOption: true }) as Argv<Args>,
+  handler: async (argv) => (await import('./import-run.ts')).runEee(argv),
+};
+
 export const importCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'import <format>',
-  describe: 'import the logs of another eval framework (inspect_ai, lm-evaluation-harness) as evidence',
+  describe: 'import the logs of another eval framework (inspect_ai, lm-evaluation-harness, HELM, Every Eval Ever) as evidence',
   builder: (y) =>
     y
       .command(inspectCommand as never)
       .command(lmEvalCommand as never)
+      .command(helmCommand as never)
+      .command(eeeCommand as never)
       .demandCommand(1),
   handler: () => {},
 };

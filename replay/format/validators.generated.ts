@@ -2711,7 +2711,7 @@ return errors === 0;
 }
 
 export const bundle_foreign_log = validate14;
-const schema20 = {"$id":"https://docket.invalid/schemas/foreign-log.schema.json","title":"foreign-log: the exact bytes of one log file another eval framework wrote (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","format","name","size","sha256","encoding","content"],"properties":{"kind":{"const":"foreign-log"},"schemaVersion":{"const":1},"format":{"enum":["inspect-eval","inspect-json","lm-eval-samples","lm-eval-results"]},"name":{"type":"string","minLength":1,"maxLength":1024},"size":{"type":"integer","minimum":0},"sha256":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"const":"base64"},"content":{"type":"string"}}};
+const schema20 = {"$id":"https://docket.invalid/schemas/foreign-log.schema.json","title":"foreign-log: the exact bytes of one log file another eval framework wrote (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","format","name","size","sha256","encoding","content"],"properties":{"kind":{"const":"foreign-log"},"schemaVersion":{"const":1},"format":{"enum":["inspect-eval","inspect-json","lm-eval-samples","lm-eval-results","helm-run-spec","helm-scenario","helm-scenario-state","helm-per-instance-stats","helm-stats","eee-aggregate","eee-instances"]},"name":{"type":"string","minLength":1,"maxLength":1024},"size":{"type":"integer","minimum":0},"sha256":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"const":"base64"},"content":{"type":"string"}}};
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-log.schema.json" */;
@@ -2836,7 +2836,7 @@ errors++;
 }
 if(data.format !== undefined){
 let data2 = data.format;
-if(!((((data2 === "inspect-eval") || (data2 === "inspect-json")) || (data2 === "lm-eval-samples")) || (data2 === "lm-eval-results"))){
+if(!(((((((((((data2 === "inspect-eval") || (data2 === "inspect-json")) || (data2 === "lm-eval-samples")) || (data2 === "lm-eval-results")) || (data2 === "helm-run-spec")) || (data2 === "helm-scenario")) || (data2 === "helm-scenario-state")) || (data2 === "helm-per-instance-stats")) || (data2 === "helm-stats")) || (data2 === "eee-aggregate")) || (data2 === "eee-instances"))){
 const err11 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema20.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
@@ -2972,7 +2972,7 @@ return errors === 0;
 }
 
 export const bundle_foreign_run = validate15;
-const schema21 = {"$id":"https://docket.invalid/schemas/foreign-run.schema.json","title":"foreign-run: one run another eval framework logged, imported (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","importer","logs","header","extra","layout","samples"],"properties":{"kind":{"const":"foreign-run"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval"]},"importer":{"const":"docket-import/1"},"logs":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["role","log"],"properties":{"role":{"type":"string","minLength":1},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"}}}},"header":{"type":"object"},"extra":{"type":"object"},"layout":{"type":"object"},"samples":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-sample"}}}};
+const schema21 = {"$id":"https://docket.invalid/schemas/foreign-run.schema.json","title":"foreign-run: one run another eval framework logged, imported (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","importer","logs","header","extra","layout","samples"],"properties":{"kind":{"const":"foreign-run"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval","helm","eee"]},"importer":{"const":"docket-import/1"},"logs":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["role","log"],"properties":{"role":{"type":"string","minLength":1},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"}}}},"header":{"type":"object"},"extra":{"type":"object"},"layout":{"type":"object"},"samples":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-sample"}}}};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-run.schema.json" */;
@@ -3107,7 +3107,7 @@ errors++;
 }
 if(data.framework !== undefined){
 let data2 = data.framework;
-if(!((data2 === "inspect_ai") || (data2 === "lm-eval"))){
+if(!((((data2 === "inspect_ai") || (data2 === "lm-eval")) || (data2 === "helm")) || (data2 === "eee"))){
 const err12 = {instancePath:instancePath+"/framework",schemaPath:"#/properties/framework/enum",keyword:"enum",params:{allowedValues: schema21.properties.framework.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
@@ -3351,7 +3351,7 @@ return errors === 0;
 }
 
 export const bundle_foreign_sample = validate16;
-const schema22 = {"$id":"https://docket.invalid/schemas/foreign-sample.schema.json","title":"foreign-sample: one sample of an imported log, the source's own field values (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","log","entry","key","sample"],"properties":{"kind":{"const":"foreign-sample"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval"]},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"},"entry":{"type":"string","minLength":1},"key":{"oneOf":[{"type":"object","additionalProperties":false,"required":["id","epoch"],"properties":{"id":{"oneOf":[{"type":"string"},{"type":"number"}]},"epoch":{"type":"integer","minimum":1}}},{"type":"object","additionalProperties":false,"required":["task","doc_id","filter"],"properties":{"task":{"type":"string","minLength":1},"doc_id":{"type":"integer"},"filter":{"type":"string"}}}]},"sample":{"type":"object"}}};
+const schema22 = {"$id":"https://docket.invalid/schemas/foreign-sample.schema.json","title":"foreign-sample: one sample of an imported log, the source's own field values (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","log","entry","key","sample"],"properties":{"kind":{"const":"foreign-sample"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval","helm","eee"]},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"},"entry":{"type":"string","minLength":1},"key":{"oneOf":[{"type":"object","additionalProperties":false,"required":["id","epoch"],"properties":{"id":{"oneOf":[{"type":"string"},{"type":"number"}]},"epoch":{"type":"integer","minimum":1}}},{"type":"object","additionalProperties":false,"required":["task","doc_id","filter"],"properties":{"task":{"type":"string","minLength":1},"doc_id":{"type":"integer"},"filter":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["instance","trial","reference","perturbation"],"properties":{"instance":{"type":"string"},"trial":{"type":"integer","minimum":0},"reference":{"type":["integer","null"]},"perturbation":{"type":["string","null"]}}},{"type":"object","additionalProperties":false,"required":["evaluation","sample_id","row"],"properties":{"evaluation":{"type":"string"},"sample_id":{"type":"string"},"row":{"type":"integer","minimum":1}}}]},"sample":{"type":"object"}}};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-sample.schema.json" */;
@@ -3466,7 +3466,7 @@ errors++;
 }
 if(data.framework !== undefined){
 let data2 = data.framework;
-if(!((data2 === "inspect_ai") || (data2 === "lm-eval"))){
+if(!((((data2 === "inspect_ai") || (data2 === "lm-eval")) || (data2 === "helm")) || (data2 === "eee"))){
 const err10 = {instancePath:instancePath+"/framework",schemaPath:"#/properties/framework/enum",keyword:"enum",params:{allowedValues: schema22.properties.framework.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
@@ -3788,14 +3788,268 @@ if(_valid0){
 valid1 = true;
 passing0 = 1;
 }
-}
-if(!valid1){
-const err33 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const _errs31 = errors;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.instance === undefined){
+const err33 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/2/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+if(data5.trial === undefined){
+const err34 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/2/required",keyword:"required",params:{missingProperty: "trial"},message:"must have required property '"+"trial"+"'"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data5.reference === undefined){
+const err35 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/2/required",keyword:"required",params:{missingProperty: "reference"},message:"must have required property '"+"reference"+"'"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data5.perturbation === undefined){
+const err36 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/2/required",keyword:"required",params:{missingProperty: "perturbation"},message:"must have required property '"+"perturbation"+"'"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+for(const key3 in data5){
+if(!((((key3 === "instance") || (key3 === "trial")) || (key3 === "reference")) || (key3 === "perturbation"))){
+const err37 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data5.instance !== undefined){
+if(typeof data5.instance !== "string"){
+const err38 = {instancePath:instancePath+"/key/instance",schemaPath:"#/properties/key/oneOf/2/properties/instance/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data5.trial !== undefined){
+let data12 = data5.trial;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err39 = {instancePath:instancePath+"/key/trial",schemaPath:"#/properties/key/oneOf/2/properties/trial/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err40 = {instancePath:instancePath+"/key/trial",schemaPath:"#/properties/key/oneOf/2/properties/trial/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+if(data5.reference !== undefined){
+let data13 = data5.reference;
+if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (data13 !== null)){
+const err41 = {instancePath:instancePath+"/key/reference",schemaPath:"#/properties/key/oneOf/2/properties/reference/type",keyword:"type",params:{type: schema22.properties.key.oneOf[2].properties.reference.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data5.perturbation !== undefined){
+let data14 = data5.perturbation;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err42 = {instancePath:instancePath+"/key/perturbation",schemaPath:"#/properties/key/oneOf/2/properties/perturbation/type",keyword:"type",params:{type: schema22.properties.key.oneOf[2].properties.perturbation.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+var _valid0 = _errs31 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+const _errs42 = errors;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.evaluation === undefined){
+const err44 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/3/required",keyword:"required",params:{missingProperty: "evaluation"},message:"must have required property '"+"evaluation"+"'"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(data5.sample_id === undefined){
+const err45 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/3/required",keyword:"required",params:{missingProperty: "sample_id"},message:"must have required property '"+"sample_id"+"'"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(data5.row === undefined){
+const err46 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/3/required",keyword:"required",params:{missingProperty: "row"},message:"must have required property '"+"row"+"'"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+for(const key4 in data5){
+if(!(((key4 === "evaluation") || (key4 === "sample_id")) || (key4 === "row"))){
+const err47 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data5.evaluation !== undefined){
+if(typeof data5.evaluation !== "string"){
+const err48 = {instancePath:instancePath+"/key/evaluation",schemaPath:"#/properties/key/oneOf/3/properties/evaluation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data5.sample_id !== undefined){
+if(typeof data5.sample_id !== "string"){
+const err49 = {instancePath:instancePath+"/key/sample_id",schemaPath:"#/properties/key/oneOf/3/properties/sample_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data5.row !== undefined){
+let data17 = data5.row;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err50 = {instancePath:instancePath+"/key/row",schemaPath:"#/properties/key/oneOf/3/properties/row/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 < 1 || isNaN(data17)){
+const err51 = {instancePath:instancePath+"/key/row",schemaPath:"#/properties/key/oneOf/3/properties/row/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+var _valid0 = _errs42 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 3;
+}
+}
+}
+}
+if(!valid1){
+const err53 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -3812,26 +4066,26 @@ vErrors = null;
 }
 }
 if(data.sample !== undefined){
-let data11 = data.sample;
-if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
-const err34 = {instancePath:instancePath+"/sample",schemaPath:"#/properties/sample/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data18 = data.sample;
+if(!(data18 && typeof data18 == "object" && !Array.isArray(data18))){
+const err54 = {instancePath:instancePath+"/sample",schemaPath:"#/properties/sample/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err54];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err54);
 }
 errors++;
 }
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err55];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err55);
 }
 errors++;
 }

@@ -2,6 +2,9 @@ import type { Json } from '../format/json.ts';
 import { numberOf } from './pyjson.ts';
 import type { LoadedImport } from './store.ts';
 import { isObject, type JsonObject } from './types.ts';
+import { close, mean, row, sampleStd, type AuditStatus, type ImportAuditReport, type ImportAuditRow } from './audit-rows.ts';
+import { auditHelm } from './helm.ts';
+import { auditEee } from './eee.ts';
 
 /**
  * `docket audit --imported` (docs/import.md "Audit"): recompute each imported log's own headline
@@ -11,49 +14,17 @@ import { isObject, type JsonObject } from './types.ts';
  * (accuracy/mean = mean, stderr = sample std / √n). lm-eval: the mean of the per-sample values per
  * filter (and its standard error), groups as the size-weighted mean of their subtasks.
  */
-export type AuditStatus = 'reproduced' | 'mismatch' | 'unverifiable';
-export interface ImportAuditRow {
-  import: string; // ref name or run digest
-  framework: string;
-  scope: string; // "choice" (inspect scorer), "arc_easy/none" (lm-eval task/filter), "sample 3" (a reduction)
-  metric: string;
-  reported: number | null;
-  recomputed: number | null;
-  status: AuditStatus;
-  note: string | null;
-}
-export interface ImportAuditReport {
-  ok: boolean;
-  protocol: 'framework';
-  imports: number;
-  rows: ImportAuditRow[];
-  counts: Record<AuditStatus, number>;
-}
+export { close, mean, row, sampleStd, type AuditStatus, type ImportAuditReport, type ImportAuditRow } from './audit-rows.ts';
 
-/** Equal up to float rounding (numpy sums pairwise, Python and docket left to right). */
-export function close(a: number, b: number): boolean {
-  if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) && Number.isNaN(b);
-  if (!Number.isFinite(a) || !Number.isFinite(b)) return a === b;
-  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
-}
+/** Each framework's own rule (one function per framework). */
+const AUDITS: Record<string, (imp: LoadedImport) => ImportAuditRow[]> = { inspect_ai: (i) => auditInspect(i), 'lm-eval': (i) => auditLmEval(i), helm: (i) => auditHelm(i), eee: (i) => auditEee(i) };
 
 export function auditImports(imports: LoadedImport[]): ImportAuditReport {
   const rows: ImportAuditRow[] = [];
-  for (const imp of imports) rows.push(...(imp.run.framework === 'inspect_ai' ? auditInspect(imp) : auditLmEval(imp)));
+  for (const imp of imports) rows.push(...AUDITS[String(imp.run.framework)]!(imp));
   const counts: Record<AuditStatus, number> = { reproduced: 0, mismatch: 0, unverifiable: 0 };
   for (const r of rows) counts[r.status]++;
   return { ok: counts.mismatch === 0, protocol: 'framework', imports: imports.length, rows, counts };
-}
-
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-function sampleStd(xs: number[]): number {
-  const m = mean(xs);
-  return Math.sqrt(xs.reduce((a, x) => a + (x - m) * (x - m), 0) / (xs.length - 1));
-}
-
-function row(imp: LoadedImport, scope: string, metric: string, reported: number | null, recomputed: number | null, note: string | null = null): ImportAuditRow {
-  const status: AuditStatus = reported === null || recomputed === null ? 'unverifiable' : close(reported, recomputed) ? 'reproduced' : 'mismatch';
-  return { import: imp.ref ?? imp.digest, framework: String(imp.run.framework), scope, metric, reported, recomputed, status, note };
 }
 
 // ---- inspect_ai ----

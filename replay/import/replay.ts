@@ -2,6 +2,8 @@ import { sha256 } from '../format/digest.ts';
 import type { Json } from '../format/json.ts';
 import { modelEventsOf } from './inspect.ts';
 import { compareRequest } from './requests.ts';
+import { replayHelm } from './helm.ts';
+import { replayEee } from './eee.ts';
 import { sampleRecords } from './lmeval.ts';
 import { pyDumps } from './pyjson.ts';
 import type { LoadedImport } from './store.ts';
@@ -41,7 +43,10 @@ export interface ImportReplayReport {
 export function replayImports(imports: LoadedImport[]): ImportReplayReport {
   const out: ImportReplay[] = [];
   const diffs: FieldDiff[] = [];
-  for (const imp of imports) out.push(imp.run.framework === 'inspect_ai' ? replayInspect(imp, diffs) : replayLmEval(imp, diffs));
+  for (const imp of imports) {
+    const fw = String(imp.run.framework);
+    out.push(fw === 'inspect_ai' ? replayInspect(imp, diffs) : fw === 'lm-eval' ? replayLmEval(imp, diffs) : fw === 'helm' ? replayHelm(imp, nameOf(imp), diffs) : replayEee(imp, nameOf(imp), diffs));
+  }
   return { ok: diffs.length === 0, imports: out, diffs };
 }
 

@@ -4,6 +4,8 @@ import { BundleError } from '../format/bundle.ts';
 import { DocketError, findingError } from '../errors.ts';
 import type { Json } from '../format/json.ts';
 import { readInspectFile } from './inspect.ts';
+import { readHelmFiles } from './helm.ts';
+import { readEeeFiles } from './eee.ts';
 import { groupLmEval, readLmEvalFiles, readLmEvalSet, scanLmEvalDir } from './lmeval.ts';
 import { encodeImport, IMPORT_REF_NS, logBytes, type EncodedImport } from './record.ts';
 import type { ImportPlan, JsonObject, SourceFile } from './types.ts';
@@ -122,6 +124,8 @@ export function selectImports(archive: Archive, names: string[]): LoadedImport[]
 export async function replan(loaded: LoadedImport): Promise<ImportPlan> {
   const files: SourceFile[] = loaded.logs.map((l) => ({ role: l.role, name: l.value.name as string, format: l.value.format as SourceFile['format'], bytes: l.bytes }));
   if (loaded.run.framework === 'inspect_ai') return readInspectFile(files[0]!.name, files[0]!.bytes);
+  if (loaded.run.framework === 'helm') return readHelmFiles(files);
+  if (loaded.run.framework === 'eee') return readEeeFiles(files);
   return readLmEvalFiles(files);
 }
 
