@@ -32,11 +32,11 @@ let validators: { aggregate: Validate; instance: Validate } | null = null;
 export function eeeValidators(): { aggregate: Validate; instance: Validate } {
   if (validators) return validators;
   const require = createRequire(import.meta.url);
-  const Ajv = require('ajv') as new (o: object) => { compile(s: object): Validate };
+  const { Ajv } = require('ajv') as typeof import('ajv');
   // strict false: the schemas carry a top-level "version" keyword ajv's strict mode would refuse.
   const ajv = new Ajv({ allErrors: true, strict: false });
   const load = (rel: string) => JSON.parse(readFileSync(packageFile(rel), 'utf8')) as object;
-  validators = { aggregate: ajv.compile(load(SCHEMA_FILES.aggregate)), instance: ajv.compile(load(SCHEMA_FILES.instance)) };
+  validators = { aggregate: ajv.compile(load(SCHEMA_FILES.aggregate)) as Validate, instance: ajv.compile(load(SCHEMA_FILES.instance)) as Validate };
   return validators;
 }
 
@@ -157,7 +157,9 @@ export function auditEee(imp: LoadedImport): ImportAuditRow[] {
   const layout = imp.run.layout as JsonObject;
   const out: ImportAuditRow[] = [];
   if (layout.instances === undefined) return (results as JsonObject[]).map((r) => row(imp, resultId(r), metricName(r), scoreOf(r), null, 'no instance file attached: the score cannot be recomputed'));
-  if (layout.instances !== 'checksum matches') return [row(imp, '(instances)', 'checksum', null, null, "the instance file's checksum is not the record's: its rows are not used")];
+  // The file is not the one the record summarised: a finding, and its rows recompute nothing.
+  if (layout.instances !== 'checksum matches')
+    return [{ ...row(imp, '(instances)', 'checksum', null, null, "the instance file's checksum is not the record's: its rows are not used"), status: 'mismatch' }];
   const rows = imp.samples.map((s) => s.value.sample as JsonObject);
   const docket = isObject(record.eval_library) && record.eval_library.name === 'docket';
   const detail = isObject(record.detailed_evaluation_results) ? record.detailed_evaluation_results : {};
