@@ -47,6 +47,7 @@ export const EXAMPLES: Record<string, [string, string][]> = {
   export: [
     ['docket export attempts > attempts.csv', 'one row per attempt of the current runs, as CSV'],
     ['docket export verdicts --format jsonl --out verdicts.jsonl', 'every verdict under the current grades, as JSON Lines'],
+    ['docket export eee --out eee/ --evaluator-relationship first_party', 'every graded run as an Every Eval Ever record with its instance file'],
   ],
   validate: [
     ['docket validate', "check the working tree's decision-bank.json against the bank rules"],
@@ -108,7 +109,9 @@ export const EXAMPLES: Record<string, [string, string][]> = {
   ],
   import: [
     ['docket import inspect logs/*.eval', 'archive inspect_ai logs'],
-    ['docket import lm-eval results/', 'archive an lm-evaluation-harness output directory'],
+    ['docket import lm-eval results/', 'archive an lm-evaluation-harness output directory (every results file in it, found by content)'],
+    ['docket import helm benchmark_output/runs/v1/mmlu:subject=philosophy,model=openai_gpt2', 'archive a HELM run directory'],
+    ['docket import eee data/helm/openai/gpt2/<uuid>.json', 'archive an Every Eval Ever record with its instance file'],
   ],
   runs: [
     ['docket runs', 'every run: sealed, incomplete, interrupted, in progress'],

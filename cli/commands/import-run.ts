@@ -45,6 +45,8 @@ function report(argv: GlobalArgs, plans: ImportPlan[], skipped: { path: string; 
   for (const f of skipped) line(`skipped ${f.path}: ${f.why}`);
 }
 
+const AUDIT_ROWS_SHOWN = 24;
+
 /** `docket audit --imported [--imports REF…]`: the hook audit.ts calls (logic in replay/import/audit.ts). */
 export async function auditImportedCommand(argv: GlobalArgs & { imports?: string[] }) {
   const { requireDir } = await import('../paths.ts');
@@ -64,7 +66,17 @@ export async function auditImportedCommand(argv: GlobalArgs & { imports?: string
   else {
     line(`audit of imported logs in ${argv.archive}: each framework's own protocol (docket's source-eval weighting and coverage rule do not apply)`);
     if (!report.imports && !report.damaged.length) line('no imports in the archive (docket import inspect|lm-eval|helm|eee …)');
+    // Every finding and every unverifiable number on its own line; an import's reproduced numbers
+    // too, unless there are more than a screenful (a HELM run has ~150): then one line counts them.
+    const reproduced = new Map<string, number>();
+    for (const r of report.rows) if (r.status === 'reproduced') reproduced.set(r.import, (reproduced.get(r.import) ?? 0) + 1);
+    const summarized = new Set<string>();
     for (const r of report.rows) {
+      if (r.status === 'reproduced' && (reproduced.get(r.import) ?? 0) > AUDIT_ROWS_SHOWN) {
+        if (!summarized.has(r.import)) line(`REPRODUCED   ${r.import}: ${reproduced.get(r.import)} numbers (--json lists each)`);
+        summarized.add(r.import);
+        continue;
+      }
       line(`${r.status.toUpperCase().padEnd(12)} ${r.import} ${r.scope} ${r.metric}: reported ${r.reported ?? '–'}, recomputed ${r.recomputed ?? '–'}${r.note ? `  (${r.note})` : ''}`);
     }
     for (const d of report.damaged) line(`DAMAGED      ${d.import}: ${d.message}`);
@@ -92,7 +104,7 @@ export async function replayImportedCommand(argv: GlobalArgs, names: string[]) {
   }
   if (argv.json) printJson(report);
   else {
-    if (!report.imports.length) line('no imports in the archive (docket import inspect|lm-eval …)');
+    if (!report.imports.length) line('no imports in the archive (docket import inspect|lm-eval|helm|eee …)');
     for (const r of report.imports) {
       const cov = r.coverage === null ? '' : `, raw-request coverage ${(100 * r.coverage).toFixed(1)} % of samples`;
       line(
@@ -124,7 +136,7 @@ export async function regradeImportedCommand(argv: GlobalArgs & { grader?: strin
     archive.close();
   }
   if (argv.json) return printJson({ ok: true, imports: results });
-  if (!results.length) line('no imports in the archive (docket import inspect|lm-eval …)');
+  if (!results.length) line('no imports in the archive (docket import inspect|lm-eval|helm|eee …)');
   for (const r of results) {
     const c = r.counts;
     line(
