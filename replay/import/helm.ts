@@ -101,7 +101,7 @@ export function readHelmFiles(files: SourceFile[]): ImportPlan {
     framework: 'helm',
     files,
     header: { run_spec: spec, scenario, adapter_spec: state.adapter_spec as Json },
-    extra: {},
+    extra: { stats }, // the run's reported numbers (what the index's foreign_scores shows)
     layout: { requestStates: samples.length, stats: (stats as Json[]).length, perInstanceStats: by.has('per_instance_stats') },
     samples,
   };

@@ -86,3 +86,12 @@ export function importRefName(framework: string, content: Digest): string {
 export function logBytes(value: { content: string }): Buffer {
   return Buffer.from(value.content, 'base64');
 }
+
+/** Every import ref (refs/imports/*) with the run digest it names. */
+export function importRefs(archive: { store: { listRefs(): { name: string }[]; readRef(name: string): Digest | null } }): { name: string; digest: Digest }[] {
+  return archive.store
+    .listRefs()
+    .filter((r) => r.name.startsWith(`${IMPORT_REF_NS}/`))
+    .map((r) => ({ name: r.name, digest: archive.store.readRef(r.name)! }))
+    .filter((r) => r.digest);
+}

@@ -7,7 +7,9 @@ import { readInspectFile } from './inspect.ts';
 import { readHelmFiles } from './helm.ts';
 import { readEeeFiles } from './eee.ts';
 import { groupLmEval, readLmEvalFiles, readLmEvalSet, scanLmEvalDir } from './lmeval.ts';
-import { encodeImport, IMPORT_REF_NS, logBytes, type EncodedImport } from './record.ts';
+import { encodeImport, IMPORT_REF_NS, importRefs, logBytes, type EncodedImport } from './record.ts';
+
+export { importRefs };
 import type { ImportPlan, JsonObject, SourceFile } from './types.ts';
 
 export interface ImportResult {
@@ -77,14 +79,6 @@ export interface LoadedImport {
   run: JsonObject;
   samples: { digest: Digest; value: JsonObject }[];
   logs: { role: string; digest: Digest; value: JsonObject; bytes: Buffer }[];
-}
-
-export function importRefs(archive: Archive): { name: string; digest: Digest }[] {
-  return archive.store
-    .listRefs()
-    .filter((r) => r.name.startsWith(`${IMPORT_REF_NS}/`))
-    .map((r) => ({ name: r.name, digest: archive.store.readRef(r.name)! }))
-    .filter((r) => r.digest);
 }
 
 /** A bundle of an import, read and checked; damage is a finding (exit 1) naming the object, never a crash. */

@@ -7,6 +7,7 @@ import { isDigest, type Digest } from '../format/digest.ts';
 import { DocketError, findingError } from '../errors.ts';
 import { gradeChain, loadGrade, type LoadedGrade, type VerdictRecord } from '../grading/grade-records.ts';
 import { IMPORT_REF_NS } from '../import/record.ts';
+import { importListing } from '../import/summary.ts';
 import { planSlots, slotKey, type JournalLine } from '../runs/journal.ts';
 import { loadRun, lockHolder, RUN_ID, WORK_DIR, workDir, type LoadedRun } from '../runs/runs.ts';
 import { VERDICT_CODES } from '../store/index-rows.ts';
@@ -280,6 +281,9 @@ export interface Unscored {
   run: string | null; // the sealed run bundle, or the import's run digest
   why: string;
   command: string | null; // null: nothing to run (a recorder is still at it)
+  framework?: string; // an import: its framework, task and model
+  task?: string | null;
+  model?: string | null;
 }
 
 /**
@@ -306,8 +310,16 @@ export function unscoredRuns(archive: string | Archive, ungraded: readonly Ungra
           : { runId: id, run: null, why: 'stopped before it was sealed (`--resume ID --abandon` seals it as it stands)', command: `docket run --resume ${id}` },
       );
     }
-    for (const r of listing.filter((x) => x.name.startsWith(`${IMPORT_REF_NS}/`))) {
-      out.push({ runId: r.name, run: r.raw.trim(), why: "an imported log: scored by its framework's own rule", command: 'docket audit --imported' });
+    const imports = listing.filter((x) => x.name.startsWith(`${IMPORT_REF_NS}/`)).map((r) => ({ name: r.name, digest: r.raw.trim() as Digest }));
+    for (const r of importListing(a, imports)) {
+      const what = r.error ? `unreadable (${r.error})` : `imported ${r.framework} log (task ${r.task ?? '?'}, model ${r.model ?? '?'})`;
+      out.push({
+        runId: r.ref,
+        run: r.run,
+        why: `${what}: scored by its framework's own rule`,
+        command: 'docket audit --imported',
+        ...(r.error ? {} : { framework: r.framework, task: r.task, model: r.model }),
+      });
     }
     return out;
   });
