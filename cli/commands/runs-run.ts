@@ -1,5 +1,5 @@
 import type { ArgumentsCamelCase } from 'yargs';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { listRuns } from '../../replay/runs/runs.ts';
 import { importRefs } from '../../replay/import/record.ts';
 import { importListing } from '../../replay/import/summary.ts';

@@ -6,8 +6,9 @@ import { EXIT, usageError, type Code } from '../../replay/errors.ts';
 import type { ReleaseReport } from '../../replay/release/verify.ts';
 import { Store } from '../../replay/store/store.ts';
 import { Index } from '../../replay/store/sqlindex.ts';
+import { INDEX_SCHEMA } from '../../replay/index/schema.ts';
 import { verifyArchive, type VerifyReport } from '../../replay/check/verify.ts';
-import { dropVerifyWorker } from '../../replay/accel/verify-prestart.ts';
+import { dropVerifyWorker } from '../../replay/check/verify-prestart.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 
 export interface Args extends GlobalArgs {
@@ -37,7 +38,7 @@ function verifiedSources(dir: string, report: VerifyReport): Set<string> | undef
   const step = report.steps.find((s) => s.name === 'index');
   if (!step || step.skipped || step.failed || report.findings.length) return undefined;
   try {
-    const index = Index.openReadOnly(dir);
+    const index = Index.openReadOnly(dir, INDEX_SCHEMA);
     try {
       return new Set(index.objects('source').map((o) => o.digest));
     } finally {

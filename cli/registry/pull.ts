@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { BundleError, checkContent, descriptorOf } from '../../replay/format/bundle.ts';
 import type { Digest } from '../../replay/format/digest.ts';
 import { DocketError, EXIT, usageError, type Code } from '../../replay/errors.ts';

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { Archive } from '../store/archive.ts';
+import { Archive } from '../index/archive.ts';
 import { isStaleTemp } from '../store/temps.ts';
 import { verifyArchive, type Finding } from './verify.ts';
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Archive } from '../store/archive.ts';
+import { Archive } from '../index/archive.ts';
 import { encodeBundle } from '../format/bundle.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import { gzipCanonical } from '../format/gzip.ts';

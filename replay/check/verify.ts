@@ -5,26 +5,19 @@ import type { Worker } from 'node:worker_threads';
 import { MAX_OBJECT_BYTES } from '../format/bundle.ts';
 import { checkObject, STAGES, type ObjectResult, type StageName } from './check-object.ts';
 import { isDigest, type Digest } from '../format/digest.ts';
-import { checkIndex } from '../store/index-check.ts';
+import { checkIndex } from '../index/check.ts';
 import { Index, INDEX_FILE } from '../store/sqlindex.ts';
 import { pullShared } from '../accel/pull.ts';
 import { OBJECTS_DIR, Store } from '../store/store.ts';
 import { isStaleTemp, isTempName, tempOwner } from '../store/temps.ts';
-import { dropVerifyWorker, startVerifyWorker, takeVerifyWorker } from '../accel/verify-prestart.ts';
-import type { Code } from '../codes.ts';
+import { dropVerifyWorker, startVerifyWorker, takeVerifyWorker } from './verify-prestart.ts';
+import type { Finding, Severity } from '../findings.ts';
 
 /**
  * `docket verify`: read-only, restic-style. Every finding is collected (never stop at the first),
  * typed with a stable code, and split into errors and hints. docs/design.md §6 lists the steps.
  */
-export type Severity = 'error' | 'hint';
-export interface Finding {
-  severity: Severity;
-  code: Code;
-  path: string | null;
-  digest: string | null;
-  message: string;
-}
+export type { Finding, Severity };
 export interface Step {
   name: string;
   checked: number;

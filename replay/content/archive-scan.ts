@@ -4,7 +4,7 @@ import { constants, inflateRawSync } from 'node:zlib';
 import { MAX_CONTENT_BYTES } from '../format/bundle.ts';
 import { gunzipStrict } from '../format/gzip.ts';
 import { Store } from '../store/store.ts';
-import type { Finding } from '../check/verify.ts';
+import type { Finding } from '../findings.ts';
 import { scanBundleContent } from './scan-bundle.ts';
 
 /**

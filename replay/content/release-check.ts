@@ -2,11 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseStrict } from '../format/json.ts';
 import { contentConfig, DEFAULT_CONFIG, selectContent, type ContentConfig, type Excluded } from './policy.ts';
-import { releaseRule } from './release-rules.ts';
+import { releaseRule, VENDOR_PATH } from './release-rules.ts';
 import { scanShipped } from './scan-bundle.ts';
 import { isSourceFile } from './archive-scan.ts';
 import { applyAllowances, type SecretHit } from './secrets.ts';
-import { VENDOR_PATH } from '../release/vendor.ts';
 
 /**
  * Release verify's content check: the verified tree (decision-verification/, extracted into private

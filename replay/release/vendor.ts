@@ -14,7 +14,6 @@ import { parseLock, type LockedPackage } from '../bank/lockfiles.ts';
  */
 export const VENDOR_DIR = 'vendor/npm';
 export const VENDOR_INDEX = `${VENDOR_DIR}/vendor.json`;
-export const VENDOR_PATH = /^vendor\/npm\/(?:[^/]+\.tgz|vendor\.json)$/;
 
 export interface VendorEntry {
   name: string;

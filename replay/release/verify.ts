@@ -7,6 +7,7 @@ import { bankViolations, BANK_FILE, PROBE_LOCKFILE, type Violation } from '../ba
 import { LOCK_KINDS } from '../bank/lockfiles.ts';
 import { checkVendored } from './vendor.ts';
 import { releaseDrift } from '../bank/drift.ts';
+import { Archive } from '../index/archive.ts';
 import type { Digest } from '../format/digest.ts';
 import { usageError, type Code } from '../errors.ts';
 import { ENCODER_ID } from '../format/gzip.ts';
@@ -216,7 +217,13 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     // The shipped bank must be the bank the shipped runs measured (docs/design.md §7 "Bank drift").
     if (errors() === 0) {
       const t3 = performance.now();
-      const drift = releaseDrift(top, evidence);
+      const archive = new Archive(evidence);
+      let drift: string[];
+      try {
+        drift = releaseDrift(top, archive);
+      } finally {
+        archive.close();
+      }
       for (const m of drift) add('EBANKDRIFT', 'decision-bank.json', m);
       report.steps.push({ name: 'bank drift', checked: 1, failed: drift.length ? 1 : 0, ms: performance.now() - t3 });
     }

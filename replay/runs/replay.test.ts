@@ -2,7 +2,7 @@ import { cpSync, rmSync, truncateSync, unlinkSync, writeFileSync, statSync } fro
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Archive } from '../store/archive.ts';
+import { Archive } from '../index/archive.ts';
 import { loadBankFile } from '../bank/bank.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import { DocketError } from '../errors.ts';
@@ -31,7 +31,7 @@ function copyArchive(): string {
 /** Replay, asserting the archive is byte-for-byte unchanged afterwards (no file added, changed or removed). */
 async function replayUnchanged(dir: string, opts: Parameters<typeof replayArchive>[1] = {}): Promise<ReplayReport> {
   const before = treeHashes(dir);
-  const r = await replayArchive(dir, opts);
+  const r = await replayArchive(new Archive(dir), opts);
   expect(treeHashes(dir)).toEqual(before);
   return r;
 }
@@ -83,20 +83,20 @@ describe('replay of the shipped archive', () => {
   it('names runs by id or by run digest, and refuses an unknown run (usage error)', async () => {
     const a = new Archive(SHIPPED);
     const digest = a.ref('runs/ref-flaky-1')!;
-    const r = await replayArchive(SHIPPED, { runs: [digest, 'ref-oracle-1'] });
+    const r = await replayArchive(new Archive(SHIPPED), { runs: [digest, 'ref-oracle-1'] });
     expect(r.selection).toBe('named');
     expect(r.runs.map((x) => [x.run, x.digest])).toEqual([
       ['ref-flaky-1', digest],
       ['ref-oracle-1', a.ref('runs/ref-oracle-1')],
     ]);
-    await expect(replayArchive(SHIPPED, { runs: ['no-such-run'] })).rejects.toMatchObject({ code: 'ENORUN' });
-    await expect(replayArchive(SHIPPED, { runs: [`sha256:${'0'.repeat(64)}`] })).rejects.toMatchObject({ code: 'ENORUN' });
-    await expect(replayArchive(SHIPPED, { runs: ['Bad/Name'] })).rejects.toBeInstanceOf(DocketError);
+    await expect(replayArchive(new Archive(SHIPPED), { runs: ['no-such-run'] })).rejects.toMatchObject({ code: 'ENORUN' });
+    await expect(replayArchive(new Archive(SHIPPED), { runs: [`sha256:${'0'.repeat(64)}`] })).rejects.toMatchObject({ code: 'ENORUN' });
+    await expect(replayArchive(new Archive(SHIPPED), { runs: ['Bad/Name'] })).rejects.toBeInstanceOf(DocketError);
   });
 
   it('--against-worktree: an unchanged working tree rebuilds the same requests', async () => {
     const bank = loadBankFile(REPO);
-    const r = await replayArchive(SHIPPED, { runs: ['ref-oracle-1'], worktree: { template: bank.promptTemplate, questions: bank.questions } });
+    const r = await replayArchive(new Archive(SHIPPED), { runs: ['ref-oracle-1'], worktree: { template: bank.promptTemplate, questions: bank.questions } });
     expect(r).toMatchObject({ ok: true, rebuiltFrom: 'worktree', mismatched: 0 });
     expect(r.matched).toBe(144);
   });
@@ -104,7 +104,7 @@ describe('replay of the shipped archive', () => {
   it('--against-worktree: an edited question stem breaks exactly its three requests, with a field diff', async () => {
     const bank = loadBankFile(REPO);
     const questions = bank.questions.map((q, i) => (i === 0 ? { ...q, stem: `${q.stem} (edited)` } : q));
-    const r = await replayArchive(SHIPPED, { runs: ['ref-oracle-1'], worktree: { template: bank.promptTemplate, questions } });
+    const r = await replayArchive(new Archive(SHIPPED), { runs: ['ref-oracle-1'], worktree: { template: bank.promptTemplate, questions } });
     expect(r.ok).toBe(false);
     expect(r.mismatched).toBe(3);
     const mism = r.runs[0]!.findings.filter((f) => f.code === 'EREQUEST' && f.question);
@@ -121,7 +121,7 @@ describe('replay of the shipped archive', () => {
     const bank = loadBankFile(REPO);
     const template = { ...bank.promptTemplate, system: `${bank.promptTemplate.system} Be brief.` };
     const questions = bank.questions.slice(1);
-    const r = await replayArchive(SHIPPED, { runs: ['ref-coin-1'], worktree: { template, questions } });
+    const r = await replayArchive(new Archive(SHIPPED), { runs: ['ref-coin-1'], worktree: { template, questions } });
     expect(r.matched).toBe(0);
     expect(r.mismatched).toBe(141);
     const f = r.runs[0]!.findings;
@@ -267,7 +267,7 @@ describe('bad input: coded findings, nothing changed', () => {
   it('caps findings per code and counts the rest', async () => {
     const bank = loadBankFile(REPO);
     const template = { ...bank.promptTemplate, user: `${bank.promptTemplate.user}!` };
-    const r = await replayArchive(SHIPPED, { runs: ['ref-coin-1'], worktree: { template, questions: bank.questions }, maxFindingsPerCode: 5, maxDiffs: 2 });
+    const r = await replayArchive(new Archive(SHIPPED), { runs: ['ref-coin-1'], worktree: { template, questions: bank.questions }, maxFindingsPerCode: 5, maxDiffs: 2 });
     const f = r.runs[0]!.findings;
     expect(f.filter((x) => x.diff)).toHaveLength(2);
     expect(f.at(-1)!.message).toMatch(/^140 more EREQUEST findings/); // 144 mismatches + the requestHashes finding, 5 listed

@@ -2,7 +2,7 @@ import { byUtf8 } from '../format/utf8.ts';
 import { resolveRunRef } from './run-ref.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Archive } from '../store/archive.ts';
+import type { Archive } from '../store/archive.ts';
 import { loadFrozenBank, type FrozenBank } from '../bank/frozen.ts';
 import { BundleError, checkContent, decodeBundle } from '../format/bundle.ts';
 import { isDigest, parseDigest, sha256, sha256Stream, type Digest } from '../format/digest.ts';
@@ -222,8 +222,7 @@ export class BundleChecker {
 
 // ---- the replay ----
 
-export async function replayArchive(dir: string, opts: ReplayOptions = {}): Promise<ReplayReport> {
-  const archive = new Archive(dir);
+export async function replayArchive(archive: Archive, opts: ReplayOptions = {}): Promise<ReplayReport> {
   const sel = selectRuns(archive, opts.runs ?? []);
   opts.onStart?.({ selection: sel.selection, runs: sel.runs.length });
   const checker = new BundleChecker(archive);
@@ -237,7 +236,7 @@ export async function replayArchive(dir: string, opts: ReplayOptions = {}): Prom
   const findings = runs.reduce((n, r) => n + r.findings.filter((f) => f.severity === 'error').length, 0);
   return {
     ok: runs.every((r) => r.ok),
-    archive: dir,
+    archive: archive.dir,
     rebuiltFrom: opts.worktree ? 'worktree' : 'archive',
     selection: sel.selection,
     runs,

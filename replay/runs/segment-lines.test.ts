@@ -2,7 +2,7 @@ import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Archive } from '../store/archive.ts';
+import { Archive } from '../index/archive.ts';
 import { decodeBundle, encodeBundle } from '../format/bundle.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import { gzipCanonical } from '../format/gzip.ts';
@@ -133,7 +133,7 @@ describe('projectSegment', () => {
     expect(projectSegment(bytes, segDigest)).toBeNull();
     const newRun: RunValue = { ...run, segments: [segDigest], head: prev };
     store.writeRef(`runs/${id}`, store.put(newRun).digest);
-    const r = await replayArchive(dir, { runs: [id] });
+    const r = await replayArchive(new Archive(dir), { runs: [id] });
     const f = r.runs[0]!.findings.filter((x) => x.digest === segDigest);
     expect(f.map((x) => x.code)).toEqual(['ESCHEMA']);
     expect(f[0]!.message).toMatch(/status/);

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { Archive } from './archive.ts';
 import { repairArchive } from '../check/repair.ts';
 import { listRuns } from '../runs/runs.ts';
-import { INDEX_FILE } from './sqlindex.ts';
-import { Store } from './store.ts';
+import { INDEX_FILE } from '../store/sqlindex.ts';
+import { Store } from '../store/store.ts';
 import { docket, REPO, tempDir } from '../../cli/dev/testkit/core.ts';
 import { verifyArchive } from '../check/verify.ts';
 
