@@ -109,8 +109,8 @@ async function runExportEee(argv: ArgumentsCamelCase<Args>) {
       'export eee needs --evaluator-relationship first_party|third_party|collaborative|other: whether you evaluated your own model (EEE source_metadata.evaluator_relationship)',
       {},
     );
-  const { Archive } = await import('../../replay/store/archive.ts');
-  const { exportEee } = await import('../../replay/import/eee-export.ts');
+  const { Archive } = await import('../../replay/index/archive.ts');
+  const { exportEee } = await import('../../replay/scoring/eee-export.ts');
   const archive = new Archive(argv.archive);
   let result;
   try {

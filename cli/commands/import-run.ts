@@ -52,12 +52,13 @@ export async function auditImportedCommand(argv: GlobalArgs & { imports?: string
   const { requireDir } = await import('../paths.ts');
   requireDir(argv.archive, 'archive');
   const { auditImports } = await import('../../replay/import/audit.ts');
+  const { protocolScore } = await import('../../replay/scoring/eee-export.ts');
   const { selectImportsCollecting } = await import('../../replay/import/store.ts');
   const archive = new Archive(argv.archive);
   let report;
   try {
     const { imports, damaged } = selectImportsCollecting(archive, argv.imports ?? []);
-    report = { ...auditImports(imports), damaged };
+    report = { ...auditImports(imports, { protocol: protocolScore }), damaged };
     if (damaged.length) report.ok = false;
   } finally {
     archive.close();

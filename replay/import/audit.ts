@@ -4,7 +4,7 @@ import type { LoadedImport } from './store.ts';
 import { isObject, type JsonObject } from './types.ts';
 import { close, mean, row, sampleStd, type AuditStatus, type ImportAuditReport, type ImportAuditRow } from './audit-rows.ts';
 import { auditHelm } from './helm.ts';
-import { auditEee } from './eee.ts';
+import { auditEee, type ProtocolScorer } from './eee.ts';
 
 /**
  * `docket audit --imported` (docs/import.md "Audit"): recompute each imported log's own headline
@@ -17,11 +17,21 @@ import { auditEee } from './eee.ts';
 export { close, mean, row, sampleStd, type AuditStatus, type ImportAuditReport, type ImportAuditRow } from './audit-rows.ts';
 
 /** Each framework's own rule (one function per framework). */
-const AUDITS: Record<string, (imp: LoadedImport) => ImportAuditRow[]> = { inspect_ai: (i) => auditInspect(i), 'lm-eval': (i) => auditLmEval(i), helm: (i) => auditHelm(i), eee: (i) => auditEee(i) };
+const AUDITS: Record<string, (imp: LoadedImport, rules: AuditRules) => ImportAuditRow[]> = {
+  inspect_ai: (i) => auditInspect(i),
+  'lm-eval': (i) => auditLmEval(i),
+  helm: (i) => auditHelm(i),
+  eee: (i, rules) => auditEee(i, rules.protocol),
+};
 
-export function auditImports(imports: LoadedImport[]): ImportAuditReport {
+/** Rules that live above this layer, passed in by the caller: docket's protocol score (scoring/eee-export.ts protocolScore), for EEE records docket wrote. */
+export interface AuditRules {
+  protocol?: ProtocolScorer;
+}
+
+export function auditImports(imports: LoadedImport[], rules: AuditRules = {}): ImportAuditReport {
   const rows: ImportAuditRow[] = [];
-  for (const imp of imports) rows.push(...AUDITS[String(imp.run.framework)]!(imp));
+  for (const imp of imports) rows.push(...AUDITS[String(imp.run.framework)]!(imp, rules));
   const counts: Record<AuditStatus, number> = { reproduced: 0, mismatch: 0, unverifiable: 0 };
   for (const r of rows) counts[r.status]++;
   return { ok: counts.mismatch === 0, protocol: 'framework', imports: imports.length, rows, counts };

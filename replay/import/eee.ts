@@ -5,7 +5,6 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Json } from '../format/json.ts';
 import { usageError } from '../errors.ts';
 import { packageFile } from '../package-files.ts';
-import { clustersOf, questionScores, type Verdict, weightedScore } from '../scoring/scoring.ts';
 import { mean, row, type ImportAuditRow } from './audit-rows.ts';
 import { jsonlLines, parseText } from './lmeval.ts';
 import { decodeUtf8, numberOf, pyString } from './pyjson.ts';
@@ -151,7 +150,17 @@ const resultId = (r: JsonObject) => (typeof r.evaluation_result_id === 'string' 
  * question, per source eval, clustered) and the pass rate (correct over counted final attempts) are
  * recomputed by that rule from every row's metadata.
  */
-export function auditEee(imp: LoadedImport): ImportAuditRow[] {
+/** One final attempt's slot, as docket's protocol scores it; the scorer lives above this layer (scoring/eee-export.ts). */
+export interface ProtocolSlot {
+  question: string;
+  sourceEval: string;
+  permutation: number;
+  repetition: number;
+  verdict: string;
+}
+export type ProtocolScorer = (slots: ProtocolSlot[]) => number | null;
+
+export function auditEee(imp: LoadedImport, protocol?: ProtocolScorer): ImportAuditRow[] {
   const record = imp.run.header as JsonObject;
   const results = (record.results ?? record.evaluation_results) as Json[];
   const layout = imp.run.layout as JsonObject;
@@ -172,7 +181,7 @@ export function auditEee(imp: LoadedImport): ImportAuditRow[] {
     const mine = rows.filter((x) => (typeof x.evaluation_result_id === 'string' ? x.evaluation_result_id : x.evaluation_name) === id);
     const unc = isObject(r.score_details) && isObject((r.score_details as JsonObject).uncertainty) ? ((r.score_details as JsonObject).uncertainty as JsonObject) : {};
     if (docket && typeof cfg.metric_id === 'string' && cfg.metric_id.startsWith('docket.')) {
-      const got = docketScore(cfg.metric_id, rows);
+      const got = docketScore(cfg.metric_id, rows, protocol);
       out.push(row(imp, id, metricName(r), reported, got.score, got.note));
       const n = numberOf(unc.num_samples ?? null);
       if (n !== null) out.push(row(imp, id, 'num_samples', n, got.samples, 'counted slots'));
@@ -196,7 +205,7 @@ const metricName = (r: JsonObject) => (isObject(r.metric_config) && typeof r.met
 const COUNTED = new Set(['correct', 'incorrect', 'invalid', 'provider_failure']);
 
 /** docket's protocol from the rows docket exported (metadata: question, source_eval, final, verdict). */
-function docketScore(metric: string, rows: JsonObject[]): { score: number | null; samples: number; note: string } {
+function docketScore(metric: string, rows: JsonObject[], protocol?: ProtocolScorer): { score: number | null; samples: number; note: string } {
   const meta = (x: JsonObject) => (isObject(x.metadata) ? x.metadata : {});
   const finals = rows.filter((x) => meta(x).final === 'true');
   const counted = finals.filter((x) => COUNTED.has(String(meta(x).verdict)));
@@ -204,22 +213,17 @@ function docketScore(metric: string, rows: JsonObject[]): { score: number | null
     const correct = counted.filter((x) => meta(x).verdict === 'correct').length;
     return { score: counted.length ? correct / counted.length : null, samples: counted.length, note: `correct over ${counted.length} counted final attempts (docket's pass rate)` };
   }
+  if (!protocol) return { score: null, samples: counted.length, note: "docket's protocol score: recomputed by docket audit --imported" };
   const slots = finals.map((x) => ({
     question: String(meta(x).question),
     sourceEval: String(meta(x).source_eval),
     permutation: Number(meta(x).permutation),
     repetition: Number(meta(x).repetition),
-    verdict: String(meta(x).verdict) as Verdict,
-    chosen: null,
-    key: '',
-    answerText: null,
-    attempts: 1,
-    costUsd: 0,
-    unknownCostAttempts: 0,
+    verdict: String(meta(x).verdict),
   }));
-  const questions = questionScores(slots);
-  const score = questions.length ? weightedScore(questions) : null;
-  return { score, samples: counted.length, note: `docket's protocol score over ${questions.length} questions in ${clustersOf(questions).length} source evals` };
+  const questions = new Set(slots.map((s) => s.question)).size;
+  const evals = new Set(slots.map((s) => s.sourceEval)).size;
+  return { score: protocol(slots), samples: counted.length, note: `docket's protocol score over ${questions} questions in ${evals} source evals` };
 }
 
 // ---- replay: what an EEE record lets docket check beyond its scores ----

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../cli/dev/testkit/core.ts';
 import { entriesOf, buildZip } from '../../cli/dev/testkit/zip.ts';
 import { verifyArchive } from '../check/verify.ts';
-import { Archive } from '../store/archive.ts';
+import { Archive } from '../index/archive.ts';
 import { aggregationName, auditImports } from './audit.ts';
 import { modelEventsOf, readInspectFile } from './inspect.ts';
 import { replayImports } from './replay.ts';

@@ -8,10 +8,10 @@ import { docket } from '../../cli/dev/testkit/core.ts';
 import { verifyArchive } from '../check/verify.ts';
 import { loadRunsForScoring } from '../scoring/scoring-input.ts';
 import { scoreRun } from '../scoring/scoring.ts';
-import { Archive } from '../store/archive.ts';
+import { Archive } from '../index/archive.ts';
 import { auditImports } from './audit.ts';
 import { readEeeFile, sampleHash } from './eee.ts';
-import { exportEee, type EeeExport } from './eee-export.ts';
+import { exportEee, protocolScore, type EeeExport } from '../scoring/eee-export.ts';
 import { readHelmDir } from './helm.ts';
 import { replayImports } from './replay.ts';
 import { encodeImport, logValue, runValue, sampleValue } from './record.ts';
@@ -197,8 +197,9 @@ describe('Every Eval Ever', () => {
 
   it('imports back with the same numbers: the audit recomputes every score from the instance rows', () => {
     const imports = exported.files.filter((f) => !f.path.endsWith('.jsonl')).map((f) => inMemory(readEeeFile(join(out, f.path))));
-    const audit = auditImports(imports);
+    const audit = auditImports(imports, { protocol: protocolScore });
     expect(audit.counts).toEqual({ reproduced: 25, mismatch: 0, unverifiable: 0 });
+    expect(auditImports(imports.slice(0, 1)).rows.find((r) => r.metric === 'docket.protocol_score')).toMatchObject({ status: 'unverifiable' }); // without the rule: said, not guessed
     const leaderboard = new Map(loadRunsForScoring(archive, undefined, { from: 'bundles' }).map((r) => [r.runId, scoreRun(r).score]));
     for (const imp of imports) {
       const header = imp.run.header as JsonObject;

@@ -6,12 +6,12 @@ import { loadFrozenBank, type FrozenBank } from '../bank/frozen.ts';
 import { loadGrade } from '../grading/grade-records.ts';
 import { loadRun } from '../runs/runs.ts';
 import { permutationsFor } from '../runs/request.ts';
-import { PROTOCOL } from '../scoring/protocol.ts';
-import { runsFromBundles } from '../scoring/scoring-input.ts';
-import { PROTOCOL_DIGEST, scoreRun, type RunForScoring } from '../scoring/scoring.ts';
-import type { Archive } from '../store/archive.ts';
-import { checksumOf, EEE_SCHEMA_VERSION, eeeValidators, sampleHash, schemaErrors } from './eee.ts';
-import { isObject, type JsonObject } from './types.ts';
+import { PROTOCOL } from '../bank/protocol.ts';
+import { runsFromBundles } from './scoring-input.ts';
+import { PROTOCOL_DIGEST, questionScores, scoreRun, weightedScore, type RunForScoring, type SlotOutcome, type Verdict } from './scoring.ts';
+import type { Archive } from '../index/archive.ts';
+import { checksumOf, EEE_SCHEMA_VERSION, eeeValidators, sampleHash, schemaErrors, type ProtocolSlot } from '../import/eee.ts';
+import { isObject, type JsonObject } from '../import/types.ts';
 
 /**
  * `docket export eee [RUN…] --out DIR` (docs/import.md "Every Eval Ever"): one aggregate record per
@@ -236,4 +236,11 @@ function instanceLines(run: ReturnType<typeof loadRun>, bank: FrozenBank, grade:
       },
     };
   });
+}
+
+/** docket's protocol score of the slots an EEE record's rows describe (what `audit --imported` applies to docket's own records). */
+export function protocolScore(slots: ProtocolSlot[]): number | null {
+  const outcomes: SlotOutcome[] = slots.map((s) => ({ ...s, verdict: s.verdict as Verdict, chosen: null, key: '', answerText: null, attempts: 1, costUsd: 0, unknownCostAttempts: 0 }));
+  const questions = questionScores(outcomes);
+  return questions.length ? weightedScore(questions) : null;
 }
