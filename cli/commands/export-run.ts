@@ -8,7 +8,7 @@ import { requireDir } from '../paths.ts';
 import { csvText, openIndexForReading, runQuery } from './sql-run.ts';
 
 export interface Args extends GlobalArgs {
-  table: 'attempts' | 'verdicts' | 'runs' | 'eee';
+  table: 'attempts' | 'verdicts' | 'runs' | 'foreign-runs' | 'foreign-samples' | 'foreign-scores' | 'eee';
   format: 'csv' | 'jsonl';
   out?: string;
   runs?: string[];
@@ -32,6 +32,10 @@ export const EXPORTS: Record<Exclude<Args['table'], 'eee'>, string> = {
       v.fraction AS coverage
     FROM current_runs r LEFT JOIN current_grades c ON c.run = r.digest LEFT JOIN coverage v ON v.run = r.digest
     ORDER BY r.id, r.digest`,
+  // Imports: the runs the refs/imports/* name (the imports view), ordered by ref.
+  'foreign-runs': `SELECT i.ref, i.digest AS run, i.framework, i.task, i.model, i.samples, i.content_digest, i.importer FROM imports i ORDER BY i.ref`,
+  'foreign-samples': `SELECT i.ref, s.* FROM imports i JOIN foreign_samples s ON s.run = i.digest ORDER BY i.ref, s.seq`,
+  'foreign-scores': `SELECT i.ref, s.* FROM imports i JOIN foreign_scores s ON s.run = i.digest ORDER BY i.ref, s.seq`,
 };
 
 const CHUNK = 2000;

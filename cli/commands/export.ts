@@ -4,10 +4,11 @@ import type { Args } from './export-run.ts';
 
 export const exportCommand: CommandModule<GlobalArgs, Args> = {
   command: 'export <table> [runs..]',
-  describe: 'write the attempts, verdicts (current grades) or runs of the archive as CSV or JSON Lines, or its runs as Every Eval Ever records (eee)',
+  describe:
+    'write the attempts, verdicts (current grades), runs or imports (foreign-runs, foreign-samples, foreign-scores) of the archive as CSV or JSON Lines, or its runs as Every Eval Ever records (eee)',
   builder: (y) =>
     y
-      .positional('table', { choices: ['attempts', 'verdicts', 'runs', 'eee'] as const, demandOption: true })
+      .positional('table', { choices: ['attempts', 'verdicts', 'runs', 'foreign-runs', 'foreign-samples', 'foreign-scores', 'eee'] as const, demandOption: true })
       .positional('runs', { type: 'string', array: true, describe: 'eee: the runs to export (id or digest; default every current graded run)' })
       .option('evaluator-relationship', {
         choices: ['first_party', 'third_party', 'collaborative', 'other'] as const,

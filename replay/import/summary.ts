@@ -28,6 +28,7 @@ export interface ForeignSampleRow {
   input_tokens: number | null;
   output_tokens: number | null;
   finish_reason: string | null; // as the framework names it (inspect: stop_reason; HELM: finish_reason.reason)
+  truncated: boolean | null; // the answer was cut at a token limit (inspect: max_tokens, model_length, or the older length; HELM: length); null when the log cannot say
 }
 
 export interface ForeignScoreRow {
@@ -89,7 +90,7 @@ export function foreignSampleRow(sample: JsonObject, run: JsonObject): ForeignSa
   const s = obj(sample.sample);
   const k = obj(sample.key);
   const fw = String(sample.framework);
-  const none: ForeignSampleRow = { sample_id: '', task: null, epoch: null, target: null, answer: null, score: null, input_tokens: null, output_tokens: null, finish_reason: null };
+  const none: ForeignSampleRow = { sample_id: '', task: null, epoch: null, target: null, answer: null, score: null, input_tokens: null, output_tokens: null, finish_reason: null, truncated: null };
   if (fw === 'inspect_ai') {
     const out = obj(s.output);
     const choice = obj(Array.isArray(out.choices) ? out.choices[0] : undefined);
@@ -107,6 +108,7 @@ export function foreignSampleRow(sample: JsonObject, run: JsonObject): ForeignSa
       input_tokens: int(usage.input_tokens),
       output_tokens: int(usage.output_tokens),
       finish_reason: str(choice.stop_reason),
+      truncated: typeof choice.stop_reason === 'string' ? CUT.has(choice.stop_reason) : null,
     };
   }
   if (fw === 'lm-eval') {
@@ -134,6 +136,7 @@ export function foreignSampleRow(sample: JsonObject, run: JsonObject): ForeignSa
       answer: str(completion.text),
       output_tokens: Array.isArray(completion.tokens) ? completion.tokens.length : null,
       finish_reason: str(obj(completion.finish_reason).reason),
+      truncated: typeof obj(completion.finish_reason).reason === 'string' ? obj(completion.finish_reason).reason === 'length' : null,
     };
   }
   if (fw === 'eee') {
@@ -152,6 +155,9 @@ export function foreignSampleRow(sample: JsonObject, run: JsonObject): ForeignSa
   }
   return none;
 }
+
+/** inspect_ai's stop reasons for an answer cut at a token limit (`length` before 0.3.26). */
+const CUT = new Set(['max_tokens', 'model_length', 'length']);
 
 const LMEVAL_FIELDS = new Set(['doc_id', 'doc', 'target', 'arguments', 'resps', 'filtered_resps', 'filter', 'metrics', 'doc_hash', 'prompt_hash', 'target_hash']);
 

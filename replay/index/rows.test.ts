@@ -55,7 +55,27 @@ function dump(dir: string): { schema: string[]; rows: Record<string, unknown[]> 
   }
 }
 
-const EVERY_TABLE = ['attempts', 'bank_questions', 'banks', 'edges', 'grade_packs', 'grades', 'meta', 'objects', 'plans', 'problems', 'questions', 'refs', 'run_packs', 'runs', 'slots', 'verdicts'];
+const EVERY_TABLE = [
+  'attempts',
+  'bank_questions',
+  'banks',
+  'edges',
+  'foreign_runs',
+  'foreign_samples',
+  'foreign_scores',
+  'grade_packs',
+  'grades',
+  'meta',
+  'objects',
+  'plans',
+  'problems',
+  'questions',
+  'refs',
+  'run_packs',
+  'runs',
+  'slots',
+  'verdicts',
+];
 const EVERY_VIEW = ['benchmark_versions', 'costs', 'coverage', 'current_grades', 'current_runs', 'slot_outcomes', 'truncations'];
 
 describe('index rebuild: one explicit list of tables', () => {

@@ -6,7 +6,7 @@ import type { IndexSchema } from '../store/sqlindex.ts';
  * writes them but the ref and object bookkeeping of store/sqlindex.ts); the views answer what users ask
  * of them. A file with another `meta.schemaVersion` is rebuilt, never read.
  */
-export const INDEX_SCHEMA_VERSION = 2;
+export const INDEX_SCHEMA_VERSION = 3;
 
 export const TABLES_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -61,6 +61,14 @@ CREATE TABLE verdicts (grade TEXT NOT NULL, seq INTEGER NOT NULL, verdict TEXT N
 CREATE TABLE run_packs (run TEXT PRIMARY KEY, lines INTEGER NOT NULL, final_seq TEXT NOT NULL, attempts TEXT NOT NULL, cost_usd TEXT NOT NULL,
   unknown_cost_attempts TEXT NOT NULL, models TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE grade_packs (grade TEXT PRIMARY KEY, verdicts TEXT NOT NULL, chosen TEXT NOT NULL) WITHOUT ROWID;
+
+CREATE TABLE foreign_runs (digest TEXT PRIMARY KEY, framework TEXT NOT NULL, task TEXT, model TEXT,
+  samples INTEGER NOT NULL, content_digest TEXT NOT NULL, importer TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE foreign_samples (run TEXT NOT NULL, seq INTEGER NOT NULL, sample TEXT NOT NULL, framework TEXT NOT NULL,
+  task TEXT, model TEXT, sample_id TEXT NOT NULL, epoch INTEGER, target TEXT, answer TEXT, score REAL,
+  input_tokens INTEGER, output_tokens INTEGER, finish_reason TEXT, truncated INTEGER, PRIMARY KEY (run, seq)) WITHOUT ROWID;
+CREATE TABLE foreign_scores (run TEXT NOT NULL, seq INTEGER NOT NULL, framework TEXT NOT NULL, task TEXT, model TEXT,
+  metric TEXT NOT NULL, value REAL, stderr REAL, samples INTEGER, PRIMARY KEY (run, seq)) WITHOUT ROWID;
 `;
 
 /**
@@ -107,6 +115,8 @@ CREATE VIEW truncations AS
   SELECT a.run, a.run_id, a.requested_model, a.returned_model, a.question, a.source_eval, a.permutation,
     a.repetition, a.attempt, a.seq, a.final, a.class, a.finish_reason, a.completion_tokens
   FROM attempts a WHERE a.class = 'truncated' OR a.finish_reason = 'length';
+CREATE VIEW imports AS
+  SELECT f.name AS ref, r.* FROM refs f JOIN foreign_runs r ON r.digest = f.digest WHERE f.name LIKE 'imports/%';
 CREATE VIEW benchmark_versions AS
   SELECT b.benchmark_version, b.digest AS bank, b.name, b.version, b.questions,
     (SELECT COUNT(*) FROM current_runs r WHERE r.bank = b.digest) AS runs
@@ -119,5 +129,5 @@ export const SCHEMA_SQL = TABLES_SQL + VIEWS_SQL;
 export const INDEX_SCHEMA: IndexSchema = {
   version: INDEX_SCHEMA_VERSION,
   sql: SCHEMA_SQL,
-  growing: new Set(['attempts', 'slots', 'verdicts', 'run_packs', 'grade_packs']),
+  growing: new Set(['attempts', 'slots', 'verdicts', 'run_packs', 'grade_packs', 'foreign_samples']),
 };
