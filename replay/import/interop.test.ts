@@ -15,7 +15,8 @@ import { exportEee, protocolScore, type EeeExport } from '../scoring/eee-export.
 import { readHelmDir } from './helm.ts';
 import { replayImports } from './replay.ts';
 import { encodeImport, logValue, runValue, sampleValue } from './record.ts';
-import { selectImports, storeImport, type LoadedImport } from './store.ts';
+import { planLmEval, selectImports, storeImport, type LoadedImport } from './store.ts';
+import { readInspectFile } from './inspect.ts';
 import type { ImportPlan, JsonObject } from './types.ts';
 
 /**
@@ -241,5 +242,48 @@ describe('Every Eval Ever', () => {
     expect(imp.status, imp.stderr).toBe(0);
     expect(imp.json.imports[0]).toMatchObject({ framework: 'eee', samples: 144 });
     expect(readdirSync(join(dir, 'eee', 'data', 'docket', 'unknown', 'coin'))).toHaveLength(2);
+  });
+});
+
+describe('imports are data: sql and export', () => {
+  it('the index holds every import’s runs, samples and reported scores; accuracy per model per task and truncated answers are one query each', async () => {
+    const dir = scratch();
+    const a = new Archive(dir);
+    try {
+      for (const f of ['log_streaming.eval', 'log_length_stop_reason.txt', 'log_images.json']) storeImport(a, await readInspectFile(f, readFileSync(join(FIX, 'inspect_ai', f))));
+      for (const p of planLmEval(join(FIX, 'lm_eval', '0.4.13-negotiationtom')).plans) storeImport(a, p);
+      storeImport(a, readHelmDir(HELM));
+      const db = a.currentIndex().db;
+      // accuracy per model per task: inspect_ai's accuracy/mean, lm-eval's acc, HELM's exact match on the test split
+      const accuracy = db
+        .prepare(
+          "SELECT model, task, metric, value FROM foreign_scores WHERE metric LIKE '%/accuracy' OR metric LIKE '%/mean' OR metric LIKE 'acc,%' OR metric = 'exact_match/test' ORDER BY model, task, metric",
+        )
+        .raw()
+        .all();
+      expect(accuracy).toEqual([
+        ['Qwen/Qwen3-8B', 'negotiationtom', 'acc,none', 0.525],
+        ['Qwen/Qwen3-8B', 'negotiationtom_belief', 'acc,none', 0.45],
+        ['Qwen/Qwen3-8B', 'negotiationtom_desire', 'acc,none', 0.6],
+        ['anthropic/claude-3-5-sonnet-20240620', 'hello_world', 'exact/mean', 0],
+        ['azureai/Meta-Llama-3-1-405B-Instruct-jqf', 'popularity', 'match/accuracy', 0.75],
+        ['openai/gpt-4o', 'images', 'match/accuracy', 0],
+        ['openai/gpt2', 'mmlu:subject=philosophy,method=multiple_choice_joint,model=openai_gpt2', 'exact_match/test', 1 / 9], // HELM's own stats.json: 1 of the 9 test instances
+      ]);
+      const truncated = db.prepare('SELECT framework, model, sample_id, finish_reason, output_tokens, answer FROM foreign_samples WHERE truncated = 1').raw().all();
+      expect(truncated).toEqual([['inspect_ai', 'anthropic/claude-3-5-sonnet-20240620', '1', 'length', 1, 'Hello']]);
+      expect(db.prepare('SELECT COUNT(*) FROM foreign_samples').pluck().get()).toBe(4 + 1 + 1 + 10);
+      expect(db.prepare('SELECT COUNT(*) FROM imports').pluck().get()).toBe(5);
+    } finally {
+      a.close();
+    }
+    const sql = docket(['--archive', dir, '--json', 'sql', 'SELECT framework, task, model, samples FROM imports ORDER BY ref']);
+    expect(sql.status, sql.stderr).toBe(0);
+    expect(sql.json.rows).toHaveLength(5);
+    const csv = docket(['--archive', dir, 'export', 'foreign-samples']);
+    expect(csv.status, csv.stderr).toBe(0);
+    const lines = csv.stdout.trim().split('\n');
+    expect(lines[0]).toBe('ref,run,seq,sample,framework,task,model,sample_id,epoch,target,answer,score,input_tokens,output_tokens,finish_reason,truncated');
+    expect(lines).toHaveLength(1 + 16);
   });
 });
