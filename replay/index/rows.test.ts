@@ -76,7 +76,7 @@ const EVERY_TABLE = [
   'slots',
   'verdicts',
 ];
-const EVERY_VIEW = ['benchmark_versions', 'costs', 'coverage', 'current_grades', 'current_runs', 'slot_outcomes', 'truncations'];
+const EVERY_VIEW = ['benchmark_versions', 'costs', 'coverage', 'current_grades', 'current_runs', 'imports', 'slot_outcomes', 'truncations'];
 
 describe('index rebuild: one explicit list of tables', () => {
   it('builds every table whatever the argument order and whatever command ran before (CLI)', () => {
