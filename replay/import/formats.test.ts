@@ -2,14 +2,13 @@ import { cpSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } 
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../cli/dev/testkit/core.ts';
+import { importInspect as importFile, importLmEval, loadedImports } from '../../cli/dev/testkit/imports.ts';
 import { entriesOf, buildZip } from '../../cli/dev/testkit/zip.ts';
 import { verifyArchive } from '../check/verify.ts';
-import { Archive } from '../index/archive.ts';
 import { aggregationName, auditImports } from './audit.ts';
 import { modelEventsOf, readInspectFile } from './inspect.ts';
 import { replayImports } from './replay.ts';
 import { compareRequest, REMOVED } from './requests.ts';
-import { planLmEval, selectImports, storeImport } from './store.ts';
 import type { JsonObject } from './types.ts';
 
 /**
@@ -30,31 +29,8 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-async function importInspect(dir: string, rel: string, bytes = inspectFile(rel)) {
-  const a = new Archive(dir);
-  try {
-    return storeImport(a, await readInspectFile(rel, bytes));
-  } finally {
-    a.close();
-  }
-}
-function importLmEval(dir: string, src: string) {
-  const a = new Archive(dir);
-  try {
-    const { plans, skipped } = planLmEval(src);
-    return { results: plans.map((p) => storeImport(a, p)), skipped };
-  } finally {
-    a.close();
-  }
-}
-function loaded(dir: string) {
-  const a = new Archive(dir);
-  try {
-    return selectImports(a, []);
-  } finally {
-    a.close();
-  }
-}
+const importInspect = (dir: string, rel: string, bytes = inspectFile(rel)) => importFile(dir, rel, bytes);
+const loaded = loadedImports;
 
 /** Every logged request of a log compared with its rebuild: counts, and the first differences. */
 async function rebuild(rel: string, bytes = inspectFile(rel)) {

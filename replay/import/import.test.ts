@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Archive } from '../index/archive.ts';
 import { canonicalText } from '../format/json.ts';
 import { docket, tempDir } from '../../cli/dev/testkit/core.ts';
+import { importInspect, importLmEval, loadedImports } from '../../cli/dev/testkit/imports.ts';
 import { verifyArchive } from '../check/verify.ts';
 import { auditImports } from './audit.ts';
 import { readInspectFile } from './inspect.ts';
@@ -30,30 +31,8 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function importInspect(dir: string, name: string, bytes: Uint8Array) {
-  const a = new Archive(dir);
-  try {
-    return storeImport(a, await readInspectFile(name, bytes));
-  } finally {
-    a.close();
-  }
-}
-function storeLmEval(dir: string, src: string) {
-  const a = new Archive(dir);
-  try {
-    return planLmEval(src).plans.map((p) => storeImport(a, p));
-  } finally {
-    a.close();
-  }
-}
-function loaded(dir: string) {
-  const a = new Archive(dir);
-  try {
-    return selectImports(a, []);
-  } finally {
-    a.close();
-  }
-}
+const storeLmEval = (dir: string, src: string) => importLmEval(dir, src).results;
+const loaded = loadedImports;
 /** Rebuild a fixture zip with every entry passed through `edit` (return null to drop it). */
 async function variant(name: string, edit: (entry: string, text: string) => BuildEntry | BuildEntry[] | null): Promise<Uint8Array> {
   const out: BuildEntry[] = [];

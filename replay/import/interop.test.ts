@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docket } from '../../cli/dev/testkit/core.ts';
+import { loadedImports, storePlans } from '../../cli/dev/testkit/imports.ts';
 import { verifyArchive } from '../check/verify.ts';
 import { loadRunsForScoring } from '../scoring/scoring-input.ts';
 import { scoreRun } from '../scoring/scoring.ts';
@@ -15,7 +16,7 @@ import { exportEee, protocolScore, type EeeExport } from '../scoring/eee-export.
 import { readHelmDir } from './helm.ts';
 import { replayImports } from './replay.ts';
 import { encodeImport, logValue, runValue, sampleValue } from './record.ts';
-import { planLmEval, selectImports, storeImport, type LoadedImport } from './store.ts';
+import { planLmEval, storeImport, type LoadedImport } from './store.ts';
 import { readInspectFile } from './inspect.ts';
 import type { ImportPlan, JsonObject } from './types.ts';
 
@@ -59,13 +60,8 @@ function inMemory(plan: ImportPlan): LoadedImport {
 
 function stored(plans: ImportPlan[]) {
   const dir = scratch();
-  const a = new Archive(dir);
-  try {
-    for (const p of plans) storeImport(a, p);
-    return { dir, imports: selectImports(a, []) };
-  } finally {
-    a.close();
-  }
+  storePlans(dir, plans);
+  return { dir, imports: loadedImports(dir) };
 }
 
 /** A copy of the HELM run directory with one file edited. */

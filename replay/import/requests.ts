@@ -35,7 +35,7 @@ export interface Neutral {
   messages: Message[];
   model: string | null;
   tools: string[] | null; // tool names in order; null when the request says nothing about tools
-  config: Record<string, Json>;
+  config: Record<string, { value: Json; name: string }>;
 }
 
 export interface RequestDiff {
@@ -285,7 +285,7 @@ function neutralAnthropic(req: JsonObject): Neutral {
     }),
     model: str(req.model),
     tools: Array.isArray(req.tools) ? req.tools.map((t) => (isObject(t) ? String(t.name) : '')) : null,
-    config: pick(req, { max_tokens: 'max_tokens', temperature: 'temperature', top_p: 'top_p', top_k: 'top_k', stop_seqs: 'stop_sequences' }, { reasoning_tokens: ['thinking', 'budget_tokens'] }),
+    config: pick(req, WIRE.anthropic),
   };
 }
 
@@ -303,16 +303,7 @@ function neutralOpenaiChat(req: JsonObject): Neutral {
     }),
     model: str(req.model),
     tools: Array.isArray(req.tools) ? req.tools.map((t) => (isObject(t) && isObject(t.function) ? String(t.function.name) : '')) : null,
-    config: pick(req, {
-      max_tokens: ['max_completion_tokens', 'max_tokens'],
-      temperature: 'temperature',
-      top_p: 'top_p',
-      seed: 'seed',
-      stop_seqs: 'stop',
-      frequency_penalty: 'frequency_penalty',
-      presence_penalty: 'presence_penalty',
-      num_choices: 'n',
-    }),
+    config: pick(req, WIRE['openai-chat']),
   };
 }
 
@@ -336,7 +327,7 @@ function neutralResponses(req: JsonObject): Neutral {
     messages,
     model: str(req.model),
     tools: Array.isArray(req.tools) ? req.tools.map((t) => (isObject(t) ? String(t.name ?? t.type) : '')) : null,
-    config: pick(req, { max_tokens: 'max_output_tokens', temperature: 'temperature', top_p: 'top_p' }, { reasoning_effort: ['reasoning', 'effort'] }),
+    config: pick(req, WIRE['openai-responses']),
   };
 }
 
@@ -359,20 +350,49 @@ function neutralGoogle(req: JsonObject): Neutral {
     messages: list(req.contents).map((c) => (isObject(c) ? { role: c.role === 'model' ? 'assistant' : String(c.role), parts: parts(c.parts) } : unsupported('a content that is not an object'))),
     model: null,
     tools: Array.isArray(req.tools) ? req.tools.flatMap((t) => (isObject(t) ? list(t.function_declarations).map((f) => (isObject(f) ? String(f.name) : '')) : [])) : null,
-    config: pick(gen, { max_tokens: 'max_output_tokens', temperature: 'temperature', top_p: 'top_p', top_k: 'top_k', stop_seqs: 'stop_sequences' }),
+    config: pick({ generation_config: gen }, WIRE.google),
   };
 }
 
-/** The sampling fields of a request under inspect_ai's GenerateConfig names (only the ones the request sets). */
-function pick(req: JsonObject, names: Record<string, string | string[]>, nested: Record<string, [string, string]> = {}): Record<string, Json> {
-  const out: Record<string, Json> = {};
-  for (const [field, wire] of Object.entries(names)) {
-    const key = (Array.isArray(wire) ? wire : [wire]).find((k) => req[k] !== undefined && req[k] !== null);
-    if (key !== undefined) out[field] = req[key]!;
-  }
-  for (const [field, [a, b]] of Object.entries(nested)) {
-    const o = req[a];
-    if (isObject(o) && o[b] !== undefined && o[b] !== null) out[field] = o[b]!;
+/**
+ * The GenerateConfig fields each provider's request carries: field → its wire path (dotted for a
+ * nested field; alternatives separated by `|`, the first present is read). The one table both the
+ * neutral form reads and the diff names.
+ */
+const WIRE: Record<Provider, Record<string, string>> = {
+  anthropic: { max_tokens: 'max_tokens', temperature: 'temperature', top_p: 'top_p', top_k: 'top_k', stop_seqs: 'stop_sequences', reasoning_tokens: 'thinking.budget_tokens' },
+  'openai-chat': {
+    max_tokens: 'max_completion_tokens|max_tokens',
+    temperature: 'temperature',
+    top_p: 'top_p',
+    seed: 'seed',
+    stop_seqs: 'stop',
+    frequency_penalty: 'frequency_penalty',
+    presence_penalty: 'presence_penalty',
+    num_choices: 'n',
+  },
+  'openai-responses': { max_tokens: 'max_output_tokens', temperature: 'temperature', top_p: 'top_p', reasoning_effort: 'reasoning.effort' },
+  google: {
+    max_tokens: 'generation_config.max_output_tokens',
+    temperature: 'generation_config.temperature',
+    top_p: 'generation_config.top_p',
+    top_k: 'generation_config.top_k',
+    stop_seqs: 'generation_config.stop_sequences',
+  },
+};
+
+function at(req: JsonObject, path: string): Json | undefined {
+  let v: Json | undefined = req;
+  for (const k of path.split('.')) v = isObject(v) ? v[k] : undefined;
+  return v === null ? undefined : v;
+}
+
+/** The sampling fields a request sets, under inspect_ai's GenerateConfig names, with the wire name each was read from. */
+function pick(req: JsonObject, wire: Record<string, string>): Record<string, { value: Json; name: string }> {
+  const out: Record<string, { value: Json; name: string }> = {};
+  for (const [field, paths] of Object.entries(wire)) {
+    const name = paths.split('|').find((p) => at(req, p) !== undefined);
+    if (name !== undefined) out[field] = { value: at(req, name)!, name };
   }
   return out;
 }
@@ -437,10 +457,10 @@ export function compareRequest(e: JsonObject, req: JsonObject): Comparison {
     }
     const config = isObject(e.config) ? e.config : {};
     for (const [field, want] of Object.entries(config)) {
-      if (want === null || !(field in PROVIDER_FIELDS[provider])) continue;
-      const got = logged.config[field] ?? null;
+      if (want === null || !(field in WIRE[provider])) continue;
+      const got = logged.config[field]?.value ?? null;
       const norm = field === 'stop_seqs' && typeof got === 'string' ? [got] : got;
-      if (!same(norm, want)) diffs.push({ field: PROVIDER_FIELDS[provider][field]!, logged: got, rebuilt: want });
+      if (!same(norm, want)) diffs.push({ field: logged.config[field]?.name ?? WIRE[provider][field]!.split('|')[0]!, logged: got, rebuilt: want });
     }
     return { provider, diffs };
   } catch (err) {
@@ -448,26 +468,3 @@ export function compareRequest(e: JsonObject, req: JsonObject): Comparison {
     throw err;
   }
 }
-
-/** The GenerateConfig fields each provider's request carries, by their wire name (for the diff). */
-const PROVIDER_FIELDS: Record<Provider, Record<string, string>> = {
-  anthropic: { max_tokens: 'max_tokens', temperature: 'temperature', top_p: 'top_p', top_k: 'top_k', stop_seqs: 'stop_sequences', reasoning_tokens: 'thinking.budget_tokens' },
-  'openai-chat': {
-    max_tokens: 'max_tokens',
-    temperature: 'temperature',
-    top_p: 'top_p',
-    seed: 'seed',
-    stop_seqs: 'stop',
-    frequency_penalty: 'frequency_penalty',
-    presence_penalty: 'presence_penalty',
-    num_choices: 'n',
-  },
-  'openai-responses': { max_tokens: 'max_output_tokens', temperature: 'temperature', top_p: 'top_p', reasoning_effort: 'reasoning.effort' },
-  google: {
-    max_tokens: 'generation_config.max_output_tokens',
-    temperature: 'generation_config.temperature',
-    top_p: 'generation_config.top_p',
-    top_k: 'generation_config.top_k',
-    stop_seqs: 'generation_config.stop_sequences',
-  },
-};
