@@ -94,7 +94,7 @@ async function verifyStep(ctx: CheckContext): Promise<CheckStep[]> {
   const v = await verifyArchive(ctx.archive, { onProgress: shown });
   shown?.finish(); // verify reports progress every 256 objects, never the last
   const errors = v.findings.filter((f) => f.severity === 'error');
-  const first = errors[0] ? `; first: ${errors[0].code} ${errors[0].path ?? errors[0].digest ?? ''}` : '';
+  const first = errors[0] ? `; first: ${errors[0].code} ${errors[0].data.path ?? errors[0].data.digest ?? ''}` : '';
   return [
     {
       name: 'verify',

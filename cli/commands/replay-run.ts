@@ -6,7 +6,7 @@ import { replayArchive, type FieldDiff, type ReplayReport, type WorktreeBank } f
 import { Archive } from '../../replay/index/archive.ts';
 import { installNetworkGuard } from '../offline/netguard.ts';
 import { checkAnchor, openRelease, type AnchorArgs } from './release-from.ts';
-import { line, printJson, type GlobalArgs } from '../output.ts';
+import { findingLine, line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 import { bankRootOf } from '../where.ts';
 
@@ -72,8 +72,8 @@ function printHuman(r: ReplayReport, header = true) {
   for (const run of r.runs) {
     for (const f of run.findings) {
       if (printed++ >= MAX_PRINTED_FINDINGS) continue;
-      line(`${f.severity === 'error' ? 'ERROR' : 'hint '} ${f.code} ${f.message}${f.digest ? ` [${f.digest}${f.path ? ` ${f.path}` : ''}]` : ''}`);
-      for (const d of f.diff ?? []) line(`    ${d.path}: rebuilt ${show(d, 'rebuilt')}, stored ${show(d, 'stored')}`);
+      line(findingLine(f));
+      for (const d of (f.data.diff as FieldDiff[] | undefined) ?? []) line(`    ${d.path}: rebuilt ${show(d, 'rebuilt')}, stored ${show(d, 'stored')}`);
     }
   }
   if (printed > MAX_PRINTED_FINDINGS) line(`… ${printed - MAX_PRINTED_FINDINGS} more findings (--json lists them all)`);

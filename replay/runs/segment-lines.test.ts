@@ -134,7 +134,7 @@ describe('projectSegment', () => {
     const newRun: RunValue = { ...run, segments: [segDigest], head: prev };
     store.writeRef(`runs/${id}`, store.put(newRun).digest);
     const r = await replayArchive(new Archive(dir), { runs: [id] });
-    const f = r.runs[0]!.findings.filter((x) => x.digest === segDigest);
+    const f = r.runs[0]!.findings.filter((x) => x.data.digest === segDigest);
     expect(f.map((x) => x.code)).toEqual(['ESCHEMA']);
     expect(f[0]!.message).toMatch(/status/);
     expect(r.ok).toBe(false);
