@@ -104,7 +104,7 @@ export function readEeeFiles(files: SourceFile[]): ImportPlan {
     layoutError(agg.name, 'schema_version', 'not an Every Eval Ever aggregate record (schema_version and evaluation_results)');
   const current = record.schema_version === EEE_SCHEMA_VERSION;
   if (current) {
-    const v = eeveValidate('aggregate', record);
+    const v = eeeValidate('aggregate', record);
     if (v) layoutError(agg.name, 'schema', `does not validate against eval.schema.json ${EEE_SCHEMA_VERSION}: ${v}`);
   }
   (record.evaluation_results as Json[]).forEach((r, i) => {
@@ -123,7 +123,7 @@ export function readEeeFiles(files: SourceFile[]): ImportPlan {
       const line = parseText(where, text);
       if (!isObject(line) || typeof line.sample_id !== 'string' || typeof line.evaluation_name !== 'string') layoutError(where, 'sample_id', 'an instance line needs sample_id and evaluation_name');
       if (current) {
-        const v = eeveValidate('instance', line);
+        const v = eeeValidate('instance', line);
         if (v) layoutError(where, 'schema', `does not validate against instance_level_eval.schema.json ${EEE_SCHEMA_VERSION}: ${v}`);
       }
       const evaluation = typeof line.evaluation_result_id === 'string' ? line.evaluation_result_id : (line.evaluation_name as string);
@@ -134,7 +134,7 @@ export function readEeeFiles(files: SourceFile[]): ImportPlan {
   return { framework: 'eee', files, header: record, extra: {}, layout, samples };
 }
 
-function eeveValidate(which: 'aggregate' | 'instance', v: Json): string | null {
+function eeeValidate(which: 'aggregate' | 'instance', v: Json): string | null {
   const f = eeeValidators()[which];
   return f(v) ? null : schemaErrors(f);
 }
