@@ -7,7 +7,7 @@ import type { Digest } from '../../replay/format/digest.ts';
 import type { Json } from '../../replay/format/json.ts';
 import { DocketError, findingError, usageError } from '../../replay/errors.ts';
 import { gradedAtNow, gradeRuns } from '../../replay/grading/grades.ts';
-import { currentGradeDigest, loadGrade, type GradeCounts } from '../../replay/grading/grade-records.ts';
+import { headGradeDigest, loadGrade, type GradeCounts } from '../../replay/grading/grade-records.ts';
 import { grader as graderFor, type Grader } from '../../replay/grading/graders.ts';
 import { packageFile } from '../../replay/package-files.ts';
 import { classify, JournalTally, nextStep, planSlots, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/runs/journal.ts';
@@ -492,7 +492,7 @@ function gradeSealed(archive: Archive, runId: string, digest: Digest, status: Se
   const command = `docket regrade ${runId}`;
   if (status !== 'sealed') return { status: 'ungraded', reason: `a run sealed ${status} is not graded, so it is not ranked; \`${command}\` grades what it holds`, command };
   try {
-    const current = currentGradeDigest(archive, runId);
+    const current = headGradeDigest(archive, runId);
     const done = current ? loadGrade(archive, current) : null;
     if (current && done?.value.run === digest) return { status: 'graded', grade: current, grader: { ref: done.value.grader.ref, digest: done.value.grader.digest }, counts: done.value.counts };
     const r = gradeRuns(archive, [runId], { gradedAt: gradedAtNow() }).runs[0]!;
