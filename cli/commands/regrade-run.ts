@@ -6,7 +6,8 @@ import type { Digest } from '../../replay/format/digest.ts';
 import { usageError, type DocketError } from '../../replay/errors.ts';
 import { archiveGrader, loadArchivedGrader } from '../../replay/grading/grader-archive.ts';
 import { ALL_GRADERS, assertGradersPinned, refOf } from '../../replay/grading/graders.ts';
-import { diffVerdicts, gradedAtNow, gradeRuns, prepareRegrade, type Flip, type RegradeRunResult } from '../../replay/grading/grades.ts';
+import { diffVerdicts, gradedAtNow, gradeRuns, prepareRegrade, type Flip, type RegradeOptions, type RegradeRunResult } from '../../replay/grading/grades.ts';
+import { suiteGradersAt } from '../../replay/grading/suite-graders.ts';
 import { gradeChain } from '../../replay/grading/grade-records.ts';
 import { resolveRunRef } from '../../replay/runs/run-ref.ts';
 import { WORK_DIR } from '../../replay/runs/runs.ts';
@@ -20,6 +21,7 @@ export interface Args extends GlobalArgs {
   runs?: string[];
   all: boolean;
   grader?: string;
+  'set-current': boolean;
   imported?: boolean;
   'archive-graders': boolean;
 }
@@ -43,7 +45,7 @@ function withArchive<T>(dir: string, f: (a: Archive) => T): T {
 }
 
 /** `docket regrade`: grade the named runs (grades.ts gradeRuns, the path `docket run` grades by too). */
-export function regrade(archiveDir: string, refs: string[], opts: { grader?: string; gradedAt: string }): { runs: RegradeRunResult[]; flips: Flip[] } {
+export function regrade(archiveDir: string, refs: string[], opts: RegradeOptions): { runs: RegradeRunResult[]; flips: Flip[] } {
   return withArchive(archiveDir, (archive) => gradeRuns(archive, refs, opts));
 }
 
@@ -70,9 +72,14 @@ function printRun(r: RegradeRunResult, flips: Flip[]) {
     return;
   }
   const from = r.previousGrader ? `${r.previousGrader.ref} ${r.previousGrader.digest} → ` : 'first grade: ';
-  line(`${r.runId}: ${from}${r.grader.ref} ${r.grader.digest}`);
+  line(`${r.runId}: ${from}${r.grader.ref} ${r.grader.digest} (grader bundle ${r.grader.bundle})`);
   line(`  grade ${r.grade}${r.previous ? ` (previous ${r.previous})` : ''}`);
-  line(`  ${tally}; ${r.flips} flip(s)`);
+  if (!r.isCurrent)
+    line(
+      `  kept in the chain, not current: ${r.grader.ref} is not the bank's current grader, so the leaderboard still ranks ${r.current ? `grade ${r.current}` : 'no grade of this run'} (--set-current makes this one current)`,
+    );
+  else if (r.setCurrent) line(`  current by --set-current (recorded in the grade): the leaderboard ranks it although ${r.grader.ref} is not the bank's current grader`);
+  line(`  ${tally}; ${r.flips} flip(s)${r.isCurrent ? '' : ' against the current grade'}`);
   for (const f of flips) {
     line(
       `  flip ${f.question} permutation ${f.permutation} repetition ${f.repetition} attempt ${f.attempt}${f.final ? '' : ' (retried)'}: ${f.old} → ${f.new}  [${f.oldGraderRef} ${short(f.oldGrader)} → ${f.newGraderRef} ${short(f.newGrader)}]`,
@@ -177,10 +184,11 @@ export async function runRegrade(argv: ArgumentsCamelCase<Args>) {
     }
   } else if (!named.length) throw usageError('EUSAGE', 'name the runs to regrade (run ids or digests) or pass --all');
   else refs = withArchive(argv.archive, (a) => named.map((n) => resolveRunRef(a, n)));
-  if (!argv.json && refs.length) line(`regrade ${refs.length} run(s) of ${argv.archive}${argv.grader ? ` with ${argv.grader}` : ''}`); // before the work
-  const { runs, flips } = regrade(argv.archive, refs, { grader: argv.grader, gradedAt: gradedAtNow() });
+  const suite = suiteGradersAt(argv.bankRoot);
+  if (!argv.json && refs.length) line(`regrade ${refs.length} run(s) of ${argv.archive} with ${argv.grader ?? `the bank's current grader (${suite?.defaultRef ?? 'decision'})`}`); // before the work
+  const { runs, flips } = regrade(argv.archive, refs, { grader: argv.grader, gradedAt: gradedAtNow(), suite, setCurrent: argv['set-current'] });
   const graded = runs.filter((r) => r.status === 'graded').length;
-  if (argv.json) return printJson({ ok: true, runs, graded, flips });
+  if (argv.json) return printJson({ ok: true, runs, graded, flips, count: flips.length });
   if (!runs.length) return line(`no sealed runs in ${argv.archive}`);
   for (const r of runs)
     printRun(

@@ -5,7 +5,7 @@ import type { Archive } from '../store/archive.ts';
 import { isDigest, type Digest } from '../format/digest.ts';
 import { DocketError, findingError, usageError } from '../errors.ts';
 import { parseStrict, JsonError } from '../format/json.ts';
-import { treePath } from '../bank/bank.ts';
+import { loadBankFile, treePath, type Violation } from '../bank/bank.ts';
 import { unsafeRelPath } from '../bank/layout.ts';
 import { MODULE_NAME, moduleRequires, sandboxed } from './grader-sandbox.ts';
 import { archivedGraderByDigest, graderBundlesFor, loadArchivedGrader } from './grader-archive.ts';
@@ -98,12 +98,22 @@ export function graderDeclProblems(root: string, bank: unknown): { field: string
   return out;
 }
 
+/** The declaration's problems as bank violations (EGRADERDECL): what validate, capture, release pack and a release's verify report beside the bank's other rules. */
+export function graderViolations(root: string, bank: unknown): Violation[] {
+  return graderDeclProblems(root, bank).map((p) => ({ code: 'EGRADERDECL', question: null, sourceEval: null, field: p.field, message: p.message }));
+}
+
 /** The suite's graders from its bank file (loaded by the caller); a bad declaration is EGRADERDECL (exit 2). */
 export function readSuiteGraders(root: string, bank: unknown): SuiteGraders {
   const [first, ...more] = graderDeclProblems(root, bank);
   if (first) throw usageError('EGRADERDECL', `decision-bank.json ${first.field}: ${first.message}${more.length ? ` (and ${more.length} more: docket validate lists them)` : ''}`, { field: first.field });
   const b = bank as { graders?: Record<string, GraderDecl>; grader?: string };
   return { root, declared: new Map(Object.entries(b.graders ?? {})), defaultRef: b.grader ?? DEFAULT_GRADER, cache: new Map() };
+}
+
+/** The graders of the bank at `root` (its decision-bank.json), or null outside a bank (an archive alone). */
+export function suiteGradersAt(root: string | null | undefined): SuiteGraders | null {
+  return root ? readSuiteGraders(root, loadBankFile(root)) : null;
 }
 
 // ---- the source of a version, from the working tree ----
