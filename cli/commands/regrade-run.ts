@@ -64,6 +64,11 @@ function archiveBuiltinGraders(dir: string, json: boolean) {
 
 const short = (d: string) => d.replace(/^sha256:/, '').slice(0, 12);
 
+/** One flip as regrade and grader diff print it: where, both verdicts, both graders. */
+export function flipLine(f: Flip): string {
+  return `  flip ${f.runId} ${f.question} permutation ${f.permutation} repetition ${f.repetition} attempt ${f.attempt}${f.final ? '' : ' (retried)'}: ${f.old} → ${f.new}  [${f.oldGraderRef} ${short(f.oldGrader)} → ${f.newGraderRef} ${short(f.newGrader)}]`;
+}
+
 function printRun(r: RegradeRunResult, flips: Flip[]) {
   const c = r.counts;
   const tally = `${c.slots} slots: ${c.correct} correct, ${c.incorrect} incorrect, ${c.invalid} invalid, ${c.truncated} truncated, ${c.provider_failure} provider failures, ${c.interrupted} interrupted`;
@@ -80,11 +85,7 @@ function printRun(r: RegradeRunResult, flips: Flip[]) {
     );
   else if (r.setCurrent) line(`  current by --set-current (recorded in the grade): the leaderboard ranks it although ${r.grader.ref} is not the bank's current grader`);
   line(`  ${tally}; ${r.flips} flip(s)${r.isCurrent ? '' : ' against the current grade'}`);
-  for (const f of flips) {
-    line(
-      `  flip ${f.question} permutation ${f.permutation} repetition ${f.repetition} attempt ${f.attempt}${f.final ? '' : ' (retried)'}: ${f.old} → ${f.new}  [${f.oldGraderRef} ${short(f.oldGrader)} → ${f.newGraderRef} ${short(f.newGrader)}]`,
-    );
-  }
+  for (const f of flips) line(flipLine(f));
   for (const w of r.warnings) line(`  warning ${w.code}: ${w.message}`);
 }
 

@@ -372,3 +372,24 @@ export function writeGrade(archive: Archive, p: RegradePlan): Digest {
   archive.setRef(`${GRADES_NS}/${p.run.run.id}`, desc.digest);
   return desc.digest;
 }
+
+// ---- comparing two graders on the stored replies ----
+
+/**
+ * `docket grader diff A B`: both graders over every stored reply of every sealed run (refs/runs/*),
+ * and the attempts whose verdict differs, as regrade would list them (A as the old grader). Reads
+ * only: nothing is written.
+ */
+export function diffGraders(archive: Archive, runIds: readonly string[], a: Grader, b: Grader): { runs: number; attempts: number; flips: Flip[] } {
+  const ia = identityOf(a);
+  const ib = identityOf(b);
+  const flips: Flip[] = [];
+  let attempts = 0;
+  for (const id of runIds) {
+    const { run, bank } = loadRunForGrading(archive, id);
+    attempts += run.lines.length;
+    const d = diffVerdicts({ verdicts: gradeLines(run.lines, bank, a), grader: ia }, { verdicts: gradeLines(run.lines, bank, b), grader: ib }, run.lines, { digest: run.digest, id: run.run.id });
+    flips.push(...d.flips);
+  }
+  return { runs: runIds.length, attempts, flips };
+}

@@ -51,6 +51,8 @@ export interface SuiteGraders {
 export interface GraderContext {
   suite: SuiteGraders | null;
   archive: Archive | null;
+  /** a suite version not pinned yet resolves from the working tree (`grader test` and `grader diff` try drafts; what writes grades never does) */
+  drafts?: boolean;
 }
 
 export const DEFAULT_GRADER = 'decision';
@@ -288,8 +290,11 @@ export function lockSuiteGraders(suite: SuiteGraders): { lock: GraderLock; added
 
 // ---- resolving ----
 
-/** A suite grader's version: pinned, then from its archived bundle when the archive holds the pin, else from the working tree. */
-export function suiteGrader(suite: SuiteGraders, name: string, version: number, archive: Archive | null): Grader {
+/**
+ * A suite grader's version: pinned, then from its archived bundle when the archive holds the pin,
+ * else from the working tree. With `drafts`, a version not pinned yet runs from the working tree.
+ */
+export function suiteGrader(suite: SuiteGraders, name: string, version: number, archive: Archive | null, drafts = false): Grader {
   const ref = `${name}@${version}`;
   const cached = suite.cache.get(ref);
   if (cached) return cached;
@@ -300,15 +305,15 @@ export function suiteGrader(suite: SuiteGraders, name: string, version: number, 
   const present = existsSync(join(suite.root, file));
   const collected = present ? collectSource(suite.root, file, d.helpers ?? [], `suite grader ${ref}`) : null;
   const digest = collected ? graderDigest(name, version, {}, collected.source) : null;
-  if (pinned === null) throw unpinnedError({ ref, file, digest: digest ?? ('' as Digest) });
-  if (collected && digest !== pinned) throw changedError({ ref, name, files: collected.files, digest: digest!, pinned }, suite);
+  if (pinned === null && !(drafts && collected)) throw unpinnedError({ ref, file, digest: digest ?? ('' as Digest) });
+  if (collected && pinned !== null && digest !== pinned) throw changedError({ ref, name, files: collected.files, digest: digest!, pinned }, suite);
   let g: Grader;
-  const bundle = archive ? graderBundlesFor(archive, pinned)[0] : undefined;
+  const bundle = archive && pinned ? graderBundlesFor(archive, pinned)[0] : undefined;
   if (bundle) g = loadArchivedGrader(archive!, bundle);
   else if (collected) {
     const where = `suite grader ${ref} (${file})`;
     const run = sandboxed({ id: name, version, config: {}, source: collected.source }, where);
-    g = Object.freeze({ id: name, version, config: {}, digest: pinned, description: run.description, source: Object.freeze({ ...collected.source }), file, grade: run.grade });
+    g = Object.freeze({ id: name, version, config: {}, digest: digest!, description: run.description, source: Object.freeze({ ...collected.source }), file, grade: run.grade });
   } else
     throw findingError('EGRADERNOTARCHIVED', `grader ${ref}: ${file} is not in the working tree and no grader with its pinned digest ${pinned} is archived in ${archive?.dir ?? 'the archive'}`, {
       ref,
@@ -316,6 +321,11 @@ export function suiteGrader(suite: SuiteGraders, name: string, version: number, 
     });
   suite.cache.set(ref, g);
   return g;
+}
+
+/** Whether the suite's lock pins this grader's digest under its ref (a draft resolved with `drafts` is not). */
+export function isPinned(suite: SuiteGraders, g: Pick<Grader, 'id' | 'version' | 'digest'>): boolean {
+  return readSuiteLock(suite.root)?.graders[`${g.id}@${g.version}`] === g.digest;
 }
 
 /** A suite grader's ref with its version: `mine` → `mine@2` (its current), `mine@1` as is; null when the name is not the suite's. */
@@ -337,7 +347,7 @@ export function resolveGrader(ctx: GraderContext, spec: string): Grader {
     return archivedGraderByDigest(ctx.archive, spec);
   }
   const s = suiteRef(ctx.suite, spec);
-  if (s) return suiteGrader(ctx.suite!, s.name, s.version, ctx.archive);
+  if (s) return suiteGrader(ctx.suite!, s.name, s.version, ctx.archive, ctx.drafts === true);
   const m = REF.exec(spec);
   if (!m || !BUILTIN_IDS.has(m[1]!)) {
     const suiteNames = [...(ctx.suite?.declared.keys() ?? [])];
