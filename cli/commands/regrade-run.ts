@@ -7,7 +7,7 @@ import { usageError, type DocketError } from '../../replay/errors.ts';
 import { archiveGrader, loadArchivedGrader } from '../../replay/grading/grader-archive.ts';
 import { ALL_GRADERS, assertGradersPinned, refOf } from '../../replay/grading/graders.ts';
 import { diffVerdicts, gradedAtNow, gradeRuns, prepareRegrade, type Flip, type RegradeOptions, type RegradeRunResult } from '../../replay/grading/grades.ts';
-import { suiteGradersAt } from '../../replay/grading/suite-graders.ts';
+import { suiteGradersAt, type SuiteGraders } from '../../replay/grading/suite-graders.ts';
 import { gradeChain } from '../../replay/grading/grade-records.ts';
 import { resolveRunRef } from '../../replay/runs/run-ref.ts';
 import { WORK_DIR } from '../../replay/runs/runs.ts';
@@ -91,8 +91,8 @@ function printRun(r: RegradeRunResult, flips: Flip[]) {
 
 // ---- steps of `docket check` (npm start; listed in check-steps.ts) ----
 
-/** Re-grade every run in memory with the current graders; nothing is written. */
-export function regradeCheck(archiveDir: string): CheckStep {
+/** Re-grade every run in memory with the bank's current grader; nothing is written. */
+export function regradeCheck(archiveDir: string, suite: SuiteGraders | null = null): CheckStep {
   const archive = new Archive(archiveDir);
   try {
     const ids = sealedRunIds(archive);
@@ -100,6 +100,7 @@ export function regradeCheck(archiveDir: string): CheckStep {
     const problems: string[] = [];
     let wouldFlip = 0;
     let recorded = 0;
+    let kept = 0;
     const recordedFrom = new Set<string>();
     const archivedGraders = new Set<Digest>();
     for (const id of ids) {
@@ -108,16 +109,21 @@ export function regradeCheck(archiveDir: string): CheckStep {
         problems.push(`${id} has no grade`);
         continue;
       }
-      const p = prepareRegrade(archive, id, { gradedAt: 'check' });
-      graders.set(p.previous!.value.grader.ref, (graders.get(p.previous!.value.grader.ref) ?? 0) + 1);
-      if (p.previous!.value.run !== p.run.digest) problems.push(`${id}'s grade is for another run bundle`);
-      const pg = p.previous!.value.grader;
-      if (pg.digest !== p.grader.digest) problems.push(`${id} is graded by ${pg.ref} ${pg.digest}, the current grader is ${p.grade.grader.ref} ${p.grader.digest}`);
+      const p = prepareRegrade(archive, id, { gradedAt: 'check', suite });
+      const cur = p.base!; // the run's current grade (else the newest)
+      graders.set(cur.value.grader.ref, (graders.get(cur.value.grader.ref) ?? 0) + 1);
+      if (cur.value.run !== p.run.digest || cur.value.current === false) problems.push(`${id} has no current grade of its run bundle (run docket regrade ${id})`);
+      const pg = cur.value.grader;
+      if (pg.digest !== p.grader.digest)
+        problems.push(
+          `${id} is scored by ${pg.ref} ${pg.digest}${cur.value.setCurrent ? ' (made current by regrade --set-current)' : ''}, the bank's current grader is ${p.grade.grader.ref} ${p.grader.digest} (run docket regrade ${id})`,
+        );
       else if (!pg.bundle) problems.push(`${id}'s grade names no archived grader (run docket regrade --all to archive it)`);
       else archivedGraders.add(pg.bundle);
       wouldFlip += p.flips.length;
       const inputs = p.grade.warnings.filter((w) => w.code === 'WINPUT').length;
       if (inputs) problems.push(`${id}: ${inputs} stored input(s) changed since graded`);
+      kept += chain.filter((g) => g.value.current === false).length;
       for (let i = 0; i + 1 < chain.length; i++) {
         const d = diffVerdicts({ verdicts: chain[i + 1]!.verdicts, grader: chain[i + 1]!.value.grader }, { verdicts: chain[i]!.verdicts, grader: chain[i]!.value.grader }, p.run.lines, {
           digest: p.run.digest,
@@ -134,10 +140,11 @@ export function regradeCheck(archiveDir: string): CheckStep {
         problems.push(`archived grader ${b}: ${(e as DocketError).code ?? 'ERROR'}: ${(e as Error).message}`);
       }
     }
-    if (wouldFlip) problems.push(`re-grading would flip ${wouldFlip} verdict(s) (run docket regrade --all)`);
-    const by = [...graders.entries()].map(([ref, n]) => `${n} run${n === 1 ? '' : 's'} graded by ${ref}`).join(', ') || 'no graded runs';
+    if (wouldFlip) problems.push(`re-grading with the bank's current grader would flip ${wouldFlip} verdict(s) (run docket regrade --all)`);
+    const by = [...graders.entries()].map(([ref, n]) => `${n} run${n === 1 ? '' : 's'} scored by ${ref}`).join(', ') || 'no graded runs';
     const history = recorded ? ` (${recorded} flip${recorded === 1 ? '' : 's'} recorded from ${[...recordedFrom].sort().join(', ')} in the archive)` : '';
-    const summary = problems.length ? `${by}; ${problems.join('; ')}` : `${by}; re-grading changes nothing${history}`;
+    const others = kept ? `; ${kept} grade${kept === 1 ? '' : 's'} by other graders kept in the chains, not current` : '';
+    const summary = problems.length ? `${by}; ${problems.join('; ')}` : `${by}; re-grading changes nothing${history}${others}`;
     return { name: 'regrade check', ok: problems.length === 0, summary };
   } finally {
     archive.close();
