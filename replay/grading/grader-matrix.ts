@@ -9,7 +9,7 @@ import { archiveGrader } from './grader-archive.ts';
 import type { Grader, GraderResult } from './graders.ts';
 import { identityOf, questionFields } from './grades.ts';
 import type { GraderIdentity } from './grade-records.ts';
-import type { SuiteGraders } from './suite-graders.ts';
+import { suiteGrader, type SuiteGraders } from './suite-graders.ts';
 
 /**
  * A suite grader's regression matrix (docs/design.md §10 "The regression matrix"): its case file,
@@ -198,4 +198,20 @@ export function missingPassingTest(archive: Archive, suite: SuiteGraders, g: Gra
   if (t.cases.digest !== caseFileDigest(cf.bytes)) return `${cf.file} changed since ${g.id}@${g.version} was tested (${d})`;
   if (!t.ok) return `${g.id}@${g.version} failed ${t.counts.failed} of ${t.counts.cases} cases when last tested (${d})`;
   return null;
+}
+
+/**
+ * What `release pack` demands of the suite's graders: each declared grader's current version is
+ * pinned and unchanged, and the archive holds a passing test of it on its case file as it is now.
+ * EGRADERTEST (exit 1) names the first that does not, and `docket grader test`.
+ */
+export function requirePassingMatrices(archive: Archive, suite: SuiteGraders): void {
+  const missing: string[] = [];
+  for (const [name, d] of suite.declared) {
+    const g = suiteGrader(suite, name, d.current, archive); // unpinned or changed: EGRADERUNPINNED / EGRADERCHANGED
+    const why = missingPassingTest(archive, suite, g);
+    if (why) missing.push(`${why}: run \`docket grader test ${name}@${d.current}\``);
+  }
+  if (missing.length)
+    throw findingError('EGRADERTEST', `release pack refused: a current grader needs a passing regression matrix in the archive; ${missing.join('; ')}`, { graders: missing });
 }

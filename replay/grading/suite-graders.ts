@@ -198,6 +198,22 @@ export function collectSource(root: string, entry: string, helpers: readonly str
   return { source, files };
 }
 
+/**
+ * Every file of the suite's graders a release ships, relative to the bank root: each version's file
+ * and the modules it imports, each case file and each declared helper (a declaration that does not
+ * resolve is validation's finding; its files are left to it).
+ */
+export function graderFiles(root: string, bank: unknown): string[] {
+  if (graderDeclProblems(root, bank).length) return [];
+  const out = new Set<string>();
+  for (const [name, d] of Object.entries((bank as { graders?: Record<string, GraderDecl> }).graders ?? {})) {
+    for (const [n, file] of Object.entries(d.versions)) for (const f of collectSource(root, file, d.helpers ?? [], `suite grader ${name}@${n}`).files) out.add(f);
+    if (d.cases !== undefined) out.add(d.cases);
+    for (const h of d.helpers ?? []) out.add(h);
+  }
+  return [...out].sort(byUtf8);
+}
+
 // ---- the lock ----
 
 export const SUITE_GRADER_LOCK = GRADER_LOCKFILE;
