@@ -141,7 +141,7 @@ export function regradeCheck(archiveDir: string, suite: SuiteGraders | null = nu
       }
     }
     if (wouldFlip) problems.push(`re-grading with the bank's current grader would flip ${wouldFlip} verdict(s) (run docket regrade --all)`);
-    const by = [...graders.entries()].map(([ref, n]) => `${n} run${n === 1 ? '' : 's'} scored by ${ref}`).join(', ') || 'no graded runs';
+    const by = [...graders.entries()].map(([ref, n]) => `${n} run${n === 1 ? '' : 's'} graded by ${ref}`).join(', ') || 'no graded runs';
     const history = recorded ? ` (${recorded} flip${recorded === 1 ? '' : 's'} recorded from ${[...recordedFrom].sort().join(', ')} in the archive)` : '';
     const others = kept ? `; ${kept} grade${kept === 1 ? '' : 's'} by other graders kept in the chains, not current` : '';
     const summary = problems.length ? `${by}; ${problems.join('; ')}` : `${by}; re-grading changes nothing${history}${others}`;

@@ -70,10 +70,17 @@ describe('check steps (npm start)', () => {
     expect(shipped.ok).toBe(true);
     expect(shipped.summary).toMatch(/^5 runs graded by decision@2; re-grading changes nothing \(144 flips recorded from decision@1 in the archive\)$/);
     const dir = copyArchive('check');
+    // Another grader than the current one: kept in the chain, the current grade stays, the check passes.
     regrade(dir, ['ref-markdown-1'], { grader: 'decision@1', gradedAt: '2026-01-01T00:00:00.000Z' });
+    const kept = regradeCheck(dir);
+    expect(kept.ok).toBe(true);
+    expect(kept.summary).toContain('1 grade by other graders kept in the chains, not current');
+    // Made current by --set-current: scored by decision@1 now, which the check names.
+    regrade(dir, ['ref-markdown-1'], { grader: 'decision@1', setCurrent: true, gradedAt: '2026-01-01T00:00:00.000Z' });
     const stale = regradeCheck(dir);
     expect(stale.ok).toBe(false);
-    expect(stale.summary).toContain('re-grading would flip 144 verdict(s)');
+    expect(stale.summary).toContain('(made current by regrade --set-current)');
+    expect(stale.summary).toContain("re-grading with the bank's current grader would flip 144 verdict(s)");
     rmSync(join(dir, 'refs/grades/ref-coin-1'));
     expect(regradeCheck(dir).summary).toContain('ref-coin-1 has no grade');
   });
