@@ -110,7 +110,7 @@ export const CODES = {
   EGRADERLOCK: e('lockfiles/graders.lock.json is missing or malformed', 'design.md §10'),
   EGRADERDECL: e("decision-bank.json's `graders` or `grader` names what is not there: a version file, a helper, a case file, a grader", 'design.md §10'),
   EGRADERCASES: e("a grader's case file (its regression matrix) is malformed, or lacks one side", 'design.md §10'),
-  EGRADERTEST: e("a grader fails a case of its regression matrix, or a current suite grader has no passing matrix archived (release pack: `docket grader test`)", 'design.md §10'),
+  EGRADERTEST: e('a grader fails a case of its regression matrix, or a current suite grader has no passing matrix archived (release pack: `docket grader test`)', 'design.md §10'),
   EGRADERBUNDLE: e("an archived grader's source does not hash to the digest it claims", 'design.md §10'),
   EGRADERSOURCE: e('archived grader source does not compile, imports what it may not, or fails its contract', 'design.md §10'),
   EGRADERIMPORT: e("grader source imports something other than a module of its own bundle (archived) or of its folder and the declared helpers (a suite's)", 'design.md §10'),

@@ -118,7 +118,14 @@ function gradersStep(ctx: CheckContext): CheckStep[] {
   }
   const pinned = `${states.map((s) => s.ref).join(', ')} match ${GRADER_LOCKFILE}`;
   if (problems.length)
-    return [{ name: 'graders', ok: false, summary: `${problems[0]!.code}: ${problems[0]!.message}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`, details: problems.slice(1).map((p) => `${p.code}: ${p.message}`) }];
+    return [
+      {
+        name: 'graders',
+        ok: false,
+        summary: `${problems[0]!.code}: ${problems[0]!.message}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`,
+        details: problems.slice(1).map((p) => `${p.code}: ${p.message}`),
+      },
+    ];
   return [{ name: 'graders', ok: true, summary: `${pinned}; ${matrices.join('; ')}; ${own}` }];
 }
 

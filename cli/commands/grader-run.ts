@@ -56,7 +56,11 @@ function defaultTestRef(suite: SuiteGraders): string {
   if (suiteRef(suite, suite.defaultRef)) return suite.defaultRef;
   const names = [...suite.declared.keys()];
   if (names.length === 1) return names[0]!;
-  throw usageError('EUSAGE', names.length ? `name the grader to test: ${names.join(', ')}` : 'no suite graders declared (decision-bank.json "graders"): grader test runs a suite grader over its case file', {});
+  throw usageError(
+    'EUSAGE',
+    names.length ? `name the grader to test: ${names.join(', ')}` : 'no suite graders declared (decision-bank.json "graders"): grader test runs a suite grader over its case file',
+    {},
+  );
 }
 
 const clip = (s: string | null, n = 48) => (s === null ? 'null' : JSON.stringify(s.length > n ? `${s.slice(0, n - 1)}…` : s));
@@ -64,7 +68,10 @@ const clip = (s: string | null, n = 48) => (s === null ? 'null' : JSON.stringify
 /** `docket grader test [REF]`: the grader over its case file; the result archived when the version is pinned. */
 function test(suite: SuiteGraders, bank: ReturnType<typeof loadBankFile>, spec: string | undefined, argv: GraderArgs) {
   const ref = spec ?? defaultTestRef(suite);
-  if (!suiteRef(suite, ref)) throw usageError('EGRADER', `${ref} is not one of the suite's graders (${[...suite.declared.keys()].join(', ') || 'none declared'}): docket's own graders are tested by docket's own tests`, { ref });
+  if (!suiteRef(suite, ref))
+    throw usageError('EGRADER', `${ref} is not one of the suite's graders (${[...suite.declared.keys()].join(', ') || 'none declared'}): docket's own graders are tested by docket's own tests`, {
+      ref,
+    });
   const archive = new Archive(argv.archive);
   try {
     const g = resolveGrader({ suite, archive, drafts: true }, ref);
@@ -102,7 +109,9 @@ function diff(suite: SuiteGraders, a: string, b: string, argv: GraderArgs) {
     const to = { ref: `${gb.id}@${gb.version}`, digest: gb.digest };
     if (argv.json) return printJson({ ok: true, from, to, runs: r.runs, attempts: r.attempts, flips: r.flips, count: r.flips.length });
     for (const f of r.flips) line(flipLine(f));
-    line(`${r.flips.length} of ${r.attempts} stored replies change verdict (${r.runs} runs); \`docket regrade --all --grader ${to.ref}\` would write them`);
+    const current = suiteRef(suite, suite.defaultRef);
+    const command = current && `${current.name}@${current.version}` === to.ref ? 'docket regrade --all' : `docket regrade --all --grader ${to.ref}`;
+    line(`${r.flips.length} of ${r.attempts} stored replies change verdict (${r.runs} runs); \`${command}\` would write them`);
   } finally {
     archive.close();
   }

@@ -74,7 +74,11 @@ export const GRADER_TESTS_NS = 'grader-tests';
 export const testRefName = (g: Pick<Grader, 'id' | 'version'>) => `${GRADER_TESTS_NS}/${g.id}.${g.version}`;
 
 /** The case file's text as it is hashed: a BOM dropped, CRLF → LF (a Windows checkout gives the same digest). */
-const caseText = (bytes: Buffer) => bytes.toString('utf8').replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+const caseText = (bytes: Buffer) =>
+  bytes
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n/g, '\n');
 export const caseFileDigest = (bytes: Buffer): Digest => sha256(caseText(bytes));
 
 const isPermutation = (p: unknown): p is Permutation => Array.isArray(p) && p.length === 4 && [...p].sort().join() === '0,1,2,3';
@@ -134,7 +138,8 @@ export function parseCases(text: string, file: string, questions: readonly Quest
       fields,
     });
   });
-  for (const side of SIDES) if (!problems.length && !out.some((c) => c.side === side)) problems.push(`${file}: no case on the ${side} side; a regression matrix has both (equivalent valid answers, plausible invalid ones)`);
+  for (const side of SIDES)
+    if (!problems.length && !out.some((c) => c.side === side)) problems.push(`${file}: no case on the ${side} side; a regression matrix has both (equivalent valid answers, plausible invalid ones)`);
   if (problems.length) throw findingError('EGRADERCASES', `${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more: ${problems.slice(1, 4).join('; ')})` : ''}`, { file, problems });
   return out;
 }
@@ -159,7 +164,12 @@ export function readCaseFile(suite: SuiteGraders, name: string): { file: string;
 /** The test of a grader on its matrix, not stored: the bundle value `grader test` stores. */
 export function testGrader(suite: SuiteGraders, bank: Pick<BankFile, 'questions'>, g: Grader): GraderTestValue {
   const cf = readCaseFile(suite, g.id);
-  if (!cf) throw findingError('EGRADERCASES', `grader ${g.id} declares no case file: add "cases": "graders/${g.id}.cases.jsonl" to decision-bank.json graders.${g.id} (JSON lines, docs/own-suite.md "Graders")`, { ref: g.id });
+  if (!cf)
+    throw findingError(
+      'EGRADERCASES',
+      `grader ${g.id} declares no case file: add "cases": "graders/${g.id}.cases.jsonl" to decision-bank.json graders.${g.id} (JSON lines, docs/own-suite.md "Graders")`,
+      { ref: g.id },
+    );
   const results = runCases(g, parseCases(caseText(cf.bytes), cf.file, Array.isArray(bank.questions) ? bank.questions : []));
   const passed = results.filter((r) => r.pass).length;
   return {
@@ -212,6 +222,5 @@ export function requirePassingMatrices(archive: Archive, suite: SuiteGraders): v
     const why = missingPassingTest(archive, suite, g);
     if (why) missing.push(`${why}: run \`docket grader test ${name}@${d.current}\``);
   }
-  if (missing.length)
-    throw findingError('EGRADERTEST', `release pack refused: a current grader needs a passing regression matrix in the archive; ${missing.join('; ')}`, { graders: missing });
+  if (missing.length) throw findingError('EGRADERTEST', `release pack refused: a current grader needs a passing regression matrix in the archive; ${missing.join('; ')}`, { graders: missing });
 }

@@ -221,8 +221,7 @@ export function planRegrade({ run, bank, grader: g, previous, base = previous, c
         seq: null,
         message: `the previous grade ${base.digest} names grader ${pg.ref} ${pg.digest}, which this docket does not know and no archived grader bundle holds (records before docket #18 name a path-keyed digest and archive no source); its verdicts are compared as recorded`,
       });
-    if (base.value.run !== run.digest)
-      warnings.push({ code: 'WRUN', seq: null, message: `the previous grade graded run bundle ${base.value.run}; refs/runs/${run.run.id} now names ${run.digest}` });
+    if (base.value.run !== run.digest) warnings.push({ code: 'WRUN', seq: null, message: `the previous grade graded run bundle ${base.value.run}; refs/runs/${run.run.id} now names ${run.digest}` });
     const d = diffVerdicts({ verdicts: base.verdicts, grader: pg }, { verdicts, grader: identity }, run.lines, { digest: run.digest, id: run.run.id });
     flips = d.flips;
     warnings.push(...d.warnings);

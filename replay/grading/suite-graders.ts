@@ -64,7 +64,7 @@ const BUILTIN_IDS = new Set(ALL_GRADERS.map((g) => g.id));
 // ---- the declaration ----
 
 /** What is wrong with the bank's `graders` and `grader` members (the schema has checked their types), each naming its member. */
-export function graderDeclProblems(root: string, bank: unknown): { field: string; message: string }[] {
+export function graderDeclProblems(root: string, bank: unknown, opts: { files: boolean } = { files: true }): { field: string; message: string }[] {
   const b = (bank ?? {}) as { graders?: unknown; grader?: unknown };
   const out: { field: string; message: string }[] = [];
   const graders = b.graders && typeof b.graders === 'object' && !Array.isArray(b.graders) ? (b.graders as Record<string, Partial<GraderDecl>>) : {};
@@ -73,6 +73,7 @@ export function graderDeclProblems(root: string, bank: unknown): { field: string
     const bad = unsafeRelPath(p);
     if (bad) return out.push({ field, message: `${what} ${JSON.stringify(p)} ${bad}` });
     if (exts && !exts.includes(extname(p))) return out.push({ field, message: `${what} ${p} is not a module (${exts.join(' ')})` });
+    if (!opts.files) return;
     const at = treePath(root, p);
     if (at.problem !== null) return out.push({ field, message: `${what} ${at.problem}` });
     if (!statSync(at.abs).isFile()) out.push({ field, message: `${what} ${p} is not a file` });
@@ -87,7 +88,8 @@ export function graderDeclProblems(root: string, bank: unknown): { field: string
       if (!/^[1-9][0-9]*$/.test(n)) out.push({ field: `${at}.versions`, message: `version "${n}" must be a positive integer` });
       file(`${at}.versions.${n}`, p, `${name}@${n}`, MODULE_EXTS);
     }
-    if (!Object.hasOwn(versions, String(d.current))) out.push({ field: `${at}.current`, message: `current version ${JSON.stringify(d.current)} is not one of versions (${Object.keys(versions).join(', ') || 'none'})` });
+    if (!Object.hasOwn(versions, String(d.current)))
+      out.push({ field: `${at}.current`, message: `current version ${JSON.stringify(d.current)} is not one of versions (${Object.keys(versions).join(', ') || 'none'})` });
     if (d.cases !== undefined) file(`${at}.cases`, d.cases, `the case file of ${name}`, null);
     (Array.isArray(d.helpers) ? d.helpers : []).forEach((h, i) => file(`${at}.helpers[${i}]`, h, 'helper module', MODULE_EXTS));
   }
@@ -95,7 +97,11 @@ export function graderDeclProblems(root: string, bank: unknown): { field: string
     const m = typeof b.grader === 'string' ? REF.exec(b.grader) : null;
     const decl = m ? graders[m[1]!] : undefined;
     const known = !!m && (decl ? m[2] === undefined || Object.hasOwn(decl.versions ?? {}, m[2]) : ALL_GRADERS.some((g) => g.id === m[1] && (m[2] === undefined || g.version === Number(m[2]))));
-    if (!known) out.push({ field: 'grader', message: `grader ${JSON.stringify(b.grader)} names no grader: a name in graders (${Object.keys(graders).join(', ') || 'none declared'}), name@N, or docket's ${ALL_GRADERS.map((g) => `${g.id}@${g.version}`).join(', ')}` });
+    if (!known)
+      out.push({
+        field: 'grader',
+        message: `grader ${JSON.stringify(b.grader)} names no grader: a name in graders (${Object.keys(graders).join(', ') || 'none declared'}), name@N, or docket's ${ALL_GRADERS.map((g) => `${g.id}@${g.version}`).join(', ')}`,
+      });
   }
   return out;
 }
@@ -105,10 +111,14 @@ export function graderViolations(root: string, bank: unknown): Violation[] {
   return graderDeclProblems(root, bank).map((p) => ({ code: 'EGRADERDECL', question: null, sourceEval: null, field: p.field, message: p.message }));
 }
 
-/** The suite's graders from its bank file (loaded by the caller); a bad declaration is EGRADERDECL (exit 2). */
+/**
+ * The suite's graders from its bank file (loaded by the caller); a bad declaration is EGRADERDECL
+ * (exit 2). A version's file may be missing: it then runs from its archived bundle (suiteGrader).
+ */
 export function readSuiteGraders(root: string, bank: unknown): SuiteGraders {
-  const [first, ...more] = graderDeclProblems(root, bank);
-  if (first) throw usageError('EGRADERDECL', `decision-bank.json ${first.field}: ${first.message}${more.length ? ` (and ${more.length} more: docket validate lists them)` : ''}`, { field: first.field });
+  const [first, ...more] = graderDeclProblems(root, bank, { files: false });
+  if (first)
+    throw usageError('EGRADERDECL', `decision-bank.json ${first.field}: ${first.message}${more.length ? ` (and ${more.length} more: docket validate lists them)` : ''}`, { field: first.field });
   const b = bank as { graders?: Record<string, GraderDecl>; grader?: string };
   return { root, declared: new Map(Object.entries(b.graders ?? {})), defaultRef: b.grader ?? DEFAULT_GRADER, cache: new Map() };
 }
