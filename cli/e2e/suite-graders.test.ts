@@ -71,7 +71,7 @@ beforeAll(async () => {
 }, 240_000);
 
 describe("a suite's own grader, fixed as version 2 with a regression matrix, regraded offline", () => {
-  it('runs are planned and graded on seal with the bank\'s grader, mine@1, which misreads the markdown contender', () => {
+  it("runs are planned and graded on seal with the bank's grader, mine@1, which misreads the markdown contender", () => {
     expect(runs.markdown.grade).toMatchObject({ status: 'graded', grader: { ref: 'mine@1' }, counts: { slots: 9, invalid: 9, correct: 0 } });
     expect(runs.oracle.grade).toMatchObject({ grader: { ref: 'mine@1' }, counts: { correct: 9 } });
   });
@@ -149,39 +149,49 @@ describe("a suite's own grader, fixed as version 2 with a regression matrix, reg
     expect(step(check, 'regrade check').summary).toContain('1 grade by other graders kept in the chains, not current');
   });
 
-  it.skipIf(!!noNetns)(`release pack wants a passing matrix; from the extracted release, offline, the flow repeats and every current grade is reproduced from archived graders alone${noNetns ? ` (skipped: ${noNetns})` : ''}`, async () => {
-    const out = scratch('docket-graders-release-');
-    const tgz = join(out, 'suite.tgz');
-    const cases = join(root, 'graders/mine.cases.jsonl');
-    const text = readFileSync(cases);
-    appendFileSync(cases, `${JSON.stringify({ reply: '(A)', question: 'crud-owner-index-1', expect: 'correct', side: 'valid' })}\n`);
-    const refused = await docket('release', 'pack', '--out', tgz, '--json');
-    writeFileSync(cases, text);
-    expect(refused.code).toBe(1);
-    expect(refused.json.error).toMatchObject({ code: 'EGRADERTEST', message: expect.stringContaining('docket grader test mine@2') });
-    const pack = ok(await docket('release', 'pack', '--out', tgz, '--json')).json;
-    const tree = join(out, 'checked');
-    ok(await docket('verify', tgz, '--expect', pack.digest, '--extract', tree));
+  it.skipIf(!!noNetns)(
+    `release pack wants a passing matrix; from the extracted release, offline, the flow repeats and every current grade is reproduced from archived graders alone${noNetns ? ` (skipped: ${noNetns})` : ''}`,
+    async () => {
+      const out = scratch('docket-graders-release-');
+      const tgz = join(out, 'suite.tgz');
+      const cases = join(root, 'graders/mine.cases.jsonl');
+      const text = readFileSync(cases);
+      appendFileSync(cases, `${JSON.stringify({ reply: '(A)', question: 'crud-owner-index-1', expect: 'correct', side: 'valid' })}\n`);
+      const refused = await docket('release', 'pack', '--out', tgz, '--json');
+      writeFileSync(cases, text);
+      expect(refused.code).toBe(1);
+      expect(refused.json.error).toMatchObject({ code: 'EGRADERTEST', message: expect.stringContaining('docket grader test mine@2') });
+      const pack = ok(await docket('release', 'pack', '--out', tgz, '--json')).json;
+      const tree = join(out, 'checked');
+      ok(await docket('verify', tgz, '--expect', pack.digest, '--extract', tree));
 
-    const check = ok(await offline(tree, 'check', '--json'));
-    expect(step(check, 'graders').ok).toBe(true);
-    expect((await offline(tree, 'grader', 'test', 'mine@1')).code).toBe(1);
-    const diff = ok(await offline(tree, 'grader', 'diff', 'mine@1', 'mine@2', '--json')).json;
-    expect(flipKeys(diff.flips)).toEqual(flipKeys(diffFlips));
-    // The stranger puts mine@1 back as current, then regrades with the bank's grader: the flips diff predicted.
-    ok(await offline(tree, 'regrade', '--all', '--grader', 'mine@1', '--set-current'));
-    expect(ok(await offline(tree, 'leaderboard', '--json')).json.rows.find((x: any) => x.runId === 'markdown-1').score).toBe(0);
-    const again = ok(await offline(tree, 'regrade', '--all', '--json')).json;
-    expect(flipKeys(again.flips)).toEqual(flipKeys(diffFlips));
-    const board = ok(await offline(tree, 'leaderboard', '--json')).json;
-    // The audit names the grader digest behind each published number.
-    writeFileSync(join(out, 'published.json'), JSON.stringify({ benchmark: 'convex-evals', benchmarkVersion: board.benchmarkVersion, rows: board.rows.map((x: any) => ({ model: x.model, score: x.score.toFixed(1), run: x.run })) }));
-    const audit = ok(await offline(tree, 'audit', '--published', join(out, 'published.json'), '--json')).json;
-    expect(audit.rows.map((x: any) => [x.status, x.grader.ref, x.grader.digest])).toEqual(board.rows.map(() => ['reproduced', 'mine@2', diff.to.digest]));
-    // With the graders' files gone, regrade --all reproduces every current grade from the archived grader bundles alone.
-    rmSync(join(tree, 'graders'), { recursive: true });
-    rmSync(join(tree, 'scoring'), { recursive: true });
-    const archived = ok(await offline(tree, 'regrade', '--all', '--json')).json;
-    expect(archived.runs.map((x: any) => [x.runId, x.status, x.current])).toEqual(again.runs.map((x: any) => [x.runId, 'unchanged', x.grade]));
-  });
+      const check = ok(await offline(tree, 'check', '--json'));
+      expect(step(check, 'graders').ok).toBe(true);
+      expect((await offline(tree, 'grader', 'test', 'mine@1')).code).toBe(1);
+      const diff = ok(await offline(tree, 'grader', 'diff', 'mine@1', 'mine@2', '--json')).json;
+      expect(flipKeys(diff.flips)).toEqual(flipKeys(diffFlips));
+      // The stranger puts mine@1 back as current, then regrades with the bank's grader: the flips diff predicted.
+      ok(await offline(tree, 'regrade', '--all', '--grader', 'mine@1', '--set-current'));
+      expect(ok(await offline(tree, 'leaderboard', '--json')).json.rows.find((x: any) => x.runId === 'markdown-1').score).toBe(0);
+      const again = ok(await offline(tree, 'regrade', '--all', '--json')).json;
+      expect(flipKeys(again.flips)).toEqual(flipKeys(diffFlips));
+      const board = ok(await offline(tree, 'leaderboard', '--json')).json;
+      // The audit names the grader digest behind each published number.
+      writeFileSync(
+        join(out, 'published.json'),
+        JSON.stringify({
+          benchmark: 'convex-evals',
+          benchmarkVersion: board.benchmarkVersion,
+          rows: board.rows.map((x: any) => ({ model: x.model, providerModel: `docket-reference/${x.model}-v1`, score: x.score.toFixed(1), run: x.run })),
+        }),
+      );
+      const audit = ok(await offline(tree, 'audit', '--published', join(out, 'published.json'), '--json')).json;
+      expect(audit.rows.map((x: any) => [x.status, x.grader.ref, x.grader.digest])).toEqual(board.rows.map(() => ['reproduced', 'mine@2', diff.to.digest]));
+      // With the graders' files gone, regrade --all reproduces every current grade from the archived grader bundles alone.
+      rmSync(join(tree, 'graders'), { recursive: true });
+      rmSync(join(tree, 'scoring'), { recursive: true });
+      const archived = ok(await offline(tree, 'regrade', '--all', '--json')).json;
+      expect(archived.runs.map((x: any) => [x.runId, x.status, x.current])).toEqual(again.runs.map((x: any) => [x.runId, 'unchanged', x.grade]));
+    },
+  );
 });
