@@ -47,7 +47,7 @@ function lock(suite: SuiteGraders, json: boolean) {
   const pinned = states.map((s) => ({ ref: s.ref, digest: s.digest, file: s.file, files: s.files, added: added.includes(s) }));
   if (json) return printJson({ ok: true, path: SUITE_GRADER_LOCK, written: added.length > 0, graders: pinned });
   if (!states.length) return line('no suite graders declared (decision-bank.json "graders"): nothing to pin');
-  for (const s of pinned) line(`${s.added ? 'pinned ' : 'already'} ${s.ref} ${s.digest}  ${s.files.join(', ')}`);
+  for (const s of pinned) line(`${s.added ? 'new ' : 'kept'} ${s.ref} ${s.digest}  ${s.files.join(', ')}`);
   line(added.length ? `wrote ${SUITE_GRADER_LOCK}: ${added.length} version(s) pinned, now frozen (a change goes into a new version)` : `${SUITE_GRADER_LOCK} already pins every version`);
 }
 
