@@ -41,22 +41,8 @@ export interface MatrixCase {
   fields: { id: string } & { [field: string]: Json };
 }
 
-export interface CaseResult {
-  line: number;
-  side: Side;
-  note: string | null;
-  reply: string | null;
-  finishReason: string | null;
-  question: string | null;
-  key: Letter;
-  options: string[];
-  permutation: Permutation;
-  expect: Expected;
-  verdict: Expected;
-  shown: Letter | null;
-  chosen: Letter | null;
-  pass: boolean;
-}
+/** A case as run: the case (the question's fields left out: the bank has them) and what the grader gave. */
+export type CaseResult = Omit<MatrixCase, 'fields'> & { verdict: Expected; shown: Letter | null; chosen: Letter | null; pass: boolean };
 
 /** The `grader-test` bundle (docs/schemas/grader-test.schema.json). */
 export interface GraderTestValue {
