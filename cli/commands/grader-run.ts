@@ -7,7 +7,7 @@ import { archiveTest, testGrader, testRefName } from '../../replay/grading/grade
 import { diffGraders } from '../../replay/grading/grades.ts';
 import { graderBundleDigest } from '../../replay/grading/grader-archive.ts';
 import { isPinned, lockSuiteGraders, lockText, readSuiteGraders, resolveGrader, suiteRef, SUITE_GRADER_LOCK, type SuiteGraders } from '../../replay/grading/suite-graders.ts';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { writeFileAtomic } from '../../replay/release/pack.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocketError, EXIT } from '../errors.ts';
-import { Archive } from '../store/archive.ts';
+import { Archive } from '../index/archive.ts';
 import { archiveGrader } from './grader-archive.ts';
 import { parseCases, runCases } from './grader-matrix.ts';
 import { graderDeclProblems, lockSuiteGraders, lockText, readSuiteGraders, resolveGrader, suiteGrader, versionStates, type GraderDecl } from './suite-graders.ts';
