@@ -89,7 +89,22 @@ const extra: Json[] = [
     counts: { cases: 1, passed: 1, failed: 0, valid: 1, invalid: 0 },
     ok: true,
     results: [
-      { line: 1, side: 'valid', note: null, reply: '**A**', finishReason: 'stop', question: 'q1', key: 'A', options: ['w', 'x', 'y', 'z'], permutation: [1, 0, 2, 3], expect: 'correct', verdict: 'correct', shown: 'B', chosen: 'A', pass: true },
+      {
+        line: 1,
+        side: 'valid',
+        note: null,
+        reply: '**A**',
+        finishReason: 'stop',
+        question: 'q1',
+        key: 'A',
+        options: ['w', 'x', 'y', 'z'],
+        permutation: [1, 0, 2, 3],
+        expect: 'correct',
+        verdict: 'correct',
+        shown: 'B',
+        chosen: 'A',
+        pass: true,
+      },
     ],
   },
 ];
