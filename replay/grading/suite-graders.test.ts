@@ -1,12 +1,12 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DocketError, EXIT } from '../errors.ts';
+import { EXIT } from '../errors.ts';
 import { Archive } from '../index/archive.ts';
 import { archiveGrader } from './grader-archive.ts';
 import { parseCases, runCases } from './grader-matrix.ts';
 import { graderDeclProblems, lockSuiteGraders, lockText, readSuiteGraders, resolveGrader, suiteGrader, versionStates, type GraderDecl } from './suite-graders.ts';
-import { tempDir } from '../../cli/dev/testkit/core.ts';
+import { tempDir, thrown } from '../../cli/dev/testkit/core.ts';
 import type { Question } from '../bank/types.ts';
 
 const dirs: string[] = [];
@@ -57,14 +57,6 @@ function suiteRoot(decl: Partial<GraderDecl> = {}) {
 }
 const lock = (s: ReturnType<typeof suiteRoot>) => writeFileSync(join(s.root, 'lockfiles/graders.lock.json'), lockText(lockSuiteGraders(s.suite).lock), { flag: 'w' });
 const lockDir = (root: string) => mkdirSync(join(root, 'lockfiles'), { recursive: true });
-const failure = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    return e as DocketError;
-  }
-  throw new Error('expected an error');
-};
 const INPUT = { finishReason: 'stop', permutation: [0, 1, 2, 3] as [number, number, number, number], key: 'B' as const, options: ['w', 'x', 'y', 'z'] };
 
 describe("a suite's graders: collected, pinned, resolved", () => {
@@ -91,7 +83,7 @@ describe("a suite's graders: collected, pinned, resolved", () => {
       const s = suiteRoot({ helpers: [] });
       put(s.root, 'graders/sub/pick.ts', PICK);
       put(s.root, 'graders/mine-v1.ts', `${line}\n${V1}`);
-      const e = failure(() => versionStates(s.suite));
+      const e = thrown(() => versionStates(s.suite));
       expect(e).toMatchObject({ code: 'EGRADERIMPORT', exitCode: EXIT.FINDINGS });
       expect(e.message).toContain(why);
       expect(e.message).toContain(file);
@@ -108,16 +100,16 @@ describe("a suite's graders: collected, pinned, resolved", () => {
     lock(s);
     expect(lockSuiteGraders(s.suite).added).toEqual([]);
     put(s.root, 'graders/pick.ts', `${PICK}// edited\n`); // a module both versions import
-    const e = failure(() => lockSuiteGraders(s.suite));
+    const e = thrown(() => lockSuiteGraders(s.suite));
     expect(e).toMatchObject({ code: 'EGRADERCHANGED', exitCode: EXIT.FINDINGS, data: { ref: 'mine@1', file: 'graders/mine-v1.ts', next: 'mine@3' } });
     expect(e.message).toContain('graders/pick.ts');
     expect(e.message).toContain('put the change in version 3 instead');
-    expect(failure(() => resolveGrader({ suite: readSuiteGraders(s.root, s.bank), archive: null }, 'mine')).code).toBe('EGRADERCHANGED');
+    expect(thrown(() => resolveGrader({ suite: readSuiteGraders(s.root, s.bank), archive: null }, 'mine')).code).toBe('EGRADERCHANGED');
   });
 
   it('an unpinned version is refused (EGRADERUNPINNED names the command) unless drafts are asked for; it runs in the sandbox with the question fields', () => {
     const s = suiteRoot();
-    const e = failure(() => resolveGrader({ suite: s.suite, archive: null }, 'mine'));
+    const e = thrown(() => resolveGrader({ suite: s.suite, archive: null }, 'mine'));
     expect(e).toMatchObject({ code: 'EGRADERUNPINNED', exitCode: EXIT.FINDINGS });
     expect(e.message).toContain('docket grader lock');
     const g = resolveGrader({ suite: readSuiteGraders(s.root, s.bank), archive: null, drafts: true }, 'mine');
@@ -134,10 +126,10 @@ describe("a suite's graders: collected, pinned, resolved", () => {
     expect(resolveGrader(ctx, 'mine').version).toBe(2);
     expect(resolveGrader(ctx, 'mine@1').version).toBe(1);
     expect(resolveGrader(ctx, 'decision@2').id).toBe('decision');
-    const e = failure(() => resolveGrader(ctx, 'nope'));
+    const e = thrown(() => resolveGrader(ctx, 'nope'));
     expect(e).toMatchObject({ code: 'EGRADER', exitCode: EXIT.USAGE });
     expect(e.message).toContain('mine, decision@1');
-    expect(failure(() => resolveGrader(ctx, 'mine@7')).code).toBe('EGRADER');
+    expect(thrown(() => resolveGrader(ctx, 'mine@7')).code).toBe('EGRADER');
   });
 
   it('a pinned version runs from its archived bundle, and from it alone when its file is gone; neither is EGRADERNOTARCHIVED', () => {
@@ -155,7 +147,7 @@ describe("a suite's graders: collected, pinned, resolved", () => {
       expect([fromArchive.file, fromArchive.digest, fromArchive.description]).toEqual([null, fromTree.digest, 'the first capital letter']);
       expect(fromArchive.grade({ ...INPUT, content: 'B' })).toEqual(fromTree.grade({ ...INPUT, content: 'B' }));
       rmSync(join(s.root, 'graders/mine-v2.ts'));
-      expect(failure(() => suiteGrader(readSuiteGraders(s.root, s.bank), 'mine', 2, a)).code).toBe('EGRADERNOTARCHIVED');
+      expect(thrown(() => suiteGrader(readSuiteGraders(s.root, s.bank), 'mine', 2, a)).code).toBe('EGRADERNOTARCHIVED');
     } finally {
       a.close();
     }
@@ -195,7 +187,7 @@ describe('the regression matrix', () => {
       ['{"reply": "B", "question": "q1", "expect": "right", "side": "valid"}', '"expect" is one of'],
       ['{"reply": "B", "question": "q1", "expect": "correct", "side": "valid"}', 'no case on the invalid side'],
     ]) {
-      const e = failure(() => parseCases(text!, 'm.jsonl', Q));
+      const e = thrown(() => parseCases(text!, 'm.jsonl', Q));
       expect(e).toMatchObject({ code: 'EGRADERCASES' });
       expect(e.message).toContain(why);
     }
