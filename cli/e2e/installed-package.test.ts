@@ -76,7 +76,7 @@ describe('the package', () => {
     expect(
       outside.filter(
         (p) =>
-          !/^(docs\/schemas\/.+\.json|replay\/grading\/graders\/[\w-]+\.ts|replay\/accel\/wasm\/strict\.wasm|cli\/release-scripts\/[\w-]+\.mjs|lockfiles\/graders\.lock\.json|package\.json|README\.md)$/.test(
+          !/^(docs\/schemas\/.+\.json|docs\/schemas\/eee\/LICENSE|replay\/grading\/graders\/[\w-]+\.ts|replay\/accel\/wasm\/strict\.wasm|cli\/release-scripts\/[\w-]+\.mjs|lockfiles\/graders\.lock\.json|package\.json|README\.md)$/.test(
             p,
           ),
       ),
