@@ -230,6 +230,8 @@ describe('Every Eval Ever', () => {
     const helm = docket(['--archive', dir, '--json', 'import', 'helm', HELM]);
     expect(helm.status, helm.stderr).toBe(0);
     expect(helm.json.imports[0]).toMatchObject({ framework: 'helm', samples: 10 });
+    const again = docket(['--archive', dir, 'import', 'helm', HELM]); // the run directory named once, and nothing stored twice
+    expect(again.stdout).toContain('model=openai_gpt2/ (run_spec.json, scenario.json, scenario_state.json, per_instance_stats.json, stats.json): 10 samples, 16 bundles (0 new); already imported');
     expect(docket(['--archive', archive, 'export', 'eee', '--out', join(dir, 'x')]).status).toBe(2);
     const exp = docket(['--archive', archive, '--json', 'export', 'eee', 'ref-coin-1', '--out', join(dir, 'eee'), '--evaluator-relationship', 'third_party']);
     expect(exp.status, exp.stderr).toBe(0);
