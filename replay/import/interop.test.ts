@@ -88,6 +88,12 @@ describe('HELM run directories', () => {
     expect((await verifyArchive(dir)).findings).toEqual([]);
   });
 
+  it('the second real run (hellaswag, pythia-1b): every determined mean recomputed, every request rebuilt', () => {
+    const imports = [inMemory(readHelmDir(join(FIX, 'helm', 'commonsense-dataset=hellaswag,method=multiple_choice_joint,model=eleutherai_pythia-1b-v0')))];
+    expect(auditImports(imports).counts).toEqual({ reproduced: 75, mismatch: 0, unverifiable: 1 });
+    expect(replayImports(imports).imports[0]).toMatchObject({ checked: 10, matched: 10, mismatched: 0, unsupported: 0 });
+  });
+
   it('a changed mean in stats.json is a mismatch naming the stat', () => {
     const d = helmCopy('stats.json', (v) => {
       const st = (v as JsonObject[]).find((s) => (s.name as JsonObject).name === 'exact_match' && (s.name as JsonObject).split === 'test' && !(s.name as JsonObject).perturbation)!;
