@@ -161,7 +161,7 @@ describe('the index is kept current and rebuilt when stale', () => {
         .db.prepare(sql)
         .pluck()
         .get(...p) as number;
-    const g = writeGrade(a, prepareRegrade(a, 'ref-markdown-1', { grader: 'decision@1', gradedAt: '2026-01-01T00:00:00.000Z' }));
+    const g = writeGrade(a, prepareRegrade(a, 'ref-markdown-1', { grader: 'decision@1', setCurrent: true, gradedAt: '2026-01-01T00:00:00.000Z' }));
     expect(count('SELECT COUNT(*) FROM verdicts WHERE grade = ?', g)).toBe(144);
     expect(count("SELECT COUNT(*) FROM current_grades WHERE run_id = 'ref-markdown-1' AND grade = ?", g)).toBe(1);
     a.close();

@@ -394,6 +394,7 @@ function gradeOwn(value: Json, digest: Digest, emit: Emit) {
     c.provider_failure,
     c.interrupted,
     v.warnings.length,
+    v.current === false ? 0 : 1,
   ]);
 }
 

@@ -6,7 +6,7 @@ import type { IndexSchema } from '../store/sqlindex.ts';
  * writes them but the ref and object bookkeeping of store/sqlindex.ts); the views answer what users ask
  * of them. A file with another `meta.schemaVersion` is rebuilt, never read.
  */
-export const INDEX_SCHEMA_VERSION = 3;
+export const INDEX_SCHEMA_VERSION = 4;
 
 export const TABLES_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -53,7 +53,7 @@ CREATE TABLE grades (digest TEXT PRIMARY KEY, run TEXT NOT NULL, run_id TEXT NOT
   grader_ref TEXT NOT NULL, grader_digest TEXT NOT NULL, grader_bundle TEXT, graded_at TEXT NOT NULL,
   attempts INTEGER NOT NULL, slots INTEGER NOT NULL, correct INTEGER NOT NULL, incorrect INTEGER NOT NULL,
   invalid INTEGER NOT NULL, truncated INTEGER NOT NULL, provider_failure INTEGER NOT NULL,
-  interrupted INTEGER NOT NULL, warnings INTEGER NOT NULL) WITHOUT ROWID;
+  interrupted INTEGER NOT NULL, warnings INTEGER NOT NULL, current INTEGER NOT NULL) WITHOUT ROWID;
 CREATE INDEX grades_run ON grades(run);
 CREATE INDEX grades_run_id ON grades(run_id);
 CREATE TABLE verdicts (grade TEXT NOT NULL, seq INTEGER NOT NULL, verdict TEXT NOT NULL, chosen TEXT, shown TEXT,
@@ -74,7 +74,8 @@ CREATE TABLE foreign_scores (run TEXT NOT NULL, seq INTEGER NOT NULL, framework 
 /**
  * The views. "Current" follows the refs: a run is current when refs/runs/<id> names it; its current
  * grade is the newest record on the chain from refs/grades/<id> (following previous) that grades
- * that very run bundle, as replay/scoring/scoring-input.ts reads it from the bundles.
+ * that very run bundle and is not marked `current: false`, as replay/scoring/scoring-input.ts reads
+ * it from the bundles (grade-records.ts currentOf).
  */
 export const VIEWS_SQL = `
 CREATE VIEW current_runs AS
@@ -87,7 +88,7 @@ CREATE VIEW current_grades AS
   ranked AS (
     SELECT r.digest AS run, r.id AS run_id, g.digest AS grade, g.grader_ref, g.grader_digest, g.graded_at,
       ROW_NUMBER() OVER (PARTITION BY r.digest ORDER BY c.depth) AS n
-    FROM current_runs r JOIN chain c ON c.run_id = r.id JOIN grades g ON g.digest = c.grade AND g.run = r.digest)
+    FROM current_runs r JOIN chain c ON c.run_id = r.id JOIN grades g ON g.digest = c.grade AND g.run = r.digest AND g.current = 1)
   SELECT run, run_id, grade, grader_ref, grader_digest, graded_at FROM ranked WHERE n = 1;
 CREATE VIEW slot_outcomes AS
   SELECT c.run, c.run_id, r.model, r.benchmark_version, c.grade, s.slot, s.question, s.source_eval, s.permutation,
