@@ -1,0 +1,188 @@
+import type { Archive } from '../store/archive.ts';
+import type { Finding } from '../check/verify.ts';
+import { isDigest, type Digest } from '../format/digest.ts';
+import { DocketError, findingError, usageError } from '../errors.ts';
+import { canonicalBytes, type Json } from '../format/json.ts';
+import { matchRunRef } from './run-ref.ts';
+import { tryCache, type PlanValue } from './runs.ts';
+
+/**
+ * Plan records (docs/design.md §22): the archive's append-only, hash-chained plan log. A record
+ * registers one frozen plan (the `plan` bundle a run would store: bank and so benchmark version and
+ * protocol, grader, model, repetitions, request settings with their seed, caps, endpoint) before any
+ * call, with the time and the digest of the record before it. `refs/plans/head` names the newest.
+ * `docket run --plan DIGEST` runs exactly the registered plan, and the sealed run names the record.
+ */
+
+export const PLAN_LOG_REF = 'plans/head';
+
+export interface PlanRecordValue {
+  kind: 'plan-record';
+  schemaVersion: 1;
+  seq: number; // position in the log, 0 for the first record
+  previous: Digest | null; // the record before it; null only at seq 0
+  plan: Digest; // the frozen plan bundle
+  model: string; // the plan's, repeated so a listing needs no second read (checked equal)
+  benchmarkVersion: Digest; // likewise
+  committedAt: string;
+}
+
+export interface PlanRecord {
+  digest: Digest;
+  value: PlanRecordValue;
+}
+
+export function planRecordValue(plan: Digest, p: Pick<PlanValue, 'model' | 'benchmarkVersion'>, previous: PlanRecord | null, committedAt: string): PlanRecordValue {
+  return {
+    kind: 'plan-record',
+    schemaVersion: 1,
+    seq: previous ? previous.value.seq + 1 : 0,
+    previous: previous?.digest ?? null,
+    plan,
+    model: p.model,
+    benchmarkVersion: p.benchmarkVersion,
+    committedAt,
+  };
+}
+
+/** One plan record, of that kind (else EPLANRECORD naming what the digest is). */
+export function loadPlanRecord(archive: Archive, digest: Digest): PlanRecord {
+  const d = archive.get(digest);
+  if (d.descriptor.kind !== 'plan-record') throw findingError('EPLANRECORD', `${digest} is a ${d.descriptor.kind} bundle, not a plan record`, { digest });
+  return { digest, value: d.value as unknown as PlanRecordValue };
+}
+
+/**
+ * Append a record for `plan` to the log: store the plan, then, as the archive's one writer (so two
+ * commits chain one after the other), the record naming the current head, then move the head.
+ */
+export function commitPlan(archive: Archive, plan: PlanValue, committedAt: string): { record: PlanRecord; plan: Digest } {
+  const planDigest = archive.put(plan).digest;
+  return archive.writing(() => {
+    const head = archive.ref(PLAN_LOG_REF);
+    const previous = head ? loadPlanRecord(archive, head) : null;
+    const value = planRecordValue(planDigest, plan, previous, committedAt);
+    const digest = archive.put(value).digest;
+    archive.setRef(PLAN_LOG_REF, digest);
+    return { record: { digest, value }, plan: planDigest };
+  });
+}
+
+export interface PlanLog {
+  head: Digest | null;
+  records: PlanRecord[]; // the chain from the first record to the head, in log order
+  offChain: PlanRecord[]; // plan records in the archive that the chain does not reach (a fork, a moved head)
+  findings: Finding[]; // EPLANLOG: what is wrong with the log
+}
+
+/**
+ * The plan log as the archive holds it: the chain from refs/plans/head back to its first record,
+ * each record checked against the one before it (seq, previous) and against its plan (model and
+ * benchmark version), plus every plan record the chain does not reach. Every bundle is read through
+ * the store (digest-checked); a missing or damaged one is a coded error, as for any read.
+ */
+export function readPlanLog(archive: Archive): PlanLog {
+  const head = archive.ref(PLAN_LOG_REF);
+  const findings: Finding[] = [];
+  const add = (digest: Digest | null, message: string) => findings.push({ severity: 'error', code: 'EPLANLOG', path: `refs/${PLAN_LOG_REF}`, digest, message });
+  const chain: PlanRecord[] = [];
+  for (let d = head; d; ) {
+    const r = loadPlanRecord(archive, d);
+    const after = chain[chain.length - 1];
+    if (after && r.value.seq !== after.value.seq - 1) add(r.digest, `record ${r.digest} has seq ${r.value.seq}, but the record after it has seq ${after.value.seq}`);
+    if ((r.value.previous === null) !== (r.value.seq === 0)) add(r.digest, `record ${r.digest} has seq ${r.value.seq} and previous ${r.value.previous}: only the first record (seq 0) has none`);
+    const plan = archive.get(r.value.plan).value as unknown as PlanValue;
+    if (plan.model !== r.value.model || plan.benchmarkVersion !== r.value.benchmarkVersion)
+      add(r.digest, `record ${r.digest} names model ${r.value.model} on ${r.value.benchmarkVersion}, but its plan ${r.value.plan} is for ${plan.model} on ${plan.benchmarkVersion}`);
+    chain.push(r);
+    if (chain.length > 1_000_000) throw findingError('EPLANLOG', `the plan log from ${head} does not end`, { head });
+    d = r.value.previous;
+  }
+  chain.reverse();
+  const on = new Set(chain.map((r) => r.digest));
+  const offChain = bundlesOfKind(archive, 'plan-record')
+    .filter((d) => !on.has(d))
+    .map((d) => loadPlanRecord(archive, d));
+  for (const r of offChain) add(r.digest, `plan record ${r.digest} (seq ${r.value.seq}, ${r.value.model}, committed ${r.value.committedAt}) is not on the plan log that refs/${PLAN_LOG_REF} ends at`);
+  return { head, records: chain, offChain, findings };
+}
+
+/**
+ * Every bundle of one kind: the index's rows, plus any object the index does not know (a copy, a
+ * pull killed midway). Where the index cannot be opened or written (a read-only archive), every
+ * object is read instead: the bundles, not the cache, are the truth.
+ */
+export function bundlesOfKind(archive: Archive, kind: string): Digest[] {
+  const out = new Set<Digest>();
+  const indexed = new Set<string>();
+  tryCache(() => {
+    const idx = archive.currentIndex();
+    for (const row of idx.objects()) {
+      indexed.add(row.digest);
+      if (row.kind === kind) out.add(row.digest);
+    }
+  });
+  for (const o of archive.store.list().objects) {
+    if (indexed.has(o.digest)) continue;
+    try {
+      if (archive.get(o.digest).descriptor.kind === kind) out.add(o.digest);
+    } catch (e) {
+      if (!(e instanceof DocketError)) throw e; // a damaged object is verify's finding
+    }
+  }
+  return [...out].sort();
+}
+
+/** A plan record named by full digest or unique prefix (as runs are named). */
+export function resolvePlanRecord(archive: Archive, ref: string): PlanRecord {
+  if (isDigest(ref)) return loadPlanRecord(archive, ref);
+  const all = bundlesOfKind(archive, 'plan-record');
+  const found = matchRunRef(
+    all,
+    ref,
+    () => '',
+    (d) => d,
+  );
+  if (found.match) return loadPlanRecord(archive, found.match);
+  if (found.candidates.length > 1) throw usageError('EAMBIGUOUS', `${ref} matches ${found.candidates.length} plan records: ${found.candidates.join(', ')}; give more digest characters`, { ref });
+  throw usageError('EPLANRECORD', `no plan record ${ref} in ${archive.dir}: \`docket plan list\` shows the plan log`, { ref });
+}
+
+/** What differs between a registered plan and the one a run would freeze, member by member (JSON pointers). */
+export function planDifferences(registered: PlanValue, planned: PlanValue): { path: string; registered: Json | undefined; planned: Json | undefined }[] {
+  const out: { path: string; registered: Json | undefined; planned: Json | undefined }[] = [];
+  const walk = (a: Json | undefined, b: Json | undefined, path: string) => {
+    const plain = (v: Json | undefined) => v !== null && typeof v === 'object' && !Array.isArray(v);
+    if (plain(a) && plain(b)) {
+      const o = a as Record<string, Json>;
+      const p = b as Record<string, Json>;
+      for (const k of [...new Set([...Object.keys(o), ...Object.keys(p)])].sort()) walk(o[k], p[k], `${path}/${k}`);
+      return;
+    }
+    const same = a !== undefined && b !== undefined && Buffer.from(canonicalBytes(a)).equals(Buffer.from(canonicalBytes(b)));
+    if (!same) out.push({ path, registered: a, planned: b });
+  };
+  walk(registered as unknown as Json, planned as unknown as Json, '');
+  return out;
+}
+
+/**
+ * `docket run --plan DIGEST`: the plan this run would freeze must be the registered plan, byte for
+ * byte (the same plan bundle digest). Any difference refuses the run, naming each field.
+ */
+export function requireRegistered(archive: Archive, ref: string, planned: PlanValue): PlanRecord {
+  const record = resolvePlanRecord(archive, ref);
+  const registered = archive.get(record.value.plan).value as unknown as PlanValue;
+  const diffs = planDifferences(registered, planned);
+  if (diffs.length) {
+    const show = (v: Json | undefined) => (v === undefined ? '(absent)' : JSON.stringify(v));
+    throw usageError(
+      'EPLANMISMATCH',
+      `this run is not the plan registered as ${record.digest} (committed ${record.value.committedAt}): ${diffs
+        .map((d) => `${d.path}: registered ${show(d.registered)}, this run ${show(d.planned)}`)
+        .join('; ')}. Run it with the settings \`docket plan commit\` was given (\`docket plan show ${record.digest}\` prints them), or commit a new plan`,
+      { planRecord: record.digest, differences: diffs },
+    );
+  }
+  return record;
+}
