@@ -2,7 +2,8 @@ import type { Archive } from '../store/archive.ts';
 import type { Finding } from '../check/verify.ts';
 import { isDigest, type Digest } from '../format/digest.ts';
 import { DocketError, findingError, usageError } from '../errors.ts';
-import { canonicalBytes, type Json } from '../format/json.ts';
+import type { Json } from '../format/json.ts';
+import { diffJson } from '../format/json-diff.ts';
 import { matchRunRef } from './run-ref.ts';
 import { tryCache, type PlanValue } from './runs.ts';
 
@@ -148,24 +149,6 @@ export function resolvePlanRecord(archive: Archive, ref: string): PlanRecord {
   throw usageError('EPLANRECORD', `no plan record ${ref} in ${archive.dir}: \`docket plan list\` shows the plan log`, { ref });
 }
 
-/** What differs between a registered plan and the one a run would freeze, member by member (JSON pointers). */
-export function planDifferences(registered: PlanValue, planned: PlanValue): { path: string; registered: Json | undefined; planned: Json | undefined }[] {
-  const out: { path: string; registered: Json | undefined; planned: Json | undefined }[] = [];
-  const walk = (a: Json | undefined, b: Json | undefined, path: string) => {
-    const plain = (v: Json | undefined) => v !== null && typeof v === 'object' && !Array.isArray(v);
-    if (plain(a) && plain(b)) {
-      const o = a as Record<string, Json>;
-      const p = b as Record<string, Json>;
-      for (const k of [...new Set([...Object.keys(o), ...Object.keys(p)])].sort()) walk(o[k], p[k], `${path}/${k}`);
-      return;
-    }
-    const same = a !== undefined && b !== undefined && Buffer.from(canonicalBytes(a)).equals(Buffer.from(canonicalBytes(b)));
-    if (!same) out.push({ path, registered: a, planned: b });
-  };
-  walk(registered as unknown as Json, planned as unknown as Json, '');
-  return out;
-}
-
 /**
  * `docket run --plan DIGEST`: the plan this run would freeze must be the registered plan, byte for
  * byte (the same plan bundle digest). Any difference refuses the run, naming each field.
@@ -173,13 +156,13 @@ export function planDifferences(registered: PlanValue, planned: PlanValue): { pa
 export function requireRegistered(archive: Archive, ref: string, planned: PlanValue): PlanRecord {
   const record = resolvePlanRecord(archive, ref);
   const registered = archive.get(record.value.plan).value as unknown as PlanValue;
-  const diffs = planDifferences(registered, planned);
+  const diffs = diffJson(planned as unknown as Json, registered as unknown as Json);
   if (diffs.length) {
     const show = (v: Json | undefined) => (v === undefined ? '(absent)' : JSON.stringify(v));
     throw usageError(
       'EPLANMISMATCH',
       `this run is not the plan registered as ${record.digest} (committed ${record.value.committedAt}): ${diffs
-        .map((d) => `${d.path}: registered ${show(d.registered)}, this run ${show(d.planned)}`)
+        .map((d) => `${d.path}: registered ${show(d.stored)}, this run ${show(d.rebuilt)}`)
         .join('; ')}. Run it with the settings \`docket plan commit\` was given (\`docket plan show ${record.digest}\` prints them), or commit a new plan`,
       { planRecord: record.digest, differences: diffs },
     );
