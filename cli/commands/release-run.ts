@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ArgumentsCamelCase } from 'yargs';
 import { Archive } from '../../replay/store/archive.ts';
 import { bankDrift, describeDrift } from '../../replay/bank/drift.ts';
@@ -73,6 +73,7 @@ export function readKey(path: string): Buffer {
 export interface PushArgs extends GlobalArgs {
   ref: string;
   file: string;
+  attestation?: string[];
   concurrency: number;
   'chunk-size': number;
 }
@@ -149,5 +150,39 @@ export async function runPush(argv: ArgumentsCamelCase<PushArgs>) {
     }
   } finally {
     verified.cleanup();
+  }
+}
+
+export interface ReleaseCheckpointArgs extends GlobalArgs {
+  file: string;
+  key: string;
+  origin?: string;
+  name?: string;
+  out?: string;
+}
+
+/** `docket release checkpoint`: the verified release's Merkle root (over its bundles) as a signed note (design.md §22). */
+export async function runReleaseCheckpoint(argv: ArgumentsCamelCase<ReleaseCheckpointArgs>) {
+  const key = loadPrivateKey(readKey(argv.key), argv.key);
+  const { verifyAndExtractRelease } = await import('../../replay/release/verify.ts');
+  const v = await verifyAndExtractRelease(resolve(argv.file), { keep: true });
+  try {
+    if (!v.report.ok || !v.stagingDir) {
+      const errors = v.report.findings.filter((f) => f.severity === 'error');
+      throw findingError('ERELEASE', `${argv.file} does not verify (${errors.map((f) => f.code).join(', ')}); no checkpoint written. Run 'docket verify ${argv.file}'`, { file: argv.file });
+    }
+    const { treesOf } = await import('../../replay/release/checkpoint.ts');
+    const { writeCheckpoint } = await import('./plan-run.ts');
+    const archive = new Archive(join(v.stagingDir, 'evidence'));
+    let trees;
+    try {
+      trees = treesOf(archive);
+    } finally {
+      archive.close();
+    }
+    const bankName = (loadBankFile(v.stagingDir) as { name?: string }).name ?? 'docket';
+    writeCheckpoint(argv, `${bankName}/releases`, trees.objects, key);
+  } finally {
+    v.cleanup();
   }
 }

@@ -1,7 +1,10 @@
 import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import type { Finding } from '../check/verify.ts';
 import type { Digest } from '../format/digest.ts';
+import type { Archive } from '../store/archive.ts';
+import { readPlanLog } from '../runs/plans.ts';
 import { b64 } from './dsse.ts';
+import { logRoot, merkleRoot, sortDigests } from './merkle.ts';
 
 /**
  * Checkpoints (docs/design.md §22): a tree size and root hash in the signed-note format of
@@ -136,4 +139,41 @@ export function openCheckpoint(file: string, bytes: Uint8Array, key: KeyObject):
 /** The checkpoint's tree against a tree the caller computed: same size and root, else ECHECKPOINTROOT. */
 export function matchesTree(c: Checkpoint, tree: { size: number; root: Digest }): boolean {
   return c.size === tree.size && c.root === tree.root;
+}
+
+/** The two trees a checkpoint can be of: the archive's objects (a release's Merkle root) and its plan log. */
+export interface Trees {
+  objects: { size: number; root: Digest };
+  plans: readonly Digest[]; // plan record digests in log order
+}
+
+export function treesOf(archive: Archive): Trees {
+  const objects = sortDigests(archive.store.list().objects.map((o) => o.digest));
+  return { objects: { size: objects.length, root: merkleRoot(objects) }, plans: readPlanLog(archive).records.map((r) => r.digest) };
+}
+
+/**
+ * Which tree the checkpoint is of: the archive's objects (size and root equal), or the plan log,
+ * whose first `size` records must give the root (a later log extends an earlier checkpoint;
+ * fewer records than the checkpoint counts means plans registered before it are missing).
+ */
+export function checkTrees(file: string, c: Checkpoint, t: Trees): { matched: 'objects' | 'plan log' | null; findings: Finding[] } {
+  if (matchesTree(c, t.objects)) return { matched: 'objects', findings: [] };
+  if (c.size <= t.plans.length && logRoot(t.plans.slice(0, c.size)) === c.root) return { matched: 'plan log', findings: [] };
+  const plans =
+    c.size > t.plans.length
+      ? `its plan log has ${t.plans.length} record${t.plans.length === 1 ? '' : 's'}, fewer than the ${c.size} the checkpoint counts (plans registered before it are missing)`
+      : `the first ${c.size} records of its plan log give ${logRoot(t.plans.slice(0, c.size))}`;
+  return {
+    matched: null,
+    findings: [
+      {
+        severity: 'error',
+        code: 'ECHECKPOINTROOT',
+        path: file,
+        digest: null,
+        message: `checkpoint ${c.origin} is tree size ${c.size}, root ${c.root}; the archive's objects are ${t.objects.size} with root ${t.objects.root}, and ${plans}`,
+      },
+    ],
+  };
 }
