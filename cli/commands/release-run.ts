@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { ArgumentsCamelCase } from 'yargs';
 import { Archive } from '../../replay/store/archive.ts';
 import { bankDrift, describeDrift } from '../../replay/bank/drift.ts';
@@ -14,6 +14,12 @@ import { requireValidBank } from './bank-run.ts';
 import { bankRootOf } from '../where.ts';
 import { collectVendor } from '../offline/vendor.ts';
 import { loadBankFile } from '../../replay/bank/bank.ts';
+import { historyGaps, readHistory } from '../../replay/runs/history.ts';
+import { bundlesOfKind } from '../../replay/runs/plans.ts';
+import { parseAttestation, subjectDigests, type AttestationValue } from '../../replay/release/attest.ts';
+import type { AttestationToAttach } from '../registry/referrers.ts';
+import type { Digest } from '../../replay/format/digest.ts';
+import { canonicalBytes, type Json } from '../../replay/format/json.ts';
 
 export interface PackArgs extends GlobalArgs {
   out: string;
@@ -62,6 +68,22 @@ export function refuseDrift(root: string, archiveDir: string) {
   }
 }
 
+/** A release carries every run and plan record of the models it publishes (design.md §22): refuse, naming what it would leave out. */
+export function refuseHistoryGaps(archiveDir: string) {
+  const archive = new Archive(archiveDir);
+  try {
+    const gaps = historyGaps(readHistory(archive));
+    if (gaps.length)
+      throw findingError(
+        'EPACKHISTORY',
+        `release not packed: it would not carry every run and plan record of the models it publishes:\n${gaps.map((g) => `  ${g}`).join('\n')}\nA stranger audits the release alone: what it leaves out, nobody can count.`,
+        { gaps },
+      );
+  } finally {
+    archive.close();
+  }
+}
+
 export function readKey(path: string): Buffer {
   try {
     return readFileSync(path);
@@ -86,6 +108,7 @@ export async function runPack(argv: ArgumentsCamelCase<PackArgs>) {
   if (!argv.json) line(`release pack: the bank at ${root} and the archive ${argv.archive} into ${argv.out}`); // before the work
   requireValidBank(root, 'release pack refused'); // a release ships only a bank that validates
   refuseDrift(root, resolve(argv.archive));
+  refuseHistoryGaps(resolve(argv.archive));
   const extra = argv.vendor ? collectVendor(root, loadBankFile(root)) : [];
   const r = await packRelease({ root, archive: resolve(argv.archive), signKey, lister, extra });
   writeFileAtomic(argv.out, r.bytes);
@@ -136,7 +159,8 @@ export async function runPush(argv: ArgumentsCamelCase<PushArgs>) {
     const { pushRelease } = await import('../registry/release.ts');
     const client = openClient(argv.ref, 'pull,push', argv.concurrency);
     try {
-      const r = await pushRelease(client, argv.file, verified.report.digest, verified.stagingDir, argv['chunk-size']);
+      const attestations = collectAttestations(verified.stagingDir, verified.report.digest, argv.attestation ?? []);
+      const r = await pushRelease(client, argv.file, verified.report.digest, verified.stagingDir, argv['chunk-size'], attestations);
       if (argv.json) return printJson(r);
       line(`pushed ${r.ref}@${r.digest} (tarball ${r.tarball})`);
       line(
@@ -144,6 +168,7 @@ export async function runPush(argv: ArgumentsCamelCase<PushArgs>) {
           ? `  signature ${r.signature.digest} attached ${r.signature.attached === 'referrer' ? 'as an OCI referrer' : `under tag ${r.signature.tag}`}`
           : '  unsigned release: no signature attached',
       );
+      for (const a of r.attestations) line(`  attestation ${a.about} ${a.digest} attached ${a.attached === 'referrer' ? 'as an OCI referrer' : `in the referrers index tagged ${a.tag}`}`);
       line(`  verify it with: docket verify ${r.ref} --expect ${r.tarball}`);
     } finally {
       client.close();
@@ -185,4 +210,39 @@ export async function runReleaseCheckpoint(argv: ArgumentsCamelCase<ReleaseCheck
   } finally {
     v.cleanup();
   }
+}
+
+/**
+ * What `release push` attaches as referrers: every attestation the release's archive carries (a
+ * run's, a plan record's), then each --attestation file, which must be about this tarball or about
+ * a bundle inside it (EATTESTSUBJECT otherwise; its signature is the verifier's to check).
+ */
+function collectAttestations(tree: string, tarball: Digest, files: string[]): AttestationToAttach[] {
+  const out: AttestationToAttach[] = [];
+  const archive = new Archive(join(tree, 'evidence'));
+  try {
+    for (const d of bundlesOfKind(archive, 'attestation')) {
+      const v = archive.get(d).value as unknown as AttestationValue;
+      const subject = archive.get(v.subject);
+      const about = subject.descriptor.kind === 'run' ? `run-${(subject.value as { id: string }).id}` : `${subject.descriptor.kind}-${v.subject.slice(7, 19)}`;
+      out.push({ envelope: Buffer.from(canonicalBytes(v.envelope as unknown as Json)), predicateType: v.predicateType, about });
+    }
+    for (const f of files) {
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(f);
+      } catch (e) {
+        throw usageError('EREAD', `cannot read attestation ${f}: ${(e as Error).message}`, { path: f });
+      }
+      const p = parseAttestation(f, bytes);
+      if (!p.statement) throw findingError('EATTEST', `${f}: ${p.findings[0]?.message ?? 'not an attestation'}`, { path: f });
+      const subjects = subjectDigests(p.statement);
+      if (!subjects.some((s) => s === tarball || archive.store.has(s)))
+        throw findingError('EATTESTSUBJECT', `${f} is about ${subjects.join(', ')}: neither this release (${tarball}) nor a bundle in it; nothing pushed`, { path: f });
+      out.push({ envelope: bytes, predicateType: p.statement.predicateType, about: basename(f).replace(/\.(intoto\.)?json$/, '') });
+    }
+  } finally {
+    archive.close();
+  }
+  return out;
 }

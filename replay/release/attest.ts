@@ -148,53 +148,62 @@ export interface AttestationCheck {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Check an attestation file offline: a strict DSSE envelope of the in-toto payload type, a
- * signature `key` verifies (over PAE, so payload type and bytes are both covered), and a Statement
- * v1 with at least one sha256 subject and one of docket's predicate types. Fails closed.
+ * Read an attestation file without trusting it: a strict DSSE envelope of the in-toto payload type
+ * holding a Statement v1 with at least one sha256 subject and one of docket's predicate types.
+ * What it says is trusted only once a signature verifies (checkAttestation).
  */
-export function checkAttestation(file: string, bytes: Uint8Array, key: KeyObject): AttestationCheck {
-  const out: AttestationCheck = { ok: false, keyid: null, statement: null, findings: [] };
-  const add = (code: 'EATTEST' | 'EATTESTSIG', message: string) => out.findings.push({ severity: 'error', code, path: file, digest: null, message });
+export function parseAttestation(file: string, bytes: Uint8Array): { payload: Buffer | null; signatures: unknown; statement: Statement | null; findings: Finding[] } {
+  const out: { payload: Buffer | null; signatures: unknown; statement: Statement | null; findings: Finding[] } = { payload: null, signatures: [], statement: null, findings: [] };
+  const bad = (message: string) => {
+    out.findings.push({ severity: 'error', code: 'EATTEST', path: file, digest: null, message });
+    return out;
+  };
   let env: unknown;
   try {
     env = parseStrict(bytes);
   } catch (e) {
-    add('EATTEST', `not JSON: ${e instanceof JsonError ? e.message : String(e)}`);
-    return out;
+    return bad(`not JSON: ${e instanceof JsonError ? e.message : String(e)}`);
   }
-  if (!isObject(env) || Object.keys(env).sort().join() !== 'payload,payloadType,signatures' || !Array.isArray(env.signatures)) {
-    add('EATTEST', 'not a DSSE envelope {payloadType, payload, signatures}');
-    return out;
-  }
-  if (env.payloadType !== IN_TOTO_PAYLOAD) {
-    add('EATTEST', `payloadType is ${JSON.stringify(env.payloadType)}, not ${IN_TOTO_PAYLOAD}`);
-    return out;
-  }
-  const payload = b64(env.payload);
-  if (!payload) {
-    add('EATTEST', 'payload is not canonical base64');
-    return out;
-  }
-  out.keyid = verifiedBy(IN_TOTO_PAYLOAD, payload, env.signatures, key);
-  if (out.keyid === null) add('EATTESTSIG', `no signature verifies with the named key (${keyId(key)}): tampered with, or signed by another key`);
+  if (!isObject(env) || Object.keys(env).sort().join() !== 'payload,payloadType,signatures' || !Array.isArray(env.signatures)) return bad('not a DSSE envelope {payloadType, payload, signatures}');
+  if (env.payloadType !== IN_TOTO_PAYLOAD) return bad(`payloadType is ${JSON.stringify(env.payloadType)}, not ${IN_TOTO_PAYLOAD}`);
+  out.payload = b64(env.payload);
+  out.signatures = env.signatures;
+  if (!out.payload) return bad('payload is not canonical base64');
   let st: unknown;
   try {
-    st = parseStrict(payload);
+    st = parseStrict(out.payload);
   } catch (e) {
-    add('EATTEST', `the payload is not JSON: ${e instanceof JsonError ? e.message : String(e)}`);
-    return out;
+    return bad(`the payload is not JSON: ${e instanceof JsonError ? e.message : String(e)}`);
   }
   const subjectOk = (s: unknown) => isObject(s) && typeof s.name === 'string' && isObject(s.digest) && typeof s.digest.sha256 === 'string' && /^[0-9a-f]{64}$/.test(s.digest.sha256);
-  if (!isObject(st) || st._type !== STATEMENT_TYPE || !Array.isArray(st.subject) || st.subject.length === 0 || !st.subject.every(subjectOk) || !isObject(st.predicate)) {
-    add('EATTEST', `the payload is not an in-toto Statement v1 (_type ${STATEMENT_TYPE}, subject [{name, digest {sha256}}], predicateType, predicate)`);
-    return out;
-  }
-  if (st.predicateType !== RESULT_PREDICATE && st.predicateType !== PLAN_PREDICATE) {
-    add('EATTEST', `predicateType ${JSON.stringify(st.predicateType)} is not one of docket's (${RESULT_PREDICATE}, ${PLAN_PREDICATE})`);
-    return out;
-  }
+  if (!isObject(st) || st._type !== STATEMENT_TYPE || !Array.isArray(st.subject) || st.subject.length === 0 || !st.subject.every(subjectOk) || !isObject(st.predicate))
+    return bad(`the payload is not an in-toto Statement v1 (_type ${STATEMENT_TYPE}, subject [{name, digest {sha256}}], predicateType, predicate)`);
+  if (st.predicateType !== RESULT_PREDICATE && st.predicateType !== PLAN_PREDICATE)
+    return bad(`predicateType ${JSON.stringify(st.predicateType)} is not one of docket's (${RESULT_PREDICATE}, ${PLAN_PREDICATE})`);
   out.statement = st as unknown as Statement;
-  out.ok = out.findings.length === 0;
+  return out;
+}
+
+/**
+ * Check an attestation file offline: it parses (parseAttestation) and a signature `key` verifies
+ * over PAE(payload type, payload), so the type and every byte of the statement are covered. Fails
+ * closed: without a verifying signature the statement is not returned.
+ */
+export function checkAttestation(file: string, bytes: Uint8Array, key: KeyObject): AttestationCheck {
+  const p = parseAttestation(file, bytes);
+  const out: AttestationCheck = { ok: false, keyid: null, statement: null, findings: p.findings };
+  if (!p.payload) return out;
+  out.keyid = verifiedBy(IN_TOTO_PAYLOAD, p.payload, p.signatures, key);
+  if (out.keyid === null)
+    out.findings.push({
+      severity: 'error',
+      code: 'EATTESTSIG',
+      path: file,
+      digest: null,
+      message: `no signature verifies with the named key (${keyId(key)}): tampered with, or signed by another key`,
+    });
+  out.ok = out.findings.length === 0 && p.statement !== null;
+  out.statement = out.ok ? p.statement : null;
   return out;
 }
 

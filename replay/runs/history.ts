@@ -109,3 +109,25 @@ export function planStatus(record: PlanRecord, runs: readonly HistoryRun[]): Pla
   if (own.some((r) => r.status === 'unsealed')) return 'unsealed';
   return own.length ? 'stopped' : 'never run';
 }
+
+/**
+ * What a release of this archive would leave out of the history of the models it publishes (every
+ * model with a sealed run or a registered plan), each as a sentence naming it: runs still in a
+ * working directory (a release ships bundles, not journals), runs naming a plan record the log does
+ * not hold, and what breaks the plan log itself. `release pack` refuses while any is left.
+ */
+export function historyGaps(h: History): string[] {
+  const published = new Set([...h.runs.filter((r) => r.digest !== null).map((r) => r.model), ...h.log.records.map((r) => r.value.model)]);
+  const onLog = new Set(h.log.records.map((r) => r.digest));
+  const out: string[] = [];
+  for (const r of h.runs) {
+    if (!published.has(r.model)) continue;
+    if (r.digest === null)
+      out.push(
+        `run ${r.runId} of ${r.model}${r.planRecord ? ` (registered plan ${r.planRecord})` : ''} is still a working directory (${r.status}): finish it (\`docket run --resume ${r.runId}\`) or seal it as it stands (\`docket run --resume ${r.runId} --abandon\`)`,
+      );
+    else if (r.planRecord && !onLog.has(r.planRecord)) out.push(`run ${r.runId} of ${r.model} ran plan record ${r.planRecord}, which is not on the plan log`);
+  }
+  out.push(...h.log.findings.map((f) => f.message));
+  return out;
+}
