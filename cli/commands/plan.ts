@@ -26,15 +26,19 @@ const showCommand: CommandModule<GlobalArgs, ShowArgs> = {
   handler: async (argv) => (await import('./plan-run.ts')).runPlanShow(argv),
 };
 
+/** The options of a signed checkpoint (`plan checkpoint`, `release checkpoint`; design.md §22). */
+export function checkpointOptions<T>(y: Argv<T>, defaultOrigin: string): Argv<T> {
+  return y
+    .option('key', { type: 'string', demandOption: true, describe: 'Ed25519 private key (PEM) to sign the checkpoint with' })
+    .option('origin', { type: 'string', describe: `the log's name, the note's first line (default ${defaultOrigin}); no spaces or '+'` })
+    .option('name', { type: 'string', describe: 'the signer name on the signature line (default: the origin)' })
+    .option('out', { type: 'string', describe: 'write the signed note to this file' }) as unknown as Argv<T>;
+}
+
 const checkpointCommand: CommandModule<GlobalArgs, CheckpointArgs> = {
   command: 'checkpoint',
   describe: "export the plan log's head as a signed checkpoint (transparency-log signed note: origin, tree size, root hash, signature) to publish anywhere",
-  builder: (y) =>
-    y
-      .option('key', { type: 'string', demandOption: true, describe: 'Ed25519 private key (PEM) to sign the checkpoint with' })
-      .option('origin', { type: 'string', describe: "the log's name, the note's first line (default <bank name>/plans); no spaces or '+'" })
-      .option('name', { type: 'string', describe: 'the signer name on the signature line (default: the origin)' })
-      .option('out', { type: 'string', describe: 'write the signed note to this file' }) as unknown as Argv<CheckpointArgs>,
+  builder: (y) => checkpointOptions(y, '<bank name>/plans') as unknown as Argv<CheckpointArgs>,
   handler: async (argv) => (await import('./plan-run.ts')).runPlanCheckpoint(argv),
 };
 

@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { DEFAULT_OUT, DIGEST_FILE } from '../../replay/release/limits.ts';
 import { archiveOption, type GlobalArgs } from '../output.ts';
+import { checkpointOptions } from './plan.ts';
 import type { KeygenArgs, PackArgs, PushArgs, ReleaseCheckpointArgs } from './release-run.ts';
 
 const packCommand: CommandModule<GlobalArgs, PackArgs> = {
@@ -43,13 +44,7 @@ const pushCommand: CommandModule<GlobalArgs, PushArgs> = {
 const checkpointCommand: CommandModule<GlobalArgs, ReleaseCheckpointArgs> = {
   command: 'checkpoint [file]',
   describe: 'verify a release tarball, then export its Merkle root as a signed checkpoint (transparency-log signed note: origin, tree size = its bundles, root hash, signature)',
-  builder: (y) =>
-    y
-      .positional('file', { type: 'string', default: DEFAULT_OUT, describe: 'the release tarball' })
-      .option('key', { type: 'string', demandOption: true, describe: 'Ed25519 private key (PEM) to sign the checkpoint with' })
-      .option('origin', { type: 'string', describe: "the log's name, the note's first line (default <bank name>/releases); no spaces or '+'" })
-      .option('name', { type: 'string', describe: 'the signer name on the signature line (default: the origin)' })
-      .option('out', { type: 'string', describe: 'write the signed note to this file' }) as unknown as Argv<ReleaseCheckpointArgs>,
+  builder: (y) => checkpointOptions(y.positional('file', { type: 'string', default: DEFAULT_OUT, describe: 'the release tarball' }), '<bank name>/releases') as unknown as Argv<ReleaseCheckpointArgs>,
   handler: async (argv) => (await import('./release-run.ts')).runReleaseCheckpoint(argv),
 };
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DocketError } from '../../replay/errors.ts';
 import type { ReferenceServer } from '../recorder/reference-server.ts';
 import { startRun, type Connection, type NewRunOptions } from '../recorder/recorder.ts';
-import { referenceServerFixture, runCli, withArchiveAt } from '../dev/testkit/recorder.ts';
+import { referenceServerFixture, runCli, wholeBankRun, withArchiveAt } from '../dev/testkit/recorder.ts';
 import { tempDir } from '../dev/testkit/core.ts';
 
 /**
@@ -25,18 +25,7 @@ const VERSION = 'sha256:4a6021de56bf41e768a70efd8f79665c64ac8653ac3b260f73c2d943
 const scratch = tempDir('docket-prereg-');
 const key = join(scratch, 'release.key');
 const conn = (over: Partial<Connection> = {}): Connection => ({ apiKey: null, backoffMs: 1, concurrency: 8, ...over });
-function opts(model: string, runId: string, over: Partial<NewRunOptions> = {}): NewRunOptions {
-  return {
-    model,
-    baseUrl: ref.baseUrl,
-    repetitions: 1,
-    params: { temperature: 0, max_tokens: 16 },
-    graderRef: 'decision',
-    runId,
-    caps: { limitEvals: null, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 60_000 },
-    ...over,
-  };
-}
+const opts = (model: string, runId: string, over: Partial<NewRunOptions> = {}) => wholeBankRun(model, ref.baseUrl, runId, over);
 const docket = (...args: string[]) => runCli([...args, '--archive', dir]);
 async function json(...args: string[]) {
   const r = await docket(...args, '--json');
