@@ -76,7 +76,7 @@ export function runPlanCommit(argv: ArgumentsCamelCase<CommitArgs>) {
   const r = withArchive(argv.archive, (a) => {
     const p = makePlan(a, o); // the plan `docket run` would freeze with these flags, graders checked
     if (p.refusal) throw findingError('EBUDGET', `plan not committed: a run of it could not start (${p.refusal})`, { reason: p.refusal });
-    const { record, plan } = commitPlan(a, p.plan, gradedAtNow());
+    const { record, plan, finished } = commitPlan(a, p.plan, gradedAtNow());
     let attestation: Digest | null = null;
     if (key) {
       const st = statementOf([subjectOf(`plan-record/${record.value.seq}`, record.digest)], PLAN_PREDICATE, planPredicate(a, record.digest));
@@ -84,7 +84,7 @@ export function runPlanCommit(argv: ArgumentsCamelCase<CommitArgs>) {
       attestation = storeAttestation(a, record.digest, st, env);
       if (argv.out) writeFileSync(argv.out, `${Buffer.from(canonicalBytes(env as unknown as Json)).toString('utf8')}\n`);
     }
-    return { record, plan, attestation, slots: p.plan.slots, command: runCommandFor(record.digest, p.plan) };
+    return { record, plan, finished, attestation, slots: p.plan.slots, command: runCommandFor(record.digest, p.plan) };
   });
   const v = r.record.value;
   if (argv.json)
@@ -99,10 +99,12 @@ export function runPlanCommit(argv: ArgumentsCamelCase<CommitArgs>) {
       committedAt: v.committedAt,
       slots: r.slots,
       attestation: r.attestation,
+      finished: r.finished,
       out: argv.out ?? null,
       command: r.command,
     });
   line(r.record.digest); // first: the digest to publish
+  if (r.finished) line(`  (first finished an interrupted commit: record ${r.finished} is now on the log, before this one)`);
   line(`  plan record ${v.seq} of the plan log (previous ${v.previous ?? 'none: the first'}), committed ${v.committedAt}`);
   line(`  plan ${r.plan}: ${v.model} on ${v.benchmarkVersion}, ${r.slots} requests`);
   if (r.attestation) line(`  signed: attestation ${r.attestation}${argv.out ? `, written to ${argv.out}` : ''}`);

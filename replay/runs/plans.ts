@@ -57,16 +57,34 @@ export function loadPlanRecord(archive: Archive, digest: Digest): PlanRecord {
  * Append a record for `plan` to the log: store the plan, then, as the archive's one writer (so two
  * commits chain one after the other), the record naming the current head, then move the head.
  */
-export function commitPlan(archive: Archive, plan: PlanValue, committedAt: string): { record: PlanRecord; plan: Digest } {
+export function commitPlan(archive: Archive, plan: PlanValue, committedAt: string): { record: PlanRecord; plan: Digest; finished: Digest | null } {
   const planDigest = archive.put(plan).digest;
   return archive.writing(() => {
+    const finished = finishInterruptedCommit(archive);
     const head = archive.ref(PLAN_LOG_REF);
     const previous = head ? loadPlanRecord(archive, head) : null;
     const value = planRecordValue(planDigest, plan, previous, committedAt);
     const digest = archive.put(value).digest;
     archive.setRef(PLAN_LOG_REF, digest);
-    return { record: { digest, value }, plan: planDigest };
+    return { record: { digest, value }, plan: planDigest, finished };
   });
+}
+
+/** A record stored by a commit killed before it moved the head: the only one off the log, and it follows the head. */
+const interruptedCommit = (log: Pick<PlanLog, 'head' | 'records' | 'offChain'>): PlanRecord | null => {
+  const [r] = log.offChain;
+  return log.offChain.length === 1 && r!.value.previous === log.head && r!.value.seq === (log.records.at(-1)?.value.seq ?? -1) + 1 ? r! : null;
+};
+
+/**
+ * A commit killed between storing its record and moving the head leaves that record off the log:
+ * the next commit finishes it (moves the head to it) before appending, as `run --resume` finishes
+ * a seal. Anything else off the log is a fork, not a crash, and stays EPLANLOG.
+ */
+function finishInterruptedCommit(archive: Archive): Digest | null {
+  const r = interruptedCommit(readPlanLog(archive));
+  if (r) archive.setRef(PLAN_LOG_REF, r.digest);
+  return r?.digest ?? null;
 }
 
 export interface PlanLog {
@@ -104,7 +122,12 @@ export function readPlanLog(archive: Archive): PlanLog {
   const offChain = bundlesOfKind(archive, 'plan-record')
     .filter((d) => !on.has(d))
     .map((d) => loadPlanRecord(archive, d));
-  for (const r of offChain) add(r.digest, `plan record ${r.digest} (seq ${r.value.seq}, ${r.value.model}, committed ${r.value.committedAt}) is not on the plan log that refs/${PLAN_LOG_REF} ends at`);
+  const interrupted = interruptedCommit({ head, records: chain, offChain });
+  for (const r of offChain)
+    add(
+      r.digest,
+      `plan record ${r.digest} (seq ${r.value.seq}, ${r.value.model}, committed ${r.value.committedAt}) is not on the plan log that refs/${PLAN_LOG_REF} ends at${r === interrupted ? ': a commit interrupted before it moved the head; the next `docket plan commit` finishes it' : ''}`,
+    );
   return { head, records: chain, offChain, findings };
 }
 
