@@ -59,6 +59,7 @@ export function loadPlanRecord(archive: Archive, digest: Digest): PlanRecord {
  */
 export function commitPlan(archive: Archive, plan: PlanValue, committedAt: string): { record: PlanRecord; plan: Digest; finished: Digest | null } {
   const planDigest = archive.put(plan).digest;
+  tryCache(() => archive.currentIndex()); // brought up to date before the writer's transaction, which then only reads it
   return archive.writing(() => {
     const finished = finishInterruptedCommit(archive);
     const head = archive.ref(PLAN_LOG_REF);
