@@ -75,9 +75,11 @@ export function selectiveAudit(published: readonly PublishedRun[], history: Hist
 
 function selectiveRow(p: PublishedRun, history: History, scores: ReadonlyMap<string, number | null>, allowSelected: boolean): SelectiveRow {
   const publishedRun = p.run ? history.runs.find((r) => r.digest === p.run) : undefined;
-  const version = p.benchmarkVersion ?? publishedRun?.benchmarkVersion ?? '';
-  const runs = history.runs.filter((r) => r.model === p.model && r.benchmarkVersion === version);
-  const plans = history.log.records.filter((r) => r.value.model === p.model && r.value.benchmarkVersion === version);
+  // The published run's own model and version: a row that names others is the audit's identity mismatch.
+  const model = publishedRun?.model ?? p.model;
+  const version = publishedRun?.benchmarkVersion ?? p.benchmarkVersion ?? '';
+  const runs = history.runs.filter((r) => r.model === model && r.benchmarkVersion === version);
+  const plans = history.log.records.filter((r) => r.value.model === model && r.value.benchmarkVersion === version);
   const firstComplete = (pool: HistoryRun[]) => pool.find((r) => r.status === 'sealed' && r.digest !== null);
   const expected = plans.length ? firstComplete(runs.filter((r) => r.planRecord === plans[0]!.digest)) : firstComplete(runs);
   const fmt = (x: number | null) => (x === null ? 'not graded' : x.toFixed(p.decimals));
@@ -123,7 +125,7 @@ function selectiveRow(p: PublishedRun, history: History, scores: ReadonlyMap<str
         ...where,
         message: `${p.model}: no plan was registered for this version, so only the runs in this archive count (runs made elsewhere cannot); register the next one with \`docket plan commit\``,
       });
-    const of = plans.length ? `the first registered plan ${plans[0]!.digest.slice(0, 19)}…` : `${p.model} on this version (no plan registered)`;
+    const of = plans.length ? `the first registered plan ${plans[0]!.digest.slice(0, 19)}…` : `${model} on this version (no plan registered)`;
     return { ...base, status: 'first', expected: { run: expected.digest!, runId: expected.runId }, message: `${head} is the first complete run of ${of}; ${othersText}${plansText}`, findings };
   }
   const why = plans.length
