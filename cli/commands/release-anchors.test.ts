@@ -35,7 +35,12 @@ describe('a release against a signed checkpoint, an attestation, and audit --fro
     const note = join(dir, 'release.note');
     const made = json(['release', 'checkpoint', tgz, '--key', key, '--origin', 'example.org/evals/releases', '--out', note]);
     expect(made.status).toBe(0);
-    expect(made.json).toMatchObject({ origin: 'example.org/evals/releases', size: 3, root: expect.stringMatching(/^sha256:/), verifierKey: expect.stringMatching(/^example\.org\/evals\/releases\+[0-9a-f]{8}\+/) });
+    expect(made.json).toMatchObject({
+      origin: 'example.org/evals/releases',
+      size: 3,
+      root: expect.stringMatching(/^sha256:/),
+      verifierKey: expect.stringMatching(/^example\.org\/evals\/releases\+[0-9a-f]{8}\+/),
+    });
     const ok = json(['verify', tgz, '--checkpoint', note, '--key', `${key}.pub`]);
     expect(ok.status).toBe(0);
     expect(ok.json).toMatchObject({ ok: true, checkpointTree: 'objects' });
@@ -49,7 +54,7 @@ describe('a release against a signed checkpoint, an attestation, and audit --fro
     expect(forged.json.findings.map((f: { code: string }) => f.code)).toContain('ECHECKPOINTSIG');
   });
 
-  it("an attestation about the tarball verifies with it, and not with another release", () => {
+  it('an attestation about the tarball verifies with it, and not with another release', () => {
     const att = join(dir, 'release.intoto.json');
     expect(json(['attest', tgz, '--key', key, '--out', att])).toMatchObject({ status: 0, json: { subject: { name: 'release.tgz' }, attestation: null } });
     const ok = json(['verify', '--attestation', att, '--key', `${key}.pub`, tgz]);
