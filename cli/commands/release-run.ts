@@ -70,6 +70,7 @@ export function refuseDrift(root: string, archiveDir: string) {
 
 /** A release carries every run and plan record of the models it publishes (design.md §22): refuse, naming what it would leave out. */
 export function refuseHistoryGaps(archiveDir: string) {
+  if (!existsSync(archiveDir)) return; // no archive: no history to leave out (and a refused pack creates nothing)
   const archive = new Archive(archiveDir);
   try {
     const gaps = historyGaps(readHistory(archive));
