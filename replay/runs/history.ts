@@ -37,12 +37,15 @@ export interface History {
 
 export function readHistory(archive: Archive): History {
   const log = readPlanLog(archive);
-  const runs: HistoryRun[] = [];
   const sealedIds = new Set<string>();
+  // One run sealed twice (a seal finished by --resume after a crash leaves its first, unreferenced
+  // bundle: same id, plan and journal head, another sealedAt) is one run: the bundle the ref names
+  // is kept, else the last sealed. Another run under a reused id has another head, and counts.
+  const sealed = new Map<string, HistoryRun>();
   for (const d of bundlesOfKind(archive, 'run')) {
     const v = archive.get(d).value as unknown as RunValue;
     sealedIds.add(v.id);
-    runs.push({
+    const run: HistoryRun = {
       digest: d,
       runId: v.id,
       model: v.model,
@@ -54,8 +57,12 @@ export function readHistory(archive: Archive): History {
       planned: v.planned,
       done: v.done,
       current: archive.ref(`${WORK_DIR}/${v.id}`) === d,
-    });
+    };
+    const key = `${v.id}\u0000${v.plan}\u0000${v.head}`;
+    const other = sealed.get(key);
+    if (!other || (!other.current && (run.current || run.sealedAt! > other.sealedAt!))) sealed.set(key, run);
   }
+  const runs = [...sealed.values()];
   runs.push(...workingRuns(archive, sealedIds));
   runs.sort((a, b) => byUtf8(a.startedAt, b.startedAt) || byUtf8(a.sealedAt ?? '~', b.sealedAt ?? '~') || byUtf8(a.runId, b.runId) || byUtf8(a.digest ?? '', b.digest ?? ''));
   return { log, runs };
