@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { ArgumentsCamelCase } from 'yargs';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import type { Digest } from '../../replay/format/digest.ts';
 import { findingError, usageError } from '../../replay/errors.ts';
 import { canonicalBytes, type Json } from '../../replay/format/json.ts';

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { ArgumentsCamelCase } from 'yargs';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import type { Digest } from '../../replay/format/digest.ts';
 import { EXIT, findingError, usageError } from '../../replay/errors.ts';
 import { canonicalBytes, type Json } from '../../replay/format/json.ts';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { ArgumentsCamelCase } from 'yargs';
 import { parseDigest, type Digest } from '../../replay/format/digest.ts';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { readPlanLog } from '../../replay/runs/plans.ts';
 import { findingError } from '../../replay/errors.ts';
 import { proveInclusion, proveInLog } from '../../replay/release/merkle.ts';

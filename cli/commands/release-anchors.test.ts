@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { docket, tempDir } from '../dev/testkit/core.ts';
 import { makeTree } from '../dev/testkit/release.ts';
 

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
-import { Archive } from '../../replay/store/archive.ts';
-import type { Finding } from '../../replay/check/verify.ts';
+import { Archive } from '../../replay/index/archive.ts';
+import { type Finding, finding } from '../../replay/findings.ts';
 import { sha256, type Digest } from '../../replay/format/digest.ts';
 import { EXIT, usageError } from '../../replay/errors.ts';
 import { checkAttestation, checkClaims, PLAN_PREDICATE, subjectDigests, type RunClaim } from '../../replay/release/attest.ts';
@@ -60,7 +60,7 @@ export async function verifyAttestationCommand(argv: { attestation?: string; key
   let evidence: string | null = null;
   let claimsChecked = 0;
   let unchecked: string[] = [];
-  const add = (code: 'EATTESTSUBJECT', message: string) => findings.push({ severity: 'error', code, path: file, digest: null, message });
+  const add = (code: 'EATTESTSUBJECT', message: string) => findings.push(finding(code, message, { path: file, digest: null }));
   const claims = (archiveDir: string) => {
     const archive = new Archive(archiveDir);
     try {

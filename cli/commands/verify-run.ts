@@ -6,9 +6,11 @@ import { EXIT, usageError, type Code } from '../../replay/errors.ts';
 import type { ReleaseReport } from '../../replay/release/verify.ts';
 import { Store } from '../../replay/store/store.ts';
 import { Index } from '../../replay/store/sqlindex.ts';
+import { INDEX_SCHEMA } from '../../replay/index/schema.ts';
 import { verifyArchive, type VerifyReport } from '../../replay/check/verify.ts';
-import { dropVerifyWorker } from '../../replay/accel/verify-prestart.ts';
-import { line, printJson, progress, type GlobalArgs } from '../output.ts';
+import { dropVerifyWorker } from '../../replay/check/verify-prestart.ts';
+import { findingLine, line, printJson, progress, type GlobalArgs } from '../output.ts';
+import { finding } from '../../replay/findings.ts';
 
 export interface Args extends GlobalArgs {
   dir?: string;
@@ -39,7 +41,7 @@ function verifiedSources(dir: string, report: VerifyReport): Set<string> | undef
   const step = report.steps.find((s) => s.name === 'index');
   if (!step || step.skipped || step.failed || report.findings.length) return undefined;
   try {
-    const index = Index.openReadOnly(dir);
+    const index = Index.openReadOnly(dir, INDEX_SCHEMA);
     try {
       return new Set(index.objects('source').map((o) => o.digest));
     } finally {
@@ -109,11 +111,11 @@ async function verifyReleaseRef(refText: string, argv: Args) {
     const { verifyAndExtractRelease } = await import('../../replay/release/verify.ts');
     const { MANIFEST_NAME, SIG_NAME } = await import('../../replay/release/limits.ts');
     const v = await verifyAndExtractRelease(fetched.file, { expect: opts.expect, key: opts.key, keep: true }); // extracted below, once the registry's copies agree
-    for (const f of v.report.findings) if (f.path === fetched.file) f.path = refText; // the temp file's name means nothing to the reader
+    for (const f of v.report.findings) if (f.data.path === fetched.file) f.data.path = refText; // the temp file's name means nothing to the reader
     const report = { ...v.report, file: refText, archive: refText, ref: refText, manifestDigest: fetched.manifestDigest, signatureAttached: !!fetched.signature };
     try {
       if (v.stagingDir) {
-        const add = (code: Code, path: string, message: string) => report.findings.push({ severity: 'error', code, path, digest: null, message });
+        const add = (code: Code, path: string, message: string) => report.findings.push(finding(code, message, { path, digest: null }));
         if (!readFileSync(join(v.stagingDir, MANIFEST_NAME)).equals(fetched.manifestJson))
           add('EREGISTRYMANIFEST', MANIFEST_NAME, `the registry's MANIFEST.json layer is not the one inside the tarball`);
         const sigPath = join(v.stagingDir, SIG_NAME);
@@ -121,7 +123,7 @@ async function verifyReleaseRef(refText: string, argv: Args) {
         if (fetched.signature && (!inside || !inside.equals(fetched.signature)))
           add('EREGISTRYSIG', SIG_NAME, inside ? 'the signature attached in the registry is not the one inside the tarball' : 'the registry has a signature for an unsigned tarball');
         if (inside && !fetched.signature)
-          report.findings.push({ severity: 'hint', code: 'HNOSIGREF', path: SIG_NAME, digest: null, message: 'the tarball is signed but the registry has no signature attached to it' });
+          report.findings.push(finding('HNOSIGREF', 'the tarball is signed but the registry has no signature attached to it', { path: SIG_NAME, digest: null }, 'hint'));
         report.ok = report.findings.every((f) => f.severity !== 'error');
       }
       if (report.ok && opts.extract) {
@@ -178,6 +180,45 @@ async function verifyReleaseCheckpoint(file: string, argv: Args) {
   process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
 }
 
+/** `docket verify HOST/REPO:TAG`: a release or an archive, as the artifact's type says. */
+async function verifyRef(refText: string, argv: Args) {
+  const { openClient } = await import('./registry-run.ts');
+  const { artifactTypeOf } = await import('../registry/artifact.ts');
+  const { MEDIA } = await import('../registry/layout.ts');
+  const client = openClient(refText, 'pull', 4);
+  let type: string | null;
+  try {
+    await client.ping();
+    type = await artifactTypeOf(client, client.ref.digest ?? client.ref.tag!);
+  } catch (e) {
+    client.close();
+    throw e;
+  }
+  if (type !== MEDIA.archive) {
+    client.close();
+    return verifyReleaseRef(refText, argv); // says what is wrong when it is neither
+  }
+  try {
+    for (const o of ['expect', 'key', 'extract'] as const) if (argv[o] !== undefined) throw usageError('EUSAGE', `--${o} applies to a release; ${refText} is an archive`);
+    const { verifyRemoteArchive } = await import('../registry/verify-remote.ts');
+    if (!argv.json) line(`verify ${refText} (an archive in a registry: every pack streamed, every bundle checked)`);
+    const shown = progress('verify');
+    const report = await verifyRemoteArchive(client, { concurrency: 4, onProgress: shown });
+    shown?.finish();
+    if (argv.json) printJson(report);
+    else {
+      line(
+        `  ${report.format}, ${report.manifests} manifest${report.manifests === 1 ? '' : 's'}: ${report.bundles} bundles in ${report.packs} packs, ${(report.bytes / 1e6).toFixed(1)} MB read, ${report.refs} refs`,
+      );
+      for (const f of report.findings) line(`  ${findingLine(f)}`);
+      line(report.ok ? 'ok: every bundle passed every check, every reference resolves' : `${report.findings.length} errors`);
+    }
+    process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
+  } finally {
+    client.close();
+  }
+}
+
 async function verifyProof(argv: Args) {
   const file = argv.proof!;
   const root = argv.root === undefined ? undefined : (parseDigest(argv.root, '--root') as Digest);
@@ -211,7 +252,7 @@ async function verifyProof(argv: Args) {
   if (argv.json) printJson(report);
   else {
     line(`verify proof ${file}: ${report.digest ?? '?'} → root ${report.root ?? '?'}`);
-    for (const f of report.findings) line(`  ERROR ${f.code}: ${f.message}`);
+    for (const f of report.findings) line(`  ${findingLine(f)}`);
     line(
       report.ok
         ? `ok: included in ${[root, argv.dir && `the archive ${argv.dir}`, checkpoint && `checkpoint ${checkpoint.origin} (tree size ${checkpoint.size})`].filter(Boolean).join(' and ')}`
@@ -244,7 +285,7 @@ function printSteps(r: Pick<VerifyReport, 'steps' | 'findings' | 'objects' | 'by
   }
   const errors = r.findings.filter((f) => f.severity === 'error');
   const hints = r.findings.filter((f) => f.severity === 'hint');
-  for (const f of r.findings) line(`  ${f.severity === 'error' ? 'ERROR' : 'hint '} ${f.code} ${f.path ?? ''}${f.digest ? ` ${f.digest}` : ''}: ${f.message}`);
+  for (const f of r.findings) line(`  ${findingLine(f)}`);
   line(`${r.objects} objects, ${(r.bytes / 1e6).toFixed(1)} MB: ${errors.length} errors, ${hints.length} hints`);
 }
 
@@ -259,7 +300,7 @@ export async function runVerify(argv: ArgumentsCamelCase<Args>) {
     const { looksLikeRef } = await import('../registry/ref.ts');
     if (looksLikeRef(argv.dir)) {
       dropVerifyWorker();
-      return verifyReleaseRef(argv.dir, argv);
+      return verifyRef(argv.dir, argv);
     }
   }
   if (isRelease(dir)) {

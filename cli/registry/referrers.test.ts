@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import type { Digest } from '../../replay/format/digest.ts';
 import { RESULT_PREDICATE, resultPredicate, signStatement, statementOf, storeAttestation, subjectOf } from '../../replay/release/attest.ts';
 import { DOCKET, REPO, tempDir } from '../dev/testkit/core.ts';

@@ -3,7 +3,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO, tempDir } from '../../cli/dev/testkit/core.ts';
-import { Archive } from '../store/archive.ts';
+import { Archive } from '../index/archive.ts';
 import { canonicalBytes, type Json } from '../format/json.ts';
 import type { Digest } from '../format/digest.ts';
 import { commitPlan } from '../runs/plans.ts';

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
-import type { Archive } from '../store/archive.ts';
-import type { Finding } from '../check/verify.ts';
+import type { Archive } from '../index/archive.ts';
+import { type Finding, finding } from '../findings.ts';
 import { hexOf, isDigest, type Digest } from '../format/digest.ts';
 import { findingError } from '../errors.ts';
 import { canonicalBytes, JsonError, parseStrict, type Json } from '../format/json.ts';
@@ -8,7 +8,7 @@ import { diffJson, type FieldDiff } from '../format/json-diff.ts';
 import { loadPlanRecord, type PlanRecordValue } from '../runs/plans.ts';
 import type { PlanValue, RunValue } from '../runs/runs.ts';
 import type { GradeValue } from '../grading/grade-records.ts';
-import { PROTOCOL } from '../scoring/protocol.ts';
+import { PROTOCOL } from '../bank/protocol.ts';
 import { loadRunsForScoring } from '../scoring/scoring-input.ts';
 import { protocolRef, scoreRun, type RunForScoring } from '../scoring/scoring.ts';
 import { b64, keyId, signEnvelope, verifiedBy, type Envelope } from './dsse.ts';
@@ -155,7 +155,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function parseAttestation(file: string, bytes: Uint8Array): { payload: Buffer | null; signatures: unknown; statement: Statement | null; findings: Finding[] } {
   const out: { payload: Buffer | null; signatures: unknown; statement: Statement | null; findings: Finding[] } = { payload: null, signatures: [], statement: null, findings: [] };
   const bad = (message: string) => {
-    out.findings.push({ severity: 'error', code: 'EATTEST', path: file, digest: null, message });
+    out.findings.push(finding('EATTEST', message, { path: file, digest: null }));
     return out;
   };
   let env: unknown;
@@ -195,13 +195,7 @@ export function checkAttestation(file: string, bytes: Uint8Array, key: KeyObject
   if (!p.payload) return out;
   out.keyid = verifiedBy(IN_TOTO_PAYLOAD, p.payload, p.signatures, key);
   if (out.keyid === null)
-    out.findings.push({
-      severity: 'error',
-      code: 'EATTESTSIG',
-      path: file,
-      digest: null,
-      message: `no signature verifies with the named key (${keyId(key)}): tampered with, or signed by another key`,
-    });
+    out.findings.push(finding('EATTESTSIG', `no signature verifies with the named key (${keyId(key)}): tampered with, or signed by another key`, { path: file, digest: null, keyid: keyId(key) }));
   out.ok = out.findings.length === 0 && p.statement !== null;
   out.statement = out.ok ? p.statement : null;
   return out;
@@ -220,13 +214,15 @@ export function checkClaims(st: Statement, archive: Archive, file: string): { fi
   const findings: Finding[] = [];
   const diff = (what: string, diffs: FieldDiff[]) => {
     for (const d of diffs.slice(0, 20))
-      findings.push({
-        severity: 'error',
-        code: 'EATTESTCLAIM',
-        path: file,
-        digest: null,
-        message: `${what} ${d.path}: attested ${JSON.stringify(d.stored) ?? '(absent)'}, the evidence gives ${JSON.stringify(d.rebuilt) ?? '(absent)'}`,
-      });
+      findings.push(
+        finding('EATTESTCLAIM', `${what} ${d.path}: attested ${JSON.stringify(d.stored) ?? '(absent)'}, the evidence gives ${JSON.stringify(d.rebuilt) ?? '(absent)'}`, {
+          path: file,
+          digest: null,
+          field: d.path,
+          attested: d.stored,
+          evidence: d.rebuilt,
+        }),
+      );
   };
   if (st.predicateType === PLAN_PREDICATE) {
     const [d] = subjectDigests(st);

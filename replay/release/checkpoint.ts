@@ -1,7 +1,7 @@
 import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import type { Finding } from '../check/verify.ts';
+import { type Finding, finding } from '../findings.ts';
 import type { Digest } from '../format/digest.ts';
-import type { Archive } from '../store/archive.ts';
+import type { Archive } from '../index/archive.ts';
 import { readPlanLog } from '../runs/plans.ts';
 import { b64 } from './dsse.ts';
 import { logRoot, merkleRoot, sortDigests } from './merkle.ts';
@@ -87,7 +87,7 @@ export interface OpenedCheckpoint {
  */
 export function openCheckpoint(file: string, bytes: Uint8Array, key: KeyObject): OpenedCheckpoint {
   const out: OpenedCheckpoint = { ok: false, checkpoint: null, signer: null, findings: [] };
-  const add = (code: 'ECHECKPOINT' | 'ECHECKPOINTSIG', message: string) => out.findings.push({ severity: 'error', code, path: file, digest: null, message });
+  const add = (code: 'ECHECKPOINT' | 'ECHECKPOINTSIG', message: string) => out.findings.push(finding(code, message, { path: file, digest: null }));
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -167,13 +167,13 @@ export function checkTrees(file: string, c: Checkpoint, t: Trees): { matched: 'o
   return {
     matched: null,
     findings: [
-      {
-        severity: 'error',
-        code: 'ECHECKPOINTROOT',
+      finding('ECHECKPOINTROOT', `checkpoint ${c.origin} is tree size ${c.size}, root ${c.root}; the archive's objects are ${t.objects.size} with root ${t.objects.root}, and ${plans}`, {
         path: file,
         digest: null,
-        message: `checkpoint ${c.origin} is tree size ${c.size}, root ${c.root}; the archive's objects are ${t.objects.size} with root ${t.objects.root}, and ${plans}`,
-      },
+        origin: c.origin,
+        size: c.size,
+        root: c.root,
+      }),
     ],
   };
 }

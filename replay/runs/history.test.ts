@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO, tempDir } from '../../cli/dev/testkit/core.ts';
 import { sha256 } from '../format/digest.ts';
-import { Archive } from '../store/archive.ts';
+import { Archive } from '../index/archive.ts';
 import { historyGaps, readHistory } from './history.ts';
 import type { RunValue } from './runs.ts';
 

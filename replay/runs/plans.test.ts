@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REPO, tempDir } from '../../cli/dev/testkit/core.ts';
 import { DocketError } from '../errors.ts';
 import type { Digest } from '../format/digest.ts';
-import { Archive } from '../store/archive.ts';
+import { Archive } from '../index/archive.ts';
 import { commitPlan, loadPlanRecord, PLAN_LOG_REF, planRecordValue, readPlanLog, requireRegistered } from './plans.ts';
 import type { PlanValue } from './runs.ts';
 

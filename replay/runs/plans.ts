@@ -1,5 +1,5 @@
 import type { Archive } from '../store/archive.ts';
-import type { Finding } from '../check/verify.ts';
+import { type Finding, finding } from '../findings.ts';
 import { isDigest, type Digest } from '../format/digest.ts';
 import { DocketError, findingError, usageError } from '../errors.ts';
 import type { Json } from '../format/json.ts';
@@ -104,7 +104,7 @@ export interface PlanLog {
 export function readPlanLog(archive: Archive): PlanLog {
   const head = archive.ref(PLAN_LOG_REF);
   const findings: Finding[] = [];
-  const add = (digest: Digest | null, message: string) => findings.push({ severity: 'error', code: 'EPLANLOG', path: `refs/${PLAN_LOG_REF}`, digest, message });
+  const add = (digest: Digest | null, message: string) => findings.push(finding('EPLANLOG', message, { path: `refs/${PLAN_LOG_REF}`, digest }));
   const chain: PlanRecord[] = [];
   for (let d = head; d; ) {
     const r = loadPlanRecord(archive, d);

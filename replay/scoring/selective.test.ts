@@ -1,3 +1,4 @@
+import { finding } from '../findings.ts';
 import { describe, expect, it } from 'vitest';
 import { sha256, type Digest } from '../format/digest.ts';
 import type { History, HistoryRun } from '../runs/history.ts';
@@ -91,7 +92,7 @@ describe('the selective-reporting rule (scoring.md "Selective reporting")', () =
   it('other models and versions are not counted; a broken plan log fails the audit', () => {
     const h = history([run('r1', '2026-01-01', { model: 'other' }), run('r2', '2026-01-02', { benchmarkVersion: d('old') }), run('r3', '2026-01-03')]);
     expect(selectiveAudit([published('r3', 71.3)], h, scores)).toMatchObject({ ok: true, rows: [{ status: 'first', runs: [{ runId: 'r3' }] }] });
-    const broken = { ...h, log: { ...h.log, findings: [{ severity: 'error' as const, code: 'EPLANLOG' as const, path: 'refs/plans/head', digest: null, message: 'off the log' }] } };
+    const broken = { ...h, log: { ...h.log, findings: [finding('EPLANLOG', 'off the log', { path: 'refs/plans/head', digest: null })] } };
     expect(selectiveAudit([published('r3', 71.3)], broken, scores).ok).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { Finding } from '../check/verify.ts';
+import { type Finding, finding } from '../findings.ts';
 import type { Digest } from '../format/digest.ts';
 import { planStatus, type History, type HistoryRun, type HistoryStatus, type PlanStatus } from '../runs/history.ts';
 
@@ -119,12 +119,14 @@ function selectiveRow(p: PublishedRun, history: History, scores: ReadonlyMap<str
   if (expected && expected.digest === p.run) {
     const findings: Finding[] = [];
     if (!plans.length)
-      findings.push({
-        severity: 'hint',
-        code: 'HUNREGISTERED',
-        ...where,
-        message: `${p.model}: no plan was registered for this version, so only the runs in this archive count (runs made elsewhere cannot); register the next one with \`docket plan commit\``,
-      });
+      findings.push(
+        finding(
+          'HUNREGISTERED',
+          `${p.model}: no plan was registered for this version, so only the runs in this archive count (runs made elsewhere cannot); register the next one with \`docket plan commit\``,
+          where,
+          'hint',
+        ),
+      );
     const of = plans.length ? `the first registered plan ${plans[0]!.digest.slice(0, 19)}…` : `${model} on this version (no plan registered)`;
     return { ...base, status: 'first', expected: { run: expected.digest!, runId: expected.runId }, message: `${head} is the first complete run of ${of}; ${othersText}${plansText}`, findings };
   }
@@ -136,8 +138,9 @@ function selectiveRow(p: PublishedRun, history: History, scores: ReadonlyMap<str
       ? `no plan was registered, so the first complete run counts: ${expected.runId} (${fmt(scoreOf(expected))})`
       : 'no plan was registered and no run is complete';
   const message = `${head}; ${othersText}${plansText}; ${why}`;
-  const finding: Finding = allowSelected
-    ? { severity: 'hint', code: 'HSELECTED', ...where, message: `${message} (allowed by --allow-selected)` }
-    : { severity: 'error', code: 'ESELECTIVE', ...where, message: `${message}: publish that run, or pass --allow-selected to report this without failing` };
-  return { ...base, status: 'selected', expected: expected ? { run: expected.digest!, runId: expected.runId } : null, message, findings: [finding] };
+  const data = { ...where, model: p.model, benchmarkVersion: version, expected: expected ? expected.digest : null, others: others.map((r) => ({ run: r.digest, runId: r.runId, score: scoreOf(r) })) };
+  const selected: Finding = allowSelected
+    ? finding('HSELECTED', `${message} (allowed by --allow-selected)`, data, 'hint')
+    : finding('ESELECTIVE', `${message}: publish that run, or pass --allow-selected to report this without failing`, data);
+  return { ...base, status: 'selected', expected: expected ? { run: expected.digest!, runId: expected.runId } : null, message, findings: [selected] };
 }
