@@ -37,6 +37,7 @@ export const COMMANDS: Record<string, Loader> = {
   replay: () => one(import('./replay.ts'), 'replayCommand'),
   regrade: () => one(import('./regrade.ts'), 'regradeCommand'),
   plan: () => one(import('./plan.ts'), 'planCommand'),
+  grader: () => one(import('./grader.ts'), 'graderCommand'),
   run: () => one(import('./run.ts'), 'runCommand'),
   import: () => one(import('./import.ts'), 'importCommand'),
   runs: () => one(import('./runs.ts'), 'runsCommand'),

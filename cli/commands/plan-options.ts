@@ -1,6 +1,7 @@
 import type { Argv } from 'yargs';
 import type { RunParams } from '../../replay/bank/types.ts';
 import { usageError } from '../../replay/errors.ts';
+import { suiteGradersAt } from '../../replay/grading/suite-graders.ts';
 import type { NewRunOptions } from '../recorder/recorder.ts';
 
 /**
@@ -12,7 +13,7 @@ export interface PlanArgs {
   model?: string;
   'base-url'?: string;
   repetitions: number;
-  grader: string;
+  grader?: string;
   'max-tokens': number;
   temperature: number;
   seed?: number;
@@ -29,7 +30,10 @@ export function planOptions<T>(y: Argv<T>): Argv<T> {
     .option('model', { type: 'string', describe: 'model name sent in every request' })
     .option('base-url', { type: 'string', describe: 'endpoint base, e.g. http://127.0.0.1:8080/v1 (…/chat/completions is appended)' })
     .option('repetitions', { type: 'number', default: 1, describe: 'requests per question × permutation' })
-    .option('grader', { type: 'string', default: 'decision', describe: 'grader that decides answered vs invalid (decision = the newest decision@N)' })
+    .option('grader', {
+      type: 'string',
+      describe: "grader that decides answered vs invalid and grades the sealed run: a suite grader's NAME or NAME@N, or decision@2, … (default: the bank's grader, else the newest decision)",
+    })
     .option('max-tokens', { type: 'number', default: 16, describe: 'max_tokens in every request' })
     .option('temperature', { type: 'number', default: 0, describe: 'temperature in every request' })
     .option('seed', { type: 'number', describe: 'seed in every request (omitted when not given)' })
@@ -56,7 +60,7 @@ export const positiveInt = (v: unknown, flag: string, min = 1) => {
 };
 
 /** The plan-deciding part of a run's options, checked; the caller adds what is not in the plan. */
-export function planInput(argv: PlanArgs): NewRunOptions {
+export function planInput(argv: PlanArgs & { bankRoot?: string | null }): NewRunOptions {
   const params: RunParams = { temperature: argv.temperature, max_tokens: positiveInt(argv['max-tokens'], '--max-tokens')! };
   if (!(argv.temperature >= 0)) throw usageError('EUSAGE', '--temperature must be ≥ 0');
   if (argv.seed !== undefined) params.seed = positiveInt(argv.seed, '--seed', 0)!;
@@ -66,6 +70,7 @@ export function planInput(argv: PlanArgs): NewRunOptions {
     repetitions: positiveInt(argv.repetitions, '--repetitions')!,
     params,
     graderRef: argv.grader,
+    suite: suiteGradersAt(argv.bankRoot),
     requestKind: argv['request-kind'] as NewRunOptions['requestKind'],
     caps: {
       limitEvals: positiveInt(argv['limit-evals'], '--limit-evals'),

@@ -137,7 +137,7 @@ export async function runRun(argv: ArgumentsCamelCase<RunArgs>) {
         onAttempt: tick ? (_l: unknown, done: number, planned: number) => tick(done, planned) : undefined,
       };
       const result = argv.resume
-        ? await resumeRun(archive, argv.resume, { model: argv.model, baseUrl: argv['base-url'], abandon: argv.abandon }, { ...conn, timeoutMs: argv['timeout-ms'] })
+        ? await resumeRun(archive, argv.resume, { model: argv.model, baseUrl: argv['base-url'], abandon: argv.abandon, suite: opts.suite }, { ...conn, timeoutMs: argv['timeout-ms'] })
         : await startRun(archive, opts, { ...conn, baseUrl: opts.baseUrl });
       report(result, argv.json);
     } catch (e) {

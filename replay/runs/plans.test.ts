@@ -40,7 +40,9 @@ describe('the plan log (design.md §22)', () => {
   it('a commit killed before it moved the head is EPLANLOG until the next commit finishes it; a fork stays EPLANLOG', () => {
     const a = commitPlan(archive, plan, '2026-12-01T00:00:00.000Z');
     const orphan = archive.put(planRecordValue(a.plan, plan, a.record, '2026-12-02T00:00:00.000Z')).digest; // stored, head not moved
-    expect(readPlanLog(archive).findings).toEqual([expect.objectContaining({ code: 'EPLANLOG', digest: orphan, message: expect.stringContaining('the next `docket plan commit` finishes it') })]);
+    expect(readPlanLog(archive).findings).toEqual([
+      expect.objectContaining({ code: 'EPLANLOG', data: expect.objectContaining({ digest: orphan }), message: expect.stringContaining('the next `docket plan commit` finishes it') }),
+    ]);
     const c = commitPlan(archive, plan, '2026-12-03T00:00:00.000Z');
     expect(c.finished).toBe(orphan);
     expect(c.record.value).toMatchObject({ seq: 2, previous: orphan });

@@ -33,7 +33,7 @@ describe('the selective-reporting rule (scoring.md "Selective reporting")', () =
     expect(r.ok).toBe(false);
     expect(r.rows[0]).toMatchObject({ status: 'selected', rule: 'unregistered', expected: { runId: 'r1' } });
     expect(r.findings).toHaveLength(1);
-    expect(r.findings[0]).toMatchObject({ severity: 'error', code: 'ESELECTIVE', path: 'rows[0]', digest: d('r3') });
+    expect(r.findings[0]).toMatchObject({ severity: 'error', code: 'ESELECTIVE', data: { path: 'rows[0]', digest: d('r3'), others: [{ runId: 'r1' }, { runId: 'r2' }] } });
     expect(r.findings[0]!.message).toContain('published 71.3 (run r3); 2 other runs: 64.0 (r1), 61.2 (r2)');
     expect(r.rows[0]!.runs.map((x) => [x.runId, x.published, x.expected])).toEqual([
       ['r1', false, true],
