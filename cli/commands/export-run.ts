@@ -1,7 +1,8 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ArgumentsCamelCase } from 'yargs';
 import { usageError } from '../../replay/errors.ts';
+import { writeFileAtomic } from '../../replay/release/pack.ts';
 import { tempName } from '../../replay/store/temps.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
@@ -130,19 +131,10 @@ async function runExportEee(argv: ArgumentsCamelCase<Args>) {
 }
 
 function writeReplacing(path: string, bytes: Buffer) {
-  const temp = join(dirname(path), tempName());
   try {
     mkdirSync(dirname(path), { recursive: true });
-    const fd = openSync(temp, 'wx', 0o644);
-    try {
-      writeAll(fd, bytes);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, path);
+    writeFileAtomic(path, bytes);
   } catch (e) {
-    rmSync(temp, { force: true });
     throw usageError('EWRITE', `cannot write ${path}: ${(e as Error).message}`, { path });
   }
 }

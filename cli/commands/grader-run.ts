@@ -48,7 +48,11 @@ function lock(suite: SuiteGraders, json: boolean) {
   if (json) return printJson({ ok: true, path: SUITE_GRADER_LOCK, written: added.length > 0, graders: pinned });
   if (!states.length) return line('no suite graders declared (decision-bank.json "graders"): nothing to pin');
   for (const s of pinned) line(`${s.added ? 'new ' : 'kept'} ${s.ref} ${s.digest}  ${s.files.join(', ')}`);
-  line(added.length ? `wrote ${SUITE_GRADER_LOCK}: ${added.length} version(s) pinned, now frozen (a change goes into a new version)` : `${SUITE_GRADER_LOCK} already pins every version`);
+  line(
+    added.length
+      ? `wrote ${SUITE_GRADER_LOCK}: ${added.length} new version(s) pinned, ${pinned.length - added.length} kept; now frozen (a change goes into a new version)`
+      : `${SUITE_GRADER_LOCK} already pins every version`,
+  );
 }
 
 /** The grader `grader test` tests when none is named: the bank's grader if it is the suite's, else the only one declared. */

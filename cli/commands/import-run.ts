@@ -39,7 +39,7 @@ function report(argv: GlobalArgs, plans: ImportPlan[], skipped: { path: string; 
   if (argv.json) return printJson({ ok: true, imports: results, skipped });
   for (const r of results) {
     const again = r.already ? `; already imported${r.already.join(', ') !== r.source.join(', ') ? ` from ${r.already.join(', ')}` : ''} (same content ${r.contentDigest.slice(0, 19)}…)` : '';
-    line(`${r.ref}  ${r.run}  ${r.framework} ${r.source.join(', ')}: ${r.samples} samples, ${r.objects} bundles (${r.written} new)${again}`);
+    line(`${r.ref}  ${r.run}  ${r.framework} ${sourcesLine(r.source)}: ${r.samples} samples, ${r.objects} bundles (${r.written} new)${again}`);
     for (const n of r.notes) line(`    ${n}`);
   }
   for (const f of skipped) line(`skipped ${f.path}: ${f.why}`);
@@ -172,4 +172,11 @@ export async function runEee(argv: ArgumentsCamelCase<Args>) {
     argv,
     (argv.files ?? []).map((f) => readEeeFile(f)),
   );
+}
+
+/** An import's files in one line: those of one directory (a HELM run) as `DIR/ (a, b, …)`, not the directory again before each. */
+export function sourcesLine(files: string[]): string {
+  const dir = files[0]?.includes('/') ? files[0].slice(0, files[0].lastIndexOf('/') + 1) : '';
+  if (files.length < 2 || !dir || !files.every((f) => f.startsWith(dir) && !f.slice(dir.length).includes('/'))) return files.join(', ');
+  return `${dir} (${files.map((f) => f.slice(dir.length)).join(', ')})`;
 }

@@ -36,7 +36,8 @@ export function sealedRunIds(archive: Archive): string[] {
     .sort();
 }
 
-function withArchive<T>(dir: string, f: (a: Archive) => T): T {
+/** Run `f` on the archive at `dir`, closing it (and its index) whatever `f` does. */
+export function withArchive<T>(dir: string, f: (a: Archive) => T): T {
   const a = new Archive(dir);
   try {
     return f(a);

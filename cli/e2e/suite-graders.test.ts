@@ -59,7 +59,7 @@ beforeAll(async () => {
   ok(await docket('init', '--json'));
   authorBank(root);
   authorGraders(root, 1);
-  ok(await docket('grader', 'lock'));
+  expect(ok(await docket('grader', 'lock')).stdout).toContain('wrote lockfiles/graders.lock.json: 1 new version(s) pinned, 0 kept;');
   ok(await docket('evidence', 'capture', '--json'));
   const server = await startReferenceServer({ archive: join(root, 'evidence'), port: 0 });
   try {
@@ -88,6 +88,7 @@ describe("a suite's own grader, fixed as version 2 with a regression matrix, reg
       ['mine@2', true],
     ]);
     expect(locked.graders[1].files).toEqual(['graders/mine-v2.ts', 'graders/mine-letters.ts', 'scoring/normalize.mjs']);
+    expect(ok(await docket('grader', 'lock', '--json')).json).toMatchObject({ written: false }); // nothing new: the lock is left as it is
     const v2 = ok(await docket('grader', 'test', '--json')).json; // default: the bank's grader, its current version
     expect(v2).toMatchObject({ ok: true, pinned: true, grader: { ref: 'mine@2', digest: locked.graders[1].digest }, ref: 'grader-tests/mine.2' });
     expect(v2.result).toMatch(/^sha256:/);

@@ -278,5 +278,16 @@ describe('lm-eval from 2023 to 0.4.13, each from a real output directory', () =>
     const tom = JSON.parse(readFileSync(lmeval('0.4.13-negotiationtom/results_2026-07-08T17-52-34.622576.json'), 'utf8'));
     expect(aggregationName(tom.configs.negotiationtom_intention.metric_list[0].aggregation)).toBe('micro_f1_agg (a Python function in the task config)');
     expect(aggregationName('<function cb_multi_fi at 0x7f3212743d30>')).toBe('cb_multi_fi (a Python function)');
+    // through the audit: a task with samples whose aggregation is that function's source gets one line
+    const copy = scratch();
+    cpSync(lmeval('0.4.5-en-it'), copy, { recursive: true });
+    const results = readdirSync(copy).find((f) => f.startsWith('results'))!;
+    const header = JSON.parse(readFileSync(join(copy, results), 'utf8'));
+    header.configs.en_it_public.metric_list[0].aggregation = source;
+    writeFileSync(join(copy, results), JSON.stringify(header));
+    const dir = scratch();
+    importLmEval(dir, copy);
+    const bleu = auditImports(loaded(dir)).rows.find((r) => r.metric === 'bleu_score')!;
+    expect(bleu).toMatchObject({ status: 'unverifiable', reported: 0.3359118712843561, note: 'aggregation span_f1_agg (a Python function in the task config) is not one docket recomputes (mean)' });
   });
 });

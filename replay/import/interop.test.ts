@@ -88,6 +88,12 @@ describe('HELM run directories', () => {
     expect((await verifyArchive(dir)).findings).toEqual([]);
   });
 
+  it('the second real run (hellaswag, pythia-1b): every determined mean recomputed, every request rebuilt', () => {
+    const imports = [inMemory(readHelmDir(join(FIX, 'helm', 'commonsense-dataset=hellaswag,method=multiple_choice_joint,model=eleutherai_pythia-1b-v0')))];
+    expect(auditImports(imports).counts).toEqual({ reproduced: 75, mismatch: 0, unverifiable: 1 });
+    expect(replayImports(imports).imports[0]).toMatchObject({ checked: 10, matched: 10, mismatched: 0, unsupported: 0 });
+  });
+
   it('a changed mean in stats.json is a mismatch naming the stat', () => {
     const d = helmCopy('stats.json', (v) => {
       const st = (v as JsonObject[]).find((s) => (s.name as JsonObject).name === 'exact_match' && (s.name as JsonObject).split === 'test' && !(s.name as JsonObject).perturbation)!;
@@ -230,6 +236,8 @@ describe('Every Eval Ever', () => {
     const helm = docket(['--archive', dir, '--json', 'import', 'helm', HELM]);
     expect(helm.status, helm.stderr).toBe(0);
     expect(helm.json.imports[0]).toMatchObject({ framework: 'helm', samples: 10 });
+    const again = docket(['--archive', dir, 'import', 'helm', HELM]); // the run directory named once, and nothing stored twice
+    expect(again.stdout).toContain('model=openai_gpt2/ (run_spec.json, scenario.json, scenario_state.json, per_instance_stats.json, stats.json): 10 samples, 16 bundles (0 new); already imported');
     expect(docket(['--archive', archive, 'export', 'eee', '--out', join(dir, 'x')]).status).toBe(2);
     const exp = docket(['--archive', archive, '--json', 'export', 'eee', 'ref-coin-1', '--out', join(dir, 'eee'), '--evaluator-relationship', 'third_party']);
     expect(exp.status, exp.stderr).toBe(0);

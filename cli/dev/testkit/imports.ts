@@ -1,17 +1,9 @@
-import { Archive } from '../../../replay/index/archive.ts';
+import { withArchive } from '../../commands/regrade-run.ts';
 import { readInspectFile } from '../../../replay/import/inspect.ts';
 import { planLmEval, selectImports, storeImport } from '../../../replay/import/store.ts';
 import type { ImportPlan } from '../../../replay/import/types.ts';
 
-/** Imports for the tests of replay/import/: stored into an archive directory, and read back as the checks read them. */
-function withArchive<T>(dir: string, f: (a: Archive) => T): T {
-  const a = new Archive(dir);
-  try {
-    return f(a);
-  } finally {
-    a.close();
-  }
-}
+// Imports for the tests of replay/import/: stored into an archive directory, and read back as the checks read them.
 
 export const storePlans = (dir: string, plans: ImportPlan[]) => withArchive(dir, (a) => plans.map((p) => storeImport(a, p)));
 
