@@ -51,7 +51,7 @@ export async function runAudit(argv: ArgumentsCamelCase<Args>) {
   if (argv.imported) return (await import('./import-run.ts')).auditImportedCommand(argv);
   if (argv.published === undefined) throw usageError('EUSAGE', 'audit needs --published FILE (or --imported)');
   if (argv.tolerance !== undefined && !(argv.tolerance >= 0)) throw usageError('EUSAGE', `--tolerance must be a non-negative number of percentage points, got ${argv.tolerance}`);
-  requireDir(argv.archive, 'archive');
+  if (!argv.from) requireDir(argv.archive, 'archive'); // with --from, the release alone is read
   let text: string;
   try {
     text = readFileSync(argv.published, 'utf8');

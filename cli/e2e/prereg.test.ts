@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DocketError } from '../../replay/errors.ts';
@@ -123,8 +123,11 @@ describe('selective reporting and pre-registration, end to end (issue #40)', () 
         conn(),
       ),
     );
-    const never = await json('plan', 'commit', '--model', 'oracle', '--base-url', ref.baseUrl, '--seed', '8');
-    expect(never.json.previous).toBe(cap.json.digest);
+    const signed = join(scratch, 'never.intoto.json');
+    const never = await json('plan', 'commit', '--model', 'oracle', '--base-url', ref.baseUrl, '--seed', '8', '--sign', key, '--out', signed);
+    expect(never.json).toMatchObject({ previous: cap.json.digest, attestation: expect.stringMatching(/^sha256:/) });
+    const planAtt = await json('verify', '--attestation', signed, '--key', `${key}.pub`);
+    expect(planAtt.code, JSON.stringify(planAtt.json)).toBe(0); // a registration anyone can check offline
 
     const { file } = await publish('oracle', [{ model: 'oracle', run: registeredRun }]);
     const r = await json('audit', '--published', file);
@@ -155,8 +158,23 @@ describe('selective reporting and pre-registration, end to end (issue #40)', () 
     expect(err.code).toBe('EPACKHISTORY');
     expect(err.message).toContain('run coin-unsealed of coin is still a working directory');
     expect((await docket('run', '--resume', 'coin-unsealed', '--abandon')).code).toBe(0); // sealed interrupted: now a release carries it
-    const listed = (await json('audit', '--published', join(scratch, 'coin-first.json'))).json.selective.rows[0].runs;
-    expect(listed.find((x: { runId: string }) => x.runId === 'coin-unsealed')).toMatchObject({ status: 'interrupted', score: null });
+    const local = await json('audit', '--published', join(scratch, 'coin-best.json'));
+    expect(local.json.selective.rows[0].runs.find((x: { runId: string }) => x.runId === 'coin-unsealed')).toMatchObject({ status: 'interrupted', score: null });
+
+    // A stranger with the release alone (no archive of their own: --archive names none) sees the same selective finding.
+    const rel = join(scratch, 'coin.tgz');
+    const packed = await json('release', 'pack', '--out', rel);
+    expect(packed.code, packed.stderr).toBe(0);
+    const alone = join(scratch, 'stranger');
+    mkdirSync(alone);
+    const r = await runCli(['audit', '--published', join(scratch, 'coin-best.json'), '--from', rel, '--expect', packed.json.digest, '--archive', join(alone, 'none'), '--json'], {}, alone);
+    expect(r.code, r.stderr).toBe(1);
+    const stranger = JSON.parse(r.stdout);
+    expect(stranger.release).toMatchObject({ digest: packed.json.digest, anchored: 'expect' });
+    expect(stranger.selective.findings.map((f: { code: string; message: string }) => [f.code, f.message])).toEqual(
+      local.json.selective.findings.map((f: { code: string; message: string }) => [f.code, f.message]),
+    );
+    expect(stranger.selective.findings[0].code).toBe('ESELECTIVE');
   }, 60_000);
 
   it('an attestation and a checkpoint with its proof verify offline through the CLI; tampered and forged ones do not', async () => {
