@@ -87,6 +87,13 @@ describe('selective reporting and pre-registration, end to end (issue #40)', () 
     const text = await docket('audit', '--published', file, '--allow-selected');
     expect(text.stdout).toContain('(--allow-selected: a selected run is a hint, not a failure)');
 
+    // A row that names the model otherwise fails on identity, and the rule still counts the run's own model's runs, scored.
+    const renamed = join(scratch, 'coin-renamed.json');
+    writeFileSync(renamed, readFileSync(file, 'utf8').replace('"model":"coin"', '"model":"coin-renamed"'));
+    const r2 = await json('audit', '--published', renamed);
+    expect(r2.code).toBe(1);
+    expect(r2.json.selective.findings[0].message).toBe(f.message.replace('coin:', 'coin-renamed:'));
+
     const firstPublished = await json('audit', '--published', (await publish('coin-first', [{ model: 'coin', run: first.digest }])).file);
     expect(firstPublished.code).toBe(0);
     expect(firstPublished.json.selective.findings).toEqual([expect.objectContaining({ code: 'HUNREGISTERED' })]);

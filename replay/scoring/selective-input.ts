@@ -14,7 +14,9 @@ export function auditSelective(archive: Archive, pub: Published, report: AuditRe
     const p = pub.rows[i]!;
     return { model: row.model, benchmarkVersion: p.benchmarkVersion ?? pub.benchmarkVersion, where: row.where, run: row.run as PublishedRun['run'], score: row.published, decimals: p.decimals };
   });
-  const models = new Set(rows.map((r) => r.model));
+  // The rule counts the runs of the published run's own model (a row may name it otherwise: the audit's identity mismatch).
+  const modelOf = new Map(runs.map((r) => [r.run as string, r.model]));
+  const models = new Set(rows.map((r) => (r.run && modelOf.get(r.run)) || r.model));
   const scores = new Map<string, number | null>();
   for (const r of runs) {
     if (!models.has(r.model)) continue;
