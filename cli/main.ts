@@ -102,9 +102,11 @@ export function needsArchive(argv: Record<string, unknown>): boolean {
   const [cmd, sub] = ((argv._ as unknown[] | undefined) ?? []).map(String);
   if (cmd === undefined || argv.help || argv.version) return false; // docket --help, --version
   if (cmd === 'init' || cmd === 'completion') return false;
-  if (cmd === 'verify') return argv.dir === undefined;
+  // --proof, --attestation and --checkpoint check files; they use an archive when there is one.
+  if (cmd === 'verify') return argv.dir === undefined && argv.proof === undefined && argv.attestation === undefined && argv.checkpoint === undefined;
   if (cmd === 'release') return sub === 'pack';
-  if ((cmd === 'replay' || cmd === 'evidence') && argv.from !== undefined) return false;
+  if ((cmd === 'replay' || cmd === 'evidence' || cmd === 'audit') && argv.from !== undefined) return false;
+  if (cmd === 'attest') return !/\.(tgz|tar\.gz)$/.test(String(argv.target ?? '')); // a release tarball carries its own archive
   return true;
 }
 

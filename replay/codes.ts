@@ -79,7 +79,7 @@ export const CODES = {
   EJOURNALWRITE: e('a journal line could not be written; the journal is intact up to the last line', 'design.md §9'),
   ESEGMENT: e('a run segment belongs to another run or starts at the wrong line', 'design.md §12'),
   EPLAN: e('a run disagrees with its plan, or its plan names a question its bank lacks', 'design.md §12'),
-  EPLANMISMATCH: e('`run --resume` was given a model other than the one planned', 'design.md §9'),
+  EPLANMISMATCH: e('`run --resume` was given a model other than the one planned, or `run --plan` a plan other than the one registered', 'design.md §9'),
   ESLOT: e('a journal line names a slot the plan does not have', 'design.md §12'),
   EREQUEST: e('a rebuilt request does not hash to what the journal recorded (with a field diff)', 'design.md §12'),
   ERUN: e('refs/runs/NAME points to a run bundle with another id', 'design.md §12'),
@@ -181,6 +181,21 @@ export const CODES = {
   EPROOFROOT: e('an inclusion proof does not lead to its root (or to --root)', 'design.md §15'),
   EPROOFARCHIVE: e("an inclusion proof does not match the archive's root", 'design.md §15'),
   ENOTINARCHIVE: e('the digest to prove is not an object of the archive', 'design.md §15'),
+
+  // ---- plan records, the selective-reporting audit, attestations, checkpoints (design §22)
+  EPLANRECORD: e('no plan record with this digest (or prefix) in the archive, or the bundle is not a plan record', 'design.md §22'),
+  EPLANLOG: e('the plan log is broken: a record off the chain from refs/plans/head, out of sequence, or naming a plan of another model or version', 'design.md §22'),
+  ESELECTIVE: e('a published run is not the first complete run of the first registered plan of its model and benchmark version (or, with no plan, the first complete run)', 'scoring.md'),
+  HSELECTED: hint('a selected run is published and --allow-selected lets it pass: the report lists every other run and plan', 'scoring.md'),
+  HUNREGISTERED: hint('no plan was registered for this model and version: only the runs in this archive can be counted', 'scoring.md'),
+  EPACKHISTORY: e('a release would not carry every run and plan record of the models it publishes (a run still in a working directory, a broken plan log)', 'design.md §22'),
+  EATTEST: e('an attestation is not a DSSE envelope holding an in-toto Statement v1 with a docket predicate', 'design.md §22'),
+  EATTESTSIG: e('no signature of the attestation verifies with the named key', 'design.md §22'),
+  EATTESTSUBJECT: e('the attestation is about another run or release than the one named', 'design.md §22'),
+  EATTESTCLAIM: e('what the attestation claims differs from what the evidence computes', 'design.md §22'),
+  ECHECKPOINT: e('a checkpoint is not a signed note of origin, tree size and base64 root hash', 'design.md §22'),
+  ECHECKPOINTSIG: e('no signature line of the checkpoint verifies with the named key', 'design.md §22'),
+  ECHECKPOINTROOT: e("the release, plan log or inclusion proof does not lead to the checkpoint's tree size and root", 'design.md §22'),
 
   // ---- imported logs (docs/import.md)
   EIMPORTJSON: e('an imported file is not JSON as Python reads it, or holds a lone surrogate', 'import.md'),

@@ -5,14 +5,19 @@ import { auditPublished, parsePublished, type AuditReport } from '../../replay/s
 import { EXIT, usageError } from '../../replay/errors.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
+import { join } from 'node:path';
+import { auditSelective } from '../../replay/scoring/selective-input.ts';
+import type { SelectiveReport } from '../../replay/scoring/selective.ts';
+import { checkAnchor, openRelease, type AnchorArgs } from './release-from.ts';
 import { requireDir } from '../paths.ts';
 
-export interface Args extends GlobalArgs {
+export interface Args extends GlobalArgs, AnchorArgs {
   published?: string;
   imported: boolean;
   imports?: string[];
   tolerance?: number;
   'allow-unverifiable': boolean;
+  'allow-selected': boolean;
 }
 
 export function printAudit(r: AuditReport, runCount: number, archive: string) {
@@ -46,7 +51,7 @@ export async function runAudit(argv: ArgumentsCamelCase<Args>) {
   if (argv.imported) return (await import('./import-run.ts')).auditImportedCommand(argv);
   if (argv.published === undefined) throw usageError('EUSAGE', 'audit needs --published FILE (or --imported)');
   if (argv.tolerance !== undefined && !(argv.tolerance >= 0)) throw usageError('EUSAGE', `--tolerance must be a non-negative number of percentage points, got ${argv.tolerance}`);
-  requireDir(argv.archive, 'archive');
+  if (!argv.from) requireDir(argv.archive, 'archive'); // with --from, the release alone is read
   let text: string;
   try {
     text = readFileSync(argv.published, 'utf8');
@@ -54,17 +59,46 @@ export async function runAudit(argv: ArgumentsCamelCase<Args>) {
     throw usageError('EREAD', `cannot read ${argv.published}: ${(e as Error).message}`, { path: argv.published });
   }
   const published = parsePublished(text, argv.published);
-  // One Archive for both reads: the index is opened and brought up to date once.
-  const archive = new Archive(argv.archive);
-  let runs, currentVersion;
+  checkAnchor(argv, 'audit');
+  const release = argv.from ? await openRelease(argv, 'audit') : null; // the archive inside a verified release, alone
+  const archiveDir = release ? join(release.dir, 'evidence') : argv.archive;
   try {
-    runs = loadRunsForScoring(archive, undefined, { answers: false });
-    currentVersion = currentBenchmarkVersion(archive);
+    // One Archive for every read: the index is opened and brought up to date once.
+    const archive = new Archive(archiveDir);
+    let runs, currentVersion, report, selective;
+    try {
+      runs = loadRunsForScoring(archive, undefined, { answers: false });
+      currentVersion = currentBenchmarkVersion(archive);
+      report = auditPublished(published, runs, { tolerance: argv.tolerance, currentVersion, allowUnverifiable: argv['allow-unverifiable'] });
+      selective = auditSelective(archive, published, report, runs, { allowSelected: argv['allow-selected'] });
+    } finally {
+      archive.close();
+    }
+    const ok = report.ok && selective.ok;
+    const where = release ? `${argv.from} (${release.digest}, verified)` : argv.archive;
+    if (argv.json) printJson({ ...report, ok, selective, ...(release ? { release: { file: argv.from, digest: release.digest, anchored: release.anchored } } : {}) });
+    else {
+      printAudit(report, runs.length, where);
+      printSelective(selective);
+    }
+    process.exitCode = ok ? EXIT.OK : EXIT.FINDINGS;
   } finally {
-    archive.close();
+    release?.cleanup();
   }
-  const report = auditPublished(published, runs, { tolerance: argv.tolerance, currentVersion, allowUnverifiable: argv['allow-unverifiable'] });
-  if (argv.json) printJson(report);
-  else printAudit(report, runs.length, argv.archive);
-  process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
+}
+
+/** The selective-reporting step: every run and plan of each published model, and the rule's verdict. */
+export function printSelective(r: SelectiveReport) {
+  line(`selective reporting${r.allowSelected ? ' (--allow-selected: a selected run is a hint, not a failure)' : ''}:`);
+  for (const row of r.rows) {
+    const tag = row.status === 'first' ? 'FIRST' : row.status === 'selected' ? (r.allowSelected ? 'SELECTED' : 'ESELECTIVE') : 'UNCHECKED';
+    line(`${tag.padEnd(12)} ${row.message}`);
+    for (const p of row.plans) line(`    plan ${p.record} (seq ${p.seq}, committed ${p.committedAt}): ${p.status}${p.runs.length ? `, runs ${p.runs.join(', ')}` : ''}`);
+  }
+  for (const f of r.findings) if (f.code === 'EPLANLOG') line(`  ERROR ${f.code}: ${f.message}`);
+  const count = (s: string) => r.rows.filter((x) => x.status === s).length;
+  const unregistered = r.rows.filter((x) => x.status === 'first' && x.rule === 'unregistered').length;
+  line(
+    `${count('first')} first, ${count('selected')} selected${count('unchecked') ? `, ${count('unchecked')} unchecked` : ''}${unregistered ? `; ${unregistered} with no registered plan (HUNREGISTERED): runs made outside this archive cannot be counted; register plans with \`docket plan commit\`` : ''}`,
+  );
 }

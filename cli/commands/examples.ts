@@ -17,6 +17,8 @@ export const EXAMPLES: Record<string, [string, string][]> = {
     ['docket verify', 'check every bundle of evidence/ beside the bank: digest, gzip, JSON, schema, references'],
     ['docket verify release.tgz --expect sha256:…', 'verify a release tarball against its published digest'],
     ['docket verify --proof proof.json --root sha256:…', 'check an inclusion proof from docket prove'],
+    ['docket verify --attestation oracle.intoto.json --key release.key.pub', 'check an attestation offline, and recompute its claims from the archive'],
+    ['docket verify release.tgz --checkpoint release.note --key release.key.pub', 'check a release against a published signed checkpoint'],
   ],
   repair: [
     ['docket repair --dry-run', 'say what repair would do (leftover temp files, the index)'],
@@ -67,10 +69,12 @@ export const EXAMPLES: Record<string, [string, string][]> = {
     ['docket release pack', 'build decision-verification.tgz from the archive'],
     ['docket release keygen --out publisher.key', 'create an Ed25519 signing key'],
     ['docket release pack --sign publisher.key', 'build and sign the release manifest'],
+    ['docket release checkpoint --key publisher.key > release.note', "the release's Merkle root as a signed checkpoint"],
   ],
   prove: [
     ['docket prove sha256:…', 'an inclusion proof that the object is in the archive'],
     ['docket prove sha256:… --out proof.json', 'write it for docket verify --proof'],
+    ['docket prove --plans sha256:… --out plan.proof.json', 'a plan record in the plan log, for docket verify --proof --checkpoint'],
   ],
   leaderboard: [
     ['docket leaderboard', 'rank the runs of the current benchmark version'],
@@ -86,7 +90,8 @@ export const EXAMPLES: Record<string, [string, string][]> = {
   ],
   audit: [
     ['docket audit', 'recompute the rankings and check every run’s identity'],
-    ['docket audit --published leaderboard.json', 'check a published leaderboard against the evidence'],
+    ['docket audit --published leaderboard.json', 'check a published leaderboard against the evidence, and that no run was picked among others'],
+    ['docket audit --published leaderboard.json --from decision-verification.tgz --expect sha256:…', 'the same from a release alone, verified first'],
     ['docket audit --imported', "recompute imported logs' own headline metrics"],
   ],
   report: [
@@ -108,8 +113,19 @@ export const EXAMPLES: Record<string, [string, string][]> = {
     ['docket regrade ref-coin-1 --grader decision@1', 'one run, with a pinned grader (kept in the chain; the current grade stays)'],
     ['docket regrade --all --grader mine@1 --set-current', "the suite's grader mine@1, made current (recorded)"],
   ],
+  plan: [
+    ['docket plan commit --model m --base-url https://api.example.com/v1 --repetitions 3', 'register a plan before any call; prints its digest (publish it) and the run command'],
+    ['docket plan commit --model m --base-url https://api.example.com/v1 --sign release.key --out plan.intoto.json', 'the same, signed: an attestation kept in the archive and written to publish'],
+    ['docket plan list', 'the plan log: every registered plan, its runs, complete, stopped or never run'],
+    ['docket plan checkpoint --key release.key --origin example.org/evals/plans > plans.note', 'the plan log head as a signed checkpoint'],
+  ],
+  attest: [
+    ['docket attest ref-oracle-1 --key release.key --out oracle.intoto.json', 'sign what a run scored (kept in the archive, so a release carries it)'],
+    ['docket attest decision-verification.tgz --key release.key --out release.intoto.json', 'sign what a verified release scores'],
+  ],
   run: [
     ['docket run --model m --base-url http://127.0.0.1:8080/v1 --dry-run', 'the plan, request count and cost estimate; nothing sent'],
+    ['docket run --plan sha256:3f9a… --model m --base-url http://127.0.0.1:8080/v1', 'run exactly a registered plan (any difference is refused)'],
     ['docket run --model m --base-url http://127.0.0.1:8080/v1 --max-requests 500', 'record a run, capped'],
     ['docket run --resume RUN_ID', 'continue an interrupted run from its journal'],
   ],

@@ -1,8 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import type { ArgumentsCamelCase } from 'yargs';
-import { parseDigest } from '../../replay/format/digest.ts';
+import { parseDigest, type Digest } from '../../replay/format/digest.ts';
+import { Archive } from '../../replay/index/archive.ts';
+import { readPlanLog } from '../../replay/runs/plans.ts';
 import { findingError } from '../../replay/errors.ts';
-import { proveInclusion } from '../../replay/release/merkle.ts';
+import { proveInclusion, proveInLog } from '../../replay/release/merkle.ts';
 import { Store } from '../../replay/store/store.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
@@ -10,16 +12,19 @@ import { requireDir } from '../paths.ts';
 export interface Args extends GlobalArgs {
   digest: string;
   out?: string;
+  plans: boolean;
 }
 
 export function runProve(argv: ArgumentsCamelCase<Args>) {
   const digest = parseDigest(argv.digest, 'DIGEST');
   requireDir(argv.archive, 'archive');
-  const proof = proveInclusion(
-    new Store(argv.archive).list().objects.map((o) => o.digest),
-    digest,
-  );
-  if (!proof) throw findingError('ENOTINARCHIVE', `${digest} is not an object of the archive ${argv.archive}`, { digest });
+  const proof = argv.plans
+    ? planLogProof(argv.archive, digest)
+    : proveInclusion(
+        new Store(argv.archive).list().objects.map((o) => o.digest),
+        digest,
+      );
+  if (!proof) throw findingError('ENOTINARCHIVE', `${digest} is not ${argv.plans ? 'a record of the plan log' : 'an object'} of the archive ${argv.archive}`, { digest });
   if (argv.out) writeFileSync(argv.out, `${JSON.stringify(proof, null, 2)}\n`);
   if (argv.json) return printJson(proof);
   line(`digest     ${proof.digest}`);
@@ -28,4 +33,16 @@ export function runProve(argv: ArgumentsCamelCase<Args>) {
   line(`audit path ${proof.auditPath.length ? '' : '(empty)'}`);
   for (const p of proof.auditPath) line(`  ${p}`);
   line(`root       ${proof.root}`);
+}
+
+function planLogProof(dir: string, digest: Digest) {
+  const archive = new Archive(dir);
+  try {
+    return proveInLog(
+      readPlanLog(archive).records.map((r) => r.digest),
+      digest,
+    );
+  } finally {
+    archive.close();
+  }
 }

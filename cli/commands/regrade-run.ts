@@ -12,6 +12,7 @@ import { gradeChain } from '../../replay/grading/grade-records.ts';
 import { resolveRunRef } from '../../replay/runs/run-ref.ts';
 import { WORK_DIR } from '../../replay/runs/runs.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
+import { auditSelective } from '../../replay/scoring/selective-input.ts';
 import { chooseVersion, rankRuns } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
@@ -168,13 +169,27 @@ export const PUBLISHED_EXAMPLE = 'docs/examples/published-leaderboard.json';
 
 export function auditCheck(archiveDir: string, file = PUBLISHED_EXAMPLE): CheckStep[] {
   if (!existsSync(file)) return [];
-  const r = auditPublished(parsePublished(readFileSync(file, 'utf8'), file), loadRunsForScoring(archiveDir), { currentVersion: currentBenchmarkVersion(archiveDir) });
+  const published = parsePublished(readFileSync(file, 'utf8'), file);
+  const archive = new Archive(archiveDir);
+  let r, selective;
+  try {
+    const runs = loadRunsForScoring(archive);
+    r = auditPublished(published, runs, { currentVersion: currentBenchmarkVersion(archive) });
+    selective = auditSelective(archive, published, r, runs); // no number picked among others (design.md §22)
+  } finally {
+    archive.close();
+  }
   const n = r.rows.length;
-  const summary =
+  const selected = selective.rows.filter((x) => x.status === 'selected').length;
+  const unregistered = selective.rows.filter((x) => x.status === 'first' && x.rule === 'unregistered').length;
+  const numbers =
     r.ok && r.counts.unverifiable === 0
       ? `${n} published number${n === 1 ? '' : 's'} reproduced (${file})`
       : `${r.counts.reproduced} reproduced, ${r.counts.mismatch} mismatch, ${r.counts.unverifiable} unverifiable of ${n} in ${file} (docket audit --published ${file})`;
-  return [{ name: 'audit', ok: r.ok, summary }];
+  const choice = selective.ok
+    ? `; each the first complete run of its model${unregistered ? ` (${unregistered} with no registered plan)` : ''}`
+    : `; ${selected} selected among other runs${selective.findings.some((f) => f.code === 'EPLANLOG') ? ', the plan log is broken' : ''} (docket audit --published ${file})`;
+  return [{ name: 'audit', ok: r.ok && selective.ok, summary: numbers + choice }];
 }
 
 export async function runRegrade(argv: ArgumentsCamelCase<Args>) {

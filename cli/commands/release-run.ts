@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { ArgumentsCamelCase } from 'yargs';
 import { Archive } from '../../replay/index/archive.ts';
 import { bankDrift, describeDrift } from '../../replay/bank/drift.ts';
@@ -17,6 +17,12 @@ import { suiteGradersAt } from '../../replay/grading/suite-graders.ts';
 import { bankRootOf } from '../where.ts';
 import { collectVendor } from '../offline/vendor.ts';
 import { loadBankFile } from '../../replay/bank/bank.ts';
+import { historyGaps, readHistory } from '../../replay/runs/history.ts';
+import { bundlesOfKind } from '../../replay/runs/plans.ts';
+import { parseAttestation, subjectDigests, type AttestationValue } from '../../replay/release/attest.ts';
+import type { AttestationToAttach } from '../registry/referrers.ts';
+import type { Digest } from '../../replay/format/digest.ts';
+import { canonicalBytes, type Json } from '../../replay/format/json.ts';
 
 export interface PackArgs extends GlobalArgs {
   out: string;
@@ -65,6 +71,23 @@ export function refuseDrift(root: string, archiveDir: string) {
   }
 }
 
+/** A release carries every run and plan record of the models it publishes (design.md §22): refuse, naming what it would leave out. */
+export function refuseHistoryGaps(archiveDir: string) {
+  if (!existsSync(archiveDir)) return; // no archive: no history to leave out (and a refused pack creates nothing)
+  const archive = new Archive(archiveDir);
+  try {
+    const gaps = historyGaps(readHistory(archive));
+    if (gaps.length)
+      throw findingError(
+        'EPACKHISTORY',
+        `release not packed: it would not carry every run and plan record of the models it publishes:\n${gaps.map((g) => `  ${g}`).join('\n')}\nA stranger audits the release alone: what it leaves out, nobody can count.`,
+        { gaps },
+      );
+  } finally {
+    archive.close();
+  }
+}
+
 export function readKey(path: string): Buffer {
   try {
     return readFileSync(path);
@@ -76,6 +99,7 @@ export function readKey(path: string): Buffer {
 export interface PushArgs extends GlobalArgs {
   ref: string;
   file: string;
+  attestation?: string[];
   concurrency: number;
   'chunk-size': number;
 }
@@ -88,6 +112,7 @@ export async function runPack(argv: ArgumentsCamelCase<PackArgs>) {
   if (!argv.json) line(`release pack: the bank at ${root} and the archive ${argv.archive} into ${argv.out}`); // before the work
   requireValidBank(root, 'release pack refused'); // a release ships only a bank that validates
   refuseDrift(root, resolve(argv.archive));
+  refuseHistoryGaps(resolve(argv.archive));
   const suite = suiteGradersAt(root);
   if (suite?.declared.size) {
     const archive = new Archive(argv.archive);
@@ -147,7 +172,8 @@ export async function runPush(argv: ArgumentsCamelCase<PushArgs>) {
     const { pushRelease } = await import('../registry/release.ts');
     const client = openClient(argv.ref, 'pull,push', argv.concurrency);
     try {
-      const r = await pushRelease(client, argv.file, verified.report.digest, verified.stagingDir, argv['chunk-size']);
+      const attestations = collectAttestations(verified.stagingDir, verified.report.digest, argv.attestation ?? []);
+      const r = await pushRelease(client, argv.file, verified.report.digest, verified.stagingDir, argv['chunk-size'], attestations);
       if (argv.json) return printJson(r);
       line(`pushed ${r.ref}@${r.digest} (tarball ${r.tarball})`);
       line(
@@ -155,6 +181,7 @@ export async function runPush(argv: ArgumentsCamelCase<PushArgs>) {
           ? `  signature ${r.signature.digest} attached ${r.signature.attached === 'referrer' ? 'as an OCI referrer' : `under tag ${r.signature.tag}`}`
           : '  unsigned release: no signature attached',
       );
+      for (const a of r.attestations) line(`  attestation ${a.about} ${a.digest} attached ${a.attached === 'referrer' ? 'as an OCI referrer' : `in the referrers index tagged ${a.tag}`}`);
       line(`  verify it with: docket verify ${r.ref} --expect ${r.tarball}`);
     } finally {
       client.close();
@@ -162,4 +189,73 @@ export async function runPush(argv: ArgumentsCamelCase<PushArgs>) {
   } finally {
     verified.cleanup();
   }
+}
+
+export interface ReleaseCheckpointArgs extends GlobalArgs {
+  file: string;
+  key: string;
+  origin?: string;
+  name?: string;
+  out?: string;
+}
+
+/** `docket release checkpoint`: the verified release's Merkle root (over its bundles) as a signed note (design.md §22). */
+export async function runReleaseCheckpoint(argv: ArgumentsCamelCase<ReleaseCheckpointArgs>) {
+  const key = loadPrivateKey(readKey(argv.key), argv.key);
+  const { verifyAndExtractRelease } = await import('../../replay/release/verify.ts');
+  const v = await verifyAndExtractRelease(resolve(argv.file), { keep: true });
+  try {
+    if (!v.report.ok || !v.stagingDir) {
+      const errors = v.report.findings.filter((f) => f.severity === 'error');
+      throw findingError('ERELEASE', `${argv.file} does not verify (${errors.map((f) => f.code).join(', ')}); no checkpoint written. Run 'docket verify ${argv.file}'`, { file: argv.file });
+    }
+    const { treesOf } = await import('../../replay/release/checkpoint.ts');
+    const { writeCheckpoint } = await import('./plan-run.ts');
+    const archive = new Archive(join(v.stagingDir, 'evidence'));
+    let trees;
+    try {
+      trees = treesOf(archive);
+    } finally {
+      archive.close();
+    }
+    const bankName = (loadBankFile(v.stagingDir) as { name?: string }).name ?? 'docket';
+    writeCheckpoint(argv, `${bankName}/releases`, trees.objects, key);
+  } finally {
+    v.cleanup();
+  }
+}
+
+/**
+ * What `release push` attaches as referrers: every attestation the release's archive carries (a
+ * run's, a plan record's), then each --attestation file, which must be about this tarball or about
+ * a bundle inside it (EATTESTSUBJECT otherwise; its signature is the verifier's to check).
+ */
+function collectAttestations(tree: string, tarball: Digest, files: string[]): AttestationToAttach[] {
+  const out: AttestationToAttach[] = [];
+  const archive = new Archive(join(tree, 'evidence'));
+  try {
+    for (const d of bundlesOfKind(archive, 'attestation')) {
+      const v = archive.get(d).value as unknown as AttestationValue;
+      const subject = archive.get(v.subject);
+      const about = subject.descriptor.kind === 'run' ? `run-${(subject.value as { id: string }).id}` : `${subject.descriptor.kind}-${v.subject.slice(7, 19)}`;
+      out.push({ envelope: Buffer.from(canonicalBytes(v.envelope as unknown as Json)), predicateType: v.predicateType, about });
+    }
+    for (const f of files) {
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(f);
+      } catch (e) {
+        throw usageError('EREAD', `cannot read attestation ${f}: ${(e as Error).message}`, { path: f });
+      }
+      const p = parseAttestation(f, bytes);
+      if (!p.statement) throw findingError('EATTEST', `${f}: ${p.findings[0]?.message ?? 'not an attestation'}`, { path: f });
+      const subjects = subjectDigests(p.statement);
+      if (!subjects.some((s) => s === tarball || archive.store.has(s)))
+        throw findingError('EATTESTSUBJECT', `${f} is about ${subjects.join(', ')}: neither this release (${tarball}) nor a bundle in it; nothing pushed`, { path: f });
+      out.push({ envelope: bytes, predicateType: p.statement.predicateType, about: basename(f).replace(/\.(intoto\.)?json$/, '') });
+    }
+  } finally {
+    archive.close();
+  }
+  return out;
 }

@@ -2,7 +2,8 @@ import type { Argv, CommandModule } from 'yargs';
 import { DIGEST_FILE } from '../../replay/content/release-rules.ts';
 import { DEFAULT_OUT } from '../../replay/release/limits.ts';
 import { archiveOption, type GlobalArgs } from '../output.ts';
-import type { KeygenArgs, PackArgs, PushArgs } from './release-run.ts';
+import { checkpointOptions } from './plan.ts';
+import type { KeygenArgs, PackArgs, PushArgs, ReleaseCheckpointArgs } from './release-run.ts';
 
 const packCommand: CommandModule<GlobalArgs, PackArgs> = {
   command: 'pack',
@@ -35,19 +36,28 @@ const pushCommand: CommandModule<GlobalArgs, PushArgs> = {
     y
       .positional('ref', { type: 'string', demandOption: true, describe: 'HOST[:PORT]/REPOSITORY:TAG' })
       .option('file', { type: 'string', default: DEFAULT_OUT, describe: 'the release tarball' })
+      .option('attestation', { type: 'string', array: true, describe: "also attach these attestation files (e.g. `docket attest FILE.tgz`'s) as referrers; the release's own attestations always go" })
       .option('concurrency', { type: 'number', default: 4, hidden: true })
       .option('chunk-size', { type: 'number', default: 8 * 1024 * 1024, describe: 'blobs larger than this go up in PATCH chunks of this size' }) as unknown as Argv<PushArgs>,
   handler: async (argv) => (await import('./release-run.ts')).runPush(argv),
 };
 
+const checkpointCommand: CommandModule<GlobalArgs, ReleaseCheckpointArgs> = {
+  command: 'checkpoint [file]',
+  describe: 'verify a release tarball, then export its Merkle root as a signed checkpoint (transparency-log signed note: origin, tree size = its bundles, root hash, signature)',
+  builder: (y) => checkpointOptions(y.positional('file', { type: 'string', default: DEFAULT_OUT, describe: 'the release tarball' }), '<bank name>/releases') as unknown as Argv<ReleaseCheckpointArgs>,
+  handler: async (argv) => (await import('./release-run.ts')).runReleaseCheckpoint(argv),
+};
+
 export const releaseCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'release <action>',
-  describe: 'build, sign and publish the decision-verification.tgz release (actions: pack, keygen, push)',
+  describe: 'build, sign and publish the decision-verification.tgz release (actions: pack, keygen, push, checkpoint)',
   builder: (y) =>
     y
       .command(packCommand as unknown as CommandModule)
       .command(keygenCommand as unknown as CommandModule)
       .command(pushCommand as unknown as CommandModule)
-      .demandCommand(1, 'name an action: pack, keygen or push') as unknown as Argv<GlobalArgs>,
+      .command(checkpointCommand as unknown as CommandModule)
+      .demandCommand(1, 'name an action: pack, keygen, push or checkpoint') as unknown as Argv<GlobalArgs>,
   handler: () => {},
 };

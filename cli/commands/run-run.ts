@@ -1,46 +1,27 @@
 import type { ArgumentsCamelCase } from 'yargs';
 import { Archive } from '../../replay/index/archive.ts';
 import { DocketError, EXIT, usageError } from '../../replay/errors.ts';
-import type { RunParams } from '../../replay/bank/types.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 import { checkConcurrency, makePlan, resumeRun, startRun, type NewRunOptions, type RunResult } from '../recorder/recorder.ts';
 import { costRule } from '../recorder/cost-rule.ts';
 import { resolveApiKey } from '../recorder/secrets.ts';
 import { publicUrl } from '../../replay/runs/runs.ts';
-import { suiteGradersAt } from '../../replay/grading/suite-graders.ts';
+import { planInput, positiveInt, type PlanArgs } from './plan-options.ts';
 
-export interface RunArgs extends GlobalArgs {
-  model?: string;
-  'base-url'?: string;
-  repetitions: number;
-  grader?: string;
-  'max-tokens': number;
-  temperature: number;
-  seed?: number;
+export interface RunArgs extends GlobalArgs, PlanArgs {
+  plan?: string;
   'run-id'?: string;
   resume?: string;
   abandon: boolean;
   'dry-run': boolean;
-  'limit-evals'?: number;
-  'max-requests'?: number;
-  'max-known-cost-usd'?: number;
   'price-per-1k-tokens'?: number;
   'allow-unknown-cost': boolean;
   'api-key-env': string;
   'env-file'?: string;
-  'timeout-ms': number;
-  retries: number;
   'backoff-ms': number;
   concurrency: number;
-  'request-kind'?: string;
 }
-
-const positiveInt = (v: unknown, flag: string, min = 1) => {
-  if (v === undefined) return null;
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) throw usageError('EUSAGE', `${flag} must be an integer ≥ ${min}`);
-  return v;
-};
 
 function report(r: RunResult, json: boolean) {
   const v = r.run;
@@ -61,6 +42,7 @@ function report(r: RunResult, json: boolean) {
       head: v.head,
       segments: v.segments,
       grade: r.grade,
+      planRecord: v.planRecord ?? null,
     });
   } else {
     line(
@@ -72,6 +54,7 @@ function report(r: RunResult, json: boolean) {
     if (r.stopReason) line(`stopped: ${r.stopReason}`);
     line(`known cost: ${v.knownCostUsd === null ? 'unknown (not reported)' : `$${v.knownCostUsd}`}`);
     line(`${r.digest}  run ${r.runId} (refs/runs/${r.runId})`);
+    line(v.planRecord ? `registered plan ${v.planRecord}` : 'unregistered: no plan was committed for this run (docket plan commit, then docket run --plan)');
     const g = r.grade;
     if (g.status === 'graded')
       line(
@@ -87,7 +70,18 @@ function dryRun(archive: Archive, opts: NewRunOptions, json: boolean) {
   const p = makePlan(archive, { ...opts, baseUrl: opts.baseUrl || 'http://127.0.0.1/v1' });
   const hashes = p.requests.map((r) => r.hash);
   if (json) {
-    printJson({ ok: p.refusal === null, dryRun: true, runId: p.runId, refusal: p.refusal, costRule: p.costRule, plan: p.plan, requests: hashes.length, requestHashes: hashes, estimate: p.estimate });
+    printJson({
+      ok: p.refusal === null,
+      dryRun: true,
+      runId: p.runId,
+      refusal: p.refusal,
+      costRule: p.costRule,
+      plan: p.plan,
+      planRecord: p.planRecord,
+      requests: hashes.length,
+      requestHashes: hashes,
+      estimate: p.estimate,
+    });
   } else {
     line(`run ${p.runId} (dry run: nothing is sent or stored)`);
     line(
@@ -100,35 +94,21 @@ function dryRun(archive: Archive, opts: NewRunOptions, json: boolean) {
       `estimate: ~${p.estimate.promptTokens} prompt + ≤${p.estimate.completionTokens} completion tokens; cost ${p.estimate.costUsd === null ? 'unknown (pass --price-per-1k-tokens)' : `$${p.estimate.costUsd}`}`,
     );
     if (p.costRule) line(`cost cap: ${p.costRule}`);
+    if (p.planRecord) line(`the registered plan ${p.planRecord}, exactly`);
     if (p.refusal) line(`would not start: ${p.refusal}`);
   }
   process.exitCode = p.refusal ? EXIT.FINDINGS : EXIT.OK;
 }
 
 export async function runRun(argv: ArgumentsCamelCase<RunArgs>) {
-  const params: RunParams = { temperature: argv.temperature, max_tokens: positiveInt(argv['max-tokens'], '--max-tokens')! };
-  if (!(argv.temperature >= 0)) throw usageError('EUSAGE', '--temperature must be ≥ 0');
-  if (argv.seed !== undefined) params.seed = positiveInt(argv.seed, '--seed', 0)!;
   const opts: NewRunOptions = {
-    model: argv.model ?? '',
-    baseUrl: argv['base-url'] ?? '',
-    repetitions: positiveInt(argv.repetitions, '--repetitions')!,
-    params,
-    graderRef: argv.grader,
-    suite: suiteGradersAt(argv.bankRoot),
+    ...planInput(argv),
     runId: argv['run-id'],
     pricePer1kTokens: argv['price-per-1k-tokens'],
-    requestKind: argv['request-kind'] as NewRunOptions['requestKind'],
     allowUnknownCost: argv['allow-unknown-cost'],
-    caps: {
-      limitEvals: positiveInt(argv['limit-evals'], '--limit-evals'),
-      maxRequests: positiveInt(argv['max-requests'], '--max-requests'),
-      maxKnownCostUsd: argv['max-known-cost-usd'] ?? null,
-      retries: positiveInt(argv.retries, '--retries', 0)!,
-      timeoutMs: positiveInt(argv['timeout-ms'], '--timeout-ms')!,
-    },
+    planRecord: argv.plan,
   };
-  if (opts.caps.maxKnownCostUsd !== null && !(opts.caps.maxKnownCostUsd >= 0)) throw usageError('EUSAGE', '--max-known-cost-usd must be ≥ 0');
+  if (argv.plan !== undefined && argv.resume) throw usageError('EUSAGE', '--plan starts a run of a registered plan; --resume continues one (its working directory names its plan)');
   requireDir(argv.archive, 'archive');
   const archive = new Archive(argv.archive);
   try {

@@ -20,6 +20,8 @@ export interface Args extends GlobalArgs {
   extract?: string;
   proof?: string;
   root?: string;
+  attestation?: string;
+  checkpoint?: string;
 }
 
 /**
@@ -78,6 +80,7 @@ async function releaseOptions(argv: Args) {
 }
 
 async function verifyReleaseFile(file: string, argv: Args) {
+  if (argv.checkpoint) return verifyReleaseCheckpoint(file, argv);
   const { expect, key } = await releaseOptions(argv);
   // Loaded here, not at the top: an archive verify does not pay for the tar and release code.
   const { verifyRelease } = await import('../../replay/release/verify.ts');
@@ -138,6 +141,45 @@ async function verifyReleaseRef(refText: string, argv: Args) {
   }
 }
 
+/**
+ * `docket verify FILE.tgz --checkpoint NOTE --key PUB`: the checkpoint (signed by --key) anchors the
+ * release's evidence: the release verifies in full and its bundles' Merkle root (or its plan log)
+ * is the checkpoint's tree. --key is the checkpoint's key here; the tarball itself is anchored
+ * only by --expect (else the HUNANCHORED hint says so).
+ */
+async function verifyReleaseCheckpoint(file: string, argv: Args) {
+  const { publicKeyFor, checkpointAgainstArchive } = await import('./verify-anchors.ts');
+  const noteKey = publicKeyFor('--checkpoint', argv.key);
+  const { expect } = await releaseOptions({ ...argv, key: undefined });
+  const { verifyAndExtractRelease } = await import('../../replay/release/verify.ts');
+  const v = await verifyAndExtractRelease(file, { expect, keep: true });
+  const report = { ...v.report, checkpoint: argv.checkpoint!, checkpointTree: null as string | null };
+  try {
+    if (v.stagingDir) {
+      const t = performance.now();
+      const c = checkpointAgainstArchive(argv.checkpoint!, noteKey, join(v.stagingDir, 'evidence'));
+      report.checkpointTree = c.matched;
+      report.findings.push(...c.findings);
+      report.steps.push({ name: 'checkpoint', checked: 1, failed: c.findings.length ? 1 : 0, ms: performance.now() - t });
+      report.ok = report.findings.every((f) => f.severity !== 'error');
+      if (report.ok && argv.extract) {
+        if (existsSync(argv.extract)) throw usageError('EEXISTS', `--extract target ${argv.extract} exists; name a directory that does not exist`, { path: argv.extract });
+        const { renameSync } = await import('node:fs');
+        renameSync(v.stagingDir, argv.extract);
+      }
+    }
+  } finally {
+    v.cleanup();
+  }
+  if (argv.json) printJson(report);
+  else {
+    printRelease(report, report.ok ? argv.extract : undefined);
+    if (report.checkpointTree)
+      line(`checkpoint ${argv.checkpoint}: signed by the key, and this release's ${report.checkpointTree === 'objects' ? 'bundles (its Merkle root)' : 'plan log'} is its tree`);
+  }
+  process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
+}
+
 /** `docket verify HOST/REPO:TAG`: a release or an archive, as the artifact's type says. */
 async function verifyRef(refText: string, argv: Args) {
   const { openClient } = await import('./registry-run.ts');
@@ -180,7 +222,15 @@ async function verifyRef(refText: string, argv: Args) {
 async function verifyProof(argv: Args) {
   const file = argv.proof!;
   const root = argv.root === undefined ? undefined : (parseDigest(argv.root, '--root') as Digest);
-  if (!root && !argv.dir) throw usageError('EUSAGE', 'name what the proof must match: --root ROOT (a root you trust) and/or the archive DIR');
+  let checkpoint;
+  const noteFindings = [];
+  if (argv.checkpoint) {
+    const { publicKeyFor, openNote } = await import('./verify-anchors.ts');
+    const opened = openNote(argv.checkpoint, publicKeyFor('--checkpoint', argv.key));
+    noteFindings.push(...opened.findings);
+    checkpoint = opened.checkpoint ?? undefined; // one that does not verify anchors nothing: its findings fail the proof
+  }
+  if (!root && !argv.dir && !argv.checkpoint) throw usageError('EUSAGE', 'name what the proof must match: --root ROOT (a root you trust), a signed --checkpoint, and/or the archive DIR');
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -194,12 +244,20 @@ async function verifyProof(argv: Args) {
     archive = { name: argv.dir, digests: new Store(argv.dir).list().objects.map((o) => o.digest) };
   }
   const { checkProof } = await import('../../replay/release/proof.ts');
-  const report = checkProof(file, bytes, { root, archive });
+  const report = checkProof(file, bytes, { root, archive, checkpoint });
+  if (noteFindings.length) {
+    report.findings.unshift(...noteFindings);
+    report.ok = false;
+  }
   if (argv.json) printJson(report);
   else {
     line(`verify proof ${file}: ${report.digest ?? '?'} → root ${report.root ?? '?'}`);
     for (const f of report.findings) line(`  ${findingLine(f)}`);
-    line(report.ok ? `ok: included in ${[root, argv.dir && `the archive ${argv.dir}`].filter(Boolean).join(' and ')}` : 'proof rejected');
+    line(
+      report.ok
+        ? `ok: included in ${[root, argv.dir && `the archive ${argv.dir}`, checkpoint && `checkpoint ${checkpoint.origin} (tree size ${checkpoint.size})`].filter(Boolean).join(' and ')}`
+        : 'proof rejected',
+    );
   }
   process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
 }
@@ -233,6 +291,10 @@ function printSteps(r: Pick<VerifyReport, 'steps' | 'findings' | 'objects' | 'by
 
 export async function runVerify(argv: ArgumentsCamelCase<Args>) {
   if (argv.proof) return verifyProof(argv);
+  if (argv.attestation) {
+    dropVerifyWorker();
+    return (await import('./verify-anchors.ts')).verifyAttestationCommand(argv);
+  }
   const dir = argv.dir ?? argv.archive;
   if (argv.dir && !existsSync(argv.dir)) {
     const { looksLikeRef } = await import('../registry/ref.ts');
@@ -245,8 +307,8 @@ export async function runVerify(argv: ArgumentsCamelCase<Args>) {
     dropVerifyWorker(); // started by the CLI entry for an archive verify (`--archive FILE.tgz` looks like one)
     return verifyReleaseFile(dir, argv);
   }
-  for (const o of ['expect', 'key', 'extract', 'root'] as const)
-    if (argv[o] !== undefined) throw usageError('EUSAGE', `--${o} applies to a release tarball (FILE.tgz) or --proof, not an archive directory`);
+  for (const o of ['expect', 'extract', 'root'] as const) if (argv[o] !== undefined) throw usageError('EUSAGE', `--${o} applies to a release tarball (FILE.tgz) or --proof, not an archive directory`);
+  if (argv.key !== undefined && !argv.checkpoint) throw usageError('EUSAGE', '--key applies to a release tarball (FILE.tgz), --attestation or --checkpoint, not an archive directory alone');
   const { requireDir } = await import('../paths.ts');
   requireDir(dir, 'archive');
   if (!argv.json) line(verifyHeader(dir, argv.quick === true));
@@ -254,7 +316,18 @@ export async function runVerify(argv: ArgumentsCamelCase<Args>) {
   const report = await verifyArchive(dir, { quick: argv.quick, onProgress: shown });
   shown?.finish(); // verify reports progress every 256 objects, never the last
   if (!argv.quick) await scanSources(dir, report);
-  if (argv.json) printJson(report);
-  else printVerify(report, false);
+  let checkpointTree: string | null = null;
+  if (argv.checkpoint) {
+    const { publicKeyFor, checkpointAgainstArchive } = await import('./verify-anchors.ts');
+    const c = checkpointAgainstArchive(argv.checkpoint, publicKeyFor('--checkpoint', argv.key), dir);
+    checkpointTree = c.matched;
+    report.findings.push(...c.findings);
+    if (c.findings.length) report.ok = false;
+  }
+  if (argv.json) printJson(argv.checkpoint ? { ...report, checkpoint: argv.checkpoint, checkpointTree } : report);
+  else {
+    printVerify(report, false);
+    if (checkpointTree) line(`checkpoint ${argv.checkpoint}: signed by the key, and this archive's ${checkpointTree === 'objects' ? 'objects (its Merkle root)' : 'plan log'} is its tree`);
+  }
   process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
 }

@@ -189,6 +189,12 @@ describe('every command, installed, on the project’s own bank and archive', { 
       const r = ok(run('run', '--model', 'oracle', '--base-url', baseUrl, '--limit-evals', '1', '--run-id', 'installed-1', '--json'));
       expect(r.json.ok).toBe(true);
       expect(ok(run('replay', 'installed-1', '--json')).json.ok).toBe(true);
+      // A registered plan, run exactly, attested and checked (design.md §22).
+      const plan = ok(run('plan', 'commit', '--model', 'oracle', '--base-url', baseUrl, '--limit-evals', '1', '--json')).json;
+      ok(run('run', '--plan', plan.digest, '--model', 'oracle', '--base-url', baseUrl, '--limit-evals', '1', '--run-id', 'installed-2'));
+      expect(ok(run('plan', 'list', '--json')).json.records.map((p: { status: string }) => p.status)).toEqual(['complete']);
+      ok(run('attest', 'installed-2', '--key', 'publisher.key', '--out', 'installed-2.intoto.json'));
+      expect(ok(run('verify', '--attestation', 'installed-2.intoto.json', '--key', 'publisher.key.pub', '--json')).json.claimsChecked).toBe(1);
     } finally {
       server.kill();
     }

@@ -12,7 +12,7 @@ import { HEAD_FILE, JOURNAL_FILE, loadRun, workDir } from '../../replay/runs/run
 import { startReferenceServer } from './reference-server.ts';
 import { checkConcurrency, resumeRun, startRun, type Clock, type Connection, type NewRunOptions } from './recorder.ts';
 import { readPlanDigest } from './workdir.ts';
-import { scratchArchive, withArchiveAt } from '../dev/testkit/recorder.ts';
+import { scratchArchive, wholeBankRun, withArchiveAt } from '../dev/testkit/recorder.ts';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -28,16 +28,8 @@ function archiveDir() {
 const FROZEN: Clock = { ms: () => 0, date: () => new Date('2026-12-01T00:00:00.000Z') };
 
 function opts(model: string, baseUrl: string, over: Partial<NewRunOptions> = {}, caps: Partial<NewRunOptions['caps']> = {}): NewRunOptions {
-  return {
-    model,
-    baseUrl,
-    repetitions: 1,
-    params: { temperature: 0, max_tokens: 16 },
-    graderRef: 'decision',
-    runId: 'same-id',
-    caps: { limitEvals: 2, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 5000, ...caps },
-    ...over,
-  };
+  const run = wholeBankRun(model, baseUrl, 'same-id');
+  return { ...run, caps: { ...run.caps, limitEvals: 2, timeoutMs: 5000, ...caps }, ...over };
 }
 
 /** One run in a fresh archive. */

@@ -20,6 +20,7 @@ import {
   planRequests,
   planValue,
   publicUrl,
+  readWorkPlanRecord,
   workDir,
   type Caps,
   type PlannedRequest,
@@ -28,6 +29,7 @@ import {
   type SealedStatus,
 } from '../../replay/runs/runs.ts';
 import { kindOf, type RequestKind } from '../../replay/runs/request.ts';
+import { requireRegistered } from '../../replay/runs/plans.ts';
 import type { RunParams } from '../../replay/bank/types.ts';
 import { answeredWithoutCost, costRule, unknownCostError } from './cost-rule.ts';
 import { exchange, type Exchange } from './http.ts';
@@ -61,6 +63,7 @@ export interface NewRunOptions {
   pricePer1kTokens?: number;
   requestKind?: RequestKind; // chat (default) or decision; recorded in the plan as its requestFormat
   allowUnknownCost?: boolean; // --allow-unknown-cost (cli/recorder/cost-rule.ts)
+  planRecord?: string; // --plan: the registered plan (record digest or prefix) this run must be exactly (design.md §22)
 }
 
 /** Where time comes from: `ms` for latencies and backoff, `date` for startedAt/sealedAt. Injected in tests. */
@@ -144,6 +147,7 @@ export interface Planned {
   estimate: Estimate;
   refusal: string | null; // why the plan may not start (a cap), or null
   costRule: string | null; // how --max-known-cost-usd treats unknown cost, or null without the cap
+  planRecord: Digest | null; // the registered plan this is (--plan), or null: unregistered
 }
 
 export function makePlan(archive: Archive, o: NewRunOptions, now = new Date()): Planned {
@@ -167,7 +171,9 @@ export function makePlan(archive: Archive, o: NewRunOptions, now = new Date()): 
   else if (o.caps.maxKnownCostUsd !== null && est.costUsd !== null && est.costUsd > o.caps.maxKnownCostUsd)
     refusal = `the estimated cost $${est.costUsd} is over --max-known-cost-usd ${o.caps.maxKnownCostUsd}`;
   else if (plan.slots === 0) refusal = 'the plan has no requests';
-  return { runId, bank, plan, requests, grader: g, estimate: est, refusal, costRule: costRule(o.caps.maxKnownCostUsd, o.allowUnknownCost ?? false, plan.baseUrl) };
+  // --plan: what was just frozen must be the registered plan, byte for byte (any difference refuses).
+  const planRecord = o.planRecord === undefined ? null : requireRegistered(archive, o.planRecord, plan).digest;
+  return { runId, bank, plan, requests, grader: g, estimate: est, refusal, costRule: costRule(o.caps.maxKnownCostUsd, o.allowUnknownCost ?? false, plan.baseUrl), planRecord };
 }
 
 // ---- starting and resuming ----
@@ -179,7 +185,7 @@ export async function startRun(archive: Archive, o: NewRunOptions, c: Connection
   if (archive.ref(`runs/${p.runId}`)) throw usageError('ERUNEXISTS', `run ${p.runId} is already sealed in ${archive.dir}`, { runId: p.runId });
   checkKey(o.baseUrl, c.apiKey);
   const planDigest = archive.put(p.plan).digest; // stored before the first call
-  const dir = createWorkDir(archive.dir, p.runId, planDigest, (c.clock ?? SYSTEM_CLOCK).date().toISOString());
+  const dir = createWorkDir(archive.dir, p.runId, planDigest, (c.clock ?? SYSTEM_CLOCK).date().toISOString(), p.planRecord);
   return record(
     archive,
     { runId: p.runId, dir, planDigest, plan: p.plan, requests: p.requests, grader: p.grader, suite: o.suite ?? null },
@@ -466,6 +472,7 @@ function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: s
     startedAt: readStartedAt(ctx.dir),
     sealedAt: clock.date().toISOString(),
     docketVersion: DOCKET_VERSION,
+    planRecord: readWorkPlanRecord(ctx.dir),
   });
   const { digest, run } = sealed;
   // Graded before the working directory goes, so that a crash in between is finished by --resume.

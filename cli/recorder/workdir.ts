@@ -8,7 +8,7 @@ import { encodeLine, headText, JournalTally, type HeadRecord, type JournalLine }
 import { fsyncDir } from '../../replay/store/store.ts';
 import { tempName } from '../../replay/store/temps.ts';
 import type { CommitAnswer, CommitMessage } from './journal-worker.ts';
-import { HEAD_FILE, JOURNAL_FILE, LOCK_FILE, lockHolder, PLAN_FILE, readWorkJournal, STARTED_FILE, WORK_DIR, workDir } from '../../replay/runs/runs.ts';
+import { HEAD_FILE, JOURNAL_FILE, LOCK_FILE, lockHolder, PLAN_FILE, PLAN_RECORD_FILE, readWorkJournal, STARTED_FILE, WORK_DIR, workDir } from '../../replay/runs/runs.ts';
 
 /**
  * The working directory of a live run: <archive>/runs/<id>/ with plan.digest, started-at,
@@ -46,7 +46,7 @@ function writeSynced(path: string, text: string) {
   }
 }
 
-export function createWorkDir(archiveDir: string, id: string, planDigest: Digest, startedAt: string): string {
+export function createWorkDir(archiveDir: string, id: string, planDigest: Digest, startedAt: string, planRecord: Digest | null = null): string {
   const base = join(archiveDir, WORK_DIR);
   const dir = workDir(archiveDir, id);
   if (existsSync(dir)) throw usageError('ERUNEXISTS', `run ${id} already has a working directory (${dir}): resume it with \`docket run --resume ${id}\``, { runId: id });
@@ -55,6 +55,7 @@ export function createWorkDir(archiveDir: string, id: string, planDigest: Digest
   mkdirSync(temp);
   writeSynced(join(temp, PLAN_FILE), `${planDigest}\n`);
   writeSynced(join(temp, STARTED_FILE), `${startedAt}\n`);
+  if (planRecord) writeSynced(join(temp, PLAN_RECORD_FILE), `${planRecord}\n`); // a run of a registered plan (design.md §22)
   writeSynced(join(temp, JOURNAL_FILE), '');
   writeSynced(join(temp, HEAD_FILE), headText({ lines: 0, head: planDigest }));
   fsyncDir(temp);

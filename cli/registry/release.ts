@@ -9,6 +9,7 @@ import type { RegistryClient } from './client.ts';
 import { imageManifest, jsonBytes, MEDIA, readManifest, readIndex, RELEASE_FORMAT, TITLE, type Descriptor } from './layout.ts';
 import { ensureBlob, type BlobCounts } from './push.ts';
 import { formatRef } from './ref.ts';
+import { attachAttestations, type AttachedReferrer, type AttestationToAttach } from './referrers.ts';
 
 /**
  * A release in a registry (docs/design.md "Registries"): an image manifest, artifactType
@@ -25,11 +26,12 @@ export interface ReleasePushReport {
   digest: Digest; // the release manifest
   tarball: Digest;
   signature: { digest: Digest; attached: 'referrer' | 'tag'; tag: string | null } | null;
+  attestations: AttachedReferrer[]; // referrers.ts
   blobs: BlobCounts;
 }
 
 /** Push a release that `docket verify` has just passed (`tree`: its verified decision-verification/ directory). */
-export async function pushRelease(client: RegistryClient, file: string, tarball: Digest, tree: string, chunkSize: number): Promise<ReleasePushReport> {
+export async function pushRelease(client: RegistryClient, file: string, tarball: Digest, tree: string, chunkSize: number, attestations: AttestationToAttach[] = []): Promise<ReleasePushReport> {
   const ref = client.ref;
   if (!ref.tag || ref.digest) throw usageError('EREF', `release push names its target by tag: ${formatRef(ref)}`);
   await client.ping();
@@ -75,7 +77,9 @@ export async function pushRelease(client: RegistryClient, file: string, tarball:
       signature = { digest: put.digest, attached: 'tag', tag: sigTag(release.digest) };
     }
   }
-  return { ok: true, ref: formatRef(ref), digest: release.digest, tarball: tgz.digest, signature, blobs: counts };
+  const subject = { mediaType: MEDIA.manifest, digest: release.digest, size: releaseBytes.length };
+  const attached = await attachAttestations(client, subject, attestations, counts, chunkSize);
+  return { ok: true, ref: formatRef(ref), digest: release.digest, tarball: tgz.digest, signature, attestations: attached, blobs: counts };
 }
 
 export interface FetchedRelease {

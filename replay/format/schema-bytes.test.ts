@@ -80,6 +80,16 @@ const extra: Json[] = [
     layout: {},
     samples: [`sha256:${'d'.repeat(64)}`],
   },
+  // The plan log and attestations (design.md §22): the shipped archive has no registered plan.
+  { kind: 'plan-record', schemaVersion: 1, seq: 0, previous: null, plan: `sha256:${'e'.repeat(64)}`, model: 'm', benchmarkVersion: `sha256:${'f'.repeat(64)}`, committedAt: '2026-12-05T00:00:00Z' },
+  { kind: 'plan-record', schemaVersion: 1, seq: 1, previous: `sha256:${'1'.repeat(64)}`, plan: `sha256:${'e'.repeat(64)}`, model: 'm', benchmarkVersion: `sha256:${'f'.repeat(64)}`, committedAt: 'x' },
+  {
+    kind: 'attestation',
+    schemaVersion: 1,
+    subject: `sha256:${'2'.repeat(64)}`,
+    predicateType: 'https://docket.invalid/attestations/evaluation-result/v1',
+    envelope: { payloadType: 'application/vnd.in-toto+json', payload: 'e30=', signatures: [{ keyid: 'k', sig: 'c2ln' }] },
+  },
   // A suite grader's regression-matrix result (docs/design.md §10): the shipped bank has no suite grader.
   {
     kind: 'grader-test',
@@ -280,6 +290,8 @@ describe('validateCanonicalBytes', () => {
           expect(r.proven).toBe(true); // canonicalText of a strict value is always proven canonical
           if (r.ajv.ok) {
             accepted++;
+            // Undecided (null) only where the walk says it leaves numbers to ajv: integers of more than 15 digits (accel/wasm/strict.c).
+            if (r.walk === null && /[^\d.]\d{16,}(?![\d.])/.test(canonicalText(v))) return;
             expect(r.walk, canonicalText(v).slice(0, 400)).not.toBeNull();
             expect(r.walk!.refs).toEqual(r.ajv.refs);
           } else {

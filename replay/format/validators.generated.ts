@@ -162,14 +162,378 @@ validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_bank = validate11;
-const schema12 = {"$id":"https://docket.invalid/schemas/bank.schema.json","title":"bank: a frozen decision bank: template, protocol, questions and source snapshots by digest","type":"object","additionalProperties":false,"required":["kind","schemaVersion","name","version","benchmarkVersion","template","protocol","questions","sources","omissions"],"properties":{"kind":{"const":"bank"},"schemaVersion":{"const":1},"name":{"type":"string"},"version":{"type":"string"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"template":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"prompt-template"},"protocol":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"protocol"},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","digest"],"properties":{"id":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"question"}}}},"sources":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","digest"],"properties":{"sourceEval":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"}}}},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string","minLength":1}}}}}};
-const func5 = Object.prototype.hasOwnProperty;
+export const bundle_attestation = validate11;
+const schema12 = {"$id":"https://docket.invalid/schemas/attestation.schema.json","title":"attestation: a signed in-toto Statement v1 in its DSSE envelope about one bundle of this archive (a run, a plan record), kept so that a release carries it","type":"object","additionalProperties":false,"required":["kind","schemaVersion","subject","predicateType","envelope"],"properties":{"kind":{"const":"attestation"},"schemaVersion":{"const":1},"subject":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":true},"predicateType":{"type":"string","minLength":1},"envelope":{"type":"object","additionalProperties":false,"required":["payloadType","payload","signatures"],"properties":{"payloadType":{"const":"application/vnd.in-toto+json"},"payload":{"type":"string","minLength":1},"signatures":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["keyid","sig"],"properties":{"keyid":{"type":"string"},"sig":{"type":"string","minLength":1}}}}}}}};
+const func5 = collectBundleRef;
 const func6 = schemaRegExp;
-const func7 = collectBundleRef;
 const pattern0 = func6("^sha256:[0-9a-f]{64}$", "u");
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://docket.invalid/schemas/attestation.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.schemaVersion === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schemaVersion"},message:"must have required property '"+"schemaVersion"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.subject === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.predicateType === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "predicateType"},message:"must have required property '"+"predicateType"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.envelope === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "envelope"},message:"must have required property '"+"envelope"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "kind") || (key0 === "schemaVersion")) || (key0 === "subject")) || (key0 === "predicateType")) || (key0 === "envelope"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+if("attestation" !== data.kind){
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "attestation"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.schemaVersion !== undefined){
+if(1 !== data.schemaVersion){
+const err7 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.subject !== undefined){
+let data2 = data.subject;
+func5(instancePath+"/subject", data2, null);
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+const err8 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.predicateType !== undefined){
+let data3 = data.predicateType;
+if(typeof data3 === "string"){
+if(func2(data3) < 1){
+const err10 = {instancePath:instancePath+"/predicateType",schemaPath:"#/properties/predicateType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/predicateType",schemaPath:"#/properties/predicateType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.envelope !== undefined){
+let data4 = data.envelope;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.payloadType === undefined){
+const err12 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/required",keyword:"required",params:{missingProperty: "payloadType"},message:"must have required property '"+"payloadType"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data4.payload === undefined){
+const err13 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data4.signatures === undefined){
+const err14 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/required",keyword:"required",params:{missingProperty: "signatures"},message:"must have required property '"+"signatures"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!(((key1 === "payloadType") || (key1 === "payload")) || (key1 === "signatures"))){
+const err15 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data4.payloadType !== undefined){
+if("application/vnd.in-toto+json" !== data4.payloadType){
+const err16 = {instancePath:instancePath+"/envelope/payloadType",schemaPath:"#/properties/envelope/properties/payloadType/const",keyword:"const",params:{allowedValue: "application/vnd.in-toto+json"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data4.payload !== undefined){
+let data6 = data4.payload;
+if(typeof data6 === "string"){
+if(func2(data6) < 1){
+const err17 = {instancePath:instancePath+"/envelope/payload",schemaPath:"#/properties/envelope/properties/payload/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/envelope/payload",schemaPath:"#/properties/envelope/properties/payload/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data4.signatures !== undefined){
+let data7 = data4.signatures;
+if(Array.isArray(data7)){
+if(data7.length < 1){
+const err19 = {instancePath:instancePath+"/envelope/signatures",schemaPath:"#/properties/envelope/properties/signatures/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.keyid === undefined){
+const err20 = {instancePath:instancePath+"/envelope/signatures/" + i0,schemaPath:"#/properties/envelope/properties/signatures/items/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data8.sig === undefined){
+const err21 = {instancePath:instancePath+"/envelope/signatures/" + i0,schemaPath:"#/properties/envelope/properties/signatures/items/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+for(const key2 in data8){
+if(!((key2 === "keyid") || (key2 === "sig"))){
+const err22 = {instancePath:instancePath+"/envelope/signatures/" + i0,schemaPath:"#/properties/envelope/properties/signatures/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data8.keyid !== undefined){
+if(typeof data8.keyid !== "string"){
+const err23 = {instancePath:instancePath+"/envelope/signatures/" + i0+"/keyid",schemaPath:"#/properties/envelope/properties/signatures/items/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data8.sig !== undefined){
+let data10 = data8.sig;
+if(typeof data10 === "string"){
+if(func2(data10) < 1){
+const err24 = {instancePath:instancePath+"/envelope/signatures/" + i0+"/sig",schemaPath:"#/properties/envelope/properties/signatures/items/properties/sig/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/envelope/signatures/" + i0+"/sig",schemaPath:"#/properties/envelope/properties/signatures/items/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/envelope/signatures/" + i0,schemaPath:"#/properties/envelope/properties/signatures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/envelope/signatures",schemaPath:"#/properties/envelope/properties/signatures/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/envelope",schemaPath:"#/properties/envelope/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate11.errors = vErrors;
+return errors === 0;
+}
+
+export const bundle_bank = validate12;
+const schema13 = {"$id":"https://docket.invalid/schemas/bank.schema.json","title":"bank: a frozen decision bank: template, protocol, questions and source snapshots by digest","type":"object","additionalProperties":false,"required":["kind","schemaVersion","name","version","benchmarkVersion","template","protocol","questions","sources","omissions"],"properties":{"kind":{"const":"bank"},"schemaVersion":{"const":1},"name":{"type":"string"},"version":{"type":"string"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"template":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"prompt-template"},"protocol":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"protocol"},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","digest"],"properties":{"id":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"question"}}}},"sources":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","digest"],"properties":{"sourceEval":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"}}}},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string","minLength":1}}}}}};
+const func10 = Object.prototype.hasOwnProperty;
+
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/bank.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -275,7 +639,7 @@ vErrors.push(err9);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema12.properties, key0))){
+if(!(func10.call(schema13.properties, key0))){
 const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
@@ -361,7 +725,7 @@ errors++;
 }
 if(data.template !== undefined){
 let data5 = data.template;
-func7(instancePath+"/template", data5, "prompt-template");
+func5(instancePath+"/template", data5, "prompt-template");
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
 const err17 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -387,7 +751,7 @@ errors++;
 }
 if(data.protocol !== undefined){
 let data6 = data.protocol;
-func7(instancePath+"/protocol", data6, "protocol");
+func5(instancePath+"/protocol", data6, "protocol");
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
 const err19 = {instancePath:instancePath+"/protocol",schemaPath:"#/properties/protocol/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -464,7 +828,7 @@ errors++;
 }
 if(data8.digest !== undefined){
 let data10 = data8.digest;
-func7(instancePath+"/questions/" + i0+"/digest", data10, "question");
+func5(instancePath+"/questions/" + i0+"/digest", data10, "question");
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
 const err25 = {instancePath:instancePath+"/questions/" + i0+"/digest",schemaPath:"#/properties/questions/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -565,7 +929,7 @@ errors++;
 }
 if(data12.digest !== undefined){
 let data14 = data12.digest;
-func7(instancePath+"/sources/" + i1+"/digest", data14, "source");
+func5(instancePath+"/sources/" + i1+"/digest", data14, "source");
 if(typeof data14 === "string"){
 if(!pattern0.test(data14)){
 const err33 = {instancePath:instancePath+"/sources/" + i1+"/digest",schemaPath:"#/properties/sources/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -724,17 +1088,17 @@ vErrors.push(err45);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_evidence = validate12;
-const schema13 = {"$id":"https://docket.invalid/schemas/evidence.schema.json","title":"evidence: the archived output of one question's probe (schema 1: node probes; schema 2, what capture writes, adds probeRuntime and packages, always both)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","question","sourceEval","source","probe","command","lockfile","runtime","exitCode","stdout","stderr","answer"],"$defs":{"stream":{"type":"object","additionalProperties":false,"required":["digest","size","text"],"properties":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"size":{"type":"integer","minimum":0},"text":{"type":"string"}}},"package":{"type":"object","additionalProperties":false,"required":["name","version","path","integrity","digest"],"properties":{"name":{"type":"string","minLength":1},"version":{"type":"string"},"path":{"type":"string","minLength":1},"integrity":{"type":["string","null"]},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"file":{"type":"object","additionalProperties":false,"required":["path","digest"],"properties":{"path":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}},"properties":{"kind":{"const":"evidence"},"schemaVersion":{"enum":[1,2]},"question":{"type":"string"},"sourceEval":{"type":"string"},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"},"probe":{"$ref":"#/$defs/file"},"command":{"type":"array","items":{"type":"string"}},"lockfile":{"$ref":"#/$defs/file"},"runtime":{"type":"object","additionalProperties":false,"required":["node","platform","arch"],"properties":{"node":{"type":"string"},"platform":{"type":"string"},"arch":{"type":"string"}}},"probeRuntime":{"type":"object","additionalProperties":false,"required":["name","version","timeoutMs"],"properties":{"name":{"enum":["node","tsx","bun"]},"version":{"type":"string"},"timeoutMs":{"type":"integer","minimum":1}}},"packages":{"type":"array","items":{"$ref":"#/$defs/package"}},"exitCode":{"type":["integer","null"]},"stdout":{"$ref":"#/$defs/stream"},"stderr":{"$ref":"#/$defs/stream"},"answer":{"enum":["A","B","C","D",null]}}};
-const schema14 = {"type":"object","additionalProperties":false,"required":["path","digest"],"properties":{"path":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}};
-const schema16 = {"type":"object","additionalProperties":false,"required":["name","version","path","integrity","digest"],"properties":{"name":{"type":"string","minLength":1},"version":{"type":"string"},"path":{"type":"string","minLength":1},"integrity":{"type":["string","null"]},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}};
-const schema17 = {"type":"object","additionalProperties":false,"required":["digest","size","text"],"properties":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"size":{"type":"integer","minimum":0},"text":{"type":"string"}}};
+export const bundle_evidence = validate13;
+const schema14 = {"$id":"https://docket.invalid/schemas/evidence.schema.json","title":"evidence: the archived output of one question's probe (schema 1: node probes; schema 2, what capture writes, adds probeRuntime and packages, always both)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","question","sourceEval","source","probe","command","lockfile","runtime","exitCode","stdout","stderr","answer"],"$defs":{"stream":{"type":"object","additionalProperties":false,"required":["digest","size","text"],"properties":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"size":{"type":"integer","minimum":0},"text":{"type":"string"}}},"package":{"type":"object","additionalProperties":false,"required":["name","version","path","integrity","digest"],"properties":{"name":{"type":"string","minLength":1},"version":{"type":"string"},"path":{"type":"string","minLength":1},"integrity":{"type":["string","null"]},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"file":{"type":"object","additionalProperties":false,"required":["path","digest"],"properties":{"path":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}},"properties":{"kind":{"const":"evidence"},"schemaVersion":{"enum":[1,2]},"question":{"type":"string"},"sourceEval":{"type":"string"},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"},"probe":{"$ref":"#/$defs/file"},"command":{"type":"array","items":{"type":"string"}},"lockfile":{"$ref":"#/$defs/file"},"runtime":{"type":"object","additionalProperties":false,"required":["node","platform","arch"],"properties":{"node":{"type":"string"},"platform":{"type":"string"},"arch":{"type":"string"}}},"probeRuntime":{"type":"object","additionalProperties":false,"required":["name","version","timeoutMs"],"properties":{"name":{"enum":["node","tsx","bun"]},"version":{"type":"string"},"timeoutMs":{"type":"integer","minimum":1}}},"packages":{"type":"array","items":{"$ref":"#/$defs/package"}},"exitCode":{"type":["integer","null"]},"stdout":{"$ref":"#/$defs/stream"},"stderr":{"$ref":"#/$defs/stream"},"answer":{"enum":["A","B","C","D",null]}}};
+const schema15 = {"type":"object","additionalProperties":false,"required":["path","digest"],"properties":{"path":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}};
+const schema17 = {"type":"object","additionalProperties":false,"required":["name","version","path","integrity","digest"],"properties":{"name":{"type":"string","minLength":1},"version":{"type":"string"},"path":{"type":"string","minLength":1},"integrity":{"type":["string","null"]},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}};
+const schema18 = {"type":"object","additionalProperties":false,"required":["digest","size","text"],"properties":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"size":{"type":"integer","minimum":0},"text":{"type":"string"}}};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/evidence.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -870,7 +1234,7 @@ vErrors.push(err12);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema13.properties, key0))){
+if(!(func10.call(schema14.properties, key0))){
 const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
@@ -896,7 +1260,7 @@ errors++;
 if(data.schemaVersion !== undefined){
 let data1 = data.schemaVersion;
 if(!((data1 === 1) || (data1 === 2))){
-const err15 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/enum",keyword:"enum",params:{allowedValues: schema13.properties.schemaVersion.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/enum",keyword:"enum",params:{allowedValues: schema14.properties.schemaVersion.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -932,7 +1296,7 @@ errors++;
 }
 if(data.source !== undefined){
 let data4 = data.source;
-func7(instancePath+"/source", data4, "source");
+func5(instancePath+"/source", data4, "source");
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
 const err18 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -1293,7 +1657,7 @@ errors++;
 if(data17.name !== undefined){
 let data18 = data17.name;
 if(!(((data18 === "node") || (data18 === "tsx")) || (data18 === "bun"))){
-const err48 = {instancePath:instancePath+"/probeRuntime/name",schemaPath:"#/properties/probeRuntime/properties/name/enum",keyword:"enum",params:{allowedValues: schema13.properties.probeRuntime.properties.name.enum},message:"must be equal to one of the allowed values"};
+const err48 = {instancePath:instancePath+"/probeRuntime/name",schemaPath:"#/properties/probeRuntime/properties/name/enum",keyword:"enum",params:{allowedValues: schema14.properties.probeRuntime.properties.name.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1486,7 +1850,7 @@ errors++;
 if(data22.integrity !== undefined){
 let data26 = data22.integrity;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err64 = {instancePath:instancePath+"/packages/" + i1+"/integrity",schemaPath:"#/$defs/package/properties/integrity/type",keyword:"type",params:{type: schema16.properties.integrity.type},message:"must be string,null"};
+const err64 = {instancePath:instancePath+"/packages/" + i1+"/integrity",schemaPath:"#/$defs/package/properties/integrity/type",keyword:"type",params:{type: schema17.properties.integrity.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1548,7 +1912,7 @@ errors++;
 if(data.exitCode !== undefined){
 let data28 = data.exitCode;
 if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
-const err69 = {instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: schema13.properties.exitCode.type},message:"must be integer,null"};
+const err69 = {instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: schema14.properties.exitCode.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1799,7 +2163,7 @@ errors++;
 if(data.answer !== undefined){
 let data37 = data.answer;
 if(!(((((data37 === "A") || (data37 === "B")) || (data37 === "C")) || (data37 === "D")) || (data37 === null))){
-const err90 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/enum",keyword:"enum",params:{allowedValues: schema13.properties.answer.enum},message:"must be equal to one of the allowed values"};
+const err90 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/enum",keyword:"enum",params:{allowedValues: schema14.properties.answer.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1820,16 +2184,16 @@ vErrors.push(err91);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate13.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_foreign_grade = validate13;
-const schema19 = {"$id":"https://docket.invalid/schemas/foreign-grade.schema.json","title":"foreign-grade: one regrading of an imported run's multiple-choice samples by one docket grader, linked to the import's previous foreign-grade (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","grader","previous","gradedAt","verdicts","counts","skipped"],"properties":{"kind":{"const":"foreign-grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-run"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sample","inputHash","verdict","shown","chosen","key","logged"],"properties":{"sample":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-sample"},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated"]},"shown":{"enum":["A","B","C","D",null]},"chosen":{"enum":["A","B","C","D",null]},"key":{"enum":["A","B","C","D"]},"logged":{"enum":["correct","incorrect","other"]}}}},"counts":{"type":"object","additionalProperties":false,"required":["samples","correct","incorrect","invalid","truncated","agreeWithLog"],"properties":{"samples":{"type":"integer","minimum":0},"correct":{"type":"integer","minimum":0},"incorrect":{"type":"integer","minimum":0},"invalid":{"type":"integer","minimum":0},"truncated":{"type":"integer","minimum":0},"agreeWithLog":{"type":"integer","minimum":0}}},"skipped":{"type":"integer","minimum":0}}};
-const pattern12 = func6("^[a-z][a-z0-9-]*@[1-9][0-9]*$", "u");
-const pattern13 = func6("^[a-z][a-z0-9-]*$", "u");
+export const bundle_foreign_grade = validate14;
+const schema20 = {"$id":"https://docket.invalid/schemas/foreign-grade.schema.json","title":"foreign-grade: one regrading of an imported run's multiple-choice samples by one docket grader, linked to the import's previous foreign-grade (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","grader","previous","gradedAt","verdicts","counts","skipped"],"properties":{"kind":{"const":"foreign-grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-run"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sample","inputHash","verdict","shown","chosen","key","logged"],"properties":{"sample":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-sample"},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated"]},"shown":{"enum":["A","B","C","D",null]},"chosen":{"enum":["A","B","C","D",null]},"key":{"enum":["A","B","C","D"]},"logged":{"enum":["correct","incorrect","other"]}}}},"counts":{"type":"object","additionalProperties":false,"required":["samples","correct","incorrect","invalid","truncated","agreeWithLog"],"properties":{"samples":{"type":"integer","minimum":0},"correct":{"type":"integer","minimum":0},"incorrect":{"type":"integer","minimum":0},"invalid":{"type":"integer","minimum":0},"truncated":{"type":"integer","minimum":0},"agreeWithLog":{"type":"integer","minimum":0}}},"skipped":{"type":"integer","minimum":0}}};
+const pattern13 = func6("^[a-z][a-z0-9-]*@[1-9][0-9]*$", "u");
+const pattern14 = func6("^[a-z][a-z0-9-]*$", "u");
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-grade.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1925,7 +2289,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema19.properties, key0))){
+if(!(func10.call(schema20.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -1962,7 +2326,7 @@ errors++;
 }
 if(data.run !== undefined){
 let data2 = data.run;
-func7(instancePath+"/run", data2, "foreign-run");
+func5(instancePath+"/run", data2, "foreign-run");
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
 const err12 = {instancePath:instancePath+"/run",schemaPath:"#/properties/run/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -2044,7 +2408,7 @@ errors++;
 if(data3.ref !== undefined){
 let data4 = data3.ref;
 if(typeof data4 === "string"){
-if(!pattern12.test(data4)){
+if(!pattern13.test(data4)){
 const err19 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -2069,7 +2433,7 @@ errors++;
 if(data3.id !== undefined){
 let data5 = data3.id;
 if(typeof data5 === "string"){
-if(!pattern13.test(data5)){
+if(!pattern14.test(data5)){
 const err21 = {instancePath:instancePath+"/grader/id",schemaPath:"#/properties/grader/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -2156,7 +2520,7 @@ errors++;
 if(data.previous !== undefined){
 let data8 = data.previous;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err28 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema19.properties.previous.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema20.properties.previous.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2165,7 +2529,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-func7(instancePath+"/previous", data8, "foreign-grade");
+func5(instancePath+"/previous", data8, "foreign-grade");
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
 const err29 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -2295,7 +2659,7 @@ errors++;
 }
 if(data11.sample !== undefined){
 let data12 = data11.sample;
-func7(instancePath+"/verdicts/" + i0+"/sample", data12, "foreign-sample");
+func5(instancePath+"/verdicts/" + i0+"/sample", data12, "foreign-sample");
 if(typeof data12 === "string"){
 if(!pattern0.test(data12)){
 const err40 = {instancePath:instancePath+"/verdicts/" + i0+"/sample",schemaPath:"#/properties/verdicts/items/properties/sample/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -2347,7 +2711,7 @@ errors++;
 if(data11.verdict !== undefined){
 let data14 = data11.verdict;
 if(!((((data14 === "correct") || (data14 === "incorrect")) || (data14 === "invalid")) || (data14 === "truncated"))){
-const err44 = {instancePath:instancePath+"/verdicts/" + i0+"/verdict",schemaPath:"#/properties/verdicts/items/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema19.properties.verdicts.items.properties.verdict.enum},message:"must be equal to one of the allowed values"};
+const err44 = {instancePath:instancePath+"/verdicts/" + i0+"/verdict",schemaPath:"#/properties/verdicts/items/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema20.properties.verdicts.items.properties.verdict.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2360,7 +2724,7 @@ errors++;
 if(data11.shown !== undefined){
 let data15 = data11.shown;
 if(!(((((data15 === "A") || (data15 === "B")) || (data15 === "C")) || (data15 === "D")) || (data15 === null))){
-const err45 = {instancePath:instancePath+"/verdicts/" + i0+"/shown",schemaPath:"#/properties/verdicts/items/properties/shown/enum",keyword:"enum",params:{allowedValues: schema19.properties.verdicts.items.properties.shown.enum},message:"must be equal to one of the allowed values"};
+const err45 = {instancePath:instancePath+"/verdicts/" + i0+"/shown",schemaPath:"#/properties/verdicts/items/properties/shown/enum",keyword:"enum",params:{allowedValues: schema20.properties.verdicts.items.properties.shown.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2373,7 +2737,7 @@ errors++;
 if(data11.chosen !== undefined){
 let data16 = data11.chosen;
 if(!(((((data16 === "A") || (data16 === "B")) || (data16 === "C")) || (data16 === "D")) || (data16 === null))){
-const err46 = {instancePath:instancePath+"/verdicts/" + i0+"/chosen",schemaPath:"#/properties/verdicts/items/properties/chosen/enum",keyword:"enum",params:{allowedValues: schema19.properties.verdicts.items.properties.chosen.enum},message:"must be equal to one of the allowed values"};
+const err46 = {instancePath:instancePath+"/verdicts/" + i0+"/chosen",schemaPath:"#/properties/verdicts/items/properties/chosen/enum",keyword:"enum",params:{allowedValues: schema20.properties.verdicts.items.properties.chosen.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2386,7 +2750,7 @@ errors++;
 if(data11.key !== undefined){
 let data17 = data11.key;
 if(!((((data17 === "A") || (data17 === "B")) || (data17 === "C")) || (data17 === "D"))){
-const err47 = {instancePath:instancePath+"/verdicts/" + i0+"/key",schemaPath:"#/properties/verdicts/items/properties/key/enum",keyword:"enum",params:{allowedValues: schema19.properties.verdicts.items.properties.key.enum},message:"must be equal to one of the allowed values"};
+const err47 = {instancePath:instancePath+"/verdicts/" + i0+"/key",schemaPath:"#/properties/verdicts/items/properties/key/enum",keyword:"enum",params:{allowedValues: schema20.properties.verdicts.items.properties.key.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2399,7 +2763,7 @@ errors++;
 if(data11.logged !== undefined){
 let data18 = data11.logged;
 if(!(((data18 === "correct") || (data18 === "incorrect")) || (data18 === "other"))){
-const err48 = {instancePath:instancePath+"/verdicts/" + i0+"/logged",schemaPath:"#/properties/verdicts/items/properties/logged/enum",keyword:"enum",params:{allowedValues: schema19.properties.verdicts.items.properties.logged.enum},message:"must be equal to one of the allowed values"};
+const err48 = {instancePath:instancePath+"/verdicts/" + i0+"/logged",schemaPath:"#/properties/verdicts/items/properties/logged/enum",keyword:"enum",params:{allowedValues: schema20.properties.verdicts.items.properties.logged.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2706,14 +3070,14 @@ vErrors.push(err73);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_foreign_log = validate14;
-const schema20 = {"$id":"https://docket.invalid/schemas/foreign-log.schema.json","title":"foreign-log: the exact bytes of one log file another eval framework wrote (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","format","name","size","sha256","encoding","content"],"properties":{"kind":{"const":"foreign-log"},"schemaVersion":{"const":1},"format":{"enum":["inspect-eval","inspect-json","lm-eval-samples","lm-eval-results","helm-run-spec","helm-scenario","helm-scenario-state","helm-per-instance-stats","helm-stats","eee-aggregate","eee-instances"]},"name":{"type":"string","minLength":1,"maxLength":1024},"size":{"type":"integer","minimum":0},"sha256":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"const":"base64"},"content":{"type":"string"}}};
+export const bundle_foreign_log = validate15;
+const schema21 = {"$id":"https://docket.invalid/schemas/foreign-log.schema.json","title":"foreign-log: the exact bytes of one log file another eval framework wrote (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","format","name","size","sha256","encoding","content"],"properties":{"kind":{"const":"foreign-log"},"schemaVersion":{"const":1},"format":{"enum":["inspect-eval","inspect-json","lm-eval-samples","lm-eval-results","helm-run-spec","helm-scenario","helm-scenario-state","helm-per-instance-stats","helm-stats","eee-aggregate","eee-instances"]},"name":{"type":"string","minLength":1,"maxLength":1024},"size":{"type":"integer","minimum":0},"sha256":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"const":"base64"},"content":{"type":"string"}}};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-log.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2837,7 +3201,7 @@ errors++;
 if(data.format !== undefined){
 let data2 = data.format;
 if(!(((((((((((data2 === "inspect-eval") || (data2 === "inspect-json")) || (data2 === "lm-eval-samples")) || (data2 === "lm-eval-results")) || (data2 === "helm-run-spec")) || (data2 === "helm-scenario")) || (data2 === "helm-scenario-state")) || (data2 === "helm-per-instance-stats")) || (data2 === "helm-stats")) || (data2 === "eee-aggregate")) || (data2 === "eee-instances"))){
-const err11 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema20.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema21.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2967,14 +3331,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_foreign_run = validate15;
-const schema21 = {"$id":"https://docket.invalid/schemas/foreign-run.schema.json","title":"foreign-run: one run another eval framework logged, imported (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","importer","logs","header","extra","layout","samples"],"properties":{"kind":{"const":"foreign-run"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval","helm","eee"]},"importer":{"const":"docket-import/1"},"logs":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["role","log"],"properties":{"role":{"type":"string","minLength":1},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"}}}},"header":{"type":"object"},"extra":{"type":"object"},"layout":{"type":"object"},"samples":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-sample"}}}};
+export const bundle_foreign_run = validate16;
+const schema22 = {"$id":"https://docket.invalid/schemas/foreign-run.schema.json","title":"foreign-run: one run another eval framework logged, imported (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","importer","logs","header","extra","layout","samples"],"properties":{"kind":{"const":"foreign-run"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval","helm","eee"]},"importer":{"const":"docket-import/1"},"logs":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["role","log"],"properties":{"role":{"type":"string","minLength":1},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"}}}},"header":{"type":"object"},"extra":{"type":"object"},"layout":{"type":"object"},"samples":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-sample"}}}};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-run.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3070,7 +3434,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema21.properties, key0))){
+if(!(func10.call(schema22.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -3108,7 +3472,7 @@ errors++;
 if(data.framework !== undefined){
 let data2 = data.framework;
 if(!((((data2 === "inspect_ai") || (data2 === "lm-eval")) || (data2 === "helm")) || (data2 === "eee"))){
-const err12 = {instancePath:instancePath+"/framework",schemaPath:"#/properties/framework/enum",keyword:"enum",params:{allowedValues: schema21.properties.framework.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/framework",schemaPath:"#/properties/framework/enum",keyword:"enum",params:{allowedValues: schema22.properties.framework.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3206,7 +3570,7 @@ errors++;
 }
 if(data5.log !== undefined){
 let data7 = data5.log;
-func7(instancePath+"/logs/" + i0+"/log", data7, "foreign-log");
+func5(instancePath+"/logs/" + i0+"/log", data7, "foreign-log");
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
 const err20 = {instancePath:instancePath+"/logs/" + i0+"/log",schemaPath:"#/properties/logs/items/properties/log/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -3299,7 +3663,7 @@ if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
 let data12 = data11[i1];
-func7(instancePath+"/samples/" + i1, data12, "foreign-sample");
+func5(instancePath+"/samples/" + i1, data12, "foreign-sample");
 if(typeof data12 === "string"){
 if(!pattern0.test(data12)){
 const err27 = {instancePath:instancePath+"/samples/" + i1,schemaPath:"#/properties/samples/items/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -3346,14 +3710,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_foreign_sample = validate16;
-const schema22 = {"$id":"https://docket.invalid/schemas/foreign-sample.schema.json","title":"foreign-sample: one sample of an imported log, the source's own field values (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","log","entry","key","sample"],"properties":{"kind":{"const":"foreign-sample"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval","helm","eee"]},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"},"entry":{"type":"string","minLength":1},"key":{"oneOf":[{"type":"object","additionalProperties":false,"required":["id","epoch"],"properties":{"id":{"oneOf":[{"type":"string"},{"type":"number"}]},"epoch":{"type":"integer","minimum":1}}},{"type":"object","additionalProperties":false,"required":["task","doc_id","filter"],"properties":{"task":{"type":"string","minLength":1},"doc_id":{"type":"integer"},"filter":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["instance","trial","reference","perturbation"],"properties":{"instance":{"type":"string"},"trial":{"type":"integer","minimum":0},"reference":{"type":["integer","null"]},"perturbation":{"type":["string","null"]}}},{"type":"object","additionalProperties":false,"required":["evaluation","sample_id","row"],"properties":{"evaluation":{"type":"string"},"sample_id":{"type":"string"},"row":{"type":"integer","minimum":1}}}]},"sample":{"type":"object"}}};
+export const bundle_foreign_sample = validate17;
+const schema23 = {"$id":"https://docket.invalid/schemas/foreign-sample.schema.json","title":"foreign-sample: one sample of an imported log, the source's own field values (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","log","entry","key","sample"],"properties":{"kind":{"const":"foreign-sample"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval","helm","eee"]},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"},"entry":{"type":"string","minLength":1},"key":{"oneOf":[{"type":"object","additionalProperties":false,"required":["id","epoch"],"properties":{"id":{"oneOf":[{"type":"string"},{"type":"number"}]},"epoch":{"type":"integer","minimum":1}}},{"type":"object","additionalProperties":false,"required":["task","doc_id","filter"],"properties":{"task":{"type":"string","minLength":1},"doc_id":{"type":"integer"},"filter":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["instance","trial","reference","perturbation"],"properties":{"instance":{"type":"string"},"trial":{"type":"integer","minimum":0},"reference":{"type":["integer","null"]},"perturbation":{"type":["string","null"]}}},{"type":"object","additionalProperties":false,"required":["evaluation","sample_id","row"],"properties":{"evaluation":{"type":"string"},"sample_id":{"type":"string"},"row":{"type":"integer","minimum":1}}}]},"sample":{"type":"object"}}};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-sample.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3467,7 +3831,7 @@ errors++;
 if(data.framework !== undefined){
 let data2 = data.framework;
 if(!((((data2 === "inspect_ai") || (data2 === "lm-eval")) || (data2 === "helm")) || (data2 === "eee"))){
-const err10 = {instancePath:instancePath+"/framework",schemaPath:"#/properties/framework/enum",keyword:"enum",params:{allowedValues: schema22.properties.framework.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/framework",schemaPath:"#/properties/framework/enum",keyword:"enum",params:{allowedValues: schema23.properties.framework.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3479,7 +3843,7 @@ errors++;
 }
 if(data.log !== undefined){
 let data3 = data.log;
-func7(instancePath+"/log", data3, "foreign-log");
+func5(instancePath+"/log", data3, "foreign-log");
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
 const err11 = {instancePath:instancePath+"/log",schemaPath:"#/properties/log/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -3882,7 +4246,7 @@ errors++;
 if(data5.reference !== undefined){
 let data13 = data5.reference;
 if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (data13 !== null)){
-const err41 = {instancePath:instancePath+"/key/reference",schemaPath:"#/properties/key/oneOf/2/properties/reference/type",keyword:"type",params:{type: schema22.properties.key.oneOf[2].properties.reference.type},message:"must be integer,null"};
+const err41 = {instancePath:instancePath+"/key/reference",schemaPath:"#/properties/key/oneOf/2/properties/reference/type",keyword:"type",params:{type: schema23.properties.key.oneOf[2].properties.reference.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -3895,7 +4259,7 @@ errors++;
 if(data5.perturbation !== undefined){
 let data14 = data5.perturbation;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err42 = {instancePath:instancePath+"/key/perturbation",schemaPath:"#/properties/key/oneOf/2/properties/perturbation/type",keyword:"type",params:{type: schema22.properties.key.oneOf[2].properties.perturbation.type},message:"must be string,null"};
+const err42 = {instancePath:instancePath+"/key/perturbation",schemaPath:"#/properties/key/oneOf/2/properties/perturbation/type",keyword:"type",params:{type: schema23.properties.key.oneOf[2].properties.perturbation.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4089,19 +4453,19 @@ vErrors.push(err55);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_grade = validate17;
-const schema23 = {"$id":"https://docket.invalid/schemas/grade.schema.json","title":"grade: one grading of a sealed run's stored outputs by one grader — a verdict per journal attempt (inline, or in grade-segment bundles for large runs), linked to the run's previous grade","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","runId","grader","previous","gradedAt","verdicts","segments","counts","warnings"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"count":{"type":"integer","minimum":0},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"}}}},"properties":{"kind":{"const":"grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"runId":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"$ref":"#/$defs/verdict"}},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade-segment"}},"counts":{"type":"object","additionalProperties":false,"required":["attempts","slots","correct","incorrect","invalid","truncated","provider_failure","interrupted"],"properties":{"attempts":{"$ref":"#/$defs/count"},"slots":{"$ref":"#/$defs/count"},"correct":{"$ref":"#/$defs/count"},"incorrect":{"$ref":"#/$defs/count"},"invalid":{"$ref":"#/$defs/count"},"truncated":{"$ref":"#/$defs/count"},"provider_failure":{"$ref":"#/$defs/count"},"interrupted":{"$ref":"#/$defs/count"}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["code","seq","message"],"properties":{"code":{"type":"string","pattern":"^W[A-Z]+$"},"seq":{"type":["integer","null"],"minimum":0},"message":{"type":"string","minLength":1}}}},"current":{"description":"false: made by a grader other than the bank's current one (regrade --grader), kept in the run's chain but not its current grade; absent: current","const":false},"setCurrent":{"description":"regrade --set-current made this grade current although its grader is not the bank's current one","const":true}}};
-const schema27 = {"type":"integer","minimum":0};
-const pattern23 = func6("^[a-z0-9][a-z0-9._-]{0,63}$", "u");
-const pattern31 = func6("^W[A-Z]+$", "u");
-const schema24 = {"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"}}};
-const schema25 = {"enum":["A","B","C","D",null]};
+export const bundle_grade = validate18;
+const schema24 = {"$id":"https://docket.invalid/schemas/grade.schema.json","title":"grade: one grading of a sealed run's stored outputs by one grader — a verdict per journal attempt (inline, or in grade-segment bundles for large runs), linked to the run's previous grade","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","runId","grader","previous","gradedAt","verdicts","segments","counts","warnings"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"count":{"type":"integer","minimum":0},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"}}}},"properties":{"kind":{"const":"grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"runId":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"$ref":"#/$defs/verdict"}},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade-segment"}},"counts":{"type":"object","additionalProperties":false,"required":["attempts","slots","correct","incorrect","invalid","truncated","provider_failure","interrupted"],"properties":{"attempts":{"$ref":"#/$defs/count"},"slots":{"$ref":"#/$defs/count"},"correct":{"$ref":"#/$defs/count"},"incorrect":{"$ref":"#/$defs/count"},"invalid":{"$ref":"#/$defs/count"},"truncated":{"$ref":"#/$defs/count"},"provider_failure":{"$ref":"#/$defs/count"},"interrupted":{"$ref":"#/$defs/count"}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["code","seq","message"],"properties":{"code":{"type":"string","pattern":"^W[A-Z]+$"},"seq":{"type":["integer","null"],"minimum":0},"message":{"type":"string","minLength":1}}}},"current":{"description":"false: made by a grader other than the bank's current one (regrade --grader), kept in the run's chain but not its current grade; absent: current","const":false},"setCurrent":{"description":"regrade --set-current made this grade current although its grader is not the bank's current one","const":true}}};
+const schema28 = {"type":"integer","minimum":0};
+const pattern24 = func6("^[a-z0-9][a-z0-9._-]{0,63}$", "u");
+const pattern32 = func6("^W[A-Z]+$", "u");
+const schema25 = {"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"}}};
+const schema26 = {"enum":["A","B","C","D",null]};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4196,7 +4560,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema24.properties, key0))){
+if(!(func10.call(schema25.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -4360,7 +4724,7 @@ errors++;
 if(data.verdict !== undefined){
 let data6 = data.verdict;
 if(!((((((data6 === "correct") || (data6 === "incorrect")) || (data6 === "invalid")) || (data6 === "truncated")) || (data6 === "provider_failure")) || (data6 === "interrupted"))){
-const err22 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema24.properties.verdict.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema25.properties.verdict.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4373,7 +4737,7 @@ errors++;
 if(data.shown !== undefined){
 let data7 = data.shown;
 if(!(((((data7 === "A") || (data7 === "B")) || (data7 === "C")) || (data7 === "D")) || (data7 === null))){
-const err23 = {instancePath:instancePath+"/shown",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/shown",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema26.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4386,7 +4750,7 @@ errors++;
 if(data.chosen !== undefined){
 let data8 = data.chosen;
 if(!(((((data8 === "A") || (data8 === "B")) || (data8 === "C")) || (data8 === "D")) || (data8 === null))){
-const err24 = {instancePath:instancePath+"/chosen",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/chosen",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema26.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4407,12 +4771,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/grade.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4528,7 +4892,7 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema23.properties, key0))){
+if(!(func10.call(schema24.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -4565,7 +4929,7 @@ errors++;
 }
 if(data.run !== undefined){
 let data2 = data.run;
-func7(instancePath+"/run", data2, "run");
+func5(instancePath+"/run", data2, "run");
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
 const err14 = {instancePath:instancePath+"/run",schemaPath:"#/properties/run/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -4592,7 +4956,7 @@ errors++;
 if(data.runId !== undefined){
 let data3 = data.runId;
 if(typeof data3 === "string"){
-if(!pattern23.test(data3)){
+if(!pattern24.test(data3)){
 const err16 = {instancePath:instancePath+"/runId",schemaPath:"#/properties/runId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -4672,7 +5036,7 @@ errors++;
 if(data4.ref !== undefined){
 let data5 = data4.ref;
 if(typeof data5 === "string"){
-if(!pattern12.test(data5)){
+if(!pattern13.test(data5)){
 const err23 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -4697,7 +5061,7 @@ errors++;
 if(data4.id !== undefined){
 let data6 = data4.id;
 if(typeof data6 === "string"){
-if(!pattern13.test(data6)){
+if(!pattern14.test(data6)){
 const err25 = {instancePath:instancePath+"/grader/id",schemaPath:"#/properties/grader/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -4771,7 +5135,7 @@ errors++;
 }
 if(data4.bundle !== undefined){
 let data9 = data4.bundle;
-func7(instancePath+"/grader/bundle", data9, "grader");
+func5(instancePath+"/grader/bundle", data9, "grader");
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
 const err31 = {instancePath:instancePath+"/grader/bundle",schemaPath:"#/properties/grader/properties/bundle/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -4810,7 +5174,7 @@ errors++;
 if(data.previous !== undefined){
 let data10 = data.previous;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err34 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema23.properties.previous.type},message:"must be string,null"};
+const err34 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema24.properties.previous.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4819,7 +5183,7 @@ vErrors.push(err34);
 }
 errors++;
 }
-func7(instancePath+"/previous", data10, "grade");
+func5(instancePath+"/previous", data10, "grade");
 if(typeof data10 === "string"){
 if(!pattern0.test(data10)){
 const err35 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -4863,8 +5227,8 @@ let data12 = data.verdicts;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate18(data12[i0], {instancePath:instancePath+"/verdicts/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate19(data12[i0], {instancePath:instancePath+"/verdicts/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
 errors = vErrors.length;
 }
 }
@@ -4886,7 +5250,7 @@ if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
 let data15 = data14[i1];
-func7(instancePath+"/segments/" + i1, data15, "grade-segment");
+func5(instancePath+"/segments/" + i1, data15, "grade-segment");
 if(typeof data15 === "string"){
 if(!pattern0.test(data15)){
 const err39 = {instancePath:instancePath+"/segments/" + i1,schemaPath:"#/properties/segments/items/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -5281,7 +5645,7 @@ errors++;
 if(data26.code !== undefined){
 let data27 = data26.code;
 if(typeof data27 === "string"){
-if(!pattern31.test(data27)){
+if(!pattern32.test(data27)){
 const err72 = {instancePath:instancePath+"/warnings/" + i2+"/code",schemaPath:"#/properties/warnings/items/properties/code/pattern",keyword:"pattern",params:{pattern: "^W[A-Z]+$"},message:"must match pattern \""+"^W[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
@@ -5306,7 +5670,7 @@ errors++;
 if(data26.seq !== undefined){
 let data28 = data26.seq;
 if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
-const err74 = {instancePath:instancePath+"/warnings/" + i2+"/seq",schemaPath:"#/properties/warnings/items/properties/seq/type",keyword:"type",params:{type: schema23.properties.warnings.items.properties.seq.type},message:"must be integer,null"};
+const err74 = {instancePath:instancePath+"/warnings/" + i2+"/seq",schemaPath:"#/properties/warnings/items/properties/seq/type",keyword:"type",params:{type: schema24.properties.warnings.items.properties.seq.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5412,16 +5776,16 @@ vErrors.push(err82);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_grade_segment = validate20;
-const schema35 = {"$id":"https://docket.invalid/schemas/grade-segment.schema.json","title":"grade-segment: the verdicts of up to 2000 consecutive journal attempts of one run, for grades too large to hold them inline","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","verdicts"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"}}}},"properties":{"kind":{"const":"grade-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"first":{"type":"integer","minimum":0},"verdicts":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/verdict"}}}};
-const schema36 = {"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"}}};
-const schema37 = {"enum":["A","B","C","D",null]};
+export const bundle_grade_segment = validate21;
+const schema36 = {"$id":"https://docket.invalid/schemas/grade-segment.schema.json","title":"grade-segment: the verdicts of up to 2000 consecutive journal attempts of one run, for grades too large to hold them inline","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","verdicts"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"}}}},"properties":{"kind":{"const":"grade-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"first":{"type":"integer","minimum":0},"verdicts":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/verdict"}}}};
+const schema37 = {"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"}}};
+const schema38 = {"enum":["A","B","C","D",null]};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5516,7 +5880,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema36.properties, key0))){
+if(!(func10.call(schema37.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -5680,7 +6044,7 @@ errors++;
 if(data.verdict !== undefined){
 let data6 = data.verdict;
 if(!((((((data6 === "correct") || (data6 === "incorrect")) || (data6 === "invalid")) || (data6 === "truncated")) || (data6 === "provider_failure")) || (data6 === "interrupted"))){
-const err22 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema36.properties.verdict.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema37.properties.verdict.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5693,7 +6057,7 @@ errors++;
 if(data.shown !== undefined){
 let data7 = data.shown;
 if(!(((((data7 === "A") || (data7 === "B")) || (data7 === "C")) || (data7 === "D")) || (data7 === null))){
-const err23 = {instancePath:instancePath+"/shown",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/shown",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5706,7 +6070,7 @@ errors++;
 if(data.chosen !== undefined){
 let data8 = data.chosen;
 if(!(((((data8 === "A") || (data8 === "B")) || (data8 === "C")) || (data8 === "D")) || (data8 === null))){
-const err24 = {instancePath:instancePath+"/chosen",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/chosen",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5727,12 +6091,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/grade-segment.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5825,7 +6189,7 @@ errors++;
 }
 if(data.run !== undefined){
 let data2 = data.run;
-func7(instancePath+"/run", data2, "run");
+func5(instancePath+"/run", data2, "run");
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
 const err8 = {instancePath:instancePath+"/run",schemaPath:"#/properties/run/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -5889,8 +6253,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate21(data4[i0], {instancePath:instancePath+"/verdicts/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(!(validate22(data4[i0], {instancePath:instancePath+"/verdicts/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
 }
@@ -5917,14 +6281,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_grader = validate23;
-const schema39 = {"$id":"https://docket.invalid/schemas/grader.schema.json","title":"grader: an archived grader — its identity and the exact source text of its grading code by logical module name, run offline by docket's grader sandbox (docs/design.md §10)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","config","description","digest","runtime","source"],"properties":{"kind":{"const":"grader"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"config":{"type":"object"},"description":{"type":"string"},"digest":{"description":"the grader's identity: sha256 of the RFC 8785 bytes of {id, version, config, source}","type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"runtime":{"description":"the execution contract the source is written for","const":"docket-grader/1"},"source":{"description":"logical module name ([a-z][a-z0-9-]*) → exact text (UTF-8, LF); the entry module is \"grader\"; a module imports another as ./<name>.ts","type":"object","required":["grader"],"properties":{"grader":{"type":"string"}},"additionalProperties":{"type":"string"}}}};
+export const bundle_grader = validate24;
+const schema40 = {"$id":"https://docket.invalid/schemas/grader.schema.json","title":"grader: an archived grader — its identity and the exact source text of its grading code by logical module name, run offline by docket's grader sandbox (docs/design.md §10)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","config","description","digest","runtime","source"],"properties":{"kind":{"const":"grader"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"config":{"type":"object"},"description":{"type":"string"},"digest":{"description":"the grader's identity: sha256 of the RFC 8785 bytes of {id, version, config, source}","type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"runtime":{"description":"the execution contract the source is written for","const":"docket-grader/1"},"source":{"description":"logical module name ([a-z][a-z0-9-]*) → exact text (UTF-8, LF); the entry module is \"grader\"; a module imports another as ./<name>.ts","type":"object","required":["grader"],"properties":{"grader":{"type":"string"}},"additionalProperties":{"type":"string"}}}};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/grader.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6020,7 +6384,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema39.properties, key0))){
+if(!(func10.call(schema40.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -6058,7 +6422,7 @@ errors++;
 if(data.id !== undefined){
 let data2 = data.id;
 if(typeof data2 === "string"){
-if(!pattern13.test(data2)){
+if(!pattern14.test(data2)){
 const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -6229,17 +6593,17 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_grader_test = validate24;
-const schema40 = {"$id":"https://docket.invalid/schemas/grader-test.schema.json","title":"grader-test: one run of a suite grader over its regression matrix (its case file), every case's input and verdict, linked to the grader's archived bundle (docs/design.md §10)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","grader","cases","counts","ok","results"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"verdict":{"enum":["correct","incorrect","invalid","truncated"]},"count":{"type":"integer","minimum":0}},"properties":{"kind":{"const":"grader-test"},"schemaVersion":{"const":1},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest","bundle"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle the cases ran","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"cases":{"type":"object","additionalProperties":false,"required":["file","digest"],"properties":{"file":{"description":"the case file, relative to the bank root","type":"string","minLength":1},"digest":{"description":"sha256 of its text (UTF-8, BOM dropped, CRLF → LF)","type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"counts":{"type":"object","additionalProperties":false,"required":["cases","passed","failed","valid","invalid"],"properties":{"cases":{"$ref":"#/$defs/count"},"passed":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"valid":{"$ref":"#/$defs/count"},"invalid":{"$ref":"#/$defs/count"}}},"ok":{"description":"every case passed","type":"boolean"},"results":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["line","side","note","reply","finishReason","question","key","options","permutation","expect","verdict","shown","chosen","pass"],"properties":{"line":{"type":"integer","minimum":1},"side":{"enum":["valid","invalid"]},"note":{"type":["string","null"]},"reply":{"type":["string","null"]},"finishReason":{"type":["string","null"]},"question":{"description":"the bank question the case names, or null (key and options given inline)","type":["string","null"]},"key":{"enum":["A","B","C","D"]},"options":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"string"}},"permutation":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":3}},"expect":{"$ref":"#/$defs/verdict"},"verdict":{"$ref":"#/$defs/verdict"},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"pass":{"type":"boolean"}}}}}};
-const schema41 = {"type":"integer","minimum":0};
-const schema46 = {"enum":["correct","incorrect","invalid","truncated"]};
-const schema48 = {"enum":["A","B","C","D",null]};
+export const bundle_grader_test = validate25;
+const schema41 = {"$id":"https://docket.invalid/schemas/grader-test.schema.json","title":"grader-test: one run of a suite grader over its regression matrix (its case file), every case's input and verdict, linked to the grader's archived bundle (docs/design.md §10)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","grader","cases","counts","ok","results"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"verdict":{"enum":["correct","incorrect","invalid","truncated"]},"count":{"type":"integer","minimum":0}},"properties":{"kind":{"const":"grader-test"},"schemaVersion":{"const":1},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest","bundle"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle the cases ran","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"cases":{"type":"object","additionalProperties":false,"required":["file","digest"],"properties":{"file":{"description":"the case file, relative to the bank root","type":"string","minLength":1},"digest":{"description":"sha256 of its text (UTF-8, BOM dropped, CRLF → LF)","type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"counts":{"type":"object","additionalProperties":false,"required":["cases","passed","failed","valid","invalid"],"properties":{"cases":{"$ref":"#/$defs/count"},"passed":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"valid":{"$ref":"#/$defs/count"},"invalid":{"$ref":"#/$defs/count"}}},"ok":{"description":"every case passed","type":"boolean"},"results":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["line","side","note","reply","finishReason","question","key","options","permutation","expect","verdict","shown","chosen","pass"],"properties":{"line":{"type":"integer","minimum":1},"side":{"enum":["valid","invalid"]},"note":{"type":["string","null"]},"reply":{"type":["string","null"]},"finishReason":{"type":["string","null"]},"question":{"description":"the bank question the case names, or null (key and options given inline)","type":["string","null"]},"key":{"enum":["A","B","C","D"]},"options":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"string"}},"permutation":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":3}},"expect":{"$ref":"#/$defs/verdict"},"verdict":{"$ref":"#/$defs/verdict"},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"pass":{"type":"boolean"}}}}}};
+const schema42 = {"type":"integer","minimum":0};
+const schema47 = {"enum":["correct","incorrect","invalid","truncated"]};
+const schema49 = {"enum":["A","B","C","D",null]};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/grader-test.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6418,7 +6782,7 @@ errors++;
 if(data2.ref !== undefined){
 let data3 = data2.ref;
 if(typeof data3 === "string"){
-if(!pattern12.test(data3)){
+if(!pattern13.test(data3)){
 const err16 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -6443,7 +6807,7 @@ errors++;
 if(data2.id !== undefined){
 let data4 = data2.id;
 if(typeof data4 === "string"){
-if(!pattern13.test(data4)){
+if(!pattern14.test(data4)){
 const err18 = {instancePath:instancePath+"/grader/id",schemaPath:"#/properties/grader/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -6517,7 +6881,7 @@ errors++;
 }
 if(data2.bundle !== undefined){
 let data7 = data2.bundle;
-func7(instancePath+"/grader/bundle", data7, "grader");
+func5(instancePath+"/grader/bundle", data7, "grader");
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
 const err24 = {instancePath:instancePath+"/grader/bundle",schemaPath:"#/properties/grader/properties/bundle/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -7012,7 +7376,7 @@ vErrors.push(err66);
 errors++;
 }
 for(const key4 in data19){
-if(!(func5.call(schema40.properties.results.items.properties, key4))){
+if(!(func10.call(schema41.properties.results.items.properties, key4))){
 const err67 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err67];
@@ -7051,7 +7415,7 @@ errors++;
 if(data19.side !== undefined){
 let data21 = data19.side;
 if(!((data21 === "valid") || (data21 === "invalid"))){
-const err70 = {instancePath:instancePath+"/results/" + i0+"/side",schemaPath:"#/properties/results/items/properties/side/enum",keyword:"enum",params:{allowedValues: schema40.properties.results.items.properties.side.enum},message:"must be equal to one of the allowed values"};
+const err70 = {instancePath:instancePath+"/results/" + i0+"/side",schemaPath:"#/properties/results/items/properties/side/enum",keyword:"enum",params:{allowedValues: schema41.properties.results.items.properties.side.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -7064,7 +7428,7 @@ errors++;
 if(data19.note !== undefined){
 let data22 = data19.note;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err71 = {instancePath:instancePath+"/results/" + i0+"/note",schemaPath:"#/properties/results/items/properties/note/type",keyword:"type",params:{type: schema40.properties.results.items.properties.note.type},message:"must be string,null"};
+const err71 = {instancePath:instancePath+"/results/" + i0+"/note",schemaPath:"#/properties/results/items/properties/note/type",keyword:"type",params:{type: schema41.properties.results.items.properties.note.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -7077,7 +7441,7 @@ errors++;
 if(data19.reply !== undefined){
 let data23 = data19.reply;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err72 = {instancePath:instancePath+"/results/" + i0+"/reply",schemaPath:"#/properties/results/items/properties/reply/type",keyword:"type",params:{type: schema40.properties.results.items.properties.reply.type},message:"must be string,null"};
+const err72 = {instancePath:instancePath+"/results/" + i0+"/reply",schemaPath:"#/properties/results/items/properties/reply/type",keyword:"type",params:{type: schema41.properties.results.items.properties.reply.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -7090,7 +7454,7 @@ errors++;
 if(data19.finishReason !== undefined){
 let data24 = data19.finishReason;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err73 = {instancePath:instancePath+"/results/" + i0+"/finishReason",schemaPath:"#/properties/results/items/properties/finishReason/type",keyword:"type",params:{type: schema40.properties.results.items.properties.finishReason.type},message:"must be string,null"};
+const err73 = {instancePath:instancePath+"/results/" + i0+"/finishReason",schemaPath:"#/properties/results/items/properties/finishReason/type",keyword:"type",params:{type: schema41.properties.results.items.properties.finishReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -7103,7 +7467,7 @@ errors++;
 if(data19.question !== undefined){
 let data25 = data19.question;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err74 = {instancePath:instancePath+"/results/" + i0+"/question",schemaPath:"#/properties/results/items/properties/question/type",keyword:"type",params:{type: schema40.properties.results.items.properties.question.type},message:"must be string,null"};
+const err74 = {instancePath:instancePath+"/results/" + i0+"/question",schemaPath:"#/properties/results/items/properties/question/type",keyword:"type",params:{type: schema41.properties.results.items.properties.question.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -7116,7 +7480,7 @@ errors++;
 if(data19.key !== undefined){
 let data26 = data19.key;
 if(!((((data26 === "A") || (data26 === "B")) || (data26 === "C")) || (data26 === "D"))){
-const err75 = {instancePath:instancePath+"/results/" + i0+"/key",schemaPath:"#/properties/results/items/properties/key/enum",keyword:"enum",params:{allowedValues: schema40.properties.results.items.properties.key.enum},message:"must be equal to one of the allowed values"};
+const err75 = {instancePath:instancePath+"/results/" + i0+"/key",schemaPath:"#/properties/results/items/properties/key/enum",keyword:"enum",params:{allowedValues: schema41.properties.results.items.properties.key.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -7248,7 +7612,7 @@ errors++;
 if(data19.expect !== undefined){
 let data31 = data19.expect;
 if(!((((data31 === "correct") || (data31 === "incorrect")) || (data31 === "invalid")) || (data31 === "truncated"))){
-const err86 = {instancePath:instancePath+"/results/" + i0+"/expect",schemaPath:"#/$defs/verdict/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values"};
+const err86 = {instancePath:instancePath+"/results/" + i0+"/expect",schemaPath:"#/$defs/verdict/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -7261,7 +7625,7 @@ errors++;
 if(data19.verdict !== undefined){
 let data32 = data19.verdict;
 if(!((((data32 === "correct") || (data32 === "incorrect")) || (data32 === "invalid")) || (data32 === "truncated"))){
-const err87 = {instancePath:instancePath+"/results/" + i0+"/verdict",schemaPath:"#/$defs/verdict/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values"};
+const err87 = {instancePath:instancePath+"/results/" + i0+"/verdict",schemaPath:"#/$defs/verdict/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -7274,7 +7638,7 @@ errors++;
 if(data19.shown !== undefined){
 let data33 = data19.shown;
 if(!(((((data33 === "A") || (data33 === "B")) || (data33 === "C")) || (data33 === "D")) || (data33 === null))){
-const err88 = {instancePath:instancePath+"/results/" + i0+"/shown",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema48.enum},message:"must be equal to one of the allowed values"};
+const err88 = {instancePath:instancePath+"/results/" + i0+"/shown",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -7287,7 +7651,7 @@ errors++;
 if(data19.chosen !== undefined){
 let data34 = data19.chosen;
 if(!(((((data34 === "A") || (data34 === "B")) || (data34 === "C")) || (data34 === "D")) || (data34 === null))){
-const err89 = {instancePath:instancePath+"/results/" + i0+"/chosen",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema48.enum},message:"must be equal to one of the allowed values"};
+const err89 = {instancePath:instancePath+"/results/" + i0+"/chosen",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -7344,14 +7708,14 @@ vErrors.push(err93);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_plan = validate25;
-const schema50 = {"$id":"https://docket.invalid/schemas/plan.schema.json","title":"plan: a run's frozen plan (bank, questions, permutations, repetitions, request config, caps), stored before the first call","type":"object","additionalProperties":false,"required":["kind","schemaVersion","bank","benchmarkVersion","requestFormat","questions","permutations","repetitions","slots","model","baseUrl","params","grader","caps","requestHashes"],"properties":{"kind":{"const":"plan"},"schemaVersion":{"const":1},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"requestFormat":{"type":"string","minLength":1},"questions":{"type":"array","items":{"type":"string","minLength":1}},"permutations":{"type":"integer","minimum":1},"repetitions":{"type":"integer","minimum":1},"slots":{"type":"integer","minimum":0},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","minLength":1},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"grader":{"type":"object","additionalProperties":false,"required":["ref","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"caps":{"type":"object","additionalProperties":false,"required":["limitEvals","maxRequests","maxKnownCostUsd","retries","timeoutMs"],"properties":{"limitEvals":{"type":["integer","null"],"minimum":1},"maxRequests":{"type":["integer","null"],"minimum":1},"maxKnownCostUsd":{"type":["number","null"],"minimum":0},"retries":{"type":"integer","minimum":0},"timeoutMs":{"type":"integer","minimum":1}}},"requestHashes":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}};
+export const bundle_plan = validate26;
+const schema51 = {"$id":"https://docket.invalid/schemas/plan.schema.json","title":"plan: a run's frozen plan (bank, questions, permutations, repetitions, request config, caps), stored before the first call","type":"object","additionalProperties":false,"required":["kind","schemaVersion","bank","benchmarkVersion","requestFormat","questions","permutations","repetitions","slots","model","baseUrl","params","grader","caps","requestHashes"],"properties":{"kind":{"const":"plan"},"schemaVersion":{"const":1},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"requestFormat":{"type":"string","minLength":1},"questions":{"type":"array","items":{"type":"string","minLength":1}},"permutations":{"type":"integer","minimum":1},"repetitions":{"type":"integer","minimum":1},"slots":{"type":"integer","minimum":0},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","minLength":1},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"grader":{"type":"object","additionalProperties":false,"required":["ref","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"caps":{"type":"object","additionalProperties":false,"required":["limitEvals","maxRequests","maxKnownCostUsd","retries","timeoutMs"],"properties":{"limitEvals":{"type":["integer","null"],"minimum":1},"maxRequests":{"type":["integer","null"],"minimum":1},"maxKnownCostUsd":{"type":["number","null"],"minimum":0},"retries":{"type":"integer","minimum":0},"timeoutMs":{"type":"integer","minimum":1}}},"requestHashes":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/plan.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7507,7 +7871,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema50.properties, key0))){
+if(!(func10.call(schema51.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -7544,7 +7908,7 @@ errors++;
 }
 if(data.bank !== undefined){
 let data2 = data.bank;
-func7(instancePath+"/bank", data2, "bank");
+func5(instancePath+"/bank", data2, "bank");
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
 const err18 = {instancePath:instancePath+"/bank",schemaPath:"#/properties/bank/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -7967,7 +8331,7 @@ errors++;
 if(data17.ref !== undefined){
 let data18 = data17.ref;
 if(typeof data18 === "string"){
-if(!pattern12.test(data18)){
+if(!pattern13.test(data18)){
 const err52 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
@@ -8094,7 +8458,7 @@ errors++;
 if(data20.limitEvals !== undefined){
 let data21 = data20.limitEvals;
 if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err63 = {instancePath:instancePath+"/caps/limitEvals",schemaPath:"#/properties/caps/properties/limitEvals/type",keyword:"type",params:{type: schema50.properties.caps.properties.limitEvals.type},message:"must be integer,null"};
+const err63 = {instancePath:instancePath+"/caps/limitEvals",schemaPath:"#/properties/caps/properties/limitEvals/type",keyword:"type",params:{type: schema51.properties.caps.properties.limitEvals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -8119,7 +8483,7 @@ errors++;
 if(data20.maxRequests !== undefined){
 let data22 = data20.maxRequests;
 if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
-const err65 = {instancePath:instancePath+"/caps/maxRequests",schemaPath:"#/properties/caps/properties/maxRequests/type",keyword:"type",params:{type: schema50.properties.caps.properties.maxRequests.type},message:"must be integer,null"};
+const err65 = {instancePath:instancePath+"/caps/maxRequests",schemaPath:"#/properties/caps/properties/maxRequests/type",keyword:"type",params:{type: schema51.properties.caps.properties.maxRequests.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -8144,7 +8508,7 @@ errors++;
 if(data20.maxKnownCostUsd !== undefined){
 let data23 = data20.maxKnownCostUsd;
 if((!((typeof data23 == "number") && (isFinite(data23)))) && (data23 !== null)){
-const err67 = {instancePath:instancePath+"/caps/maxKnownCostUsd",schemaPath:"#/properties/caps/properties/maxKnownCostUsd/type",keyword:"type",params:{type: schema50.properties.caps.properties.maxKnownCostUsd.type},message:"must be number,null"};
+const err67 = {instancePath:instancePath+"/caps/maxKnownCostUsd",schemaPath:"#/properties/caps/properties/maxKnownCostUsd/type",keyword:"type",params:{type: schema51.properties.caps.properties.maxKnownCostUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -8264,15 +8628,306 @@ vErrors.push(err76);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_prompt_template = validate26;
-const schema51 = {"$id":"https://docket.invalid/schemas/prompt-template.schema.json","title":"prompt-template: the versioned system and user message text that presents a question","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","system","user","answerFormat"],"properties":{"kind":{"const":"prompt-template"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}};
-const pattern46 = func6("^[a-z0-9][a-z0-9-]*$", "u");
+export const bundle_plan_record = validate27;
+const schema52 = {"$id":"https://docket.invalid/schemas/plan-record.schema.json","title":"plan-record: one entry of the archive's append-only plan log: a frozen plan registered before any call, with the time and the digest of the previous record (the hash chain refs/plans/head ends at)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","seq","previous","plan","model","benchmarkVersion","committedAt"],"properties":{"kind":{"const":"plan-record"},"schemaVersion":{"const":1},"seq":{"type":"integer","minimum":0},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan-record"},"plan":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan"},"model":{"type":"string","minLength":1},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"committedAt":{"type":"string","minLength":1}}};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://docket.invalid/schemas/plan-record.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.schemaVersion === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schemaVersion"},message:"must have required property '"+"schemaVersion"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.seq === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "seq"},message:"must have required property '"+"seq"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.previous === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "previous"},message:"must have required property '"+"previous"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.plan === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "plan"},message:"must have required property '"+"plan"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.model === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.benchmarkVersion === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "benchmarkVersion"},message:"must have required property '"+"benchmarkVersion"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.committedAt === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "committedAt"},message:"must have required property '"+"committedAt"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "kind") || (key0 === "schemaVersion")) || (key0 === "seq")) || (key0 === "previous")) || (key0 === "plan")) || (key0 === "model")) || (key0 === "benchmarkVersion")) || (key0 === "committedAt"))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+if("plan-record" !== data.kind){
+const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "plan-record"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.schemaVersion !== undefined){
+if(1 !== data.schemaVersion){
+const err10 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.seq !== undefined){
+let data2 = data.seq;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err11 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+const err12 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.previous !== undefined){
+let data3 = data.previous;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err13 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema52.properties.previous.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+func5(instancePath+"/previous", data3, "plan-record");
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+const err14 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.plan !== undefined){
+let data4 = data.plan;
+func5(instancePath+"/plan", data4, "plan");
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+const err15 = {instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.model !== undefined){
+let data5 = data.model;
+if(typeof data5 === "string"){
+if(func2(data5) < 1){
+const err17 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.benchmarkVersion !== undefined){
+let data6 = data.benchmarkVersion;
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+const err19 = {instancePath:instancePath+"/benchmarkVersion",schemaPath:"#/properties/benchmarkVersion/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/benchmarkVersion",schemaPath:"#/properties/benchmarkVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.committedAt !== undefined){
+let data7 = data.committedAt;
+if(typeof data7 === "string"){
+if(func2(data7) < 1){
+const err21 = {instancePath:instancePath+"/committedAt",schemaPath:"#/properties/committedAt/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/committedAt",schemaPath:"#/properties/committedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+export const bundle_prompt_template = validate28;
+const schema53 = {"$id":"https://docket.invalid/schemas/prompt-template.schema.json","title":"prompt-template: the versioned system and user message text that presents a question","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","system","user","answerFormat"],"properties":{"kind":{"const":"prompt-template"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}};
+const pattern50 = func6("^[a-z0-9][a-z0-9-]*$", "u");
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/prompt-template.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8386,7 +9041,7 @@ errors++;
 if(data.id !== undefined){
 let data2 = data.id;
 if(typeof data2 === "string"){
-if(!pattern46.test(data2)){
+if(!pattern50.test(data2)){
 const err10 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -8472,7 +9127,7 @@ errors++;
 if(data.requestKind !== undefined){
 let data7 = data.requestKind;
 if(!((data7 === "chat") || (data7 === "decision"))){
-const err17 = {instancePath:instancePath+"/requestKind",schemaPath:"#/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema51.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/requestKind",schemaPath:"#/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema53.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8493,14 +9148,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_protocol = validate27;
-const schema52 = {"$id":"https://docket.invalid/schemas/protocol.schema.json","title":"protocol: the versioned scoring protocol (its digest is part of the benchmark version)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","permutationsPerQuestion","slot","verdicts","questionScore","sourceEvalScore","score","coverage","minCoverage","ranking","intervals","comparison","cost"],"properties":{"kind":{"const":"protocol"},"schemaVersion":{"const":1},"id":{"type":"string"},"version":{"type":"integer","minimum":1},"permutationsPerQuestion":{"type":"integer","minimum":1},"slot":{"type":"string"},"verdicts":{"type":"object","additionalProperties":{"type":"string"}},"questionScore":{"type":"string"},"sourceEvalScore":{"type":"string"},"score":{"type":"string"},"coverage":{"type":"string"},"minCoverage":{"type":"number","minimum":0,"maximum":1},"ranking":{"type":"string"},"intervals":{"type":"object"},"comparison":{"type":"object"},"cost":{"type":"string"}}};
+export const bundle_protocol = validate29;
+const schema54 = {"$id":"https://docket.invalid/schemas/protocol.schema.json","title":"protocol: the versioned scoring protocol (its digest is part of the benchmark version)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","permutationsPerQuestion","slot","verdicts","questionScore","sourceEvalScore","score","coverage","minCoverage","ranking","intervals","comparison","cost"],"properties":{"kind":{"const":"protocol"},"schemaVersion":{"const":1},"id":{"type":"string"},"version":{"type":"integer","minimum":1},"permutationsPerQuestion":{"type":"integer","minimum":1},"slot":{"type":"string"},"verdicts":{"type":"object","additionalProperties":{"type":"string"}},"questionScore":{"type":"string"},"sourceEvalScore":{"type":"string"},"score":{"type":"string"},"coverage":{"type":"string"},"minCoverage":{"type":"number","minimum":0,"maximum":1},"ranking":{"type":"string"},"intervals":{"type":"object"},"comparison":{"type":"object"},"cost":{"type":"string"}}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/protocol.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8666,7 +9321,7 @@ vErrors.push(err15);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema52.properties, key0))){
+if(!(func10.call(schema54.properties, key0))){
 const err16 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
@@ -8946,15 +9601,15 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_question = validate28;
-const schema53 = {"$id":"https://docket.invalid/schemas/question.schema.json","title":"question: one decision question, naming its source snapshot and its evidence","type":"object","additionalProperties":false,"required":["kind","schemaVersion","question","source","evidence"],"properties":{"kind":{"const":"question"},"schemaVersion":{"const":1},"question":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string"},"stem":{"type":"string","minLength":1},"options":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"string","minLength":1}},"key":{"enum":["A","B","C","D"]},"claim":{"type":"string"},"doesNotEstablish":{"type":"string"},"probe":{"type":"string"}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"evidence"}}};
-const pattern47 = func6("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
+export const bundle_question = validate30;
+const schema55 = {"$id":"https://docket.invalid/schemas/question.schema.json","title":"question: one decision question, naming its source snapshot and its evidence","type":"object","additionalProperties":false,"required":["kind","schemaVersion","question","source","evidence"],"properties":{"kind":{"const":"question"},"schemaVersion":{"const":1},"question":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string"},"stem":{"type":"string","minLength":1},"options":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"string","minLength":1}},"key":{"enum":["A","B","C","D"]},"claim":{"type":"string"},"doesNotEstablish":{"type":"string"},"probe":{"type":"string"}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"evidence"}}};
+const pattern51 = func6("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/question.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9143,7 +9798,7 @@ errors++;
 if(data2.id !== undefined){
 let data3 = data2.id;
 if(typeof data3 === "string"){
-if(!pattern47.test(data3)){
+if(!pattern51.test(data3)){
 const err17 = {instancePath:instancePath+"/question/id",schemaPath:"#/properties/question/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -9266,7 +9921,7 @@ errors++;
 if(data2.key !== undefined){
 let data8 = data2.key;
 if(!((((data8 === "A") || (data8 === "B")) || (data8 === "C")) || (data8 === "D"))){
-const err27 = {instancePath:instancePath+"/question/key",schemaPath:"#/properties/question/properties/key/enum",keyword:"enum",params:{allowedValues: schema53.properties.question.properties.key.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/question/key",schemaPath:"#/properties/question/properties/key/enum",keyword:"enum",params:{allowedValues: schema55.properties.question.properties.key.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9326,7 +9981,7 @@ errors++;
 }
 if(data.source !== undefined){
 let data12 = data.source;
-func7(instancePath+"/source", data12, "source");
+func5(instancePath+"/source", data12, "source");
 if(typeof data12 === "string"){
 if(!pattern0.test(data12)){
 const err32 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -9352,7 +10007,7 @@ errors++;
 }
 if(data.evidence !== undefined){
 let data13 = data.evidence;
-func7(instancePath+"/evidence", data13, "evidence");
+func5(instancePath+"/evidence", data13, "evidence");
 if(typeof data13 === "string"){
 if(!pattern0.test(data13)){
 const err34 = {instancePath:instancePath+"/evidence",schemaPath:"#/properties/evidence/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -9387,14 +10042,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_run = validate29;
-const schema54 = {"$id":"https://docket.invalid/schemas/run.schema.json","title":"run: a sealed run: its plan, status, counts, the journal head and the segments holding every attempt","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","plan","bank","benchmarkVersion","model","status","stopReason","planned","done","attempts","classes","knownCostUsd","head","segments","startedAt","sealedAt","docketVersion"],"properties":{"kind":{"const":"run"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"plan":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan"},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"model":{"type":"string","minLength":1},"status":{"enum":["sealed","incomplete","interrupted"]},"stopReason":{"type":["string","null"]},"planned":{"type":"integer","minimum":0},"done":{"type":"integer","minimum":0},"attempts":{"type":"integer","minimum":0},"classes":{"type":"object","additionalProperties":false,"required":["answered","invalid","provider_failure","truncated","interrupted"],"properties":{"answered":{"type":"integer","minimum":0},"invalid":{"type":"integer","minimum":0},"provider_failure":{"type":"integer","minimum":0},"truncated":{"type":"integer","minimum":0},"interrupted":{"type":"integer","minimum":0}}},"knownCostUsd":{"type":["number","null"],"minimum":0},"head":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run-segment"}},"startedAt":{"type":"string","minLength":1},"sealedAt":{"type":"string","minLength":1},"docketVersion":{"type":"string","minLength":1}}};
+export const bundle_run = validate31;
+const schema56 = {"$id":"https://docket.invalid/schemas/run.schema.json","title":"run: a sealed run: its plan, status, counts, the journal head and the segments holding every attempt; planRecord names the registered plan it ran (null: unregistered; absent in runs sealed before plan records existed)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","plan","bank","benchmarkVersion","model","status","stopReason","planned","done","attempts","classes","knownCostUsd","head","segments","startedAt","sealedAt","docketVersion"],"properties":{"kind":{"const":"run"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"plan":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan"},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"model":{"type":"string","minLength":1},"status":{"enum":["sealed","incomplete","interrupted"]},"stopReason":{"type":["string","null"]},"planned":{"type":"integer","minimum":0},"done":{"type":"integer","minimum":0},"attempts":{"type":"integer","minimum":0},"classes":{"type":"object","additionalProperties":false,"required":["answered","invalid","provider_failure","truncated","interrupted"],"properties":{"answered":{"type":"integer","minimum":0},"invalid":{"type":"integer","minimum":0},"provider_failure":{"type":"integer","minimum":0},"truncated":{"type":"integer","minimum":0},"interrupted":{"type":"integer","minimum":0}}},"knownCostUsd":{"type":["number","null"],"minimum":0},"head":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run-segment"}},"startedAt":{"type":"string","minLength":1},"sealedAt":{"type":"string","minLength":1},"docketVersion":{"type":"string","minLength":1},"planRecord":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan-record"}}};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/run.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9590,7 +10245,7 @@ vErrors.push(err18);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema54.properties, key0))){
+if(!(func10.call(schema56.properties, key0))){
 const err19 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err19];
@@ -9628,7 +10283,7 @@ errors++;
 if(data.id !== undefined){
 let data2 = data.id;
 if(typeof data2 === "string"){
-if(!pattern23.test(data2)){
+if(!pattern24.test(data2)){
 const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -9652,7 +10307,7 @@ errors++;
 }
 if(data.plan !== undefined){
 let data3 = data.plan;
-func7(instancePath+"/plan", data3, "plan");
+func5(instancePath+"/plan", data3, "plan");
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
 const err24 = {instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -9678,7 +10333,7 @@ errors++;
 }
 if(data.bank !== undefined){
 let data4 = data.bank;
-func7(instancePath+"/bank", data4, "bank");
+func5(instancePath+"/bank", data4, "bank");
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
 const err26 = {instancePath:instancePath+"/bank",schemaPath:"#/properties/bank/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -9755,7 +10410,7 @@ errors++;
 if(data.status !== undefined){
 let data7 = data.status;
 if(!(((data7 === "sealed") || (data7 === "incomplete")) || (data7 === "interrupted"))){
-const err32 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema54.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema56.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -9768,7 +10423,7 @@ errors++;
 if(data.stopReason !== undefined){
 let data8 = data.stopReason;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err33 = {instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: schema54.properties.stopReason.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: schema56.properties.stopReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -10058,7 +10713,7 @@ errors++;
 if(data.knownCostUsd !== undefined){
 let data18 = data.knownCostUsd;
 if((!((typeof data18 == "number") && (isFinite(data18)))) && (data18 !== null)){
-const err57 = {instancePath:instancePath+"/knownCostUsd",schemaPath:"#/properties/knownCostUsd/type",keyword:"type",params:{type: schema54.properties.knownCostUsd.type},message:"must be number,null"};
+const err57 = {instancePath:instancePath+"/knownCostUsd",schemaPath:"#/properties/knownCostUsd/type",keyword:"type",params:{type: schema56.properties.knownCostUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -10111,7 +10766,7 @@ if(Array.isArray(data20)){
 const len0 = data20.length;
 for(let i0=0; i0<len0; i0++){
 let data21 = data20[i0];
-func7(instancePath+"/segments/" + i0, data21, "run-segment");
+func5(instancePath+"/segments/" + i0, data21, "run-segment");
 if(typeof data21 === "string"){
 if(!pattern0.test(data21)){
 const err61 = {instancePath:instancePath+"/segments/" + i0,schemaPath:"#/properties/segments/items/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
@@ -10222,9 +10877,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-}
-else {
-const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.planRecord !== undefined){
+let data25 = data.planRecord;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err70 = {instancePath:instancePath+"/planRecord",schemaPath:"#/properties/planRecord/type",keyword:"type",params:{type: schema56.properties.planRecord.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -10233,22 +10889,47 @@ vErrors.push(err70);
 }
 errors++;
 }
-validate29.errors = vErrors;
+func5(instancePath+"/planRecord", data25, "plan-record");
+if(typeof data25 === "string"){
+if(!pattern0.test(data25)){
+const err71 = {instancePath:instancePath+"/planRecord",schemaPath:"#/properties/planRecord/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_run_segment = validate30;
-const schema55 = {"$id":"https://docket.invalid/schemas/run-segment.schema.json","title":"run-segment: up to 2000 consecutive journal lines of one run, each exactly the journaled line (its RFC 8785 form is the hashed line)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","lines"],"$defs":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"nullableString":{"type":["string","null"]},"message":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":"string"}}},"request":{"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]},"decisionRequest":{"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}},"chatRequest":{"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"}}},"response":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]},"line":{"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}}},"properties":{"kind":{"const":"run-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"first":{"type":"integer","minimum":0},"lines":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/line"}}}};
-const schema56 = {"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}};
-const schema57 = {"type":"string","pattern":"^sha256:[0-9a-f]{64}$"};
-const schema63 = {"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]};
-const schema64 = {"type":["string","null"]};
-const schema59 = {"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]};
-const schema62 = {"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}};
-const schema60 = {"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"}}};
-const schema61 = {"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":"string"}}};
+export const bundle_run_segment = validate32;
+const schema57 = {"$id":"https://docket.invalid/schemas/run-segment.schema.json","title":"run-segment: up to 2000 consecutive journal lines of one run, each exactly the journaled line (its RFC 8785 form is the hashed line)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","lines"],"$defs":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"nullableString":{"type":["string","null"]},"message":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":"string"}}},"request":{"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]},"decisionRequest":{"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}},"chatRequest":{"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"}}},"response":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]},"line":{"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}}},"properties":{"kind":{"const":"run-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"first":{"type":"integer","minimum":0},"lines":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/line"}}}};
+const schema58 = {"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}};
+const schema59 = {"type":"string","pattern":"^sha256:[0-9a-f]{64}$"};
+const schema65 = {"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]};
+const schema66 = {"type":["string","null"]};
+const schema61 = {"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]};
+const schema64 = {"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}};
+const schema62 = {"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"}}};
+const schema63 = {"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":"string"}}};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10466,20 +11147,20 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -10729,13 +11410,13 @@ vErrors = null;
 }
 }
 }
-validate32.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-const schema68 = {"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}};
+const schema70 = {"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10784,7 +11465,7 @@ errors++;
 if(data.choice !== undefined){
 let data0 = data.choice;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err4 = {instancePath:instancePath+"/choice",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema64.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/choice",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema66.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10877,7 +11558,7 @@ vErrors = null;
 if(data.confidence !== undefined){
 let data3 = data.confidence;
 if((!((typeof data3 == "number") && (isFinite(data3)))) && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: schema68.properties.confidence.type},message:"must be number,null"};
+const err9 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: schema70.properties.confidence.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10898,12 +11579,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11058,7 +11739,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema56.properties, key0))){
+if(!(func10.call(schema58.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -11289,8 +11970,8 @@ errors++;
 }
 }
 if(data.request !== undefined){
-if(!(validate32(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate34(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 }
@@ -11539,7 +12220,7 @@ vErrors = null;
 if(data.content !== undefined){
 let data14 = data.content;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema64.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema66.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -11552,7 +12233,7 @@ errors++;
 if(data.model !== undefined){
 let data15 = data.model;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema64.type},message:"must be string,null"};
+const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema66.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -11565,7 +12246,7 @@ errors++;
 if(data.finishReason !== undefined){
 let data16 = data.finishReason;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema64.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema66.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -11578,7 +12259,7 @@ errors++;
 if(data.costUsd !== undefined){
 let data17 = data.costUsd;
 if((!((typeof data17 == "number") && (isFinite(data17)))) && (data17 !== null)){
-const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema56.properties.costUsd.type},message:"must be number,null"};
+const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema58.properties.costUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -11616,7 +12297,7 @@ errors++;
 if(data.errorClass !== undefined){
 let data19 = data.errorClass;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema64.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema66.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -11629,7 +12310,7 @@ errors++;
 if(data.class !== undefined){
 let data20 = data.class;
 if(!(((((data20 === "answered") || (data20 === "invalid")) || (data20 === "provider_failure")) || (data20 === "truncated")) || (data20 === "interrupted"))){
-const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema56.properties.class.enum},message:"must be equal to one of the allowed values"};
+const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema58.properties.class.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -11664,8 +12345,8 @@ errors++;
 }
 }
 if(data.decision !== undefined){
-if(!(validate36(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -11680,12 +12361,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/run-segment.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -11779,7 +12460,7 @@ errors++;
 if(data.run !== undefined){
 let data2 = data.run;
 if(typeof data2 === "string"){
-if(!pattern23.test(data2)){
+if(!pattern24.test(data2)){
 const err8 = {instancePath:instancePath+"/run",schemaPath:"#/properties/run/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -11841,8 +12522,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate31(data4[i0], {instancePath:instancePath+"/lines/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate33(data4[i0], {instancePath:instancePath+"/lines/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 }
@@ -11869,15 +12550,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_source = validate39;
-const schema70 = {"$id":"https://docket.invalid/schemas/source.schema.json","title":"source: a snapshot of one source eval's file tree","type":"object","additionalProperties":false,"required":["kind","schemaVersion","sourceEval","exclude","entries","treeDigest"],"properties":{"kind":{"const":"source"},"schemaVersion":{"const":1},"sourceEval":{"type":"string","pattern":"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$","description":"<category>/<eval>: the folders' own names, neither holding a separator or a control character"},"exclude":{"type":"object","additionalProperties":false,"required":["dirs","files"],"properties":{"dirs":{"type":"array","items":{"type":"string"}},"files":{"type":"array","items":{"type":"string"}}}},"entries":{"type":"array","items":{"oneOf":[{"type":"object","additionalProperties":false,"required":["path","type","mode","size","digest","encoding","content"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"file"},"mode":{"enum":[420,493]},"size":{"type":"integer","minimum":0},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"enum":["utf8","base64"]},"content":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["path","type","target"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"symlink"},"target":{"type":"string"}}}]}},"treeDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"allowedDenied":{"description":"denied paths stored because the bank config names them (content.include)","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","rule"],"properties":{"path":{"type":"string","minLength":1},"rule":{"type":"string"}}}},"allowedSecrets":{"description":"secret-scanner hits the bank config allows (content.allowSecrets), by path, line, rule and the digest of the matched text","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","line","rule","digest"],"properties":{"path":{"type":"string","minLength":1},"line":{"type":"integer","minimum":1},"rule":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
-const pattern59 = func6("^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$", "u");
+export const bundle_source = validate41;
+const schema72 = {"$id":"https://docket.invalid/schemas/source.schema.json","title":"source: a snapshot of one source eval's file tree","type":"object","additionalProperties":false,"required":["kind","schemaVersion","sourceEval","exclude","entries","treeDigest"],"properties":{"kind":{"const":"source"},"schemaVersion":{"const":1},"sourceEval":{"type":"string","pattern":"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$","description":"<category>/<eval>: the folders' own names, neither holding a separator or a control character"},"exclude":{"type":"object","additionalProperties":false,"required":["dirs","files"],"properties":{"dirs":{"type":"array","items":{"type":"string"}},"files":{"type":"array","items":{"type":"string"}}}},"entries":{"type":"array","items":{"oneOf":[{"type":"object","additionalProperties":false,"required":["path","type","mode","size","digest","encoding","content"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"file"},"mode":{"enum":[420,493]},"size":{"type":"integer","minimum":0},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"enum":["utf8","base64"]},"content":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["path","type","target"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"symlink"},"target":{"type":"string"}}}]}},"treeDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"allowedDenied":{"description":"denied paths stored because the bank config names them (content.include)","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","rule"],"properties":{"path":{"type":"string","minLength":1},"rule":{"type":"string"}}}},"allowedSecrets":{"description":"secret-scanner hits the bank config allows (content.allowSecrets), by path, line, rule and the digest of the matched text","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","line","rule","digest"],"properties":{"path":{"type":"string","minLength":1},"line":{"type":"integer","minimum":1},"rule":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
+const pattern64 = func6("^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$", "u");
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/source.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -11981,7 +12662,7 @@ errors++;
 if(data.sourceEval !== undefined){
 let data2 = data.sourceEval;
 if(typeof data2 === "string"){
-if(!pattern59.test(data2)){
+if(!pattern64.test(data2)){
 const err9 = {instancePath:instancePath+"/sourceEval",schemaPath:"#/properties/sourceEval/pattern",keyword:"pattern",params:{pattern: "^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$"},message:"must match pattern \""+"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -12239,7 +12920,7 @@ errors++;
 if(data9.mode !== undefined){
 let data12 = data9.mode;
 if(!((data12 === 420) || (data12 === 493))){
-const err30 = {instancePath:instancePath+"/entries/" + i2+"/mode",schemaPath:"#/properties/entries/items/oneOf/0/properties/mode/enum",keyword:"enum",params:{allowedValues: schema70.properties.entries.items.oneOf[0].properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/entries/" + i2+"/mode",schemaPath:"#/properties/entries/items/oneOf/0/properties/mode/enum",keyword:"enum",params:{allowedValues: schema72.properties.entries.items.oneOf[0].properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -12302,7 +12983,7 @@ errors++;
 if(data9.encoding !== undefined){
 let data15 = data9.encoding;
 if(!((data15 === "utf8") || (data15 === "base64"))){
-const err35 = {instancePath:instancePath+"/entries/" + i2+"/encoding",schemaPath:"#/properties/entries/items/oneOf/0/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema70.properties.entries.items.oneOf[0].properties.encoding.enum},message:"must be equal to one of the allowed values"};
+const err35 = {instancePath:instancePath+"/entries/" + i2+"/encoding",schemaPath:"#/properties/entries/items/oneOf/0/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema72.properties.entries.items.oneOf[0].properties.encoding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -12815,13 +13496,13 @@ vErrors.push(err75);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const definition_run_segment_line = validate40;
+export const definition_run_segment_line = validate42;
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12976,7 +13657,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema56.properties, key0))){
+if(!(func10.call(schema58.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -13207,8 +13888,8 @@ errors++;
 }
 }
 if(data.request !== undefined){
-if(!(validate32(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate34(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 }
@@ -13457,7 +14138,7 @@ vErrors = null;
 if(data.content !== undefined){
 let data14 = data.content;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema64.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema66.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -13470,7 +14151,7 @@ errors++;
 if(data.model !== undefined){
 let data15 = data.model;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema64.type},message:"must be string,null"};
+const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema66.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -13483,7 +14164,7 @@ errors++;
 if(data.finishReason !== undefined){
 let data16 = data.finishReason;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema64.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema66.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -13496,7 +14177,7 @@ errors++;
 if(data.costUsd !== undefined){
 let data17 = data.costUsd;
 if((!((typeof data17 == "number") && (isFinite(data17)))) && (data17 !== null)){
-const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema56.properties.costUsd.type},message:"must be number,null"};
+const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema58.properties.costUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -13534,7 +14215,7 @@ errors++;
 if(data.errorClass !== undefined){
 let data19 = data.errorClass;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema64.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema66.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -13547,7 +14228,7 @@ errors++;
 if(data.class !== undefined){
 let data20 = data.class;
 if(!(((((data20 === "answered") || (data20 === "invalid")) || (data20 === "provider_failure")) || (data20 === "truncated")) || (data20 === "interrupted"))){
-const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema56.properties.class.enum},message:"must be equal to one of the allowed values"};
+const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema58.properties.class.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -13582,8 +14263,8 @@ errors++;
 }
 }
 if(data.decision !== undefined){
-if(!(validate36(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate38(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 }
@@ -13598,19 +14279,19 @@ vErrors.push(err61);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const bankFile = validate43;
-const schema79 = {"$id":"https://docket.invalid/schemas/files/decision-bank.schema.json","title":"decision-bank.json: the working-tree bank file (frozen into bank, question and prompt-template bundles)","type":"object","additionalProperties":false,"required":["schemaVersion","name","version","description","keyBalanceTolerance","promptTemplate","questions","omissions"],"$defs":{"probeRuntime":{"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}}},"properties":{"schemaVersion":{"const":1},"name":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"description":{"type":"string"},"keyBalanceTolerance":{"type":"integer","minimum":0},"promptTemplate":{"type":"object","additionalProperties":false,"required":["id","version","system","user","answerFormat"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string","minLength":3,"description":"<category>/<eval>: the two folders' names as they are on disk (layout); an unsafe name is refused by validate (ENAME)"},"stem":{"type":"string","minLength":1},"options":{"type":"array","items":{"type":"string","minLength":1}},"key":{"type":"string"},"claim":{"type":"string","minLength":1},"doesNotEstablish":{"type":"string","minLength":1},"probe":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$","description":"relative to the source eval's folder, or to <layout.probeRoot>/<sourceEval>/ when the layout names a probe root"},"probeRuntime":{"$ref":"#/$defs/probeRuntime"}}}},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string"}}}},"layout":{"description":"where the suite keeps its things (docs/design.md §7 \"Layout\"); every member left out has the default shown, the layout docket's own bank has","type":"object","additionalProperties":false,"properties":{"evalRoots":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"folders (relative to the bank root) holding <category>/<eval>/; default [\"evals\"]"},"taskFiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"every source eval holds one of these files; default [\"TASK.md\"]"},"solution":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"the reference solution: NAME/ a folder, NAME.* a file with any extension, else an exact file name; default [\"solution.*\"]"},"probeRoot":{"type":"string","minLength":1,"description":"probes live in <probeRoot>/<sourceEval>/; default: in each source eval's folder"}}},"report":{"description":"what docket report's page says: its title (default: the bank's name and \"leaderboard\") and an introduction (plain text, paragraphs separated by a blank line)","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"text":{"type":"string"}}},"probeRuntime":{"$ref":"#/$defs/probeRuntime"},"graders":{"description":"the suite's own graders by name (docs/design.md §10 \"Suite graders\"); not part of the benchmark version","type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["current","versions"],"properties":{"current":{"description":"the version whose grades are current","type":"integer","minimum":1},"versions":{"description":"version number → its module (.ts .mts .cts .js .mjs .cjs), relative to the bank root","type":"object","minProperties":1,"propertyNames":{"pattern":"^[1-9][0-9]*$"},"additionalProperties":{"type":"string","minLength":1}},"cases":{"description":"the regression matrix: a JSON-lines case file, relative to the bank root","type":"string","minLength":1},"helpers":{"description":"pure modules of the suite the versions may import, relative to the bank root","type":"array","items":{"type":"string","minLength":1}}}}},"grader":{"description":"the default grader of the bank's questions: a name in graders (its current version), NAME@N, or docket's own (decision@2); absent: decision; not part of the benchmark version","type":"string","pattern":"^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"},"lockfile":{"description":"the suite's lockfile, relative to the bank root (default: the first of package-lock.json, npm-shrinkwrap.json, bun.lock, pnpm-lock.yaml, yarn.lock present)","type":"string","pattern":"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},"content":{"description":"the content policy's bank settings (docs/design.md \"Content policy\")","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"type":"integer","minimum":1},"include":{"type":"array","items":{"type":"string","minLength":1}},"allowSecrets":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","digest","reason"],"properties":{"path":{"type":"string","minLength":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"reason":{"type":"string","minLength":1}}}}}}}};
-const schema80 = {"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}};
-const pattern67 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$", "u");
-const pattern69 = func6("^[1-9][0-9]*$", "u");
-const pattern70 = func6("^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$", "u");
-const pattern71 = func6("^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$", "u");
+export const bankFile = validate45;
+const schema81 = {"$id":"https://docket.invalid/schemas/files/decision-bank.schema.json","title":"decision-bank.json: the working-tree bank file (frozen into bank, question and prompt-template bundles)","type":"object","additionalProperties":false,"required":["schemaVersion","name","version","description","keyBalanceTolerance","promptTemplate","questions","omissions"],"$defs":{"probeRuntime":{"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}}},"properties":{"schemaVersion":{"const":1},"name":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"description":{"type":"string"},"keyBalanceTolerance":{"type":"integer","minimum":0},"promptTemplate":{"type":"object","additionalProperties":false,"required":["id","version","system","user","answerFormat"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string","minLength":3,"description":"<category>/<eval>: the two folders' names as they are on disk (layout); an unsafe name is refused by validate (ENAME)"},"stem":{"type":"string","minLength":1},"options":{"type":"array","items":{"type":"string","minLength":1}},"key":{"type":"string"},"claim":{"type":"string","minLength":1},"doesNotEstablish":{"type":"string","minLength":1},"probe":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$","description":"relative to the source eval's folder, or to <layout.probeRoot>/<sourceEval>/ when the layout names a probe root"},"probeRuntime":{"$ref":"#/$defs/probeRuntime"}}}},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string"}}}},"layout":{"description":"where the suite keeps its things (docs/design.md §7 \"Layout\"); every member left out has the default shown, the layout docket's own bank has","type":"object","additionalProperties":false,"properties":{"evalRoots":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"folders (relative to the bank root) holding <category>/<eval>/; default [\"evals\"]"},"taskFiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"every source eval holds one of these files; default [\"TASK.md\"]"},"solution":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"the reference solution: NAME/ a folder, NAME.* a file with any extension, else an exact file name; default [\"solution.*\"]"},"probeRoot":{"type":"string","minLength":1,"description":"probes live in <probeRoot>/<sourceEval>/; default: in each source eval's folder"}}},"report":{"description":"what docket report's page says: its title (default: the bank's name and \"leaderboard\") and an introduction (plain text, paragraphs separated by a blank line)","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"text":{"type":"string"}}},"probeRuntime":{"$ref":"#/$defs/probeRuntime"},"graders":{"description":"the suite's own graders by name (docs/design.md §10 \"Suite graders\"); not part of the benchmark version","type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["current","versions"],"properties":{"current":{"description":"the version whose grades are current","type":"integer","minimum":1},"versions":{"description":"version number → its module (.ts .mts .cts .js .mjs .cjs), relative to the bank root","type":"object","minProperties":1,"propertyNames":{"pattern":"^[1-9][0-9]*$"},"additionalProperties":{"type":"string","minLength":1}},"cases":{"description":"the regression matrix: a JSON-lines case file, relative to the bank root","type":"string","minLength":1},"helpers":{"description":"pure modules of the suite the versions may import, relative to the bank root","type":"array","items":{"type":"string","minLength":1}}}}},"grader":{"description":"the default grader of the bank's questions: a name in graders (its current version), NAME@N, or docket's own (decision@2); absent: decision; not part of the benchmark version","type":"string","pattern":"^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"},"lockfile":{"description":"the suite's lockfile, relative to the bank root (default: the first of package-lock.json, npm-shrinkwrap.json, bun.lock, pnpm-lock.yaml, yarn.lock present)","type":"string","pattern":"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},"content":{"description":"the content policy's bank settings (docs/design.md \"Content policy\")","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"type":"integer","minimum":1},"include":{"type":"array","items":{"type":"string","minLength":1}},"allowSecrets":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","digest","reason"],"properties":{"path":{"type":"string","minLength":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"reason":{"type":"string","minLength":1}}}}}}}};
+const schema82 = {"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}};
+const pattern72 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$", "u");
+const pattern74 = func6("^[1-9][0-9]*$", "u");
+const pattern75 = func6("^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$", "u");
+const pattern76 = func6("^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$", "u");
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/files/decision-bank.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -13696,7 +14377,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema79.properties, key0))){
+if(!(func10.call(schema81.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -13874,7 +14555,7 @@ errors++;
 if(data5.id !== undefined){
 let data6 = data5.id;
 if(typeof data6 === "string"){
-if(!pattern46.test(data6)){
+if(!pattern50.test(data6)){
 const err23 = {instancePath:instancePath+"/promptTemplate/id",schemaPath:"#/properties/promptTemplate/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -13960,7 +14641,7 @@ errors++;
 if(data5.requestKind !== undefined){
 let data11 = data5.requestKind;
 if(!((data11 === "chat") || (data11 === "decision"))){
-const err30 = {instancePath:instancePath+"/promptTemplate/requestKind",schemaPath:"#/properties/promptTemplate/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema79.properties.promptTemplate.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/promptTemplate/requestKind",schemaPath:"#/properties/promptTemplate/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema81.properties.promptTemplate.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -14070,7 +14751,7 @@ vErrors.push(err39);
 errors++;
 }
 for(const key2 in data13){
-if(!(func5.call(schema79.properties.questions.items.properties, key2))){
+if(!(func10.call(schema81.properties.questions.items.properties, key2))){
 const err40 = {instancePath:instancePath+"/questions/" + i0,schemaPath:"#/properties/questions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err40];
@@ -14084,7 +14765,7 @@ errors++;
 if(data13.id !== undefined){
 let data14 = data13.id;
 if(typeof data14 === "string"){
-if(!pattern47.test(data14)){
+if(!pattern51.test(data14)){
 const err41 = {instancePath:instancePath+"/questions/" + i0+"/id",schemaPath:"#/properties/questions/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
@@ -14262,7 +14943,7 @@ errors++;
 if(data13.probe !== undefined){
 let data22 = data13.probe;
 if(typeof data22 === "string"){
-if(!pattern67.test(data22)){
+if(!pattern72.test(data22)){
 const err55 = {instancePath:instancePath+"/questions/" + i0+"/probe",schemaPath:"#/properties/questions/items/properties/probe/pattern",keyword:"pattern",params:{pattern: "^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$"},message:"must match pattern \""+"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
@@ -14302,7 +14983,7 @@ errors++;
 if(data23.runtime !== undefined){
 let data24 = data23.runtime;
 if(!((((data24 === "auto") || (data24 === "node")) || (data24 === "tsx")) || (data24 === "bun"))){
-const err58 = {instancePath:instancePath+"/questions/" + i0+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema80.properties.runtime.enum},message:"must be equal to one of the allowed values"};
+const err58 = {instancePath:instancePath+"/questions/" + i0+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema82.properties.runtime.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -14757,7 +15438,7 @@ errors++;
 if(data41.runtime !== undefined){
 let data42 = data41.runtime;
 if(!((((data42 === "auto") || (data42 === "node")) || (data42 === "tsx")) || (data42 === "bun"))){
-const err94 = {instancePath:instancePath+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema80.properties.runtime.enum},message:"must be equal to one of the allowed values"};
+const err94 = {instancePath:instancePath+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema82.properties.runtime.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -14820,7 +15501,7 @@ if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 for(const key8 in data44){
 const _errs97 = errors;
 if(typeof key8 === "string"){
-if(!pattern13.test(key8)){
+if(!pattern14.test(key8)){
 const err99 = {instancePath:instancePath+"/graders",schemaPath:"#/properties/graders/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\"",propertyName:key8};
 if(vErrors === null){
 vErrors = [err99];
@@ -14919,7 +15600,7 @@ errors++;
 for(const key11 in data47){
 const _errs106 = errors;
 if(typeof key11 === "string"){
-if(!pattern69.test(key11)){
+if(!pattern74.test(key11)){
 const err107 = {instancePath:instancePath+"/graders/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/graders/additionalProperties/properties/versions/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*$"},message:"must match pattern \""+"^[1-9][0-9]*$"+"\"",propertyName:key11};
 if(vErrors === null){
 vErrors = [err107];
@@ -15072,7 +15753,7 @@ errors++;
 if(data.grader !== undefined){
 let data52 = data.grader;
 if(typeof data52 === "string"){
-if(!pattern70.test(data52)){
+if(!pattern75.test(data52)){
 const err119 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err119];
@@ -15097,7 +15778,7 @@ errors++;
 if(data.lockfile !== undefined){
 let data53 = data.lockfile;
 if(typeof data53 === "string"){
-if(!pattern71.test(data53)){
+if(!pattern76.test(data53)){
 const err121 = {instancePath:instancePath+"/lockfile",schemaPath:"#/properties/lockfile/pattern",keyword:"pattern",params:{pattern: "^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},message:"must match pattern \""+"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"+"\""};
 if(vErrors === null){
 vErrors = [err121];
@@ -15371,14 +16052,14 @@ vErrors.push(err142);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const releaseManifest = validate44;
-const schema82 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://docket.invalid/schemas/release/manifest.schema.json","title":"docket release manifest (MANIFEST.json inside decision-verification.tgz)","description":"Not a bundle kind: it lives in the release tarball, never in an archive. Stored as RFC 8785 canonical JSON. Paths are relative to the tarball's top directory decision-verification/, sorted by UTF-8 byte order, unique. merkleRoot is the RFC 6962 root over the evidence object digests.","type":"object","additionalProperties":false,"required":["kind","schemaVersion","docketVersion","encoder","merkleRoot","entries"],"properties":{"kind":{"const":"release-manifest"},"schemaVersion":{"const":1},"docketVersion":{"type":"string","minLength":1,"maxLength":64},"encoder":{"type":"string","minLength":1,"maxLength":512},"merkleRoot":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"entries":{"type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["path","size","digest"],"properties":{"path":{"type":"string","minLength":1,"maxLength":255},"size":{"type":"integer","minimum":0,"maximum":1073741824},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
+export const releaseManifest = validate46;
+const schema84 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://docket.invalid/schemas/release/manifest.schema.json","title":"docket release manifest (MANIFEST.json inside decision-verification.tgz)","description":"Not a bundle kind: it lives in the release tarball, never in an archive. Stored as RFC 8785 canonical JSON. Paths are relative to the tarball's top directory decision-verification/, sorted by UTF-8 byte order, unique. merkleRoot is the RFC 6962 root over the evidence object digests.","type":"object","additionalProperties":false,"required":["kind","schemaVersion","docketVersion","encoder","merkleRoot","entries"],"properties":{"kind":{"const":"release-manifest"},"schemaVersion":{"const":1},"docketVersion":{"type":"string","minLength":1,"maxLength":64},"encoder":{"type":"string","minLength":1,"maxLength":512},"merkleRoot":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"entries":{"type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["path","size","digest"],"properties":{"path":{"type":"string","minLength":1,"maxLength":255},"size":{"type":"integer","minimum":0,"maximum":1073741824},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/release/manifest.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -15763,13 +16444,14 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
 /** The validator of each bundle kind, by kind. */
 export const BUNDLE_KINDS = {
   "attachment": bundle_attachment,
+  "attestation": bundle_attestation,
   "bank": bundle_bank,
   "evidence": bundle_evidence,
   "foreign-grade": bundle_foreign_grade,
@@ -15781,6 +16463,7 @@ export const BUNDLE_KINDS = {
   "grader": bundle_grader,
   "grader-test": bundle_grader_test,
   "plan": bundle_plan,
+  "plan-record": bundle_plan_record,
   "prompt-template": bundle_prompt_template,
   "protocol": bundle_protocol,
   "question": bundle_question,

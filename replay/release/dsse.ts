@@ -27,9 +27,20 @@ export function keyId(key: KeyObject): Digest {
   return sha256(pub.export({ type: 'spki', format: 'der' }));
 }
 
-export function signEnvelope(payload: Uint8Array, privateKey: KeyObject): Envelope {
-  const sig = sign(null, pae(PAYLOAD_TYPE, payload), privateKey);
-  return { payloadType: PAYLOAD_TYPE, payload: Buffer.from(payload).toString('base64'), signatures: [{ keyid: keyId(privateKey), sig: sig.toString('base64') }] };
+export function signEnvelope(payload: Uint8Array, privateKey: KeyObject, payloadType = PAYLOAD_TYPE): Envelope {
+  const sig = sign(null, pae(payloadType, payload), privateKey);
+  return { payloadType, payload: Buffer.from(payload).toString('base64'), signatures: [{ keyid: keyId(privateKey), sig: sig.toString('base64') }] };
+}
+
+/** The keyid of the first signature `publicKey` verifies over PAE(payloadType, payload), or null (forged, or another key). */
+export function verifiedBy(payloadType: string, payload: Uint8Array, signatures: unknown, publicKey: KeyObject): string | null {
+  if (!Array.isArray(signatures)) return null;
+  const message = pae(payloadType, payload);
+  for (const s of signatures) {
+    const sig = s && typeof s === 'object' ? b64((s as { sig?: unknown }).sig) : null;
+    if (sig && sig.length === 64 && verify(null, message, publicKey, sig)) return String((s as { keyid?: unknown }).keyid ?? '');
+  }
+  return null;
 }
 
 export type EnvelopeCheck = { ok: true; keyid: string } | { ok: false; code: Code; message: string };
@@ -37,7 +48,7 @@ export type EnvelopeCheck = { ok: true; keyid: string } | { ok: false; code: Cod
 const B64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** Strict base64: canonical padding, round-trips exactly (no whitespace, no junk bits). */
-function b64(s: unknown): Buffer | null {
+export function b64(s: unknown): Buffer | null {
   if (typeof s !== 'string' || !B64.test(s)) return null;
   const b = Buffer.from(s, 'base64');
   return b.toString('base64') === s ? b : null;
@@ -65,11 +76,8 @@ export function checkEnvelope(envelopeBytes: Uint8Array, manifest: Uint8Array, p
   if (!payload.equals(Buffer.from(manifest))) {
     return { ok: false, code: 'ESIGPAYLOAD', message: `the signature covers a manifest with digest ${sha256(payload)}, not this MANIFEST.json (${sha256(manifest)})` };
   }
-  const message = pae(PAYLOAD_TYPE, payload);
-  for (const s of o.signatures) {
-    const sig = s && typeof s === 'object' ? b64((s as { sig?: unknown }).sig) : null;
-    if (sig && sig.length === 64 && verify(null, message, publicKey, sig)) return { ok: true, keyid: String((s as { keyid?: unknown }).keyid ?? '') };
-  }
+  const keyid = verifiedBy(PAYLOAD_TYPE, payload, o.signatures, publicKey);
+  if (keyid !== null) return { ok: true, keyid };
   return { ok: false, code: 'ESIGNATURE', message: `no signature verifies with the named key (${keyId(publicKey)}): forged, or made by another key` };
 }
 

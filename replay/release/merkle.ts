@@ -45,8 +45,16 @@ function mth(leaves: Buffer[], lo: number, hi: number): Buffer {
 
 /** The root of the tree over these digests (sorted and de-duplicated here). */
 export function merkleRoot(digests: Iterable<Digest>): Digest {
-  const leaves = sortDigests(digests).map(leafHash);
-  return toDigest(mth(leaves, 0, leaves.length));
+  return logRoot(sortDigests(digests));
+}
+
+/**
+ * The root of the tree over leaves kept in the order given (a log: the plan log is one, design.md
+ * §22). Appending a leaf leaves every earlier leaf where it was, as in a transparency log.
+ */
+export function logRoot(leaves: readonly Digest[]): Digest {
+  const hashed = leaves.map(leafHash);
+  return toDigest(mth(hashed, 0, hashed.length));
 }
 
 export interface InclusionProof {
@@ -70,16 +78,20 @@ function path(leaves: Buffer[], m: number, lo: number, hi: number): Buffer[] {
 
 /** Inclusion proof for one digest, or null when it is not a leaf. */
 export function proveInclusion(digests: Iterable<Digest>, digest: Digest): InclusionProof | null {
-  const sorted = sortDigests(digests);
-  const m = sorted.indexOf(digest);
+  return proveInLog(sortDigests(digests), digest);
+}
+
+/** Inclusion proof for one leaf of a log (leaves in the order given), or null when it is not one. */
+export function proveInLog(ordered: readonly Digest[], digest: Digest): InclusionProof | null {
+  const m = ordered.indexOf(digest);
   if (m < 0) return null;
-  const leaves = sorted.map(leafHash);
+  const leaves = ordered.map(leafHash);
   return {
     kind: 'merkle-inclusion-proof',
     schemaVersion: 1,
     digest,
     leafIndex: m,
-    treeSize: sorted.length,
+    treeSize: ordered.length,
     auditPath: path(leaves, m, 0, leaves.length).map(toDigest),
     root: toDigest(mth(leaves, 0, leaves.length)),
   };

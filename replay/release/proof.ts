@@ -24,7 +24,11 @@ export interface ProofReport {
 
 const KEYS = 'auditPath,digest,kind,leafIndex,root,schemaVersion,treeSize';
 
-export function checkProof(file: string, bytes: Uint8Array, anchors: { root?: Digest; archive?: { name: string; digests: Digest[] } }): ProofReport {
+export function checkProof(
+  file: string,
+  bytes: Uint8Array,
+  anchors: { root?: Digest; archive?: { name: string; digests: Digest[] }; checkpoint?: { origin: string; size: number; root: Digest } },
+): ProofReport {
   const report: ProofReport = { ok: false, file, digest: null, root: null, findings: [], steps: [], objects: 0, bytes: bytes.length };
   const add = (code: Code, message: string) => report.findings.push(finding(code, message, { path: file, digest: report.digest }));
   const t = performance.now();
@@ -49,6 +53,9 @@ export function checkProof(file: string, bytes: Uint8Array, anchors: { root?: Di
   if (!computed) add('EPROOF', `an audit path of ${p.auditPath.length} hashes does not fit leaf ${p.leafIndex} of a tree of ${p.treeSize}`);
   else if (computed !== p.root) add('EPROOFROOT', `the path leads to ${computed}, not the proof's root ${p.root}`);
   if (computed && anchors.root && computed !== anchors.root) add('EPROOFROOT', `the path leads to ${computed}, not the trusted root ${anchors.root}`);
+  const c = anchors.checkpoint; // a signed checkpoint the caller opened (design.md §22): its size and root
+  if (c && (p.treeSize !== c.size || computed !== c.root))
+    add('ECHECKPOINTROOT', `the proof leads to tree size ${p.treeSize}, root ${computed ?? '(none)'}; checkpoint ${c.origin} is tree size ${c.size}, root ${c.root}`);
   if (anchors.archive) {
     const digests = sortDigests(anchors.archive.digests);
     report.objects = digests.length;

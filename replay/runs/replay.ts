@@ -10,6 +10,7 @@ import { DocketError, usageError, type Code } from '../errors.ts';
 import { finding, type Finding, type Severity } from '../findings.ts';
 import { Inflater } from '../format/gzip.ts';
 import { fastCanonicalText } from '../accel/jcs-fast.ts';
+import { diffJson, type FieldDiff } from '../format/json-diff.ts';
 import { chainBreaks, checkLine, type JournalLine } from './journal.ts';
 import type { Json } from '../format/json.ts';
 import { REQUEST_FORMATS } from './request.ts';
@@ -31,11 +32,7 @@ import type { PromptTemplate, Question } from '../bank/types.ts';
  * slot or per line.
  */
 
-export interface FieldDiff {
-  path: string; // JSON pointer into the request body
-  rebuilt?: Json; // absent: the rebuilt request has no such field
-  stored?: Json; // absent: the stored request has no such field
-}
+export { diffJson, type FieldDiff };
 
 /** What a replay finding names: its run, the bundle, where in it, and the slot and field diff of a request. */
 type Where = {
@@ -617,29 +614,4 @@ export function lineSpans(content: Uint8Array, seg: SegmentValue): Uint32Array |
     }
   }
   return k === n && content[i] === 0x5d ? spans : null;
-}
-
-// ---- field-level diff ----
-
-const pointerPart = (k: string | number) => String(k).replace(/~/g, '~0').replace(/\//g, '~1');
-const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Every leaf where the two values differ, as JSON pointers with both sides (a side is absent where the field is missing). */
-export function diffJson(rebuilt: Json | undefined, stored: Json | undefined, path = '', out: FieldDiff[] = []): FieldDiff[] {
-  if (rebuilt === undefined && stored === undefined) return out;
-  if (isObject(rebuilt) && isObject(stored)) {
-    const keys = [...new Set([...Object.keys(rebuilt), ...Object.keys(stored)])].sort();
-    for (const k of keys) diffJson(rebuilt[k], stored[k], `${path}/${pointerPart(k)}`, out);
-    return out;
-  }
-  if (Array.isArray(rebuilt) && Array.isArray(stored)) {
-    for (let i = 0; i < Math.max(rebuilt.length, stored.length); i++) diffJson(rebuilt[i], stored[i], `${path}/${i}`, out);
-    return out;
-  }
-  if (rebuilt !== undefined && stored !== undefined && fastCanonicalText(rebuilt) === fastCanonicalText(stored)) return out;
-  const d: FieldDiff = { path: path || '/' };
-  if (rebuilt !== undefined) d.rebuilt = rebuilt;
-  if (stored !== undefined) d.stored = stored;
-  out.push(d);
-  return out;
 }

@@ -26,6 +26,7 @@ export const JOURNAL_FILE = 'journal.jsonl';
 export const HEAD_FILE = 'journal.head';
 export const LOCK_FILE = 'lock';
 export const STARTED_FILE = 'started-at';
+export const PLAN_RECORD_FILE = 'plan-record'; // runs of a registered plan (docs/design.md §22): the plan record's digest
 
 export type SealedStatus = 'sealed' | 'incomplete' | 'interrupted';
 export type RunStatus = SealedStatus | 'in-progress' | 'unreadable';
@@ -76,6 +77,7 @@ export interface RunValue {
   startedAt: string;
   sealedAt: string;
   docketVersion: string;
+  planRecord?: Digest | null; // the registered plan it ran; null: unregistered; absent: sealed before plan records existed
 }
 
 export interface SegmentValue {
@@ -232,6 +234,7 @@ export interface RunInput {
   startedAt: string;
   sealedAt: string;
   docketVersion: string;
+  planRecord?: Digest | null; // the recorder always gives it (null: unregistered); absent leaves the member out
 }
 
 export function runValue(r: RunInput): RunValue {
@@ -256,6 +259,7 @@ export function runValue(r: RunInput): RunValue {
     startedAt: r.startedAt,
     sealedAt: r.sealedAt,
     docketVersion: r.docketVersion,
+    ...(r.planRecord !== undefined ? { planRecord: r.planRecord } : {}),
   };
 }
 
@@ -312,6 +316,12 @@ export function lockHolder(dir: string): number | null {
   } catch {
     return null;
   }
+}
+
+/** The registered plan a working directory runs (`docket run --plan`, design.md §22), or null: unregistered. */
+export function readWorkPlanRecord(dir: string): Digest | null {
+  const p = join(dir, PLAN_RECORD_FILE);
+  return existsSync(p) ? parseDigest(readFileSync(p, 'utf8').trim(), p) : null;
 }
 
 /** A working directory read tolerantly (for listing: a broken journal shows up, it does not crash the list). */

@@ -193,6 +193,7 @@ export interface SealInput {
   startedAt: string;
   sealedAt: string;
   docketVersion: string;
+  planRecord?: Digest | null; // the registered plan it ran (--plan); null: unregistered
 }
 
 export interface Sealed {
@@ -246,6 +247,7 @@ export function sealRun(archive: Archive, s: SealInput): Sealed {
     startedAt: s.startedAt,
     sealedAt: s.sealedAt,
     docketVersion: s.docketVersion,
+    planRecord: s.planRecord,
   });
   const digest = archive.put(run).digest;
   archive.setRef(`runs/${s.runId}`, digest);

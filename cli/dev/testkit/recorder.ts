@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { Archive } from '../../../replay/index/archive.ts';
 import { startReferenceServer, type ReferenceServer } from '../../recorder/reference-server.ts';
+import type { NewRunOptions } from '../../recorder/recorder.ts';
 
 /** Shared by the recorder tests (not itself a test file). */
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -84,4 +85,18 @@ export async function withArchiveAt<T>(dir: string, f: (a: Archive) => Promise<T
   } finally {
     a.close();
   }
+}
+
+/** Options of a whole-bank run against `baseUrl` with the run command's defaults (what `docket run --model M --base-url U` plans). */
+export function wholeBankRun(model: string, baseUrl: string, runId: string, over: Partial<NewRunOptions> = {}): NewRunOptions {
+  return {
+    model,
+    baseUrl,
+    repetitions: 1,
+    params: { temperature: 0, max_tokens: 16 },
+    graderRef: 'decision',
+    runId,
+    caps: { limitEvals: null, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 60_000 },
+    ...over,
+  };
 }
