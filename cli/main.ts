@@ -19,7 +19,9 @@ export const EXIT_STATUS = `EXIT STATUS
   2  usage error, unreadable input, or an internal error`;
 
 /** The one error boundary: parse → run → map coded errors to exit statuses. */
-export async function main(argv: string[]): Promise<number> {
+export async function main(given: string[]): Promise<number> {
+  // Bare `docket` is `docket --help`: the list of commands, exit 0.
+  const argv = given.length === 0 ? ['--help'] : given;
   let parser: Argv = yargs(argv)
     .scriptName('docket')
     .locale('en') // docket speaks English; the one-file parser (cli/yargs.ts) ships no yargs translations

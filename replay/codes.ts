@@ -218,7 +218,7 @@ export const CODES = {
   EAUTHCONFIG: e("Docker's config.json is not valid JSON", 'design.md §19'),
   EAUTHHELPER: e('a Docker credential helper could not run', 'design.md §19'),
   ENOTARCHIVE: e('the registry artifact is not a docket archive', 'design.md §19'),
-  ENOTRELEASE: e('the registry artifact is not a docket release', 'design.md §19'),
+  ENOTRELEASE: e('a file given as a release is not a gzip tarball, or the registry artifact is not a docket release', 'design.md §19'),
   EEMPTY: e('the archive has no objects to push', 'design.md §19'),
   ENOREF: e('--only names a ref the archive does not have', 'design.md §19'),
   EREFCONFLICT: e('a pulled ref differs from the local one (kept unless --replace-refs)', 'design.md §19'),

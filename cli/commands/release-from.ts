@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { parseDigest } from '../../replay/format/digest.ts';
@@ -25,6 +25,30 @@ export interface OpenedRelease {
   cleanup: () => void;
 }
 
+/**
+ * A file named as a release must at least start as gzip does (1f 8b): anything else (a text file,
+ * a directory's listing, a zip) is not a release at all, a usage error (exit 2) rather than a
+ * finding about a damaged one.
+ */
+export function requireTarball(file: string, flag: string): void {
+  const head = Buffer.alloc(2);
+  let n = 0;
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      n = readSync(fd, head, 0, 2, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    throw usageError('EREAD', `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { path: file });
+  }
+  if (n < 2 || head[0] !== 0x1f || head[1] !== 0x8b)
+    throw usageError('ENOTRELEASE', `${flag}${file} is not a release: a release is a gzip tarball (decision-verification.tgz, from docket release pack), and this file does not start as gzip does`, {
+      path: file,
+    });
+}
+
 /** Check the anchor flags; a usage error says exactly what to pass. */
 export function checkAnchor(a: AnchorArgs, command: string) {
   const given = a.expect !== undefined || a.key !== undefined;
@@ -47,6 +71,7 @@ export async function openRelease(a: AnchorArgs, command: string): Promise<Opene
   checkAnchor(a, command);
   const file = a.from!;
   if (!existsSync(file)) throw usageError('ENOFILE', `--from ${file}: no such file`, { file });
+  requireTarball(file, '--from ');
   const expect = a.expect === undefined ? undefined : parseDigest(a.expect, '--expect');
   let key;
   if (a.key !== undefined) {

@@ -77,6 +77,8 @@ async function releaseOptions(argv: Args) {
 
 async function verifyReleaseFile(file: string, argv: Args) {
   const { expect, key } = await releaseOptions(argv);
+  const { requireTarball } = await import('./release-from.ts');
+  requireTarball(file, '');
   // Loaded here, not at the top: an archive verify does not pay for the tar and release code.
   const { verifyRelease } = await import('../../replay/release/verify.ts');
   const report = await verifyRelease(file, { expect, key, extract: argv.extract });

@@ -1,6 +1,6 @@
-import { closeSync, existsSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { byUtf8 } from '../format/utf8.ts';
@@ -17,7 +17,7 @@ import { DEFLATE_OPTIONS, GZIP_HEADER, gzipCanonical } from '../format/gzip.ts';
 import { canonicalBytes } from '../format/json.ts';
 import { compiledModule, packageFile } from '../package-files.ts';
 import { fsyncDir, Store, TEMP_PREFIX } from '../store/store.ts';
-import { sweepStaleTemps, tempName } from '../store/temps.ts';
+import { writeFileAtomic } from '../store/write-atomic.ts';
 import { signEnvelope } from './dsse.ts';
 import { VENDOR_PATH } from './vendor.ts';
 import { collisionKey, DEFAULT_OUT, DIGEST_FILE, LIMITS, MANIFEST_NAME, SIG_NAME, TOP_DIR, unsafePath, type Limits } from './limits.ts';
@@ -307,30 +307,6 @@ function workerSink(): Sink {
 
 // ---------------------------------------------------------------- writing
 
-/**
- * Write atomically: exclusive temp file, fsync, rename. The temp sits in `tempDir` (default: the
- * target's directory; it must be on the same file system), so a caller can keep a killed write's
- * leftover out of a directory that is read as data. Temps follow replay/store/temps.ts; a stale one of
- * an interrupted earlier write of the same file is removed first.
- */
-export function writeFileAtomic(path: string, bytes: Uint8Array | string, mode = 0o644, tempDir = dirname(path)) {
-  sweepStaleTemps(tempDir, basename(path));
-  const temp = join(tempDir, tempName(basename(path)));
-  const fd = openSync(temp, 'wx', mode);
-  try {
-    const b = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
-    let off = 0;
-    while (off < b.length) off += writeSync(fd, b, off, b.length - off);
-    fsyncSync(fd);
-  } catch (e) {
-    closeSync(fd);
-    unlinkSync(temp);
-    throw e;
-  }
-  closeSync(fd);
-  renameSync(temp, path);
-}
-
 export const digestLine = (digest: Digest) => `${digest}  ${DEFAULT_OUT}\n`;
 
 /**
@@ -352,4 +328,4 @@ export function readDigestFile(root: string): Digest | null {
   return m[1] as Digest;
 }
 
-export { BLOCK };
+export { BLOCK, writeFileAtomic };
