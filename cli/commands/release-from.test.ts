@@ -6,7 +6,8 @@ import { DocketError } from '../../replay/errors.ts';
 import { generateKeys, loadPrivateKey } from '../../replay/release/dsse.ts';
 import { packRelease } from '../../replay/release/pack.ts';
 import { docket, REPO, tempDir } from '../dev/testkit/core.ts';
-import { checkAnchor, linkProbePackages } from './release-from.ts';
+import { checkAnchor } from './release-from.ts';
+import { linkProbePackages } from '../offline/workspace.ts';
 
 /**
  * Issue #18 item 5: `replay --from` and `evidence replay --from` verify the tarball with the docket
