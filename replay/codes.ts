@@ -137,6 +137,8 @@ export const CODES = {
   EFILESIZE: e('the release file is over 2 GiB', 'design.md §15'),
   EEXPECT: e('the release file does not hash to --expect', 'design.md §15'),
   HUNANCHORED: hint('neither --expect nor --key: the file is self-consistent, not tied to a publisher', 'design.md §15'),
+  ESUMS: e("the release's SHA256SUMS is not the list its manifest implies, so `sha256sum -c` would check something else", 'design.md §15'),
+  HVERIFYDOC: hint("the release's VERIFY.md is missing or not the text this docket writes for it: follow docket's own docs, not the file", 'design.md §15'),
   HENCODER: hint('the release was packed with another gzip encoder; a re-pack here will not reproduce it', 'design.md §15'),
   ESIGMISSING: e('--key was given but the release is unsigned', 'design.md §15'),
   ESIGFORMAT: e('MANIFEST.sig.json is not a well-formed DSSE envelope (or over its cap)', 'design.md §15'),

@@ -74,6 +74,7 @@ export const EXAMPLES: Record<string, [string, string][]> = {
   leaderboard: [
     ['docket leaderboard', 'rank the runs of the current benchmark version'],
     ['docket leaderboard --json', 'the ranking, machine-readable'],
+    ['docket leaderboard --from decision-verification.tgz --expect sha256:…', 'the ranking of a release, verified first'],
   ],
   compare: [
     ['docket compare run-a run-b', 'paired comparison of two runs by run id'],
@@ -86,6 +87,7 @@ export const EXAMPLES: Record<string, [string, string][]> = {
   audit: [
     ['docket audit', 'recompute the rankings and check every run’s identity'],
     ['docket audit --published leaderboard.json', 'check a published leaderboard against the evidence'],
+    ['docket audit --from decision-verification.tgz --expect sha256:… --published leaderboard.json', 'against the evidence of a verified release'],
     ['docket audit --imported', "recompute imported logs' own headline metrics"],
   ],
   report: [

@@ -26,7 +26,8 @@ const EVIDENCE = /^evidence\/(?:objects\/v1\/sha256\/[0-9a-f]{2}\/[0-9a-f]{62}\.
 const SCRIPT = /^scripts\/[^/]+\.mjs$/;
 // vendor/npm/ (release pack --vendor) is checked by replay/release/vendor.ts checkVendored.
 const vendored = (p: string) => p.startsWith('vendor/');
-const HEAD = new Set(['MANIFEST.json', 'MANIFEST.sig.json']);
+// The head entries, and the files release pack writes itself (checked by replay/release/explain.ts's rules in verify).
+const HEAD = new Set(['MANIFEST.json', 'MANIFEST.sig.json', 'SHA256SUMS', 'VERIFY.md']);
 
 /** `kinds`: what the read pass decoded, by release path (evidence/objects/...); others are sniffed. */
 export function checkReleaseContent(top: string, files: string[], kinds: Map<string, string | undefined> = new Map()): ContentFinding[] {

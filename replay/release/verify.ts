@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, rmdirSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, rmdirSync, writeSync } from 'node:fs';
 import { createHash, type KeyObject } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
@@ -6,6 +6,7 @@ import { MAX_OBJECT_BYTES } from '../format/bundle.ts';
 import { bankViolations, BANK_FILE, PROBE_LOCKFILE, type Violation } from '../bank/bank.ts';
 import { LOCK_KINDS } from '../bank/lockfiles.ts';
 import { checkVendored } from './vendor.ts';
+import { explainedOf, SUMS_NAME, sumsText, VERIFY_NAME, verifyDoc } from './explain.ts';
 import { releaseDrift } from '../bank/drift.ts';
 import type { Digest } from '../format/digest.ts';
 import { usageError, type Code } from '../errors.ts';
@@ -199,6 +200,8 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     );
     for (const f of policy) add(f.code, f.path, f.message);
     report.steps.push({ name: 'content policy', checked: manifest.entries.length, failed: policy.length, ms: performance.now() - t3 });
+    // What the release says about itself: SHA256SUMS must be the manifest's list; VERIFY.md is compared as a hint.
+    for (const f of checkExplained(top, manifest)) add(f.code, f.path, f.message, f.code === 'ESUMS' ? 'error' : 'hint');
     // Vendored packages (release pack --vendor): each tarball is the one the shipped lockfile pins.
     const shipped = new Set(manifest.entries.map((e) => e.path));
     if ([...shipped].some((p) => p.startsWith('vendor/'))) {
@@ -254,6 +257,20 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
   }
   rmSync(staging, { recursive: true, force: true });
   return { report, stagingDir: null, cleanup: () => {} };
+}
+
+/** SHA256SUMS against the manifest (when shipped), VERIFY.md against the text this docket writes for the release. */
+function checkExplained(top: string, manifest: Manifest): { code: Code; path: string; message: string }[] {
+  const out: { code: Code; path: string; message: string }[] = [];
+  const listed = new Set(manifest.entries.map((e) => e.path));
+  if (listed.has(SUMS_NAME) && !readFileSync(join(top, SUMS_NAME)).equals(Buffer.from(sumsText(manifest.entries))))
+    out.push({ code: 'ESUMS', path: SUMS_NAME, message: `not the list of every file's sha256 that MANIFEST.json gives: \`sha256sum -c ${SUMS_NAME}\` would check other files or digests` });
+  const x = explainedOf(top, manifest);
+  const text = listed.has(VERIFY_NAME) ? readFileSync(join(top, VERIFY_NAME), 'utf8') : null;
+  if (text === null) out.push({ code: 'HVERIFYDOC', path: VERIFY_NAME, message: 'the release has no VERIFY.md (packed by an older docket or another tool)' });
+  else if (!x || text !== verifyDoc(x))
+    out.push({ code: 'HVERIFYDOC', path: VERIFY_NAME, message: `not the text docket writes for this release (docket ${manifest.docketVersion}): trust docket's own docs over its commands` });
+  return out;
 }
 
 /** Where a violation is: the bank for anything about a question, else the file or source eval it names. */
