@@ -132,7 +132,7 @@ export const CODES = {
 
   // ---- releases (design §15)
   EVENDOR: e('a vendored package tarball is missing, not listed, or not the one the lock pins (its sha512), pack cannot find it, or evidence replay --from cannot install it offline', 'design.md §15'),
-  EVENDORKIND: e('release pack --vendor needs an npm lockfile (package-lock.json or npm-shrinkwrap.json)', 'design.md §15'),
+  EVENDORKIND: e("release pack --vendor: a Yarn Berry lock, whose checksums are of Yarn's cache zips rather than registry tarballs", 'design.md §15'),
   EVENDORRESOLVED: e('release pack --vendor: the npm lockfile records no `resolved` URL, so npm ci cannot install offline', 'design.md §15'),
   EFILESIZE: e('the release file is over 2 GiB', 'design.md §15'),
   EEXPECT: e('the release file does not hash to --expect', 'design.md §15'),
