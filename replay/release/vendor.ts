@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import { byUtf8 } from '../format/utf8.ts';
 import { canonicalBytes, parseStrict, type Json } from '../format/json.ts';
 import { LOCK_KINDS, parseLock, type Lock, type LockedPackage, type LockKind } from '../bank/lockfiles.ts';
+import { finding, type Finding } from '../findings.ts';
 
 /**
  * Vendored packages (docs/design.md §15 "Vendored packages"): `release pack --vendor` ships the
@@ -17,7 +18,6 @@ import { LOCK_KINDS, parseLock, type Lock, type LockedPackage, type LockKind } f
  */
 export const VENDOR_DIR = 'vendor/npm';
 export const VENDOR_INDEX = `${VENDOR_DIR}/vendor.json`;
-export const VENDOR_PATH = /^vendor\/npm\/(?:[^/]+\.tgz|vendor\.json)$/;
 
 export interface VendorEntry {
   name: string;
@@ -160,13 +160,13 @@ function manifestRanges(dir: string): Map<string, string> {
 /**
  * Release verify: each vendored tarball against vendor.json and the shipped lockfile (the bytes
  * hash to the integrity the lock records for that name and version), and (schema 2) each install
- * path against the layout computed from the shipped lock and package.json. Every problem is a message.
+ * path against the layout computed from the shipped lock and package.json. Every problem is an `EVENDOR` finding.
  */
-export function checkVendored(top: string, shipped: Set<string>): { path: string; message: string }[] {
-  const out: { path: string; message: string }[] = [];
+export function checkVendored(top: string, shipped: Set<string>): Finding[] {
+  const out: Finding[] = [];
   const tarballs = [...shipped].filter((p) => p.startsWith(`${VENDOR_DIR}/`) && p.endsWith('.tgz'));
   if (!shipped.has(VENDOR_INDEX)) {
-    for (const t of tarballs) out.push({ path: t, message: `a vendored tarball without ${VENDOR_INDEX}` });
+    for (const t of tarballs) out.push(finding('EVENDOR', `a vendored tarball without ${VENDOR_INDEX}`, { path: t }));
     return out;
   }
   let index: VendorIndex;
@@ -174,7 +174,7 @@ export function checkVendored(top: string, shipped: Set<string>): { path: string
     index = parseStrict(readFileSync(join(top, VENDOR_INDEX))) as unknown as VendorIndex;
     if (index.kind !== 'docket-vendor' || !Array.isArray(index.packages) || (index.schemaVersion !== 1 && index.schemaVersion !== 2)) throw new Error('not a docket-vendor index');
   } catch (e) {
-    return [{ path: VENDOR_INDEX, message: `cannot be read: ${(e as Error).message}` }];
+    return [finding('EVENDOR', `cannot be read: ${(e as Error).message}`, { path: VENDOR_INDEX })];
   }
   const lockPath = typeof index.lockfile === 'string' ? index.lockfile : '';
   let lock: Lock | null = null;
@@ -184,31 +184,31 @@ export function checkVendored(top: string, shipped: Set<string>): { path: string
     if (!existsSync(join(top, lockPath))) throw new Error(`${lockPath} is not in the release`);
     lock = parseLock(lockPath as LockKind, lockPath, readFileSync(join(top, lockPath), 'utf8'), manifestRanges(top));
   } catch (e) {
-    out.push({ path: VENDOR_INDEX, message: `its lockfile cannot be read: ${(e as Error).message}` });
+    out.push(finding('EVENDOR', `its lockfile cannot be read: ${(e as Error).message}`, { path: VENDOR_INDEX }));
   }
   const layout = lock && index.schemaVersion === 2 ? vendorLayout(lock, manifestDeps(top), index.packages) : null;
-  if (lock && layout) for (const m of layoutProblems(lock, layout)) out.push({ path: VENDOR_INDEX, message: `the layout of ${lockPath} is unsound: ${m}` });
+  if (lock && layout) for (const m of layoutProblems(lock, layout)) out.push(finding('EVENDOR', `the layout of ${lockPath} is unsound: ${m}`, { path: VENDOR_INDEX }));
   const listed = new Set<string>();
   for (const p of index.packages) {
     listed.add(p.file);
-    if (p.file !== vendorFile(p.name, p.version)) out.push({ path: VENDOR_INDEX, message: `${p.name}@${p.version} is listed as ${p.file}; its file is ${vendorFile(p.name, p.version)}` });
+    if (p.file !== vendorFile(p.name, p.version)) out.push(finding('EVENDOR', `${p.name}@${p.version} is listed as ${p.file}; its file is ${vendorFile(p.name, p.version)}`, { path: VENDOR_INDEX }));
     if (layout) {
       const paths = Array.isArray(p.paths) ? p.paths : [];
       const bad = paths.filter((x) => typeof x !== 'string' || !INSTALL_PATH.test(x));
-      if (bad.length) out.push({ path: VENDOR_INDEX, message: `${p.name}@${p.version}: ${JSON.stringify(bad[0])} is not an install path under node_modules/` });
+      if (bad.length) out.push(finding('EVENDOR', `${p.name}@${p.version}: ${JSON.stringify(bad[0])} is not an install path under node_modules/`, { path: VENDOR_INDEX }));
       const want = layout.get(key(p.name, p.version)) ?? [];
       if (JSON.stringify([...paths].sort(byUtf8)) !== JSON.stringify(want))
-        out.push({ path: VENDOR_INDEX, message: `${p.name}@${p.version} goes to ${JSON.stringify(paths)}; ${lockPath} lays it out at ${JSON.stringify(want)}` });
+        out.push(finding('EVENDOR', `${p.name}@${p.version} goes to ${JSON.stringify(paths)}; ${lockPath} lays it out at ${JSON.stringify(want)}`, { path: VENDOR_INDEX }));
     }
     if (!shipped.has(p.file)) {
-      out.push({ path: p.file, message: `${p.name}@${p.version} is listed in ${VENDOR_INDEX} and not shipped` });
+      out.push(finding('EVENDOR', `${p.name}@${p.version} is listed in ${VENDOR_INDEX} and not shipped`, { path: p.file }));
       continue;
     }
     const got = sri512(readFileSync(join(top, p.file)));
-    if (got !== p.integrity) out.push({ path: p.file, message: `hashes to ${got}; ${VENDOR_INDEX} records ${p.integrity}` });
+    if (got !== p.integrity) out.push(finding('EVENDOR', `hashes to ${got}; ${VENDOR_INDEX} records ${p.integrity}`, { path: p.file }));
     if (lock && !lock.packages.some((l) => l.name === p.name && l.version === p.version && l.integrity === p.integrity))
-      out.push({ path: p.file, message: `${lockPath} records no ${p.name}@${p.version} with integrity ${p.integrity}: a vendored tarball must be one the lock names` });
+      out.push(finding('EVENDOR', `${lockPath} records no ${p.name}@${p.version} with integrity ${p.integrity}: a vendored tarball must be one the lock names`, { path: p.file }));
   }
-  for (const t of tarballs) if (!listed.has(t)) out.push({ path: t, message: `not listed in ${VENDOR_INDEX}` });
+  for (const t of tarballs) if (!listed.has(t)) out.push(finding('EVENDOR', `not listed in ${VENDOR_INDEX}`, { path: t }));
   return out;
 }
