@@ -116,6 +116,8 @@ function changeDirectory(argv: { C?: unknown }) {
 function whereDocketWorks(argv: Record<string, unknown>) {
   const cmd = (argv._ as unknown[] | undefined)?.[0];
   if (cmd === 'init') return; // init makes a bank where there is none: it looks for none
+  if (FROM_RELEASE.has(String(cmd)) && argv.from === undefined)
+    for (const o of ['expect', 'key'] as const) if (argv[o] !== undefined) throw new DocketError('EUSAGE', `--${o} applies to --from FILE.tgz`);
   if (FROM_RELEASE.has(String(cmd)) && argv.from !== undefined) {
     // The release names the archive and the bank (readFromRelease).
     if (argv.archive !== undefined || argv.bank !== undefined) throw new DocketError('EUSAGE', '--from FILE.tgz reads the archive and bank of the release: drop --archive and --bank');
