@@ -15,7 +15,7 @@ import { ENCODER_ID } from '../format/gzip.ts';
 import { Store } from '../store/store.ts';
 import { verifyArchive, type Step } from '../check/verify.ts';
 import { finding, type Finding, type Severity } from '../findings.ts';
-import { checkReleaseContent } from '../content/release-check.ts';
+import { checkReleaseContent, scanRule } from '../content/release-check.ts';
 import { BundleChecks, type WriteTo } from './bundle-checks.ts';
 import { checkEnvelope, type EnvelopeCheck } from './dsse.ts';
 import { collisionKey, LIMITS, MANIFEST_NAME, SIG_NAME, TOP_DIR, unsafePath, type Limits } from './limits.ts';
@@ -199,6 +199,7 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
       top,
       manifest.entries.map((e) => e.path),
       kinds,
+      checks.scanned,
     );
     report.findings.push(...policy);
     report.steps.push({ name: 'content policy', checked: manifest.entries.length, failed: policy.length, ms: performance.now() - t3 });
@@ -374,6 +375,8 @@ interface ReadPass {
 }
 
 const MANIFEST_PATH = `${TOP_DIR}/${MANIFEST_NAME}`;
+/** Files up to this size go to the worker whole (written, hashed, scanned there); larger ones stream to disk here and are scanned after. */
+const IN_WORKER = 8 * 1024 * 1024;
 const SIG_PATH = `${TOP_DIR}/${SIG_NAME}`;
 const OBJECTS_PREFIX = `${TOP_DIR}/evidence/`;
 const OBJECT_PATH = /^objects\/v1\/sha256\/([0-9a-f]{2})\/([0-9a-f]{62})\.json\.gz$/;
@@ -471,8 +474,12 @@ async function readPass(fd: number, size: number, limits: Limits, key: KeyObject
     const t = performance.now();
     const to = gate.admit(e);
     const obj = e.type === 'file' && e.size > 0 && e.size <= MAX_OBJECT_BYTES ? objectDigest(e.path) : null;
-    if (obj) keep((b) => checks.submit(b, obj.rel, obj.digest, to ?? undefined), checks.reserve(e.size));
-    else if (to && e.type === 'file') stream = FileSink.open(to, e.size, out.written);
+    if (obj) keep((b) => checks.submit(b, { rel: obj.rel, digest: obj.digest, path: `evidence/${obj.rel}`, scan: true }, to ?? undefined), checks.reserve(e.size));
+    else if (to && e.type === 'file' && e.size > 0 && e.size <= IN_WORKER) {
+      // Written, hashed and secret-scanned by the worker beside the inflate (the content check reads its hits).
+      const rel = e.path.slice(TOP_DIR.length + 1);
+      keep((b) => checks.submit(b, { rel, digest: null, path: rel, scan: scanRule(rel) === 'whole' }, to), checks.reserve(e.size));
+    } else if (to && e.type === 'file') stream = FileSink.open(to, e.size, out.written);
     out.extractMs += performance.now() - t;
   };
   walker.onData = (chunk) => {
