@@ -121,11 +121,13 @@ export const EXAMPLES: Record<string, [string, string][]> = {
     ['docket serve-reference --port 0', 'on any free port (printed)'],
   ],
   push: [
-    ['docket push registry.example.org/team/evidence:v1', 'upload the archive: missing bundles, then a manifest tagged v1'],
+    ['docket push registry.example.org/team/evidence:v1', "upload the archive: the bundles the repository's packs lack, in new packs, then a manifest tagged v1"],
+    ['docket push registry.example.org/team/evidence:runner-7 --json', 'each CI runner under its own tag: what another runner sent is not sent again'],
     ['docket push localhost:5000/evidence:run-1 --only runs/ref-coin-1', 'one run and everything it references'],
   ],
   pull: [
-    ['docket pull registry.example.org/team/evidence:v1', 'fetch that archive into evidence/ beside the bank, every blob checked'],
+    ['docket pull registry.example.org/team/evidence:v1', 'fetch that archive into evidence/ beside the bank, every bundle checked'],
+    ['docket pull registry.example.org/team/evidence --all-tags', "every runner's archive in the repository, each bundle once"],
     ['docket --archive copy pull localhost:5000/evidence:v1 --json', 'into another directory, machine-readable'],
   ],
 };
