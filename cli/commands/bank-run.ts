@@ -37,19 +37,21 @@ import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { readProbe, runProbe, runProbes, runtimeHere } from '../offline/probes.ts';
 import { probeWorkspace, type ProbeWorkspace } from '../offline/workspace.ts';
 import { checkAnchor, openRelease, type AnchorArgs } from './release-from.ts';
+import { graderViolations } from '../../replay/grading/suite-graders.ts';
 
 /**
  * The full bank validation (schema, authoring rules, paths inside the tree, probe lock) of the
  * bank in `dir`, or EINVALID: what capture and release pack require before they freeze or ship it.
  */
 export function requireValidBank(dir: string, what: string) {
-  requireValid(validateBankFile(dir, loadBankFile(dir)), what);
+  const bank = loadBankFile(dir);
+  requireValid([...validateBankFile(dir, bank), ...graderViolations(dir, bank)], what);
 }
 
 /** What evidence capture demands: every rule but coverage (a bank is captured while it grows). */
 function requireCapturable(dir: string, bank: BankFile) {
   requireValid(
-    validateBankFile(dir, bank).filter((v) => v.code !== COVERAGE_CODE),
+    [...validateBankFile(dir, bank), ...graderViolations(dir, bank)].filter((v) => v.code !== COVERAGE_CODE),
     'evidence capture refused',
   );
 }

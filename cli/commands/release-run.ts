@@ -13,6 +13,8 @@ import { makeDir, writeOutput } from '../paths.ts';
 import { gitLister, printSelection } from '../offline/content-git.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireValidBank } from './bank-run.ts';
+import { requirePassingMatrices } from '../../replay/grading/grader-matrix.ts';
+import { suiteGradersAt } from '../../replay/grading/suite-graders.ts';
 import { bankRootOf } from '../where.ts';
 import { collectVendor } from '../offline/vendor.ts';
 import { loadBankFile } from '../../replay/bank/bank.ts';
@@ -88,6 +90,15 @@ export async function runPack(argv: ArgumentsCamelCase<PackArgs>) {
   makeDir(dirname(resolve(argv.out)), `the release ${argv.out}`); // before the work: a path that cannot be written fails at once
   requireValidBank(root, 'release pack refused'); // a release ships only a bank that validates
   refuseDrift(root, resolve(argv.archive));
+  const suite = suiteGradersAt(root);
+  if (suite?.declared.size) {
+    const archive = new Archive(argv.archive);
+    try {
+      requirePassingMatrices(archive, suite);
+    } finally {
+      archive.close();
+    }
+  }
   const extra = argv.vendor ? collectVendor(root, loadBankFile(root)) : [];
   const r = await packRelease({ root, archive: resolve(argv.archive), signKey, lister, extra });
   writeOutput(argv.out, r.bytes, `the release ${argv.out}`);
