@@ -1,4 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { anchorOptions } from './commands/anchor-options.ts';
 import type { Argv, CommandModule } from 'yargs';
 import yargs from './yargs.ts';
 import { DocketError, EXIT } from '../replay/errors.ts';
@@ -19,7 +21,9 @@ export const EXIT_STATUS = `EXIT STATUS
   2  usage error, unreadable input, or an internal error`;
 
 /** The one error boundary: parse → run → map coded errors to exit statuses. */
-export async function main(argv: string[]): Promise<number> {
+export async function main(given: string[]): Promise<number> {
+  // Bare `docket` is `docket --help`: the list of commands, exit 0.
+  const argv = given.length === 0 ? ['--help'] : given;
   let parser: Argv = yargs(argv)
     .scriptName('docket')
     .locale('en') // docket speaks English; the one-file parser (cli/yargs.ts) ships no yargs translations
@@ -40,7 +44,8 @@ export async function main(argv: string[]): Promise<number> {
       throw err ?? new DocketError('EUSAGE', usageMessage(msg, argv));
     })
     .middleware(changeDirectory, true)
-    .middleware(whereDocketWorks);
+    .middleware(whereDocketWorks)
+    .middleware(readFromRelease);
   for (const c of await commandsFor(argv)) parser = parser.command(withCommonOptions(c));
   skipHelpRendering(parser);
   try {
@@ -48,7 +53,30 @@ export async function main(argv: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.OK;
   } catch (e) {
     return report(e, argv.includes('--json'));
+  } finally {
+    for (const done of cleanups.splice(0)) done();
   }
+}
+
+/**
+ * The reading commands that take `--from FILE.tgz` (with --expect, --key or --unanchored) as
+ * `replay --from` does: the release is verified by the docket that runs, extracted privately, and
+ * the command reads its archive and bank; the tree is removed when the command ends. (replay and
+ * evidence replay handle --from themselves.)
+ */
+export const FROM_RELEASE: ReadonlySet<string> = new Set(['audit', 'check', 'compare', 'export', 'failures', 'leaderboard', 'ls', 'prove', 'report', 'runs', 'show', 'sql']);
+const cleanups: (() => void)[] = [];
+
+async function readFromRelease(argv: Record<string, unknown>) {
+  const cmd = String((argv._ as unknown[] | undefined)?.[0] ?? '');
+  if (!FROM_RELEASE.has(cmd)) return;
+  const { checkAnchor, openRelease } = await import('./commands/release-from.ts');
+  const anchor = argv as unknown as import('./commands/release-from.ts').AnchorArgs;
+  if (anchor.from === undefined) return checkAnchor(anchor, `docket ${cmd}`); // --expect without --from is a usage error
+  const release = await openRelease(anchor, `docket ${cmd}`);
+  cleanups.push(release.cleanup);
+  argv.archive = join(release.dir, 'evidence');
+  argv.bankRoot = release.dir;
 }
 
 /**
@@ -86,7 +114,15 @@ function changeDirectory(argv: { C?: unknown }) {
  * that need neither (needsArchive) go on, and a command that needs the bank asks bankRootOf.
  */
 function whereDocketWorks(argv: Record<string, unknown>) {
-  if ((argv._ as unknown[] | undefined)?.[0] === 'init') return; // init makes a bank where there is none: it looks for none
+  const cmd = (argv._ as unknown[] | undefined)?.[0];
+  if (cmd === 'init') return; // init makes a bank where there is none: it looks for none
+  if (FROM_RELEASE.has(String(cmd)) && argv.from === undefined)
+    for (const o of ['expect', 'key'] as const) if (argv[o] !== undefined) throw new DocketError('EUSAGE', `--${o} applies to --from FILE.tgz`);
+  if (FROM_RELEASE.has(String(cmd)) && argv.from !== undefined) {
+    // The release names the archive and the bank (readFromRelease).
+    if (argv.archive !== undefined || argv.bank !== undefined) throw new DocketError('EUSAGE', '--from FILE.tgz reads the archive and bank of the release: drop --archive and --bank');
+    return;
+  }
   const where = locate({ cwd: process.cwd(), bank: argv.bank as string | undefined, archive: argv.archive as string | undefined, env: process.env.DOCKET_ARCHIVE });
   argv.bankRoot = where.bankRoot;
   if (where.archive === null) {
@@ -105,7 +141,7 @@ export function needsArchive(argv: Record<string, unknown>): boolean {
   // --proof, --attestation and --checkpoint check files; they use an archive when there is one.
   if (cmd === 'verify') return argv.dir === undefined && argv.proof === undefined && argv.attestation === undefined && argv.checkpoint === undefined;
   if (cmd === 'release') return sub === 'pack';
-  if ((cmd === 'replay' || cmd === 'evidence' || cmd === 'audit') && argv.from !== undefined) return false;
+  if ((cmd === 'replay' || cmd === 'evidence' || FROM_RELEASE.has(cmd)) && argv.from !== undefined) return false;
   if (cmd === 'attest') return !/\.(tgz|tar\.gz)$/.test(String(argv.target ?? '')); // a release tarball carries its own archive
   return true;
 }
@@ -133,6 +169,7 @@ function withCommonOptions(c: CommandModule): CommandModule {
     builder: (y: Argv) => {
       let built = (typeof inner === 'function' ? inner(y) : y.options(inner ?? {})) as Argv;
       if (!WITHOUT_ARCHIVE.has(name)) built = archiveOption(built);
+      if (FROM_RELEASE.has(name)) built = anchorOptions(built).option('from', { type: 'string', describe: 'read the archive and bank of this release tarball, verified first (as replay --from)' });
       return built.example(EXAMPLES[name] ?? []).epilogue(EXIT_STATUS);
     },
   } as CommandModule;

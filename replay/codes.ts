@@ -135,11 +135,13 @@ export const CODES = {
 
   // ---- releases (design §15)
   EVENDOR: e('a vendored package tarball is missing, not listed, or not the one the lock pins (its sha512), pack cannot find it, or evidence replay --from cannot install it offline', 'design.md §15'),
-  EVENDORKIND: e('release pack --vendor needs an npm lockfile (package-lock.json or npm-shrinkwrap.json)', 'design.md §15'),
+  EVENDORKIND: e("release pack --vendor: a Yarn Berry lock, whose checksums are of Yarn's cache zips rather than registry tarballs", 'design.md §15'),
   EVENDORRESOLVED: e('release pack --vendor: the npm lockfile records no `resolved` URL, so npm ci cannot install offline', 'design.md §15'),
   EFILESIZE: e('the release file is over 2 GiB', 'design.md §15'),
   EEXPECT: e('the release file does not hash to --expect', 'design.md §15'),
   HUNANCHORED: hint('neither --expect nor --key: the file is self-consistent, not tied to a publisher', 'design.md §15'),
+  ESUMS: e("the release's SHA256SUMS is not the list its manifest implies, so `sha256sum -c` would check something else", 'design.md §15'),
+  HVERIFYDOC: hint("the release's VERIFY.md is missing or not the text this docket writes for it: follow docket's own docs, not the file", 'design.md §15'),
   HENCODER: hint('the release was packed with another gzip encoder; a re-pack here will not reproduce it', 'design.md §15'),
   ESIGMISSING: e('--key was given but the release is unsigned', 'design.md §15'),
   ESIGFORMAT: e('MANIFEST.sig.json is not a well-formed DSSE envelope (or over its cap)', 'design.md §15'),
@@ -236,7 +238,7 @@ export const CODES = {
   EAUTHCONFIG: e("Docker's config.json is not valid JSON", 'design.md §19'),
   EAUTHHELPER: e('a Docker credential helper could not run', 'design.md §19'),
   ENOTARCHIVE: e('the registry artifact is not a docket archive', 'design.md §19'),
-  ENOTRELEASE: e('the registry artifact is not a docket release', 'design.md §19'),
+  ENOTRELEASE: e('a file given as a release is not a gzip tarball, or the registry artifact is not a docket release', 'design.md §19'),
   EEMPTY: e('the archive has no objects to push', 'design.md §19'),
   ENOREF: e('--only names a ref the archive does not have', 'design.md §19'),
   EREFCONFLICT: e('a pulled ref differs from the local one (kept unless --replace-refs)', 'design.md §19'),

@@ -139,6 +139,31 @@ describe('docket audit checks identity, not only numbers', () => {
     expect(r.rows[4]).toMatchObject({ status: 'mismatch', identity: [{ field: 'rankable', message: 'published, but not rankable: coverage 86.8 % < 97 % (125 of 144 slots scored)' }] });
   });
 
+  it('round trips (issue #37): leaderboard --json > board.json && audit --published board.json; report.json; a board with no providerModel', () => {
+    const board = join(tmp, 'board.json');
+    const lb = docket(['leaderboard', '--json']);
+    expect(lb.status).toBe(0);
+    expect(lb.json.rows.every((r: { providerModels: string[] }) => r.providerModels.length === 1)).toBe(true);
+    writeFileSync(board, lb.stdout);
+    const r = docket(['audit', '--published', board, '--json']);
+    expect(r.status, r.stdout).toBe(0);
+    expect(r.json.counts).toEqual({ reproduced: 4, mismatch: 0, unverifiable: 0 });
+    const site = join(tmp, 'site');
+    expect(docket(['report', '--out', site]).status).toBe(0);
+    expect(docket(['audit', '--published', join(site, 'report.json')]).status).toBe(0);
+    // The minimal correct board a maintainer writes by hand: no providerModel, no run. Exit 0, with a hint per row.
+    const minimal = example();
+    for (const row of minimal.rows) {
+      delete row.providerModel;
+      delete row.run;
+    }
+    const m = audit(minimal);
+    expect(m.status).toBe(0);
+    expect(m.human).toMatch(/hint: the row names no providerModel; the provider answered run ref-oracle-1 as docket-reference\/oracle-v1/);
+    // The table shows the ids on request.
+    expect(docket(['leaderboard', '--provider-models']).stdout).toMatch(/provider model[\s\S]*oracle\s+docket-reference\/oracle-v1/);
+  });
+
   it('CSV carries the same identity: benchmark and benchmarkVersion columns are required, a swap is caught', () => {
     const csv = readFileSync(join(REPO, 'docs/examples/published-leaderboard.csv'), 'utf8');
     expect(audit(csv).status).toBe(0);

@@ -33,7 +33,7 @@ export function printAudit(r: AuditReport, runCount: number, archive: string) {
     if (row.grader) line(`    graded by ${row.grader.ref} ${row.grader.digest} (grade ${row.grade})`);
     for (const m of row.identity) line(`    ${m.field}: ${m.message}`);
     for (const e of row.explanations) line(`    ${e.kind}: ${e.message}`);
-    for (const n of row.notes) line(`    note: ${n}`);
+    for (const n of row.notes) line(`    ${n.startsWith('hint: ') ? n : `note: ${n}`}`);
   }
   line(`${r.counts.reproduced} reproduced, ${r.counts.mismatch} mismatch, ${r.counts.unverifiable} unverifiable`);
   if (r.counts.unverifiable && !r.allowUnverifiable)

@@ -35,9 +35,9 @@ import { printSelection } from '../offline/content-git.ts';
 import { encodeOptions } from './validate-run.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { readProbe, runProbe, runProbes, runtimeHere } from '../offline/probes.ts';
-import { installVendored } from '../offline/vendor.ts';
+import { probeWorkspace, type ProbeWorkspace } from '../offline/workspace.ts';
+import { checkAnchor, openRelease, type AnchorArgs } from './release-from.ts';
 import { graderViolations } from '../../replay/grading/suite-graders.ts';
-import { checkAnchor, linkProbePackages, openRelease, type AnchorArgs } from './release-from.ts';
 
 /**
  * The full bank validation (schema, authoring rules, paths inside the tree, probe lock) of the
@@ -164,8 +164,10 @@ async function capture(argv: EvidenceArgs) {
       const spec = probeSpec(bank, q);
       const timeoutMs = argv['timeout-ms'] ?? spec.timeoutMs;
       // What the probe loads must be what the lock pins: evidence of an unlocked package proves nothing.
-      const packages = installedPackages(root, requireTreePath(root, probePath), suiteLock);
+      const { packages, lent } = installedPackages(root, requireTreePath(root, probePath), suiteLock);
       const drift = packages.map((p) => (suiteLock === null ? `${p.name} is imported, and the suite has no lockfile to pin it` : lockProblem(p, suiteLock))).filter((p) => p !== null);
+      // Evidence records what the suite's own install loaded: a package from outside the tree is another installation's.
+      for (const path of lent) drift.push(`${path} lies outside the suite's tree: install the suite's dependencies in ${root} (\`${suiteLock ? INSTALL_COMMAND[suiteLock.kind] : 'npm install'}\`)`);
       if (drift.length) {
         failures.push({ question: q.id, reason: `installed packages differ from ${suiteLock?.path ?? 'the lockfile'}: ${drift.join('; ')}` });
         return;
@@ -213,6 +215,8 @@ export interface EvidenceReplayResult {
   matched: number;
   mismatched: number;
   failed: Omit<ReplayOutcome, 'ok'>[];
+  /** where the probes' packages came from: the tree's own install, the release's vendored tarballs, or the docket that runs */
+  packages: ProbeWorkspace['packages'];
 }
 
 /**
@@ -222,11 +226,14 @@ export interface EvidenceReplayResult {
  */
 export async function evidenceReplay(
   archiveDir: string,
-  opts: { question?: string[]; timeoutMs?: number; root: string; onStart?: (probes: number, bank: Digest) => void },
+  opts: { question?: string[]; timeoutMs?: number; root: string; onStart?: (probes: number, bank: Digest) => void; privateTree?: boolean },
 ): Promise<EvidenceReplayResult> {
-  const tree = opts.root;
   const archive = new Archive(archiveDir);
+  let workspace: ProbeWorkspace | null = null;
   try {
+    // An extracted release without its packages installed runs its probes in a private copy that has them.
+    workspace = probeWorkspace(opts.root, { isPrivate: opts.privateTree });
+    const tree = workspace.root;
     const bank = currentBank(archive);
     const selected = selectQuestions(bank.questions, opts.question);
     opts.onStart?.(selected.length, bank.digest);
@@ -267,8 +274,9 @@ export async function evidenceReplay(
     );
     outcomes.sort((a, b) => (a.question < b.question ? -1 : 1));
     const failed = outcomes.filter((o) => !o.ok).map(({ ok: _ok, ...rest }) => rest);
-    return { ok: failed.length === 0, bank: bank.digest, total: outcomes.length, matched: outcomes.length - failed.length, mismatched: failed.length, failed };
+    return { ok: failed.length === 0, bank: bank.digest, total: outcomes.length, matched: outcomes.length - failed.length, mismatched: failed.length, failed, packages: workspace.packages };
   } finally {
+    workspace?.cleanup();
     archive.close();
   }
 }
@@ -298,11 +306,11 @@ function installCommand(tree: string, lock: Lock): string {
 function packageFindings(tree: string, probeAbs: string, archived: EvidenceValue, lock: Lock | { problem: string }): string[] {
   const now = installedPackages(tree, probeAbs, 'problem' in lock ? null : lock);
   const then = archived.schemaVersion === 2 ? (archived.packages ?? []) : null;
-  if (!now.length && !then?.length) return [];
+  if (!now.packages.length && !then?.length) return [];
   const out: string[] = [];
   if ('problem' in lock) out.push(`the installed packages cannot be checked: ${lock.problem}`);
   else
-    for (const p of now) {
+    for (const p of now.packages) {
       const problem = lockProblem(p, lock, installCommand(tree, lock));
       if (problem) out.push(problem);
     }
@@ -331,16 +339,12 @@ async function replay(argv: EvidenceArgs) {
 /** --from: the probes and the archive both come from the verified release tree, never the working tree. */
 // The release verify behind --from already refused a tarball whose bank its runs did not measure.
 // `release.packages` says where the probes' packages came from: the release's vendored tarballs, or docket's own installation.
-async function replayRelease(
-  argv: EvidenceArgs,
-): Promise<EvidenceReplayResult & { release: { file: string; digest: string | null; anchored: string; packages: { from: 'vendored' | 'docket'; count: number } } }> {
+async function replayRelease(argv: EvidenceArgs): Promise<EvidenceReplayResult & { release: { file: string; digest: string | null; anchored: string; packages: ProbeWorkspace['packages'] } }> {
   const r = await openRelease(argv, 'docket evidence replay');
   try {
     // A release packed with --vendor brings the suite's packages; one without borrows docket's own.
-    const vendored = installVendored(r.dir);
-    const packages = vendored === null ? { from: 'docket' as const, count: linkProbePackages(r.dir) } : { from: 'vendored' as const, count: vendored };
-    const result = await evidenceReplay(join(r.dir, 'evidence'), { question: argv.question, timeoutMs: argv['timeout-ms'], root: r.dir });
-    return { ...result, release: { file: argv.from!, digest: r.digest, anchored: r.anchored, packages } };
+    const result = await evidenceReplay(join(r.dir, 'evidence'), { question: argv.question, timeoutMs: argv['timeout-ms'], root: r.dir, privateTree: true });
+    return { ...result, release: { file: argv.from!, digest: r.digest, anchored: r.anchored, packages: result.packages } };
   } finally {
     r.cleanup();
   }

@@ -79,6 +79,7 @@ export const EXAMPLES: Record<string, [string, string][]> = {
   leaderboard: [
     ['docket leaderboard', 'rank the runs of the current benchmark version'],
     ['docket leaderboard --json', 'the ranking, machine-readable'],
+    ['docket leaderboard --from decision-verification.tgz --expect sha256:…', 'the ranking of a release, verified first'],
   ],
   compare: [
     ['docket compare run-a run-b', 'paired comparison of two runs by run id'],

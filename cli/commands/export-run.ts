@@ -1,11 +1,11 @@
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { ArgumentsCamelCase } from 'yargs';
 import { usageError } from '../../replay/errors.ts';
 import { writeFileAtomic } from '../../replay/release/pack.ts';
 import { tempName } from '../../replay/store/temps.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
-import { requireDir } from '../paths.ts';
+import { makeDir, requireDir } from '../paths.ts';
 import { csvText, openIndexForReading, runQuery, warnAbout } from './sql-run.ts';
 
 export interface Args extends GlobalArgs {
@@ -60,6 +60,7 @@ export function runExport(argv: ArgumentsCamelCase<Args>) {
   let temp: string | null = null;
   try {
     if (argv.out !== undefined) {
+      makeDir(dirname(resolve(argv.out)), `the export ${argv.out}`);
       temp = join(dirname(argv.out), tempName());
       try {
         fd = openSync(temp, 'wx', 0o644);
@@ -76,8 +77,16 @@ export function runExport(argv: ArgumentsCamelCase<Args>) {
     let rows = 0;
     let batch: unknown[][] = [];
     let first = true;
+    // --json with no --out: one JSON object on stdout ({ok, table, columns, rows}), streamed as the rows are read.
+    const asJson = argv.json && argv.out === undefined;
+    const object = (r: unknown[]) => JSON.stringify(Object.fromEntries(columns.map((c, i) => [c, r[i]])));
+    if (asJson) writeAll(fd, `{"ok":true,"table":${JSON.stringify(argv.table)},"columns":${JSON.stringify(columns)},"rows":[`);
     const flush = () => {
-      const text = argv.format === 'csv' ? csvText(columns, batch, first) : batch.map((r) => `${JSON.stringify(Object.fromEntries(columns.map((c, i) => [c, r[i]])))}\n`).join('');
+      const text = asJson
+        ? batch.map((r, i) => `${first && i === 0 ? '' : ','}\n${object(r)}`).join('')
+        : argv.format === 'csv'
+          ? csvText(columns, batch, first)
+          : batch.map((r) => `${object(r)}\n`).join('');
       writeAll(fd, text);
       first = false;
       batch = [];
@@ -90,13 +99,14 @@ export function runExport(argv: ArgumentsCamelCase<Args>) {
       }
     }, sql);
     if (batch.length || first) flush(); // an empty CSV export still has its header
+    if (asJson) writeAll(fd, '\n]}\n');
     show?.finish();
     if (temp !== null) {
       closeSync(fd);
       fd = 1;
       renameSync(temp, argv.out!);
       temp = null;
-      if (argv.json) printJson({ table: argv.table, format: argv.format, out: argv.out, rows, warnings });
+      if (argv.json) printJson({ ok: true, table: argv.table, format: argv.format, out: argv.out, rows, warnings });
       else line(`wrote ${rows} ${argv.table} row(s) to ${argv.out}`);
     }
   } finally {

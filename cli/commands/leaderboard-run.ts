@@ -9,6 +9,7 @@ import { requireDir } from '../paths.ts';
 
 export interface Args extends GlobalArgs {
   benchmarkVersion?: string;
+  providerModels?: boolean;
 }
 
 interface MeasuredOn {
@@ -59,16 +60,17 @@ function printMeasuredOn(m: MeasuredOn) {
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? '–' : (x * 100).toFixed(1));
 const short = (d: string) => d.replace(/^sha256:/, '').slice(0, 12);
 
-export function printLeaderboard(r: Ranking) {
+export function printLeaderboard(r: Ranking, opts: { providerModels?: boolean } = {}) {
   line(`benchmark version ${r.benchmarkVersion ?? 'none'} · protocol ${r.protocol.id} v${r.protocol.version} ${r.protocol.digest}`);
   if (r.rows.length === 0) line('no run is ranked on this benchmark version');
   else {
-    const table = [['place', 'model', 'score', '95% interval', 'coverage', 'truncated', 'cost', 'run', 'grade']];
+    const table = [['place', 'model', ...(opts.providerModels ? ['provider model'] : []), 'score', '95% interval', 'coverage', 'truncated', 'cost', 'run', 'grade']];
     for (const row of r.rows) {
       const s = row.score;
       table.push([
         String(row.place),
         s.model,
+        ...(opts.providerModels ? [s.providerModels.join(' ') || '–'] : []),
         `${pct(s.score)} %`,
         `[${pct(s.interval?.low)}, ${pct(s.interval?.high)}]`,
         `${pct(s.coverage.fraction)} %`,
@@ -78,7 +80,7 @@ export function printLeaderboard(r: Ranking) {
         short(s.grade),
       ]);
     }
-    printTable(table, [false, false, true, true, true, true, false, false, false]);
+    printTable(table, [false, false, ...(opts.providerModels ? [false] : []), true, true, true, true, false, false, false]);
     line();
     line('evidence:');
     for (const row of r.rows) line(`  ${row.score.model}: run ${row.score.run} grade ${row.score.grade}`);
@@ -115,7 +117,7 @@ export async function runLeaderboard(argv: ArgumentsCamelCase<Args>) {
     const unscored = unscoredRuns(archive, ungraded);
     const ranking = rankRuns(runs, chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(archive)));
     // The ranking is printed as soon as it is known; what the runs measured follows it.
-    if (!argv.json && runs.length) printLeaderboard(ranking);
+    if (!argv.json && runs.length) printLeaderboard(ranking, { providerModels: argv.providerModels });
     const measured = await measuredOn(archive, argv.bankRoot ?? null);
     if (argv.json) printJson({ ...rankingJson(ranking), measuredOn: measured.banks, worktree: measured.worktree, unscored });
     else if (runs.length === 0 && unscored.length === 0) line(`the archive ${argv.archive} holds no runs: record one with \`docket run\` (or bring logs in with \`docket import\`)`);

@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import type { ArgumentsCamelCase } from 'yargs';
 import { parseDigest, type Digest } from '../../replay/format/digest.ts';
 import { Archive } from '../../replay/index/archive.ts';
@@ -7,7 +6,7 @@ import { findingError } from '../../replay/errors.ts';
 import { proveInclusion, proveInLog } from '../../replay/release/merkle.ts';
 import { Store } from '../../replay/store/store.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
-import { requireDir } from '../paths.ts';
+import { requireDir, writeOutput } from '../paths.ts';
 
 export interface Args extends GlobalArgs {
   digest: string;
@@ -25,7 +24,7 @@ export function runProve(argv: ArgumentsCamelCase<Args>) {
         digest,
       );
   if (!proof) throw findingError('ENOTINARCHIVE', `${digest} is not ${argv.plans ? 'a record of the plan log' : 'an object'} of the archive ${argv.archive}`, { digest });
-  if (argv.out) writeFileSync(argv.out, `${JSON.stringify(proof, null, 2)}\n`);
+  if (argv.out) writeOutput(argv.out, `${JSON.stringify(proof, null, 2)}\n`, `the proof ${argv.out}`);
   if (argv.json) return printJson(proof);
   line(`digest     ${proof.digest}`);
   line(`leaf index ${proof.leafIndex}`);

@@ -6,7 +6,8 @@ import { DocketError } from '../../replay/errors.ts';
 import { generateKeys, loadPrivateKey } from '../../replay/release/dsse.ts';
 import { packRelease } from '../../replay/release/pack.ts';
 import { docket, REPO, tempDir } from '../dev/testkit/core.ts';
-import { checkAnchor, linkProbePackages } from './release-from.ts';
+import { checkAnchor } from './release-from.ts';
+import { linkProbePackages } from '../offline/workspace.ts';
 
 /**
  * Issue #18 item 5: `replay --from` and `evidence replay --from` verify the tarball with the docket
@@ -65,6 +66,25 @@ describe('--from needs an anchor', () => {
     expect(docket(['replay', 'ref-coin-1', '--from', signed, '--key', otherPub]).status).toBe(1);
     expect(docket(['replay', 'ref-coin-1', '--from', signed, '--key', pub, '--json']).json).toMatchObject({ ok: true, release: { anchored: 'key' } });
     expect(docket(['replay', 'ref-coin-1', '--from', tgz, '--unanchored', '--json']).json).toMatchObject({ ok: true, release: { anchored: 'unanchored' } });
+  });
+
+  it('every reading command reads a release with --from (issue #37): audit, leaderboard, runs, show; anchored as replay --from is', () => {
+    const cwd = tmp; // no bank here: the release is the archive and the bank
+    const published = join(REPO, 'docs', 'examples', 'published-leaderboard.json');
+    const a = docket(['audit', '--from', tgz, '--expect', digest, '--published', published, '--json'], { cwd });
+    expect(a.status, a.stderr).toBe(0);
+    expect(a.json.counts.reproduced).toBe(4);
+    expect(docket(['leaderboard', '--from', tgz, '--expect', digest.slice(7), '--json'], { cwd }).json.rows).toHaveLength(4);
+    expect(docket(['runs', '--from', signed, '--key', pub, '--json'], { cwd }).json.runs.map((r: { id: string }) => r.id)).toContain('ref-oracle-1');
+    expect(docket(['show', 'bank/current', '--from', tgz, '--unanchored', '--json'], { cwd }).json.descriptor.kind).toBe('bank');
+    const bare = docket(['leaderboard', '--from', tgz], { cwd });
+    expect(bare.status).toBe(2);
+    expect(bare.stderr).toMatch(/EUNANCHORED: docket leaderboard --from/);
+    const wrong = docket(['audit', '--from', tgz, '--expect', `sha256:${'0'.repeat(64)}`, '--published', published], { cwd });
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toMatch(/ERELEASE: .*EEXPECT/);
+    expect(docket(['runs', '--expect', digest], { cwd }).stderr).toMatch(/EUSAGE: --expect applies to --from FILE\.tgz/);
+    expect(docket(['runs', '--from', tgz, '--unanchored', '--archive', 'evidence']).stderr).toMatch(/EUSAGE: --from FILE\.tgz reads the archive and bank of the release: drop --archive/);
   });
 
   it('evidence replay --from: refused unanchored; anchored, re-runs the probes of the verified tree (a probe that imports a pinned package too)', () => {

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { ArgumentsCamelCase } from 'yargs';
 import { Archive } from '../../replay/index/archive.ts';
 import { bankDrift, describeDrift } from '../../replay/bank/drift.ts';
@@ -8,7 +8,8 @@ import { generateKeys, loadPrivateKey } from '../../replay/release/dsse.ts';
 import type { Lister } from '../../replay/content/policy.ts';
 import { DIGEST_FILE } from '../../replay/content/release-rules.ts';
 import { LIMITS } from '../../replay/release/limits.ts';
-import { packRelease, planRelease, SCRIPTS_DIR, writeDigestFile, writeFileAtomic } from '../../replay/release/pack.ts';
+import { packRelease, planRelease, SCRIPTS_DIR, writeDigestFile } from '../../replay/release/pack.ts';
+import { makeDir, writeOutput } from '../paths.ts';
 import { gitLister, printSelection } from '../offline/content-git.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireValidBank } from './bank-run.ts';
@@ -110,6 +111,7 @@ export async function runPack(argv: ArgumentsCamelCase<PackArgs>) {
   if (argv.list) return listRelease(argv, root, lister);
   const signKey = argv.sign ? loadPrivateKey(readKey(argv.sign), argv.sign) : undefined;
   if (!argv.json) line(`release pack: the bank at ${root} and the archive ${argv.archive} into ${argv.out}`); // before the work
+  makeDir(dirname(resolve(argv.out)), `the release ${argv.out}`); // before the work: a path that cannot be written fails at once
   requireValidBank(root, 'release pack refused'); // a release ships only a bank that validates
   refuseDrift(root, resolve(argv.archive));
   refuseHistoryGaps(resolve(argv.archive));
@@ -124,7 +126,7 @@ export async function runPack(argv: ArgumentsCamelCase<PackArgs>) {
   }
   const extra = argv.vendor ? collectVendor(root, loadBankFile(root)) : [];
   const r = await packRelease({ root, archive: resolve(argv.archive), signKey, lister, extra });
-  writeFileAtomic(argv.out, r.bytes);
+  writeOutput(argv.out, r.bytes, `the release ${argv.out}`);
   if (argv.writeDigest) writeDigestFile(root, r.digest);
   const vendored = Math.max(0, extra.length - 1); // the tarballs, without vendor.json
   const summary = {
@@ -150,9 +152,18 @@ export async function runPack(argv: ArgumentsCamelCase<PackArgs>) {
 export function runKeygen(argv: ArgumentsCamelCase<KeygenArgs>) {
   const pub = `${argv.out}.pub`;
   for (const p of [argv.out, pub]) if (existsSync(p)) throw usageError('EEXISTS', `${p} exists; keys are never overwritten`, { path: p });
+  makeDir(dirname(resolve(argv.out)), `the key ${argv.out}`);
   const k = generateKeys();
-  writeFileSync(argv.out, k.privatePem, { mode: 0o600, flag: 'wx' });
-  writeFileSync(pub, k.publicPem, { mode: 0o644, flag: 'wx' });
+  try {
+    writeFileSync(argv.out, k.privatePem, { mode: 0o600, flag: 'wx' });
+    writeFileSync(pub, k.publicPem, { mode: 0o644, flag: 'wx' });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (!code) throw e;
+    throw usageError('EWRITE', `cannot write the key ${argv.out}: the folder ${dirname(resolve(argv.out))} is not writable (${code}); name a path in a folder you can write to`, {
+      path: dirname(resolve(argv.out)),
+    });
+  }
   if (argv.json) return printJson({ ok: true, private: argv.out, public: pub, keyid: k.keyid });
   line(`wrote ${argv.out} (private, 0600) and ${pub}; keyid ${k.keyid}`);
   line('Publish the .pub file; verifiers pass it with `docket verify FILE.tgz --key FILE.pub`.');

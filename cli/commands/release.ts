@@ -17,7 +17,8 @@ const packCommand: CommandModule<GlobalArgs, PackArgs> = {
       .option('vendor', {
         type: 'boolean',
         default: false,
-        describe: "also ship the exact package tarballs the suite's npm lockfile names (vendor/npm/, from the npm cache), so `node scripts/install-offline.mjs` installs them offline",
+        describe:
+          "also ship the exact registry tarballs the suite's lockfile names (npm, bun, pnpm or yarn 1; vendor/npm/, from the npm cache), so `node scripts/install-offline.mjs` installs them offline",
       }) as unknown as Argv<PackArgs>,
   handler: async (argv) => (await import('./release-run.ts')).runPack(argv),
 };

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ArgumentsCamelCase } from 'yargs';
 import { DocketError, usageError } from '../../replay/errors.ts';
@@ -9,7 +9,7 @@ import { Archive } from '../../replay/index/archive.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
 import { chooseVersion, rankRuns } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
-import { requireDir } from '../paths.ts';
+import { makeDir, requireDir } from '../paths.ts';
 
 export interface Args extends GlobalArgs {
   out: string;
@@ -46,8 +46,8 @@ export function runReport(argv: ArgumentsCamelCase<Args>) {
   const report = buildReport(ranking, reportPage(argv.bankRoot ?? null, argv.archive));
   const html = join(argv.out, 'index.html');
   const json = join(argv.out, 'report.json');
+  makeDir(argv.out, `the report ${argv.out}`);
   try {
-    mkdirSync(argv.out, { recursive: true });
     writeFileSync(html, report.html);
     writeFileSync(json, `${JSON.stringify(report.json, null, 2)}\n`);
   } catch (e) {

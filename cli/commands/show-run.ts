@@ -117,7 +117,12 @@ export function runShow(argv: ArgumentsCamelCase<ShowArgs>) {
   line(JSON.stringify(value, null, 2));
 }
 
-export function runLs(argv: ArgumentsCamelCase<LsArgs>) {
+export async function runLs(argv: ArgumentsCamelCase<LsArgs>) {
+  if (argv.kind !== undefined) {
+    // Loaded only for a kind: the list of kinds is the schemas' (docs/schemas/).
+    const { KINDS } = await import('../../replay/format/schemas.ts');
+    if (!KINDS.includes(argv.kind)) throw usageError('EUSAGE', `ls ${argv.kind}: no bundle kind is called that; the kinds are ${KINDS.join(', ')}`, { kind: argv.kind, kinds: [...KINDS] });
+  }
   requireDir(argv.archive, 'archive');
   const { objects, source, unreadable } = listObjects(argv.archive, argv.kind);
   if (argv.json) printJson({ ok: unreadable.length === 0, source, kind: argv.kind ?? null, objects, unreadable });

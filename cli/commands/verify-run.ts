@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ArgumentsCamelCase } from 'yargs';
-import { parseDigest, type Digest } from '../../replay/format/digest.ts';
+import { parseDigest, parseExpected, type Digest } from '../../replay/format/digest.ts';
 import { EXIT, usageError, type Code } from '../../replay/errors.ts';
 import type { ReleaseReport } from '../../replay/release/verify.ts';
 import { Store } from '../../replay/store/store.ts';
@@ -64,7 +64,7 @@ function isRelease(path: string): boolean {
 
 async function releaseOptions(argv: Args) {
   if (argv.quick) throw usageError('EUSAGE', '--quick applies to archive directories; a release is always verified in full');
-  const expect = argv.expect === undefined ? undefined : parseDigest(argv.expect, '--expect');
+  const expect = argv.expect === undefined ? undefined : parseExpected(argv.expect);
   let key;
   if (argv.key) {
     let pem: Buffer;
@@ -82,6 +82,8 @@ async function releaseOptions(argv: Args) {
 async function verifyReleaseFile(file: string, argv: Args) {
   if (argv.checkpoint) return verifyReleaseCheckpoint(file, argv);
   const { expect, key } = await releaseOptions(argv);
+  const { requireTarball } = await import('./release-from.ts');
+  requireTarball(file, '');
   // Loaded here, not at the top: an archive verify does not pay for the tar and release code.
   const { verifyRelease } = await import('../../replay/release/verify.ts');
   const report = await verifyRelease(file, { expect, key, extract: argv.extract });

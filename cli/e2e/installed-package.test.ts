@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../commands/index.ts';
-import { REPO, tempDir } from '../dev/testkit/core.ts';
+import { docket, REPO, tempDir } from '../dev/testkit/core.ts';
 import { installDocket, packDocket, packedFiles } from '../dev/testkit/package.ts';
 import { authorBank, authorGraders, buildSuite, GRADER_CASES } from '../dev/testkit/suite.ts';
 import { REGISTRY_BIN, startRegistry, type Registry } from '../dev/testkit/registry.ts';
@@ -24,6 +24,7 @@ let tarball = '';
 beforeAll(() => {
   tarball = packDocket(tmp);
   installDocket(project, tarball, { binding: true });
+  newerTransitive(project);
   for (const p of ['decision-bank.json', 'evals', 'lockfiles/probes.lock.json', 'evidence/objects', 'evidence/refs']) cpSync(join(REPO, p), join(project, p), { recursive: true });
   writeFileSync(join(project, 'doc.json'), '{"note": "an attachment"}\n');
   const hook = join(tmp, 'hook.mjs');
@@ -35,6 +36,23 @@ beforeAll(() => {
 }, 300_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+/**
+ * What a real install does that docket's own lock cannot foresee: npm resolved a newer version of a
+ * transitive dependency of better-sqlite3 (string_decoder, through prebuild-install) than docket's
+ * package-lock.json records, and recorded it in the project's lock. Probe locks must never compare
+ * docket's own dependencies with a suite's lock, in either direction (issue #37 item 1).
+ */
+function newerTransitive(dir: string) {
+  const manifest = join(dir, 'node_modules', 'string_decoder', 'package.json');
+  const m = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+  expect(m.version).not.toBe('1.4.0');
+  writeFileSync(manifest, `${JSON.stringify({ ...m, version: '1.4.0' }, null, 2)}\n`);
+  const lockPath = join(dir, 'package-lock.json');
+  const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as { packages: Record<string, { version?: string }> };
+  lock.packages['node_modules/string_decoder']!.version = '1.4.0';
+  writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
+}
+
 const env = (extra: Record<string, string> = {}) => ({
   ...process.env,
   PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
@@ -44,8 +62,8 @@ const env = (extra: Record<string, string> = {}) => ({
 });
 
 /** node_modules/.bin/docket ARGS in `cwd` (the project): what `npx docket ARGS` runs. */
-function docketIn(cwd: string, args: string[]) {
-  const r = spawnSync(join(cwd, 'node_modules', '.bin', 'docket'), args, { cwd, encoding: 'utf8', env: env(), timeout: 180_000 });
+function docketIn(cwd: string, args: string[], bin = join(cwd, 'node_modules', '.bin', 'docket')) {
+  const r = spawnSync(bin, args, { cwd, encoding: 'utf8', env: env(), timeout: 180_000 });
   let json: any;
   try {
     json = JSON.parse(r.stdout);
@@ -166,11 +184,15 @@ describe('every command, installed, on the project’s own bank and archive', { 
     noStack(r);
   });
 
-  it('release keygen, release pack (signed), verify FILE.tgz', () => {
+  it('release keygen, release pack (signed), verify FILE.tgz; the clone-built docket replays its probes 48/48', () => {
     ok(run('release', 'keygen', '--out', 'publisher.key'));
     const pack = ok(run('release', 'pack', '--out', 'release.tgz', '--sign', 'publisher.key', '--json')).json;
     const v = ok(run('verify', 'release.tgz', '--expect', pack.digest, '--key', 'publisher.key.pub', '--json')).json;
     expect(v.ok).toBe(true);
+    // The other direction of issue #37 item 1: this release's lock records the installed docket's
+    // transitive versions; the clone's better-sqlite3 brings its own, never compared with it.
+    const r = docket(['evidence', 'replay', '--from', join(project, 'release.tgz'), '--key', join(project, 'publisher.key.pub'), '--json']);
+    expect(r.json, r.stderr).toMatchObject({ ok: true, matched: 48, total: 48, release: { packages: { from: 'docket', count: 1 } } });
   });
 
   it('serve-reference, then run against it: a sealed run, replayed', async () => {
@@ -239,6 +261,36 @@ describe('every command, installed, on the project’s own bank and archive', { 
   it('loaded no TypeScript and nothing of tsx: docket runs as compiled JavaScript', () => {
     ok(run('check')); // installed-1 was graded as it was sealed, so check has nothing to report
     expect(existsSync(LOADED) ? readFileSync(LOADED, 'utf8') : '').toBe('');
+  });
+});
+
+describe('the shipped release, replayed by the installed docket (issue #37 item 1)', { timeout: 300_000 }, () => {
+  let shipped = '';
+  let digest = '';
+  beforeAll(() => {
+    shipped = join(tmp, 'shipped.tgz');
+    const pack = docket(['release', 'pack', '--out', shipped, '--json']); // the clone-built docket packs the shipped bank
+    expect(pack.status, pack.stderr).toBe(0);
+    digest = pack.json.digest;
+  });
+
+  it('evidence replay --from: 48/48 with the installed docket lending its better-sqlite3 (bare hex --expect, as sha256sum prints it)', () => {
+    const r = ok(run('evidence', 'replay', '--from', shipped, '--expect', digest.slice('sha256:'.length), '--json')).json;
+    expect(r).toMatchObject({ ok: true, matched: 48, total: 48, release: { packages: { from: 'docket', count: 1 } } });
+  });
+
+  it('check in a verified, extracted release passes with no stack: extracted in a plain folder, and inside the project', () => {
+    const plain = join(tmp, 'plain', 'release');
+    mkdirSync(dirname(plain));
+    ok(run('verify', shipped, '--expect', digest, '--extract', plain));
+    const c = ok(docketIn(plain, ['check', '--json'], join(project, 'node_modules', '.bin', 'docket')));
+    expect(c.json.ok).toBe(true);
+    expect(c.json.steps.find((s: { name: string }) => s.name === 'evidence replay').summary).toMatch(/^48\/48 /);
+    const inside = join(project, 'extracted');
+    ok(run('verify', shipped, '--expect', digest, '--extract', 'extracted'));
+    const e = ok(docketIn(inside, ['evidence', 'replay', '--json'], join(project, 'node_modules', '.bin', 'docket')));
+    expect(e.json).toMatchObject({ ok: true, matched: 48, packages: { from: 'tree' } });
+    expect(existsSync(join(plain, 'node_modules'))).toBe(false); // check wrote nothing into the tree it checked
   });
 });
 

@@ -127,7 +127,7 @@ function hand(checks: BundleChecks, w: Wanted, pieces: Buffer[], size: number) {
   const buf = checks.reserve(size);
   let at = 0;
   for (const p of pieces) at += p.copy(buf, at);
-  checks.submit(buf, w.rel, w.digest, w.to);
+  checks.submit(buf, { rel: w.rel, digest: w.digest, path: w.rel, scan: false }, w.to); // a pull checks; it does not scan
 }
 
 /**

@@ -45,6 +45,12 @@ export interface LockedPackage {
   /** npm: shipped inside its parent's tarball (inBundle), or a workspace/file link: nothing to fetch */
   bundled: boolean;
   link: boolean;
+  /**
+   * pnpm and yarn (whose locks record no install paths): the exact version of each dependency the
+   * lock resolves for this package (dependencies and optionalDependencies), for a node_modules
+   * layout built from the lock (replay/release/vendor.ts). Absent for npm and bun.
+   */
+  requires?: Record<string, string>;
 }
 
 export interface Lock {
@@ -53,6 +59,8 @@ export interface Lock {
   packages: LockedPackage[];
   /** the version the lock resolves for a dependency of the suite's own package.json (what `import 'x'` from the suite loads) */
   direct(name: string): LockedPackage | null;
+  /** yarn berry (`__metadata`): its checksums are of Yarn's cache zips, not of registry tarballs */
+  berry?: boolean;
 }
 
 /** The lockfile the bank names (`lockfile` in decision-bank.json), else the first of LOCK_KINDS present. */
@@ -103,7 +111,7 @@ function manifestRanges(root: string): Map<string, string> {
  */
 export function parseLock(kind: LockKind, path: string, text: string, ranges = new Map<string, string>()): Lock {
   const damaged = (why: string) => findingError('ELOCKFILE', `${path}: ${why}`, { path });
-  let parsed: { packages: LockedPackage[]; direct: Map<string, LockedPackage> };
+  let parsed: { packages: LockedPackage[]; direct: Map<string, LockedPackage>; berry?: boolean };
   try {
     if (kind === 'package-lock.json' || kind === 'npm-shrinkwrap.json') parsed = npmLock(JSON.parse(text));
     else if (kind === 'bun.lock') parsed = bunLock(jsonc(text, damaged));
@@ -114,7 +122,7 @@ export function parseLock(kind: LockKind, path: string, text: string, ranges = n
     throw damaged(`cannot be read as a ${kind}: ${(e as Error).message}`);
   }
   const direct = parsed.direct;
-  return { kind, path, packages: parsed.packages, direct: (name) => direct.get(name) ?? null };
+  return { kind, path, packages: parsed.packages, direct: (name) => direct.get(name) ?? null, ...(parsed.berry ? { berry: true } : {}) };
 }
 
 function jsonc(text: string, damaged: (why: string) => Error): unknown {
@@ -237,7 +245,29 @@ interface PnpmLock {
   dependencies?: Record<string, unknown>;
   devDependencies?: Record<string, unknown>;
   optionalDependencies?: Record<string, unknown>;
-  packages?: Record<string, { resolution?: { integrity?: string; tarball?: string }; dev?: boolean; optional?: boolean; name?: string; version?: string }>;
+  packages?: Record<string, PnpmEntry>;
+  /** lockfileVersion 9: each package's resolved dependencies, keyed as packages are (with peer suffixes) */
+  snapshots?: Record<string, Pick<PnpmEntry, 'dependencies' | 'optionalDependencies'>>;
+}
+interface PnpmEntry {
+  resolution?: { integrity?: string; tarball?: string };
+  dev?: boolean;
+  optional?: boolean;
+  name?: string;
+  version?: string;
+  dependencies?: Record<string, unknown>;
+  optionalDependencies?: Record<string, unknown>;
+}
+
+/** A pnpm dependency map (name → version with peer suffixes, or an alias npm:x@1, or link:) as exact versions; links left out. */
+function pnpmRequires(...maps: (Record<string, unknown> | undefined)[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of maps)
+    for (const [name, spec] of Object.entries(m ?? {})) {
+      if (typeof spec !== 'string' || spec.startsWith('link:') || spec.startsWith('file:')) continue;
+      out[name] = pnpmVersion(spec.includes('@') && !/^\d/.test(spec) ? splitSpec(spec.replace(/^npm:/, '')).version : spec);
+    }
+  return out;
 }
 
 /** A version as an importer lists it, without peer suffixes: "1.2.3(react@18.0.0)" or "1.2.3_react@18.0.0" → 1.2.3. */
@@ -247,6 +277,12 @@ function pnpmLock(raw: PnpmLock) {
   const lock = raw ?? {};
   const v5 = String(lock.lockfileVersion ?? '').startsWith('5');
   const packages: LockedPackage[] = [];
+  // v9 keeps dependencies in snapshots (one per peer variant): the first variant of a name@version stands for it.
+  const snapshots = new Map<string, Pick<PnpmEntry, 'dependencies' | 'optionalDependencies'>>();
+  for (const [key, s] of Object.entries(lock.snapshots ?? {})) {
+    const bare = pnpmVersion(key);
+    if (!snapshots.has(bare)) snapshots.set(bare, s ?? {});
+  }
   for (const [key, e] of Object.entries(lock.packages ?? {})) {
     const bare = pnpmVersion(key.replace(/^\//, ''));
     let name: string;
@@ -266,6 +302,7 @@ function pnpmLock(raw: PnpmLock) {
       optional: e?.optional === true,
       bundled: false,
       link: false,
+      requires: pnpmRequires(...[snapshots.get(bare) ?? e].flatMap((x) => [x?.dependencies, x?.optionalDependencies])),
     });
   }
   const root = lock.importers?.['.'] ?? lock;
@@ -288,9 +325,13 @@ function yarnLock(raw: Record<string, unknown>, ranges: Map<string, string>) {
   const packages: LockedPackage[] = [];
   const byDescriptor = new Map<string, LockedPackage>();
   const seen = new Map<string, LockedPackage>();
-  for (const [descriptor, v] of Object.entries(raw)) {
-    if (descriptor === '__metadata') continue;
+  const wants = new Map<LockedPackage, Record<string, unknown>>();
+  for (const [entryKey, v] of Object.entries(raw)) {
+    if (entryKey === '__metadata') continue;
     const e = object(v);
+    // One entry may serve several descriptors: "a@^1.0.0, a@^1.2.0".
+    const descriptors = entryKey.split(/,\s*/).map((d) => d.trim().replace(/^"|"$/g, ''));
+    const descriptor = descriptors[0]!;
     const { name } = splitSpec(descriptor);
     const version = str(e.version) ?? '';
     const integrity = str(e.integrity) ?? str(e.checksum);
@@ -301,8 +342,19 @@ function yarnLock(raw: Record<string, unknown>, ranges: Map<string, string>) {
       p = { name, version, integrity, path: null, resolved: str(e.resolved), dev: false, optional: false, bundled: false, link };
       seen.set(key, p);
       packages.push(p);
+      wants.set(p, { ...object(e.dependencies), ...object(e.optionalDependencies) });
     }
-    byDescriptor.set(descriptor, p);
+    for (const d of descriptors) byDescriptor.set(d, p);
+  }
+  // A dependency's range names the entry that serves it (classic: name@range; berry: name@npm:range).
+  for (const [p, deps] of wants) {
+    const requires: Record<string, string> = {};
+    for (const [dep, range] of Object.entries(deps)) {
+      if (typeof range !== 'string') continue;
+      const hit = byDescriptor.get(`${dep}@${range}`) ?? byDescriptor.get(`${dep}@npm:${range}`);
+      if (hit && !hit.link) requires[dep] = hit.version;
+    }
+    p.requires = requires;
   }
   const direct = new Map<string, LockedPackage>();
   const versions = new Map<string, LockedPackage[]>();
@@ -313,7 +365,7 @@ function yarnLock(raw: Record<string, unknown>, ranges: Map<string, string>) {
     if (hit) direct.set(name, hit);
     else if (list.length === 1) direct.set(name, list[0]!);
   }
-  return { packages, direct };
+  return { packages, direct, berry: '__metadata' in raw };
 }
 
 /**

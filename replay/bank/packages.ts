@@ -106,16 +106,35 @@ function findPackage(fromDir: string, name: string): string | null {
 
 const digests = new Map<string, Digest>(); // by real folder, once per process
 
+/** What a probe loads: the suite's packages, and whether any of them comes from outside the tree. */
+export interface ProbePackages {
+  packages: InstalledPackage[];
+  /**
+   * Paths (of `packages`) whose folder lies outside the tree: a direct import node finds in a
+   * node_modules above the tree, or one linked into the tree from another installation (docket's
+   * own, lent to an extracted release). Their dependencies are that installation's: not followed.
+   */
+  lent: string[];
+}
+
 /**
  * The installed packages behind a probe's imports, with their dependencies (dependencies,
  * optionalDependencies and peerDependencies that are installed), sorted by path. A directly
  * imported package that is missing is listed with version null; a missing optional or peer
  * dependency is not (node would not load it either).
+ *
+ * Only the suite's packages are followed: a package whose folder lies outside the tree (see
+ * ProbePackages.lent) is listed when the probe imports it directly (its version must still be the
+ * one the lock resolves for that import), and its dependencies are not — they belong to another
+ * installation (docket's own, whose transitive versions its own install chose), never compared
+ * with the suite's lockfile.
  */
-export function installedPackages(root: string, probeAbs: string, lock: Lock | null): InstalledPackage[] {
+export function installedPackages(root: string, probeAbs: string, lock: Lock | null): ProbePackages {
   const top = realpathSync(root);
   const out = new Map<string, InstalledPackage>();
-  const visit = (name: string, fromDir: string, required: boolean) => {
+  const lent: string[] = [];
+  const visit = (name: string, fromDir: string, required: boolean, direct: boolean) => {
+    if (!direct && !inside(top, fromDir)) return; // a dependency of a package from another installation
     const found = findPackage(fromDir, name);
     if (!found) {
       if (required) {
@@ -127,6 +146,7 @@ export function installedPackages(root: string, probeAbs: string, lock: Lock | n
     const path = inside(top, found) ? relative(top, found).split(sep).join('/') : found;
     if (out.has(path)) return;
     const real = realpathSync(found);
+    if (!inside(top, real)) lent.push(path);
     let manifest: Record<string, unknown> = {};
     try {
       manifest = JSON.parse(readFileSync(join(real, 'package.json'), 'utf8')) as Record<string, unknown>;
@@ -137,11 +157,11 @@ export function installedPackages(root: string, probeAbs: string, lock: Lock | n
     const locked = lock && version ? lockedAt(lock, path.startsWith('/') ? null : path, name, version) : null;
     out.set(path, { name, version, path, integrity: locked?.integrity ?? null, digest: packageDigest(real) });
     const deps = (field: string) => Object.keys((manifest[field] as Record<string, unknown> | undefined) ?? {});
-    for (const d of deps('dependencies')) visit(d, real, true);
-    for (const d of [...deps('optionalDependencies'), ...deps('peerDependencies')]) visit(d, real, false);
+    for (const d of deps('dependencies')) visit(d, real, true, false);
+    for (const d of [...deps('optionalDependencies'), ...deps('peerDependencies')]) visit(d, real, false, false);
   };
-  for (const i of probeClosure(root, probeAbs).imports) visit(i.name, dirname(i.from), true);
-  return [...out.values()].sort((a, b) => byUtf8(a.path, b.path));
+  for (const i of probeClosure(root, probeAbs).imports) visit(i.name, dirname(i.from), true, true);
+  return { packages: [...out.values()].sort((a, b) => byUtf8(a.path, b.path)), lent: lent.sort(byUtf8) };
 }
 
 /**
@@ -179,24 +199,31 @@ export function packageDigest(dir: string): Digest {
 export function lockProblem(p: InstalledPackage, lock: Lock, command = INSTALL_COMMAND[lock.kind]): string | null {
   const install = `run \`${command}\``;
   if (p.version === null) return `${p.name} is not installed (${p.path}): ${install}`;
-  const locked = lockedAt(lock, p.path.startsWith('/') ? null : p.path, p.name, p.version);
+  // A package from outside the tree is a direct import: held to the version the lock resolves for it.
+  const locked = p.path.startsWith('/') ? (lock.direct(p.name) ?? lockedAt(lock, null, p.name, p.version)) : lockedAt(lock, p.path, p.name, p.version);
   if (!locked) return `${p.path} is ${p.name}@${p.version}, which ${lock.path} does not record: ${install}`;
   if (locked.name !== p.name || locked.version !== p.version) return `${p.path} is ${p.name}@${p.version}; ${lock.path} records ${locked.name}@${locked.version}: ${install}`;
   return null;
 }
 
-/** Differences between the packages a probe loaded at capture and what it loads now. */
-export function packageChanges(archived: InstalledPackage[], now: InstalledPackage[]): string[] {
+/**
+ * Differences between the packages a probe loaded at capture and what it loads now. A package now
+ * found outside the tree stands for the one capture found at node_modules/<name>; when any is
+ * lent (`now.lent`), the dependencies capture followed under it are another installation's now,
+ * so a capture-time package that is not listed now is not a difference.
+ */
+export function packageChanges(archived: InstalledPackage[], now: ProbePackages): string[] {
   const out: string[] = [];
-  const nowBy = new Map(now.map((p) => [p.path, p]));
+  const nowBy = new Map(now.packages.map((p) => [p.path.startsWith('/') ? `node_modules/${p.name}` : p.path, p]));
   for (const a of archived) {
     const n = nowBy.get(a.path);
+    if (!n && now.lent.length) continue;
     if (!n || n.version === null) out.push(`${a.name}@${a.version} (${a.path}) was loaded at capture and is not installed now`);
     else if (n.version !== a.version) out.push(`${a.path} is ${n.name}@${n.version}; the capture loaded ${a.version}`);
     else if (a.integrity !== n.integrity) out.push(`${a.path}: the lock records ${n.integrity ?? 'no integrity'} for ${a.name}@${a.version}; at capture it recorded ${a.integrity ?? 'none'}`);
     else if (a.digest !== n.digest) out.push(`${a.path} (${a.name}@${a.version}) differs from the folder the capture loaded (${n.digest} ≠ ${a.digest}): its files were changed after install`);
   }
   const then = new Set(archived.map((p) => p.path));
-  for (const n of now) if (!then.has(n.path) && n.version !== null) out.push(`${n.path} (${n.name}@${n.version}) is loaded now and was not at capture`);
+  for (const [path, n] of nowBy) if (!then.has(path) && n.version !== null) out.push(`${n.path} (${n.name}@${n.version}) is loaded now and was not at capture`);
   return out;
 }

@@ -21,10 +21,31 @@ const EVIDENCE = /^evidence\/(?:objects\/v1\/sha256\/[0-9a-f]{2}\/[0-9a-f]{62}\.
 const SCRIPT = /^scripts\/[^/]+\.mjs$/;
 // vendor/npm/ (release pack --vendor) is checked by replay/release/vendor.ts checkVendored.
 const vendored = (p: string) => p.startsWith('vendor/');
+// The head entries (never scanned: docket's own JSON), and the files release pack writes itself
+// (checked by replay/release/explain.ts's rules in verify; scanned like any file).
 const HEAD = new Set(['MANIFEST.json', 'MANIFEST.sig.json']);
+const GENERATED = new Set([...HEAD, 'SHA256SUMS', 'VERIFY.md']);
 
-/** `kinds`: what the read pass decoded, by release path (evidence/objects/...); others are sniffed. */
-export function checkReleaseContent(top: string, files: string[], kinds: Map<string, string | undefined> = new Map()): Finding[] {
+/**
+ * Which files of a release the secret scanner reads (the one rule, asked by the check below and by
+ * release verify's read pass, which scans in its worker as the files stream by): `whole` every file
+ * but the head entries, the vendored tarballs and the evidence objects; `source` an evidence object,
+ * read when it is a source snapshot (the bytes a bank took from a maintainer's tree; run and grade
+ * bundles were scanned whole by release pack, and reading them all again would cost more than the
+ * rest of the verify together); `never` the rest (vendored tarballs: the registry's bytes, held to
+ * the lock's integrity instead).
+ */
+export function scanRule(path: string): 'whole' | 'source' | 'never' {
+  if (HEAD.has(path) || (VENDOR_PATH.test(path) && path.endsWith('.tgz'))) return 'never';
+  return path.startsWith('evidence/objects/') ? 'source' : 'whole';
+}
+
+/**
+ * `kinds`: what the read pass decoded, by release path (evidence/objects/...); others are sniffed.
+ * `scanned`: the scanner's hits for files the read pass scanned already (the same scanShipped, run
+ * in its worker); every other file the rule names is read and scanned here.
+ */
+export function checkReleaseContent(top: string, files: string[], kinds: Map<string, string | undefined> = new Map(), scanned: Map<string, SecretHit[]> = new Map()): Finding[] {
   const out: Finding[] = [];
   let config: ContentConfig = DEFAULT_CONFIG;
   try {
@@ -32,13 +53,13 @@ export function checkReleaseContent(top: string, files: string[], kinds: Map<str
   } catch (e) {
     out.push(finding('ECONTENTCONFIG', `cannot read the bank's content settings (${(e as Error).message}); checked with the defaults`, { path: 'decision-bank.json' }));
   }
-  const governed = (p: string) => !HEAD.has(p) && !p.startsWith('evidence/') && !p.startsWith('scripts/') && !vendored(p);
+  const governed = (p: string) => !GENERATED.has(p) && !p.startsWith('evidence/') && !p.startsWith('scripts/') && !vendored(p);
   const scopes = readdirSync(top).filter(governed);
   const sel = selectContent(top, scopes, { config, extra: releaseRule });
   const included = new Set(sel.included.map((f) => f.path));
   const big = new Map(sel.tooBig.map((t) => [t.path, t.size]));
   for (const p of files) {
-    if (HEAD.has(p)) continue;
+    if (GENERATED.has(p)) continue;
     if (p.startsWith('evidence/') || p.startsWith('scripts/') || vendored(p)) {
       if (!EVIDENCE.test(p) && !SCRIPT.test(p) && !VENDOR_PATH.test(p))
         out.push(finding('EPOLICY', 'not an evidence object, an evidence ref, a release script or a vendored package: release pack ships nothing else there', { path: p }));
@@ -48,13 +69,16 @@ export function checkReleaseContent(top: string, files: string[], kinds: Map<str
       out.push(finding('ETOOBIG', `${big.get(p)} bytes, over the ${config.maxFileBytes}-byte per-file cap`, { path: p }));
     }
   }
-  // Every file but the evidence is scanned whole; of the evidence, the source snapshots (the bytes
-  // a bank took from a maintainer's tree). Run and grade bundles were scanned whole by release
-  // pack; reading all of them again here would cost more than the rest of the verify together.
   const hits: SecretHit[] = [];
   for (const p of files) {
-    if (HEAD.has(p) || (VENDOR_PATH.test(p) && p.endsWith('.tgz'))) continue; // vendored tarballs: the registry's bytes, held to the lock's integrity instead
-    if (p.startsWith('evidence/objects/')) {
+    const rule = scanRule(p);
+    if (rule === 'never') continue;
+    const known = scanned.get(p);
+    if (known) {
+      hits.push(...known);
+      continue;
+    }
+    if (rule === 'source') {
       const kind = kinds.get(p);
       if (kind === undefined ? !isSourceFile(join(top, p)) : kind !== 'source') continue;
     }

@@ -30,6 +30,21 @@ export function parseDigest(value: unknown, where = 'digest'): Digest {
   return value;
 }
 
+/**
+ * A published digest as a stranger holds it (`--expect`): `sha256:<hex>` as docket prints it, or
+ * the bare hex `sha256sum` prints (either case); anything else is EDIGESTFORMAT saying both forms.
+ */
+export function parseExpected(value: string, where = '--expect'): Digest {
+  const text = value.trim();
+  const hex = /^(?:sha256:)?([0-9a-fA-F]{64})$/.exec(text)?.[1];
+  if (!hex)
+    throw usageError('EDIGESTFORMAT', `${where}: not a sha256 digest (expected sha256:<64 hex> or the 64 hex digits sha256sum prints): ${JSON.stringify(value).slice(0, 80)}`, {
+      where,
+      value: value.slice(0, 80),
+    });
+  return `sha256:${hex.toLowerCase()}` as Digest;
+}
+
 export function hexOf(digest: Digest): string {
   return digest.slice(7);
 }

@@ -6,6 +6,8 @@ import { encodeBundle } from '../format/bundle.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import { gzipCanonical } from '../format/gzip.ts';
 import { canonicalBytes } from '../format/json.ts';
+import { canaries } from '../../cli/dev/testkit/content.ts';
+import { EXCLUDE } from '../bank/snapshot.ts';
 import { BundleChecks } from './bundle-checks.ts';
 
 function samples(): { rel: string; digest: Digest; bytes: Uint8Array; code: string | null }[] {
@@ -27,7 +29,7 @@ async function run(c: BundleChecks, dir?: string, waitForWorker = false) {
   for (const s of samples()) {
     const buf = c.reserve(s.bytes.length);
     buf.set(s.bytes);
-    c.submit(buf, s.rel, s.digest, dir ? { path: `t/${s.rel}`, abs: join(dir, s.rel), mode: 0o644 } : undefined);
+    c.submit(buf, { rel: s.rel, digest: s.digest, path: `evidence/${s.rel}`, scan: false }, dir ? { path: `t/${s.rel}`, abs: join(dir, s.rel), mode: 0o644 } : undefined);
   }
   c.flush();
   if (waitForWorker) await until(() => c.results.size === samples().length);
@@ -45,7 +47,7 @@ async function started(c: BundleChecks) {
   const s = samples()[0]!;
   const buf = c.reserve(s.bytes.length);
   buf.set(s.bytes);
-  c.submit(buf, 'warm-up', s.digest);
+  c.submit(buf, { rel: 'warm-up', digest: s.digest, path: 'evidence/warm-up', scan: false });
   c.flush();
   await until(() => c.results.has('warm-up'));
   c.results.delete('warm-up');
@@ -99,7 +101,7 @@ describe('BundleChecks', () => {
       const name = `${s.rel}#${sent.length}`;
       const buf = c.reserve(s.bytes.length);
       buf.set(s.bytes);
-      c.submit(buf, name, s.digest);
+      c.submit(buf, { rel: name, digest: s.digest, path: `evidence/${name}`, scan: false });
       sent.push({ name, s });
       return name;
     };
@@ -155,7 +157,7 @@ describe('BundleChecks', () => {
         if (workers) await started(c);
         const buf = c.reserve(s.bytes.length);
         buf.set(s.bytes);
-        c.submit(buf, s.rel, s.digest, { path: 't/x', abs: target, mode: 0o644 });
+        c.submit(buf, { rel: s.rel, digest: s.digest, path: `evidence/${s.rel}`, scan: false }, { path: 't/x', abs: target, mode: 0o644 });
         c.flush();
         if (workers) await until(() => c.results.has(s.rel));
         const results = await c.finish();
@@ -167,5 +169,42 @@ describe('BundleChecks', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+  it('scans what the content rule names beside the check, in the worker and inline alike', async () => {
+    const [a, b] = canaries();
+    const plain = Buffer.from(`notes\n${a!.text}\n`);
+    const source = encodeBundle({
+      kind: 'source',
+      schemaVersion: 1,
+      sourceEval: 'cat/one',
+      exclude: EXCLUDE,
+      entries: [{ path: 'TASK.md', type: 'file', mode: 420, size: 1, digest: sha256('x'), encoding: 'utf8', content: `# task\n${b!.text}\n` }],
+      treeDigest: sha256('t'),
+    }).bytes;
+    const other = encodeBundle({ kind: 'attachment', schemaVersion: 1, mediaType: 'text/plain', name: 'n', body: a!.text }).bytes; // not a source: pack scanned it
+    const found: string[][] = [];
+    for (const workers of [0, 1]) {
+      const c = new BundleChecks(workers);
+      if (workers) await started(c);
+      const entries = [
+        { bytes: plain, entry: { rel: 'evals/x/notes.md', digest: null, path: 'evals/x/notes.md', scan: true } },
+        { bytes: plain, entry: { rel: 'evals/x/quiet.md', digest: null, path: 'evals/x/quiet.md', scan: false } },
+        { bytes: source, entry: { rel: 'objects/s', digest: sha256(source), path: 'evidence/objects/s.json.gz', scan: true } },
+        { bytes: other, entry: { rel: 'objects/o', digest: sha256(other), path: 'evidence/objects/o.json.gz', scan: true } },
+      ];
+      for (const { bytes, entry } of entries) {
+        const buf = c.reserve(bytes.length);
+        buf.set(bytes);
+        c.submit(buf, entry);
+      }
+      c.flush();
+      if (workers) await until(() => c.results.size === 2 && c.scanned.size === 2);
+      await c.finish();
+      expect(workers ? c.stats.worker : c.stats.here, 'the path under test').toBe(4);
+      expect(c.results.get('objects/s')!.kind).toBe('source');
+      found.push([...c.scanned].flatMap(([path, hits]) => hits.map((h) => `${path}|${h.path}|${h.line}|${h.rule}`)).sort());
+    }
+    expect(found[0]).toEqual(['evals/x/notes.md|evals/x/notes.md|2|openrouter-key', 'evidence/objects/s.json.gz|evidence/objects/s.json.gz (evals/cat/one/TASK.md)|2|anthropic-key']);
+    expect(found[1]).toEqual(found[0]);
   });
 });

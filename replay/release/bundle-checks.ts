@@ -1,9 +1,10 @@
 import { Worker } from 'node:worker_threads';
-import { checkObjectBytes, type ObjectResult } from '../check/check-object.ts';
+import type { ObjectResult } from '../check/check-object.ts';
+import type { SecretHit } from '../content/secrets.ts';
 import type { Digest } from '../format/digest.ts';
 import { CLAIM } from '../accel/shared-cells.ts';
-import { writeNew } from '../accel/write-new.ts';
 import { compiledModule } from '../package-files.ts';
+import { checkEntry, type Entry } from './entry-check.ts';
 
 /** Where to write a bundle the listing admits: its tar path, the file under staging, its mode. */
 export interface WriteTo {
@@ -17,12 +18,11 @@ const CLAIM_SLOTS = 4096; // at most this many bundles in flight
 // release); eight keep the worker fed (~400 KB) and cut that cost eightfold.
 const BATCH = 8;
 
-/** What the worker (release/check-worker.ts) is sent for one bundle, and what it answers. */
+/** What the worker (check-worker.ts) is sent for one entry, and what it answers. */
 export interface Job {
   id: number;
   slot: number;
-  rel: string;
-  digest: Digest;
+  entry: Entry;
   start: number;
   length: number;
   out: { abs: string; mode: number } | undefined;
@@ -31,6 +31,7 @@ interface Answer {
   id: number;
   result?: ObjectResult;
   written?: Digest;
+  hits?: SecretHit[];
   error?: string;
   taken?: true;
 }
@@ -58,7 +59,9 @@ interface InFlight {
 export class BundleChecks {
   readonly results = new Map<string, ObjectResult>();
   readonly written = new Map<string, Digest>(); // tar path -> SHA-256 of the bytes written there
-  /** Who checked how many (the worker, this thread when a bundle did not fit, this thread at the end), and how often the ring wrapped. */
+  /** the secret scanner's hits by release path, for every entry it read (the content check reads no file twice) */
+  readonly scanned = new Map<string, SecretHit[]>();
+  /** Who took how many entries (the worker, this thread when a bundle did not fit, this thread at the end), and how often the ring wrapped. */
   readonly stats = { worker: 0, here: 0, takenBack: 0, wraps: 0 };
   private worker: Worker | null = null;
   private ring: SharedArrayBuffer | null = null;
@@ -93,10 +96,9 @@ export class BundleChecks {
         if (!done || done.job.id !== m.id) this.failure ??= new Error(`internal: bundle check ${m.id} answered out of order`);
         if (m.error !== undefined) this.failure ??= new Error(m.error);
         if (done?.to && m.written) this.written.set(done.to.path, m.written);
-        if (m.result) {
-          this.results.set(m.result.path, m.result);
-          this.stats.worker++;
-        }
+        if (done && m.hits) this.scanned.set(done.job.entry.path, m.hits);
+        if (m.result) this.results.set(m.result.path, m.result);
+        if (!m.taken && m.error === undefined) this.stats.worker++;
       }
       this.wake();
     });
@@ -118,15 +120,15 @@ export class BundleChecks {
     return this.scratch.subarray(0, size);
   }
 
-  /** Check (and write, with `to`) the bundle collected in the buffer `reserve` returned last. */
-  submit(bytes: Buffer<ArrayBufferLike>, rel: string, digest: Digest, to?: WriteTo): void {
+  /** Check, scan and write (with `to`) the entry collected in the buffer `reserve` returned last. */
+  submit(bytes: Buffer<ArrayBufferLike>, entry: Entry, to?: WriteTo): void {
     if (bytes.buffer !== this.ring) {
       this.stats.here++;
-      return this.here(bytes, rel, digest, to);
+      return this.here(bytes, entry, to);
     }
     const id = this.nextId++;
     const slot = id % CLAIM_SLOTS;
-    const job: Job = { id, slot, rel, digest, start: bytes.byteOffset, length: bytes.length, out: to ? { abs: to.abs, mode: to.mode } : undefined };
+    const job: Job = { id, slot, entry, start: bytes.byteOffset, length: bytes.length, out: to ? { abs: to.abs, mode: to.mode } : undefined };
     this.inFlight.push({ job, end: bytes.byteOffset + bytes.length, to });
     Atomics.store(this.claims, slot, QUEUED);
     this.batch.push(job);
@@ -140,10 +142,11 @@ export class BundleChecks {
     this.batch = [];
   }
 
-  private here(bytes: Buffer<ArrayBufferLike>, rel: string, digest: Digest, to?: WriteTo): void {
-    const written = (to && writeNew(to.abs, to.mode, bytes)) ?? undefined; // null: the name was taken, nothing written
-    if (to && written) this.written.set(to.path, written);
-    this.results.set(rel, checkObjectBytes(bytes, rel, digest, false, written));
+  private here(bytes: Buffer<ArrayBufferLike>, entry: Entry, to?: WriteTo): void {
+    const r = checkEntry(bytes, entry, to);
+    if (to && r.written) this.written.set(to.path, r.written);
+    if (r.result) this.results.set(entry.rel, r.result);
+    if (r.hits) this.scanned.set(entry.path, r.hits);
   }
 
   /**
@@ -176,9 +179,9 @@ export class BundleChecks {
     this.flush();
     for (let k = this.inFlight.length - 1; k >= 0 && !this.failure; k--) {
       const f = this.inFlight[k]!;
-      const { slot, start, length, rel, digest } = f.job;
+      const { slot, start, length, entry } = f.job;
       if (Atomics.compareExchange(this.claims, slot, QUEUED, TAKEN) !== QUEUED) break; // the worker has it, and every older one
-      this.here(Buffer.from(this.ring!, start, length), rel, digest, f.to);
+      this.here(Buffer.from(this.ring!, start, length), entry, f.to);
       this.stats.takenBack++;
     }
     await this.answered(this.nextId - 1);

@@ -5,10 +5,9 @@
 // reuses that slice only after this answer. A bundle the listing admits is also written into staging
 // here and hashed once: the digest of the bytes written serves both its name and the manifest.
 import { parentPort, workerData } from 'node:worker_threads';
-import { checkObjectBytes } from '../check/check-object.ts';
 import type { Job } from './bundle-checks.ts';
 import { CLAIM } from '../accel/shared-cells.ts';
-import { writeNew } from '../accel/write-new.ts';
+import { checkEntry } from './entry-check.ts';
 
 const { ring, claims } = workerData as { ring: SharedArrayBuffer; claims: Int32Array };
 const { QUEUED, TAKEN } = CLAIM;
@@ -17,15 +16,12 @@ parentPort!.on('message', (jobs: Job[]) => parentPort!.postMessage(jobs.map(chec
 // its modules load can leave their files open in the process (seen under load).
 parentPort!.postMessage(null);
 
-function check({ id, slot, rel, digest, start, length, out }: Job) {
-  // The main thread may have taken this bundle itself (at the end, newest first): then only say so.
+function check({ id, slot, entry, start, length, out }: Job) {
+  // The main thread may have taken this entry itself (at the end, newest first): then only say so.
   if (Atomics.compareExchange(claims, slot, QUEUED, TAKEN) !== QUEUED) return { id, taken: true };
-  const buf = Buffer.from(ring, start, length);
-  let written;
   try {
-    written = (out && writeNew(out.abs, out.mode, buf)) ?? undefined; // null: the name was taken, nothing written
+    return { id, ...checkEntry(Buffer.from(ring, start, length), entry, out) };
   } catch (e) {
-    return { id, error: (e as Error).message };
+    return { id, error: (e as Error).message }; // a write that failed (a full disk): the pass stops with it
   }
-  return { id, written, result: checkObjectBytes(buf, rel, digest, false, written) };
 }

@@ -1,6 +1,6 @@
-import { closeSync, existsSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { byUtf8 } from '../format/utf8.ts';
@@ -15,13 +15,15 @@ import { applyAllowances, secretError, type SecretHit } from '../content/secrets
 import { sha256, type Digest } from '../format/digest.ts';
 import { findingError, usageError } from '../errors.ts';
 import { DEFLATE_OPTIONS, GZIP_HEADER, gzipCanonical } from '../format/gzip.ts';
-import { canonicalBytes } from '../format/json.ts';
+import { canonicalBytes, parseStrict } from '../format/json.ts';
 import { compiledModule, packageFile } from '../package-files.ts';
 import { fsyncDir, Store, TEMP_PREFIX } from '../store/store.ts';
-import { sweepStaleTemps, tempName } from '../store/temps.ts';
+import { writeFileAtomic } from '../store/write-atomic.ts';
 import { signEnvelope } from './dsse.ts';
+import { VENDOR_INDEX } from './vendor.ts';
+import { SUMS_NAME, sumsText, VERIFY_NAME, verifyDoc } from './explain.ts';
 import { collisionKey, DEFAULT_OUT, LIMITS, MANIFEST_NAME, SIG_NAME, TOP_DIR, unsafePath, type Limits } from './limits.ts';
-import { buildManifest, type Manifest, type ManifestEntry } from './manifest.ts';
+import { buildManifest, DOCKET_VERSION, type Manifest, type ManifestEntry } from './manifest.ts';
 import { merkleRoot } from './merkle.ts';
 import { BLOCK, END_BLOCKS, entryHeaders, padding, type TarEntry } from './tar.ts';
 
@@ -73,7 +75,7 @@ export interface Source {
 export async function packRelease(opts: PackOptions): Promise<PackResult> {
   const limits = opts.limits ?? LIMITS;
   const archive = opts.archive ?? join(opts.root, 'evidence');
-  const { sources } = planRelease(opts.root, archive, opts.scriptsDir ?? SCRIPTS_DIR, limits, opts.lister, opts.extra);
+  const { sources } = planRelease(opts.root, archive, opts.scriptsDir ?? SCRIPTS_DIR, limits, opts.lister, opts.extra, opts.docketVersion);
   const entries: ManifestEntry[] = sources.map((s) => ({ path: s.path, size: s.size, digest: s.digest! }));
   const root = merkleRoot(new Store(archive).list().objects.map((o) => o.digest));
   const { manifest, bytes: manifestBytes } = buildManifest(entries, root, opts.docketVersion);
@@ -157,7 +159,7 @@ export interface ReleasePlan {
  * selected, minus NOT_SHIPPED). Every byte of it is scanned for secrets: a hit refuses (ESECRET)
  * before anything is written.
  */
-export function planRelease(root: string, archive: string, scriptsDir: string, limits: Limits, lister?: Lister, extra: Source[] = []): ReleasePlan {
+export function planRelease(root: string, archive: string, scriptsDir: string, limits: Limits, lister?: Lister, extra: Source[] = [], docketVersion = DOCKET_VERSION): ReleasePlan {
   const out: Source[] = [];
   const need = (rel: string) => {
     const p = join(root, rel);
@@ -192,11 +194,26 @@ export function planRelease(root: string, archive: string, scriptsDir: string, l
     out.push({ path: f.path, src: f.abs, mode: f.executable ? 0o755 : 0o644, size: f.size });
   }
   out.push(...extra);
+  // VERIFY.md is scanned with the rest; SHA256SUMS, made from every digest, is only hex and paths.
+  const vendorIndex = extra.find((s) => s.path === VENDOR_INDEX)?.data;
+  const vendored = vendorIndex ? ((parseStrict(vendorIndex) as { lockfile?: string }).lockfile ?? null) : null;
+  out.push(generated(VERIFY_NAME, verifyDoc({ bank: bank.name, docketVersion, vendored })));
   out.sort((a, b) => byUtf8(a.path, b.path));
   check(out, limits);
   const { refused, allowed } = applyAllowances(scanSources(out), config.allowSecrets);
   if (refused.length) throw secretError(refused, 'docket release pack');
+  const sums = generated(SUMS_NAME, sumsText(out.map((s) => ({ path: s.path, digest: s.digest! }))));
+  sums.digest = sha256(sums.data!);
+  out.push(sums);
+  out.sort((a, b) => byUtf8(a.path, b.path));
+  check(out, limits);
   return { sources: out, selection, allowedSecrets: allowed };
+}
+
+/** A file the pack writes itself (VERIFY.md, SHA256SUMS) at the top of the release. */
+function generated(path: string, text: string): Source {
+  const data = Buffer.from(text, 'utf8');
+  return { path, src: path, mode: 0o644, size: data.length, data };
 }
 
 /**
@@ -307,31 +324,8 @@ function workerSink(): Sink {
 
 // ---------------------------------------------------------------- writing
 
-/**
- * Write atomically: exclusive temp file, fsync, rename. The temp sits in `tempDir` (default: the
- * target's directory; it must be on the same file system), so a caller can keep a killed write's
- * leftover out of a directory that is read as data. Temps follow replay/store/temps.ts; a stale one of
- * an interrupted earlier write of the same file is removed first.
- */
-export function writeFileAtomic(path: string, bytes: Uint8Array | string, mode = 0o644, tempDir = dirname(path)) {
-  sweepStaleTemps(tempDir, basename(path));
-  const temp = join(tempDir, tempName(basename(path)));
-  const fd = openSync(temp, 'wx', mode);
-  try {
-    const b = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
-    let off = 0;
-    while (off < b.length) off += writeSync(fd, b, off, b.length - off);
-    fsyncSync(fd);
-  } catch (e) {
-    closeSync(fd);
-    unlinkSync(temp);
-    throw e;
-  }
-  closeSync(fd);
-  renameSync(temp, path);
-}
-
-export const digestLine = (digest: Digest) => `${digest}  ${DEFAULT_OUT}\n`;
+/** The published digest file's one line, as `sha256sum` writes it (so `sha256sum -c` accepts it). */
+export const digestLine = (digest: Digest) => `${digest.slice('sha256:'.length)}  ${DEFAULT_OUT}\n`;
 
 /**
  * Record the release digest in lockfiles/. Its temp file is made in the repository root, never in
@@ -347,9 +341,10 @@ export function writeDigestFile(root: string, digest: Digest) {
 export function readDigestFile(root: string): Digest | null {
   const p = join(root, DIGEST_FILE);
   if (!existsSync(p)) return null;
-  const m = /^(sha256:[0-9a-f]{64}) {2}decision-verification\.tgz\n?$/.exec(readFileSync(p, 'utf8'));
-  if (!m) throw usageError('EDIGESTFILE', `${p}: expected one line "sha256:<hex>  ${DEFAULT_OUT}"`, { path: p });
-  return m[1] as Digest;
+  // sha256sum's line; older files carried a sha256: prefix, still read.
+  const m = /^(?:sha256:)?([0-9a-f]{64}) {2}decision-verification\.tgz\n?$/.exec(readFileSync(p, 'utf8'));
+  if (!m) throw usageError('EDIGESTFILE', `${p}: expected one line "<64 hex>  ${DEFAULT_OUT}" (what sha256sum prints)`, { path: p });
+  return `sha256:${m[1]}` as Digest;
 }
 
-export { BLOCK };
+export { BLOCK, writeFileAtomic };

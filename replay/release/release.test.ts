@@ -147,8 +147,10 @@ describe('pack', () => {
     expect(r.manifest.merkleRoot).toBe(merkleRoot(objects as Digest[]));
     const m = parseManifest(tar.subarray(entries[0]!.offset, entries[0]!.offset + entries[0]!.size));
     expect(m.errors).toEqual([]);
-    for (const e of r.manifest.entries)
+    const made = new Set(['VERIFY.md', 'SHA256SUMS']); // written by the pack itself (explain.test.ts)
+    for (const e of r.manifest.entries.filter((x) => !made.has(x.path)))
       expect(e.digest).toBe(e.path.startsWith('scripts/') ? sha256(readFileSync(join(REPO, 'cli', 'release-scripts', e.path.slice(8)))) : sha256(readFileSync(join(root, e.path))));
+    expect(paths).toEqual(expect.arrayContaining([...made]));
   });
 
   it('refuses a symlink in the tree it packs', async () => {
@@ -215,6 +217,12 @@ describe('verify', () => {
     const t = spawnSync('tar', ['xzf', 'r.tgz'], { cwd: dir });
     expect(t.status).toBe(0);
     for (const e of r.manifest.entries) expect(sha256(readFileSync(join(dir, TOP_DIR, e.path)))).toBe(e.digest);
+    // The stranger's path without docket: sha256sum -c accepts the shipped SHA256SUMS, and checks every other file.
+    const sums = spawnSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: join(dir, TOP_DIR), encoding: 'utf8' });
+    expect(sums.status, sums.stderr).toBe(0);
+    expect(sums.stdout.trim().split('\n').length).toBe(r.manifest.entries.length - 1);
+    writeFileSync(join(dir, TOP_DIR, 'decision-bank.json'), '{}\n');
+    expect(spawnSync('sha256sum', ['--quiet', '-c', 'SHA256SUMS'], { cwd: join(dir, TOP_DIR), encoding: 'utf8' }).stdout).toContain('decision-bank.json: FAILED');
   });
 
   it('a signed release verifies with --key through the CLI; the other key fails with exit 1', async () => {

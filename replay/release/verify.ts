@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, rmdirSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, rmdirSync, writeSync } from 'node:fs';
 import { createHash, type KeyObject } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
@@ -7,6 +7,7 @@ import { bankViolations, BANK_FILE, loadBankFile, PROBE_LOCKFILE, type Violation
 import { graderViolations } from '../grading/suite-graders.ts';
 import { LOCK_KINDS } from '../bank/lockfiles.ts';
 import { checkVendored } from './vendor.ts';
+import { explainedOf, SUMS_NAME, sumsText, VERIFY_NAME, verifyDoc } from './explain.ts';
 import { releaseDrift } from '../bank/drift.ts';
 import { Archive } from '../index/archive.ts';
 import type { Digest } from '../format/digest.ts';
@@ -15,7 +16,7 @@ import { ENCODER_ID } from '../format/gzip.ts';
 import { Store } from '../store/store.ts';
 import { verifyArchive, type Step } from '../check/verify.ts';
 import { finding, type Finding, type Severity } from '../findings.ts';
-import { checkReleaseContent } from '../content/release-check.ts';
+import { checkReleaseContent, scanRule } from '../content/release-check.ts';
 import { BundleChecks, type WriteTo } from './bundle-checks.ts';
 import { checkEnvelope, type EnvelopeCheck } from './dsse.ts';
 import { collisionKey, LIMITS, MANIFEST_NAME, SIG_NAME, TOP_DIR, unsafePath, type Limits } from './limits.ts';
@@ -199,9 +200,12 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
       top,
       manifest.entries.map((e) => e.path),
       kinds,
+      checks.scanned,
     );
     report.findings.push(...policy);
     report.steps.push({ name: 'content policy', checked: manifest.entries.length, failed: policy.length, ms: performance.now() - t3 });
+    // What the release says about itself: SHA256SUMS must be the manifest's list; VERIFY.md is compared as a hint.
+    for (const f of checkExplained(top, manifest)) add(f.code, f.path, f.message, f.code === 'ESUMS' ? 'error' : 'hint');
     // Vendored packages (release pack --vendor): each tarball is the one the shipped lockfile pins.
     const shipped = new Set(manifest.entries.map((e) => e.path));
     if ([...shipped].some((p) => p.startsWith('vendor/'))) {
@@ -264,6 +268,20 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
   }
   rmSync(staging, { recursive: true, force: true });
   return { report, stagingDir: null, cleanup: () => {} };
+}
+
+/** SHA256SUMS against the manifest (when shipped), VERIFY.md against the text this docket writes for the release. */
+function checkExplained(top: string, manifest: Manifest): { code: Code; path: string; message: string }[] {
+  const out: { code: Code; path: string; message: string }[] = [];
+  const listed = new Set(manifest.entries.map((e) => e.path));
+  if (listed.has(SUMS_NAME) && !readFileSync(join(top, SUMS_NAME)).equals(Buffer.from(sumsText(manifest.entries))))
+    out.push({ code: 'ESUMS', path: SUMS_NAME, message: `not the list of every file's sha256 that MANIFEST.json gives: \`sha256sum -c ${SUMS_NAME}\` would check other files or digests` });
+  const x = explainedOf(top, manifest);
+  const text = listed.has(VERIFY_NAME) ? readFileSync(join(top, VERIFY_NAME), 'utf8') : null;
+  if (text === null) out.push({ code: 'HVERIFYDOC', path: VERIFY_NAME, message: 'the release has no VERIFY.md (packed by an older docket or another tool)' });
+  else if (!x || text !== verifyDoc(x))
+    out.push({ code: 'HVERIFYDOC', path: VERIFY_NAME, message: `not the text docket writes for this release (docket ${manifest.docketVersion}): trust docket's own docs over its commands` });
+  return out;
 }
 
 /** Where a violation is: the bank for anything about a question, else the file or source eval it names. */
@@ -359,6 +377,8 @@ interface ReadPass {
 }
 
 const MANIFEST_PATH = `${TOP_DIR}/${MANIFEST_NAME}`;
+/** Files up to this size go to the worker whole (written, hashed, scanned there); larger ones stream to disk here and are scanned after. */
+const IN_WORKER = 8 * 1024 * 1024;
 const SIG_PATH = `${TOP_DIR}/${SIG_NAME}`;
 const OBJECTS_PREFIX = `${TOP_DIR}/evidence/`;
 const OBJECT_PATH = /^objects\/v1\/sha256\/([0-9a-f]{2})\/([0-9a-f]{62})\.json\.gz$/;
@@ -456,8 +476,12 @@ async function readPass(fd: number, size: number, limits: Limits, key: KeyObject
     const t = performance.now();
     const to = gate.admit(e);
     const obj = e.type === 'file' && e.size > 0 && e.size <= MAX_OBJECT_BYTES ? objectDigest(e.path) : null;
-    if (obj) keep((b) => checks.submit(b, obj.rel, obj.digest, to ?? undefined), checks.reserve(e.size));
-    else if (to && e.type === 'file') stream = FileSink.open(to, e.size, out.written);
+    if (obj) keep((b) => checks.submit(b, { rel: obj.rel, digest: obj.digest, path: `evidence/${obj.rel}`, scan: true }, to ?? undefined), checks.reserve(e.size));
+    else if (to && e.type === 'file' && e.size > 0 && e.size <= IN_WORKER) {
+      // Written, hashed and secret-scanned by the worker beside the inflate (the content check reads its hits).
+      const rel = e.path.slice(TOP_DIR.length + 1);
+      keep((b) => checks.submit(b, { rel, digest: null, path: rel, scan: scanRule(rel) === 'whole' }, to), checks.reserve(e.size));
+    } else if (to && e.type === 'file') stream = FileSink.open(to, e.size, out.written);
     out.extractMs += performance.now() - t;
   };
   walker.onData = (chunk) => {

@@ -139,14 +139,19 @@ describe('auditing against the evidence', () => {
     expect(one(12.3).explanations).toEqual([{ kind: 'unexplained', message: expect.stringMatching(/cannot tell/) }]);
     expect(one(41.7).identity).toEqual([]);
   });
-  it('checks the model against the requested model and the provider-returned ids', () => {
+  it('checks the model against the requested model, and a providerModel, when given, against the provider-returned ids', () => {
     const renamed = audit(pubJson([{ model: 'model-b', score: 41.7, run: RUN }])).rows[0]!;
     expect(renamed.status).toBe('mismatch');
-    expect(renamed.identity.map((m) => m.field)).toEqual(['model', 'providerModel']);
+    expect(renamed.identity.map((m) => m.field)).toEqual(['model']);
+    expect(audit(pubJson([{ model: 'model-b', providerModel: 'model-b', score: 41.7, run: RUN }])).rows[0]!.identity.map((m) => m.field)).toEqual(['model', 'providerModel']);
+    // No providerModel (issue #37): not a mismatch; a hint names the ids to publish.
     const dated = { ...evidence, providerModels: ['model-a-2026-01-01'] };
     const plain = audit(pubJson([{ model: 'model-a', score: 41.7 }]), [dated]).rows[0]!;
-    expect(plain.identity).toEqual([expect.objectContaining({ field: 'providerModel', recorded: 'model-a-2026-01-01', message: expect.stringMatching(/publish providerModel "model-a-2026-01-01"/) })]);
+    expect(plain).toMatchObject({ status: 'reproduced', identity: [] });
+    expect(plain.notes).toEqual([expect.stringMatching(/^hint: the row names no providerModel; .*publish providerModel "model-a-2026-01-01"/)]);
+    expect(one(41.7).notes).toEqual([]); // answered as the model it asked for: nothing to say
     expect(audit(pubJson([{ model: 'model-a', providerModel: 'model-a-2026-01-01', score: 41.7 }]), [dated]).rows[0]!.status).toBe('reproduced');
+    expect(audit(pubJson([{ model: 'model-a', providerModel: 'model-a-2027', score: 41.7 }]), [dated]).rows[0]!.identity.map((m) => m.field)).toEqual(['providerModel']);
     expect(audit(pubJson([{ model: 'model-a', score: 41.7 }], { benchmark: 'other' })).rows[0]!.identity.map((m) => m.field)).toEqual(['benchmark']);
   });
   it('a published number for a run the protocol refuses to rank is a mismatch, and says why', () => {
@@ -157,6 +162,53 @@ describe('auditing against the evidence', () => {
     expect(row.notes.join(' ')).toMatch(/no ranked run.*incomplete/);
     const low = { ...evidence, planned: 10 };
     expect(audit(pubJson([{ model: 'model-a', score: 41.7 }]), [low]).rows[0]!.identity[0]!.message).toBe('published, but not rankable: coverage 90.0 % < 97 % (9 of 10 slots scored)');
+  });
+  it('a fraction published for a percent: a mismatch naming the slip', () => {
+    const row = one('0.417');
+    expect(row.status).toBe('mismatch');
+    expect(row.explanations).toEqual([{ kind: 'fraction-not-percent', message: expect.stringMatching(/published 0\.417 reads as a fraction: as a percent it is 41\.7/) }]);
+    expect(one('0.5').explanations.map((e) => e.kind)).toEqual(['unexplained']); // 50 % is not what the evidence gives
+  });
+  it('two rows whose numbers were swapped: each names the other', () => {
+    const other: RunForScoring = {
+      ...evidence,
+      run: `sha256:${'c'.repeat(64)}`,
+      runId: 'run-2',
+      model: 'model-b',
+      providerModels: ['model-b'],
+      slots: evidence.slots.map((s) => ({ ...s, verdict: C })),
+    };
+    const r = audit(
+      pubJson([
+        { model: 'model-a', score: 100, run: RUN },
+        { model: 'model-b', score: 41.7, run: other.run },
+      ]),
+      [evidence, other],
+    );
+    expect(r.rows.map((x) => x.status)).toEqual(['mismatch', 'mismatch']);
+    expect(r.rows[0]!.explanations).toEqual([{ kind: 'swapped', message: expect.stringMatching(/published 100 is what the evidence gives model-b \(rows\[1\].*the two rows' numbers are swapped/) }]);
+    expect(r.rows[1]!.explanations).toEqual([{ kind: 'swapped', message: expect.stringMatching(/published 41\.7 is what the evidence gives model-a \(rows\[0\]/) }]);
+  });
+  it("docket's own leaderboard --json and report.json are read as they are", () => {
+    const ranking = {
+      ok: true,
+      protocol: { id: 'p', version: 1, digest: 'sha256:x' },
+      benchmark: 'docket-decisions',
+      benchmarkVersion: 'v1',
+      scale: 'percent',
+      rows: [{ place: 1, model: 'model-a', score: 41.6667, run: RUN, providerModels: ['model-a'], coverage: { scored: 9 }, categories: [] }],
+      refused: [{ model: 'x', score: 12 }],
+      measuredOn: [],
+    };
+    const p = parsePublished(JSON.stringify(ranking), 'board.json');
+    expect(p).toMatchObject({ format: 'docket', benchmark: 'docket-decisions', benchmarkVersion: 'v1' });
+    expect(p.rows).toEqual([{ model: 'model-a', score: 41.6667, decimals: 4, run: RUN, attempts: 9, providerModels: ['model-a'], where: 'rows[0]' }]);
+    expect(auditPublished(p, [evidence]).ok).toBe(true);
+    const report = { ...ranking, kind: 'docket-report', title: 't' };
+    expect(auditPublished(parsePublished(JSON.stringify(report), 'report.json'), [evidence]).ok).toBe(true);
+    const off = { ...ranking, rows: [{ ...ranking.rows[0], score: 41.6 }] };
+    expect(auditPublished(parsePublished(JSON.stringify(off), 'board.json'), [evidence]).rows[0]!.status).toBe('mismatch'); // four decimals: ±0.00005
+    expect(() => parsePublished(JSON.stringify({ ...ranking, benchmarkVersion: null, rows: [] }), 'board.json')).toThrow(/ranked no run/);
   });
   it('is pure and deterministic', () => {
     const p: Published = parsePublished(pubJson([{ model: 'model-a', score: 41.7 }]), 'x.json');

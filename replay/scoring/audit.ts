@@ -22,7 +22,8 @@ export interface PublishedRow {
 }
 
 export interface Published {
-  format: 'json' | 'csv';
+  /** json and csv: docs/scoring.md's published format; docket: docket's own `leaderboard --json` or report.json */
+  format: 'json' | 'csv' | 'docket';
   benchmark: string | null;
   benchmarkVersion: string | null;
   rows: PublishedRow[];
@@ -53,6 +54,7 @@ export function parsePublishedJson(text: string, name: string): Published {
     throw e;
   }
   if (!isObject(doc)) bad(name, '$', 'a published leaderboard is a JSON object {"benchmark", "rows": [...]}');
+  if (isDocketRanking(doc)) return parseDocketRanking(doc, name);
   allowOnly(doc, ['benchmark', 'benchmarkVersion', 'rows'], name, '$');
   if (typeof doc.benchmark !== 'string' || doc.benchmark === '') bad(name, 'benchmark', 'must be a non-empty string');
   if (typeof doc.benchmarkVersion !== 'string' || doc.benchmarkVersion === '') bad(name, 'benchmarkVersion', VERSION_HINT);
@@ -71,6 +73,30 @@ export function parsePublishedJson(text: string, name: string): Published {
     return rowFrom({ model: r.model, providerModel: r.providerModel, run: r.run, questions: r.questions, attempts: r.attempts }, score, name, where);
   });
   return { format: 'json', benchmark: doc.benchmark, benchmarkVersion: doc.benchmarkVersion, rows };
+}
+
+/** docket's own ranking JSON (`leaderboard --json`, report.json): a protocol, the percent scale and rows. */
+const isDocketRanking = (doc: { [key: string]: Json }) => doc.scale === 'percent' && isObject(doc.protocol ?? null) && Array.isArray(doc.rows);
+
+/** The decimals docket's ranking JSON gives every percent (replay/scoring/scoring.ts `percent`): its numbers are that precise. */
+const RANKING_DECIMALS = 4;
+
+/**
+ * docket's own `leaderboard --json` or report.json, as it is (issue #37): each ranked row is a
+ * published number, with its run, the model ids the provider answered as, and the attempts it
+ * scored; the rows it refused ranked no number and are not audited. Any other member is ignored.
+ */
+function parseDocketRanking(doc: { [key: string]: Json }, name: string): Published {
+  if (typeof doc.benchmarkVersion !== 'string' || doc.benchmarkVersion === '') bad(name, 'benchmarkVersion', 'is missing: this ranking ranked no run, so it publishes no number');
+  const rows = (doc.rows as Json[]).map((r, i) => {
+    const where = `rows[${i}]`;
+    if (!isObject(r)) bad(name, where, 'must be an object');
+    if (typeof r.score !== 'number') bad(name, `${where}.score`, 'must be a number (percent)');
+    const providerModel = Array.isArray(r.providerModels) && r.providerModels.length ? r.providerModels.filter((m) => typeof m === 'string').join(' ') : undefined;
+    const attempts = isObject(r.coverage ?? null) && typeof (r.coverage as { scored?: unknown }).scored === 'number' ? (r.coverage as { scored: number }).scored : undefined;
+    return rowFrom({ model: r.model, providerModel, run: r.run, questions: undefined, attempts }, { score: r.score, decimals: RANKING_DECIMALS }, name, where);
+  });
+  return { format: 'docket', benchmark: typeof doc.benchmark === 'string' ? doc.benchmark : null, benchmarkVersion: doc.benchmarkVersion, rows };
 }
 
 // The identity a published number must carry: without it, a number cannot be tied to what was measured.
@@ -183,7 +209,7 @@ function allowOnly(o: { [key: string]: Json }, keys: string[], name: string, whe
 // Comparison
 
 export type AuditStatus = 'reproduced' | 'mismatch' | 'unverifiable';
-export type ExplanationKind = 'newer-regrade' | 'excluded-attempts' | 'different-protocol' | 'missing-runs' | 'unexplained';
+export type ExplanationKind = 'newer-regrade' | 'excluded-attempts' | 'different-protocol' | 'missing-runs' | 'fraction-not-percent' | 'swapped' | 'unexplained';
 
 export interface Explanation {
   kind: ExplanationKind;
@@ -257,11 +283,13 @@ export function auditPublished(pub: Published, runs: readonly RunForScoring[], o
         rankRuns(runs, v).rows.map((r) => r.score),
       )
       .get(v)!;
-  const rows = pub.rows.map((row) => {
-    const claimed = { benchmark: row.benchmark ?? pub.benchmark, benchmarkVersion: row.benchmarkVersion ?? pub.benchmarkVersion };
-    const v = claimed.benchmarkVersion ?? fallback;
-    return auditRow(row, claimed, runs, rankedOn(v), v, opts);
-  });
+  const rows = explainSwaps(
+    pub.rows.map((row) => {
+      const claimed = { benchmark: row.benchmark ?? pub.benchmark, benchmarkVersion: row.benchmarkVersion ?? pub.benchmarkVersion };
+      const v = claimed.benchmarkVersion ?? fallback;
+      return auditRow(row, claimed, runs, rankedOn(v), v, opts);
+    }),
+  );
   const counts = { reproduced: 0, mismatch: 0, unverifiable: 0 };
   for (const r of rows) counts[r.status]++;
   const allowUnverifiable = opts.allowUnverifiable ?? false;
@@ -310,15 +338,20 @@ export function identityMismatches(row: PublishedRow, claimed: { benchmark: stri
   const out: IdentityMismatch[] = [];
   const add = (field: IdentityField, published: string, recorded: string, message: string) => out.push({ field, published, recorded, message });
   if (run.model !== row.model) add('model', row.model, run.model, `published as model ${row.model}; run ${run.runId} requested model ${run.model}`);
-  // The provider may answer under another id (a dated snapshot): then the row must say which.
+  // The provider may answer under another id (a dated snapshot): a row that names the ids it
+  // answered as is held to them; a row that names none gets a hint (providerModelHint).
   const answered = run.providerModels ?? [];
-  const claimedIds = row.providerModels ?? [row.model];
-  const unclaimed = answered.filter((m) => !claimedIds.includes(m));
-  const unanswered = row.providerModels ? claimedIds.filter((m) => !answered.includes(m)) : [];
-  if (unclaimed.length || unanswered.length) {
-    const said = row.providerModels ? `published provider model ${claimedIds.join(' ')}` : `published as model ${row.model} with no providerModel`;
-    const fix = `; publish providerModel "${answered.join(' ')}"`;
-    add('providerModel', claimedIds.join(' '), answered.join(' '), `${said}; the provider answered run ${run.runId} as ${answered.join(', ') || 'nothing'}${unclaimed.length ? fix : ''}`);
+  if (row.providerModels) {
+    const claimedIds = row.providerModels;
+    const unclaimed = answered.filter((m) => !claimedIds.includes(m));
+    const unanswered = claimedIds.filter((m) => !answered.includes(m));
+    if (unclaimed.length || unanswered.length)
+      add(
+        'providerModel',
+        claimedIds.join(' '),
+        answered.join(' '),
+        `published provider model ${claimedIds.join(' ')}; the provider answered run ${run.runId} as ${answered.join(', ') || 'nothing'}${unclaimed.length ? `; publish providerModel "${answered.join(' ')}"` : ''}`,
+      );
   }
   if (claimed.benchmark !== null && run.benchmark !== undefined && claimed.benchmark !== run.benchmark)
     add('benchmark', claimed.benchmark, run.benchmark, `published for benchmark ${claimed.benchmark}; run ${run.runId} measured bank ${run.benchmark}`);
@@ -327,6 +360,13 @@ export function identityMismatches(row: PublishedRow, claimed: { benchmark: stri
   const refusal = refusalOf(s, run.benchmarkVersion);
   if (refusal) add('rankable', 'ranked', refusal.code, `published, but not rankable: ${notRankable(refusal.code, s, refusal.reason)}`);
   return out;
+}
+
+/** A row with no providerModel is not a mismatch; when the provider answered under other ids, say which to publish. */
+function providerModelHint(row: PublishedRow, run: RunForScoring): string | null {
+  const answered = run.providerModels ?? [];
+  if (row.providerModels || answered.length === 0 || (answered.length === 1 && answered[0] === row.model)) return null;
+  return `hint: the row names no providerModel; the provider answered run ${run.runId} as ${answered.join(', ')}: publish providerModel "${answered.join(' ')}" and audit checks it`;
 }
 
 function notRankable(code: RefusalCode, s: RunScore, reason: string): string {
@@ -376,6 +416,8 @@ function auditRow(
     attempts: { published: row.attempts ?? null, recomputed: s.coverage.scored },
     identity: identityMismatches(row, claimed, ev.run, s),
   };
+  const hint = providerModelHint(row, ev.run);
+  if (hint) out.notes.push(hint);
   if (s.score === null) return { ...out, status: out.identity.length ? 'mismatch' : 'unverifiable', notes: [...out.notes, `run ${ev.run.runId} has no scored slot`] };
   const recomputed = pct(s.score);
   const difference = row.score - recomputed;
@@ -385,6 +427,13 @@ function auditRow(
   const numberOk = close(recomputed);
   out.status = numberOk && out.identity.length === 0 ? 'reproduced' : 'mismatch';
   out.explanations = explain(row, ev.run, s, close);
+  // 0.764 for 76.4 %: the number published as a fraction, at its own precision two places on.
+  const asPercent = row.score * 100;
+  if (!numberOk && row.score <= 1 && Math.abs(asPercent - recomputed) <= (opts.tolerance ?? precisionTolerance(Math.max(0, row.decimals - 2))) + EPS)
+    out.explanations.push({
+      kind: 'fraction-not-percent',
+      message: `published ${row.score} reads as a fraction: as a percent it is ${round4(asPercent)}, which the evidence reproduces (${round4(recomputed)} %); scores are published as percents`,
+    });
   if (!numberOk && out.explanations.length === 0) out.explanations.push({ kind: 'unexplained', message: 'docket cannot tell from the evidence what explains the difference' });
   if (numberOk) {
     // Facts that do not change the number are still worth saying, but not as explanations.
@@ -392,6 +441,28 @@ function auditRow(
     out.explanations = [];
   }
   return out;
+}
+
+const numberMismatch = (r: AuditRow) => r.difference !== null && Math.abs(r.difference) > r.tolerance + EPS;
+
+/**
+ * A number that is another row's: when a row's published number is what the evidence gives for
+ * another row's run, the two rows (their numbers or their models) were swapped; that explains the
+ * mismatch better than "unexplained".
+ */
+function explainSwaps(rows: AuditRow[]): AuditRow[] {
+  for (const a of rows) {
+    if (!numberMismatch(a)) continue;
+    const b = rows.find((x) => x !== a && x.recomputed !== null && Math.abs(a.published - x.recomputed) <= a.tolerance + EPS);
+    if (!b) continue;
+    const back = a.recomputed !== null && Math.abs(b.published - a.recomputed) <= b.tolerance + EPS;
+    a.explanations = a.explanations.filter((e) => e.kind !== 'unexplained');
+    a.explanations.push({
+      kind: 'swapped',
+      message: `published ${a.published} is what the evidence gives ${b.model} (${b.where}, run ${b.runId}: ${b.recomputed} %)${back ? `, and ${b.model}'s published ${b.published} is this row's (${a.recomputed} %): the two rows' numbers are swapped` : ''}`,
+    });
+  }
+  return rows;
 }
 
 /** Everything docket can tell about why a published number differs from the recomputed one. */

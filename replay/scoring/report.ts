@@ -28,6 +28,8 @@ export interface RowJson {
   runId: string;
   benchmarkVersion: string;
   sealedAt: string;
+  /** the model ids the provider answered as (what `audit` checks a published providerModel against) */
+  providerModels: string[];
   categories: { name: string; score: number | null; questions: number }[];
   sourceEvals: { name: string; score: number | null; questions: number }[];
   test: { against: string; discordant: { b: number; c: number }; p: number; holmP: number; newPlace: boolean } | null;
@@ -40,6 +42,7 @@ export interface RefusedJson {
   grade: string;
   status: string;
   benchmarkVersion: string;
+  providerModels: string[];
   code: string;
   reason: string;
   score: number | null;
@@ -48,6 +51,8 @@ export interface RefusedJson {
 
 export interface RankingJson {
   protocol: { id: string; version: number; digest: string };
+  /** the bank's name the ranked runs measured (null: none ranked, or not recorded) */
+  benchmark: string | null;
   benchmarkVersion: string | null;
   scale: 'percent';
   rows: RowJson[];
@@ -72,6 +77,7 @@ function rowJson(r: RankedRow): RowJson {
     runId: s.runId,
     benchmarkVersion: s.benchmarkVersion,
     sealedAt: s.sealedAt,
+    providerModels: s.providerModels,
     categories: s.categories.map((c) => ({ name: c.name, score: percent(c.score), questions: c.questions })),
     sourceEvals: s.sourceEvals.map((c) => ({ name: c.name, score: percent(c.score), questions: c.questions })),
     test: r.test && { against: r.test.against, discordant: { b: r.test.mcnemar.b, c: r.test.mcnemar.c }, p: r.test.mcnemar.p, holmP: r.test.adjustedP, newPlace: r.test.newPlace },
@@ -87,6 +93,7 @@ function refusedJson(f: Refusal): RefusedJson {
     grade: s.grade,
     status: s.status,
     benchmarkVersion: s.benchmarkVersion,
+    providerModels: s.providerModels,
     code: f.code,
     reason: f.reason,
     score: percent(s.score),
@@ -95,7 +102,8 @@ function refusedJson(f: Refusal): RefusedJson {
 }
 
 export function rankingJson(r: Ranking): RankingJson {
-  return { protocol: r.protocol, benchmarkVersion: r.benchmarkVersion, scale: 'percent', rows: r.rows.map(rowJson), refused: r.refused.map(refusedJson) };
+  const benchmark = r.rows.find((x) => x.score.benchmark !== null)?.score.benchmark ?? null;
+  return { protocol: r.protocol, benchmark, benchmarkVersion: r.benchmarkVersion, scale: 'percent', rows: r.rows.map(rowJson), refused: r.refused.map(refusedJson) };
 }
 
 // ---------------------------------------------------------------------------------------------

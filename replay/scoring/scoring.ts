@@ -95,6 +95,10 @@ export interface RunScore {
   status: RunForScoring['status'];
   benchmarkVersion: string;
   sealedAt: string;
+  /** The bank's name the run measured, when recorded. */
+  benchmark: string | null;
+  /** The model ids the provider answered as (journal `model`), sorted; empty when it named none. */
+  providerModels: string[];
   /** The protocol score in [0, 1]; null when no slot counts. */
   score: number | null;
   /** Clustered bootstrap interval of the score. */
@@ -238,6 +242,8 @@ export function scoreRun(run: RunForScoring, opts: { interval?: boolean } = {}):
     status: run.status,
     benchmarkVersion: run.benchmarkVersion,
     sealedAt: run.sealedAt,
+    benchmark: run.benchmark ?? null,
+    providerModels: [...(run.providerModels ?? [])].sort(),
     score,
     interval,
     passRate: { correct: coverage.correct, trials: coverage.scored, low: w.low, high: w.high },

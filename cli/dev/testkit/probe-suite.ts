@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -215,5 +216,73 @@ export function makeVendorSuite(root: string, opts: { resolved?: boolean } = {})
     'package-lock.json',
     pkgs.map((p) => ({ ...p, ...(opts.resolved === false ? {} : { resolved: `https://registry.npmjs.org/${p.name}/-/${p.name}-${p.version}.tgz` }) })),
   );
+  return null;
+}
+
+/** Real registry packages for a bun suite: two direct dependencies, one with a dependency of its own (yauzl → pend). */
+export const BUN_VENDORABLE = ['canonicalize', 'yauzl', 'pend'] as const;
+
+/**
+ * A bun suite (issue #37): TypeScript probes run by bun import real registry packages
+ * (BUN_VENDORABLE), with the bun.lock bun 1.x writes for them (text, JSONC, trailing commas) and
+ * node_modules as `bun install` lays it out (hoisted: each tarball unpacked at the lock's path).
+ * Every tarball comes from npm's cache, where this checkout's own `npm ci` put it. Returns why it
+ * cannot be built here (a tarball missing), or null.
+ */
+export function makeBunVendorSuite(root: string): string | null {
+  const pkgs = BUN_VENDORABLE.map((n) => docketLocked(n));
+  const missing = pkgs.filter((p) => !cachedTarball(p.integrity));
+  if (missing.length) return `npm's cache holds no tarball for ${missing.map((p) => `${p.name}@${p.version}`).join(', ')} (run npm ci first)`;
+  const questions: SuiteQuestion[] = [
+    { id: 'canon-1', sourceEval: 'data/json-shape', probe: 'probes/canon-1.ts', key: 'A' },
+    { id: 'zip-1', sourceEval: 'runtime/bun-only', probe: 'probes/zip-1.ts', key: 'B' },
+  ];
+  makeProbeSuite(root, { questions, lock: 'bun.lock' }); // its bun.lock and node_modules are replaced below
+  rmSync(join(root, 'node_modules'), { recursive: true });
+  write(
+    root,
+    'evals/data/json-shape/probes/canon-1.ts',
+    "import canonicalize from 'canonicalize';\nconst observed: string | undefined = canonicalize({ b: 1, a: [2, 1] });\nconsole.log(JSON.stringify({ observed, answer: observed === '{\"a\":[2,1],\"b\":1}' ? 'A' : 'D' }));\n",
+  );
+  write(
+    root,
+    'evals/runtime/bun-only/probes/zip-1.ts',
+    "import yauzl from 'yauzl';\nconst api: string[] = ['fromBuffer', 'open'].filter((k) => typeof (yauzl as Record<string, unknown>)[k] === 'function');\nconsole.log(JSON.stringify({ api, answer: api.length === 2 ? 'B' : 'D' }));\n",
+  );
+  const [canon, yauzl, pend] = pkgs;
+  write(root, 'package.json', `${JSON.stringify({ name: 'bun-suite', private: true, dependencies: { canonicalize: canon!.version, yauzl: yauzl!.version } }, null, 2)}\n`);
+  write(
+    root,
+    'bun.lock',
+    [
+      '{',
+      '  "lockfileVersion": 1,',
+      '  "workspaces": {',
+      '    "": {',
+      '      "name": "bun-suite",',
+      '      "dependencies": {',
+      `        "canonicalize": "${canon!.version}",`,
+      `        "yauzl": "${yauzl!.version}",`,
+      '      },',
+      '    },',
+      '  },',
+      '  "packages": {',
+      `    "canonicalize": ["canonicalize@${canon!.version}", "", { "bin": { "canonicalize": "bin/canonicalize.js" } }, "${canon!.integrity}"],`,
+      '',
+      `    "pend": ["pend@${pend!.version}", "", {}, "${pend!.integrity}"],`,
+      '',
+      `    "yauzl": ["yauzl@${yauzl!.version}", "", { "dependencies": { "pend": "~${pend!.version}" } }, "${yauzl!.integrity}"],`,
+      '  }',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  // What `bun install` leaves: each package's tarball unpacked at node_modules/<name> (hoisted).
+  for (const p of pkgs) {
+    const dir = join(root, 'node_modules', p.name);
+    mkdirSync(dir, { recursive: true });
+    execFileSync('tar', ['xzf', cachedTarball(p.integrity)!, '-C', dir, '--strip-components=1']);
+  }
+  writeBank(root, questions, { probeRuntime: { runtime: 'bun', timeoutMs: 60_000 } });
   return null;
 }
