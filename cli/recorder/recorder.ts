@@ -10,7 +10,7 @@ import { gradedAtNow, gradeRuns } from '../../replay/grading/grades.ts';
 import { currentGradeDigest, loadGrade, type GradeCounts } from '../../replay/grading/grade-records.ts';
 import { grader as graderFor, type Grader } from '../../replay/grading/graders.ts';
 import { packageFile } from '../../replay/package-files.ts';
-import { classify, JournalTally, nextStep, planSlots, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/runs/journal.ts';
+import { classify, classifyTask, JournalTally, nextStep, planSlots, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/runs/journal.ts';
 import {
   checkRunId,
   defaultRunId,
@@ -355,7 +355,7 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
       if (no) return stopOnce(no);
       sh.started++; // counted before the request goes out: the cap is never passed, whatever N
       const ex: Exchange = await exchange(req.body, { url, apiKey: c.apiKey, timeoutMs, interrupt, redact, clock: clock.ms, kind });
-      const cls = classify(ex, ctx.grader, req.permutation, req.question.key, [...req.question.options]);
+      const cls = req.task ? classifyTask(ex) : classify(ex, ctx.grader, req.permutation, req.question.key, [...req.question.options]);
       const next = nextStep(ex.errorClass, st.retryableFailures, plan.caps.retries);
       // An append chains and encodes the line at once, on this thread, so lines from N workers
       // never interleave: the journal has one writer (this object). Its commit (fsyncs) runs off
@@ -506,7 +506,7 @@ function gradeSealed(archive: Archive, runId: string, digest: Digest, status: Se
 
 /** Slot keys in plan order (the seal order's first key). */
 function slotOrder(plan: PlanValue): string[] {
-  return planSlots(plan.questions, plan.permutations, plan.repetitions).map(slotKey);
+  return planSlots(plan.questions, plan.permutations, plan.repetitions, plan.tasks).map(slotKey);
 }
 
 const DOCKET_VERSION: string = (JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }).version;

@@ -163,7 +163,7 @@ return errors === 0;
 }
 
 export const bundle_bank = validate11;
-const schema12 = {"$id":"https://docket.invalid/schemas/bank.schema.json","title":"bank: a frozen decision bank: template, protocol, questions and source snapshots by digest","type":"object","additionalProperties":false,"required":["kind","schemaVersion","name","version","benchmarkVersion","template","protocol","questions","sources","omissions"],"properties":{"kind":{"const":"bank"},"schemaVersion":{"const":1},"name":{"type":"string"},"version":{"type":"string"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"template":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"prompt-template"},"protocol":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"protocol"},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","digest"],"properties":{"id":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"question"}}}},"sources":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","digest"],"properties":{"sourceEval":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"}}}},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string","minLength":1}}}}}};
+const schema12 = {"$id":"https://docket.invalid/schemas/bank.schema.json","title":"bank: a frozen decision bank: template, protocol, questions and source snapshots by digest","type":"object","additionalProperties":false,"required":["kind","schemaVersion","name","version","benchmarkVersion","template","protocol","questions","sources","omissions"],"properties":{"kind":{"const":"bank"},"schemaVersion":{"const":1},"name":{"type":"string"},"version":{"type":"string"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"template":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"prompt-template"},"protocol":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"protocol"},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","digest"],"properties":{"id":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"question"}}}},"tasks":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","digest"],"properties":{"id":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"task"}}},"description":"present only when the bank has tasks, sorted by id bytes"},"sources":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","digest"],"properties":{"sourceEval":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"}}}},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string","minLength":1}}}}}};
 const func5 = Object.prototype.hasOwnProperty;
 const func6 = schemaRegExp;
 const func7 = collectBundleRef;
@@ -512,15 +512,15 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.sources !== undefined){
-let data11 = data.sources;
+if(data.tasks !== undefined){
+let data11 = data.tasks;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
 let data12 = data11[i1];
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.sourceEval === undefined){
-const err29 = {instancePath:instancePath+"/sources/" + i1,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "sourceEval"},message:"must have required property '"+"sourceEval"+"'"};
+if(data12.id === undefined){
+const err29 = {instancePath:instancePath+"/tasks/" + i1,schemaPath:"#/properties/tasks/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -530,7 +530,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data12.digest === undefined){
-const err30 = {instancePath:instancePath+"/sources/" + i1,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+const err30 = {instancePath:instancePath+"/tasks/" + i1,schemaPath:"#/properties/tasks/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -540,8 +540,8 @@ vErrors.push(err30);
 errors++;
 }
 for(const key2 in data12){
-if(!((key2 === "sourceEval") || (key2 === "digest"))){
-const err31 = {instancePath:instancePath+"/sources/" + i1,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(!((key2 === "id") || (key2 === "digest"))){
+const err31 = {instancePath:instancePath+"/tasks/" + i1,schemaPath:"#/properties/tasks/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -551,9 +551,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data12.sourceEval !== undefined){
-if(typeof data12.sourceEval !== "string"){
-const err32 = {instancePath:instancePath+"/sources/" + i1+"/sourceEval",schemaPath:"#/properties/sources/items/properties/sourceEval/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.id !== undefined){
+if(typeof data12.id !== "string"){
+const err32 = {instancePath:instancePath+"/tasks/" + i1+"/id",schemaPath:"#/properties/tasks/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -565,10 +565,10 @@ errors++;
 }
 if(data12.digest !== undefined){
 let data14 = data12.digest;
-func7(instancePath+"/sources/" + i1+"/digest", data14, "source");
+func7(instancePath+"/tasks/" + i1+"/digest", data14, "task");
 if(typeof data14 === "string"){
 if(!pattern0.test(data14)){
-const err33 = {instancePath:instancePath+"/sources/" + i1+"/digest",schemaPath:"#/properties/sources/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+const err33 = {instancePath:instancePath+"/tasks/" + i1+"/digest",schemaPath:"#/properties/tasks/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -579,7 +579,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/sources/" + i1+"/digest",schemaPath:"#/properties/sources/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err34 = {instancePath:instancePath+"/tasks/" + i1+"/digest",schemaPath:"#/properties/tasks/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -591,7 +591,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/sources/" + i1,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err35 = {instancePath:instancePath+"/tasks/" + i1,schemaPath:"#/properties/tasks/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -603,7 +603,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err36 = {instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -613,15 +613,15 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.omissions !== undefined){
-let data15 = data.omissions;
+if(data.sources !== undefined){
+let data15 = data.sources;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
 let data16 = data15[i2];
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16.sourceEval === undefined){
-const err37 = {instancePath:instancePath+"/omissions/" + i2,schemaPath:"#/properties/omissions/items/required",keyword:"required",params:{missingProperty: "sourceEval"},message:"must have required property '"+"sourceEval"+"'"};
+const err37 = {instancePath:instancePath+"/sources/" + i2,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "sourceEval"},message:"must have required property '"+"sourceEval"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -630,8 +630,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data16.reason === undefined){
-const err38 = {instancePath:instancePath+"/omissions/" + i2,schemaPath:"#/properties/omissions/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(data16.digest === undefined){
+const err38 = {instancePath:instancePath+"/sources/" + i2,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -641,8 +641,8 @@ vErrors.push(err38);
 errors++;
 }
 for(const key3 in data16){
-if(!((key3 === "sourceEval") || (key3 === "reason"))){
-const err39 = {instancePath:instancePath+"/omissions/" + i2,schemaPath:"#/properties/omissions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(!((key3 === "sourceEval") || (key3 === "digest"))){
+const err39 = {instancePath:instancePath+"/sources/" + i2,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -654,7 +654,7 @@ errors++;
 }
 if(data16.sourceEval !== undefined){
 if(typeof data16.sourceEval !== "string"){
-const err40 = {instancePath:instancePath+"/omissions/" + i2+"/sourceEval",schemaPath:"#/properties/omissions/items/properties/sourceEval/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err40 = {instancePath:instancePath+"/sources/" + i2+"/sourceEval",schemaPath:"#/properties/sources/items/properties/sourceEval/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -664,11 +664,12 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data16.reason !== undefined){
-let data18 = data16.reason;
+if(data16.digest !== undefined){
+let data18 = data16.digest;
+func7(instancePath+"/sources/" + i2+"/digest", data18, "source");
 if(typeof data18 === "string"){
-if(func2(data18) < 1){
-const err41 = {instancePath:instancePath+"/omissions/" + i2+"/reason",schemaPath:"#/properties/omissions/items/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern0.test(data18)){
+const err41 = {instancePath:instancePath+"/sources/" + i2+"/digest",schemaPath:"#/properties/sources/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -679,7 +680,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/omissions/" + i2+"/reason",schemaPath:"#/properties/omissions/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err42 = {instancePath:instancePath+"/sources/" + i2+"/digest",schemaPath:"#/properties/sources/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -691,7 +692,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/omissions/" + i2,schemaPath:"#/properties/omissions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err43 = {instancePath:instancePath+"/sources/" + i2,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -703,7 +704,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/omissions",schemaPath:"#/properties/omissions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err44 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -713,14 +714,114 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
-else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.omissions !== undefined){
+let data19 = data.omissions;
+if(Array.isArray(data19)){
+const len3 = data19.length;
+for(let i3=0; i3<len3; i3++){
+let data20 = data19[i3];
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.sourceEval === undefined){
+const err45 = {instancePath:instancePath+"/omissions/" + i3,schemaPath:"#/properties/omissions/items/required",keyword:"required",params:{missingProperty: "sourceEval"},message:"must have required property '"+"sourceEval"+"'"};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+if(data20.reason === undefined){
+const err46 = {instancePath:instancePath+"/omissions/" + i3,schemaPath:"#/properties/omissions/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+for(const key4 in data20){
+if(!((key4 === "sourceEval") || (key4 === "reason"))){
+const err47 = {instancePath:instancePath+"/omissions/" + i3,schemaPath:"#/properties/omissions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data20.sourceEval !== undefined){
+if(typeof data20.sourceEval !== "string"){
+const err48 = {instancePath:instancePath+"/omissions/" + i3+"/sourceEval",schemaPath:"#/properties/omissions/items/properties/sourceEval/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data20.reason !== undefined){
+let data22 = data20.reason;
+if(typeof data22 === "string"){
+if(func2(data22) < 1){
+const err49 = {instancePath:instancePath+"/omissions/" + i3+"/reason",schemaPath:"#/properties/omissions/items/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/omissions/" + i3+"/reason",schemaPath:"#/properties/omissions/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/omissions/" + i3,schemaPath:"#/properties/omissions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/omissions",schemaPath:"#/properties/omissions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1826,8 +1927,8 @@ return errors === 0;
 
 export const bundle_foreign_grade = validate13;
 const schema19 = {"$id":"https://docket.invalid/schemas/foreign-grade.schema.json","title":"foreign-grade: one regrading of an imported run's multiple-choice samples by one docket grader, linked to the import's previous foreign-grade (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","grader","previous","gradedAt","verdicts","counts","skipped"],"properties":{"kind":{"const":"foreign-grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-run"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sample","inputHash","verdict","shown","chosen","key","logged"],"properties":{"sample":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-sample"},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated"]},"shown":{"enum":["A","B","C","D",null]},"chosen":{"enum":["A","B","C","D",null]},"key":{"enum":["A","B","C","D"]},"logged":{"enum":["correct","incorrect","other"]}}}},"counts":{"type":"object","additionalProperties":false,"required":["samples","correct","incorrect","invalid","truncated","agreeWithLog"],"properties":{"samples":{"type":"integer","minimum":0},"correct":{"type":"integer","minimum":0},"incorrect":{"type":"integer","minimum":0},"invalid":{"type":"integer","minimum":0},"truncated":{"type":"integer","minimum":0},"agreeWithLog":{"type":"integer","minimum":0}}},"skipped":{"type":"integer","minimum":0}}};
-const pattern12 = func6("^[a-z][a-z0-9-]*@[1-9][0-9]*$", "u");
-const pattern13 = func6("^[a-z][a-z0-9-]*$", "u");
+const pattern13 = func6("^[a-z][a-z0-9-]*@[1-9][0-9]*$", "u");
+const pattern14 = func6("^[a-z][a-z0-9-]*$", "u");
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-grade.schema.json" */;
@@ -2044,7 +2145,7 @@ errors++;
 if(data3.ref !== undefined){
 let data4 = data3.ref;
 if(typeof data4 === "string"){
-if(!pattern12.test(data4)){
+if(!pattern13.test(data4)){
 const err19 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -2069,7 +2170,7 @@ errors++;
 if(data3.id !== undefined){
 let data5 = data3.id;
 if(typeof data5 === "string"){
-if(!pattern13.test(data5)){
+if(!pattern14.test(data5)){
 const err21 = {instancePath:instancePath+"/grader/id",schemaPath:"#/properties/grader/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -3842,8 +3943,8 @@ return errors === 0;
 export const bundle_grade = validate17;
 const schema23 = {"$id":"https://docket.invalid/schemas/grade.schema.json","title":"grade: one grading of a sealed run's stored outputs by one grader — a verdict per journal attempt (inline, or in grade-segment bundles for large runs), linked to the run's previous grade","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","runId","grader","previous","gradedAt","verdicts","segments","counts","warnings"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"count":{"type":"integer","minimum":0},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"}}}},"properties":{"kind":{"const":"grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"runId":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"$ref":"#/$defs/verdict"}},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade-segment"}},"counts":{"type":"object","additionalProperties":false,"required":["attempts","slots","correct","incorrect","invalid","truncated","provider_failure","interrupted"],"properties":{"attempts":{"$ref":"#/$defs/count"},"slots":{"$ref":"#/$defs/count"},"correct":{"$ref":"#/$defs/count"},"incorrect":{"$ref":"#/$defs/count"},"invalid":{"$ref":"#/$defs/count"},"truncated":{"$ref":"#/$defs/count"},"provider_failure":{"$ref":"#/$defs/count"},"interrupted":{"$ref":"#/$defs/count"}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["code","seq","message"],"properties":{"code":{"type":"string","pattern":"^W[A-Z]+$"},"seq":{"type":["integer","null"],"minimum":0},"message":{"type":"string","minLength":1}}}}}};
 const schema27 = {"type":"integer","minimum":0};
-const pattern23 = func6("^[a-z0-9][a-z0-9._-]{0,63}$", "u");
-const pattern31 = func6("^W[A-Z]+$", "u");
+const pattern24 = func6("^[a-z0-9][a-z0-9._-]{0,63}$", "u");
+const pattern32 = func6("^W[A-Z]+$", "u");
 const schema24 = {"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"}}};
 const schema25 = {"enum":["A","B","C","D",null]};
 
@@ -4338,7 +4439,7 @@ errors++;
 if(data.runId !== undefined){
 let data3 = data.runId;
 if(typeof data3 === "string"){
-if(!pattern23.test(data3)){
+if(!pattern24.test(data3)){
 const err16 = {instancePath:instancePath+"/runId",schemaPath:"#/properties/runId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -4418,7 +4519,7 @@ errors++;
 if(data4.ref !== undefined){
 let data5 = data4.ref;
 if(typeof data5 === "string"){
-if(!pattern12.test(data5)){
+if(!pattern13.test(data5)){
 const err23 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -4443,7 +4544,7 @@ errors++;
 if(data4.id !== undefined){
 let data6 = data4.id;
 if(typeof data6 === "string"){
-if(!pattern13.test(data6)){
+if(!pattern14.test(data6)){
 const err25 = {instancePath:instancePath+"/grader/id",schemaPath:"#/properties/grader/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -5027,7 +5128,7 @@ errors++;
 if(data26.code !== undefined){
 let data27 = data26.code;
 if(typeof data27 === "string"){
-if(!pattern31.test(data27)){
+if(!pattern32.test(data27)){
 const err72 = {instancePath:instancePath+"/warnings/" + i2+"/code",schemaPath:"#/properties/warnings/items/properties/code/pattern",keyword:"pattern",params:{pattern: "^W[A-Z]+$"},message:"must match pattern \""+"^W[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
@@ -5780,7 +5881,7 @@ errors++;
 if(data.id !== undefined){
 let data2 = data.id;
 if(typeof data2 === "string"){
-if(!pattern13.test(data2)){
+if(!pattern14.test(data2)){
 const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -5956,7 +6057,7 @@ return errors === 0;
 }
 
 export const bundle_plan = validate24;
-const schema40 = {"$id":"https://docket.invalid/schemas/plan.schema.json","title":"plan: a run's frozen plan (bank, questions, permutations, repetitions, request config, caps), stored before the first call","type":"object","additionalProperties":false,"required":["kind","schemaVersion","bank","benchmarkVersion","requestFormat","questions","permutations","repetitions","slots","model","baseUrl","params","grader","caps","requestHashes"],"properties":{"kind":{"const":"plan"},"schemaVersion":{"const":1},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"requestFormat":{"type":"string","minLength":1},"questions":{"type":"array","items":{"type":"string","minLength":1}},"permutations":{"type":"integer","minimum":1},"repetitions":{"type":"integer","minimum":1},"slots":{"type":"integer","minimum":0},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","minLength":1},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"grader":{"type":"object","additionalProperties":false,"required":["ref","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"caps":{"type":"object","additionalProperties":false,"required":["limitEvals","maxRequests","maxKnownCostUsd","retries","timeoutMs"],"properties":{"limitEvals":{"type":["integer","null"],"minimum":1},"maxRequests":{"type":["integer","null"],"minimum":1},"maxKnownCostUsd":{"type":["number","null"],"minimum":0},"retries":{"type":"integer","minimum":0},"timeoutMs":{"type":"integer","minimum":1}}},"requestHashes":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}};
+const schema40 = {"$id":"https://docket.invalid/schemas/plan.schema.json","title":"plan: a run's frozen plan (bank, questions, permutations, repetitions, request config, caps), stored before the first call","type":"object","additionalProperties":false,"required":["kind","schemaVersion","bank","benchmarkVersion","requestFormat","questions","permutations","repetitions","slots","model","baseUrl","params","grader","caps","requestHashes"],"properties":{"kind":{"const":"plan"},"schemaVersion":{"const":1},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"requestFormat":{"type":"string","minLength":1},"questions":{"type":"array","items":{"type":"string","minLength":1}},"tasks":{"type":"array","items":{"type":"string","minLength":1},"description":"task ids (sorted), present only when the run asks tasks: one slot per task and repetition, after the questions' slots"},"permutations":{"type":"integer","minimum":1},"repetitions":{"type":"integer","minimum":1},"slots":{"type":"integer","minimum":0},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","minLength":1},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"grader":{"type":"object","additionalProperties":false,"required":["ref","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"caps":{"type":"object","additionalProperties":false,"required":["limitEvals","maxRequests","maxKnownCostUsd","retries","timeoutMs"],"properties":{"limitEvals":{"type":["integer","null"],"minimum":1},"maxRequests":{"type":["integer","null"],"minimum":1},"maxKnownCostUsd":{"type":["number","null"],"minimum":0},"retries":{"type":"integer","minimum":0},"timeoutMs":{"type":"integer","minimum":1}}},"requestHashes":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/plan.schema.json" */;
@@ -6266,10 +6367,15 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.permutations !== undefined){
-let data7 = data.permutations;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err27 = {instancePath:instancePath+"/permutations",schemaPath:"#/properties/permutations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.tasks !== undefined){
+let data7 = data.tasks;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+if(typeof data8 === "string"){
+if(func2(data8) < 1){
+const err27 = {instancePath:instancePath+"/tasks/" + i1,schemaPath:"#/properties/tasks/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6278,9 +6384,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 < 1 || isNaN(data7)){
-const err28 = {instancePath:instancePath+"/permutations",schemaPath:"#/properties/permutations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err28 = {instancePath:instancePath+"/tasks/" + i1,schemaPath:"#/properties/tasks/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6291,10 +6397,8 @@ errors++;
 }
 }
 }
-if(data.repetitions !== undefined){
-let data8 = data.repetitions;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err29 = {instancePath:instancePath+"/repetitions",schemaPath:"#/properties/repetitions/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err29 = {instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6303,9 +6407,11 @@ vErrors.push(err29);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 1 || isNaN(data8)){
-const err30 = {instancePath:instancePath+"/repetitions",schemaPath:"#/properties/repetitions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.permutations !== undefined){
+let data9 = data.permutations;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err30 = {instancePath:instancePath+"/permutations",schemaPath:"#/properties/permutations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6314,12 +6420,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-}
-if(data.slots !== undefined){
-let data9 = data.slots;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err31 = {instancePath:instancePath+"/slots",schemaPath:"#/properties/slots/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 1 || isNaN(data9)){
+const err31 = {instancePath:instancePath+"/permutations",schemaPath:"#/properties/permutations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6328,9 +6431,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 < 0 || isNaN(data9)){
-const err32 = {instancePath:instancePath+"/slots",schemaPath:"#/properties/slots/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.repetitions !== undefined){
+let data10 = data.repetitions;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err32 = {instancePath:instancePath+"/repetitions",schemaPath:"#/properties/repetitions/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6339,13 +6445,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-}
-if(data.model !== undefined){
-let data10 = data.model;
-if(typeof data10 === "string"){
-if(func2(data10) < 1){
-const err33 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 < 1 || isNaN(data10)){
+const err33 = {instancePath:instancePath+"/repetitions",schemaPath:"#/properties/repetitions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6355,8 +6457,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.slots !== undefined){
+let data11 = data.slots;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err34 = {instancePath:instancePath+"/slots",schemaPath:"#/properties/slots/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6365,12 +6470,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data.baseUrl !== undefined){
-let data11 = data.baseUrl;
-if(typeof data11 === "string"){
-if(func2(data11) < 1){
-const err35 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 < 0 || isNaN(data11)){
+const err35 = {instancePath:instancePath+"/slots",schemaPath:"#/properties/slots/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6380,8 +6482,12 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.model !== undefined){
+let data12 = data.model;
+if(typeof data12 === "string"){
+if(func2(data12) < 1){
+const err36 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6391,11 +6497,8 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.params !== undefined){
-let data12 = data.params;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.temperature === undefined){
-const err37 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'"};
+else {
+const err37 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6404,8 +6507,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data12.max_tokens === undefined){
-const err38 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "max_tokens"},message:"must have required property '"+"max_tokens"+"'"};
+}
+if(data.baseUrl !== undefined){
+let data13 = data.baseUrl;
+if(typeof data13 === "string"){
+if(func2(data13) < 1){
+const err38 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6414,9 +6521,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-for(const key1 in data12){
-if(!((((key1 === "temperature") || (key1 === "max_tokens")) || (key1 === "seed")) || (key1 === "top_p"))){
-const err39 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+else {
+const err39 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6426,11 +6533,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data12.temperature !== undefined){
-let data13 = data12.temperature;
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
-const err40 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data.params !== undefined){
+let data14 = data.params;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.temperature === undefined){
+const err40 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6439,9 +6546,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data14.max_tokens === undefined){
+const err41 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "max_tokens"},message:"must have required property '"+"max_tokens"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6450,11 +6556,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data12.max_tokens !== undefined){
-let data14 = data12.max_tokens;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err42 = {instancePath:instancePath+"/params/max_tokens",schemaPath:"#/properties/params/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key1 in data14){
+if(!((((key1 === "temperature") || (key1 === "max_tokens")) || (key1 === "seed")) || (key1 === "top_p"))){
+const err42 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6463,9 +6567,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 1 || isNaN(data14)){
-const err43 = {instancePath:instancePath+"/params/max_tokens",schemaPath:"#/properties/params/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data14.temperature !== undefined){
+let data15 = data14.temperature;
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err43 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6475,11 +6582,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-if(data12.seed !== undefined){
-let data15 = data12.seed;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err44 = {instancePath:instancePath+"/params/seed",schemaPath:"#/properties/params/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err44 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6489,11 +6593,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data12.top_p !== undefined){
-let data16 = data12.top_p;
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 > 1 || isNaN(data16)){
-const err45 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data14.max_tokens !== undefined){
+let data16 = data14.max_tokens;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err45 = {instancePath:instancePath+"/params/max_tokens",schemaPath:"#/properties/params/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6502,8 +6605,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data16 < 0 || isNaN(data16)){
-const err46 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 1 || isNaN(data16)){
+const err46 = {instancePath:instancePath+"/params/max_tokens",schemaPath:"#/properties/params/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6513,8 +6617,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-else {
-const err47 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+if(data14.seed !== undefined){
+let data17 = data14.seed;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err47 = {instancePath:instancePath+"/params/seed",schemaPath:"#/properties/params/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -6524,9 +6631,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data14.top_p !== undefined){
+let data18 = data14.top_p;
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 1 || isNaN(data18)){
+const err48 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -6535,12 +6644,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data.grader !== undefined){
-let data17 = data.grader;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ref === undefined){
-const err49 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
+if(data18 < 0 || isNaN(data18)){
+const err49 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6549,8 +6654,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data17.digest === undefined){
-const err50 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+}
+else {
+const err50 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -6559,9 +6665,10 @@ vErrors.push(err50);
 }
 errors++;
 }
-for(const key2 in data17){
-if(!((key2 === "ref") || (key2 === "digest"))){
-const err51 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -6571,11 +6678,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data17.ref !== undefined){
-let data18 = data17.ref;
-if(typeof data18 === "string"){
-if(!pattern12.test(data18)){
-const err52 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
+if(data.grader !== undefined){
+let data19 = data.grader;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.ref === undefined){
+const err52 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6584,9 +6691,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data19.digest === undefined){
+const err53 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -6595,12 +6701,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data17.digest !== undefined){
-let data19 = data17.digest;
-if(typeof data19 === "string"){
-if(!pattern0.test(data19)){
-const err54 = {instancePath:instancePath+"/grader/digest",schemaPath:"#/properties/grader/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+for(const key2 in data19){
+if(!((key2 === "ref") || (key2 === "digest"))){
+const err54 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6610,8 +6713,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/grader/digest",schemaPath:"#/properties/grader/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data19.ref !== undefined){
+let data20 = data19.ref;
+if(typeof data20 === "string"){
+if(!pattern13.test(data20)){
+const err55 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6621,9 +6727,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
 else {
-const err56 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err56 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -6633,11 +6738,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.caps !== undefined){
-let data20 = data.caps;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.limitEvals === undefined){
-const err57 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "limitEvals"},message:"must have required property '"+"limitEvals"+"'"};
+if(data19.digest !== undefined){
+let data21 = data19.digest;
+if(typeof data21 === "string"){
+if(!pattern0.test(data21)){
+const err57 = {instancePath:instancePath+"/grader/digest",schemaPath:"#/properties/grader/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -6646,8 +6751,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data20.maxRequests === undefined){
-const err58 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "maxRequests"},message:"must have required property '"+"maxRequests"+"'"};
+}
+else {
+const err58 = {instancePath:instancePath+"/grader/digest",schemaPath:"#/properties/grader/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -6656,8 +6762,10 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data20.maxKnownCostUsd === undefined){
-const err59 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "maxKnownCostUsd"},message:"must have required property '"+"maxKnownCostUsd"+"'"};
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -6666,8 +6774,12 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(data20.retries === undefined){
-const err60 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "retries"},message:"must have required property '"+"retries"+"'"};
+}
+if(data.caps !== undefined){
+let data22 = data.caps;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.limitEvals === undefined){
+const err60 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "limitEvals"},message:"must have required property '"+"limitEvals"+"'"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6676,8 +6788,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data20.timeoutMs === undefined){
-const err61 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "timeoutMs"},message:"must have required property '"+"timeoutMs"+"'"};
+if(data22.maxRequests === undefined){
+const err61 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "maxRequests"},message:"must have required property '"+"maxRequests"+"'"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -6686,9 +6798,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-for(const key3 in data20){
-if(!(((((key3 === "limitEvals") || (key3 === "maxRequests")) || (key3 === "maxKnownCostUsd")) || (key3 === "retries")) || (key3 === "timeoutMs"))){
-const err62 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data22.maxKnownCostUsd === undefined){
+const err62 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "maxKnownCostUsd"},message:"must have required property '"+"maxKnownCostUsd"+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -6697,11 +6808,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-if(data20.limitEvals !== undefined){
-let data21 = data20.limitEvals;
-if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err63 = {instancePath:instancePath+"/caps/limitEvals",schemaPath:"#/properties/caps/properties/limitEvals/type",keyword:"type",params:{type: schema40.properties.caps.properties.limitEvals.type},message:"must be integer,null"};
+if(data22.retries === undefined){
+const err63 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "retries"},message:"must have required property '"+"retries"+"'"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -6710,9 +6818,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 1 || isNaN(data21)){
-const err64 = {instancePath:instancePath+"/caps/limitEvals",schemaPath:"#/properties/caps/properties/limitEvals/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data22.timeoutMs === undefined){
+const err64 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "timeoutMs"},message:"must have required property '"+"timeoutMs"+"'"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -6721,12 +6828,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-}
-if(data20.maxRequests !== undefined){
-let data22 = data20.maxRequests;
-if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
-const err65 = {instancePath:instancePath+"/caps/maxRequests",schemaPath:"#/properties/caps/properties/maxRequests/type",keyword:"type",params:{type: schema40.properties.caps.properties.maxRequests.type},message:"must be integer,null"};
+for(const key3 in data22){
+if(!(((((key3 === "limitEvals") || (key3 === "maxRequests")) || (key3 === "maxKnownCostUsd")) || (key3 === "retries")) || (key3 === "timeoutMs"))){
+const err65 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -6735,9 +6839,11 @@ vErrors.push(err65);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 1 || isNaN(data22)){
-const err66 = {instancePath:instancePath+"/caps/maxRequests",schemaPath:"#/properties/caps/properties/maxRequests/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data22.limitEvals !== undefined){
+let data23 = data22.limitEvals;
+if((!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))) && (data23 !== null)){
+const err66 = {instancePath:instancePath+"/caps/limitEvals",schemaPath:"#/properties/caps/properties/limitEvals/type",keyword:"type",params:{type: schema40.properties.caps.properties.limitEvals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -6746,12 +6852,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-}
-if(data20.maxKnownCostUsd !== undefined){
-let data23 = data20.maxKnownCostUsd;
-if((!((typeof data23 == "number") && (isFinite(data23)))) && (data23 !== null)){
-const err67 = {instancePath:instancePath+"/caps/maxKnownCostUsd",schemaPath:"#/properties/caps/properties/maxKnownCostUsd/type",keyword:"type",params:{type: schema40.properties.caps.properties.maxKnownCostUsd.type},message:"must be number,null"};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 1 || isNaN(data23)){
+const err67 = {instancePath:instancePath+"/caps/limitEvals",schemaPath:"#/properties/caps/properties/limitEvals/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -6760,9 +6863,12 @@ vErrors.push(err67);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err68 = {instancePath:instancePath+"/caps/maxKnownCostUsd",schemaPath:"#/properties/caps/properties/maxKnownCostUsd/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data22.maxRequests !== undefined){
+let data24 = data22.maxRequests;
+if((!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))) && (data24 !== null)){
+const err68 = {instancePath:instancePath+"/caps/maxRequests",schemaPath:"#/properties/caps/properties/maxRequests/type",keyword:"type",params:{type: schema40.properties.caps.properties.maxRequests.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -6771,12 +6877,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-}
-if(data20.retries !== undefined){
-let data24 = data20.retries;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err69 = {instancePath:instancePath+"/caps/retries",schemaPath:"#/properties/caps/properties/retries/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 1 || isNaN(data24)){
+const err69 = {instancePath:instancePath+"/caps/maxRequests",schemaPath:"#/properties/caps/properties/maxRequests/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -6785,9 +6888,12 @@ vErrors.push(err69);
 }
 errors++;
 }
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 < 0 || isNaN(data24)){
-const err70 = {instancePath:instancePath+"/caps/retries",schemaPath:"#/properties/caps/properties/retries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data22.maxKnownCostUsd !== undefined){
+let data25 = data22.maxKnownCostUsd;
+if((!((typeof data25 == "number") && (isFinite(data25)))) && (data25 !== null)){
+const err70 = {instancePath:instancePath+"/caps/maxKnownCostUsd",schemaPath:"#/properties/caps/properties/maxKnownCostUsd/type",keyword:"type",params:{type: schema40.properties.caps.properties.maxKnownCostUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -6796,12 +6902,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-}
-if(data20.timeoutMs !== undefined){
-let data25 = data20.timeoutMs;
-if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-const err71 = {instancePath:instancePath+"/caps/timeoutMs",schemaPath:"#/properties/caps/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 < 0 || isNaN(data25)){
+const err71 = {instancePath:instancePath+"/caps/maxKnownCostUsd",schemaPath:"#/properties/caps/properties/maxKnownCostUsd/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -6810,9 +6913,12 @@ vErrors.push(err71);
 }
 errors++;
 }
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 < 1 || isNaN(data25)){
-const err72 = {instancePath:instancePath+"/caps/timeoutMs",schemaPath:"#/properties/caps/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data22.retries !== undefined){
+let data26 = data22.retries;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err72 = {instancePath:instancePath+"/caps/retries",schemaPath:"#/properties/caps/properties/retries/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -6821,11 +6927,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 < 0 || isNaN(data26)){
+const err73 = {instancePath:instancePath+"/caps/retries",schemaPath:"#/properties/caps/properties/retries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -6835,11 +6939,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.requestHashes !== undefined){
-let data26 = data.requestHashes;
-if(typeof data26 === "string"){
-if(!pattern0.test(data26)){
-const err74 = {instancePath:instancePath+"/requestHashes",schemaPath:"#/properties/requestHashes/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+}
+if(data22.timeoutMs !== undefined){
+let data27 = data22.timeoutMs;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err74 = {instancePath:instancePath+"/caps/timeoutMs",schemaPath:"#/properties/caps/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -6848,9 +6952,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-else {
-const err75 = {instancePath:instancePath+"/requestHashes",schemaPath:"#/properties/requestHashes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 < 1 || isNaN(data27)){
+const err75 = {instancePath:instancePath+"/caps/timeoutMs",schemaPath:"#/properties/caps/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -6861,13 +6965,51 @@ errors++;
 }
 }
 }
+}
 else {
-const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err76 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err76];
 }
 else {
 vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data.requestHashes !== undefined){
+let data28 = data.requestHashes;
+if(typeof data28 === "string"){
+if(!pattern0.test(data28)){
+const err77 = {instancePath:instancePath+"/requestHashes",schemaPath:"#/properties/requestHashes/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/requestHashes",schemaPath:"#/properties/requestHashes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+}
+else {
+const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
 }
 errors++;
 }
@@ -6877,7 +7019,7 @@ return errors === 0;
 
 export const bundle_prompt_template = validate25;
 const schema41 = {"$id":"https://docket.invalid/schemas/prompt-template.schema.json","title":"prompt-template: the versioned system and user message text that presents a question","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","system","user","answerFormat"],"properties":{"kind":{"const":"prompt-template"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}};
-const pattern41 = func6("^[a-z0-9][a-z0-9-]*$", "u");
+const pattern42 = func6("^[a-z0-9][a-z0-9-]*$", "u");
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/prompt-template.schema.json" */;
@@ -6993,7 +7135,7 @@ errors++;
 if(data.id !== undefined){
 let data2 = data.id;
 if(typeof data2 === "string"){
-if(!pattern41.test(data2)){
+if(!pattern42.test(data2)){
 const err10 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -7105,7 +7247,7 @@ return errors === 0;
 }
 
 export const bundle_protocol = validate26;
-const schema42 = {"$id":"https://docket.invalid/schemas/protocol.schema.json","title":"protocol: the versioned scoring protocol (its digest is part of the benchmark version)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","permutationsPerQuestion","slot","verdicts","questionScore","sourceEvalScore","score","coverage","minCoverage","ranking","intervals","comparison","cost"],"properties":{"kind":{"const":"protocol"},"schemaVersion":{"const":1},"id":{"type":"string"},"version":{"type":"integer","minimum":1},"permutationsPerQuestion":{"type":"integer","minimum":1},"slot":{"type":"string"},"verdicts":{"type":"object","additionalProperties":{"type":"string"}},"questionScore":{"type":"string"},"sourceEvalScore":{"type":"string"},"score":{"type":"string"},"coverage":{"type":"string"},"minCoverage":{"type":"number","minimum":0,"maximum":1},"ranking":{"type":"string"},"intervals":{"type":"object"},"comparison":{"type":"object"},"cost":{"type":"string"}}};
+const schema42 = {"$id":"https://docket.invalid/schemas/protocol.schema.json","title":"protocol: the versioned scoring protocol (its digest is part of the benchmark version)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","permutationsPerQuestion","slot","verdicts","questionScore","sourceEvalScore","score","coverage","minCoverage","ranking","intervals","comparison","cost"],"properties":{"kind":{"const":"protocol"},"schemaVersion":{"const":1},"id":{"type":"string"},"version":{"type":"integer","minimum":1},"permutationsPerQuestion":{"type":"integer","minimum":1},"slot":{"type":"string"},"verdicts":{"type":"object","additionalProperties":{"type":"string"}},"questionScore":{"type":"string"},"sourceEvalScore":{"type":"string"},"score":{"type":"string"},"coverage":{"type":"string"},"minCoverage":{"type":"number","minimum":0,"maximum":1},"ranking":{"type":"string"},"intervals":{"type":"object"},"comparison":{"type":"object"},"cost":{"type":"string"},"kinds":{"type":"object"},"weights":{"type":"object"},"itemScore":{"type":"string"},"kindScore":{"type":"string"},"combined":{"type":"string"}}};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/protocol.schema.json" */;
@@ -7542,14 +7684,76 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.kinds !== undefined){
+let data17 = data.kinds;
+if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
+const err38 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.weights !== undefined){
+let data18 = data.weights;
+if(!(data18 && typeof data18 == "object" && !Array.isArray(data18))){
+const err39 = {instancePath:instancePath+"/weights",schemaPath:"#/properties/weights/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data.itemScore !== undefined){
+if(typeof data.itemScore !== "string"){
+const err40 = {instancePath:instancePath+"/itemScore",schemaPath:"#/properties/itemScore/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.kindScore !== undefined){
+if(typeof data.kindScore !== "string"){
+const err41 = {instancePath:instancePath+"/kindScore",schemaPath:"#/properties/kindScore/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data.combined !== undefined){
+if(typeof data.combined !== "string"){
+const err42 = {instancePath:instancePath+"/combined",schemaPath:"#/properties/combined/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -7559,7 +7763,7 @@ return errors === 0;
 
 export const bundle_question = validate27;
 const schema43 = {"$id":"https://docket.invalid/schemas/question.schema.json","title":"question: one decision question, naming its source snapshot and its evidence","type":"object","additionalProperties":false,"required":["kind","schemaVersion","question","source","evidence"],"properties":{"kind":{"const":"question"},"schemaVersion":{"const":1},"question":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string"},"stem":{"type":"string","minLength":1},"options":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"string","minLength":1}},"key":{"enum":["A","B","C","D"]},"claim":{"type":"string"},"doesNotEstablish":{"type":"string"},"probe":{"type":"string"}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"evidence"}}};
-const pattern42 = func6("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
+const pattern43 = func6("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/question.schema.json" */;
@@ -7750,7 +7954,7 @@ errors++;
 if(data2.id !== undefined){
 let data3 = data2.id;
 if(typeof data3 === "string"){
-if(!pattern42.test(data3)){
+if(!pattern43.test(data3)){
 const err17 = {instancePath:instancePath+"/question/id",schemaPath:"#/properties/question/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -8235,7 +8439,7 @@ errors++;
 if(data.id !== undefined){
 let data2 = data.id;
 if(typeof data2 === "string"){
-if(!pattern23.test(data2)){
+if(!pattern24.test(data2)){
 const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -10386,7 +10590,7 @@ errors++;
 if(data.run !== undefined){
 let data2 = data.run;
 if(typeof data2 === "string"){
-if(!pattern23.test(data2)){
+if(!pattern24.test(data2)){
 const err8 = {instancePath:instancePath+"/run",schemaPath:"#/properties/run/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -10482,7 +10686,7 @@ return errors === 0;
 
 export const bundle_source = validate38;
 const schema60 = {"$id":"https://docket.invalid/schemas/source.schema.json","title":"source: a snapshot of one source eval's file tree","type":"object","additionalProperties":false,"required":["kind","schemaVersion","sourceEval","exclude","entries","treeDigest"],"properties":{"kind":{"const":"source"},"schemaVersion":{"const":1},"sourceEval":{"type":"string","pattern":"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$","description":"<category>/<eval>: the folders' own names, neither holding a separator or a control character"},"exclude":{"type":"object","additionalProperties":false,"required":["dirs","files"],"properties":{"dirs":{"type":"array","items":{"type":"string"}},"files":{"type":"array","items":{"type":"string"}}}},"entries":{"type":"array","items":{"oneOf":[{"type":"object","additionalProperties":false,"required":["path","type","mode","size","digest","encoding","content"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"file"},"mode":{"enum":[420,493]},"size":{"type":"integer","minimum":0},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"enum":["utf8","base64"]},"content":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["path","type","target"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"symlink"},"target":{"type":"string"}}}]}},"treeDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"allowedDenied":{"description":"denied paths stored because the bank config names them (content.include)","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","rule"],"properties":{"path":{"type":"string","minLength":1},"rule":{"type":"string"}}}},"allowedSecrets":{"description":"secret-scanner hits the bank config allows (content.allowSecrets), by path, line, rule and the digest of the matched text","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","line","rule","digest"],"properties":{"path":{"type":"string","minLength":1},"line":{"type":"integer","minimum":1},"rule":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
-const pattern54 = func6("^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$", "u");
+const pattern55 = func6("^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$", "u");
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/source.schema.json" */;
@@ -10588,7 +10792,7 @@ errors++;
 if(data.sourceEval !== undefined){
 let data2 = data.sourceEval;
 if(typeof data2 === "string"){
-if(!pattern54.test(data2)){
+if(!pattern55.test(data2)){
 const err9 = {instancePath:instancePath+"/sourceEval",schemaPath:"#/properties/sourceEval/pattern",keyword:"pattern",params:{pattern: "^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$"},message:"must match pattern \""+"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -11426,9 +11630,625 @@ validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const definition_run_segment_line = validate39;
+export const bundle_task = validate39;
+const schema61 = {"$id":"https://docket.invalid/schemas/task.schema.json","title":"task: one free-form (answer) or execution (exec) task, its prompt read, naming its source snapshot","type":"object","additionalProperties":false,"required":["kind","schemaVersion","task","source"],"properties":{"kind":{"const":"task"},"schemaVersion":{"const":1},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","prompt","max_tokens","graders"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string"},"prompt":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string"},"file":{"type":"string"}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"type":"object"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"graders":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["ref","weight","params"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"params":{"type":"object"}}}}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://docket.invalid/schemas/task.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.schemaVersion === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schemaVersion"},message:"must have required property '"+"schemaVersion"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.task === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task"},message:"must have required property '"+"task"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.source === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "kind") || (key0 === "schemaVersion")) || (key0 === "task")) || (key0 === "source"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+if("task" !== data.kind){
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "task"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.schemaVersion !== undefined){
+if(1 !== data.schemaVersion){
+const err6 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.task !== undefined){
+let data2 = data.task;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.id === undefined){
+const err7 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.kind === undefined){
+const err8 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.sourceEval === undefined){
+const err9 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/required",keyword:"required",params:{missingProperty: "sourceEval"},message:"must have required property '"+"sourceEval"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.prompt === undefined){
+const err10 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data2.max_tokens === undefined){
+const err11 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/required",keyword:"required",params:{missingProperty: "max_tokens"},message:"must have required property '"+"max_tokens"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data2.graders === undefined){
+const err12 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/required",keyword:"required",params:{missingProperty: "graders"},message:"must have required property '"+"graders"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(func5.call(schema61.properties.task.properties, key1))){
+const err13 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data2.id !== undefined){
+let data3 = data2.id;
+if(typeof data3 === "string"){
+if(!pattern43.test(data3)){
+const err14 = {instancePath:instancePath+"/task/id",schemaPath:"#/properties/task/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/task/id",schemaPath:"#/properties/task/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data2.kind !== undefined){
+let data4 = data2.kind;
+if(!((data4 === "answer") || (data4 === "exec"))){
+const err16 = {instancePath:instancePath+"/task/kind",schemaPath:"#/properties/task/properties/kind/enum",keyword:"enum",params:{allowedValues: schema61.properties.task.properties.kind.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data2.sourceEval !== undefined){
+if(typeof data2.sourceEval !== "string"){
+const err17 = {instancePath:instancePath+"/task/sourceEval",schemaPath:"#/properties/task/properties/sourceEval/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data2.prompt !== undefined){
+let data6 = data2.prompt;
+const _errs13 = errors;
+let valid2 = false;
+let passing0 = null;
+const _errs14 = errors;
+if(data6 !== null){
+const err18 = {instancePath:instancePath+"/task/prompt",schemaPath:"#/properties/task/properties/prompt/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+var _valid0 = _errs14 === errors;
+if(_valid0){
+valid2 = true;
+passing0 = 0;
+}
+const _errs16 = errors;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.text === undefined){
+const err19 = {instancePath:instancePath+"/task/prompt",schemaPath:"#/properties/task/properties/prompt/oneOf/1/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+for(const key2 in data6){
+if(!((key2 === "text") || (key2 === "file"))){
+const err20 = {instancePath:instancePath+"/task/prompt",schemaPath:"#/properties/task/properties/prompt/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data6.text !== undefined){
+if(typeof data6.text !== "string"){
+const err21 = {instancePath:instancePath+"/task/prompt/text",schemaPath:"#/properties/task/properties/prompt/oneOf/1/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data6.file !== undefined){
+if(typeof data6.file !== "string"){
+const err22 = {instancePath:instancePath+"/task/prompt/file",schemaPath:"#/properties/task/properties/prompt/oneOf/1/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/task/prompt",schemaPath:"#/properties/task/properties/prompt/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+var _valid0 = _errs16 === errors;
+if(_valid0 && valid2){
+valid2 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid2 = true;
+passing0 = 1;
+}
+}
+if(!valid2){
+const err24 = {instancePath:instancePath+"/task/prompt",schemaPath:"#/properties/task/properties/prompt/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+else {
+errors = _errs13;
+if(vErrors !== null){
+if(_errs13){
+vErrors.length = _errs13;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data2.system !== undefined){
+if(typeof data2.system !== "string"){
+const err25 = {instancePath:instancePath+"/task/system",schemaPath:"#/properties/task/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data2.messages !== undefined){
+let data10 = data2.messages;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
+const err26 = {instancePath:instancePath+"/task/messages/" + i0,schemaPath:"#/properties/task/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/task/messages",schemaPath:"#/properties/task/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data2.tools !== undefined){
+let data12 = data2.tools;
+if(Array.isArray(data12)){
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+let data13 = data12[i1];
+if(!(data13 && typeof data13 == "object" && !Array.isArray(data13))){
+const err28 = {instancePath:instancePath+"/task/tools/" + i1,schemaPath:"#/properties/task/properties/tools/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/task/tools",schemaPath:"#/properties/task/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data2.max_tokens !== undefined){
+let data14 = data2.max_tokens;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err30 = {instancePath:instancePath+"/task/max_tokens",schemaPath:"#/properties/task/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 1 || isNaN(data14)){
+const err31 = {instancePath:instancePath+"/task/max_tokens",schemaPath:"#/properties/task/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+if(data2.graders !== undefined){
+let data15 = data2.graders;
+if(Array.isArray(data15)){
+if(data15.length < 1){
+const err32 = {instancePath:instancePath+"/task/graders",schemaPath:"#/properties/task/properties/graders/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+const len2 = data15.length;
+for(let i2=0; i2<len2; i2++){
+let data16 = data15[i2];
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.ref === undefined){
+const err33 = {instancePath:instancePath+"/task/graders/" + i2,schemaPath:"#/properties/task/properties/graders/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data16.weight === undefined){
+const err34 = {instancePath:instancePath+"/task/graders/" + i2,schemaPath:"#/properties/task/properties/graders/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data16.params === undefined){
+const err35 = {instancePath:instancePath+"/task/graders/" + i2,schemaPath:"#/properties/task/properties/graders/items/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+for(const key3 in data16){
+if(!(((key3 === "ref") || (key3 === "weight")) || (key3 === "params"))){
+const err36 = {instancePath:instancePath+"/task/graders/" + i2,schemaPath:"#/properties/task/properties/graders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data16.ref !== undefined){
+let data17 = data16.ref;
+if(typeof data17 === "string"){
+if(!pattern13.test(data17)){
+const err37 = {instancePath:instancePath+"/task/graders/" + i2+"/ref",schemaPath:"#/properties/task/properties/graders/items/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/task/graders/" + i2+"/ref",schemaPath:"#/properties/task/properties/graders/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data16.weight !== undefined){
+let data18 = data16.weight;
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 0 || isNaN(data18)){
+const err39 = {instancePath:instancePath+"/task/graders/" + i2+"/weight",schemaPath:"#/properties/task/properties/graders/items/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/task/graders/" + i2+"/weight",schemaPath:"#/properties/task/properties/graders/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data16.params !== undefined){
+let data19 = data16.params;
+if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
+const err41 = {instancePath:instancePath+"/task/graders/" + i2+"/params",schemaPath:"#/properties/task/properties/graders/items/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/task/graders/" + i2,schemaPath:"#/properties/task/properties/graders/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/task/graders",schemaPath:"#/properties/task/properties/graders/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.source !== undefined){
+let data20 = data.source;
+func7(instancePath+"/source", data20, "source");
+if(typeof data20 === "string"){
+if(!pattern0.test(data20)){
+const err45 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+
+export const definition_run_segment_line = validate40;
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12205,17 +13025,666 @@ vErrors.push(err61);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const bankFile = validate42;
-const schema69 = {"$id":"https://docket.invalid/schemas/files/decision-bank.schema.json","title":"decision-bank.json: the working-tree bank file (frozen into bank, question and prompt-template bundles)","type":"object","additionalProperties":false,"required":["schemaVersion","name","version","description","keyBalanceTolerance","promptTemplate","questions","omissions"],"$defs":{"probeRuntime":{"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}}},"properties":{"schemaVersion":{"const":1},"name":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"description":{"type":"string"},"keyBalanceTolerance":{"type":"integer","minimum":0},"promptTemplate":{"type":"object","additionalProperties":false,"required":["id","version","system","user","answerFormat"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string","minLength":3,"description":"<category>/<eval>: the two folders' names as they are on disk (layout); an unsafe name is refused by validate (ENAME)"},"stem":{"type":"string","minLength":1},"options":{"type":"array","items":{"type":"string","minLength":1}},"key":{"type":"string"},"claim":{"type":"string","minLength":1},"doesNotEstablish":{"type":"string","minLength":1},"probe":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$","description":"relative to the source eval's folder, or to <layout.probeRoot>/<sourceEval>/ when the layout names a probe root"},"probeRuntime":{"$ref":"#/$defs/probeRuntime"}}}},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string"}}}},"layout":{"description":"where the suite keeps its things (docs/design.md §7 \"Layout\"); every member left out has the default shown, the layout docket's own bank has","type":"object","additionalProperties":false,"properties":{"evalRoots":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"folders (relative to the bank root) holding <category>/<eval>/; default [\"evals\"]"},"taskFiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"every source eval holds one of these files; default [\"TASK.md\"]"},"solution":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"the reference solution: NAME/ a folder, NAME.* a file with any extension, else an exact file name; default [\"solution.*\"]"},"probeRoot":{"type":"string","minLength":1,"description":"probes live in <probeRoot>/<sourceEval>/; default: in each source eval's folder"}}},"report":{"description":"what docket report's page says: its title (default: the bank's name and \"leaderboard\") and an introduction (plain text, paragraphs separated by a blank line)","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"text":{"type":"string"}}},"probeRuntime":{"$ref":"#/$defs/probeRuntime"},"lockfile":{"description":"the suite's lockfile, relative to the bank root (default: the first of package-lock.json, npm-shrinkwrap.json, bun.lock, pnpm-lock.yaml, yarn.lock present)","type":"string","pattern":"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},"content":{"description":"the content policy's bank settings (docs/design.md \"Content policy\")","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"type":"integer","minimum":1},"include":{"type":"array","items":{"type":"string","minLength":1}},"allowSecrets":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","digest","reason"],"properties":{"path":{"type":"string","minLength":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"reason":{"type":"string","minLength":1}}}}}}}};
-const schema70 = {"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}};
-const pattern62 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$", "u");
-const pattern63 = func6("^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$", "u");
+export const bankFile = validate43;
+const schema70 = {"$id":"https://docket.invalid/schemas/files/decision-bank.schema.json","title":"decision-bank.json: the working-tree bank file (frozen into bank, question and prompt-template bundles)","type":"object","additionalProperties":false,"required":["schemaVersion","name","version","description","keyBalanceTolerance","promptTemplate","questions","omissions"],"$defs":{"probeRuntime":{"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}},"graderUse":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match) or exec@1 (the suite's tests, docket-exec/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} (docs/design.md §10)"}}},"message":{"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}},"weights":{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}}},"properties":{"schemaVersion":{"const":1},"name":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"description":{"type":"string"},"keyBalanceTolerance":{"type":"integer","minimum":0},"promptTemplate":{"type":"object","additionalProperties":false,"required":["id","version","system","user","answerFormat"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string","minLength":3,"description":"<category>/<eval>: the two folders' names as they are on disk (layout); an unsafe name is refused by validate (ENAME)"},"stem":{"type":"string","minLength":1},"options":{"type":"array","items":{"type":"string","minLength":1}},"key":{"type":"string"},"claim":{"type":"string","minLength":1},"doesNotEstablish":{"type":"string","minLength":1},"probe":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$","description":"relative to the source eval's folder, or to <layout.probeRoot>/<sourceEval>/ when the layout names a probe root"},"probeRuntime":{"$ref":"#/$defs/probeRuntime"}}}},"tasks":{"type":"array","items":{"$ref":"#/$defs/task"},"description":"free-form (answer) and execution (exec) tasks (docs/design.md §7 \"Tasks\")"},"scoring":{"type":"object","additionalProperties":false,"properties":{"weights":{"$ref":"#/$defs/weights"}},"description":"how kinds or categories weigh in the combined score; part of the scoring protocol, so of the benchmark version"},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string"}}}},"layout":{"description":"where the suite keeps its things (docs/design.md §7 \"Layout\"); every member left out has the default shown, the layout docket's own bank has","type":"object","additionalProperties":false,"properties":{"evalRoots":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"folders (relative to the bank root) holding <category>/<eval>/; default [\"evals\"]"},"taskFiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"every source eval holds one of these files; default [\"TASK.md\"]"},"solution":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"the reference solution: NAME/ a folder, NAME.* a file with any extension, else an exact file name; default [\"solution.*\"]"},"probeRoot":{"type":"string","minLength":1,"description":"probes live in <probeRoot>/<sourceEval>/; default: in each source eval's folder"}}},"report":{"description":"what docket report's page says: its title (default: the bank's name and \"leaderboard\") and an introduction (plain text, paragraphs separated by a blank line)","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"text":{"type":"string"}}},"probeRuntime":{"$ref":"#/$defs/probeRuntime"},"lockfile":{"description":"the suite's lockfile, relative to the bank root (default: the first of package-lock.json, npm-shrinkwrap.json, bun.lock, pnpm-lock.yaml, yarn.lock present)","type":"string","pattern":"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},"content":{"description":"the content policy's bank settings (docs/design.md \"Content policy\")","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"type":"integer","minimum":1},"include":{"type":"array","items":{"type":"string","minLength":1}},"allowSecrets":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","digest","reason"],"properties":{"path":{"type":"string","minLength":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"reason":{"type":"string","minLength":1}}}}}}}};
+const schema71 = {"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}};
+const schema76 = {"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}};
+const pattern66 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$", "u");
+const pattern71 = func6("^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$", "u");
+const schema72 = {"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}};
+const schema73 = {"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"};
+const schema74 = {"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match) or exec@1 (the suite's tests, docket-exec/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} (docs/design.md §10)"}}};
+const pattern68 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$", "u");
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.kind === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.sourceEval === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sourceEval"},message:"must have required property '"+"sourceEval"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.max_tokens === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max_tokens"},message:"must have required property '"+"max_tokens"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func5.call(schema72.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern43.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+let data1 = data.kind;
+if(!((data1 === "answer") || (data1 === "exec"))){
+const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema72.properties.kind.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.sourceEval !== undefined){
+let data2 = data.sourceEval;
+if(typeof data2 === "string"){
+if(func2(data2) < 3){
+const err8 = {instancePath:instancePath+"/sourceEval",schemaPath:"#/properties/sourceEval/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/sourceEval",schemaPath:"#/properties/sourceEval/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.prompt !== undefined){
+let data3 = data.prompt;
+const _errs8 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs9 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.file === undefined){
+const err10 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/0/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key1 in data3){
+if(!(key1 === "file")){
+const err11 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data3.file !== undefined){
+let data4 = data3.file;
+if(typeof data4 === "string"){
+if(!pattern68.test(data4)){
+const err12 = {instancePath:instancePath+"/prompt/file",schemaPath:"#/properties/prompt/oneOf/0/properties/file/pattern",keyword:"pattern",params:{pattern: "^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$"},message:"must match pattern \""+"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/prompt/file",schemaPath:"#/properties/prompt/oneOf/0/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var _valid0 = _errs9 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs14 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.text === undefined){
+const err15 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/1/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+for(const key2 in data3){
+if(!(key2 === "text")){
+const err16 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data3.text !== undefined){
+let data5 = data3.text;
+if(typeof data5 === "string"){
+if(func2(data5) < 1){
+const err17 = {instancePath:instancePath+"/prompt/text",schemaPath:"#/properties/prompt/oneOf/1/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/prompt/text",schemaPath:"#/properties/prompt/oneOf/1/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+var _valid0 = _errs14 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err20 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+else {
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.system !== undefined){
+if(typeof data.system !== "string"){
+const err21 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.messages !== undefined){
+let data7 = data.messages;
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.role === undefined){
+const err22 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data8.role !== undefined){
+let data9 = data8.role;
+if(!((((data9 === "system") || (data9 === "user")) || (data9 === "assistant")) || (data9 === "tool"))){
+const err23 = {instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"#/$defs/message/properties/role/enum",keyword:"enum",params:{allowedValues: schema73.properties.role.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.tools !== undefined){
+let data10 = data.tools;
+if(Array.isArray(data10)){
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+let data11 = data10[i1];
+if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
+const err26 = {instancePath:instancePath+"/tools/" + i1,schemaPath:"#/properties/tools/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.max_tokens !== undefined){
+let data12 = data.max_tokens;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err28 = {instancePath:instancePath+"/max_tokens",schemaPath:"#/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 1 || isNaN(data12)){
+const err29 = {instancePath:instancePath+"/max_tokens",schemaPath:"#/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+if(data.grader !== undefined){
+let data13 = data.grader;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.ref === undefined){
+const err30 = {instancePath:instancePath+"/grader",schemaPath:"#/$defs/graderUse/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+for(const key3 in data13){
+if(!(((key3 === "ref") || (key3 === "weight")) || (key3 === "params"))){
+const err31 = {instancePath:instancePath+"/grader",schemaPath:"#/$defs/graderUse/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data13.ref !== undefined){
+let data14 = data13.ref;
+if(typeof data14 === "string"){
+if(!pattern13.test(data14)){
+const err32 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/$defs/graderUse/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/$defs/graderUse/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data13.weight !== undefined){
+let data15 = data13.weight;
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err34 = {instancePath:instancePath+"/grader/weight",schemaPath:"#/$defs/graderUse/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/grader/weight",schemaPath:"#/$defs/graderUse/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data13.params !== undefined){
+let data16 = data13.params;
+if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
+const err36 = {instancePath:instancePath+"/grader/params",schemaPath:"#/$defs/graderUse/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/grader",schemaPath:"#/$defs/graderUse/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.graders !== undefined){
+let data17 = data.graders;
+if(Array.isArray(data17)){
+if(data17.length < 1){
+const err38 = {instancePath:instancePath+"/graders",schemaPath:"#/properties/graders/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+const len2 = data17.length;
+for(let i2=0; i2<len2; i2++){
+let data18 = data17[i2];
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.ref === undefined){
+const err39 = {instancePath:instancePath+"/graders/" + i2,schemaPath:"#/$defs/graderUse/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+for(const key4 in data18){
+if(!(((key4 === "ref") || (key4 === "weight")) || (key4 === "params"))){
+const err40 = {instancePath:instancePath+"/graders/" + i2,schemaPath:"#/$defs/graderUse/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data18.ref !== undefined){
+let data19 = data18.ref;
+if(typeof data19 === "string"){
+if(!pattern13.test(data19)){
+const err41 = {instancePath:instancePath+"/graders/" + i2+"/ref",schemaPath:"#/$defs/graderUse/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/graders/" + i2+"/ref",schemaPath:"#/$defs/graderUse/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data18.weight !== undefined){
+let data20 = data18.weight;
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err43 = {instancePath:instancePath+"/graders/" + i2+"/weight",schemaPath:"#/$defs/graderUse/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/graders/" + i2+"/weight",schemaPath:"#/$defs/graderUse/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data18.params !== undefined){
+let data21 = data18.params;
+if(!(data21 && typeof data21 == "object" && !Array.isArray(data21))){
+const err45 = {instancePath:instancePath+"/graders/" + i2+"/params",schemaPath:"#/$defs/graderUse/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/graders/" + i2,schemaPath:"#/$defs/graderUse/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/graders",schemaPath:"#/properties/graders/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+validate44.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/files/decision-bank.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -12301,7 +13770,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema69.properties, key0))){
+if(!(func5.call(schema70.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -12479,7 +13948,7 @@ errors++;
 if(data5.id !== undefined){
 let data6 = data5.id;
 if(typeof data6 === "string"){
-if(!pattern41.test(data6)){
+if(!pattern42.test(data6)){
 const err23 = {instancePath:instancePath+"/promptTemplate/id",schemaPath:"#/properties/promptTemplate/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -12565,7 +14034,7 @@ errors++;
 if(data5.requestKind !== undefined){
 let data11 = data5.requestKind;
 if(!((data11 === "chat") || (data11 === "decision"))){
-const err30 = {instancePath:instancePath+"/promptTemplate/requestKind",schemaPath:"#/properties/promptTemplate/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema69.properties.promptTemplate.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/promptTemplate/requestKind",schemaPath:"#/properties/promptTemplate/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema70.properties.promptTemplate.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -12675,7 +14144,7 @@ vErrors.push(err39);
 errors++;
 }
 for(const key2 in data13){
-if(!(func5.call(schema69.properties.questions.items.properties, key2))){
+if(!(func5.call(schema70.properties.questions.items.properties, key2))){
 const err40 = {instancePath:instancePath+"/questions/" + i0,schemaPath:"#/properties/questions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err40];
@@ -12689,7 +14158,7 @@ errors++;
 if(data13.id !== undefined){
 let data14 = data13.id;
 if(typeof data14 === "string"){
-if(!pattern42.test(data14)){
+if(!pattern43.test(data14)){
 const err41 = {instancePath:instancePath+"/questions/" + i0+"/id",schemaPath:"#/properties/questions/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
@@ -12867,7 +14336,7 @@ errors++;
 if(data13.probe !== undefined){
 let data22 = data13.probe;
 if(typeof data22 === "string"){
-if(!pattern62.test(data22)){
+if(!pattern66.test(data22)){
 const err55 = {instancePath:instancePath+"/questions/" + i0+"/probe",schemaPath:"#/properties/questions/items/properties/probe/pattern",keyword:"pattern",params:{pattern: "^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$"},message:"must match pattern \""+"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
@@ -12907,7 +14376,7 @@ errors++;
 if(data23.runtime !== undefined){
 let data24 = data23.runtime;
 if(!((((data24 === "auto") || (data24 === "node")) || (data24 === "tsx")) || (data24 === "bun"))){
-const err58 = {instancePath:instancePath+"/questions/" + i0+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema70.properties.runtime.enum},message:"must be equal to one of the allowed values"};
+const err58 = {instancePath:instancePath+"/questions/" + i0+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema71.properties.runtime.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -12988,15 +14457,19 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.omissions !== undefined){
-let data26 = data.omissions;
+if(data.tasks !== undefined){
+let data26 = data.tasks;
 if(Array.isArray(data26)){
 const len2 = data26.length;
 for(let i2=0; i2<len2; i2++){
-let data27 = data26[i2];
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.sourceEval === undefined){
-const err65 = {instancePath:instancePath+"/omissions/" + i2,schemaPath:"#/properties/omissions/items/required",keyword:"required",params:{missingProperty: "sourceEval"},message:"must have required property '"+"sourceEval"+"'"};
+if(!(validate44(data26[i2], {instancePath:instancePath+"/tasks/" + i2,parentData:data26,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -13005,8 +14478,13 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data27.reason === undefined){
-const err66 = {instancePath:instancePath+"/omissions/" + i2,schemaPath:"#/properties/omissions/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+}
+if(data.scoring !== undefined){
+let data28 = data.scoring;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+for(const key4 in data28){
+if(!(key4 === "weights")){
+const err66 = {instancePath:instancePath+"/scoring",schemaPath:"#/properties/scoring/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -13015,9 +14493,12 @@ vErrors.push(err66);
 }
 errors++;
 }
-for(const key4 in data27){
-if(!((key4 === "sourceEval") || (key4 === "reason"))){
-const err67 = {instancePath:instancePath+"/omissions/" + i2,schemaPath:"#/properties/omissions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+if(data28.weights !== undefined){
+let data29 = data28.weights;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(Object.keys(data29).length > 1){
+const err67 = {instancePath:instancePath+"/scoring/weights",schemaPath:"#/$defs/weights/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -13026,10 +14507,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-if(data27.sourceEval !== undefined){
-if(typeof data27.sourceEval !== "string"){
-const err68 = {instancePath:instancePath+"/omissions/" + i2+"/sourceEval",schemaPath:"#/properties/omissions/items/properties/sourceEval/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(Object.keys(data29).length < 1){
+const err68 = {instancePath:instancePath+"/scoring/weights",schemaPath:"#/$defs/weights/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -13038,10 +14517,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-if(data27.reason !== undefined){
-if(typeof data27.reason !== "string"){
-const err69 = {instancePath:instancePath+"/omissions/" + i2+"/reason",schemaPath:"#/properties/omissions/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key5 in data29){
+if(!((key5 === "kind") || (key5 === "category"))){
+const err69 = {instancePath:instancePath+"/scoring/weights",schemaPath:"#/$defs/weights/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -13051,9 +14529,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-}
-else {
-const err70 = {instancePath:instancePath+"/omissions/" + i2,schemaPath:"#/properties/omissions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data29.kind !== undefined){
+let data30 = data29.kind;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(Object.keys(data30).length < 1){
+const err70 = {instancePath:instancePath+"/scoring/weights/kind",schemaPath:"#/$defs/weights/properties/kind/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -13062,10 +14542,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/omissions",schemaPath:"#/properties/omissions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key6 in data30){
+if(!(((key6 === "choice") || (key6 === "answer")) || (key6 === "exec"))){
+const err71 = {instancePath:instancePath+"/scoring/weights/kind",schemaPath:"#/$defs/weights/properties/kind/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -13075,12 +14554,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.layout !== undefined){
-let data30 = data.layout;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-for(const key5 in data30){
-if(!((((key5 === "evalRoots") || (key5 === "taskFiles")) || (key5 === "solution")) || (key5 === "probeRoot"))){
-const err72 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(data30.choice !== undefined){
+let data31 = data30.choice;
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 < 0 || isNaN(data31)){
+const err72 = {instancePath:instancePath+"/scoring/weights/kind/choice",schemaPath:"#/$defs/weights/properties/kind/properties/choice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -13090,11 +14568,8 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data30.evalRoots !== undefined){
-let data31 = data30.evalRoots;
-if(Array.isArray(data31)){
-if(data31.length < 1){
-const err73 = {instancePath:instancePath+"/layout/evalRoots",schemaPath:"#/properties/layout/properties/evalRoots/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+else {
+const err73 = {instancePath:instancePath+"/scoring/weights/kind/choice",schemaPath:"#/$defs/weights/properties/kind/properties/choice/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -13103,12 +14578,12 @@ vErrors.push(err73);
 }
 errors++;
 }
-const len3 = data31.length;
-for(let i3=0; i3<len3; i3++){
-let data32 = data31[i3];
-if(typeof data32 === "string"){
-if(func2(data32) < 1){
-const err74 = {instancePath:instancePath+"/layout/evalRoots/" + i3,schemaPath:"#/properties/layout/properties/evalRoots/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data30.answer !== undefined){
+let data32 = data30.answer;
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 < 0 || isNaN(data32)){
+const err74 = {instancePath:instancePath+"/scoring/weights/kind/answer",schemaPath:"#/$defs/weights/properties/kind/properties/answer/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -13119,7 +14594,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/layout/evalRoots/" + i3,schemaPath:"#/properties/layout/properties/evalRoots/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err75 = {instancePath:instancePath+"/scoring/weights/kind/answer",schemaPath:"#/$defs/weights/properties/kind/properties/answer/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -13129,9 +14604,11 @@ vErrors.push(err75);
 errors++;
 }
 }
-}
-else {
-const err76 = {instancePath:instancePath+"/layout/evalRoots",schemaPath:"#/properties/layout/properties/evalRoots/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data30.exec !== undefined){
+let data33 = data30.exec;
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 0 || isNaN(data33)){
+const err76 = {instancePath:instancePath+"/scoring/weights/kind/exec",schemaPath:"#/$defs/weights/properties/kind/properties/exec/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -13141,11 +14618,8 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data30.taskFiles !== undefined){
-let data33 = data30.taskFiles;
-if(Array.isArray(data33)){
-if(data33.length < 1){
-const err77 = {instancePath:instancePath+"/layout/taskFiles",schemaPath:"#/properties/layout/properties/taskFiles/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+else {
+const err77 = {instancePath:instancePath+"/scoring/weights/kind/exec",schemaPath:"#/$defs/weights/properties/kind/properties/exec/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -13154,12 +14628,10 @@ vErrors.push(err77);
 }
 errors++;
 }
-const len4 = data33.length;
-for(let i4=0; i4<len4; i4++){
-let data34 = data33[i4];
-if(typeof data34 === "string"){
-if(func2(data34) < 1){
-const err78 = {instancePath:instancePath+"/layout/taskFiles/" + i4,schemaPath:"#/properties/layout/properties/taskFiles/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/scoring/weights/kind",schemaPath:"#/$defs/weights/properties/kind/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -13169,8 +14641,11 @@ vErrors.push(err78);
 errors++;
 }
 }
-else {
-const err79 = {instancePath:instancePath+"/layout/taskFiles/" + i4,schemaPath:"#/properties/layout/properties/taskFiles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data29.category !== undefined){
+let data34 = data29.category;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(Object.keys(data34).length < 1){
+const err79 = {instancePath:instancePath+"/scoring/weights/category",schemaPath:"#/$defs/weights/properties/category/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -13179,10 +14654,11 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/layout/taskFiles",schemaPath:"#/properties/layout/properties/taskFiles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key7 in data34){
+let data35 = data34[key7];
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 < 0 || isNaN(data35)){
+const err80 = {instancePath:instancePath+"/scoring/weights/category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/weights/properties/category/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -13192,11 +14668,8 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data30.solution !== undefined){
-let data35 = data30.solution;
-if(Array.isArray(data35)){
-if(data35.length < 1){
-const err81 = {instancePath:instancePath+"/layout/solution",schemaPath:"#/properties/layout/properties/solution/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+else {
+const err81 = {instancePath:instancePath+"/scoring/weights/category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/weights/properties/category/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -13205,12 +14678,10 @@ vErrors.push(err81);
 }
 errors++;
 }
-const len5 = data35.length;
-for(let i5=0; i5<len5; i5++){
-let data36 = data35[i5];
-if(typeof data36 === "string"){
-if(func2(data36) < 1){
-const err82 = {instancePath:instancePath+"/layout/solution/" + i5,schemaPath:"#/properties/layout/properties/solution/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/scoring/weights/category",schemaPath:"#/$defs/weights/properties/category/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -13220,8 +14691,9 @@ vErrors.push(err82);
 errors++;
 }
 }
+}
 else {
-const err83 = {instancePath:instancePath+"/layout/solution/" + i5,schemaPath:"#/properties/layout/properties/solution/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err83 = {instancePath:instancePath+"/scoring/weights",schemaPath:"#/$defs/weights/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -13233,7 +14705,7 @@ errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/layout/solution",schemaPath:"#/properties/layout/properties/solution/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err84 = {instancePath:instancePath+"/scoring",schemaPath:"#/properties/scoring/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -13243,11 +14715,15 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data30.probeRoot !== undefined){
-let data37 = data30.probeRoot;
-if(typeof data37 === "string"){
-if(func2(data37) < 1){
-const err85 = {instancePath:instancePath+"/layout/probeRoot",schemaPath:"#/properties/layout/properties/probeRoot/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.omissions !== undefined){
+let data36 = data.omissions;
+if(Array.isArray(data36)){
+const len3 = data36.length;
+for(let i3=0; i3<len3; i3++){
+let data37 = data36[i3];
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+if(data37.sourceEval === undefined){
+const err85 = {instancePath:instancePath+"/omissions/" + i3,schemaPath:"#/properties/omissions/items/required",keyword:"required",params:{missingProperty: "sourceEval"},message:"must have required property '"+"sourceEval"+"'"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -13256,9 +14732,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-else {
-const err86 = {instancePath:instancePath+"/layout/probeRoot",schemaPath:"#/properties/layout/properties/probeRoot/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data37.reason === undefined){
+const err86 = {instancePath:instancePath+"/omissions/" + i3,schemaPath:"#/properties/omissions/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -13267,10 +14742,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key8 in data37){
+if(!((key8 === "sourceEval") || (key8 === "reason"))){
+const err87 = {instancePath:instancePath+"/omissions/" + i3,schemaPath:"#/properties/omissions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -13280,12 +14754,9 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data.report !== undefined){
-let data38 = data.report;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-for(const key6 in data38){
-if(!((key6 === "title") || (key6 === "text"))){
-const err88 = {instancePath:instancePath+"/report",schemaPath:"#/properties/report/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(data37.sourceEval !== undefined){
+if(typeof data37.sourceEval !== "string"){
+const err88 = {instancePath:instancePath+"/omissions/" + i3+"/sourceEval",schemaPath:"#/properties/omissions/items/properties/sourceEval/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -13295,11 +14766,9 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data38.title !== undefined){
-let data39 = data38.title;
-if(typeof data39 === "string"){
-if(func2(data39) < 1){
-const err89 = {instancePath:instancePath+"/report/title",schemaPath:"#/properties/report/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data37.reason !== undefined){
+if(typeof data37.reason !== "string"){
+const err89 = {instancePath:instancePath+"/omissions/" + i3+"/reason",schemaPath:"#/properties/omissions/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -13309,8 +14778,9 @@ vErrors.push(err89);
 errors++;
 }
 }
+}
 else {
-const err90 = {instancePath:instancePath+"/report/title",schemaPath:"#/properties/report/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err90 = {instancePath:instancePath+"/omissions/" + i3,schemaPath:"#/properties/omissions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -13320,9 +14790,9 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data38.text !== undefined){
-if(typeof data38.text !== "string"){
-const err91 = {instancePath:instancePath+"/report/text",schemaPath:"#/properties/report/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err91 = {instancePath:instancePath+"/omissions",schemaPath:"#/properties/omissions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -13332,9 +14802,12 @@ vErrors.push(err91);
 errors++;
 }
 }
-}
-else {
-const err92 = {instancePath:instancePath+"/report",schemaPath:"#/properties/report/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.layout !== undefined){
+let data40 = data.layout;
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+for(const key9 in data40){
+if(!((((key9 === "evalRoots") || (key9 === "taskFiles")) || (key9 === "solution")) || (key9 === "probeRoot"))){
+const err92 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -13344,12 +14817,11 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data.probeRuntime !== undefined){
-let data41 = data.probeRuntime;
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-for(const key7 in data41){
-if(!((key7 === "runtime") || (key7 === "timeoutMs"))){
-const err93 = {instancePath:instancePath+"/probeRuntime",schemaPath:"#/$defs/probeRuntime/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(data40.evalRoots !== undefined){
+let data41 = data40.evalRoots;
+if(Array.isArray(data41)){
+if(data41.length < 1){
+const err93 = {instancePath:instancePath+"/layout/evalRoots",schemaPath:"#/properties/layout/properties/evalRoots/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -13358,11 +14830,12 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-if(data41.runtime !== undefined){
-let data42 = data41.runtime;
-if(!((((data42 === "auto") || (data42 === "node")) || (data42 === "tsx")) || (data42 === "bun"))){
-const err94 = {instancePath:instancePath+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema70.properties.runtime.enum},message:"must be equal to one of the allowed values"};
+const len4 = data41.length;
+for(let i4=0; i4<len4; i4++){
+let data42 = data41[i4];
+if(typeof data42 === "string"){
+if(func2(data42) < 1){
+const err94 = {instancePath:instancePath+"/layout/evalRoots/" + i4,schemaPath:"#/properties/layout/properties/evalRoots/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -13372,10 +14845,8 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data41.timeoutMs !== undefined){
-let data43 = data41.timeoutMs;
-if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-const err95 = {instancePath:instancePath+"/probeRuntime/timeoutMs",schemaPath:"#/$defs/probeRuntime/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err95 = {instancePath:instancePath+"/layout/evalRoots/" + i4,schemaPath:"#/properties/layout/properties/evalRoots/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -13384,9 +14855,10 @@ vErrors.push(err95);
 }
 errors++;
 }
-if((typeof data43 == "number") && (isFinite(data43))){
-if(data43 > 3600000 || isNaN(data43)){
-const err96 = {instancePath:instancePath+"/probeRuntime/timeoutMs",schemaPath:"#/$defs/probeRuntime/properties/timeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
+}
+}
+else {
+const err96 = {instancePath:instancePath+"/layout/evalRoots",schemaPath:"#/properties/layout/properties/evalRoots/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -13395,8 +14867,12 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(data43 < 1 || isNaN(data43)){
-const err97 = {instancePath:instancePath+"/probeRuntime/timeoutMs",schemaPath:"#/$defs/probeRuntime/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data40.taskFiles !== undefined){
+let data43 = data40.taskFiles;
+if(Array.isArray(data43)){
+if(data43.length < 1){
+const err97 = {instancePath:instancePath+"/layout/taskFiles",schemaPath:"#/properties/layout/properties/taskFiles/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -13405,11 +14881,12 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err98 = {instancePath:instancePath+"/probeRuntime",schemaPath:"#/$defs/probeRuntime/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const len5 = data43.length;
+for(let i5=0; i5<len5; i5++){
+let data44 = data43[i5];
+if(typeof data44 === "string"){
+if(func2(data44) < 1){
+const err98 = {instancePath:instancePath+"/layout/taskFiles/" + i5,schemaPath:"#/properties/layout/properties/taskFiles/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -13419,11 +14896,8 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data.lockfile !== undefined){
-let data44 = data.lockfile;
-if(typeof data44 === "string"){
-if(!pattern63.test(data44)){
-const err99 = {instancePath:instancePath+"/lockfile",schemaPath:"#/properties/lockfile/pattern",keyword:"pattern",params:{pattern: "^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},message:"must match pattern \""+"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"+"\""};
+else {
+const err99 = {instancePath:instancePath+"/layout/taskFiles/" + i5,schemaPath:"#/properties/layout/properties/taskFiles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -13433,8 +14907,9 @@ vErrors.push(err99);
 errors++;
 }
 }
+}
 else {
-const err100 = {instancePath:instancePath+"/lockfile",schemaPath:"#/properties/lockfile/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err100 = {instancePath:instancePath+"/layout/taskFiles",schemaPath:"#/properties/layout/properties/taskFiles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -13444,12 +14919,11 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data.content !== undefined){
-let data45 = data.content;
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-for(const key8 in data45){
-if(!(((key8 === "maxFileBytes") || (key8 === "include")) || (key8 === "allowSecrets"))){
-const err101 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(data40.solution !== undefined){
+let data45 = data40.solution;
+if(Array.isArray(data45)){
+if(data45.length < 1){
+const err101 = {instancePath:instancePath+"/layout/solution",schemaPath:"#/properties/layout/properties/solution/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -13458,11 +14932,12 @@ vErrors.push(err101);
 }
 errors++;
 }
-}
-if(data45.maxFileBytes !== undefined){
-let data46 = data45.maxFileBytes;
-if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
-const err102 = {instancePath:instancePath+"/content/maxFileBytes",schemaPath:"#/properties/content/properties/maxFileBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const len6 = data45.length;
+for(let i6=0; i6<len6; i6++){
+let data46 = data45[i6];
+if(typeof data46 === "string"){
+if(func2(data46) < 1){
+const err102 = {instancePath:instancePath+"/layout/solution/" + i6,schemaPath:"#/properties/layout/properties/solution/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -13471,9 +14946,9 @@ vErrors.push(err102);
 }
 errors++;
 }
-if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 < 1 || isNaN(data46)){
-const err103 = {instancePath:instancePath+"/content/maxFileBytes",schemaPath:"#/properties/content/properties/maxFileBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err103 = {instancePath:instancePath+"/layout/solution/" + i6,schemaPath:"#/properties/layout/properties/solution/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -13484,15 +14959,8 @@ errors++;
 }
 }
 }
-if(data45.include !== undefined){
-let data47 = data45.include;
-if(Array.isArray(data47)){
-const len6 = data47.length;
-for(let i6=0; i6<len6; i6++){
-let data48 = data47[i6];
-if(typeof data48 === "string"){
-if(func2(data48) < 1){
-const err104 = {instancePath:instancePath+"/content/include/" + i6,schemaPath:"#/properties/content/properties/include/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err104 = {instancePath:instancePath+"/layout/solution",schemaPath:"#/properties/layout/properties/solution/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -13502,8 +14970,11 @@ vErrors.push(err104);
 errors++;
 }
 }
-else {
-const err105 = {instancePath:instancePath+"/content/include/" + i6,schemaPath:"#/properties/content/properties/include/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data40.probeRoot !== undefined){
+let data47 = data40.probeRoot;
+if(typeof data47 === "string"){
+if(func2(data47) < 1){
+const err105 = {instancePath:instancePath+"/layout/probeRoot",schemaPath:"#/properties/layout/properties/probeRoot/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -13513,9 +14984,8 @@ vErrors.push(err105);
 errors++;
 }
 }
-}
 else {
-const err106 = {instancePath:instancePath+"/content/include",schemaPath:"#/properties/content/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err106 = {instancePath:instancePath+"/layout/probeRoot",schemaPath:"#/properties/layout/properties/probeRoot/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -13525,15 +14995,9 @@ vErrors.push(err106);
 errors++;
 }
 }
-if(data45.allowSecrets !== undefined){
-let data49 = data45.allowSecrets;
-if(Array.isArray(data49)){
-const len7 = data49.length;
-for(let i7=0; i7<len7; i7++){
-let data50 = data49[i7];
-if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
-if(data50.path === undefined){
-const err107 = {instancePath:instancePath+"/content/allowSecrets/" + i7,schemaPath:"#/properties/content/properties/allowSecrets/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+}
+else {
+const err107 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -13542,8 +15006,13 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data50.digest === undefined){
-const err108 = {instancePath:instancePath+"/content/allowSecrets/" + i7,schemaPath:"#/properties/content/properties/allowSecrets/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+}
+if(data.report !== undefined){
+let data48 = data.report;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+for(const key10 in data48){
+if(!((key10 === "title") || (key10 === "text"))){
+const err108 = {instancePath:instancePath+"/report",schemaPath:"#/properties/report/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -13552,8 +15021,12 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data50.reason === undefined){
-const err109 = {instancePath:instancePath+"/content/allowSecrets/" + i7,schemaPath:"#/properties/content/properties/allowSecrets/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+}
+if(data48.title !== undefined){
+let data49 = data48.title;
+if(typeof data49 === "string"){
+if(func2(data49) < 1){
+const err109 = {instancePath:instancePath+"/report/title",schemaPath:"#/properties/report/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -13562,9 +15035,9 @@ vErrors.push(err109);
 }
 errors++;
 }
-for(const key9 in data50){
-if(!(((key9 === "path") || (key9 === "digest")) || (key9 === "reason"))){
-const err110 = {instancePath:instancePath+"/content/allowSecrets/" + i7,schemaPath:"#/properties/content/properties/allowSecrets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+}
+else {
+const err110 = {instancePath:instancePath+"/report/title",schemaPath:"#/properties/report/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -13574,11 +15047,9 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data50.path !== undefined){
-let data51 = data50.path;
-if(typeof data51 === "string"){
-if(func2(data51) < 1){
-const err111 = {instancePath:instancePath+"/content/allowSecrets/" + i7+"/path",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data48.text !== undefined){
+if(typeof data48.text !== "string"){
+const err111 = {instancePath:instancePath+"/report/text",schemaPath:"#/properties/report/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -13588,8 +15059,9 @@ vErrors.push(err111);
 errors++;
 }
 }
+}
 else {
-const err112 = {instancePath:instancePath+"/content/allowSecrets/" + i7+"/path",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err112 = {instancePath:instancePath+"/report",schemaPath:"#/properties/report/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -13599,11 +15071,12 @@ vErrors.push(err112);
 errors++;
 }
 }
-if(data50.digest !== undefined){
-let data52 = data50.digest;
-if(typeof data52 === "string"){
-if(!pattern0.test(data52)){
-const err113 = {instancePath:instancePath+"/content/allowSecrets/" + i7+"/digest",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(data.probeRuntime !== undefined){
+let data51 = data.probeRuntime;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+for(const key11 in data51){
+if(!((key11 === "runtime") || (key11 === "timeoutMs"))){
+const err113 = {instancePath:instancePath+"/probeRuntime",schemaPath:"#/$defs/probeRuntime/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -13613,8 +15086,10 @@ vErrors.push(err113);
 errors++;
 }
 }
-else {
-const err114 = {instancePath:instancePath+"/content/allowSecrets/" + i7+"/digest",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data51.runtime !== undefined){
+let data52 = data51.runtime;
+if(!((((data52 === "auto") || (data52 === "node")) || (data52 === "tsx")) || (data52 === "bun"))){
+const err114 = {instancePath:instancePath+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema71.properties.runtime.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -13624,11 +15099,10 @@ vErrors.push(err114);
 errors++;
 }
 }
-if(data50.reason !== undefined){
-let data53 = data50.reason;
-if(typeof data53 === "string"){
-if(func2(data53) < 1){
-const err115 = {instancePath:instancePath+"/content/allowSecrets/" + i7+"/reason",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data51.timeoutMs !== undefined){
+let data53 = data51.timeoutMs;
+if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
+const err115 = {instancePath:instancePath+"/probeRuntime/timeoutMs",schemaPath:"#/$defs/probeRuntime/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -13637,9 +15111,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-else {
-const err116 = {instancePath:instancePath+"/content/allowSecrets/" + i7+"/reason",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 > 3600000 || isNaN(data53)){
+const err116 = {instancePath:instancePath+"/probeRuntime/timeoutMs",schemaPath:"#/$defs/probeRuntime/properties/timeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -13648,10 +15122,8 @@ vErrors.push(err116);
 }
 errors++;
 }
-}
-}
-else {
-const err117 = {instancePath:instancePath+"/content/allowSecrets/" + i7,schemaPath:"#/properties/content/properties/allowSecrets/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data53 < 1 || isNaN(data53)){
+const err117 = {instancePath:instancePath+"/probeRuntime/timeoutMs",schemaPath:"#/$defs/probeRuntime/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -13662,8 +15134,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err118 = {instancePath:instancePath+"/content/allowSecrets",schemaPath:"#/properties/content/properties/allowSecrets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err118 = {instancePath:instancePath+"/probeRuntime",schemaPath:"#/$defs/probeRuntime/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -13673,9 +15146,11 @@ vErrors.push(err118);
 errors++;
 }
 }
-}
-else {
-const err119 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.lockfile !== undefined){
+let data54 = data.lockfile;
+if(typeof data54 === "string"){
+if(!pattern71.test(data54)){
+const err119 = {instancePath:instancePath+"/lockfile",schemaPath:"#/properties/lockfile/pattern",keyword:"pattern",params:{pattern: "^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},message:"must match pattern \""+"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"+"\""};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -13685,9 +15160,8 @@ vErrors.push(err119);
 errors++;
 }
 }
-}
 else {
-const err120 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err120 = {instancePath:instancePath+"/lockfile",schemaPath:"#/properties/lockfile/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -13696,14 +15170,267 @@ vErrors.push(err120);
 }
 errors++;
 }
-validate42.errors = vErrors;
+}
+if(data.content !== undefined){
+let data55 = data.content;
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+for(const key12 in data55){
+if(!(((key12 === "maxFileBytes") || (key12 === "include")) || (key12 === "allowSecrets"))){
+const err121 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+if(data55.maxFileBytes !== undefined){
+let data56 = data55.maxFileBytes;
+if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
+const err122 = {instancePath:instancePath+"/content/maxFileBytes",schemaPath:"#/properties/content/properties/maxFileBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+if((typeof data56 == "number") && (isFinite(data56))){
+if(data56 < 1 || isNaN(data56)){
+const err123 = {instancePath:instancePath+"/content/maxFileBytes",schemaPath:"#/properties/content/properties/maxFileBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+}
+}
+if(data55.include !== undefined){
+let data57 = data55.include;
+if(Array.isArray(data57)){
+const len7 = data57.length;
+for(let i7=0; i7<len7; i7++){
+let data58 = data57[i7];
+if(typeof data58 === "string"){
+if(func2(data58) < 1){
+const err124 = {instancePath:instancePath+"/content/include/" + i7,schemaPath:"#/properties/content/properties/include/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+else {
+const err125 = {instancePath:instancePath+"/content/include/" + i7,schemaPath:"#/properties/content/properties/include/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+}
+else {
+const err126 = {instancePath:instancePath+"/content/include",schemaPath:"#/properties/content/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+if(data55.allowSecrets !== undefined){
+let data59 = data55.allowSecrets;
+if(Array.isArray(data59)){
+const len8 = data59.length;
+for(let i8=0; i8<len8; i8++){
+let data60 = data59[i8];
+if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
+if(data60.path === undefined){
+const err127 = {instancePath:instancePath+"/content/allowSecrets/" + i8,schemaPath:"#/properties/content/properties/allowSecrets/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+if(data60.digest === undefined){
+const err128 = {instancePath:instancePath+"/content/allowSecrets/" + i8,schemaPath:"#/properties/content/properties/allowSecrets/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+if(data60.reason === undefined){
+const err129 = {instancePath:instancePath+"/content/allowSecrets/" + i8,schemaPath:"#/properties/content/properties/allowSecrets/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+for(const key13 in data60){
+if(!(((key13 === "path") || (key13 === "digest")) || (key13 === "reason"))){
+const err130 = {instancePath:instancePath+"/content/allowSecrets/" + i8,schemaPath:"#/properties/content/properties/allowSecrets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+if(data60.path !== undefined){
+let data61 = data60.path;
+if(typeof data61 === "string"){
+if(func2(data61) < 1){
+const err131 = {instancePath:instancePath+"/content/allowSecrets/" + i8+"/path",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+else {
+const err132 = {instancePath:instancePath+"/content/allowSecrets/" + i8+"/path",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+if(data60.digest !== undefined){
+let data62 = data60.digest;
+if(typeof data62 === "string"){
+if(!pattern0.test(data62)){
+const err133 = {instancePath:instancePath+"/content/allowSecrets/" + i8+"/digest",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+else {
+const err134 = {instancePath:instancePath+"/content/allowSecrets/" + i8+"/digest",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+}
+if(data60.reason !== undefined){
+let data63 = data60.reason;
+if(typeof data63 === "string"){
+if(func2(data63) < 1){
+const err135 = {instancePath:instancePath+"/content/allowSecrets/" + i8+"/reason",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+else {
+const err136 = {instancePath:instancePath+"/content/allowSecrets/" + i8+"/reason",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+}
+else {
+const err137 = {instancePath:instancePath+"/content/allowSecrets/" + i8,schemaPath:"#/properties/content/properties/allowSecrets/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+}
+else {
+const err138 = {instancePath:instancePath+"/content/allowSecrets",schemaPath:"#/properties/content/properties/allowSecrets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
+}
+else {
+const err139 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+}
+else {
+const err140 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const releaseManifest = validate43;
-const schema72 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://docket.invalid/schemas/release/manifest.schema.json","title":"docket release manifest (MANIFEST.json inside decision-verification.tgz)","description":"Not a bundle kind: it lives in the release tarball, never in an archive. Stored as RFC 8785 canonical JSON. Paths are relative to the tarball's top directory decision-verification/, sorted by UTF-8 byte order, unique. merkleRoot is the RFC 6962 root over the evidence object digests.","type":"object","additionalProperties":false,"required":["kind","schemaVersion","docketVersion","encoder","merkleRoot","entries"],"properties":{"kind":{"const":"release-manifest"},"schemaVersion":{"const":1},"docketVersion":{"type":"string","minLength":1,"maxLength":64},"encoder":{"type":"string","minLength":1,"maxLength":512},"merkleRoot":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"entries":{"type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["path","size","digest"],"properties":{"path":{"type":"string","minLength":1,"maxLength":255},"size":{"type":"integer","minimum":0,"maximum":1073741824},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
+export const releaseManifest = validate46;
+const schema78 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://docket.invalid/schemas/release/manifest.schema.json","title":"docket release manifest (MANIFEST.json inside decision-verification.tgz)","description":"Not a bundle kind: it lives in the release tarball, never in an archive. Stored as RFC 8785 canonical JSON. Paths are relative to the tarball's top directory decision-verification/, sorted by UTF-8 byte order, unique. merkleRoot is the RFC 6962 root over the evidence object digests.","type":"object","additionalProperties":false,"required":["kind","schemaVersion","docketVersion","encoder","merkleRoot","entries"],"properties":{"kind":{"const":"release-manifest"},"schemaVersion":{"const":1},"docketVersion":{"type":"string","minLength":1,"maxLength":64},"encoder":{"type":"string","minLength":1,"maxLength":512},"merkleRoot":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"entries":{"type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["path","size","digest"],"properties":{"path":{"type":"string","minLength":1,"maxLength":255},"size":{"type":"integer","minimum":0,"maximum":1073741824},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/release/manifest.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -14088,7 +15815,7 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
@@ -14111,4 +15838,5 @@ export const BUNDLE_KINDS = {
   "run": bundle_run,
   "run-segment": bundle_run_segment,
   "source": bundle_source,
+  "task": bundle_task,
 };

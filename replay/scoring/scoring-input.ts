@@ -333,7 +333,7 @@ export function slotOutcomes(run: LoadedRun, bank: FrozenBank, grade: LoadedGrad
     e.verdicts.push(verdicts[i]!);
     bySlot.set(k, e);
   });
-  return planSlots(run.plan.questions, run.plan.permutations, run.plan.repetitions).map((slot) => {
+  return planSlots(run.plan.questions, run.plan.permutations, run.plan.repetitions, run.plan.tasks).map((slot) => {
     const q = questions.get(slot.question);
     if (!q) throw findingError('EPLAN', `run ${run.run.id} plans question ${slot.question}, which is not in bank ${bank.digest}`, { question: slot.question });
     const e = bySlot.get(slotKey(slot)) ?? { lines: [], verdicts: [] };

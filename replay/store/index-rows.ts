@@ -207,7 +207,7 @@ function runDerived(value: Json, digest: Digest, src: BundleSource, emit: Emit) 
   const v = value as unknown as RunValue;
   const plan = need(src, v.plan).value as unknown as PlanValue;
   const questions = questionsOf(src, plan.bank);
-  const planned = planSlots(plan.questions, plan.permutations, plan.repetitions);
+  const planned = planSlots(plan.questions, plan.permutations, plan.repetitions, plan.tasks);
   const tallies = new Map<string, SlotTally>();
   for (const s of planned) {
     if (!questions.has(s.question)) throw findingError('EPLAN', `run ${v.id} plans question ${s.question}, which is not in bank ${plan.bank}`, { question: s.question });
