@@ -116,6 +116,7 @@ export const CODES = {
   EGRADERIMPORT: e('archived grader source imports something other than a module of its own bundle', 'design.md §10'),
   EGRADERNOTARCHIVED: e('no grader with this identity digest is archived', 'design.md §10'),
   EGRADERUN: e('a run (or its bank) cannot be read for grading; nothing was written', 'design.md §11'),
+  EEXECRUNNER: e('a run has exec tasks and the grading caller gave no runner for their tests (docket-exec/1): grade with `docket regrade`', 'design.md §10'),
   EGRADE: e("a grade's verdicts do not line up with its run's attempts", 'design.md §11'),
   EGRADESEGMENT: e('a grade segment belongs to another grade or starts at the wrong verdict', 'design.md §11'),
   ENOGRADE: e('a sealed run has no grade yet', 'design.md §11'),

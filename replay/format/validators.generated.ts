@@ -1925,12 +1925,1201 @@ validate12.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_foreign_grade = validate13;
-const schema19 = {"$id":"https://docket.invalid/schemas/foreign-grade.schema.json","title":"foreign-grade: one regrading of an imported run's multiple-choice samples by one docket grader, linked to the import's previous foreign-grade (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","grader","previous","gradedAt","verdicts","counts","skipped"],"properties":{"kind":{"const":"foreign-grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-run"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sample","inputHash","verdict","shown","chosen","key","logged"],"properties":{"sample":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-sample"},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated"]},"shown":{"enum":["A","B","C","D",null]},"chosen":{"enum":["A","B","C","D",null]},"key":{"enum":["A","B","C","D"]},"logged":{"enum":["correct","incorrect","other"]}}}},"counts":{"type":"object","additionalProperties":false,"required":["samples","correct","incorrect","invalid","truncated","agreeWithLog"],"properties":{"samples":{"type":"integer","minimum":0},"correct":{"type":"integer","minimum":0},"incorrect":{"type":"integer","minimum":0},"invalid":{"type":"integer","minimum":0},"truncated":{"type":"integer","minimum":0},"agreeWithLog":{"type":"integer","minimum":0}}},"skipped":{"type":"integer","minimum":0}}};
-const pattern13 = func6("^[a-z][a-z0-9-]*@[1-9][0-9]*$", "u");
-const pattern14 = func6("^[a-z][a-z0-9-]*$", "u");
+export const bundle_exec_result = validate13;
+const schema19 = {"$id":"https://docket.invalid/schemas/exec-result.schema.json","title":"exec-result: the evidence of one exec grading (docket-exec/1): the files the reply made, the command, each test's status, duration and bounded failure message, the exit code and bounded output","type":"object","additionalProperties":false,"required":["kind","schemaVersion","runtime","task","grader","source","files","paths","command","outcome","exitCode","signal","timedOut","reportError","tests","stdout","stderr","runtimeInfo","packages"],"$defs":{"test":{"type":"object","additionalProperties":false,"required":["name","status","durationMs","message"],"properties":{"name":{"type":"string"},"status":{"enum":["passed","failed","skipped"]},"durationMs":{"type":["number","null"],"minimum":0},"message":{"type":["string","null"]}}},"text":{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string"},"truncatedFrom":{"type":"integer","minimum":0}}}},"properties":{"kind":{"const":"exec-result"},"schemaVersion":{"const":1},"runtime":{"const":"docket-exec/1"},"task":{"type":"string"},"grader":{"type":"object","additionalProperties":false,"required":["ref","digest"],"properties":{"ref":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"},"files":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"paths":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","size","digest"],"properties":{"path":{"type":"string"},"size":{"type":"integer","minimum":0},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}},"command":{"type":"array","items":{"type":"string"}},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"exitCode":{"type":["integer","null"]},"signal":{"type":["string","null"]},"timedOut":{"type":"boolean"},"reportError":{"type":["string","null"]},"tests":{"type":"array","items":{"$ref":"#/$defs/test"}},"stdout":{"$ref":"#/$defs/text"},"stderr":{"$ref":"#/$defs/text"},"runtimeInfo":{"type":"object","additionalProperties":false,"required":["node","platform","arch","netns"],"properties":{"node":{"type":"string"},"platform":{"type":"string"},"arch":{"type":"string"},"netns":{"type":"boolean"}}},"packages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","version","path","digest"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"path":{"type":"string"},"digest":{"type":"string"}}}}}};
+const schema20 = {"type":"object","additionalProperties":false,"required":["name","status","durationMs","message"],"properties":{"name":{"type":"string"},"status":{"enum":["passed","failed","skipped"]},"durationMs":{"type":["number","null"],"minimum":0},"message":{"type":["string","null"]}}};
+const schema21 = {"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string"},"truncatedFrom":{"type":"integer","minimum":0}}};
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://docket.invalid/schemas/exec-result.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.schemaVersion === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schemaVersion"},message:"must have required property '"+"schemaVersion"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.runtime === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "runtime"},message:"must have required property '"+"runtime"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.task === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task"},message:"must have required property '"+"task"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.grader === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "grader"},message:"must have required property '"+"grader"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.source === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.files === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.paths === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "paths"},message:"must have required property '"+"paths"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.command === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.outcome === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.exitCode === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exitCode"},message:"must have required property '"+"exitCode"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.signal === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signal"},message:"must have required property '"+"signal"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.timedOut === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timedOut"},message:"must have required property '"+"timedOut"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data.reportError === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reportError"},message:"must have required property '"+"reportError"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data.tests === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tests"},message:"must have required property '"+"tests"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data.stdout === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stdout"},message:"must have required property '"+"stdout"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data.stderr === undefined){
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stderr"},message:"must have required property '"+"stderr"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data.runtimeInfo === undefined){
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "runtimeInfo"},message:"must have required property '"+"runtimeInfo"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data.packages === undefined){
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "packages"},message:"must have required property '"+"packages"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func5.call(schema19.properties, key0))){
+const err19 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+if("exec-result" !== data.kind){
+const err20 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "exec-result"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.schemaVersion !== undefined){
+if(1 !== data.schemaVersion){
+const err21 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.runtime !== undefined){
+if("docket-exec/1" !== data.runtime){
+const err22 = {instancePath:instancePath+"/runtime",schemaPath:"#/properties/runtime/const",keyword:"const",params:{allowedValue: "docket-exec/1"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.task !== undefined){
+if(typeof data.task !== "string"){
+const err23 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.grader !== undefined){
+let data4 = data.grader;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.ref === undefined){
+const err24 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data4.digest === undefined){
+const err25 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!((key1 === "ref") || (key1 === "digest"))){
+const err26 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data4.ref !== undefined){
+if(typeof data4.ref !== "string"){
+const err27 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data4.digest !== undefined){
+let data6 = data4.digest;
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+const err28 = {instancePath:instancePath+"/grader/digest",schemaPath:"#/properties/grader/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/grader/digest",schemaPath:"#/properties/grader/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.source !== undefined){
+let data7 = data.source;
+func7(instancePath+"/source", data7, "source");
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+const err31 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.files !== undefined){
+let data8 = data.files;
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err33 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.paths !== undefined){
+let data9 = data.paths;
+if(Array.isArray(data9)){
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.path === undefined){
+const err35 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/properties/paths/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data10.size === undefined){
+const err36 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/properties/paths/items/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data10.digest === undefined){
+const err37 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/properties/paths/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+for(const key2 in data10){
+if(!(((key2 === "path") || (key2 === "size")) || (key2 === "digest"))){
+const err38 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/properties/paths/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data10.path !== undefined){
+if(typeof data10.path !== "string"){
+const err39 = {instancePath:instancePath+"/paths/" + i0+"/path",schemaPath:"#/properties/paths/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data10.size !== undefined){
+let data12 = data10.size;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err40 = {instancePath:instancePath+"/paths/" + i0+"/size",schemaPath:"#/properties/paths/items/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err41 = {instancePath:instancePath+"/paths/" + i0+"/size",schemaPath:"#/properties/paths/items/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+if(data10.digest !== undefined){
+let data13 = data10.digest;
+if(typeof data13 === "string"){
+if(!pattern0.test(data13)){
+const err42 = {instancePath:instancePath+"/paths/" + i0+"/digest",schemaPath:"#/properties/paths/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/paths/" + i0+"/digest",schemaPath:"#/properties/paths/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/properties/paths/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data.command !== undefined){
+let data14 = data.command;
+if(Array.isArray(data14)){
+const len1 = data14.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data14[i1] !== "string"){
+const err46 = {instancePath:instancePath+"/command/" + i1,schemaPath:"#/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.outcome !== undefined){
+let data16 = data.outcome;
+if(typeof data16 === "string"){
+if(!pattern0.test(data16)){
+const err48 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data.exitCode !== undefined){
+let data17 = data.exitCode;
+if((!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) && (data17 !== null)){
+const err50 = {instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: schema19.properties.exitCode.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data.signal !== undefined){
+let data18 = data.signal;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err51 = {instancePath:instancePath+"/signal",schemaPath:"#/properties/signal/type",keyword:"type",params:{type: schema19.properties.signal.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.timedOut !== undefined){
+if(typeof data.timedOut !== "boolean"){
+const err52 = {instancePath:instancePath+"/timedOut",schemaPath:"#/properties/timedOut/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data.reportError !== undefined){
+let data20 = data.reportError;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err53 = {instancePath:instancePath+"/reportError",schemaPath:"#/properties/reportError/type",keyword:"type",params:{type: schema19.properties.reportError.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data.tests !== undefined){
+let data21 = data.tests;
+if(Array.isArray(data21)){
+const len2 = data21.length;
+for(let i2=0; i2<len2; i2++){
+let data22 = data21[i2];
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.name === undefined){
+const err54 = {instancePath:instancePath+"/tests/" + i2,schemaPath:"#/$defs/test/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(data22.status === undefined){
+const err55 = {instancePath:instancePath+"/tests/" + i2,schemaPath:"#/$defs/test/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data22.durationMs === undefined){
+const err56 = {instancePath:instancePath+"/tests/" + i2,schemaPath:"#/$defs/test/required",keyword:"required",params:{missingProperty: "durationMs"},message:"must have required property '"+"durationMs"+"'"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(data22.message === undefined){
+const err57 = {instancePath:instancePath+"/tests/" + i2,schemaPath:"#/$defs/test/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+for(const key3 in data22){
+if(!((((key3 === "name") || (key3 === "status")) || (key3 === "durationMs")) || (key3 === "message"))){
+const err58 = {instancePath:instancePath+"/tests/" + i2,schemaPath:"#/$defs/test/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data22.name !== undefined){
+if(typeof data22.name !== "string"){
+const err59 = {instancePath:instancePath+"/tests/" + i2+"/name",schemaPath:"#/$defs/test/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data22.status !== undefined){
+let data24 = data22.status;
+if(!(((data24 === "passed") || (data24 === "failed")) || (data24 === "skipped"))){
+const err60 = {instancePath:instancePath+"/tests/" + i2+"/status",schemaPath:"#/$defs/test/properties/status/enum",keyword:"enum",params:{allowedValues: schema20.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data22.durationMs !== undefined){
+let data25 = data22.durationMs;
+if((!((typeof data25 == "number") && (isFinite(data25)))) && (data25 !== null)){
+const err61 = {instancePath:instancePath+"/tests/" + i2+"/durationMs",schemaPath:"#/$defs/test/properties/durationMs/type",keyword:"type",params:{type: schema20.properties.durationMs.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 < 0 || isNaN(data25)){
+const err62 = {instancePath:instancePath+"/tests/" + i2+"/durationMs",schemaPath:"#/$defs/test/properties/durationMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+if(data22.message !== undefined){
+let data26 = data22.message;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err63 = {instancePath:instancePath+"/tests/" + i2+"/message",schemaPath:"#/$defs/test/properties/message/type",keyword:"type",params:{type: schema20.properties.message.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/tests/" + i2,schemaPath:"#/$defs/test/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/tests",schemaPath:"#/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data.stdout !== undefined){
+let data27 = data.stdout;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.text === undefined){
+const err66 = {instancePath:instancePath+"/stdout",schemaPath:"#/$defs/text/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+for(const key4 in data27){
+if(!((key4 === "text") || (key4 === "truncatedFrom"))){
+const err67 = {instancePath:instancePath+"/stdout",schemaPath:"#/$defs/text/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data27.text !== undefined){
+if(typeof data27.text !== "string"){
+const err68 = {instancePath:instancePath+"/stdout/text",schemaPath:"#/$defs/text/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data27.truncatedFrom !== undefined){
+let data29 = data27.truncatedFrom;
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+const err69 = {instancePath:instancePath+"/stdout/truncatedFrom",schemaPath:"#/$defs/text/properties/truncatedFrom/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 < 0 || isNaN(data29)){
+const err70 = {instancePath:instancePath+"/stdout/truncatedFrom",schemaPath:"#/$defs/text/properties/truncatedFrom/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/stdout",schemaPath:"#/$defs/text/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data.stderr !== undefined){
+let data30 = data.stderr;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.text === undefined){
+const err72 = {instancePath:instancePath+"/stderr",schemaPath:"#/$defs/text/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+for(const key5 in data30){
+if(!((key5 === "text") || (key5 === "truncatedFrom"))){
+const err73 = {instancePath:instancePath+"/stderr",schemaPath:"#/$defs/text/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data30.text !== undefined){
+if(typeof data30.text !== "string"){
+const err74 = {instancePath:instancePath+"/stderr/text",schemaPath:"#/$defs/text/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data30.truncatedFrom !== undefined){
+let data32 = data30.truncatedFrom;
+if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
+const err75 = {instancePath:instancePath+"/stderr/truncatedFrom",schemaPath:"#/$defs/text/properties/truncatedFrom/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 < 0 || isNaN(data32)){
+const err76 = {instancePath:instancePath+"/stderr/truncatedFrom",schemaPath:"#/$defs/text/properties/truncatedFrom/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/stderr",schemaPath:"#/$defs/text/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data.runtimeInfo !== undefined){
+let data33 = data.runtimeInfo;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.node === undefined){
+const err78 = {instancePath:instancePath+"/runtimeInfo",schemaPath:"#/properties/runtimeInfo/required",keyword:"required",params:{missingProperty: "node"},message:"must have required property '"+"node"+"'"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+if(data33.platform === undefined){
+const err79 = {instancePath:instancePath+"/runtimeInfo",schemaPath:"#/properties/runtimeInfo/required",keyword:"required",params:{missingProperty: "platform"},message:"must have required property '"+"platform"+"'"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if(data33.arch === undefined){
+const err80 = {instancePath:instancePath+"/runtimeInfo",schemaPath:"#/properties/runtimeInfo/required",keyword:"required",params:{missingProperty: "arch"},message:"must have required property '"+"arch"+"'"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if(data33.netns === undefined){
+const err81 = {instancePath:instancePath+"/runtimeInfo",schemaPath:"#/properties/runtimeInfo/required",keyword:"required",params:{missingProperty: "netns"},message:"must have required property '"+"netns"+"'"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+for(const key6 in data33){
+if(!((((key6 === "node") || (key6 === "platform")) || (key6 === "arch")) || (key6 === "netns"))){
+const err82 = {instancePath:instancePath+"/runtimeInfo",schemaPath:"#/properties/runtimeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data33.node !== undefined){
+if(typeof data33.node !== "string"){
+const err83 = {instancePath:instancePath+"/runtimeInfo/node",schemaPath:"#/properties/runtimeInfo/properties/node/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+if(data33.platform !== undefined){
+if(typeof data33.platform !== "string"){
+const err84 = {instancePath:instancePath+"/runtimeInfo/platform",schemaPath:"#/properties/runtimeInfo/properties/platform/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data33.arch !== undefined){
+if(typeof data33.arch !== "string"){
+const err85 = {instancePath:instancePath+"/runtimeInfo/arch",schemaPath:"#/properties/runtimeInfo/properties/arch/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data33.netns !== undefined){
+if(typeof data33.netns !== "boolean"){
+const err86 = {instancePath:instancePath+"/runtimeInfo/netns",schemaPath:"#/properties/runtimeInfo/properties/netns/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/runtimeInfo",schemaPath:"#/properties/runtimeInfo/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data.packages !== undefined){
+let data38 = data.packages;
+if(Array.isArray(data38)){
+const len3 = data38.length;
+for(let i3=0; i3<len3; i3++){
+let data39 = data38[i3];
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(data39.name === undefined){
+const err88 = {instancePath:instancePath+"/packages/" + i3,schemaPath:"#/properties/packages/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+if(data39.version === undefined){
+const err89 = {instancePath:instancePath+"/packages/" + i3,schemaPath:"#/properties/packages/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(data39.path === undefined){
+const err90 = {instancePath:instancePath+"/packages/" + i3,schemaPath:"#/properties/packages/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+if(data39.digest === undefined){
+const err91 = {instancePath:instancePath+"/packages/" + i3,schemaPath:"#/properties/packages/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+for(const key7 in data39){
+if(!((((key7 === "name") || (key7 === "version")) || (key7 === "path")) || (key7 === "digest"))){
+const err92 = {instancePath:instancePath+"/packages/" + i3,schemaPath:"#/properties/packages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data39.name !== undefined){
+if(typeof data39.name !== "string"){
+const err93 = {instancePath:instancePath+"/packages/" + i3+"/name",schemaPath:"#/properties/packages/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data39.version !== undefined){
+if(typeof data39.version !== "string"){
+const err94 = {instancePath:instancePath+"/packages/" + i3+"/version",schemaPath:"#/properties/packages/items/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+if(data39.path !== undefined){
+if(typeof data39.path !== "string"){
+const err95 = {instancePath:instancePath+"/packages/" + i3+"/path",schemaPath:"#/properties/packages/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data39.digest !== undefined){
+if(typeof data39.digest !== "string"){
+const err96 = {instancePath:instancePath+"/packages/" + i3+"/digest",schemaPath:"#/properties/packages/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/packages/" + i3,schemaPath:"#/properties/packages/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/packages",schemaPath:"#/properties/packages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+}
+else {
+const err99 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+validate13.errors = vErrors;
+return errors === 0;
+}
+
+export const bundle_foreign_grade = validate14;
+const schema23 = {"$id":"https://docket.invalid/schemas/foreign-grade.schema.json","title":"foreign-grade: one regrading of an imported run's multiple-choice samples by one docket grader, linked to the import's previous foreign-grade (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","grader","previous","gradedAt","verdicts","counts","skipped"],"properties":{"kind":{"const":"foreign-grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-run"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sample","inputHash","verdict","shown","chosen","key","logged"],"properties":{"sample":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-sample"},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated"]},"shown":{"enum":["A","B","C","D",null]},"chosen":{"enum":["A","B","C","D",null]},"key":{"enum":["A","B","C","D"]},"logged":{"enum":["correct","incorrect","other"]}}}},"counts":{"type":"object","additionalProperties":false,"required":["samples","correct","incorrect","invalid","truncated","agreeWithLog"],"properties":{"samples":{"type":"integer","minimum":0},"correct":{"type":"integer","minimum":0},"incorrect":{"type":"integer","minimum":0},"invalid":{"type":"integer","minimum":0},"truncated":{"type":"integer","minimum":0},"agreeWithLog":{"type":"integer","minimum":0}}},"skipped":{"type":"integer","minimum":0}}};
+const pattern18 = func6("^[a-z][a-z0-9-]*@[1-9][0-9]*$", "u");
+const pattern19 = func6("^[a-z][a-z0-9-]*$", "u");
+
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-grade.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2026,7 +3215,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema19.properties, key0))){
+if(!(func5.call(schema23.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -2145,7 +3334,7 @@ errors++;
 if(data3.ref !== undefined){
 let data4 = data3.ref;
 if(typeof data4 === "string"){
-if(!pattern13.test(data4)){
+if(!pattern18.test(data4)){
 const err19 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -2170,7 +3359,7 @@ errors++;
 if(data3.id !== undefined){
 let data5 = data3.id;
 if(typeof data5 === "string"){
-if(!pattern14.test(data5)){
+if(!pattern19.test(data5)){
 const err21 = {instancePath:instancePath+"/grader/id",schemaPath:"#/properties/grader/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -2257,7 +3446,7 @@ errors++;
 if(data.previous !== undefined){
 let data8 = data.previous;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err28 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema19.properties.previous.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema23.properties.previous.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2448,7 +3637,7 @@ errors++;
 if(data11.verdict !== undefined){
 let data14 = data11.verdict;
 if(!((((data14 === "correct") || (data14 === "incorrect")) || (data14 === "invalid")) || (data14 === "truncated"))){
-const err44 = {instancePath:instancePath+"/verdicts/" + i0+"/verdict",schemaPath:"#/properties/verdicts/items/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema19.properties.verdicts.items.properties.verdict.enum},message:"must be equal to one of the allowed values"};
+const err44 = {instancePath:instancePath+"/verdicts/" + i0+"/verdict",schemaPath:"#/properties/verdicts/items/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema23.properties.verdicts.items.properties.verdict.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2461,7 +3650,7 @@ errors++;
 if(data11.shown !== undefined){
 let data15 = data11.shown;
 if(!(((((data15 === "A") || (data15 === "B")) || (data15 === "C")) || (data15 === "D")) || (data15 === null))){
-const err45 = {instancePath:instancePath+"/verdicts/" + i0+"/shown",schemaPath:"#/properties/verdicts/items/properties/shown/enum",keyword:"enum",params:{allowedValues: schema19.properties.verdicts.items.properties.shown.enum},message:"must be equal to one of the allowed values"};
+const err45 = {instancePath:instancePath+"/verdicts/" + i0+"/shown",schemaPath:"#/properties/verdicts/items/properties/shown/enum",keyword:"enum",params:{allowedValues: schema23.properties.verdicts.items.properties.shown.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2474,7 +3663,7 @@ errors++;
 if(data11.chosen !== undefined){
 let data16 = data11.chosen;
 if(!(((((data16 === "A") || (data16 === "B")) || (data16 === "C")) || (data16 === "D")) || (data16 === null))){
-const err46 = {instancePath:instancePath+"/verdicts/" + i0+"/chosen",schemaPath:"#/properties/verdicts/items/properties/chosen/enum",keyword:"enum",params:{allowedValues: schema19.properties.verdicts.items.properties.chosen.enum},message:"must be equal to one of the allowed values"};
+const err46 = {instancePath:instancePath+"/verdicts/" + i0+"/chosen",schemaPath:"#/properties/verdicts/items/properties/chosen/enum",keyword:"enum",params:{allowedValues: schema23.properties.verdicts.items.properties.chosen.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2487,7 +3676,7 @@ errors++;
 if(data11.key !== undefined){
 let data17 = data11.key;
 if(!((((data17 === "A") || (data17 === "B")) || (data17 === "C")) || (data17 === "D"))){
-const err47 = {instancePath:instancePath+"/verdicts/" + i0+"/key",schemaPath:"#/properties/verdicts/items/properties/key/enum",keyword:"enum",params:{allowedValues: schema19.properties.verdicts.items.properties.key.enum},message:"must be equal to one of the allowed values"};
+const err47 = {instancePath:instancePath+"/verdicts/" + i0+"/key",schemaPath:"#/properties/verdicts/items/properties/key/enum",keyword:"enum",params:{allowedValues: schema23.properties.verdicts.items.properties.key.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2500,7 +3689,7 @@ errors++;
 if(data11.logged !== undefined){
 let data18 = data11.logged;
 if(!(((data18 === "correct") || (data18 === "incorrect")) || (data18 === "other"))){
-const err48 = {instancePath:instancePath+"/verdicts/" + i0+"/logged",schemaPath:"#/properties/verdicts/items/properties/logged/enum",keyword:"enum",params:{allowedValues: schema19.properties.verdicts.items.properties.logged.enum},message:"must be equal to one of the allowed values"};
+const err48 = {instancePath:instancePath+"/verdicts/" + i0+"/logged",schemaPath:"#/properties/verdicts/items/properties/logged/enum",keyword:"enum",params:{allowedValues: schema23.properties.verdicts.items.properties.logged.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2807,14 +3996,14 @@ vErrors.push(err73);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_foreign_log = validate14;
-const schema20 = {"$id":"https://docket.invalid/schemas/foreign-log.schema.json","title":"foreign-log: the exact bytes of one log file another eval framework wrote (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","format","name","size","sha256","encoding","content"],"properties":{"kind":{"const":"foreign-log"},"schemaVersion":{"const":1},"format":{"enum":["inspect-eval","inspect-json","lm-eval-samples","lm-eval-results"]},"name":{"type":"string","minLength":1,"maxLength":1024},"size":{"type":"integer","minimum":0},"sha256":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"const":"base64"},"content":{"type":"string"}}};
+export const bundle_foreign_log = validate15;
+const schema24 = {"$id":"https://docket.invalid/schemas/foreign-log.schema.json","title":"foreign-log: the exact bytes of one log file another eval framework wrote (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","format","name","size","sha256","encoding","content"],"properties":{"kind":{"const":"foreign-log"},"schemaVersion":{"const":1},"format":{"enum":["inspect-eval","inspect-json","lm-eval-samples","lm-eval-results"]},"name":{"type":"string","minLength":1,"maxLength":1024},"size":{"type":"integer","minimum":0},"sha256":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"const":"base64"},"content":{"type":"string"}}};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-log.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2938,7 +4127,7 @@ errors++;
 if(data.format !== undefined){
 let data2 = data.format;
 if(!((((data2 === "inspect-eval") || (data2 === "inspect-json")) || (data2 === "lm-eval-samples")) || (data2 === "lm-eval-results"))){
-const err11 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema20.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema24.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3068,14 +4257,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_foreign_run = validate15;
-const schema21 = {"$id":"https://docket.invalid/schemas/foreign-run.schema.json","title":"foreign-run: one run another eval framework logged, imported (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","importer","logs","header","extra","layout","samples"],"properties":{"kind":{"const":"foreign-run"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval"]},"importer":{"const":"docket-import/1"},"logs":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["role","log"],"properties":{"role":{"type":"string","minLength":1},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"}}}},"header":{"type":"object"},"extra":{"type":"object"},"layout":{"type":"object"},"samples":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-sample"}}}};
+export const bundle_foreign_run = validate16;
+const schema25 = {"$id":"https://docket.invalid/schemas/foreign-run.schema.json","title":"foreign-run: one run another eval framework logged, imported (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","importer","logs","header","extra","layout","samples"],"properties":{"kind":{"const":"foreign-run"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval"]},"importer":{"const":"docket-import/1"},"logs":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["role","log"],"properties":{"role":{"type":"string","minLength":1},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"}}}},"header":{"type":"object"},"extra":{"type":"object"},"layout":{"type":"object"},"samples":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-sample"}}}};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-run.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3171,7 +4360,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema21.properties, key0))){
+if(!(func5.call(schema25.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -3209,7 +4398,7 @@ errors++;
 if(data.framework !== undefined){
 let data2 = data.framework;
 if(!((data2 === "inspect_ai") || (data2 === "lm-eval"))){
-const err12 = {instancePath:instancePath+"/framework",schemaPath:"#/properties/framework/enum",keyword:"enum",params:{allowedValues: schema21.properties.framework.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/framework",schemaPath:"#/properties/framework/enum",keyword:"enum",params:{allowedValues: schema25.properties.framework.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3447,14 +4636,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_foreign_sample = validate16;
-const schema22 = {"$id":"https://docket.invalid/schemas/foreign-sample.schema.json","title":"foreign-sample: one sample of an imported log, the source's own field values (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","log","entry","key","sample"],"properties":{"kind":{"const":"foreign-sample"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval"]},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"},"entry":{"type":"string","minLength":1},"key":{"oneOf":[{"type":"object","additionalProperties":false,"required":["id","epoch"],"properties":{"id":{"oneOf":[{"type":"string"},{"type":"number"}]},"epoch":{"type":"integer","minimum":1}}},{"type":"object","additionalProperties":false,"required":["task","doc_id","filter"],"properties":{"task":{"type":"string","minLength":1},"doc_id":{"type":"integer"},"filter":{"type":"string"}}}]},"sample":{"type":"object"}}};
+export const bundle_foreign_sample = validate17;
+const schema26 = {"$id":"https://docket.invalid/schemas/foreign-sample.schema.json","title":"foreign-sample: one sample of an imported log, the source's own field values (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","log","entry","key","sample"],"properties":{"kind":{"const":"foreign-sample"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval"]},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"},"entry":{"type":"string","minLength":1},"key":{"oneOf":[{"type":"object","additionalProperties":false,"required":["id","epoch"],"properties":{"id":{"oneOf":[{"type":"string"},{"type":"number"}]},"epoch":{"type":"integer","minimum":1}}},{"type":"object","additionalProperties":false,"required":["task","doc_id","filter"],"properties":{"task":{"type":"string","minLength":1},"doc_id":{"type":"integer"},"filter":{"type":"string"}}}]},"sample":{"type":"object"}}};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-sample.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3568,7 +4757,7 @@ errors++;
 if(data.framework !== undefined){
 let data2 = data.framework;
 if(!((data2 === "inspect_ai") || (data2 === "lm-eval"))){
-const err10 = {instancePath:instancePath+"/framework",schemaPath:"#/properties/framework/enum",keyword:"enum",params:{allowedValues: schema22.properties.framework.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/framework",schemaPath:"#/properties/framework/enum",keyword:"enum",params:{allowedValues: schema26.properties.framework.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3936,19 +5125,20 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_grade = validate17;
-const schema23 = {"$id":"https://docket.invalid/schemas/grade.schema.json","title":"grade: one grading of a sealed run's stored outputs by one grader — a verdict per journal attempt (inline, or in grade-segment bundles for large runs), linked to the run's previous grade","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","runId","grader","previous","gradedAt","verdicts","segments","counts","warnings"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"count":{"type":"integer","minimum":0},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"}}}},"properties":{"kind":{"const":"grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"runId":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"$ref":"#/$defs/verdict"}},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade-segment"}},"counts":{"type":"object","additionalProperties":false,"required":["attempts","slots","correct","incorrect","invalid","truncated","provider_failure","interrupted"],"properties":{"attempts":{"$ref":"#/$defs/count"},"slots":{"$ref":"#/$defs/count"},"correct":{"$ref":"#/$defs/count"},"incorrect":{"$ref":"#/$defs/count"},"invalid":{"$ref":"#/$defs/count"},"truncated":{"$ref":"#/$defs/count"},"provider_failure":{"$ref":"#/$defs/count"},"interrupted":{"$ref":"#/$defs/count"}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["code","seq","message"],"properties":{"code":{"type":"string","pattern":"^W[A-Z]+$"},"seq":{"type":["integer","null"],"minimum":0},"message":{"type":"string","minLength":1}}}}}};
-const schema27 = {"type":"integer","minimum":0};
-const pattern24 = func6("^[a-z0-9][a-z0-9._-]{0,63}$", "u");
-const pattern32 = func6("^W[A-Z]+$", "u");
-const schema24 = {"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"}}};
-const schema25 = {"enum":["A","B","C","D",null]};
+export const bundle_grade = validate18;
+const schema27 = {"$id":"https://docket.invalid/schemas/grade.schema.json","title":"grade: one grading of a sealed run's stored outputs by one grader — a verdict per journal attempt (inline, or in grade-segment bundles for large runs), linked to the run's previous grade","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","runId","grader","previous","gradedAt","verdicts","segments","counts","warnings"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"count":{"type":"integer","minimum":0},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}},"part":{"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"}}}},"properties":{"kind":{"const":"grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"runId":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"taskGraders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"description":"the graders of the run's tasks (present only when it has task slots)"},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"$ref":"#/$defs/verdict"}},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade-segment"}},"counts":{"type":"object","additionalProperties":false,"required":["attempts","slots","correct","incorrect","invalid","truncated","provider_failure","interrupted"],"properties":{"attempts":{"$ref":"#/$defs/count"},"slots":{"$ref":"#/$defs/count"},"correct":{"$ref":"#/$defs/count"},"incorrect":{"$ref":"#/$defs/count"},"invalid":{"$ref":"#/$defs/count"},"truncated":{"$ref":"#/$defs/count"},"provider_failure":{"$ref":"#/$defs/count"},"interrupted":{"$ref":"#/$defs/count"},"partial":{"$ref":"#/$defs/count"}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["code","seq","message"],"properties":{"code":{"type":"string","pattern":"^W[A-Z]+$"},"seq":{"type":["integer","null"],"minimum":0},"message":{"type":"string","minLength":1}}}}}};
+const schema32 = {"type":"integer","minimum":0};
+const pattern29 = func6("^[a-z0-9][a-z0-9._-]{0,63}$", "u");
+const pattern44 = func6("^W[A-Z]+$", "u");
+const schema28 = {"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}};
+const schema29 = {"enum":["A","B","C","D",null]};
+const schema31 = {"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"}}};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4043,7 +5233,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema24.properties, key0))){
+if(!(func5.call(schema28.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -4206,8 +5396,8 @@ errors++;
 }
 if(data.verdict !== undefined){
 let data6 = data.verdict;
-if(!((((((data6 === "correct") || (data6 === "incorrect")) || (data6 === "invalid")) || (data6 === "truncated")) || (data6 === "provider_failure")) || (data6 === "interrupted"))){
-const err22 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema24.properties.verdict.enum},message:"must be equal to one of the allowed values"};
+if(!(((((((data6 === "correct") || (data6 === "incorrect")) || (data6 === "invalid")) || (data6 === "truncated")) || (data6 === "provider_failure")) || (data6 === "interrupted")) || (data6 === "partial"))){
+const err22 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema28.properties.verdict.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4220,7 +5410,7 @@ errors++;
 if(data.shown !== undefined){
 let data7 = data.shown;
 if(!(((((data7 === "A") || (data7 === "B")) || (data7 === "C")) || (data7 === "D")) || (data7 === null))){
-const err23 = {instancePath:instancePath+"/shown",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/shown",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4233,7 +5423,7 @@ errors++;
 if(data.chosen !== undefined){
 let data8 = data.chosen;
 if(!(((((data8 === "A") || (data8 === "B")) || (data8 === "C")) || (data8 === "D")) || (data8 === null))){
-const err24 = {instancePath:instancePath+"/chosen",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema25.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/chosen",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4243,9 +5433,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.score !== undefined){
+let data9 = data.score;
+if((!((typeof data9 == "number") && (isFinite(data9)))) && (data9 !== null)){
+const err25 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema28.properties.score.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4254,12 +5445,278 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate18.errors = vErrors;
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 1 || isNaN(data9)){
+const err26 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data9 < 0 || isNaN(data9)){
+const err27 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.parts !== undefined){
+let data10 = data.parts;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.grader === undefined){
+const err28 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/required",keyword:"required",params:{missingProperty: "grader"},message:"must have required property '"+"grader"+"'"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data11.weight === undefined){
+const err29 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(data11.verdict === undefined){
+const err30 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/required",keyword:"required",params:{missingProperty: "verdict"},message:"must have required property '"+"verdict"+"'"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(data11.score === undefined){
+const err31 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/required",keyword:"required",params:{missingProperty: "score"},message:"must have required property '"+"score"+"'"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+for(const key1 in data11){
+if(!((((((key1 === "grader") || (key1 === "weight")) || (key1 === "verdict")) || (key1 === "score")) || (key1 === "outcome")) || (key1 === "evidence"))){
+const err32 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data11.grader !== undefined){
+let data12 = data11.grader;
+if(typeof data12 === "string"){
+if(!pattern18.test(data12)){
+const err33 = {instancePath:instancePath+"/parts/" + i0+"/grader",schemaPath:"#/$defs/part/properties/grader/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/parts/" + i0+"/grader",schemaPath:"#/$defs/part/properties/grader/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data11.weight !== undefined){
+let data13 = data11.weight;
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+const err35 = {instancePath:instancePath+"/parts/" + i0+"/weight",schemaPath:"#/$defs/part/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/parts/" + i0+"/weight",schemaPath:"#/$defs/part/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data11.verdict !== undefined){
+let data14 = data11.verdict;
+if(!(((((((data14 === "correct") || (data14 === "incorrect")) || (data14 === "invalid")) || (data14 === "truncated")) || (data14 === "provider_failure")) || (data14 === "interrupted")) || (data14 === "partial"))){
+const err37 = {instancePath:instancePath+"/parts/" + i0+"/verdict",schemaPath:"#/$defs/part/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema31.properties.verdict.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data11.score !== undefined){
+let data15 = data11.score;
+if((!((typeof data15 == "number") && (isFinite(data15)))) && (data15 !== null)){
+const err38 = {instancePath:instancePath+"/parts/" + i0+"/score",schemaPath:"#/$defs/part/properties/score/type",keyword:"type",params:{type: schema31.properties.score.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 1 || isNaN(data15)){
+const err39 = {instancePath:instancePath+"/parts/" + i0+"/score",schemaPath:"#/$defs/part/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(data15 < 0 || isNaN(data15)){
+const err40 = {instancePath:instancePath+"/parts/" + i0+"/score",schemaPath:"#/$defs/part/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+if(data11.outcome !== undefined){
+let data16 = data11.outcome;
+if(typeof data16 === "string"){
+if(!pattern0.test(data16)){
+const err41 = {instancePath:instancePath+"/parts/" + i0+"/outcome",schemaPath:"#/$defs/part/properties/outcome/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/parts/" + i0+"/outcome",schemaPath:"#/$defs/part/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data11.evidence !== undefined){
+let data17 = data11.evidence;
+func7(instancePath+"/parts/" + i0+"/evidence", data17, "exec-result");
+if(typeof data17 === "string"){
+if(!pattern0.test(data17)){
+const err43 = {instancePath:instancePath+"/parts/" + i0+"/evidence",schemaPath:"#/$defs/part/properties/evidence/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/parts/" + i0+"/evidence",schemaPath:"#/$defs/part/properties/evidence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+validate19.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/grade.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4375,7 +5832,7 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema23.properties, key0))){
+if(!(func5.call(schema27.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -4439,7 +5896,7 @@ errors++;
 if(data.runId !== undefined){
 let data3 = data.runId;
 if(typeof data3 === "string"){
-if(!pattern24.test(data3)){
+if(!pattern29.test(data3)){
 const err16 = {instancePath:instancePath+"/runId",schemaPath:"#/properties/runId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -4519,7 +5976,7 @@ errors++;
 if(data4.ref !== undefined){
 let data5 = data4.ref;
 if(typeof data5 === "string"){
-if(!pattern13.test(data5)){
+if(!pattern18.test(data5)){
 const err23 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -4544,7 +6001,7 @@ errors++;
 if(data4.id !== undefined){
 let data6 = data4.id;
 if(typeof data6 === "string"){
-if(!pattern14.test(data6)){
+if(!pattern19.test(data6)){
 const err25 = {instancePath:instancePath+"/grader/id",schemaPath:"#/properties/grader/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -4654,10 +6111,15 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.previous !== undefined){
-let data10 = data.previous;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err34 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema23.properties.previous.type},message:"must be string,null"};
+if(data.taskGraders !== undefined){
+let data10 = data.taskGraders;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.ref === undefined){
+const err34 = {instancePath:instancePath+"/taskGraders/" + i0,schemaPath:"#/properties/taskGraders/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4666,10 +6128,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-func7(instancePath+"/previous", data10, "grade");
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err35 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(data11.id === undefined){
+const err35 = {instancePath:instancePath+"/taskGraders/" + i0,schemaPath:"#/properties/taskGraders/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4678,13 +6138,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-if(data.gradedAt !== undefined){
-let data11 = data.gradedAt;
-if(typeof data11 === "string"){
-if(func2(data11) < 1){
-const err36 = {instancePath:instancePath+"/gradedAt",schemaPath:"#/properties/gradedAt/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data11.version === undefined){
+const err36 = {instancePath:instancePath+"/taskGraders/" + i0,schemaPath:"#/properties/taskGraders/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4693,9 +6148,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/gradedAt",schemaPath:"#/properties/gradedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.digest === undefined){
+const err37 = {instancePath:instancePath+"/taskGraders/" + i0,schemaPath:"#/properties/taskGraders/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4704,20 +6158,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data.verdicts !== undefined){
-let data12 = data.verdicts;
-if(Array.isArray(data12)){
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate18(data12[i0], {instancePath:instancePath+"/verdicts/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/verdicts",schemaPath:"#/properties/verdicts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key2 in data11){
+if(!(((((key2 === "ref") || (key2 === "id")) || (key2 === "version")) || (key2 === "digest")) || (key2 === "bundle"))){
+const err38 = {instancePath:instancePath+"/taskGraders/" + i0,schemaPath:"#/properties/taskGraders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4727,16 +6170,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.segments !== undefined){
-let data14 = data.segments;
-if(Array.isArray(data14)){
-const len1 = data14.length;
-for(let i1=0; i1<len1; i1++){
-let data15 = data14[i1];
-func7(instancePath+"/segments/" + i1, data15, "grade-segment");
-if(typeof data15 === "string"){
-if(!pattern0.test(data15)){
-const err39 = {instancePath:instancePath+"/segments/" + i1,schemaPath:"#/properties/segments/items/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(data11.ref !== undefined){
+let data12 = data11.ref;
+if(typeof data12 === "string"){
+if(!pattern18.test(data12)){
+const err39 = {instancePath:instancePath+"/taskGraders/" + i0+"/ref",schemaPath:"#/properties/taskGraders/items/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4747,7 +6185,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/segments/" + i1,schemaPath:"#/properties/segments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err40 = {instancePath:instancePath+"/taskGraders/" + i0+"/ref",schemaPath:"#/properties/taskGraders/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4757,9 +6195,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/segments",schemaPath:"#/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data11.id !== undefined){
+let data13 = data11.id;
+if(typeof data13 === "string"){
+if(!pattern19.test(data13)){
+const err41 = {instancePath:instancePath+"/taskGraders/" + i0+"/id",schemaPath:"#/properties/taskGraders/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4769,11 +6209,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.counts !== undefined){
-let data16 = data.counts;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.attempts === undefined){
-const err42 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "attempts"},message:"must have required property '"+"attempts"+"'"};
+else {
+const err42 = {instancePath:instancePath+"/taskGraders/" + i0+"/id",schemaPath:"#/properties/taskGraders/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4782,8 +6219,11 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data16.slots === undefined){
-const err43 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "slots"},message:"must have required property '"+"slots"+"'"};
+}
+if(data11.version !== undefined){
+let data14 = data11.version;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err43 = {instancePath:instancePath+"/taskGraders/" + i0+"/version",schemaPath:"#/properties/taskGraders/items/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4792,8 +6232,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data16.correct === undefined){
-const err44 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "correct"},message:"must have required property '"+"correct"+"'"};
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 1 || isNaN(data14)){
+const err44 = {instancePath:instancePath+"/taskGraders/" + i0+"/version",schemaPath:"#/properties/taskGraders/items/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4802,8 +6243,13 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data16.incorrect === undefined){
-const err45 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "incorrect"},message:"must have required property '"+"incorrect"+"'"};
+}
+}
+if(data11.digest !== undefined){
+let data15 = data11.digest;
+if(typeof data15 === "string"){
+if(!pattern0.test(data15)){
+const err45 = {instancePath:instancePath+"/taskGraders/" + i0+"/digest",schemaPath:"#/properties/taskGraders/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4812,8 +6258,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data16.invalid === undefined){
-const err46 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "invalid"},message:"must have required property '"+"invalid"+"'"};
+}
+else {
+const err46 = {instancePath:instancePath+"/taskGraders/" + i0+"/digest",schemaPath:"#/properties/taskGraders/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4822,8 +6269,13 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data16.truncated === undefined){
-const err47 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "truncated"},message:"must have required property '"+"truncated"+"'"};
+}
+if(data11.bundle !== undefined){
+let data16 = data11.bundle;
+func7(instancePath+"/taskGraders/" + i0+"/bundle", data16, "grader");
+if(typeof data16 === "string"){
+if(!pattern0.test(data16)){
+const err47 = {instancePath:instancePath+"/taskGraders/" + i0+"/bundle",schemaPath:"#/properties/taskGraders/items/properties/bundle/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4832,8 +6284,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data16.provider_failure === undefined){
-const err48 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "provider_failure"},message:"must have required property '"+"provider_failure"+"'"};
+}
+else {
+const err48 = {instancePath:instancePath+"/taskGraders/" + i0+"/bundle",schemaPath:"#/properties/taskGraders/items/properties/bundle/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4842,8 +6295,10 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data16.interrupted === undefined){
-const err49 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "interrupted"},message:"must have required property '"+"interrupted"+"'"};
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/taskGraders/" + i0,schemaPath:"#/properties/taskGraders/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4852,9 +6307,10 @@ vErrors.push(err49);
 }
 errors++;
 }
-for(const key2 in data16){
-if(!((((((((key2 === "attempts") || (key2 === "slots")) || (key2 === "correct")) || (key2 === "incorrect")) || (key2 === "invalid")) || (key2 === "truncated")) || (key2 === "provider_failure")) || (key2 === "interrupted"))){
-const err50 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/taskGraders",schemaPath:"#/properties/taskGraders/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4864,10 +6320,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data16.attempts !== undefined){
-let data17 = data16.attempts;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err51 = {instancePath:instancePath+"/counts/attempts",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.previous !== undefined){
+let data17 = data.previous;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err51 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema27.properties.previous.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4876,9 +6332,10 @@ vErrors.push(err51);
 }
 errors++;
 }
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 < 0 || isNaN(data17)){
-const err52 = {instancePath:instancePath+"/counts/attempts",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+func7(instancePath+"/previous", data17, "grade");
+if(typeof data17 === "string"){
+if(!pattern0.test(data17)){
+const err52 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4889,10 +6346,11 @@ errors++;
 }
 }
 }
-if(data16.slots !== undefined){
-let data18 = data16.slots;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err53 = {instancePath:instancePath+"/counts/slots",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.gradedAt !== undefined){
+let data18 = data.gradedAt;
+if(typeof data18 === "string"){
+if(func2(data18) < 1){
+const err53 = {instancePath:instancePath+"/gradedAt",schemaPath:"#/properties/gradedAt/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4901,9 +6359,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err54 = {instancePath:instancePath+"/counts/slots",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err54 = {instancePath:instancePath+"/gradedAt",schemaPath:"#/properties/gradedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4913,11 +6371,19 @@ vErrors.push(err54);
 errors++;
 }
 }
+if(data.verdicts !== undefined){
+let data19 = data.verdicts;
+if(Array.isArray(data19)){
+const len1 = data19.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate19(data19[i1], {instancePath:instancePath+"/verdicts/" + i1,parentData:data19,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+errors = vErrors.length;
 }
-if(data16.correct !== undefined){
-let data19 = data16.correct;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err55 = {instancePath:instancePath+"/counts/correct",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/verdicts",schemaPath:"#/properties/verdicts/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4926,9 +6392,17 @@ vErrors.push(err55);
 }
 errors++;
 }
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err56 = {instancePath:instancePath+"/counts/correct",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.segments !== undefined){
+let data21 = data.segments;
+if(Array.isArray(data21)){
+const len2 = data21.length;
+for(let i2=0; i2<len2; i2++){
+let data22 = data21[i2];
+func7(instancePath+"/segments/" + i2, data22, "grade-segment");
+if(typeof data22 === "string"){
+if(!pattern0.test(data22)){
+const err56 = {instancePath:instancePath+"/segments/" + i2,schemaPath:"#/properties/segments/items/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -4938,11 +6412,8 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
-if(data16.incorrect !== undefined){
-let data20 = data16.incorrect;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err57 = {instancePath:instancePath+"/counts/incorrect",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err57 = {instancePath:instancePath+"/segments/" + i2,schemaPath:"#/properties/segments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4951,9 +6422,10 @@ vErrors.push(err57);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err58 = {instancePath:instancePath+"/counts/incorrect",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/segments",schemaPath:"#/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4963,11 +6435,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
-if(data16.invalid !== undefined){
-let data21 = data16.invalid;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err59 = {instancePath:instancePath+"/counts/invalid",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.counts !== undefined){
+let data23 = data.counts;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.attempts === undefined){
+const err59 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "attempts"},message:"must have required property '"+"attempts"+"'"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -4976,9 +6448,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err60 = {instancePath:instancePath+"/counts/invalid",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data23.slots === undefined){
+const err60 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "slots"},message:"must have required property '"+"slots"+"'"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -4987,12 +6458,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-}
-if(data16.truncated !== undefined){
-let data22 = data16.truncated;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err61 = {instancePath:instancePath+"/counts/truncated",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data23.correct === undefined){
+const err61 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "correct"},message:"must have required property '"+"correct"+"'"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -5001,9 +6468,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err62 = {instancePath:instancePath+"/counts/truncated",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data23.incorrect === undefined){
+const err62 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "incorrect"},message:"must have required property '"+"incorrect"+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -5012,12 +6478,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-}
-if(data16.provider_failure !== undefined){
-let data23 = data16.provider_failure;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err63 = {instancePath:instancePath+"/counts/provider_failure",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data23.invalid === undefined){
+const err63 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "invalid"},message:"must have required property '"+"invalid"+"'"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -5026,9 +6488,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err64 = {instancePath:instancePath+"/counts/provider_failure",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data23.truncated === undefined){
+const err64 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "truncated"},message:"must have required property '"+"truncated"+"'"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -5037,12 +6498,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-}
-if(data16.interrupted !== undefined){
-let data24 = data16.interrupted;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err65 = {instancePath:instancePath+"/counts/interrupted",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data23.provider_failure === undefined){
+const err65 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "provider_failure"},message:"must have required property '"+"provider_failure"+"'"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5051,9 +6508,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 < 0 || isNaN(data24)){
-const err66 = {instancePath:instancePath+"/counts/interrupted",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data23.interrupted === undefined){
+const err66 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "interrupted"},message:"must have required property '"+"interrupted"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5062,11 +6518,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key3 in data23){
+if(!(func5.call(schema27.properties.counts.properties, key3))){
+const err67 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5076,15 +6530,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.warnings !== undefined){
-let data25 = data.warnings;
-if(Array.isArray(data25)){
-const len2 = data25.length;
-for(let i2=0; i2<len2; i2++){
-let data26 = data25[i2];
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.code === undefined){
-const err68 = {instancePath:instancePath+"/warnings/" + i2,schemaPath:"#/properties/warnings/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(data23.attempts !== undefined){
+let data24 = data23.attempts;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err68 = {instancePath:instancePath+"/counts/attempts",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5093,8 +6542,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data26.seq === undefined){
-const err69 = {instancePath:instancePath+"/warnings/" + i2,schemaPath:"#/properties/warnings/items/required",keyword:"required",params:{missingProperty: "seq"},message:"must have required property '"+"seq"+"'"};
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 0 || isNaN(data24)){
+const err69 = {instancePath:instancePath+"/counts/attempts",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5103,8 +6553,12 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data26.message === undefined){
-const err70 = {instancePath:instancePath+"/warnings/" + i2,schemaPath:"#/properties/warnings/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+}
+}
+if(data23.slots !== undefined){
+let data25 = data23.slots;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err70 = {instancePath:instancePath+"/counts/slots",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5113,9 +6567,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-for(const key3 in data26){
-if(!(((key3 === "code") || (key3 === "seq")) || (key3 === "message"))){
-const err71 = {instancePath:instancePath+"/warnings/" + i2,schemaPath:"#/properties/warnings/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 < 0 || isNaN(data25)){
+const err71 = {instancePath:instancePath+"/counts/slots",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5125,11 +6579,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data26.code !== undefined){
-let data27 = data26.code;
-if(typeof data27 === "string"){
-if(!pattern32.test(data27)){
-const err72 = {instancePath:instancePath+"/warnings/" + i2+"/code",schemaPath:"#/properties/warnings/items/properties/code/pattern",keyword:"pattern",params:{pattern: "^W[A-Z]+$"},message:"must match pattern \""+"^W[A-Z]+$"+"\""};
+}
+if(data23.correct !== undefined){
+let data26 = data23.correct;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err72 = {instancePath:instancePath+"/counts/correct",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5138,9 +6592,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/warnings/" + i2+"/code",schemaPath:"#/properties/warnings/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 < 0 || isNaN(data26)){
+const err73 = {instancePath:instancePath+"/counts/correct",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5150,10 +6604,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data26.seq !== undefined){
-let data28 = data26.seq;
-if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
-const err74 = {instancePath:instancePath+"/warnings/" + i2+"/seq",schemaPath:"#/properties/warnings/items/properties/seq/type",keyword:"type",params:{type: schema23.properties.warnings.items.properties.seq.type},message:"must be integer,null"};
+}
+if(data23.incorrect !== undefined){
+let data27 = data23.incorrect;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err74 = {instancePath:instancePath+"/counts/incorrect",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5162,9 +6617,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 < 0 || isNaN(data28)){
-const err75 = {instancePath:instancePath+"/warnings/" + i2+"/seq",schemaPath:"#/properties/warnings/items/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 < 0 || isNaN(data27)){
+const err75 = {instancePath:instancePath+"/counts/incorrect",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5175,11 +6630,10 @@ errors++;
 }
 }
 }
-if(data26.message !== undefined){
-let data29 = data26.message;
-if(typeof data29 === "string"){
-if(func2(data29) < 1){
-const err76 = {instancePath:instancePath+"/warnings/" + i2+"/message",schemaPath:"#/properties/warnings/items/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data23.invalid !== undefined){
+let data28 = data23.invalid;
+if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
+const err76 = {instancePath:instancePath+"/counts/invalid",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5188,9 +6642,9 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/warnings/" + i2+"/message",schemaPath:"#/properties/warnings/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 < 0 || isNaN(data28)){
+const err77 = {instancePath:instancePath+"/counts/invalid",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5201,8 +6655,10 @@ errors++;
 }
 }
 }
-else {
-const err78 = {instancePath:instancePath+"/warnings/" + i2,schemaPath:"#/properties/warnings/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data23.truncated !== undefined){
+let data29 = data23.truncated;
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+const err78 = {instancePath:instancePath+"/counts/truncated",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5211,10 +6667,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-}
-else {
-const err79 = {instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 < 0 || isNaN(data29)){
+const err79 = {instancePath:instancePath+"/counts/truncated",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5225,8 +6680,10 @@ errors++;
 }
 }
 }
-else {
-const err80 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data23.provider_failure !== undefined){
+let data30 = data23.provider_failure;
+if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
+const err80 = {instancePath:instancePath+"/counts/provider_failure",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5235,16 +6692,251 @@ vErrors.push(err80);
 }
 errors++;
 }
-validate17.errors = vErrors;
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 < 0 || isNaN(data30)){
+const err81 = {instancePath:instancePath+"/counts/provider_failure",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+if(data23.interrupted !== undefined){
+let data31 = data23.interrupted;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err82 = {instancePath:instancePath+"/counts/interrupted",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 < 0 || isNaN(data31)){
+const err83 = {instancePath:instancePath+"/counts/interrupted",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+if(data23.partial !== undefined){
+let data32 = data23.partial;
+if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
+const err84 = {instancePath:instancePath+"/counts/partial",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 < 0 || isNaN(data32)){
+const err85 = {instancePath:instancePath+"/counts/partial",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data.warnings !== undefined){
+let data33 = data.warnings;
+if(Array.isArray(data33)){
+const len3 = data33.length;
+for(let i3=0; i3<len3; i3++){
+let data34 = data33[i3];
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.code === undefined){
+const err87 = {instancePath:instancePath+"/warnings/" + i3,schemaPath:"#/properties/warnings/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+if(data34.seq === undefined){
+const err88 = {instancePath:instancePath+"/warnings/" + i3,schemaPath:"#/properties/warnings/items/required",keyword:"required",params:{missingProperty: "seq"},message:"must have required property '"+"seq"+"'"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+if(data34.message === undefined){
+const err89 = {instancePath:instancePath+"/warnings/" + i3,schemaPath:"#/properties/warnings/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+for(const key4 in data34){
+if(!(((key4 === "code") || (key4 === "seq")) || (key4 === "message"))){
+const err90 = {instancePath:instancePath+"/warnings/" + i3,schemaPath:"#/properties/warnings/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data34.code !== undefined){
+let data35 = data34.code;
+if(typeof data35 === "string"){
+if(!pattern44.test(data35)){
+const err91 = {instancePath:instancePath+"/warnings/" + i3+"/code",schemaPath:"#/properties/warnings/items/properties/code/pattern",keyword:"pattern",params:{pattern: "^W[A-Z]+$"},message:"must match pattern \""+"^W[A-Z]+$"+"\""};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/warnings/" + i3+"/code",schemaPath:"#/properties/warnings/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data34.seq !== undefined){
+let data36 = data34.seq;
+if((!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))) && (data36 !== null)){
+const err93 = {instancePath:instancePath+"/warnings/" + i3+"/seq",schemaPath:"#/properties/warnings/items/properties/seq/type",keyword:"type",params:{type: schema27.properties.warnings.items.properties.seq.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 < 0 || isNaN(data36)){
+const err94 = {instancePath:instancePath+"/warnings/" + i3+"/seq",schemaPath:"#/properties/warnings/items/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+if(data34.message !== undefined){
+let data37 = data34.message;
+if(typeof data37 === "string"){
+if(func2(data37) < 1){
+const err95 = {instancePath:instancePath+"/warnings/" + i3+"/message",schemaPath:"#/properties/warnings/items/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+else {
+const err96 = {instancePath:instancePath+"/warnings/" + i3+"/message",schemaPath:"#/properties/warnings/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/warnings/" + i3,schemaPath:"#/properties/warnings/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+}
+else {
+const err99 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_grade_segment = validate20;
-const schema35 = {"$id":"https://docket.invalid/schemas/grade-segment.schema.json","title":"grade-segment: the verdicts of up to 2000 consecutive journal attempts of one run, for grades too large to hold them inline","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","verdicts"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"}}}},"properties":{"kind":{"const":"grade-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"first":{"type":"integer","minimum":0},"verdicts":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/verdict"}}}};
-const schema36 = {"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"}}};
-const schema37 = {"enum":["A","B","C","D",null]};
+export const bundle_grade_segment = validate21;
+const schema41 = {"$id":"https://docket.invalid/schemas/grade-segment.schema.json","title":"grade-segment: the verdicts of up to 2000 consecutive journal attempts of one run, for grades too large to hold them inline","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","verdicts"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}},"part":{"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"}}}},"properties":{"kind":{"const":"grade-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"first":{"type":"integer","minimum":0},"verdicts":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/verdict"}}}};
+const schema42 = {"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}};
+const schema43 = {"enum":["A","B","C","D",null]};
+const schema45 = {"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"}}};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5339,7 +7031,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema36.properties, key0))){
+if(!(func5.call(schema42.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -5502,8 +7194,8 @@ errors++;
 }
 if(data.verdict !== undefined){
 let data6 = data.verdict;
-if(!((((((data6 === "correct") || (data6 === "incorrect")) || (data6 === "invalid")) || (data6 === "truncated")) || (data6 === "provider_failure")) || (data6 === "interrupted"))){
-const err22 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema36.properties.verdict.enum},message:"must be equal to one of the allowed values"};
+if(!(((((((data6 === "correct") || (data6 === "incorrect")) || (data6 === "invalid")) || (data6 === "truncated")) || (data6 === "provider_failure")) || (data6 === "interrupted")) || (data6 === "partial"))){
+const err22 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema42.properties.verdict.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5516,7 +7208,7 @@ errors++;
 if(data.shown !== undefined){
 let data7 = data.shown;
 if(!(((((data7 === "A") || (data7 === "B")) || (data7 === "C")) || (data7 === "D")) || (data7 === null))){
-const err23 = {instancePath:instancePath+"/shown",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/shown",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5529,7 +7221,7 @@ errors++;
 if(data.chosen !== undefined){
 let data8 = data.chosen;
 if(!(((((data8 === "A") || (data8 === "B")) || (data8 === "C")) || (data8 === "D")) || (data8 === null))){
-const err24 = {instancePath:instancePath+"/chosen",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/chosen",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5539,9 +7231,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.score !== undefined){
+let data9 = data.score;
+if((!((typeof data9 == "number") && (isFinite(data9)))) && (data9 !== null)){
+const err25 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema42.properties.score.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5550,12 +7243,278 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate21.errors = vErrors;
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 1 || isNaN(data9)){
+const err26 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data9 < 0 || isNaN(data9)){
+const err27 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.parts !== undefined){
+let data10 = data.parts;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.grader === undefined){
+const err28 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/required",keyword:"required",params:{missingProperty: "grader"},message:"must have required property '"+"grader"+"'"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data11.weight === undefined){
+const err29 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(data11.verdict === undefined){
+const err30 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/required",keyword:"required",params:{missingProperty: "verdict"},message:"must have required property '"+"verdict"+"'"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(data11.score === undefined){
+const err31 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/required",keyword:"required",params:{missingProperty: "score"},message:"must have required property '"+"score"+"'"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+for(const key1 in data11){
+if(!((((((key1 === "grader") || (key1 === "weight")) || (key1 === "verdict")) || (key1 === "score")) || (key1 === "outcome")) || (key1 === "evidence"))){
+const err32 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data11.grader !== undefined){
+let data12 = data11.grader;
+if(typeof data12 === "string"){
+if(!pattern18.test(data12)){
+const err33 = {instancePath:instancePath+"/parts/" + i0+"/grader",schemaPath:"#/$defs/part/properties/grader/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/parts/" + i0+"/grader",schemaPath:"#/$defs/part/properties/grader/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data11.weight !== undefined){
+let data13 = data11.weight;
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+const err35 = {instancePath:instancePath+"/parts/" + i0+"/weight",schemaPath:"#/$defs/part/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/parts/" + i0+"/weight",schemaPath:"#/$defs/part/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data11.verdict !== undefined){
+let data14 = data11.verdict;
+if(!(((((((data14 === "correct") || (data14 === "incorrect")) || (data14 === "invalid")) || (data14 === "truncated")) || (data14 === "provider_failure")) || (data14 === "interrupted")) || (data14 === "partial"))){
+const err37 = {instancePath:instancePath+"/parts/" + i0+"/verdict",schemaPath:"#/$defs/part/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema45.properties.verdict.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data11.score !== undefined){
+let data15 = data11.score;
+if((!((typeof data15 == "number") && (isFinite(data15)))) && (data15 !== null)){
+const err38 = {instancePath:instancePath+"/parts/" + i0+"/score",schemaPath:"#/$defs/part/properties/score/type",keyword:"type",params:{type: schema45.properties.score.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 1 || isNaN(data15)){
+const err39 = {instancePath:instancePath+"/parts/" + i0+"/score",schemaPath:"#/$defs/part/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(data15 < 0 || isNaN(data15)){
+const err40 = {instancePath:instancePath+"/parts/" + i0+"/score",schemaPath:"#/$defs/part/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+if(data11.outcome !== undefined){
+let data16 = data11.outcome;
+if(typeof data16 === "string"){
+if(!pattern0.test(data16)){
+const err41 = {instancePath:instancePath+"/parts/" + i0+"/outcome",schemaPath:"#/$defs/part/properties/outcome/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/parts/" + i0+"/outcome",schemaPath:"#/$defs/part/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data11.evidence !== undefined){
+let data17 = data11.evidence;
+func7(instancePath+"/parts/" + i0+"/evidence", data17, "exec-result");
+if(typeof data17 === "string"){
+if(!pattern0.test(data17)){
+const err43 = {instancePath:instancePath+"/parts/" + i0+"/evidence",schemaPath:"#/$defs/part/properties/evidence/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/parts/" + i0+"/evidence",schemaPath:"#/$defs/part/properties/evidence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+validate22.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/grade-segment.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5712,8 +7671,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate21(data4[i0], {instancePath:instancePath+"/verdicts/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(!(validate22(data4[i0], {instancePath:instancePath+"/verdicts/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
 }
@@ -5740,14 +7699,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_grader = validate23;
-const schema39 = {"$id":"https://docket.invalid/schemas/grader.schema.json","title":"grader: an archived grader — its identity and the exact source text of its grading code by logical module name, run offline by docket's grader sandbox (docs/design.md §10)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","config","description","digest","runtime","source"],"properties":{"kind":{"const":"grader"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"config":{"type":"object"},"description":{"type":"string"},"digest":{"description":"the grader's identity: sha256 of the RFC 8785 bytes of {id, version, config, source}","type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"runtime":{"description":"the execution contract the source is written for","const":"docket-grader/1"},"source":{"description":"logical module name ([a-z][a-z0-9-]*) → exact text (UTF-8, LF); the entry module is \"grader\"; a module imports another as ./<name>.ts","type":"object","required":["grader"],"properties":{"grader":{"type":"string"}},"additionalProperties":{"type":"string"}}}};
+export const bundle_grader = validate24;
+const schema46 = {"$id":"https://docket.invalid/schemas/grader.schema.json","title":"grader: an archived grader — its identity and the exact source text of its grading code by logical module name, run offline by docket's grader sandbox (docs/design.md §10)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","config","description","digest","runtime","source"],"properties":{"kind":{"const":"grader"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"config":{"type":"object"},"description":{"type":"string"},"digest":{"description":"the grader's identity: sha256 of the RFC 8785 bytes of {id, version, config, source}","type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"runtime":{"description":"the execution contract the source is written for","const":"docket-grader/1"},"source":{"description":"logical module name ([a-z][a-z0-9-]*) → exact text (UTF-8, LF); the entry module is \"grader\"; a module imports another as ./<name>.ts","type":"object","required":["grader"],"properties":{"grader":{"type":"string"}},"additionalProperties":{"type":"string"}}}};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/grader.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5843,7 +7802,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema39.properties, key0))){
+if(!(func5.call(schema46.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -5881,7 +7840,7 @@ errors++;
 if(data.id !== undefined){
 let data2 = data.id;
 if(typeof data2 === "string"){
-if(!pattern14.test(data2)){
+if(!pattern19.test(data2)){
 const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -6052,14 +8011,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_plan = validate24;
-const schema40 = {"$id":"https://docket.invalid/schemas/plan.schema.json","title":"plan: a run's frozen plan (bank, questions, permutations, repetitions, request config, caps), stored before the first call","type":"object","additionalProperties":false,"required":["kind","schemaVersion","bank","benchmarkVersion","requestFormat","questions","permutations","repetitions","slots","model","baseUrl","params","grader","caps","requestHashes"],"properties":{"kind":{"const":"plan"},"schemaVersion":{"const":1},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"requestFormat":{"type":"string","minLength":1},"questions":{"type":"array","items":{"type":"string","minLength":1}},"tasks":{"type":"array","items":{"type":"string","minLength":1},"description":"task ids (sorted), present only when the run asks tasks: one slot per task and repetition, after the questions' slots"},"permutations":{"type":"integer","minimum":1},"repetitions":{"type":"integer","minimum":1},"slots":{"type":"integer","minimum":0},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","minLength":1},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"grader":{"type":"object","additionalProperties":false,"required":["ref","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"caps":{"type":"object","additionalProperties":false,"required":["limitEvals","maxRequests","maxKnownCostUsd","retries","timeoutMs"],"properties":{"limitEvals":{"type":["integer","null"],"minimum":1},"maxRequests":{"type":["integer","null"],"minimum":1},"maxKnownCostUsd":{"type":["number","null"],"minimum":0},"retries":{"type":"integer","minimum":0},"timeoutMs":{"type":"integer","minimum":1}}},"requestHashes":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}};
+export const bundle_plan = validate25;
+const schema47 = {"$id":"https://docket.invalid/schemas/plan.schema.json","title":"plan: a run's frozen plan (bank, questions, permutations, repetitions, request config, caps), stored before the first call","type":"object","additionalProperties":false,"required":["kind","schemaVersion","bank","benchmarkVersion","requestFormat","questions","permutations","repetitions","slots","model","baseUrl","params","grader","caps","requestHashes"],"properties":{"kind":{"const":"plan"},"schemaVersion":{"const":1},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"requestFormat":{"type":"string","minLength":1},"questions":{"type":"array","items":{"type":"string","minLength":1}},"tasks":{"type":"array","items":{"type":"string","minLength":1},"description":"task ids (sorted), present only when the run asks tasks: one slot per task and repetition, after the questions' slots"},"permutations":{"type":"integer","minimum":1},"repetitions":{"type":"integer","minimum":1},"slots":{"type":"integer","minimum":0},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","minLength":1},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"grader":{"type":"object","additionalProperties":false,"required":["ref","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"caps":{"type":"object","additionalProperties":false,"required":["limitEvals","maxRequests","maxKnownCostUsd","retries","timeoutMs"],"properties":{"limitEvals":{"type":["integer","null"],"minimum":1},"maxRequests":{"type":["integer","null"],"minimum":1},"maxKnownCostUsd":{"type":["number","null"],"minimum":0},"retries":{"type":"integer","minimum":0},"timeoutMs":{"type":"integer","minimum":1}}},"requestHashes":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/plan.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6215,7 +8174,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema40.properties, key0))){
+if(!(func5.call(schema47.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -6716,7 +8675,7 @@ errors++;
 if(data19.ref !== undefined){
 let data20 = data19.ref;
 if(typeof data20 === "string"){
-if(!pattern13.test(data20)){
+if(!pattern18.test(data20)){
 const err55 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
@@ -6843,7 +8802,7 @@ errors++;
 if(data22.limitEvals !== undefined){
 let data23 = data22.limitEvals;
 if((!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))) && (data23 !== null)){
-const err66 = {instancePath:instancePath+"/caps/limitEvals",schemaPath:"#/properties/caps/properties/limitEvals/type",keyword:"type",params:{type: schema40.properties.caps.properties.limitEvals.type},message:"must be integer,null"};
+const err66 = {instancePath:instancePath+"/caps/limitEvals",schemaPath:"#/properties/caps/properties/limitEvals/type",keyword:"type",params:{type: schema47.properties.caps.properties.limitEvals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -6868,7 +8827,7 @@ errors++;
 if(data22.maxRequests !== undefined){
 let data24 = data22.maxRequests;
 if((!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))) && (data24 !== null)){
-const err68 = {instancePath:instancePath+"/caps/maxRequests",schemaPath:"#/properties/caps/properties/maxRequests/type",keyword:"type",params:{type: schema40.properties.caps.properties.maxRequests.type},message:"must be integer,null"};
+const err68 = {instancePath:instancePath+"/caps/maxRequests",schemaPath:"#/properties/caps/properties/maxRequests/type",keyword:"type",params:{type: schema47.properties.caps.properties.maxRequests.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -6893,7 +8852,7 @@ errors++;
 if(data22.maxKnownCostUsd !== undefined){
 let data25 = data22.maxKnownCostUsd;
 if((!((typeof data25 == "number") && (isFinite(data25)))) && (data25 !== null)){
-const err70 = {instancePath:instancePath+"/caps/maxKnownCostUsd",schemaPath:"#/properties/caps/properties/maxKnownCostUsd/type",keyword:"type",params:{type: schema40.properties.caps.properties.maxKnownCostUsd.type},message:"must be number,null"};
+const err70 = {instancePath:instancePath+"/caps/maxKnownCostUsd",schemaPath:"#/properties/caps/properties/maxKnownCostUsd/type",keyword:"type",params:{type: schema47.properties.caps.properties.maxKnownCostUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -7013,15 +8972,15 @@ vErrors.push(err79);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_prompt_template = validate25;
-const schema41 = {"$id":"https://docket.invalid/schemas/prompt-template.schema.json","title":"prompt-template: the versioned system and user message text that presents a question","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","system","user","answerFormat"],"properties":{"kind":{"const":"prompt-template"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}};
-const pattern42 = func6("^[a-z0-9][a-z0-9-]*$", "u");
+export const bundle_prompt_template = validate26;
+const schema48 = {"$id":"https://docket.invalid/schemas/prompt-template.schema.json","title":"prompt-template: the versioned system and user message text that presents a question","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","system","user","answerFormat"],"properties":{"kind":{"const":"prompt-template"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}};
+const pattern57 = func6("^[a-z0-9][a-z0-9-]*$", "u");
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/prompt-template.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7135,7 +9094,7 @@ errors++;
 if(data.id !== undefined){
 let data2 = data.id;
 if(typeof data2 === "string"){
-if(!pattern42.test(data2)){
+if(!pattern57.test(data2)){
 const err10 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -7221,7 +9180,7 @@ errors++;
 if(data.requestKind !== undefined){
 let data7 = data.requestKind;
 if(!((data7 === "chat") || (data7 === "decision"))){
-const err17 = {instancePath:instancePath+"/requestKind",schemaPath:"#/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema41.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/requestKind",schemaPath:"#/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema48.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7242,14 +9201,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_protocol = validate26;
-const schema42 = {"$id":"https://docket.invalid/schemas/protocol.schema.json","title":"protocol: the versioned scoring protocol (its digest is part of the benchmark version)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","permutationsPerQuestion","slot","verdicts","questionScore","sourceEvalScore","score","coverage","minCoverage","ranking","intervals","comparison","cost"],"properties":{"kind":{"const":"protocol"},"schemaVersion":{"const":1},"id":{"type":"string"},"version":{"type":"integer","minimum":1},"permutationsPerQuestion":{"type":"integer","minimum":1},"slot":{"type":"string"},"verdicts":{"type":"object","additionalProperties":{"type":"string"}},"questionScore":{"type":"string"},"sourceEvalScore":{"type":"string"},"score":{"type":"string"},"coverage":{"type":"string"},"minCoverage":{"type":"number","minimum":0,"maximum":1},"ranking":{"type":"string"},"intervals":{"type":"object"},"comparison":{"type":"object"},"cost":{"type":"string"},"kinds":{"type":"object"},"weights":{"type":"object"},"itemScore":{"type":"string"},"kindScore":{"type":"string"},"combined":{"type":"string"}}};
+export const bundle_protocol = validate27;
+const schema49 = {"$id":"https://docket.invalid/schemas/protocol.schema.json","title":"protocol: the versioned scoring protocol (its digest is part of the benchmark version)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","permutationsPerQuestion","slot","verdicts","questionScore","sourceEvalScore","score","coverage","minCoverage","ranking","intervals","comparison","cost"],"properties":{"kind":{"const":"protocol"},"schemaVersion":{"const":1},"id":{"type":"string"},"version":{"type":"integer","minimum":1},"permutationsPerQuestion":{"type":"integer","minimum":1},"slot":{"type":"string"},"verdicts":{"type":"object","additionalProperties":{"type":"string"}},"questionScore":{"type":"string"},"sourceEvalScore":{"type":"string"},"score":{"type":"string"},"coverage":{"type":"string"},"minCoverage":{"type":"number","minimum":0,"maximum":1},"ranking":{"type":"string"},"intervals":{"type":"object"},"comparison":{"type":"object"},"cost":{"type":"string"},"kinds":{"type":"object"},"weights":{"type":"object"},"itemScore":{"type":"string"},"kindScore":{"type":"string"},"combined":{"type":"string"}}};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/protocol.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7415,7 +9374,7 @@ vErrors.push(err15);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema42.properties, key0))){
+if(!(func5.call(schema49.properties, key0))){
 const err16 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
@@ -7757,15 +9716,15 @@ vErrors.push(err43);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_question = validate27;
-const schema43 = {"$id":"https://docket.invalid/schemas/question.schema.json","title":"question: one decision question, naming its source snapshot and its evidence","type":"object","additionalProperties":false,"required":["kind","schemaVersion","question","source","evidence"],"properties":{"kind":{"const":"question"},"schemaVersion":{"const":1},"question":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string"},"stem":{"type":"string","minLength":1},"options":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"string","minLength":1}},"key":{"enum":["A","B","C","D"]},"claim":{"type":"string"},"doesNotEstablish":{"type":"string"},"probe":{"type":"string"}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"evidence"}}};
-const pattern43 = func6("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
+export const bundle_question = validate28;
+const schema50 = {"$id":"https://docket.invalid/schemas/question.schema.json","title":"question: one decision question, naming its source snapshot and its evidence","type":"object","additionalProperties":false,"required":["kind","schemaVersion","question","source","evidence"],"properties":{"kind":{"const":"question"},"schemaVersion":{"const":1},"question":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string"},"stem":{"type":"string","minLength":1},"options":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"string","minLength":1}},"key":{"enum":["A","B","C","D"]},"claim":{"type":"string"},"doesNotEstablish":{"type":"string"},"probe":{"type":"string"}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"evidence"}}};
+const pattern58 = func6("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/question.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7954,7 +9913,7 @@ errors++;
 if(data2.id !== undefined){
 let data3 = data2.id;
 if(typeof data3 === "string"){
-if(!pattern43.test(data3)){
+if(!pattern58.test(data3)){
 const err17 = {instancePath:instancePath+"/question/id",schemaPath:"#/properties/question/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -8077,7 +10036,7 @@ errors++;
 if(data2.key !== undefined){
 let data8 = data2.key;
 if(!((((data8 === "A") || (data8 === "B")) || (data8 === "C")) || (data8 === "D"))){
-const err27 = {instancePath:instancePath+"/question/key",schemaPath:"#/properties/question/properties/key/enum",keyword:"enum",params:{allowedValues: schema43.properties.question.properties.key.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/question/key",schemaPath:"#/properties/question/properties/key/enum",keyword:"enum",params:{allowedValues: schema50.properties.question.properties.key.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -8198,14 +10157,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_run = validate28;
-const schema44 = {"$id":"https://docket.invalid/schemas/run.schema.json","title":"run: a sealed run: its plan, status, counts, the journal head and the segments holding every attempt","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","plan","bank","benchmarkVersion","model","status","stopReason","planned","done","attempts","classes","knownCostUsd","head","segments","startedAt","sealedAt","docketVersion"],"properties":{"kind":{"const":"run"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"plan":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan"},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"model":{"type":"string","minLength":1},"status":{"enum":["sealed","incomplete","interrupted"]},"stopReason":{"type":["string","null"]},"planned":{"type":"integer","minimum":0},"done":{"type":"integer","minimum":0},"attempts":{"type":"integer","minimum":0},"classes":{"type":"object","additionalProperties":false,"required":["answered","invalid","provider_failure","truncated","interrupted"],"properties":{"answered":{"type":"integer","minimum":0},"invalid":{"type":"integer","minimum":0},"provider_failure":{"type":"integer","minimum":0},"truncated":{"type":"integer","minimum":0},"interrupted":{"type":"integer","minimum":0}}},"knownCostUsd":{"type":["number","null"],"minimum":0},"head":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run-segment"}},"startedAt":{"type":"string","minLength":1},"sealedAt":{"type":"string","minLength":1},"docketVersion":{"type":"string","minLength":1}}};
+export const bundle_run = validate29;
+const schema51 = {"$id":"https://docket.invalid/schemas/run.schema.json","title":"run: a sealed run: its plan, status, counts, the journal head and the segments holding every attempt","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","plan","bank","benchmarkVersion","model","status","stopReason","planned","done","attempts","classes","knownCostUsd","head","segments","startedAt","sealedAt","docketVersion"],"properties":{"kind":{"const":"run"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"plan":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan"},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"model":{"type":"string","minLength":1},"status":{"enum":["sealed","incomplete","interrupted"]},"stopReason":{"type":["string","null"]},"planned":{"type":"integer","minimum":0},"done":{"type":"integer","minimum":0},"attempts":{"type":"integer","minimum":0},"classes":{"type":"object","additionalProperties":false,"required":["answered","invalid","provider_failure","truncated","interrupted"],"properties":{"answered":{"type":"integer","minimum":0},"invalid":{"type":"integer","minimum":0},"provider_failure":{"type":"integer","minimum":0},"truncated":{"type":"integer","minimum":0},"interrupted":{"type":"integer","minimum":0}}},"knownCostUsd":{"type":["number","null"],"minimum":0},"head":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run-segment"}},"startedAt":{"type":"string","minLength":1},"sealedAt":{"type":"string","minLength":1},"docketVersion":{"type":"string","minLength":1}}};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/run.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8401,7 +10360,7 @@ vErrors.push(err18);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema44.properties, key0))){
+if(!(func5.call(schema51.properties, key0))){
 const err19 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err19];
@@ -8439,7 +10398,7 @@ errors++;
 if(data.id !== undefined){
 let data2 = data.id;
 if(typeof data2 === "string"){
-if(!pattern24.test(data2)){
+if(!pattern29.test(data2)){
 const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -8566,7 +10525,7 @@ errors++;
 if(data.status !== undefined){
 let data7 = data.status;
 if(!(((data7 === "sealed") || (data7 === "incomplete")) || (data7 === "interrupted"))){
-const err32 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema44.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema51.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -8579,7 +10538,7 @@ errors++;
 if(data.stopReason !== undefined){
 let data8 = data.stopReason;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err33 = {instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: schema44.properties.stopReason.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: schema51.properties.stopReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -8869,7 +10828,7 @@ errors++;
 if(data.knownCostUsd !== undefined){
 let data18 = data.knownCostUsd;
 if((!((typeof data18 == "number") && (isFinite(data18)))) && (data18 !== null)){
-const err57 = {instancePath:instancePath+"/knownCostUsd",schemaPath:"#/properties/knownCostUsd/type",keyword:"type",params:{type: schema44.properties.knownCostUsd.type},message:"must be number,null"};
+const err57 = {instancePath:instancePath+"/knownCostUsd",schemaPath:"#/properties/knownCostUsd/type",keyword:"type",params:{type: schema51.properties.knownCostUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -9044,22 +11003,22 @@ vErrors.push(err70);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_run_segment = validate29;
-const schema45 = {"$id":"https://docket.invalid/schemas/run-segment.schema.json","title":"run-segment: up to 2000 consecutive journal lines of one run, each exactly the journaled line (its RFC 8785 form is the hashed line)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","lines"],"$defs":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"nullableString":{"type":["string","null"]},"message":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":"string"}}},"request":{"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]},"decisionRequest":{"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}},"chatRequest":{"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"}}},"response":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]},"line":{"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}}},"properties":{"kind":{"const":"run-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"first":{"type":"integer","minimum":0},"lines":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/line"}}}};
-const schema46 = {"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}};
-const schema47 = {"type":"string","pattern":"^sha256:[0-9a-f]{64}$"};
-const schema53 = {"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]};
-const schema54 = {"type":["string","null"]};
-const schema49 = {"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]};
-const schema52 = {"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}};
-const schema50 = {"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"}}};
-const schema51 = {"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":"string"}}};
+export const bundle_run_segment = validate30;
+const schema52 = {"$id":"https://docket.invalid/schemas/run-segment.schema.json","title":"run-segment: up to 2000 consecutive journal lines of one run, each exactly the journaled line (its RFC 8785 form is the hashed line)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","lines"],"$defs":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"nullableString":{"type":["string","null"]},"message":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":"string"}}},"request":{"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]},"decisionRequest":{"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}},"chatRequest":{"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"}}},"response":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]},"line":{"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}}},"properties":{"kind":{"const":"run-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"first":{"type":"integer","minimum":0},"lines":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/line"}}}};
+const schema53 = {"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}};
+const schema54 = {"type":"string","pattern":"^sha256:[0-9a-f]{64}$"};
+const schema60 = {"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]};
+const schema61 = {"type":["string","null"]};
+const schema56 = {"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]};
+const schema59 = {"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}};
+const schema57 = {"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"}}};
+const schema58 = {"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":"string"}}};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9277,20 +11236,20 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -9540,13 +11499,13 @@ vErrors = null;
 }
 }
 }
-validate31.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-const schema58 = {"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}};
+const schema65 = {"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9595,7 +11554,7 @@ errors++;
 if(data.choice !== undefined){
 let data0 = data.choice;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err4 = {instancePath:instancePath+"/choice",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema54.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/choice",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema61.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9688,7 +11647,7 @@ vErrors = null;
 if(data.confidence !== undefined){
 let data3 = data.confidence;
 if((!((typeof data3 == "number") && (isFinite(data3)))) && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: schema58.properties.confidence.type},message:"must be number,null"};
+const err9 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: schema65.properties.confidence.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9709,12 +11668,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9869,7 +11828,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema46.properties, key0))){
+if(!(func5.call(schema53.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -10100,8 +12059,8 @@ errors++;
 }
 }
 if(data.request !== undefined){
-if(!(validate31(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate32(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 }
@@ -10350,7 +12309,7 @@ vErrors = null;
 if(data.content !== undefined){
 let data14 = data.content;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema54.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema61.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -10363,7 +12322,7 @@ errors++;
 if(data.model !== undefined){
 let data15 = data.model;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema54.type},message:"must be string,null"};
+const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema61.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -10376,7 +12335,7 @@ errors++;
 if(data.finishReason !== undefined){
 let data16 = data.finishReason;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema54.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema61.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -10389,7 +12348,7 @@ errors++;
 if(data.costUsd !== undefined){
 let data17 = data.costUsd;
 if((!((typeof data17 == "number") && (isFinite(data17)))) && (data17 !== null)){
-const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema46.properties.costUsd.type},message:"must be number,null"};
+const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema53.properties.costUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -10427,7 +12386,7 @@ errors++;
 if(data.errorClass !== undefined){
 let data19 = data.errorClass;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema54.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema61.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -10440,7 +12399,7 @@ errors++;
 if(data.class !== undefined){
 let data20 = data.class;
 if(!(((((data20 === "answered") || (data20 === "invalid")) || (data20 === "provider_failure")) || (data20 === "truncated")) || (data20 === "interrupted"))){
-const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema46.properties.class.enum},message:"must be equal to one of the allowed values"};
+const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema53.properties.class.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -10475,8 +12434,8 @@ errors++;
 }
 }
 if(data.decision !== undefined){
-if(!(validate35(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate36(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 }
@@ -10491,12 +12450,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/run-segment.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -10590,7 +12549,7 @@ errors++;
 if(data.run !== undefined){
 let data2 = data.run;
 if(typeof data2 === "string"){
-if(!pattern24.test(data2)){
+if(!pattern29.test(data2)){
 const err8 = {instancePath:instancePath+"/run",schemaPath:"#/properties/run/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -10652,8 +12611,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate30(data4[i0], {instancePath:instancePath+"/lines/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate31(data4[i0], {instancePath:instancePath+"/lines/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 }
@@ -10680,15 +12639,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_source = validate38;
-const schema60 = {"$id":"https://docket.invalid/schemas/source.schema.json","title":"source: a snapshot of one source eval's file tree","type":"object","additionalProperties":false,"required":["kind","schemaVersion","sourceEval","exclude","entries","treeDigest"],"properties":{"kind":{"const":"source"},"schemaVersion":{"const":1},"sourceEval":{"type":"string","pattern":"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$","description":"<category>/<eval>: the folders' own names, neither holding a separator or a control character"},"exclude":{"type":"object","additionalProperties":false,"required":["dirs","files"],"properties":{"dirs":{"type":"array","items":{"type":"string"}},"files":{"type":"array","items":{"type":"string"}}}},"entries":{"type":"array","items":{"oneOf":[{"type":"object","additionalProperties":false,"required":["path","type","mode","size","digest","encoding","content"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"file"},"mode":{"enum":[420,493]},"size":{"type":"integer","minimum":0},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"enum":["utf8","base64"]},"content":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["path","type","target"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"symlink"},"target":{"type":"string"}}}]}},"treeDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"allowedDenied":{"description":"denied paths stored because the bank config names them (content.include)","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","rule"],"properties":{"path":{"type":"string","minLength":1},"rule":{"type":"string"}}}},"allowedSecrets":{"description":"secret-scanner hits the bank config allows (content.allowSecrets), by path, line, rule and the digest of the matched text","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","line","rule","digest"],"properties":{"path":{"type":"string","minLength":1},"line":{"type":"integer","minimum":1},"rule":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
-const pattern55 = func6("^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$", "u");
+export const bundle_source = validate39;
+const schema67 = {"$id":"https://docket.invalid/schemas/source.schema.json","title":"source: a snapshot of one source eval's file tree","type":"object","additionalProperties":false,"required":["kind","schemaVersion","sourceEval","exclude","entries","treeDigest"],"properties":{"kind":{"const":"source"},"schemaVersion":{"const":1},"sourceEval":{"type":"string","pattern":"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$","description":"<category>/<eval>: the folders' own names, neither holding a separator or a control character"},"exclude":{"type":"object","additionalProperties":false,"required":["dirs","files"],"properties":{"dirs":{"type":"array","items":{"type":"string"}},"files":{"type":"array","items":{"type":"string"}}}},"entries":{"type":"array","items":{"oneOf":[{"type":"object","additionalProperties":false,"required":["path","type","mode","size","digest","encoding","content"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"file"},"mode":{"enum":[420,493]},"size":{"type":"integer","minimum":0},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"enum":["utf8","base64"]},"content":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["path","type","target"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"symlink"},"target":{"type":"string"}}}]}},"treeDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"allowedDenied":{"description":"denied paths stored because the bank config names them (content.include)","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","rule"],"properties":{"path":{"type":"string","minLength":1},"rule":{"type":"string"}}}},"allowedSecrets":{"description":"secret-scanner hits the bank config allows (content.allowSecrets), by path, line, rule and the digest of the matched text","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","line","rule","digest"],"properties":{"path":{"type":"string","minLength":1},"line":{"type":"integer","minimum":1},"rule":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
+const pattern70 = func6("^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$", "u");
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/source.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -10792,7 +12751,7 @@ errors++;
 if(data.sourceEval !== undefined){
 let data2 = data.sourceEval;
 if(typeof data2 === "string"){
-if(!pattern55.test(data2)){
+if(!pattern70.test(data2)){
 const err9 = {instancePath:instancePath+"/sourceEval",schemaPath:"#/properties/sourceEval/pattern",keyword:"pattern",params:{pattern: "^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$"},message:"must match pattern \""+"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -11050,7 +13009,7 @@ errors++;
 if(data9.mode !== undefined){
 let data12 = data9.mode;
 if(!((data12 === 420) || (data12 === 493))){
-const err30 = {instancePath:instancePath+"/entries/" + i2+"/mode",schemaPath:"#/properties/entries/items/oneOf/0/properties/mode/enum",keyword:"enum",params:{allowedValues: schema60.properties.entries.items.oneOf[0].properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/entries/" + i2+"/mode",schemaPath:"#/properties/entries/items/oneOf/0/properties/mode/enum",keyword:"enum",params:{allowedValues: schema67.properties.entries.items.oneOf[0].properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -11113,7 +13072,7 @@ errors++;
 if(data9.encoding !== undefined){
 let data15 = data9.encoding;
 if(!((data15 === "utf8") || (data15 === "base64"))){
-const err35 = {instancePath:instancePath+"/entries/" + i2+"/encoding",schemaPath:"#/properties/entries/items/oneOf/0/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema60.properties.entries.items.oneOf[0].properties.encoding.enum},message:"must be equal to one of the allowed values"};
+const err35 = {instancePath:instancePath+"/entries/" + i2+"/encoding",schemaPath:"#/properties/entries/items/oneOf/0/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema67.properties.entries.items.oneOf[0].properties.encoding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -11626,14 +13585,14 @@ vErrors.push(err75);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_task = validate39;
-const schema61 = {"$id":"https://docket.invalid/schemas/task.schema.json","title":"task: one free-form (answer) or execution (exec) task, its prompt read, naming its source snapshot","type":"object","additionalProperties":false,"required":["kind","schemaVersion","task","source"],"properties":{"kind":{"const":"task"},"schemaVersion":{"const":1},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","prompt","max_tokens","graders"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string"},"prompt":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string"},"file":{"type":"string"}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"type":"object"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"graders":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["ref","weight","params"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"params":{"type":"object"}}}}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"}}};
+export const bundle_task = validate40;
+const schema68 = {"$id":"https://docket.invalid/schemas/task.schema.json","title":"task: one free-form (answer) or execution (exec) task, its prompt read, naming its source snapshot","type":"object","additionalProperties":false,"required":["kind","schemaVersion","task","source"],"properties":{"kind":{"const":"task"},"schemaVersion":{"const":1},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","prompt","max_tokens","graders"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string"},"prompt":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string"},"file":{"type":"string"}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"type":"object"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"graders":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["ref","weight","params"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"params":{"type":"object"}}}}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"}}};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/task.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -11778,7 +13737,7 @@ vErrors.push(err12);
 errors++;
 }
 for(const key1 in data2){
-if(!(func5.call(schema61.properties.task.properties, key1))){
+if(!(func5.call(schema68.properties.task.properties, key1))){
 const err13 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
@@ -11792,7 +13751,7 @@ errors++;
 if(data2.id !== undefined){
 let data3 = data2.id;
 if(typeof data3 === "string"){
-if(!pattern43.test(data3)){
+if(!pattern58.test(data3)){
 const err14 = {instancePath:instancePath+"/task/id",schemaPath:"#/properties/task/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -11817,7 +13776,7 @@ errors++;
 if(data2.kind !== undefined){
 let data4 = data2.kind;
 if(!((data4 === "answer") || (data4 === "exec"))){
-const err16 = {instancePath:instancePath+"/task/kind",schemaPath:"#/properties/task/properties/kind/enum",keyword:"enum",params:{allowedValues: schema61.properties.task.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/task/kind",schemaPath:"#/properties/task/properties/kind/enum",keyword:"enum",params:{allowedValues: schema68.properties.task.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12109,7 +14068,7 @@ errors++;
 if(data16.ref !== undefined){
 let data17 = data16.ref;
 if(typeof data17 === "string"){
-if(!pattern13.test(data17)){
+if(!pattern18.test(data17)){
 const err37 = {instancePath:instancePath+"/task/graders/" + i2+"/ref",schemaPath:"#/properties/task/properties/graders/items/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
@@ -12242,13 +14201,13 @@ vErrors.push(err47);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const definition_run_segment_line = validate40;
+export const definition_run_segment_line = validate41;
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12403,7 +14362,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema46.properties, key0))){
+if(!(func5.call(schema53.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -12634,8 +14593,8 @@ errors++;
 }
 }
 if(data.request !== undefined){
-if(!(validate31(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate32(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 }
@@ -12884,7 +14843,7 @@ vErrors = null;
 if(data.content !== undefined){
 let data14 = data.content;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema54.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema61.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -12897,7 +14856,7 @@ errors++;
 if(data.model !== undefined){
 let data15 = data.model;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema54.type},message:"must be string,null"};
+const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema61.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -12910,7 +14869,7 @@ errors++;
 if(data.finishReason !== undefined){
 let data16 = data.finishReason;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema54.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema61.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -12923,7 +14882,7 @@ errors++;
 if(data.costUsd !== undefined){
 let data17 = data.costUsd;
 if((!((typeof data17 == "number") && (isFinite(data17)))) && (data17 !== null)){
-const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema46.properties.costUsd.type},message:"must be number,null"};
+const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema53.properties.costUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -12961,7 +14920,7 @@ errors++;
 if(data.errorClass !== undefined){
 let data19 = data.errorClass;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema54.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema61.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -12974,7 +14933,7 @@ errors++;
 if(data.class !== undefined){
 let data20 = data.class;
 if(!(((((data20 === "answered") || (data20 === "invalid")) || (data20 === "provider_failure")) || (data20 === "truncated")) || (data20 === "interrupted"))){
-const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema46.properties.class.enum},message:"must be equal to one of the allowed values"};
+const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema53.properties.class.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -13009,8 +14968,8 @@ errors++;
 }
 }
 if(data.decision !== undefined){
-if(!(validate35(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate36(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 }
@@ -13025,22 +14984,22 @@ vErrors.push(err61);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const bankFile = validate43;
-const schema70 = {"$id":"https://docket.invalid/schemas/files/decision-bank.schema.json","title":"decision-bank.json: the working-tree bank file (frozen into bank, question and prompt-template bundles)","type":"object","additionalProperties":false,"required":["schemaVersion","name","version","description","keyBalanceTolerance","promptTemplate","questions","omissions"],"$defs":{"probeRuntime":{"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}},"graderUse":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match) or exec@1 (the suite's tests, docket-exec/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} (docs/design.md §10)"}}},"message":{"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}},"weights":{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}}},"properties":{"schemaVersion":{"const":1},"name":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"description":{"type":"string"},"keyBalanceTolerance":{"type":"integer","minimum":0},"promptTemplate":{"type":"object","additionalProperties":false,"required":["id","version","system","user","answerFormat"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string","minLength":3,"description":"<category>/<eval>: the two folders' names as they are on disk (layout); an unsafe name is refused by validate (ENAME)"},"stem":{"type":"string","minLength":1},"options":{"type":"array","items":{"type":"string","minLength":1}},"key":{"type":"string"},"claim":{"type":"string","minLength":1},"doesNotEstablish":{"type":"string","minLength":1},"probe":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$","description":"relative to the source eval's folder, or to <layout.probeRoot>/<sourceEval>/ when the layout names a probe root"},"probeRuntime":{"$ref":"#/$defs/probeRuntime"}}}},"tasks":{"type":"array","items":{"$ref":"#/$defs/task"},"description":"free-form (answer) and execution (exec) tasks (docs/design.md §7 \"Tasks\")"},"scoring":{"type":"object","additionalProperties":false,"properties":{"weights":{"$ref":"#/$defs/weights"}},"description":"how kinds or categories weigh in the combined score; part of the scoring protocol, so of the benchmark version"},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string"}}}},"layout":{"description":"where the suite keeps its things (docs/design.md §7 \"Layout\"); every member left out has the default shown, the layout docket's own bank has","type":"object","additionalProperties":false,"properties":{"evalRoots":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"folders (relative to the bank root) holding <category>/<eval>/; default [\"evals\"]"},"taskFiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"every source eval holds one of these files; default [\"TASK.md\"]"},"solution":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"the reference solution: NAME/ a folder, NAME.* a file with any extension, else an exact file name; default [\"solution.*\"]"},"probeRoot":{"type":"string","minLength":1,"description":"probes live in <probeRoot>/<sourceEval>/; default: in each source eval's folder"}}},"report":{"description":"what docket report's page says: its title (default: the bank's name and \"leaderboard\") and an introduction (plain text, paragraphs separated by a blank line)","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"text":{"type":"string"}}},"probeRuntime":{"$ref":"#/$defs/probeRuntime"},"lockfile":{"description":"the suite's lockfile, relative to the bank root (default: the first of package-lock.json, npm-shrinkwrap.json, bun.lock, pnpm-lock.yaml, yarn.lock present)","type":"string","pattern":"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},"content":{"description":"the content policy's bank settings (docs/design.md \"Content policy\")","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"type":"integer","minimum":1},"include":{"type":"array","items":{"type":"string","minLength":1}},"allowSecrets":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","digest","reason"],"properties":{"path":{"type":"string","minLength":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"reason":{"type":"string","minLength":1}}}}}}}};
-const schema71 = {"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}};
-const schema76 = {"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}};
-const pattern66 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$", "u");
-const pattern71 = func6("^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$", "u");
-const schema72 = {"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}};
-const schema73 = {"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"};
-const schema74 = {"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match) or exec@1 (the suite's tests, docket-exec/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} (docs/design.md §10)"}}};
-const pattern68 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$", "u");
+export const bankFile = validate44;
+const schema77 = {"$id":"https://docket.invalid/schemas/files/decision-bank.schema.json","title":"decision-bank.json: the working-tree bank file (frozen into bank, question and prompt-template bundles)","type":"object","additionalProperties":false,"required":["schemaVersion","name","version","description","keyBalanceTolerance","promptTemplate","questions","omissions"],"$defs":{"probeRuntime":{"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}},"graderUse":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match) or exec@1 (the suite's tests, docket-exec/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} (docs/design.md §10)"}}},"message":{"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}},"weights":{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}}},"properties":{"schemaVersion":{"const":1},"name":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"description":{"type":"string"},"keyBalanceTolerance":{"type":"integer","minimum":0},"promptTemplate":{"type":"object","additionalProperties":false,"required":["id","version","system","user","answerFormat"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string","minLength":3,"description":"<category>/<eval>: the two folders' names as they are on disk (layout); an unsafe name is refused by validate (ENAME)"},"stem":{"type":"string","minLength":1},"options":{"type":"array","items":{"type":"string","minLength":1}},"key":{"type":"string"},"claim":{"type":"string","minLength":1},"doesNotEstablish":{"type":"string","minLength":1},"probe":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$","description":"relative to the source eval's folder, or to <layout.probeRoot>/<sourceEval>/ when the layout names a probe root"},"probeRuntime":{"$ref":"#/$defs/probeRuntime"}}}},"tasks":{"type":"array","items":{"$ref":"#/$defs/task"},"description":"free-form (answer) and execution (exec) tasks (docs/design.md §7 \"Tasks\")"},"scoring":{"type":"object","additionalProperties":false,"properties":{"weights":{"$ref":"#/$defs/weights"}},"description":"how kinds or categories weigh in the combined score; part of the scoring protocol, so of the benchmark version"},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string"}}}},"layout":{"description":"where the suite keeps its things (docs/design.md §7 \"Layout\"); every member left out has the default shown, the layout docket's own bank has","type":"object","additionalProperties":false,"properties":{"evalRoots":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"folders (relative to the bank root) holding <category>/<eval>/; default [\"evals\"]"},"taskFiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"every source eval holds one of these files; default [\"TASK.md\"]"},"solution":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"the reference solution: NAME/ a folder, NAME.* a file with any extension, else an exact file name; default [\"solution.*\"]"},"probeRoot":{"type":"string","minLength":1,"description":"probes live in <probeRoot>/<sourceEval>/; default: in each source eval's folder"}}},"report":{"description":"what docket report's page says: its title (default: the bank's name and \"leaderboard\") and an introduction (plain text, paragraphs separated by a blank line)","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"text":{"type":"string"}}},"probeRuntime":{"$ref":"#/$defs/probeRuntime"},"lockfile":{"description":"the suite's lockfile, relative to the bank root (default: the first of package-lock.json, npm-shrinkwrap.json, bun.lock, pnpm-lock.yaml, yarn.lock present)","type":"string","pattern":"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},"content":{"description":"the content policy's bank settings (docs/design.md \"Content policy\")","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"type":"integer","minimum":1},"include":{"type":"array","items":{"type":"string","minLength":1}},"allowSecrets":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","digest","reason"],"properties":{"path":{"type":"string","minLength":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"reason":{"type":"string","minLength":1}}}}}}}};
+const schema78 = {"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}};
+const schema83 = {"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}};
+const pattern81 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$", "u");
+const pattern86 = func6("^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$", "u");
+const schema79 = {"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}};
+const schema80 = {"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"};
+const schema81 = {"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match) or exec@1 (the suite's tests, docket-exec/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} (docs/design.md §10)"}}};
+const pattern83 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$", "u");
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13085,7 +15044,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema72.properties, key0))){
+if(!(func5.call(schema79.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -13099,7 +15058,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern43.test(data0)){
+if(!pattern58.test(data0)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -13124,7 +15083,7 @@ errors++;
 if(data.kind !== undefined){
 let data1 = data.kind;
 if(!((data1 === "answer") || (data1 === "exec"))){
-const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema72.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema79.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13191,7 +15150,7 @@ errors++;
 if(data3.file !== undefined){
 let data4 = data3.file;
 if(typeof data4 === "string"){
-if(!pattern68.test(data4)){
+if(!pattern83.test(data4)){
 const err12 = {instancePath:instancePath+"/prompt/file",schemaPath:"#/properties/prompt/oneOf/0/properties/file/pattern",keyword:"pattern",params:{pattern: "^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$"},message:"must match pattern \""+"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -13354,7 +15313,7 @@ errors++;
 if(data8.role !== undefined){
 let data9 = data8.role;
 if(!((((data9 === "system") || (data9 === "user")) || (data9 === "assistant")) || (data9 === "tool"))){
-const err23 = {instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"#/$defs/message/properties/role/enum",keyword:"enum",params:{allowedValues: schema73.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"#/$defs/message/properties/role/enum",keyword:"enum",params:{allowedValues: schema80.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13470,7 +15429,7 @@ errors++;
 if(data13.ref !== undefined){
 let data14 = data13.ref;
 if(typeof data14 === "string"){
-if(!pattern13.test(data14)){
+if(!pattern18.test(data14)){
 const err32 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/$defs/graderUse/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
@@ -13584,7 +15543,7 @@ errors++;
 if(data18.ref !== undefined){
 let data19 = data18.ref;
 if(typeof data19 === "string"){
-if(!pattern13.test(data19)){
+if(!pattern18.test(data19)){
 const err41 = {instancePath:instancePath+"/graders/" + i2+"/ref",schemaPath:"#/$defs/graderUse/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
@@ -13679,12 +15638,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/files/decision-bank.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -13770,7 +15729,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema70.properties, key0))){
+if(!(func5.call(schema77.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -13948,7 +15907,7 @@ errors++;
 if(data5.id !== undefined){
 let data6 = data5.id;
 if(typeof data6 === "string"){
-if(!pattern42.test(data6)){
+if(!pattern57.test(data6)){
 const err23 = {instancePath:instancePath+"/promptTemplate/id",schemaPath:"#/properties/promptTemplate/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -14034,7 +15993,7 @@ errors++;
 if(data5.requestKind !== undefined){
 let data11 = data5.requestKind;
 if(!((data11 === "chat") || (data11 === "decision"))){
-const err30 = {instancePath:instancePath+"/promptTemplate/requestKind",schemaPath:"#/properties/promptTemplate/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema70.properties.promptTemplate.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/promptTemplate/requestKind",schemaPath:"#/properties/promptTemplate/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema77.properties.promptTemplate.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -14144,7 +16103,7 @@ vErrors.push(err39);
 errors++;
 }
 for(const key2 in data13){
-if(!(func5.call(schema70.properties.questions.items.properties, key2))){
+if(!(func5.call(schema77.properties.questions.items.properties, key2))){
 const err40 = {instancePath:instancePath+"/questions/" + i0,schemaPath:"#/properties/questions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err40];
@@ -14158,7 +16117,7 @@ errors++;
 if(data13.id !== undefined){
 let data14 = data13.id;
 if(typeof data14 === "string"){
-if(!pattern43.test(data14)){
+if(!pattern58.test(data14)){
 const err41 = {instancePath:instancePath+"/questions/" + i0+"/id",schemaPath:"#/properties/questions/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
@@ -14336,7 +16295,7 @@ errors++;
 if(data13.probe !== undefined){
 let data22 = data13.probe;
 if(typeof data22 === "string"){
-if(!pattern66.test(data22)){
+if(!pattern81.test(data22)){
 const err55 = {instancePath:instancePath+"/questions/" + i0+"/probe",schemaPath:"#/properties/questions/items/properties/probe/pattern",keyword:"pattern",params:{pattern: "^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$"},message:"must match pattern \""+"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
@@ -14376,7 +16335,7 @@ errors++;
 if(data23.runtime !== undefined){
 let data24 = data23.runtime;
 if(!((((data24 === "auto") || (data24 === "node")) || (data24 === "tsx")) || (data24 === "bun"))){
-const err58 = {instancePath:instancePath+"/questions/" + i0+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema71.properties.runtime.enum},message:"must be equal to one of the allowed values"};
+const err58 = {instancePath:instancePath+"/questions/" + i0+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema78.properties.runtime.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -14462,8 +16421,8 @@ let data26 = data.tasks;
 if(Array.isArray(data26)){
 const len2 = data26.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate44(data26[i2], {instancePath:instancePath+"/tasks/" + i2,parentData:data26,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate45(data26[i2], {instancePath:instancePath+"/tasks/" + i2,parentData:data26,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
@@ -15089,7 +17048,7 @@ errors++;
 if(data51.runtime !== undefined){
 let data52 = data51.runtime;
 if(!((((data52 === "auto") || (data52 === "node")) || (data52 === "tsx")) || (data52 === "bun"))){
-const err114 = {instancePath:instancePath+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema71.properties.runtime.enum},message:"must be equal to one of the allowed values"};
+const err114 = {instancePath:instancePath+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema78.properties.runtime.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -15149,7 +17108,7 @@ errors++;
 if(data.lockfile !== undefined){
 let data54 = data.lockfile;
 if(typeof data54 === "string"){
-if(!pattern71.test(data54)){
+if(!pattern86.test(data54)){
 const err119 = {instancePath:instancePath+"/lockfile",schemaPath:"#/properties/lockfile/pattern",keyword:"pattern",params:{pattern: "^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},message:"must match pattern \""+"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"+"\""};
 if(vErrors === null){
 vErrors = [err119];
@@ -15423,14 +17382,14 @@ vErrors.push(err140);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const releaseManifest = validate46;
-const schema78 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://docket.invalid/schemas/release/manifest.schema.json","title":"docket release manifest (MANIFEST.json inside decision-verification.tgz)","description":"Not a bundle kind: it lives in the release tarball, never in an archive. Stored as RFC 8785 canonical JSON. Paths are relative to the tarball's top directory decision-verification/, sorted by UTF-8 byte order, unique. merkleRoot is the RFC 6962 root over the evidence object digests.","type":"object","additionalProperties":false,"required":["kind","schemaVersion","docketVersion","encoder","merkleRoot","entries"],"properties":{"kind":{"const":"release-manifest"},"schemaVersion":{"const":1},"docketVersion":{"type":"string","minLength":1,"maxLength":64},"encoder":{"type":"string","minLength":1,"maxLength":512},"merkleRoot":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"entries":{"type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["path","size","digest"],"properties":{"path":{"type":"string","minLength":1,"maxLength":255},"size":{"type":"integer","minimum":0,"maximum":1073741824},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
+export const releaseManifest = validate47;
+const schema85 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://docket.invalid/schemas/release/manifest.schema.json","title":"docket release manifest (MANIFEST.json inside decision-verification.tgz)","description":"Not a bundle kind: it lives in the release tarball, never in an archive. Stored as RFC 8785 canonical JSON. Paths are relative to the tarball's top directory decision-verification/, sorted by UTF-8 byte order, unique. merkleRoot is the RFC 6962 root over the evidence object digests.","type":"object","additionalProperties":false,"required":["kind","schemaVersion","docketVersion","encoder","merkleRoot","entries"],"properties":{"kind":{"const":"release-manifest"},"schemaVersion":{"const":1},"docketVersion":{"type":"string","minLength":1,"maxLength":64},"encoder":{"type":"string","minLength":1,"maxLength":512},"merkleRoot":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"entries":{"type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["path","size","digest"],"properties":{"path":{"type":"string","minLength":1,"maxLength":255},"size":{"type":"integer","minimum":0,"maximum":1073741824},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/release/manifest.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -15815,7 +17774,7 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
@@ -15824,6 +17783,7 @@ export const BUNDLE_KINDS = {
   "attachment": bundle_attachment,
   "bank": bundle_bank,
   "evidence": bundle_evidence,
+  "exec-result": bundle_exec_result,
   "foreign-grade": bundle_foreign_grade,
   "foreign-log": bundle_foreign_log,
   "foreign-run": bundle_foreign_run,

@@ -8,6 +8,7 @@ import { DocketError, findingError } from '../errors.ts';
 import { gradeChain, loadGrade, type LoadedGrade, type VerdictRecord } from '../grading/grade-records.ts';
 import { IMPORT_REF_NS } from '../import/record.ts';
 import { planSlots, slotKey, type JournalLine } from '../runs/journal.ts';
+import type { ItemKind } from '../bank/tasks.ts';
 import { loadRun, lockHolder, RUN_ID, WORK_DIR, workDir, type LoadedRun } from '../runs/runs.ts';
 import { VERDICT_CODES } from '../store/index-rows.ts';
 import { IndexUnusable } from '../store/sqlindex.ts';
@@ -102,7 +103,8 @@ export function runsFromBundles(a: Archive, ungraded: UngradedRun[] | undefined,
       sealedAt: run.run.sealedAt,
       // Coverage is measured against the benchmark, not the run's own plan: a run planned with
       // --limit-evals measured part of the bank and must not rank beside runs of all of it.
-      planned: bank.questions.length * run.plan.permutations * run.plan.repetitions,
+      planned: (bank.questions.length * run.plan.permutations + bank.tasks.length) * run.plan.repetitions,
+      ...(bank.tasks.length ? { plannedByKind: plannedByKind(bank, run.plan), weights: protocolWeights(a, bank) } : {}),
       slots,
       ...(earlier ? { earlierGrades: earlier } : {}),
     });
@@ -324,7 +326,8 @@ export function slotOutcomes(run: LoadedRun, bank: FrozenBank, grade: LoadedGrad
   if (verdicts.length !== run.lines.length) {
     throw findingError('EGRADE', `grade ${grade.digest} has ${verdicts.length} verdicts; run ${run.run.id} has ${run.lines.length} attempts`, { grade: grade.digest, run: run.digest });
   }
-  const questions = new Map(bank.questions.map((q) => [q.id, q]));
+  const questions = new Map<string, { sourceEval: string; key: string; kind?: ItemKind }>(bank.questions.map((q) => [q.id, q]));
+  for (const t of bank.tasks) questions.set(t.id, { sourceEval: t.sourceEval, key: '', kind: t.kind });
   const bySlot = new Map<string, { lines: JournalLine[]; verdicts: VerdictRecord[] }>();
   run.lines.forEach((l, i) => {
     const k = slotKey(l.slot);
@@ -348,12 +351,28 @@ export function slotOutcomes(run: LoadedRun, bank: FrozenBank, grade: LoadedGrad
       verdict: fi >= 0 ? e.verdicts[fi]!.verdict : 'interrupted',
       chosen: fi >= 0 ? e.verdicts[fi]!.chosen : null,
       key: q.key,
+      // A task slot: its kind, its score, and why its last attempt stopped (answered badly vs did not answer).
+      ...(q.kind ? { kind: q.kind, score: fi >= 0 ? (e.verdicts[fi]!.score ?? null) : null, finishReason: last >= 0 ? e.lines[last]!.finishReason : null } : {}),
       answerText: last >= 0 ? e.lines[last]!.content : null,
       attempts: e.lines.length,
       costUsd: Math.round(known.reduce((s, l) => s + l.costUsd!, 0) * 1e12) / 1e12, // float sums drift in the last digit
       unknownCostAttempts: e.lines.length - known.length,
     };
   });
+}
+
+/** The weights the bank's protocol bundle declares (a bank with tasks always has them). */
+function protocolWeights(a: Archive, bank: FrozenBank): RunForScoring['weights'] {
+  const p = a.get(bank.protocolDigest).value as { weights?: RunForScoring['weights'] };
+  return p.weights;
+}
+
+/** Planned slots per kind, over the whole benchmark (as `planned`). */
+function plannedByKind(bank: FrozenBank, plan: { permutations: number; repetitions: number }): Partial<Record<ItemKind, number>> {
+  const out: Partial<Record<ItemKind, number>> = {};
+  if (bank.questions.length) out.choice = bank.questions.length * plan.permutations * plan.repetitions;
+  for (const t of bank.tasks) out[t.kind] = (out[t.kind] ?? 0) + plan.repetitions;
+  return out;
 }
 
 /** The benchmark version of the archive's current bank (refs/bank/current); null when it has none. */

@@ -172,6 +172,11 @@ function questionsOf(src: BundleSource, digest: Digest, value?: BankValue): Bank
     const qv = need(src, q.digest).value as unknown as QuestionValue;
     out.set(qv.question.id, { sourceEval: qv.question.sourceEval, key: qv.question.key });
   }
+  // A task's slots have no key: its verdicts come from its graders.
+  for (const t of bank.tasks ?? []) {
+    const tv = need(src, t.digest).value as unknown as { task: { id: string; sourceEval: string } };
+    out.set(tv.task.id, { sourceEval: tv.task.sourceEval, key: null as never });
+  }
   cache.set(digest, out);
   return out;
 }
@@ -368,7 +373,7 @@ function startsWith(c: Uint8Array, at: number, s: Uint8Array): boolean {
 // ---- grades ----
 
 /** One letter per verdict in the grade packs (the reading commands' compact copy of `verdicts`). */
-export const VERDICT_CODES = { correct: 'c', incorrect: 'i', invalid: 'v', truncated: 't', provider_failure: 'p', interrupted: 'x' } as const;
+export const VERDICT_CODES = { correct: 'c', incorrect: 'i', invalid: 'v', truncated: 't', provider_failure: 'p', interrupted: 'x', partial: 'q' } as const;
 
 function gradeOwn(value: Json, digest: Digest, emit: Emit) {
   const v = value as unknown as GradeValue;
