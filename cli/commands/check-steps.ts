@@ -54,7 +54,7 @@ export function checkSteps(): CheckStepDef[] {
     { name: 'bank drift', errors: 'any', run: (ctx) => [driftStep(ctx.archive, ctx.root)] },
     { name: 'evidence replay', errors: 'findings', run: evidenceReplayStep },
     { name: 'request replay', errors: 'findings', run: requestReplayStep },
-    { name: 'regrade check', errors: 'any', run: (ctx) => [regradeCheck(ctx.archive)] },
+    { name: 'regrade check', errors: 'any', run: (ctx) => [regradeCheck(ctx.archive, ctx.root)] },
     { name: 'leaderboard', errors: 'any', run: (ctx) => [leaderboardCheck(ctx.archive)] },
     { name: 'audit', errors: 'any', run: (ctx) => auditCheck(ctx.archive, relative(process.cwd(), join(ctx.root, PUBLISHED_EXAMPLE))) },
   ];

@@ -13,6 +13,7 @@ import { WORK_DIR } from '../../replay/runs/runs.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
 import { chooseVersion, rankRuns } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
+import { execRunner } from '../offline/exec.ts';
 import { requireDir } from '../paths.ts';
 import type { CheckStep } from './check-steps.ts';
 
@@ -43,8 +44,8 @@ function withArchive<T>(dir: string, f: (a: Archive) => T): T {
 }
 
 /** `docket regrade`: grade the named runs (grades.ts gradeRuns, the path `docket run` grades by too). */
-export function regrade(archiveDir: string, refs: string[], opts: { grader?: string; gradedAt: string }): { runs: RegradeRunResult[]; flips: Flip[] } {
-  return withArchive(archiveDir, (archive) => gradeRuns(archive, refs, opts));
+export function regrade(archiveDir: string, refs: string[], opts: { grader?: string; gradedAt: string; packages?: string | null }): { runs: RegradeRunResult[]; flips: Flip[] } {
+  return withArchive(archiveDir, (archive) => gradeRuns(archive, refs, { ...opts, exec: execRunner({ packages: opts.packages }) }));
 }
 
 /** `regrade --archive-graders`: every pinned built-in grader's bundle, stored (idempotent). */
@@ -84,7 +85,8 @@ function printRun(r: RegradeRunResult, flips: Flip[]) {
 // ---- steps of `docket check` (npm start; listed in check-steps.ts) ----
 
 /** Re-grade every run in memory with the current graders; nothing is written. */
-export function regradeCheck(archiveDir: string): CheckStep {
+export function regradeCheck(archiveDir: string, packages: string | null = null): CheckStep {
+  const exec = execRunner({ packages });
   const archive = new Archive(archiveDir);
   try {
     const ids = sealedRunIds(archive);
@@ -100,7 +102,7 @@ export function regradeCheck(archiveDir: string): CheckStep {
         problems.push(`${id} has no grade`);
         continue;
       }
-      const p = prepareRegrade(archive, id, { gradedAt: 'check' });
+      const p = prepareRegrade(archive, id, { gradedAt: 'check', exec });
       graders.set(p.previous!.value.grader.ref, (graders.get(p.previous!.value.grader.ref) ?? 0) + 1);
       if (p.previous!.value.run !== p.run.digest) problems.push(`${id}'s grade is for another run bundle`);
       const pg = p.previous!.value.grader;
@@ -178,7 +180,7 @@ export async function runRegrade(argv: ArgumentsCamelCase<Args>) {
   } else if (!named.length) throw usageError('EUSAGE', 'name the runs to regrade (run ids or digests) or pass --all');
   else refs = withArchive(argv.archive, (a) => named.map((n) => resolveRunRef(a, n)));
   if (!argv.json && refs.length) line(`regrade ${refs.length} run(s) of ${argv.archive}${argv.grader ? ` with ${argv.grader}` : ''}`); // before the work
-  const { runs, flips } = regrade(argv.archive, refs, { grader: argv.grader, gradedAt: gradedAtNow() });
+  const { runs, flips } = regrade(argv.archive, refs, { grader: argv.grader, gradedAt: gradedAtNow(), packages: argv.bankRoot ?? null });
   const graded = runs.filter((r) => r.status === 'graded').length;
   if (argv.json) return printJson({ ok: true, runs, graded, flips });
   if (!runs.length) return line(`no sealed runs in ${argv.archive}`);

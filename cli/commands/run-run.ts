@@ -2,6 +2,7 @@ import type { ArgumentsCamelCase } from 'yargs';
 import { Archive } from '../../replay/store/archive.ts';
 import { DocketError, EXIT, usageError } from '../../replay/errors.ts';
 import type { RunParams } from '../../replay/bank/types.ts';
+import { execRunner } from '../offline/exec.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 import { checkConcurrency, makePlan, resumeRun, startRun, type NewRunOptions, type RunResult } from '../recorder/recorder.ts';
@@ -146,6 +147,7 @@ export async function runRun(argv: ArgumentsCamelCase<RunArgs>) {
         backoffMs: positiveInt(argv['backoff-ms'], '--backoff-ms', 0)!,
         signal: ctrl.signal,
         allowUnknownCost: argv['allow-unknown-cost'],
+        exec: execRunner({ packages: argv.bankRoot ?? null }),
         onStart: (id: string) => {
           runId = id;
           if (!argv.json) line(`run ${id}`); // the run id first, before anything can fail

@@ -38,6 +38,7 @@ import { streamSealed } from './seal-order.ts';
 import { isLoopback, redactor, secretsOf, type Redactor } from './secrets.ts';
 import { createWorkDir, Journal, readPlanDigest, readStartedAt, releaseLock, removeWorkDir, takeLock, type JournalFault, type JournalStats } from './workdir.ts';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency.ts';
+import type { ExecRunner } from '../../replay/grading/task-grading.ts';
 
 export { DEFAULT_CONCURRENCY, MAX_CONCURRENCY };
 
@@ -87,6 +88,7 @@ export interface Connection {
   onStart?: (runId: string) => void;
   onAttempt?: (line: JournalLine, done: number, planned: number) => void;
   allowUnknownCost?: boolean; // answers without a reported cost do not stop a cost-capped run
+  exec?: ExecRunner; // runs exec tasks' tests when the run is graded on seal (cli/offline/exec.ts)
 }
 
 export interface RunResult {
@@ -118,7 +120,7 @@ export interface Estimate {
 /** The text a request sends: its messages (chat), or its stem and options (decision). */
 function promptText(body: Json): string[] {
   const b = body as { messages?: { content: string }[]; stem?: string; options?: { text: string }[] };
-  return b.messages ? b.messages.map((m) => m.content) : [b.stem ?? '', ...(b.options ?? []).map((o) => o.text)];
+  return b.messages ? b.messages.map((m) => (typeof m.content === 'string' ? m.content : '')) : [b.stem ?? '', ...(b.options ?? []).map((o) => o.text)];
 }
 
 export function estimate(requests: readonly PlannedRequest[], params: RunParams, pricePer1k?: number): Estimate {
@@ -197,7 +199,7 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
   c.onStart?.(runId);
   const dir = workDir(archive.dir, runId);
   const sealed = archive.ref(`runs/${runId}`);
-  if (sealed) return await finishInterruptedSeal(archive, runId, sealed, dir);
+  if (sealed) return await finishInterruptedSeal(archive, runId, sealed, dir, c.exec);
   if (c.concurrency !== undefined) checkConcurrency(c.concurrency);
   if (!existsSync(dir)) throw usageError('ENORUN', `no run ${runId} to resume: ${dir} does not exist and refs/runs/${runId} is not set`, { runId });
   const planDigest = readPlanDigest(dir);
@@ -214,14 +216,14 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
     takeLock(dir, runId);
     const j = Journal.open(dir, planDigest);
     await j.close();
-    return seal(archive, ctx, j.tally.done === plan.slots ? 'sealed' : 'interrupted', 'abandoned: sealed as it stood with --abandon', c.clock);
+    return seal(archive, ctx, j.tally.done === plan.slots ? 'sealed' : 'interrupted', 'abandoned: sealed as it stood with --abandon', c.clock, c.exec);
   }
   checkKey(baseUrl, c.apiKey);
   return record(archive, ctx, { ...c, baseUrl });
 }
 
 /** A crash after the ref was written but before the working directory was removed (and perhaps before the grade). */
-async function finishInterruptedSeal(archive: Archive, runId: string, digest: Digest, dir: string): Promise<RunResult> {
+async function finishInterruptedSeal(archive: Archive, runId: string, digest: Digest, dir: string, exec?: ExecRunner): Promise<RunResult> {
   const loaded = loadRun(archive, digest);
   // A directory without its journal is what an older docket's interrupted removal left: the run is sealed.
   if (existsSync(dir) && existsSync(join(dir, JOURNAL_FILE))) {
@@ -231,7 +233,7 @@ async function finishInterruptedSeal(archive: Archive, runId: string, digest: Di
     if (head !== loaded.run.head)
       throw findingError('ESEALED', `run ${runId} is sealed as ${digest}, but its working directory holds a different journal (sealed head ${head}); move ${dir} away`, { runId });
   } else if (!existsSync(dir)) throw usageError('ESEALED', `run ${runId} is already sealed (${digest}, status ${loaded.run.status})`, { runId, digest });
-  const grade = gradeSealed(archive, runId, digest, loaded.run.status);
+  const grade = gradeSealed(archive, runId, digest, loaded.run.status, exec);
   removeWorkDir(archive.dir, runId);
   return { runId, status: loaded.run.status, stopReason: loaded.run.stopReason, digest, plan: loaded.run.plan, run: loaded.run, grade };
 }
@@ -279,7 +281,7 @@ async function record(archive: Archive, ctx: RunCtx, c: Connection & { baseUrl: 
     await journal.close();
     if (c.journalStats) Object.assign(c.journalStats, journal.stats);
     if (stop.kind === 'error') throw stop.error;
-    return seal(archive, ctx, stop.status, stop.reason, c.clock);
+    return seal(archive, ctx, stop.status, stop.reason, c.clock, c.exec);
   } finally {
     await journal?.close();
     releaseLock(ctx.dir);
@@ -445,7 +447,7 @@ function stopError(runId: string, ex: Exchange, plan: PlanValue, resumeHint: str
 
 // ---- sealing ----
 
-function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: string | null, clock: Clock = SYSTEM_CLOCK): RunResult {
+function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: string | null, clock: Clock = SYSTEM_CLOCK, exec?: ExecRunner): RunResult {
   // Seal what is on disk, re-read and re-checked against its head record, not what is in memory,
   // in the seal order, one segment's lines at a time (seal-order.ts streamSealed).
   const tally = new JournalTally();
@@ -477,7 +479,7 @@ function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: s
   const digest = archive.put(run).digest;
   archive.setRef(`runs/${ctx.runId}`, digest);
   // Graded before the working directory goes, so that a crash in between is finished by --resume.
-  const grade = gradeSealed(archive, ctx.runId, digest, status);
+  const grade = gradeSealed(archive, ctx.runId, digest, status, exec);
   removeWorkDir(archive.dir, ctx.runId); // only now: the sealed run is safely named and graded
   return { runId: ctx.runId, status, stopReason, digest, plan: ctx.planDigest, run, grade };
 }
@@ -488,14 +490,14 @@ function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: s
  * bundle (a seal finished by --resume after a crash) keeps its grade. A grading failure leaves the
  * run sealed: the working directory is removed and the error names `docket regrade`.
  */
-function gradeSealed(archive: Archive, runId: string, digest: Digest, status: SealedStatus): SealGrade {
+function gradeSealed(archive: Archive, runId: string, digest: Digest, status: SealedStatus, exec?: ExecRunner): SealGrade {
   const command = `docket regrade ${runId}`;
   if (status !== 'sealed') return { status: 'ungraded', reason: `a run sealed ${status} is not graded, so it is not ranked; \`${command}\` grades what it holds`, command };
   try {
     const current = currentGradeDigest(archive, runId);
     const done = current ? loadGrade(archive, current) : null;
     if (current && done?.value.run === digest) return { status: 'graded', grade: current, grader: { ref: done.value.grader.ref, digest: done.value.grader.digest }, counts: done.value.counts };
-    const r = gradeRuns(archive, [runId], { gradedAt: gradedAtNow() }).runs[0]!;
+    const r = gradeRuns(archive, [runId], { gradedAt: gradedAtNow(), exec }).runs[0]!;
     return { status: 'graded', grade: r.current!, grader: r.grader, counts: r.counts };
   } catch (e) {
     if (!(e instanceof DocketError)) throw e;

@@ -175,7 +175,7 @@ function questionsOf(src: BundleSource, digest: Digest, value?: BankValue): Bank
   // A task's slots have no key: its verdicts come from its graders.
   for (const t of bank.tasks ?? []) {
     const tv = need(src, t.digest).value as unknown as { task: { id: string; sourceEval: string } };
-    out.set(tv.task.id, { sourceEval: tv.task.sourceEval, key: null as never });
+    out.set(tv.task.id, { sourceEval: tv.task.sourceEval, key: '' as never });
   }
   cache.set(digest, out);
   return out;
