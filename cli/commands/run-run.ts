@@ -23,6 +23,7 @@ export interface RunArgs extends GlobalArgs {
   abandon: boolean;
   'dry-run': boolean;
   'limit-evals'?: number;
+  kind?: ('choice' | 'answer' | 'exec')[];
   'max-requests'?: number;
   'max-known-cost-usd'?: number;
   'price-per-1k-tokens'?: number;
@@ -91,7 +92,7 @@ function dryRun(archive: Archive, opts: NewRunOptions, json: boolean) {
   } else {
     line(`run ${p.runId} (dry run: nothing is sent or stored)`);
     line(
-      `plan: ${p.plan.requestFormat} requests, bank ${p.plan.bank}, ${p.plan.questions.length} questions × ${p.plan.permutations} permutations × ${p.plan.repetitions} repetitions, model ${p.plan.model}, grader ${p.plan.grader.ref}`,
+      `plan: ${p.plan.requestFormat} requests, bank ${p.plan.bank}, ${p.plan.questions.length} questions × ${p.plan.permutations} permutations${p.plan.tasks ? ` + ${p.plan.tasks.length} tasks,` : ''} × ${p.plan.repetitions} repetitions, model ${p.plan.model}, grader ${p.plan.grader.ref}`,
     );
     line(`requests: ${hashes.length} (${new Set(hashes).size} distinct request hashes, set digest ${p.plan.requestHashes})`);
     for (const h of hashes.slice(0, 5)) line(`  ${h}`);
@@ -119,6 +120,7 @@ export async function runRun(argv: ArgumentsCamelCase<RunArgs>) {
     pricePer1kTokens: argv['price-per-1k-tokens'],
     requestKind: argv['request-kind'] as NewRunOptions['requestKind'],
     allowUnknownCost: argv['allow-unknown-cost'],
+    ...(argv.kind?.length ? { kinds: argv.kind } : {}),
     caps: {
       limitEvals: positiveInt(argv['limit-evals'], '--limit-evals'),
       maxRequests: positiveInt(argv['max-requests'], '--max-requests'),

@@ -19,7 +19,8 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
       .option('resume', { type: 'string', describe: 'continue the run with this id from its journal' })
       .option('abandon', { type: 'boolean', default: false, describe: 'with --resume: seal the run as it stands (status interrupted), without calling the endpoint' })
       .option('dry-run', { type: 'boolean', default: false, describe: 'print the plan, request count, request hashes and estimated cost; no connection, no writes' })
-      .option('limit-evals', { type: 'number', describe: 'only the questions of the first N source evals (byte order)' })
+      .option('limit-evals', { type: 'number', describe: 'only the questions and tasks of the first N source evals (byte order)' })
+      .option('kind', { type: 'string', array: true, choices: ['choice', 'answer', 'exec'], describe: 'ask only the items of these kinds (repeatable; default: every question and task of the bank)' })
       .option('max-requests', { type: 'number', describe: 'cap on attempts: a larger plan does not start; reaching it mid-run seals the run incomplete' })
       .option('max-known-cost-usd', {
         type: 'number',

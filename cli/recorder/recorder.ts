@@ -31,6 +31,7 @@ import {
 } from '../../replay/runs/runs.ts';
 import { kindOf, type RequestKind } from '../../replay/runs/request.ts';
 import type { RunParams } from '../../replay/bank/types.ts';
+import type { ItemKind } from '../../replay/bank/tasks.ts';
 import { answeredWithoutCost, costRule, unknownCostError } from './cost-rule.ts';
 import { exchange, type Exchange } from './http.ts';
 import { backoff, jitter, SharedBackoff } from './rate-limit.ts';
@@ -61,6 +62,7 @@ export interface NewRunOptions {
   pricePer1kTokens?: number;
   requestKind?: RequestKind; // chat (default) or decision; recorded in the plan as its requestFormat
   allowUnknownCost?: boolean; // --allow-unknown-cost (cli/recorder/cost-rule.ts)
+  kinds?: ItemKind[]; // --kind: ask only items of these kinds (default: every question and task)
 }
 
 /** Where time comes from: `ms` for latencies and backoff, `date` for startedAt/sealedAt. Injected in tests. */
@@ -161,6 +163,7 @@ export function makePlan(archive: Archive, o: NewRunOptions, now = new Date()): 
     grader: { ref: `${g.id}@${g.version}`, digest: g.digest },
     caps: o.caps,
     requestKind: o.requestKind ?? bank.template.requestKind ?? 'chat', // the run's flag, else the bank's template
+    kinds: o.kinds,
   });
   const est = estimate(requests, o.params, o.pricePer1kTokens);
   let refusal: string | null = null;

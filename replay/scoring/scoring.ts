@@ -529,7 +529,7 @@ export function compareRuns(a: RunForScoring, b: RunForScoring): Comparison {
 /** Percent, rounded to 4 decimals so JSON output is stable and readable. */
 export const percent = (x: number | null | undefined): number | null => (x === null || x === undefined || Number.isNaN(x) ? null : Math.round(x * 1e6) / 1e4);
 
-export const FAILURE_VERDICTS: readonly Verdict[] = ['incorrect', 'invalid', 'truncated', 'provider_failure'];
+export const FAILURE_VERDICTS: readonly Verdict[] = ['incorrect', 'invalid', 'truncated', 'provider_failure', 'partial'];
 
 /** Every slot a maintainer must look at: incorrect, invalid, truncated or failed. */
 export function failuresOf(run: RunForScoring): SlotOutcome[] {
