@@ -118,7 +118,6 @@ describe('probes in the suite runtime', () => {
     const root = tempDir('docket-probes-');
     const qs: SuiteQuestion[] = [{ id: 'net-1', sourceEval: 'data/json-shape', probe: 'probes/net-1.mjs', key: 'A' }];
     makeProbeSuite(root, { questions: qs });
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the probe's own source, with its template literals
     const local = [
       "import http from 'node:http';",
       "const server = http.createServer((q, r) => r.end('A'));",
