@@ -22,7 +22,7 @@ if (argv.length === 1 && argv[0] === '--version') {
   process.stdout.write(`${packageJson().version}\n`);
 } else {
   // Before the rest of docket loads: `verify`'s worker thread starts while the CLI does.
-  (await import('../replay/accel/verify-prestart.ts')).prestartVerifyWorker(argv);
+  (await import('../replay/check/verify-prestart.ts')).prestartVerifyWorker(argv);
   const { main } = await import('./main.ts');
   process.exitCode = await main(argv);
 }

@@ -1,4 +1,5 @@
 import type { Argv } from 'yargs';
+import type { Finding } from '../replay/findings.ts';
 
 /** Shared printing helpers: commands print through these so --json and human output stay apart. */
 export function printJson(value: unknown) {
@@ -14,6 +15,15 @@ export function withOk(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) throw new TypeError('printJson: a --json result is an object with ok, not a bare array');
   return 'ok' in value ? value : { ok: true, ...value };
+}
+
+/**
+ * One finding as every command prints it (`--json` prints the finding itself): severity, code,
+ * where (its data's path and digest, when it has them), message.
+ */
+export function findingLine(f: Finding): string {
+  const where = [f.data.path, f.data.digest].filter((x) => typeof x === 'string' && x !== '').join(' ');
+  return `${f.severity === 'error' ? 'ERROR' : 'hint '} ${f.code}${where ? ` ${where}` : ''}: ${f.message}`;
 }
 
 export function line(text = '') {

@@ -313,7 +313,7 @@ describe('replay/ import graph', () => {
     expect(r.files).toContain('replay/grading/graders/decision-v2.ts');
     expect(r.files.some((f) => f.startsWith('node_modules/ajv/'))).toBe(true);
     expect(r.files.some((f) => f.startsWith('node_modules/better-sqlite3/'))).toBe(true);
-    expect(r.files.some((f) => f.endsWith('replay/accel/verify-worker.ts'))).toBe(true);
+    expect(r.files.some((f) => f.endsWith('replay/check/verify-worker.ts'))).toBe(true);
     expect(r.files.some((f) => f.endsWith('.test.ts'))).toBe(false);
     // The only edge into the boundary: the grader sandbox's type stripping of archived grader source
     // (esbuild's transform: text in, text out).
@@ -322,8 +322,8 @@ describe('replay/ import graph', () => {
 
   it('follows the modules started on their own (compiledModule) to their sources', () => {
     const r = walk(PROJECT, [join(REPLAY, 'check/verify.ts')], LOADER_BOUNDARY);
-    // verify.ts → verify-prestart.ts → compiledModule('replay/accel/verify-worker') → check-object.ts
-    expect(r.files).toContain('replay/accel/verify-worker.ts');
+    // verify.ts → verify-prestart.ts → compiledModule('replay/check/verify-worker') → check-object.ts
+    expect(r.files).toContain('replay/check/verify-worker.ts');
     expect(r.files).toContain('replay/check/check-object.ts');
   });
 
@@ -347,7 +347,7 @@ describe('replay/ import graph', () => {
     expect(roots.length).toBeGreaterThan(50);
     const r = walk(PROJECT, roots, LOADER_BOUNDARY);
     expect(show(r.violations)).toBe('');
-    expect(r.files).toContain('dist/replay/accel/verify-worker.js');
+    expect(r.files).toContain('dist/replay/check/verify-worker.js');
     expect(r.files.some((f) => f.startsWith('node_modules/ajv/'))).toBe(true);
     expect(r.files.some((f) => f.endsWith('.ts'))).toBe(false); // compiled code imports compiled code only
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ArgumentsCamelCase } from 'yargs';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { auditPublished, parsePublished, type AuditReport } from '../../replay/scoring/audit.ts';
 import { EXIT, usageError } from '../../replay/errors.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';

@@ -1,7 +1,7 @@
 import { appendFileSync, cpSync, existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { bankDrift } from '../../replay/bank/drift.ts';
 import { encodeParts } from '../../replay/bank/bank.ts';
 import { docket, REPO, tempDir } from '../dev/testkit/core.ts';

@@ -1,5 +1,5 @@
 import { join, relative } from 'node:path';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { bankDrift, describeDrift } from '../../replay/bank/drift.ts';
 import { DocketError, EXIT } from '../../replay/errors.ts';
 import { ALL_GRADERS, assertGradersPinned, GRADER_LOCKFILE, refOf } from '../../replay/grading/graders.ts';
@@ -94,7 +94,7 @@ async function verifyStep(ctx: CheckContext): Promise<CheckStep[]> {
   const v = await verifyArchive(ctx.archive, { onProgress: shown });
   shown?.finish(); // verify reports progress every 256 objects, never the last
   const errors = v.findings.filter((f) => f.severity === 'error');
-  const first = errors[0] ? `; first: ${errors[0].code} ${errors[0].path ?? errors[0].digest ?? ''}` : '';
+  const first = errors[0] ? `; first: ${errors[0].code} ${errors[0].data.path ?? errors[0].data.digest ?? ''}` : '';
   return [
     {
       name: 'verify',
@@ -155,7 +155,13 @@ async function evidenceReplayStep(ctx: CheckContext): Promise<CheckStep[]> {
 /** The same replay as `docket replay --all`, behind the same network guard. */
 async function requestReplayStep(ctx: CheckContext): Promise<CheckStep[]> {
   installNetworkGuard();
-  const r = await replayArchive(ctx.archive, {});
+  const archive = new Archive(ctx.archive);
+  let r: Awaited<ReturnType<typeof replayArchive>>;
+  try {
+    r = await replayArchive(archive, {});
+  } finally {
+    archive.close();
+  }
   const broken = r.runs.filter((x) => x.chain !== 'intact').length;
   const summary = `${r.runs.length} runs, ${r.requests} requests rebuilt from the frozen bank, ${r.matched} matched; ${broken ? `${broken} journal chains broken` : 'journal chains intact'}${r.ok ? '' : `; ${r.findings} findings (run docket replay)`}`;
   return [{ name: 'request replay', ok: r.ok, summary }];

@@ -1,4 +1,4 @@
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import type { ArgumentsCamelCase } from 'yargs';
 import { loadRunsForScoring, unscoredRuns, type UngradedRun } from '../../replay/scoring/scoring-input.ts';
 import { compareRuns, percent, requireRun, type Comparison, type RunScore } from '../../replay/scoring/scoring.ts';

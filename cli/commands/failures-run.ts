@@ -1,6 +1,6 @@
 import type { ArgumentsCamelCase } from 'yargs';
 import { permutationsFor } from '../../replay/runs/request.ts';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { loadRunsForScoring, slotsWithAnswers, unscoredRuns, type UngradedRun } from '../../replay/scoring/scoring-input.ts';
 import { failuresOf, requireRun } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';

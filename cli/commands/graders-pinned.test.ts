@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { archiveGrader, graderBundleDigest } from '../../replay/grading/grader-archive.ts';
 import { graderDigest, grader, type Grader } from '../../replay/grading/graders.ts';
 import { docket, REPO, tempDir } from '../dev/testkit/core.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { ArgumentsCamelCase } from 'yargs';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { EXIT, usageError } from '../../replay/errors.ts';
 import { encodeImport } from '../../replay/import/record.ts';
 import { planInspect, planLmEval, storeImport, type ImportResult } from '../../replay/import/store.ts';

@@ -1,6 +1,6 @@
 import type { ArgumentsCamelCase } from 'yargs';
-import { Archive } from '../../replay/store/archive.ts';
-import { INDEX_SCHEMA_VERSION } from '../../replay/store/index-schema.ts';
+import { Archive } from '../../replay/index/archive.ts';
+import { INDEX_SCHEMA_VERSION } from '../../replay/index/schema.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 

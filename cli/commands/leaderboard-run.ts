@@ -1,5 +1,5 @@
 import type { ArgumentsCamelCase } from 'yargs';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import type { BankMeasured, WorktreeBank } from '../../replay/bank/drift.ts';
 import { rankingJson } from '../../replay/scoring/report.ts';
 import { currentBenchmarkVersion, loadRunsForScoring, unscoredRuns, type Unscored, type UngradedRun } from '../../replay/scoring/scoring-input.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ArgumentsCamelCase } from 'yargs';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { usageError } from '../../replay/errors.ts';
 import { JsonError, parseStrict } from '../../replay/format/json.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';

@@ -1,6 +1,6 @@
 import type { ArgumentsCamelCase } from 'yargs';
 import { EXIT, usageError } from '../../replay/errors.ts';
-import { line, printJson, progress, type GlobalArgs } from '../output.ts';
+import { findingLine, line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { findCredentials } from '../registry/auth.ts';
 import { RegistryClient } from '../registry/client.ts';
 import { parseRef } from '../registry/ref.ts';
@@ -58,7 +58,7 @@ export async function runPull(argv: ArgumentsCamelCase<RemoteArgs>) {
       line(
         `  ${r.blobs.total} blobs: ${r.blobs.fetched} fetched (${(r.blobs.bytes / 1e6).toFixed(1)} MB), ${r.blobs.present} already here; refs ${r.refs.written} written, ${r.refs.unchanged} unchanged`,
       );
-      for (const f of r.findings) line(`  ERROR ${f.code}${f.digest ? ` ${f.digest}` : ''}: ${f.message}`);
+      for (const f of r.findings) line(`  ${findingLine(f)}`);
       if (!r.ok) line('Blobs that passed every check were stored; refused ones were not, and no ref was written. Run pull again once the registry is fixed.');
     }
     process.exitCode = r.ok ? EXIT.OK : EXIT.FINDINGS;

@@ -91,7 +91,11 @@ describe('--from needs an anchor', () => {
     const v = docket(['verify', file, '--expect', expectD, '--json']);
     expect(v.status).toBe(1);
     expect(v.json.findings).toEqual([
-      expect.objectContaining({ code: 'EBANKDRIFT', path: 'decision-bank.json', message: expect.stringContaining(`question ${q.id}: key D → A (the shipped runs ref-coin-1`) }),
+      expect.objectContaining({
+        code: 'EBANKDRIFT',
+        data: expect.objectContaining({ path: 'decision-bank.json' }),
+        message: expect.stringContaining(`question ${q.id}: key D → A (the shipped runs ref-coin-1`),
+      }),
     ]);
     const r = docket(['evidence', 'replay', '--from', file, '--expect', expectD, '--question', 'async-await-ordering-1']);
     expect(r.status).toBe(1);
@@ -114,7 +118,12 @@ describe('--from needs an anchor', () => {
     expect(v.status).toBe(1);
     expect(v.json.findings).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ severity: 'error', code: 'EOPTIONS', path: 'decision-bank.json', message: expect.stringContaining(`question ${q.id} [options]: needs exactly 4 options, has 5`) }),
+        expect.objectContaining({
+          severity: 'error',
+          code: 'EOPTIONS',
+          data: expect.objectContaining({ path: 'decision-bank.json' }),
+          message: expect.stringContaining(`question ${q.id} [options]: needs exactly 4 options, has 5`),
+        }),
       ]),
     );
     for (const args of [

@@ -1,12 +1,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ArgumentsCamelCase } from 'yargs';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { bankDrift, describeDrift } from '../../replay/bank/drift.ts';
 import { findingError, usageError } from '../../replay/errors.ts';
 import { generateKeys, loadPrivateKey } from '../../replay/release/dsse.ts';
 import type { Lister } from '../../replay/content/policy.ts';
-import { DIGEST_FILE, LIMITS } from '../../replay/release/limits.ts';
+import { DIGEST_FILE } from '../../replay/content/release-rules.ts';
+import { LIMITS } from '../../replay/release/limits.ts';
 import { packRelease, planRelease, SCRIPTS_DIR, writeDigestFile, writeFileAtomic } from '../../replay/release/pack.ts';
 import { gitLister, printSelection } from '../offline/content-git.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';

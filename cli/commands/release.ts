@@ -1,5 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
-import { DEFAULT_OUT, DIGEST_FILE } from '../../replay/release/limits.ts';
+import { DIGEST_FILE } from '../../replay/content/release-rules.ts';
+import { DEFAULT_OUT } from '../../replay/release/limits.ts';
 import { archiveOption, type GlobalArgs } from '../output.ts';
 import type { KeygenArgs, PackArgs, PushArgs } from './release-run.ts';
 

@@ -5,9 +5,10 @@ import { loadBankFile, openSuite } from '../../replay/bank/bank.ts';
 import { taskValue, type TaskValue } from '../../replay/bank/tasks.ts';
 import { EXIT, findingError, usageError } from '../../replay/errors.ts';
 import { replayArchive, type FieldDiff, type ReplayReport, type WorktreeBank } from '../../replay/runs/replay.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { installNetworkGuard } from '../offline/netguard.ts';
 import { checkAnchor, openRelease, type AnchorArgs } from './release-from.ts';
-import { line, printJson, type GlobalArgs } from '../output.ts';
+import { findingLine, line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 import { bankRootOf } from '../where.ts';
 
@@ -58,7 +59,7 @@ function worktreeTasks(root: string, file: ReturnType<typeof loadBankFile>): Tas
 async function replayRelease(a: AnchorArgs, names: string[], worktree: WorktreeBank | undefined): Promise<ReplayReport> {
   const r = await openRelease(a, 'docket replay');
   try {
-    const report = await replayArchive(join(r.dir, 'evidence'), { runs: names, worktree });
+    const report = await withArchive(join(r.dir, 'evidence'), (a) => replayArchive(a, { runs: names, worktree }));
     return { ...report, archive: `${a.from}!decision-verification/evidence`, release: { file: a.from, digest: r.digest, anchored: r.anchored } } as ReplayReport;
   } finally {
     r.cleanup();
@@ -94,8 +95,8 @@ function printHuman(r: ReplayReport, header = true) {
   for (const run of r.runs) {
     for (const f of run.findings) {
       if (printed++ >= MAX_PRINTED_FINDINGS) continue;
-      line(`${f.severity === 'error' ? 'ERROR' : 'hint '} ${f.code} ${f.message}${f.digest ? ` [${f.digest}${f.path ? ` ${f.path}` : ''}]` : ''}`);
-      for (const d of f.diff ?? []) line(`    ${d.path}: rebuilt ${show(d, 'rebuilt')}, stored ${show(d, 'stored')}`);
+      line(findingLine(f));
+      for (const d of (f.data.diff as FieldDiff[] | undefined) ?? []) line(`    ${d.path}: rebuilt ${show(d, 'rebuilt')}, stored ${show(d, 'stored')}`);
     }
   }
   if (printed > MAX_PRINTED_FINDINGS) line(`… ${printed - MAX_PRINTED_FINDINGS} more findings (--json lists them all)`);
@@ -135,9 +136,19 @@ export async function runReplay(argv: ArgumentsCamelCase<ReplayArgs>) {
     requireDir(argv.archive, 'archive');
     const archive = argv.archive;
     const onStart = argv.json ? undefined : (s: { selection: 'all' | 'named'; runs: number }) => printHeader({ ...s, archive, rebuiltFrom: worktree ? 'worktree' : 'archive' });
-    report = await replayArchive(archive, { runs: names, worktree, onStart });
+    report = { ...(await withArchive(archive, (a) => replayArchive(a, { runs: names, worktree, onStart }))), archive }; // the archive as named
   }
   if (argv.json) printJson(report);
   else printHuman(report, argv.from !== undefined);
   process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
+}
+
+/** Open the archive at `dir` for `fn`, and close it after. */
+async function withArchive<T>(dir: string, fn: (a: Archive) => Promise<T>): Promise<T> {
+  const a = new Archive(dir);
+  try {
+    return await fn(a);
+  } finally {
+    a.close();
+  }
 }

@@ -5,7 +5,7 @@ import { DocketError, usageError } from '../../replay/errors.ts';
 import { buildReport, DEFAULT_REPORT_TITLE, type ReportText } from '../../replay/scoring/report.ts';
 import { loadBankFile } from '../../replay/bank/bank.ts';
 import { currentBank } from '../../replay/bank/frozen.ts';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
 import { chooseVersion, rankRuns } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';

@@ -1,5 +1,5 @@
 import type { ArgumentsCamelCase } from 'yargs';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { DocketError, EXIT, usageError } from '../../replay/errors.ts';
 import type { RunParams } from '../../replay/bank/types.ts';
 import { execRunner } from '../offline/exec.ts';

@@ -1,5 +1,5 @@
 import type { ArgumentsCamelCase } from 'yargs';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { listRuns } from '../../replay/runs/runs.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';

@@ -3,6 +3,7 @@ import type { Digest } from '../../replay/format/digest.ts';
 import { DocketError, EXIT, usageError } from '../../replay/errors.ts';
 import { digestPrefix } from '../../replay/runs/run-ref.ts';
 import { Index, type ObjectRow } from '../../replay/store/sqlindex.ts';
+import { INDEX_SCHEMA } from '../../replay/index/schema.ts';
 import { Store } from '../../replay/store/store.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
@@ -59,7 +60,7 @@ export interface LsArgs extends GlobalArgs {
 
 export function listObjects(dir: string, kind?: string): { objects: ObjectRow[]; source: 'index' | 'objects'; unreadable: { digest: Digest; code: string; message: string }[] } {
   if (Index.exists(dir)) {
-    const idx = Index.openReadOnly(dir);
+    const idx = Index.openReadOnly(dir, INDEX_SCHEMA);
     try {
       return { objects: idx.objects(kind), source: 'index', unreadable: [] };
     } finally {

@@ -6,9 +6,11 @@ import { EXIT, usageError, type Code } from '../../replay/errors.ts';
 import type { ReleaseReport } from '../../replay/release/verify.ts';
 import { Store } from '../../replay/store/store.ts';
 import { Index } from '../../replay/store/sqlindex.ts';
+import { INDEX_SCHEMA } from '../../replay/index/schema.ts';
 import { verifyArchive, type VerifyReport } from '../../replay/check/verify.ts';
-import { dropVerifyWorker } from '../../replay/accel/verify-prestart.ts';
-import { line, printJson, progress, type GlobalArgs } from '../output.ts';
+import { dropVerifyWorker } from '../../replay/check/verify-prestart.ts';
+import { findingLine, line, printJson, progress, type GlobalArgs } from '../output.ts';
+import { finding } from '../../replay/findings.ts';
 
 export interface Args extends GlobalArgs {
   dir?: string;
@@ -37,7 +39,7 @@ function verifiedSources(dir: string, report: VerifyReport): Set<string> | undef
   const step = report.steps.find((s) => s.name === 'index');
   if (!step || step.skipped || step.failed || report.findings.length) return undefined;
   try {
-    const index = Index.openReadOnly(dir);
+    const index = Index.openReadOnly(dir, INDEX_SCHEMA);
     try {
       return new Set(index.objects('source').map((o) => o.digest));
     } finally {
@@ -106,11 +108,11 @@ async function verifyReleaseRef(refText: string, argv: Args) {
     const { verifyAndExtractRelease } = await import('../../replay/release/verify.ts');
     const { MANIFEST_NAME, SIG_NAME } = await import('../../replay/release/limits.ts');
     const v = await verifyAndExtractRelease(fetched.file, { expect: opts.expect, key: opts.key, keep: true }); // extracted below, once the registry's copies agree
-    for (const f of v.report.findings) if (f.path === fetched.file) f.path = refText; // the temp file's name means nothing to the reader
+    for (const f of v.report.findings) if (f.data.path === fetched.file) f.data.path = refText; // the temp file's name means nothing to the reader
     const report = { ...v.report, file: refText, archive: refText, ref: refText, manifestDigest: fetched.manifestDigest, signatureAttached: !!fetched.signature };
     try {
       if (v.stagingDir) {
-        const add = (code: Code, path: string, message: string) => report.findings.push({ severity: 'error', code, path, digest: null, message });
+        const add = (code: Code, path: string, message: string) => report.findings.push(finding(code, message, { path, digest: null }));
         if (!readFileSync(join(v.stagingDir, MANIFEST_NAME)).equals(fetched.manifestJson))
           add('EREGISTRYMANIFEST', MANIFEST_NAME, `the registry's MANIFEST.json layer is not the one inside the tarball`);
         const sigPath = join(v.stagingDir, SIG_NAME);
@@ -118,7 +120,7 @@ async function verifyReleaseRef(refText: string, argv: Args) {
         if (fetched.signature && (!inside || !inside.equals(fetched.signature)))
           add('EREGISTRYSIG', SIG_NAME, inside ? 'the signature attached in the registry is not the one inside the tarball' : 'the registry has a signature for an unsigned tarball');
         if (inside && !fetched.signature)
-          report.findings.push({ severity: 'hint', code: 'HNOSIGREF', path: SIG_NAME, digest: null, message: 'the tarball is signed but the registry has no signature attached to it' });
+          report.findings.push(finding('HNOSIGREF', 'the tarball is signed but the registry has no signature attached to it', { path: SIG_NAME, digest: null }, 'hint'));
         report.ok = report.findings.every((f) => f.severity !== 'error');
       }
       if (report.ok && opts.extract) {
@@ -157,7 +159,7 @@ async function verifyProof(argv: Args) {
   if (argv.json) printJson(report);
   else {
     line(`verify proof ${file}: ${report.digest ?? '?'} → root ${report.root ?? '?'}`);
-    for (const f of report.findings) line(`  ERROR ${f.code}: ${f.message}`);
+    for (const f of report.findings) line(`  ${findingLine(f)}`);
     line(report.ok ? `ok: included in ${[root, argv.dir && `the archive ${argv.dir}`].filter(Boolean).join(' and ')}` : 'proof rejected');
   }
   process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
@@ -186,7 +188,7 @@ function printSteps(r: Pick<VerifyReport, 'steps' | 'findings' | 'objects' | 'by
   }
   const errors = r.findings.filter((f) => f.severity === 'error');
   const hints = r.findings.filter((f) => f.severity === 'hint');
-  for (const f of r.findings) line(`  ${f.severity === 'error' ? 'ERROR' : 'hint '} ${f.code} ${f.path ?? ''}${f.digest ? ` ${f.digest}` : ''}: ${f.message}`);
+  for (const f of r.findings) line(`  ${findingLine(f)}`);
   line(`${r.objects} objects, ${(r.bytes / 1e6).toFixed(1)} MB: ${errors.length} errors, ${hints.length} hints`);
 }
 

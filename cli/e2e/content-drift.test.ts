@@ -1,7 +1,7 @@
 import { cpSync, readFileSync, rmSync, symlinkSync, writeFileSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { scanBytes } from '../../replay/content/secrets.ts';
 import { canaries } from '../dev/testkit/content.ts';
 import { bankDrift } from '../../replay/bank/drift.ts';

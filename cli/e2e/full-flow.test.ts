@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { currentBank } from '../../replay/bank/frozen.ts';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { DOCKET, scratchDirs } from '../dev/testkit/core.ts';
 import { networkNamespaceUnavailable, runWithoutNetwork } from '../dev/testkit/netns.ts';
 import { cachedTarball, docketLocked, VENDORABLE } from '../dev/testkit/probe-suite.ts';

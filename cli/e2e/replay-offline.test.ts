@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, readdirSync, truncateSync, unlinkSync, writeFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { loadRun } from '../../replay/runs/runs.ts';
 import { docket, REPO, scratchDirs, treeHashes } from '../dev/testkit/core.ts';
 import { networkNamespaceUnavailable, runDocketWithoutNetwork } from '../dev/testkit/netns.ts';

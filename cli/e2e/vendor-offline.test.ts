@@ -110,7 +110,7 @@ describe('vendoring refuses what cannot install offline, and verify holds tarbal
     writeFileSync(file, r.bytes);
     const report = await verifyRelease(file);
     expect(report.ok).toBe(false);
-    expect(report.findings).toContainEqual(expect.objectContaining({ code: 'EVENDOR', path: 'vendor/npm/canonicalize-4.0.0.tgz', message: expect.stringContaining('hashes to sha512-') }));
+    expect(report.findings).toContainEqual(expect.objectContaining({ code: 'EVENDOR', data: { path: 'vendor/npm/canonicalize-4.0.0.tgz' }, message: expect.stringContaining('hashes to sha512-') }));
     const good = await packRelease({ root, extra: collectVendor(root, {}) });
     writeFileSync(file, good.bytes);
     expect((await verifyRelease(file)).findings.filter((f) => f.severity === 'error')).toEqual([]);

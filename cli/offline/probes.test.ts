@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docket, REPO, tempDir } from '../dev/testkit/core.ts';
 import { makeProbeSuite, pathWithBun, pathWithoutBun, writeBank, type SuiteQuestion } from '../dev/testkit/probe-suite.ts';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { currentBank } from '../../replay/bank/frozen.ts';
 import { runtimeProblem, type EvidenceValue } from '../../replay/bank/evidence.ts';
 

@@ -7,6 +7,7 @@ import { DocketError } from '../../replay/errors.ts';
 import { loadGrade } from '../../replay/grading/grade-records.ts';
 import { headText, parseJournal, slotKey, type JournalLine } from '../../replay/runs/journal.ts';
 import { replayArchive } from '../../replay/runs/replay.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { HEAD_FILE, JOURNAL_FILE, loadRun, workDir } from '../../replay/runs/runs.ts';
 import { startReferenceServer } from './reference-server.ts';
 import { checkConcurrency, resumeRun, startRun, type Clock, type Connection, type NewRunOptions } from './recorder.ts';
@@ -84,7 +85,7 @@ describe('the sealed run does not depend on N', () => {
       const lines = await withArchiveAt(one.dir, async (a) => loadRun(a, 'same-id').lines);
       if (model === 'flaky') expect(lines.some((l) => l.attempt > 0)).toBe(true); // retries are part of what must match
       for (const dir of [one.dir, eight.dir]) {
-        const rep = await replayArchive(dir, { runs: ['same-id'] });
+        const rep = await replayArchive(new Archive(dir), { runs: ['same-id'] });
         expect(rep.ok).toBe(true);
         expect(rep.matched).toBe(lines.length);
       }

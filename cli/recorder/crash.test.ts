@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import type { JournalLine } from '../../replay/runs/journal.ts';
 import { JOURNAL_FILE, loadRun, workDir } from '../../replay/runs/runs.ts';
 import { type ReferenceServer } from './reference-server.ts';

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { currentBank } from '../../replay/bank/frozen.ts';
 import { grader } from '../../replay/grading/graders.ts';
 import { replayArchive } from '../../replay/runs/replay.ts';
@@ -82,7 +82,7 @@ describe('the decision request kind', () => {
       expect(g.grade({ content: l.content, finishReason: l.finishReason, permutation: perm, key: q.key, options: [...q.options] }).verdict).toBe('correct');
     }
     expect(lines.filter((l) => l.request).every((l) => !('messages' in (l.request as object)) && !('max_tokens' in (l.request as object)))).toBe(true);
-    const rep = await replayArchive(dir, { runs: [r.runId] });
+    const rep = await replayArchive(new Archive(dir), { runs: [r.runId] });
     expect(rep.ok).toBe(true);
     expect(rep.matched).toBe(lines.length);
   });
@@ -93,7 +93,7 @@ describe('the decision request kind', () => {
     const { lines } = await withArchive(async (a) => loadRun(a, r.runId));
     expect(lines.some((l) => l.errorClass === 'http_429' && !l.final)).toBe(true);
     expect(r.run.done).toBe(144);
-    expect((await replayArchive(dir, { runs: [r.runId] })).ok).toBe(true);
+    expect((await replayArchive(new Archive(dir), { runs: [r.runId] })).ok).toBe(true);
   }, 30_000);
 
   it('a decision request whose rebuilt body differs is a replay mismatch (the decision kind is really checked)', async () => {
@@ -101,7 +101,7 @@ describe('the decision request kind', () => {
     // Replay against a working-tree bank whose first question has another stem: its requests must mismatch.
     const bank = await withArchive(async (a) => currentBank(a));
     const [first, ...rest] = bank.questions;
-    const rep = await replayArchive(dir, { runs: [r.runId], worktree: { template: bank.template, questions: [{ ...first!, stem: `${first!.stem} (edited)` }, ...rest] } });
+    const rep = await replayArchive(new Archive(dir), { runs: [r.runId], worktree: { template: bank.template, questions: [{ ...first!, stem: `${first!.stem} (edited)` }, ...rest] } });
     expect(rep.ok).toBe(false);
     expect(rep.mismatched).toBeGreaterThan(0);
   });
@@ -232,7 +232,7 @@ describe('OpenAI-compatible details, recorded per attempt', () => {
         expect(l).toMatchObject({ model: 'vendor/model-2026-01', provider: 'SomeCloud', costUsd: 0.00042 });
         expect(l.usage).toMatchObject({ completion_tokens_details: { reasoning_tokens: 32 }, prompt_tokens_details: { cached_tokens: 8 } });
       }
-      expect((await replayArchive(dir, { runs: ['oai-1'] })).ok).toBe(true); // the new fields pass the segment schema
+      expect((await replayArchive(new Archive(dir), { runs: ['oai-1'] })).ok).toBe(true); // the new fields pass the segment schema
     } finally {
       await new Promise<void>((r) => s.close(() => r()));
     }

@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { currentGradeDigest, loadGrade } from '../../replay/grading/grade-records.ts';
 import { workDir } from '../../replay/runs/runs.ts';
 import type { ReferenceServer } from './reference-server.ts';

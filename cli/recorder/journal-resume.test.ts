@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { DocketError } from '../../replay/errors.ts';
 import { encodeLine, type JournalLine } from '../../replay/runs/journal.ts';
 import { JOURNAL_FILE, loadRun, workDir } from '../../replay/runs/runs.ts';

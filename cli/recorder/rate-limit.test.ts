@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { planSlots, slotKey } from '../../replay/runs/journal.ts';
 import { loadRun } from '../../replay/runs/runs.ts';
 import { backoff, parseRetryAfter, SharedBackoff } from './rate-limit.ts';

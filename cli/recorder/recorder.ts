@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Archive } from '../../replay/store/archive.ts';
+import type { Archive } from '../../replay/index/archive.ts';
 import { currentBank, loadFrozenBank, type FrozenBank } from '../../replay/bank/frozen.ts';
 import type { Digest } from '../../replay/format/digest.ts';
 import type { Json } from '../../replay/format/json.ts';

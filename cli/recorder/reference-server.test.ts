@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { currentBank } from '../../replay/bank/frozen.ts';
 import { DocketError } from '../../replay/errors.ts';
 import { grader } from '../../replay/grading/graders.ts';

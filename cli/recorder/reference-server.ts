@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { currentBank } from '../../replay/bank/frozen.ts';
 import { sha256 } from '../../replay/format/digest.ts';
 import { usageError } from '../../replay/errors.ts';

@@ -1,19 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { BundleError, checkContent, descriptorOf } from '../../replay/format/bundle.ts';
 import type { Digest } from '../../replay/format/digest.ts';
 import { DocketError, EXIT, usageError, type Code } from '../../replay/errors.ts';
+import { finding, type Finding } from '../../replay/findings.ts';
 import type { RegistryClient } from './client.ts';
 import { checkArchiveManifest, MEDIA, parseJsonDoc, readArchiveConfig, readIndex, readManifest, type Descriptor } from './layout.ts';
 import { eachLimit } from './pool.ts';
 import { formatRef } from './ref.ts';
 import { StorePool } from './store-pool.ts';
-
-export interface PullFinding {
-  code: Code;
-  digest: Digest | null;
-  message: string;
-}
 
 export interface PullReport {
   ok: boolean;
@@ -22,7 +17,7 @@ export interface PullReport {
   manifests: number;
   blobs: { total: number; present: number; fetched: number; bytes: number };
   refs: { written: number; unchanged: number; conflicts: string[] };
-  findings: PullFinding[];
+  findings: Finding[];
 }
 
 export interface PullOptions {
@@ -78,7 +73,7 @@ function indexPresent(archive: Archive, layers: Descriptor[], report: PullReport
       archive.putEncoded({ bytes, descriptor: descriptorOf(checked, bytes.length), refs: checked.refs });
     } catch (e) {
       if (!(e instanceof BundleError)) throw e;
-      report.findings.push({ code: 'ECORRUPT', digest: l.digest, message: `the local object ${l.digest} is damaged (${e.code}: ${e.message}); run 'docket repair', then pull again` });
+      report.findings.push(finding('ECORRUPT', `the local object ${l.digest} is damaged (${e.code}: ${e.message}); run 'docket repair', then pull again`, { digest: l.digest }));
     }
   }
 }
@@ -111,7 +106,7 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
     // Many blobs: check and write them on worker threads, whose fsyncs overlap; a few: right here.
     const pool = missing.length >= POOL_FROM ? new StorePool(archive.dir, POOL_SIZE) : null;
     const refuse = (l: Descriptor, code: Code, message: string) =>
-      report.findings.push({ code, digest: l.digest, message: `blob ${l.digest} is not a valid docket bundle (${message}); refused, nothing written` });
+      report.findings.push(finding(code, `blob ${l.digest} is not a valid docket bundle (${message}); refused, nothing written`, { digest: l.digest }));
     try {
       await eachLimit(missing, opts.concurrency, async (l) => {
         try {
@@ -120,7 +115,7 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
             const r = await pool.put(bytes, l.digest);
             if (!r.ok) {
               if (r.bundle) refuse(l, r.code, r.message);
-              else if (r.exitCode === EXIT.FINDINGS) report.findings.push({ code: r.code, digest: l.digest, message: r.message });
+              else if (r.exitCode === EXIT.FINDINGS) report.findings.push(finding(r.code, r.message, { digest: l.digest }));
               else throw new DocketError(r.code, r.message, { digest: l.digest }, r.exitCode as 2);
               return;
             }
@@ -133,7 +128,7 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
           report.blobs.bytes += bytes.length;
         } catch (e) {
           if (e instanceof BundleError) refuse(l, e.code, e.message);
-          else if (e instanceof DocketError && e.exitCode === EXIT.FINDINGS) report.findings.push({ code: e.code, digest: l.digest, message: e.message });
+          else if (e instanceof DocketError && e.exitCode === EXIT.FINDINGS) report.findings.push(finding(e.code, e.message, { digest: l.digest }));
           else throw e;
         } finally {
           opts.onProgress?.(++done, missing.length);
@@ -143,7 +138,7 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
       pool?.close();
     }
     for (const [name, d] of Object.entries(refs))
-      if (!archive.store.has(d)) report.findings.push({ code: 'EREF', digest: d, message: `ref ${name} points to ${d}, which the pull did not bring; ref not written` });
+      if (!archive.store.has(d)) report.findings.push(finding('EREF', `ref ${name} points to ${d}, which the pull did not bring; ref not written`, { digest: d }));
     if (report.findings.length) return report; // refs only once everything they need is in the store
     for (const [name, d] of Object.entries(refs).sort(([a], [b]) => (a < b ? -1 : 1))) {
       const local = archive.ref(name);
@@ -155,11 +150,9 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
       }
     }
     for (const name of report.refs.conflicts)
-      report.findings.push({
-        code: 'EREFCONFLICT',
-        digest: refs[name]!,
-        message: `ref ${name} is ${archive.ref(name)} here and ${refs[name]} in ${report.ref}; kept the local one (--replace-refs takes the registry's)`,
-      });
+      report.findings.push(
+        finding('EREFCONFLICT', `ref ${name} is ${archive.ref(name)} here and ${refs[name]} in ${report.ref}; kept the local one (--replace-refs takes the registry's)`, { digest: refs[name]! }),
+      );
     report.ok = report.findings.length === 0;
     return report;
   } finally {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Archive } from '../../replay/store/archive.ts';
+import { Archive } from '../../replay/index/archive.ts';
 import { sha256, type Digest } from '../../replay/format/digest.ts';
 import { Store } from '../../replay/store/store.ts';
 import { DOCKET, prng, REPO, tempDir, treeHashes } from '../dev/testkit/core.ts';
@@ -209,7 +209,7 @@ describe.skipIf(skip)('docket push / pull against a real registry', () => {
     const dst = join(tempDir(), 'pulled');
     const r = await docket(['pull', ref, '--archive', dst, '--json']);
     expect(r.status).toBe(1);
-    expect(r.json.findings).toEqual([expect.objectContaining({ code: 'EDIGEST', digest: victim })]);
+    expect(r.json.findings).toEqual([expect.objectContaining({ code: 'EDIGEST', data: { digest: victim } })]);
     expect(r.json.blobs.fetched).toBe(new Store(src).list().objects.length - 1);
     expect(new Store(dst).has(victim)).toBe(false);
     expect(existsSync(join(dst, 'refs'))).toBe(false);

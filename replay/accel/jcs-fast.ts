@@ -1,5 +1,4 @@
 import { usageError } from '../errors.ts';
-import type { Json } from '../format/json.ts';
 
 /**
  * A small, exact RFC 8785 serializer for the replay hot path (docs/design.md "Replay"). It gives the
@@ -62,5 +61,3 @@ function ser(v: unknown): string {
 }
 
 const bad = (why: string) => usageError('EJSON', `value has no RFC 8785 form: ${why}`);
-
-export type { Json };

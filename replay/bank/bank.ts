@@ -6,7 +6,7 @@ import { encodeBundle, type Encoded } from '../format/bundle.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import { DocketError, findingError, usageError, type Code } from '../errors.ts';
 import { canonicalBytes, JsonError, parseStrict, type Json } from '../format/json.ts';
-import { protocolFor } from '../scoring/protocol.ts';
+import { protocolFor } from './protocol.ts';
 import { type Validator } from '../format/schemas.ts';
 import { bankFile as bankFileSchema } from '../format/validators.generated.ts';
 import { contentConfig, type Lister } from '../content/policy.ts';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { byUtf8 } from '../format/utf8.ts';
-import { Archive } from '../store/archive.ts';
+import type { Archive } from '../store/archive.ts';
 import { Index } from '../store/sqlindex.ts';
 import { BANK_FILE, benchmarkVersion, encodeRead, loadBankFile, openSuite, readParts, type EncodeOptions, type FrozenParts, type ReadParts } from './bank.ts';
 import { loadFrozenBank } from './frozen.ts';
@@ -10,7 +10,6 @@ import { contentConfig } from '../content/policy.ts';
 import type { Digest } from '../format/digest.ts';
 import { DocketError } from '../errors.ts';
 import { canonicalBytes, type Json } from '../format/json.ts';
-import type { PlanValue } from '../runs/runs.ts';
 import { snapshotSource, type SnapshotOptions, type SourceEntry } from './snapshot.ts';
 import type { BankFile } from './types.ts';
 
@@ -52,7 +51,7 @@ export function banksMeasured(archive: Archive): BankMeasured[] {
     .sort(byUtf8);
   for (const id of ids) {
     const run = archive.get(archive.ref(`runs/${id}`)!).value as { plan: Digest };
-    const plan = archive.get(run.plan).value as unknown as PlanValue;
+    const plan = archive.get(run.plan).value as { bank: Digest; benchmarkVersion: Digest }; // a plan bundle (runs/runs.ts PlanValue)
     const entry = byBank.get(plan.bank) ?? { bank: plan.bank, benchmarkVersion: plan.benchmarkVersion, runs: [] };
     entry.runs.push(id);
     byBank.set(plan.bank, entry);
@@ -220,8 +219,7 @@ export function describeDrift(d: BankDrift): string {
  * `docket verify FILE.tgz`: the verified tree's bank against the runs its archive holds, one
  * message per change (an unreadable bank is one message too: damaged input is a finding).
  */
-export function releaseDrift(tree: string, evidenceDir: string): string[] {
-  const archive = new Archive(evidenceDir);
+export function releaseDrift(tree: string, archive: Archive): string[] {
   try {
     return bankDrift(tree, archive).flatMap((d) =>
       d.changes.map((c) => `${c.message} (the shipped runs ${d.runs.join(', ')} measured bank ${d.bank}, benchmark version ${d.benchmarkVersion}; the shipped tree is ${d.worktreeVersion})`),
@@ -229,7 +227,5 @@ export function releaseDrift(tree: string, evidenceDir: string): string[] {
   } catch (e) {
     if (e instanceof DocketError) return [`the shipped bank cannot be compared with the bank its runs measured: ${e.code}: ${e.message}`];
     throw e;
-  } finally {
-    archive.close();
   }
 }

@@ -1,7 +1,7 @@
 import type { Digest } from '../format/digest.ts';
 import type { Json } from '../format/json.ts';
 import type { TaskFile } from './tasks.ts';
-import type { Weights } from '../scoring/protocol.ts';
+import type { Weights } from './protocol.ts';
 
 /** Shared domain types of the offline core. docs/design.md describes each on disk. */
 export type Letter = 'A' | 'B' | 'C' | 'D';

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { Archive } from '../store/archive.ts';
+import { Archive } from '../index/archive.ts';
 import { isStaleTemp } from '../store/temps.ts';
 import { verifyArchive, type Finding } from './verify.ts';
 
@@ -34,13 +34,14 @@ export async function repairArchive(dir: string, opts: { dryRun?: boolean } = {}
   const before = await verifyArchive(archive);
   const actions: RepairAction[] = [];
   let rebuild = false;
-  for (const f of before.findings) {
-    if (f.code === 'HTEMP' && f.path) {
-      if (isStaleTemp(join(archive, f.path), basename(f.path))) actions.push({ action: 'remove-temp', path: f.path, reason: f.message });
-      else actions.push({ action: 'leave', path: f.path, reason: f.message });
-    } else if (CORRUPT.has(f.code) && f.path) actions.push({ action: 'quarantine', path: f.path, reason: `${f.code}: ${f.message}` });
-    else if (f.code === 'EINDEX') rebuild = true;
-    else if (f.severity === 'error') actions.push({ action: 'leave', path: f.path, reason: `${f.code}: ${f.message} (not repairable automatically)` });
+  for (const { code, message, severity, data } of before.findings) {
+    const path = data.path ?? null;
+    if (code === 'HTEMP' && path) {
+      if (isStaleTemp(join(archive, path), basename(path))) actions.push({ action: 'remove-temp', path, reason: message });
+      else actions.push({ action: 'leave', path, reason: message });
+    } else if (CORRUPT.has(code) && path) actions.push({ action: 'quarantine', path, reason: `${code}: ${message}` });
+    else if (code === 'EINDEX') rebuild = true;
+    else if (severity === 'error') actions.push({ action: 'leave', path, reason: `${code}: ${message} (not repairable automatically)` });
   }
   if (rebuild || actions.some((a) => a.action === 'quarantine')) actions.push({ action: 'rebuild-index', path: 'index.sqlite', reason: 'the index must agree with the objects' });
   if (!opts.dryRun) {

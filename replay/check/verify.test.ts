@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Archive } from '../store/archive.ts';
+import { Archive } from '../index/archive.ts';
 import { encodeBundle } from '../format/bundle.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import { gzipCanonical } from '../format/gzip.ts';
@@ -63,7 +63,7 @@ describe('docket verify on a real archive', () => {
     b[b.length >> 1]! ^= 0x01;
     writeFileSync(join(dir, o.path), b);
     const j = expectFinding(dir, 'EDIGEST');
-    expect(j.findings.find((f: { code: string }) => f.code === 'EDIGEST').digest).toBe(o.digest);
+    expect(j.findings.find((f: { code: string }) => f.code === 'EDIGEST').data.digest).toBe(o.digest);
   });
 
   it('truncate → EDIGEST, with or without an index (the index never judges an object)', () => {
@@ -96,7 +96,7 @@ describe('docket verify on a real archive', () => {
     mkdirSync(join(to, '..'), { recursive: true });
     renameSync(from, to);
     const j = expectFinding(dir, 'EDIGEST');
-    expect(j.findings.some((f: { code: string; digest: string }) => f.code === 'EREF' && f.digest === target)).toBe(true);
+    expect(j.findings.some((f: { code: string; data: { digest: string } }) => f.code === 'EREF' && f.data.digest === target)).toBe(true);
   });
 
   const attachment = (body: unknown) => encodeBundle({ kind: 'attachment', schemaVersion: 1, mediaType: 'application/json', body }).bytes;
@@ -252,6 +252,6 @@ describe('links in the archive', () => {
     rmSync(join(dir, o.path));
     symlinkSync(target, join(dir, o.path));
     const j = expectFinding(dir, 'ESTRAY');
-    expect(j.findings.find((f: { code: string }) => f.code === 'ESTRAY').path).toBe(o.path);
+    expect(j.findings.find((f: { code: string }) => f.code === 'ESTRAY').data.path).toBe(o.path);
   });
 });

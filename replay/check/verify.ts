@@ -5,26 +5,20 @@ import type { Worker } from 'node:worker_threads';
 import { MAX_OBJECT_BYTES } from '../format/bundle.ts';
 import { checkObject, STAGES, type ObjectResult, type StageName } from './check-object.ts';
 import { isDigest, type Digest } from '../format/digest.ts';
-import { checkIndex } from '../store/index-check.ts';
+import { checkIndex } from '../index/check.ts';
 import { Index, INDEX_FILE } from '../store/sqlindex.ts';
 import { pullShared } from '../accel/pull.ts';
 import { OBJECTS_DIR, Store } from '../store/store.ts';
 import { isStaleTemp, isTempName, tempOwner } from '../store/temps.ts';
-import { dropVerifyWorker, startVerifyWorker, takeVerifyWorker } from '../accel/verify-prestart.ts';
+import { dropVerifyWorker, startVerifyWorker, takeVerifyWorker } from './verify-prestart.ts';
 import type { Code } from '../codes.ts';
+import { finding, type Finding, type FindingData, type Severity } from '../findings.ts';
 
 /**
  * `docket verify`: read-only, restic-style. Every finding is collected (never stop at the first),
  * typed with a stable code, and split into errors and hints. docs/design.md §6 lists the steps.
  */
-export type Severity = 'error' | 'hint';
-export interface Finding {
-  severity: Severity;
-  code: Code;
-  path: string | null;
-  digest: string | null;
-  message: string;
-}
+export type { Finding, Severity };
 export interface Step {
   name: string;
   checked: number;
@@ -85,7 +79,7 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
   const quick = !!opts.quick;
   const findings: Finding[] = [];
   const steps: Step[] = [];
-  const add = (f: Omit<Finding, 'severity'>, severity: Severity = 'error') => findings.push({ severity, ...f });
+  const add = (code: Code, message: string, data: FindingData, severity: Severity = 'error') => findings.push(finding(code, message, data, severity));
 
   // Step 0: layout (strays and leftovers), before touching object contents.
   let t = performance.now();
@@ -93,8 +87,8 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
   const top = existsSync(archive) ? readdirSync(archive).filter((n) => !TOP_LEVEL.has(n)) : [];
   const topStrays = top.filter((n) => !isTempName(n));
   const temps = [...top.filter(isTempName), ...listing.temps, ...store.refTemps(), ...runTemps(archive)];
-  for (const p of [...topStrays, ...listing.strays]) add({ code: 'ESTRAY', path: p, digest: null, message: 'not an object, ref or index file: move it out of the archive' });
-  for (const p of temps) add({ code: 'HTEMP', path: p, digest: null, message: tempMessage(archive, p) }, 'hint');
+  for (const p of [...topStrays, ...listing.strays]) add('ESTRAY', 'not an object, ref or index file: move it out of the archive', { path: p, digest: null });
+  for (const p of temps) add('HTEMP', tempMessage(archive, p), { path: p, digest: null }, 'hint');
   steps.push({
     name: 'layout',
     checked: listing.objects.length + listing.strays.length + temps.length + topStrays.length,
@@ -128,7 +122,7 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
   let bytes = 0;
   for (const r of results) {
     bytes += r.size;
-    if (r.failure) add({ code: r.failure.code, path: r.path, digest: r.digest, message: r.failure.message });
+    if (r.failure) add(r.failure.code, r.failure.message, { path: r.path, digest: r.digest });
   }
 
   // contentDigest, references, index agreement: whole-archive steps, full mode only.
@@ -143,10 +137,10 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
         const target = present.get(ref.digest as Digest);
         if (!target) {
           failedRefs++;
-          add({ code: 'EREF', path: r.path, digest: r.digest, message: `${ref.pointer} names ${ref.digest}, which is not in the archive` });
+          add('EREF', `${ref.pointer} names ${ref.digest}, which is not in the archive`, { path: r.path, digest: r.digest });
         } else if (ref.kind && target.kind && target.kind !== ref.kind) {
           failedRefs++;
-          add({ code: 'EREF', path: r.path, digest: r.digest, message: `${ref.pointer} names ${ref.digest}, a ${target.kind} bundle, where a ${ref.kind} is required` });
+          add('EREF', `${ref.pointer} names ${ref.digest}, a ${target.kind} bundle, where a ${ref.kind} is required`, { path: r.path, digest: r.digest });
         }
       }
     }
@@ -155,10 +149,10 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
       const raw = ref.raw.trim();
       if (!isDigest(raw) || ref.raw !== `${raw}\n`) {
         failedRefs++;
-        add({ code: 'EREF', path: join('refs', ref.name), digest: null, message: 'a ref must hold exactly one digest line' });
+        add('EREF', 'a ref must hold exactly one digest line', { path: join('refs', ref.name), digest: null });
       } else if (!present.has(raw)) {
         failedRefs++;
-        add({ code: 'EREF', path: join('refs', ref.name), digest: raw, message: `ref ${ref.name} points to ${raw}, which is not in the archive` });
+        add('EREF', `ref ${ref.name} points to ${raw}, which is not in the archive`, { path: join('refs', ref.name), digest: raw });
       }
     }
     steps.push({ name: 'references', checked: checkedRefs, failed: failedRefs, ms: performance.now() - t });
@@ -168,7 +162,7 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
   if (!index) {
     steps.push({ name: 'index', checked: 0, failed: 0, ms: 0, skipped: 'no index (a cache: `docket index rebuild` creates it)' });
   } else {
-    const r = await checkIndex(store, results, quick, (code, path, digest, message) => add({ code, path, digest, message }));
+    const r = await checkIndex(store, results, quick, (code, path, digest, message) => add(code, message, { path, digest }));
     steps.push({ name: 'index', checked: r.checked, failed: r.failed, ms: performance.now() - t });
   }
 
@@ -181,7 +175,7 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
       store,
       imported.map((r) => ({ digest: r.digest, kind: r.kind ?? null })),
     );
-    for (const f of imp.findings) add({ code: f.code, path: null, digest: f.digest, message: f.message });
+    findings.push(...imp.findings);
     steps.push({ name: 'imports', checked: imp.checked, failed: imp.findings.length, ms: performance.now() - t });
   }
 

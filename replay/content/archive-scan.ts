@@ -4,7 +4,7 @@ import { constants, inflateRawSync } from 'node:zlib';
 import { MAX_CONTENT_BYTES } from '../format/bundle.ts';
 import { gunzipStrict } from '../format/gzip.ts';
 import { Store } from '../store/store.ts';
-import type { Finding } from '../check/verify.ts';
+import { finding, type Finding } from '../findings.ts';
 import { scanBundleContent } from './scan-bundle.ts';
 
 /**
@@ -37,13 +37,14 @@ export function scanArchiveSources(archive: string, opts: { sources?: Set<string
     }
     checked++;
     for (const h of scanBundleContent(o.path, json)) {
-      findings.push({
-        severity: 'error',
-        code: 'ESECRET',
-        path: o.path,
-        digest: o.digest,
-        message: `a source snapshot stores a possible ${h.rule} secret at ${h.path.slice(o.path.length + 1)} line ${h.line} (${h.redacted}, ${h.digest}): it has been exposed to anyone with this archive; rotate the key, remove it from the eval, \`docket snapshot\` again, and re-freeze what referenced this bundle`,
-      });
+      findings.push(
+        finding(
+          'ESECRET',
+          `a source snapshot stores a possible ${h.rule} secret at ${h.path.slice(o.path.length + 1)} line ${h.line} (${h.redacted}, ${h.digest}): it has been exposed to anyone with this archive; rotate the key, remove it from the eval, \`docket snapshot\` again, and re-freeze what referenced this bundle`,
+          { path: o.path, digest: o.digest },
+          'error',
+        ),
+      );
     }
   }
   return { findings, checked };

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseStrict } from '../format/json.ts';
 import { contentConfig, DEFAULT_CONFIG, selectContent, type ContentConfig, type Excluded } from './policy.ts';
-import { releaseRule } from './release-rules.ts';
+import { releaseRule, VENDOR_PATH } from './release-rules.ts';
+import { finding, type Finding } from '../findings.ts';
 import { scanShipped } from './scan-bundle.ts';
 import { isSourceFile } from './archive-scan.ts';
 import { applyAllowances, type SecretHit } from './secrets.ts';
-import { VENDOR_PATH } from '../release/vendor.ts';
 
 /**
  * Release verify's content check: the verified tree (decision-verification/, extracted into private
@@ -16,11 +16,6 @@ import { VENDOR_PATH } from '../release/vendor.ts';
  * A tarball made by another tool is judged the same way.
  * Read-only; every finding is collected.
  */
-export interface ContentFinding {
-  code: 'EPOLICY' | 'ESECRET' | 'ETOOBIG' | 'ECONTENTCONFIG';
-  path: string;
-  message: string;
-}
 
 const EVIDENCE = /^evidence\/(?:objects\/v1\/sha256\/[0-9a-f]{2}\/[0-9a-f]{62}\.json\.gz|refs\/.+)$/;
 const SCRIPT = /^scripts\/[^/]+\.mjs$/;
@@ -29,13 +24,13 @@ const vendored = (p: string) => p.startsWith('vendor/');
 const HEAD = new Set(['MANIFEST.json', 'MANIFEST.sig.json']);
 
 /** `kinds`: what the read pass decoded, by release path (evidence/objects/...); others are sniffed. */
-export function checkReleaseContent(top: string, files: string[], kinds: Map<string, string | undefined> = new Map()): ContentFinding[] {
-  const out: ContentFinding[] = [];
+export function checkReleaseContent(top: string, files: string[], kinds: Map<string, string | undefined> = new Map()): Finding[] {
+  const out: Finding[] = [];
   let config: ContentConfig = DEFAULT_CONFIG;
   try {
     config = contentConfig(parseStrict(readFileSync(join(top, 'decision-bank.json'))), 'decision-bank.json');
   } catch (e) {
-    out.push({ code: 'ECONTENTCONFIG', path: 'decision-bank.json', message: `cannot read the bank's content settings (${(e as Error).message}); checked with the defaults` });
+    out.push(finding('ECONTENTCONFIG', `cannot read the bank's content settings (${(e as Error).message}); checked with the defaults`, { path: 'decision-bank.json' }));
   }
   const governed = (p: string) => !HEAD.has(p) && !p.startsWith('evidence/') && !p.startsWith('scripts/') && !vendored(p);
   const scopes = readdirSync(top).filter(governed);
@@ -46,11 +41,11 @@ export function checkReleaseContent(top: string, files: string[], kinds: Map<str
     if (HEAD.has(p)) continue;
     if (p.startsWith('evidence/') || p.startsWith('scripts/') || vendored(p)) {
       if (!EVIDENCE.test(p) && !SCRIPT.test(p) && !VENDOR_PATH.test(p))
-        out.push({ code: 'EPOLICY', path: p, message: 'not an evidence object, an evidence ref, a release script or a vendored package: release pack ships nothing else there' });
+        out.push(finding('EPOLICY', 'not an evidence object, an evidence ref, a release script or a vendored package: release pack ships nothing else there', { path: p }));
     } else if (!included.has(p)) {
-      out.push({ code: 'EPOLICY', path: p, message: `the content policy would have left it out (${ruleFor(p, sel.excluded)}); a release must not carry it` });
+      out.push(finding('EPOLICY', `the content policy would have left it out (${ruleFor(p, sel.excluded)}); a release must not carry it`, { path: p }));
     } else if (big.has(p)) {
-      out.push({ code: 'ETOOBIG', path: p, message: `${big.get(p)} bytes, over the ${config.maxFileBytes}-byte per-file cap` });
+      out.push(finding('ETOOBIG', `${big.get(p)} bytes, over the ${config.maxFileBytes}-byte per-file cap`, { path: p }));
     }
   }
   // Every file but the evidence is scanned whole; of the evidence, the source snapshots (the bytes
@@ -66,7 +61,7 @@ export function checkReleaseContent(top: string, files: string[], kinds: Map<str
     hits.push(...scanShipped(p, readFileSync(join(top, p))));
   }
   for (const h of applyAllowances(hits, config.allowSecrets).refused) {
-    out.push({ code: 'ESECRET', path: h.path, message: `line ${h.line}: possible ${h.rule} secret ${h.redacted} (${h.digest}); whoever published this must rotate the key and re-make the release` });
+    out.push(finding('ESECRET', `line ${h.line}: possible ${h.rule} secret ${h.redacted} (${h.digest}); whoever published this must rotate the key and re-make the release`, { path: h.path }));
   }
   return out;
 }

@@ -1,5 +1,9 @@
 import ignore from 'ignore';
-import { DIGEST_FILE } from '../release/limits.ts';
+
+/** The file that records the release tarball's own digest (`release pack --write-digest`). */
+export const DIGEST_FILE = 'lockfiles/decision-verification.tgz.sha256';
+/** The vendored npm tarballs and their listing (release/vendor.ts, `release pack --vendor`). */
+export const VENDOR_PATH = /^vendor\/npm\/(?:[^/]+\.tgz|vendor\.json)$/;
 
 /**
  * What a release never ships beyond the content policy: docket's own test code (the release runs

@@ -334,7 +334,7 @@ export function gradedAtNow(): string {
  * Grade runs and write their grade records: the one code path of `docket regrade` and of
  * `docket run`, which grades a run as it seals it. Every named run is graded first and written
  * only when all of them could be (a damaged run is a finding and nothing is written for any).
- * Written as the archive's one writer (replay/store/archive.ts): a plan whose run got a new grade
+ * Written as the archive's one writer (replay/index/archive.ts): a plan whose run got a new grade
  * from a concurrent regrade meanwhile is made again, so it chains onto that record instead of
  * both naming the same `previous`.
  */

@@ -1,7 +1,7 @@
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Archive } from '../store/archive.ts';
+import { Archive } from '../index/archive.ts';
 import { canonicalText } from '../format/json.ts';
 import { docket, tempDir } from '../../cli/dev/testkit/core.ts';
 import { verifyArchive } from '../check/verify.ts';

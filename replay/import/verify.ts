@@ -5,6 +5,7 @@ import { canonicalText } from '../format/json.ts';
 import { logBytes, logValue, runValue, sampleValue } from './record.ts';
 import { loadImport, replan } from './store.ts';
 import type { JsonObject } from './types.ts';
+import { finding, type Finding } from '../findings.ts';
 
 /**
  * verify's import step (docs/import.md "Verify"): each foreign-log's bytes hash to the digest it
@@ -12,14 +13,9 @@ import type { JsonObject } from './types.ts';
  * every sample bundle and the run re-derived from the stored bytes, canonical content for canonical content (encoding is a pure function of it). A sample
  * edited in the archive, or a run whose samples do not come from its logs, is a finding.
  */
-export interface ImportFinding {
-  code: 'EIMPORTLOG' | 'EIMPORTRECORD';
-  digest: Digest;
-  message: string;
-}
 
-export async function checkImports(store: Pick<Store, 'get'>, objects: { digest: Digest; kind: string | null }[]): Promise<{ checked: number; findings: ImportFinding[] }> {
-  const findings: ImportFinding[] = [];
+export async function checkImports(store: Pick<Store, 'get'>, objects: { digest: Digest; kind: string | null }[]): Promise<{ checked: number; findings: Finding[] }> {
+  const findings: Finding[] = [];
   let checked = 0;
   for (const o of objects) {
     if (o.kind === 'foreign-log') {
@@ -27,7 +23,7 @@ export async function checkImports(store: Pick<Store, 'get'>, objects: { digest:
       const v = store.get(o.digest).value as JsonObject;
       const bytes = logBytes(v as { content: string });
       if (sha256(bytes) !== v.sha256 || bytes.length !== v.size || bytes.toString('base64') !== v.content) {
-        findings.push({ code: 'EIMPORTLOG', digest: o.digest, message: `foreign-log ${String(v.name)}: its content does not hash to the sha256 and size it records` });
+        findings.push(finding('EIMPORTLOG', `foreign-log ${String(v.name)}: its content does not hash to the sha256 and size it records`, { digest: o.digest }));
       }
     } else if (o.kind === 'foreign-run') {
       checked++;
@@ -37,18 +33,18 @@ export async function checkImports(store: Pick<Store, 'get'>, objects: { digest:
   return { checked, findings };
 }
 
-async function checkRun(store: Pick<Store, 'get'>, digest: Digest): Promise<ImportFinding[]> {
+async function checkRun(store: Pick<Store, 'get'>, digest: Digest): Promise<Finding[]> {
   let loaded;
   try {
     loaded = loadImport(store, digest);
   } catch (e) {
-    return [{ code: 'EIMPORTRECORD', digest, message: `foreign-run cannot be read with its samples and logs: ${(e as Error).message}` }];
+    return [finding('EIMPORTRECORD', `foreign-run cannot be read with its samples and logs: ${(e as Error).message}`, { digest })];
   }
   let plan;
   try {
     plan = await replan(loaded);
   } catch (e) {
-    return [{ code: 'EIMPORTRECORD', digest, message: `its source logs no longer import: ${(e as Error).message}` }];
+    return [finding('EIMPORTRECORD', `its source logs no longer import: ${(e as Error).message}`, { digest })];
   }
   // Canonical text, not digests: encoding is a pure function of it, and re-compressing every
   // bundle would cost verify most of an import's time.
@@ -75,5 +71,5 @@ async function checkRun(store: Pick<Store, 'get'>, digest: Digest): Promise<Impo
       : differ.length
         ? `samples that differ from the source: ${differ.slice(0, 5).join(', ')}${differ.length > 5 ? ` and ${differ.length - 5} more` : ''}`
         : 'its header, layout or log list differs from the source';
-  return [{ code: 'EIMPORTRECORD', digest, message: `the import record does not match its source bytes (${what})` }];
+  return [finding('EIMPORTRECORD', `the import record does not match its source bytes (${what})`, { digest })];
 }

@@ -96,7 +96,7 @@ describe('release verify: the full bank validation of the shipped bank', () => {
     expect(step?.failed).toBeGreaterThan(0);
     const found = v.report.findings.filter((f) => f.code === code);
     expect(found.length).toBeGreaterThan(0);
-    expect(found[0]).toMatchObject({ severity: 'error', path: 'decision-bank.json' });
+    expect(found[0]).toMatchObject({ severity: 'error', data: { path: 'decision-bank.json' } });
     if (question) expect(found.map((f) => f.message).join('\n')).toContain(`question ${question}`);
     const { existsSync } = await import('node:fs');
     expect(existsSync(extract)).toBe(false);

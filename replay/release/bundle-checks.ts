@@ -17,7 +17,7 @@ const CLAIM_SLOTS = 4096; // at most this many bundles in flight
 // release); eight keep the worker fed (~400 KB) and cut that cost eightfold.
 const BATCH = 8;
 
-/** What the worker (accel/check-worker.ts) is sent for one bundle, and what it answers. */
+/** What the worker (release/check-worker.ts) is sent for one bundle, and what it answers. */
 export interface Job {
   id: number;
   slot: number;
@@ -77,7 +77,7 @@ export class BundleChecks {
   constructor(workers: number, ringBytes = 8 * 1024 * 1024) {
     if (workers < 1) return;
     this.ring = new SharedArrayBuffer(ringBytes);
-    const w = new Worker(compiledModule('replay/accel/check-worker'), { workerData: { ring: this.ring, claims: this.claims } });
+    const w = new Worker(compiledModule('replay/release/check-worker'), { workerData: { ring: this.ring, claims: this.claims } });
     this.worker = w;
     // Messages posted while the worker starts are queued, not lost. The worker answers each batch
     // with one message, in order.

@@ -72,7 +72,7 @@ describe('release verify: the content policy and the scanner', () => {
       ),
     );
     expect(r.ok).toBe(false);
-    const found = r.findings.filter((f) => f.code === 'EPOLICY').map((f) => [f.path, f.message.match(/\((.*)\)/)?.[1] ?? f.message]);
+    const found = r.findings.filter((f) => f.code === 'EPOLICY').map((f) => [f.data.path, f.message.match(/\((.*)\)/)?.[1] ?? f.message]);
     expect(found).toEqual([
       ['cli/dev/testkit/core.ts', "not shipped: docket's test code (/cli/dev/)"],
       ['evals/cat/one/.env', 'deny .env'],
@@ -88,7 +88,7 @@ describe('release verify: the content policy and the scanner', () => {
     const r = await verify(withFiles({ 'evals/cat/one/notes.md': `hello\n${a!.text}\n`, 'evals/cat/one/probes/p2.mjs': `// ${b!.text}\n` }));
     expect(r.ok).toBe(false);
     const found = r.findings.filter((f) => f.code === 'ESECRET');
-    expect(found.map((f) => [f.path, f.message.split(':')[0]])).toEqual([
+    expect(found.map((f) => [f.data.path, f.message.split(':')[0]])).toEqual([
       ['evals/cat/one/notes.md', 'line 2'],
       ['evals/cat/one/probes/p2.mjs', 'line 1'],
     ]);
@@ -114,7 +114,7 @@ describe('release verify: source snapshots in the shipped evidence are scanned',
     const path = `evidence/objects/v1/sha256/${hex.slice(0, 2)}/${hex.slice(2)}.json.gz`;
     const r = await verify(withFiles({ [path]: Buffer.from(enc.bytes).toString('latin1') }, [`evidence/objects/v1/sha256/${hex.slice(0, 2)}`], 'latin1'));
     const found = r.findings.filter((f) => f.code === 'ESECRET');
-    expect(found.map((f) => [f.path, f.message.split(':')[0]])).toEqual([[`${path} (evals/cat/one/TASK.md)`, 'line 2']]);
+    expect(found.map((f) => [f.data.path, f.message.split(':')[0]])).toEqual([[`${path} (evals/cat/one/TASK.md)`, 'line 2']]);
     expect(JSON.stringify(r)).not.toContain(c.secret.slice(4));
   });
 });

@@ -30,7 +30,6 @@ export const LIMITS: Readonly<Limits> = {
 export const TOP_DIR = 'decision-verification';
 export const MANIFEST_NAME = 'MANIFEST.json';
 export const SIG_NAME = 'MANIFEST.sig.json';
-export const DIGEST_FILE = 'lockfiles/decision-verification.tgz.sha256';
 export const DEFAULT_OUT = 'decision-verification.tgz';
 
 export const byteLength = (s: string) => Buffer.byteLength(s, 'utf8');

@@ -1,6 +1,7 @@
 import { isDigest, type Digest } from '../format/digest.ts';
 import { JsonError, parseStrict } from '../format/json.ts';
-import type { Finding, Step } from '../check/verify.ts';
+import type { Step } from '../check/verify.ts';
+import { finding, type Finding } from '../findings.ts';
 import { merkleRoot, rootFromProof, sortDigests } from './merkle.ts';
 import type { Code } from '../codes.ts';
 
@@ -25,7 +26,7 @@ const KEYS = 'auditPath,digest,kind,leafIndex,root,schemaVersion,treeSize';
 
 export function checkProof(file: string, bytes: Uint8Array, anchors: { root?: Digest; archive?: { name: string; digests: Digest[] } }): ProofReport {
   const report: ProofReport = { ok: false, file, digest: null, root: null, findings: [], steps: [], objects: 0, bytes: bytes.length };
-  const add = (code: Code, message: string) => report.findings.push({ severity: 'error', code, path: file, digest: report.digest, message });
+  const add = (code: Code, message: string) => report.findings.push(finding(code, message, { path: file, digest: report.digest }));
   const t = performance.now();
   let p: Record<string, unknown>;
   try {

@@ -9,7 +9,7 @@ import { canonicalBytes } from '../format/json.ts';
 import { Store } from '../store/store.ts';
 import { docket, DOCKET, REPO, tempDir } from '../../cli/dev/testkit/core.ts';
 import { checkEnvelope, loadPublicKey, pae, PAYLOAD_TYPE, signEnvelope } from './dsse.ts';
-import { DIGEST_FILE, LIMITS, TOP_DIR } from './limits.ts';
+import { LIMITS, TOP_DIR } from './limits.ts';
 import { parseManifest } from './manifest.ts';
 import { merkleRoot, proveInclusion, rootFromProof } from './merkle.ts';
 import { packRelease, readDigestFile } from './pack.ts';
@@ -17,7 +17,7 @@ import { checkProof } from './proof.ts';
 import { parseTar } from './tar.ts';
 import { makeBankValid, makeTree } from '../../cli/dev/testkit/release.ts';
 import { verifyAndExtractRelease, verifyRelease } from './verify.ts';
-import { releaseRule } from '../content/release-rules.ts';
+import { DIGEST_FILE, releaseRule } from '../content/release-rules.ts';
 
 const tmps: string[] = [];
 const tmp = () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { byUtf8 } from '../format/utf8.ts';
 import { canonicalBytes, parseStrict, type Json } from '../format/json.ts';
 import { parseLock, type LockedPackage } from '../bank/lockfiles.ts';
+import { finding, type Finding } from '../findings.ts';
 
 /**
  * Vendored packages (docs/design.md §15 "Vendored packages"): `release pack --vendor` ships the
@@ -14,7 +15,6 @@ import { parseLock, type LockedPackage } from '../bank/lockfiles.ts';
  */
 export const VENDOR_DIR = 'vendor/npm';
 export const VENDOR_INDEX = `${VENDOR_DIR}/vendor.json`;
-export const VENDOR_PATH = /^vendor\/npm\/(?:[^/]+\.tgz|vendor\.json)$/;
 
 export interface VendorEntry {
   name: string;
@@ -56,13 +56,13 @@ export const sri512 = (bytes: Uint8Array) => `sha512-${createHash('sha512').upda
 
 /**
  * Release verify: each vendored tarball against vendor.json and the shipped lockfile (the bytes
- * hash to the integrity the lock records for that name and version). Every problem is a message.
+ * hash to the integrity the lock records for that name and version). Every problem is an `EVENDOR` finding.
  */
-export function checkVendored(top: string, shipped: Set<string>): { path: string; message: string }[] {
-  const out: { path: string; message: string }[] = [];
+export function checkVendored(top: string, shipped: Set<string>): Finding[] {
+  const out: Finding[] = [];
   const tarballs = [...shipped].filter((p) => p.startsWith(`${VENDOR_DIR}/`) && p.endsWith('.tgz'));
   if (!shipped.has(VENDOR_INDEX)) {
-    for (const t of tarballs) out.push({ path: t, message: `a vendored tarball without ${VENDOR_INDEX}` });
+    for (const t of tarballs) out.push(finding('EVENDOR', `a vendored tarball without ${VENDOR_INDEX}`, { path: t }));
     return out;
   }
   let index: VendorIndex;
@@ -70,7 +70,7 @@ export function checkVendored(top: string, shipped: Set<string>): { path: string
     index = parseStrict(readFileSync(join(top, VENDOR_INDEX))) as unknown as VendorIndex;
     if (index.kind !== 'docket-vendor' || !Array.isArray(index.packages)) throw new Error('not a docket-vendor index');
   } catch (e) {
-    return [{ path: VENDOR_INDEX, message: `cannot be read: ${(e as Error).message}` }];
+    return [finding('EVENDOR', `cannot be read: ${(e as Error).message}`, { path: VENDOR_INDEX })];
   }
   const lockPath = typeof index.lockfile === 'string' ? index.lockfile : '';
   let locked: LockedPackage[] = [];
@@ -79,21 +79,21 @@ export function checkVendored(top: string, shipped: Set<string>): { path: string
     if (!existsSync(join(top, lockPath))) throw new Error(`${lockPath} is not in the release`);
     locked = parseLock(lockPath, lockPath, readFileSync(join(top, lockPath), 'utf8')).packages;
   } catch (e) {
-    out.push({ path: VENDOR_INDEX, message: `its lockfile cannot be read: ${(e as Error).message}` });
+    out.push(finding('EVENDOR', `its lockfile cannot be read: ${(e as Error).message}`, { path: VENDOR_INDEX }));
   }
   const listed = new Set<string>();
   for (const p of index.packages) {
     listed.add(p.file);
-    if (p.file !== vendorFile(p.name, p.version)) out.push({ path: VENDOR_INDEX, message: `${p.name}@${p.version} is listed as ${p.file}; its file is ${vendorFile(p.name, p.version)}` });
+    if (p.file !== vendorFile(p.name, p.version)) out.push(finding('EVENDOR', `${p.name}@${p.version} is listed as ${p.file}; its file is ${vendorFile(p.name, p.version)}`, { path: VENDOR_INDEX }));
     if (!shipped.has(p.file)) {
-      out.push({ path: p.file, message: `${p.name}@${p.version} is listed in ${VENDOR_INDEX} and not shipped` });
+      out.push(finding('EVENDOR', `${p.name}@${p.version} is listed in ${VENDOR_INDEX} and not shipped`, { path: p.file }));
       continue;
     }
     const got = sri512(readFileSync(join(top, p.file)));
-    if (got !== p.integrity) out.push({ path: p.file, message: `hashes to ${got}; ${VENDOR_INDEX} records ${p.integrity}` });
+    if (got !== p.integrity) out.push(finding('EVENDOR', `hashes to ${got}; ${VENDOR_INDEX} records ${p.integrity}`, { path: p.file }));
     if (locked.length && !locked.some((l) => l.name === p.name && l.version === p.version && l.integrity === p.integrity))
-      out.push({ path: p.file, message: `${lockPath} records no ${p.name}@${p.version} with integrity ${p.integrity}: a vendored tarball must be one the lock names` });
+      out.push(finding('EVENDOR', `${lockPath} records no ${p.name}@${p.version} with integrity ${p.integrity}: a vendored tarball must be one the lock names`, { path: p.file }));
   }
-  for (const t of tarballs) if (!listed.has(t)) out.push({ path: t, message: `not listed in ${VENDOR_INDEX}` });
+  for (const t of tarballs) if (!listed.has(t)) out.push(finding('EVENDOR', `not listed in ${VENDOR_INDEX}`, { path: t }));
   return out;
 }

@@ -7,11 +7,13 @@ import { bankViolations, BANK_FILE, PROBE_LOCKFILE, type Violation } from '../ba
 import { LOCK_KINDS } from '../bank/lockfiles.ts';
 import { checkVendored } from './vendor.ts';
 import { releaseDrift } from '../bank/drift.ts';
+import { Archive } from '../index/archive.ts';
 import type { Digest } from '../format/digest.ts';
 import { usageError, type Code } from '../errors.ts';
 import { ENCODER_ID } from '../format/gzip.ts';
 import { Store } from '../store/store.ts';
-import { verifyArchive, type Finding, type Severity, type Step } from '../check/verify.ts';
+import { verifyArchive, type Step } from '../check/verify.ts';
+import { finding, type Finding, type Severity } from '../findings.ts';
 import { checkReleaseContent } from '../content/release-check.ts';
 import { BundleChecks, type WriteTo } from './bundle-checks.ts';
 import { checkEnvelope, type EnvelopeCheck } from './dsse.ts';
@@ -68,7 +70,7 @@ export async function verifyRelease(file: string, opts: Omit<ReleaseVerifyOption
 export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyOptions = {}): Promise<VerifiedRelease> {
   const limits: Limits = { ...LIMITS, ...opts.limits };
   const report: ReleaseReport = { ok: false, file, digest: null, archive: file, quick: false, findings: [], steps: [], objects: 0, bytes: 0 };
-  const add = (code: Code, path: string | null, message: string, severity: Severity = 'error') => report.findings.push({ severity, code, path, digest: null, message });
+  const add = (code: Code, path: string | null, message: string, severity: Severity = 'error') => report.findings.push(finding(code, message, { path, digest: null }, severity));
   const errors = () => report.findings.filter((f) => f.severity === 'error').length;
   const target = opts.extract ? resolve(opts.extract) : null;
   if (target && existsSync(target)) throw usageError('EEXISTS', `--extract target ${opts.extract} exists; name a directory that does not exist`, { path: opts.extract });
@@ -183,7 +185,7 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     const vr = await verifyArchive(evidence, { workers: opts.workers, prechecked });
     report.objects = vr.objects;
     for (const s of vr.steps) report.steps.push({ ...s, name: `evidence: ${s.name}` });
-    for (const f of vr.findings) report.findings.push({ ...f, path: f.path === null ? null : `evidence/${f.path.split(sep).join('/')}` });
+    for (const f of vr.findings) report.findings.push({ ...f, data: { ...f.data, path: typeof f.data.path === 'string' ? `evidence/${f.data.path.split(sep).join('/')}` : (f.data.path ?? null) } });
     const t = performance.now();
     const root2 = merkleRoot(new Store(evidence).list().objects.map((o) => o.digest));
     const merkleBad = root2 !== manifest.merkleRoot;
@@ -197,14 +199,14 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
       manifest.entries.map((e) => e.path),
       kinds,
     );
-    for (const f of policy) add(f.code, f.path, f.message);
+    report.findings.push(...policy);
     report.steps.push({ name: 'content policy', checked: manifest.entries.length, failed: policy.length, ms: performance.now() - t3 });
     // Vendored packages (release pack --vendor): each tarball is the one the shipped lockfile pins.
     const shipped = new Set(manifest.entries.map((e) => e.path));
     if ([...shipped].some((p) => p.startsWith('vendor/'))) {
       const t4 = performance.now();
       const vendor = checkVendored(top, shipped);
-      for (const f of vendor) add('EVENDOR', f.path, f.message);
+      report.findings.push(...vendor);
       report.steps.push({ name: 'vendored packages', checked: [...shipped].filter((p) => p.startsWith('vendor/')).length, failed: vendor.length, ms: performance.now() - t4 });
     }
     // The shipped bank must pass the full bank validation release pack demands (a tarball made by
@@ -216,7 +218,13 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     // The shipped bank must be the bank the shipped runs measured (docs/design.md §7 "Bank drift").
     if (errors() === 0) {
       const t3 = performance.now();
-      const drift = releaseDrift(top, evidence);
+      const archive = new Archive(evidence);
+      let drift: string[];
+      try {
+        drift = releaseDrift(top, archive);
+      } finally {
+        archive.close();
+      }
       for (const m of drift) add('EBANKDRIFT', 'decision-bank.json', m);
       report.steps.push({ name: 'bank drift', checked: 1, failed: drift.length ? 1 : 0, ms: performance.now() - t3 });
     }

@@ -1,7 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { isDigest, sha256, type Digest } from '../format/digest.ts';
 import { DocketError, findingError } from '../errors.ts';
-import type { Grader } from '../grading/graders.ts';
 import { canonicalText, JsonError, parseCanonical, type Json } from '../format/json.ts';
 import type { AttemptClass, Letter, Permutation, Slot } from '../bank/types.ts';
 import { validateJournalLine } from '../format/schemas.ts';
@@ -368,11 +367,16 @@ export interface Observed {
   finishReason: string | null;
 }
 
+/** What classify asks of a grader (grading/graders.ts `Grader`, which sits above runs/): read a choice. */
+export interface ChoiceReader {
+  grade(input: { content: string | null; finishReason: string | null; permutation: Permutation; key: Letter; options: string[] }): { verdict: string };
+}
+
 /**
  * The attempt's class. Correct vs incorrect is deliberately not decided here: grading is a separate,
  * re-runnable step (docket regrade). The grader only tells whether a choice was readable at all.
  */
-export function classify(o: Observed, g: Grader, perm: Permutation, key: Letter, options: string[]): AttemptClass {
+export function classify(o: Observed, g: ChoiceReader, perm: Permutation, key: Letter, options: string[]): AttemptClass {
   if (o.errorClass === 'interrupted') return 'interrupted';
   if (o.errorClass !== null) return 'provider_failure';
   const r = g.grade({ content: o.content, finishReason: o.finishReason, permutation: perm, key, options });

@@ -2,7 +2,7 @@ import { cpSync, rmSync, truncateSync, unlinkSync, writeFileSync, statSync } fro
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Archive } from '../store/archive.ts';
+import { Archive } from '../index/archive.ts';
 import { loadBankFile } from '../bank/bank.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import { DocketError } from '../errors.ts';
@@ -31,7 +31,7 @@ function copyArchive(): string {
 /** Replay, asserting the archive is byte-for-byte unchanged afterwards (no file added, changed or removed). */
 async function replayUnchanged(dir: string, opts: Parameters<typeof replayArchive>[1] = {}): Promise<ReplayReport> {
   const before = treeHashes(dir);
-  const r = await replayArchive(dir, opts);
+  const r = await replayArchive(new Archive(dir), opts);
   expect(treeHashes(dir)).toEqual(before);
   return r;
 }
@@ -83,20 +83,20 @@ describe('replay of the shipped archive', () => {
   it('names runs by id or by run digest, and refuses an unknown run (usage error)', async () => {
     const a = new Archive(SHIPPED);
     const digest = a.ref('runs/ref-flaky-1')!;
-    const r = await replayArchive(SHIPPED, { runs: [digest, 'ref-oracle-1'] });
+    const r = await replayArchive(new Archive(SHIPPED), { runs: [digest, 'ref-oracle-1'] });
     expect(r.selection).toBe('named');
     expect(r.runs.map((x) => [x.run, x.digest])).toEqual([
       ['ref-flaky-1', digest],
       ['ref-oracle-1', a.ref('runs/ref-oracle-1')],
     ]);
-    await expect(replayArchive(SHIPPED, { runs: ['no-such-run'] })).rejects.toMatchObject({ code: 'ENORUN' });
-    await expect(replayArchive(SHIPPED, { runs: [`sha256:${'0'.repeat(64)}`] })).rejects.toMatchObject({ code: 'ENORUN' });
-    await expect(replayArchive(SHIPPED, { runs: ['Bad/Name'] })).rejects.toBeInstanceOf(DocketError);
+    await expect(replayArchive(new Archive(SHIPPED), { runs: ['no-such-run'] })).rejects.toMatchObject({ code: 'ENORUN' });
+    await expect(replayArchive(new Archive(SHIPPED), { runs: [`sha256:${'0'.repeat(64)}`] })).rejects.toMatchObject({ code: 'ENORUN' });
+    await expect(replayArchive(new Archive(SHIPPED), { runs: ['Bad/Name'] })).rejects.toBeInstanceOf(DocketError);
   });
 
   it('--against-worktree: an unchanged working tree rebuilds the same requests', async () => {
     const bank = loadBankFile(REPO);
-    const r = await replayArchive(SHIPPED, { runs: ['ref-oracle-1'], worktree: { template: bank.promptTemplate, questions: bank.questions } });
+    const r = await replayArchive(new Archive(SHIPPED), { runs: ['ref-oracle-1'], worktree: { template: bank.promptTemplate, questions: bank.questions } });
     expect(r).toMatchObject({ ok: true, rebuiltFrom: 'worktree', mismatched: 0 });
     expect(r.matched).toBe(144);
   });
@@ -104,29 +104,29 @@ describe('replay of the shipped archive', () => {
   it('--against-worktree: an edited question stem breaks exactly its three requests, with a field diff', async () => {
     const bank = loadBankFile(REPO);
     const questions = bank.questions.map((q, i) => (i === 0 ? { ...q, stem: `${q.stem} (edited)` } : q));
-    const r = await replayArchive(SHIPPED, { runs: ['ref-oracle-1'], worktree: { template: bank.promptTemplate, questions } });
+    const r = await replayArchive(new Archive(SHIPPED), { runs: ['ref-oracle-1'], worktree: { template: bank.promptTemplate, questions } });
     expect(r.ok).toBe(false);
     expect(r.mismatched).toBe(3);
-    const mism = r.runs[0]!.findings.filter((f) => f.code === 'EREQUEST' && f.question);
-    expect(mism.map((f) => [f.question, f.permutation, f.attempt])).toEqual([0, 1, 2].map((p) => [bank.questions[0]!.id, p, 0]));
-    expect(mism[0]!.diff).toHaveLength(1);
-    expect(mism[0]!.diff![0]!.path).toBe('/messages/1/content');
-    expect(String(mism[0]!.diff![0]!.rebuilt)).toContain('(edited)');
-    expect(String(mism[0]!.diff![0]!.stored)).not.toContain('(edited)');
+    const mism = r.runs[0]!.findings.filter((f) => f.code === 'EREQUEST' && f.data.question);
+    expect(mism.map((f) => [f.data.question, f.data.permutation, f.data.attempt])).toEqual([0, 1, 2].map((p) => [bank.questions[0]!.id, p, 0]));
+    expect(mism[0]!.data.diff).toHaveLength(1);
+    expect(mism[0]!.data.diff![0]!.path).toBe('/messages/1/content');
+    expect(String(mism[0]!.data.diff![0]!.rebuilt)).toContain('(edited)');
+    expect(String(mism[0]!.data.diff![0]!.stored)).not.toContain('(edited)');
     // and the plan's fingerprint of the request set no longer matches
-    expect(r.runs[0]!.findings.some((f) => f.path === '/requestHashes')).toBe(true);
+    expect(r.runs[0]!.findings.some((f) => f.data.path === '/requestHashes')).toBe(true);
   });
 
   it('--against-worktree: a changed template breaks every request; a removed question is named', async () => {
     const bank = loadBankFile(REPO);
     const template = { ...bank.promptTemplate, system: `${bank.promptTemplate.system} Be brief.` };
     const questions = bank.questions.slice(1);
-    const r = await replayArchive(SHIPPED, { runs: ['ref-coin-1'], worktree: { template, questions } });
+    const r = await replayArchive(new Archive(SHIPPED), { runs: ['ref-coin-1'], worktree: { template, questions } });
     expect(r.matched).toBe(0);
     expect(r.mismatched).toBe(141);
     const f = r.runs[0]!.findings;
-    expect(f.find((x) => x.code === 'EQUESTION')?.question).toBe(bank.questions[0]!.id);
-    expect(f.find((x) => x.diff)?.diff?.map((d) => d.path)).toEqual(['/messages/0/content']);
+    expect(f.find((x) => x.code === 'EQUESTION')?.data.question).toBe(bank.questions[0]!.id);
+    expect(f.find((x) => x.data.diff)?.data.diff?.map((d) => d.path)).toEqual(['/messages/0/content']);
   });
 });
 
@@ -145,7 +145,7 @@ describe('bad input: coded findings, nothing changed', () => {
       expect(run.requests).toBe(0);
       const eref = run.findings.find((f) => f.code === 'EREF')!;
       expect(eref.message).toContain(gone);
-      expect(eref.path).toBe('/questions/5/digest');
+      expect(eref.data.path).toBe('/questions/5/digest');
       expect(run.findings.some((f) => f.code === 'EBANK')).toBe(true);
       expect(run.chain).toBe('intact'); // the journal itself is fine
     }
@@ -179,7 +179,7 @@ describe('bad input: coded findings, nothing changed', () => {
     const run = r.runs[0]!;
     expect(run.ok).toBe(false);
     expect(run.chain).toBe('broken');
-    expect(run.findings.map((f) => [f.code, f.seq])).toEqual([['EJOURNAL', 11]]);
+    expect(run.findings.map((f) => [f.code, f.data.seq])).toEqual([['EJOURNAL', 11]]);
     expect(run.matched).toBe(144); // requests are still rebuilt and matched
   });
 
@@ -188,7 +188,7 @@ describe('bad input: coded findings, nothing changed', () => {
     rewriteRun(dir, 'ref-oracle-1', (lines) => void lines.pop(), false);
     const r = await replayUnchanged(dir, { runs: ['ref-oracle-1'] });
     expect(codes(r).sort()).toEqual(['EJOURNAL']);
-    expect(r.runs[0]!.findings[0]!.path).toBe('/attempts');
+    expect(r.runs[0]!.findings[0]!.data.path).toBe('/attempts');
   });
 
   it('a forged stored request, re-chained: EREQUEST naming the slot, with a field diff', async () => {
@@ -210,12 +210,12 @@ describe('bad input: coded findings, nothing changed', () => {
     const run = r.runs[0]!;
     expect(run.chain).toBe('intact');
     expect(run.mismatched).toBe(1);
-    const f = run.findings.find((x) => x.code === 'EREQUEST' && x.seq === 7)!;
+    const f = run.findings.find((x) => x.code === 'EREQUEST' && x.data.seq === 7)!;
     expect(slot).toMatchObject({ permutation: 1, repetition: 0 }); // slot order: question × permutation × repetition
-    expect(f).toMatchObject({ ...slot, attempt: 0 });
+    expect(f.data).toMatchObject({ ...slot, attempt: 0 });
     expect(f.message).toContain(`question ${slot!.question}, permutation 1, repetition 0, attempt 0`);
-    expect(f.diff).toEqual([expect.objectContaining({ path: '/messages/1/content' })]);
-    expect(String(f.diff![0]!.stored)).toContain('[forged]');
+    expect(f.data.diff).toEqual([expect.objectContaining({ path: '/messages/1/content' })]);
+    expect(String(f.data.diff![0]!.stored)).toContain('[forged]');
   });
 
   it('a stored request that does not hash to its requestHash: EREQUEST', async () => {
@@ -232,7 +232,7 @@ describe('bad input: coded findings, nothing changed', () => {
     const f = r.runs[0]!.findings.filter((x) => x.code === 'EREQUEST');
     expect(f).toHaveLength(1);
     expect(f[0]!.message).toContain('the stored request hashes to');
-    expect(f[0]!.diff).toEqual([{ path: '/temperature', rebuilt: 0, stored: 1 }]);
+    expect(f[0]!.data.diff).toEqual([{ path: '/temperature', rebuilt: 0, stored: 1 }]);
   });
 
   it('a line for a slot the plan does not have: ESLOT', async () => {
@@ -247,7 +247,7 @@ describe('bad input: coded findings, nothing changed', () => {
     );
     const r = await replayUnchanged(dir, { runs: ['ref-oracle-1'] });
     expect(codes(r)).toEqual(['ESLOT']);
-    expect(r.runs[0]!.findings[0]).toMatchObject({ seq: 0, repetition: 4 });
+    expect(r.runs[0]!.findings[0]!.data).toMatchObject({ seq: 0, repetition: 4 });
   });
 
   it('a missing segment and a malformed run ref: EREF', async () => {
@@ -261,15 +261,15 @@ describe('bad input: coded findings, nothing changed', () => {
     expect(o.findings.map((f) => f.code)).toEqual(['EREF', 'EJOURNAL']);
     expect(o.chain).toBe('broken');
     const c = r.runs.find((x) => x.run === 'ref-coin-1')!;
-    expect(c.findings.map((f) => [f.code, f.path])).toEqual([['EREF', 'refs/runs/ref-coin-1']]);
+    expect(c.findings.map((f) => [f.code, f.data.path])).toEqual([['EREF', 'refs/runs/ref-coin-1']]);
   });
 
   it('caps findings per code and counts the rest', async () => {
     const bank = loadBankFile(REPO);
     const template = { ...bank.promptTemplate, user: `${bank.promptTemplate.user}!` };
-    const r = await replayArchive(SHIPPED, { runs: ['ref-coin-1'], worktree: { template, questions: bank.questions }, maxFindingsPerCode: 5, maxDiffs: 2 });
+    const r = await replayArchive(new Archive(SHIPPED), { runs: ['ref-coin-1'], worktree: { template, questions: bank.questions }, maxFindingsPerCode: 5, maxDiffs: 2 });
     const f = r.runs[0]!.findings;
-    expect(f.filter((x) => x.diff)).toHaveLength(2);
+    expect(f.filter((x) => x.data.diff)).toHaveLength(2);
     expect(f.at(-1)!.message).toMatch(/^140 more EREQUEST findings/); // 144 mismatches + the requestHashes finding, 5 listed
     expect(r.mismatched).toBe(144);
   });

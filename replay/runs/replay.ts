@@ -2,11 +2,12 @@ import { byUtf8 } from '../format/utf8.ts';
 import { resolveRunRef } from './run-ref.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Archive } from '../store/archive.ts';
+import type { Archive } from '../store/archive.ts';
 import { loadFrozenBank, type FrozenBank } from '../bank/frozen.ts';
 import { BundleError, checkContent, decodeBundle } from '../format/bundle.ts';
 import { isDigest, parseDigest, sha256, sha256Stream, type Digest } from '../format/digest.ts';
 import { DocketError, usageError, type Code } from '../errors.ts';
+import { finding, type Finding, type Severity } from '../findings.ts';
 import { Inflater } from '../format/gzip.ts';
 import { fastCanonicalText } from '../accel/jcs-fast.ts';
 import { chainBreaks, checkLine, type JournalLine } from './journal.ts';
@@ -37,20 +38,22 @@ export interface FieldDiff {
   stored?: Json; // absent: the stored request has no such field
 }
 
-export interface ReplayFinding {
-  severity: 'error' | 'hint';
-  code: Code;
-  run: string;
+/** What a replay finding names: its run, the bundle, where in it, and the slot and field diff of a request. */
+type Where = {
   digest: string | null; // the bundle concerned
   path: string | null; // JSON pointer inside it, where it helps
-  message: string;
   question?: string;
   permutation?: number;
   repetition?: number;
   attempt?: number;
   seq?: number;
   diff?: FieldDiff[];
-}
+};
+export type ReplayData = { run: string } & Where;
+export type ReplayFinding = Finding<ReplayData>;
+
+/** What a step of the replay found, before `add` makes it a finding of its run. */
+type Found = Where & { severity?: Severity; code: Code; message: string };
 
 export interface RunReplay {
   run: string;
@@ -103,7 +106,7 @@ const MAX_DIFFS = 20;
 
 export interface RunSelection {
   selection: 'all' | 'named';
-  runs: { name: string; digest: Digest | null; error?: ReplayFinding }[];
+  runs: { name: string; digest: Digest | null; error?: Found }[];
   skipped: { run: string; reason: string }[];
 }
 
@@ -139,10 +142,8 @@ function refTarget(archive: Archive, id: string): RunSelection['runs'][number] {
   try {
     return { name: id, digest: archive.ref(`${WORK_DIR}/${id}`) };
   } catch (e) {
-    const f: ReplayFinding = {
-      severity: 'error',
+    const f: Found = {
       code: 'EREF',
-      run: id,
       digest: null,
       path: `refs/${WORK_DIR}/${id}`,
       message: `ref runs/${id} does not hold one digest line: ${(e as Error).message}`,
@@ -224,8 +225,7 @@ export class BundleChecker {
 
 // ---- the replay ----
 
-export async function replayArchive(dir: string, opts: ReplayOptions = {}): Promise<ReplayReport> {
-  const archive = new Archive(dir);
+export async function replayArchive(archive: Archive, opts: ReplayOptions = {}): Promise<ReplayReport> {
   const sel = selectRuns(archive, opts.runs ?? []);
   opts.onStart?.({ selection: sel.selection, runs: sel.runs.length });
   const checker = new BundleChecker(archive);
@@ -239,7 +239,7 @@ export async function replayArchive(dir: string, opts: ReplayOptions = {}): Prom
   const findings = runs.reduce((n, r) => n + r.findings.filter((f) => f.severity === 'error').length, 0);
   return {
     ok: runs.every((r) => r.ok),
-    archive: dir,
+    archive: archive.dir,
     rebuiltFrom: opts.worktree ? 'worktree' : 'archive',
     selection: sel.selection,
     runs,
@@ -261,14 +261,14 @@ export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<D
   const out: RunReplay = { run: sel.name, digest: sel.digest, model: null, status: null, ok: false, lines: 0, requests: 0, matched: 0, mismatched: 0, bundles: 0, chain: 'unchecked', findings: [] };
   const cap = opts.maxFindingsPerCode ?? MAX_FINDINGS_PER_CODE;
   const counts = new Map<Code, number>();
-  const add = (f: Omit<ReplayFinding, 'severity' | 'run'> & { severity?: 'error' | 'hint' }) => {
-    const n = (counts.get(f.code) ?? 0) + 1;
-    counts.set(f.code, n);
-    if (n <= cap) out.findings.push({ severity: 'error', run: out.run, ...f });
+  const add = ({ code, message, severity = 'error', ...where }: Found) => {
+    const n = (counts.get(code) ?? 0) + 1;
+    counts.set(code, n);
+    if (n <= cap) out.findings.push(finding(code, message, { run: out.run, ...where }, severity));
   };
   const finish = () => {
     for (const [code, n] of counts)
-      if (n > cap) out.findings.push({ severity: 'error', code, run: out.run, digest: null, path: null, message: `${n - cap} more ${code} findings in this run (only the first ${cap} are listed)` });
+      if (n > cap) out.findings.push(finding(code, `${n - cap} more ${code} findings in this run (only the first ${cap} are listed)`, { run: out.run, digest: null, path: null }));
     out.ok = !out.findings.some((f) => f.severity === 'error') && out.mismatched === 0;
     return out;
   };
@@ -286,7 +286,7 @@ export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<D
   out.run = run.id;
   out.model = run.model;
   out.status = run.status;
-  for (const f of out.findings) f.run = run.id;
+  for (const f of out.findings) f.data.run = run.id;
   if (sel.name !== runDigest && sel.name !== run.id) add({ code: 'ERUN', digest: runDigest, path: '/id', message: `refs/runs/${sel.name} points to a run bundle whose id is ${run.id}` });
   const planChecked = checker.read(run.plan, true);
   const plan = planChecked.kind === 'plan' ? (planChecked.value as unknown as PlanValue) : undefined;
@@ -389,7 +389,7 @@ export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<D
   return finish();
 }
 
-type Add = (f: Omit<ReplayFinding, 'severity' | 'run'> & { severity?: 'error' | 'hint' }) => void;
+type Add = (f: Found) => void;
 
 function checkRunAgainstPlan(run: RunValue, plan: PlanValue, add: Add) {
   if (run.bank !== plan.bank) add({ code: 'EPLAN', digest: run.plan, path: '/bank', message: `run ${run.id} names bank ${run.bank}, its plan names ${plan.bank}` });

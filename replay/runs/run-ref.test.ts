@@ -1,7 +1,7 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Archive } from '../store/archive.ts';
+import { Archive } from '../index/archive.ts';
 import { matchRunRef, resolveRunRef } from './run-ref.ts';
 import { docket, REPO, tempDir } from '../../cli/dev/testkit/core.ts';
 

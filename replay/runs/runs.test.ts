@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Archive } from '../store/archive.ts';
+import { Archive } from '../index/archive.ts';
 import { currentBank } from '../bank/frozen.ts';
 import { DocketError } from '../errors.ts';
 import { canonicalBytes } from '../format/json.ts';

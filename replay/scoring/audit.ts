@@ -1,6 +1,6 @@
 import { usageError } from '../errors.ts';
 import { JsonError, parseStrict, type Json } from '../format/json.ts';
-import { PROTOCOL } from './protocol.ts';
+import { PROTOCOL } from '../bank/protocol.ts';
 import { newestVersion, rankRuns, refusalOf, scoreRun, scoreVariants, questionScores, weightedScore, type RefusalCode, type RunForScoring, type RunScore } from './scoring.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { PROTOCOL } from './protocol.ts';
+import { PROTOCOL } from '../bank/protocol.ts';
 import { formatCost, percent, type Coverage, type Ranking, type RankedRow, type Refusal } from './scoring.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Archive } from '../store/archive.ts';
+import { Archive } from '../index/archive.ts';
 import { currentBank } from '../bank/frozen.ts';
 import { sha256 } from '../format/digest.ts';
 import { gradeLines } from '../grading/grades.ts';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { byUtf8 } from '../format/utf8.ts';
-import { Archive } from '../store/archive.ts';
+import { Archive } from '../index/archive.ts';
 import { loadFrozenBank, type FrozenBank } from '../bank/frozen.ts';
 import { isDigest, type Digest } from '../format/digest.ts';
 import { DocketError, findingError } from '../errors.ts';
@@ -10,7 +10,7 @@ import { IMPORT_REF_NS } from '../import/record.ts';
 import { planSlots, slotKey, type JournalLine } from '../runs/journal.ts';
 import type { ItemKind } from '../bank/tasks.ts';
 import { loadRun, lockHolder, RUN_ID, WORK_DIR, workDir, type LoadedRun } from '../runs/runs.ts';
-import { VERDICT_CODES } from '../store/index-rows.ts';
+import { VERDICT_CODES } from '../index/rows.ts';
 import { IndexUnusable } from '../store/sqlindex.ts';
 import type { RunForScoring, SlotOutcome, Verdict } from './scoring.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL } from './protocol.ts';
+import { PROTOCOL } from '../bank/protocol.ts';
 import { encodeBundle } from '../format/bundle.ts';
 import {
   assignPlaces,

@@ -1,10 +1,10 @@
 import { ambiguousRun, matchRunRef } from '../runs/run-ref.ts';
 import { usageError } from '../errors.ts';
-import { PROTOCOL } from './protocol.ts';
+import { PROTOCOL } from '../bank/protocol.ts';
 import { bootstrapStatistic, clusteredBootstrap, clusteredMean, holm, mcnemarExact, pairedBootstrap, wilson, type BootstrapResult, type McNemar } from './stats.ts';
 
 /**
- * Scores from per-slot evidence, exactly as replay/scoring/protocol.ts states (docs/scoring.md explains
+ * Scores from per-slot evidence, exactly as replay/bank/protocol.ts states (docs/scoring.md explains
  * every rule). Pure: the input is a list of RunForScoring, built from the archive by
  * replay/scoring/scoring-input.ts; nothing here reads files or the clock.
  */

@@ -6,7 +6,6 @@ import type { Descriptor } from '../format/bundle.ts';
 import type { Digest } from '../format/digest.ts';
 import { DocketError, EXIT, usageError } from '../errors.ts';
 import type { BundleRef } from '../format/schemas.ts';
-import { INDEX_SCHEMA_VERSION, SCHEMA_SQL } from './index-schema.ts';
 import { tempName } from './temps.ts';
 
 /**
@@ -19,13 +18,21 @@ import { tempName } from './temps.ts';
  * so it is never replaced under a writer that has it open. Only a damaged file is replaced.
  */
 export const INDEX_FILE = 'index.sqlite';
-export { INDEX_SCHEMA_VERSION };
 /** How long a writer waits for another writer's transaction (a rebuild of a big archive takes a while). */
 export const WRITE_WAIT_MS = 300_000;
 /** Checks read an index up to this size from a copy in memory, a bigger one from a temp copy on disk. */
 const IN_MEMORY_COPY_MAX = 64 * 1024 * 1024;
-/** Tables that grow with the attempts or runs (hundreds of MB at a million attempts): not quick_checked on every open. */
-const GROWING = new Set(['attempts', 'slots', 'verdicts', 'run_packs', 'grade_packs']);
+
+/**
+ * The tables an index holds, given by the layer that fills them (replay/index/schema.ts): this
+ * handle creates them, and uses a file only when it records the same version.
+ */
+export interface IndexSchema {
+  version: number;
+  sql: string;
+  /** Tables that grow with the attempts or runs (hundreds of MB at a million attempts): not quick_checked on every open. */
+  growing: ReadonlySet<string>;
+}
 
 export interface ObjectRow {
   digest: Digest;
@@ -54,6 +61,7 @@ export class Index {
   constructor(
     readonly db: Database.Database,
     readonly path: string,
+    readonly schema: IndexSchema,
   ) {}
 
   static exists(archive: string): boolean {
@@ -61,18 +69,18 @@ export class Index {
   }
 
   /** Open an existing index read-only (checks never write). Throws IndexUnusable when it cannot be used. */
-  static openReadOnly(archive: string): Index {
+  static openReadOnly(archive: string, schema: IndexSchema): Index {
     const path = join(archive, INDEX_FILE);
     // Opening a WAL database on disk creates -wal/-shm files even read-only. With no -wal present,
     // read a copy instead, so a check leaves the archive byte-for-byte untouched: in memory when
     // small, else a temp file (an index of a million attempts is hundreds of MB).
-    if (existsSync(`${path}-wal`)) return guarded(path, () => new Database(path, { readonly: true, fileMustExist: true }), true);
-    if (statSync(path).size <= IN_MEMORY_COPY_MAX) return guarded(path, () => new Database(asRollbackJournal(readFileSync(path))), true);
+    if (existsSync(`${path}-wal`)) return guarded(path, () => new Database(path, { readonly: true, fileMustExist: true }), schema, true);
+    if (statSync(path).size <= IN_MEMORY_COPY_MAX) return guarded(path, () => new Database(asRollbackJournal(readFileSync(path))), schema, true);
     const copy = join(tmpdir(), tempName(INDEX_FILE));
     try {
       copyFileSync(path, copy);
       markRollbackJournal(copy);
-      const idx = guarded(path, () => new Database(copy, { readonly: true, fileMustExist: true }), true);
+      const idx = guarded(path, () => new Database(copy, { readonly: true, fileMustExist: true }), schema, true);
       idx.removeOnClose = copy;
       return idx;
     } catch (e) {
@@ -85,15 +93,15 @@ export class Index {
    * Open for writing, creating it from the bundles (`fill`) if missing, and replacing it if it is
    * damaged or of another schema (it is a cache: nothing in it is lost).
    */
-  static open(archive: string, fill: Fill): Index {
+  static open(archive: string, schema: IndexSchema, fill: Fill): Index {
     const path = join(archive, INDEX_FILE);
     for (let attempt = 0; ; attempt++) {
       if (!existsSync(path)) {
-        const created = Index.create(archive, fill);
+        const created = Index.create(archive, schema, fill);
         if (created) return created;
       }
       try {
-        return guarded(path, () => writable(path, true));
+        return guarded(path, () => writable(path, true), schema);
       } catch (e) {
         if (!(e instanceof IndexUnusable) || attempt > 0) throw e;
         discard(archive);
@@ -105,7 +113,7 @@ export class Index {
    * Build a complete index at a temp name and link() it into place: link fails if another writer
    * created the file meanwhile, and then theirs is used. Returns null in that case.
    */
-  private static create(archive: string, fill: Fill): Index | null {
+  private static create(archive: string, schema: IndexSchema, fill: Fill): Index | null {
     const final = join(archive, INDEX_FILE);
     const temp = join(archive, tempName(INDEX_FILE));
     try {
@@ -113,7 +121,7 @@ export class Index {
       // syncs (a million attempts through a WAL would write everything twice), synced once whole,
       // then switched to WAL and linked into place.
       const db = new Database(temp, { timeout: WRITE_WAIT_MS });
-      const idx = new Index(db, temp);
+      const idx = new Index(db, temp, schema);
       try {
         db.pragma('journal_mode = MEMORY');
         db.pragma('synchronous = OFF');
@@ -131,7 +139,7 @@ export class Index {
     } finally {
       for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(temp + suffix, { force: true });
     }
-    return guarded(final, () => writable(final, true));
+    return guarded(final, () => writable(final, true), schema);
   }
 
   /**
@@ -139,9 +147,9 @@ export class Index {
    * transaction: other writers wait, readers see the old rows or the new ones, and the file is the
    * same one every other process has open. A damaged or missing file is created anew instead.
    */
-  static rebuild(archive: string, fill: Fill): Index {
-    if (!Index.exists(archive)) return Index.open(archive, fill); // created from the bundles just now
-    const idx = Index.open(archive, fill); // a damaged one is replaced here
+  static rebuild(archive: string, schema: IndexSchema, fill: Fill): Index {
+    if (!Index.exists(archive)) return Index.open(archive, schema, fill); // created from the bundles just now
+    const idx = Index.open(archive, schema, fill); // a damaged one is replaced here
     try {
       idx.write(() => {
         const tables = idx.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('meta') AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
@@ -152,7 +160,7 @@ export class Index {
       idx.close();
       if (!isCorrupt(e)) throw e;
       discard(archive);
-      return Index.open(archive, fill);
+      return Index.open(archive, schema, fill);
     }
     return idx;
   }
@@ -161,8 +169,8 @@ export class Index {
    * An empty index with the schema in a private temporary file that SQLite deletes on close (verify
    * builds the rows it expects in one: a million attempts would not fit in memory).
    */
-  static scratch(): Index {
-    const idx = new Index(new Database(''), '(scratch)');
+  static scratch(schema: IndexSchema): Index {
+    const idx = new Index(new Database(''), '(scratch)', schema);
     idx.createSchema();
     return idx;
   }
@@ -176,7 +184,7 @@ export class Index {
     const targets = full
       ? ['']
       : this.tables()
-          .filter((t) => !GROWING.has(t))
+          .filter((t) => !this.schema.growing.has(t))
           .map((t) => `"${t}"`);
     const msgs: string[] = [];
     for (const t of targets) {
@@ -187,8 +195,8 @@ export class Index {
   }
 
   private createSchema() {
-    this.db.exec(SCHEMA_SQL);
-    this.db.prepare('INSERT INTO meta VALUES (?, ?)').run('schemaVersion', String(INDEX_SCHEMA_VERSION));
+    this.db.exec(this.schema.sql);
+    this.db.prepare('INSERT INTO meta VALUES (?, ?)').run('schemaVersion', String(this.schema.version));
   }
 
   /** The schema version recorded in meta, or null. */
@@ -304,15 +312,15 @@ function writable(path: string, mustExist: boolean): Database.Database {
 }
 
 /** Open with `open`, then prove the file usable: quick_check passes (`full`: on every table) and the schema version is ours. */
-function guarded(path: string, open: () => Database.Database, full = false): Index {
+function guarded(path: string, open: () => Database.Database, schema: IndexSchema, full = false): Index {
   let db: Database.Database | null = null;
   try {
     db = open();
-    const idx = new Index(db, path);
+    const idx = new Index(db, path, schema);
     const problem = idx.problem(full);
     if (problem) throw new IndexUnusable(`${path} is damaged (${problem})`);
     const v = idx.version();
-    if (v !== String(INDEX_SCHEMA_VERSION)) throw new IndexUnusable(`${path} has index schema ${v ?? 'unknown'}, this docket uses ${INDEX_SCHEMA_VERSION}`);
+    if (v !== String(schema.version)) throw new IndexUnusable(`${path} has index schema ${v ?? 'unknown'}, this docket uses ${schema.version}`);
     return idx;
   } catch (e) {
     db?.close();

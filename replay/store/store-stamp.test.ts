@@ -1,7 +1,7 @@
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Archive } from './archive.ts';
+import { Archive } from '../index/archive.ts';
 import { Store } from './store.ts';
 import { storeStamp, RACY_MS } from './store-stamp.ts';
 import { REPO, tempDir } from '../../cli/dev/testkit/core.ts';

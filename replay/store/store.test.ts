@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Archive } from './archive.ts';
+import { Archive } from '../index/archive.ts';
 import { encodeBundle } from '../format/bundle.ts';
 import { Index } from './sqlindex.ts';
+import { INDEX_SCHEMA } from '../index/schema.ts';
 import { Store } from './store.ts';
 import { tempDir } from '../../cli/dev/testkit/core.ts';
 
@@ -73,7 +74,7 @@ describe('Index', () => {
     a.put(doc(1));
     a.index().db.prepare("UPDATE meta SET value = '99' WHERE key = 'schemaVersion'").run();
     a.close();
-    expect(() => Index.openReadOnly(dir)).toThrow(/index rebuild/);
+    expect(() => Index.openReadOnly(dir, INDEX_SCHEMA)).toThrow(/index rebuild/);
     expect(existsSync(join(dir, 'index.sqlite'))).toBe(true);
   });
 });

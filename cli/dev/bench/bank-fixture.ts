@@ -3,7 +3,7 @@ import { benchmarkVersion } from '../../../replay/bank/bank.ts';
 import { loadFrozenBank, type FrozenBank } from '../../../replay/bank/frozen.ts';
 import type { Question } from '../../../replay/bank/types.ts';
 import type { Digest } from '../../../replay/format/digest.ts';
-import { Archive } from '../../../replay/store/archive.ts';
+import { Archive } from '../../../replay/index/archive.ts';
 import { Store } from '../../../replay/store/store.ts';
 import { REPO } from './common.ts';
 

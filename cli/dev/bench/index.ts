@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { Archive } from '../../../replay/store/archive.ts';
+import { Archive } from '../../../replay/index/archive.ts';
 import { INDEX_FILE } from '../../../replay/store/sqlindex.ts';
 import { loadRunsForScoring } from '../../../replay/scoring/scoring-input.ts';
 import { chooseVersion, rankRuns } from '../../../replay/scoring/scoring.ts';

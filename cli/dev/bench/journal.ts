@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { Archive } from '../../../replay/store/archive.ts';
+import { Archive } from '../../../replay/index/archive.ts';
 import { currentBank } from '../../../replay/bank/frozen.ts';
 import type { Digest } from '../../../replay/format/digest.ts';
 import { grader } from '../../../replay/grading/graders.ts';

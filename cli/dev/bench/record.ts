@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Archive } from '../../../replay/store/archive.ts';
+import { Archive } from '../../../replay/index/archive.ts';
 import { replayArchive } from '../../../replay/runs/replay.ts';
 import type { RequestKind } from '../../../replay/runs/request.ts';
 import { spawn } from 'node:child_process';
@@ -92,7 +92,7 @@ export async function benchRecord() {
     const dec = report('decision, --concurrency 16', await measure(dir, ref, 'bench-dec-n16', 16, 'decision'));
     const ratio = sixteen / one;
     console.log(`  ratio N=16 / N=1: ${ratio.toFixed(2)}x (target >= 12x: ${ratio >= 12 ? 'met' : 'NOT met'}); decision endpoint at N=16: ${dec.toFixed(1)} requests/s`);
-    const rep = await replayArchive(dir, { runs: ['bench-n1', 'bench-n16', 'bench-dec-n16'] });
+    const rep = await replayArchive(new Archive(dir), { runs: ['bench-n1', 'bench-n16', 'bench-dec-n16'] });
     console.log(`  replay of the three runs: ${rep.ok ? 'ok' : 'FAILED'}, ${rep.matched}/${rep.requests} requests matched`);
     if (!rep.ok) process.exitCode = 1;
   } finally {

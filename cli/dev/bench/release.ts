@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Archive } from '../../../replay/store/archive.ts';
+import { Archive } from '../../../replay/index/archive.ts';
 import { computeProbeLock, loadBankFile, PROBE_LOCKFILE } from '../../../replay/bank/bank.ts';
 import type { Digest } from '../../../replay/format/digest.ts';
 import { TOP_DIR } from '../../../replay/release/limits.ts';

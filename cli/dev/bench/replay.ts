@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Archive } from '../../../replay/store/archive.ts';
+import { Archive } from '../../../replay/index/archive.ts';
 import { loadFrozenBank, type FrozenBank } from '../../../replay/bank/frozen.ts';
 import { sha256, type Digest } from '../../../replay/format/digest.ts';
 import { decodeBundle } from '../../../replay/format/bundle.ts';
@@ -58,7 +58,7 @@ export async function benchReplay() {
   const replayPass = async (accelerated = true) => {
     useAccelerator(accelerated);
     const t0 = performance.now();
-    const r = await replayArchive(dir, { runs: [big.id] });
+    const r = await replayArchive(new Archive(dir), { runs: [big.id] });
     const s = (performance.now() - t0) / 1000;
     useAccelerator(true);
     seconds[accelerated ? 'on' : 'off'].push(s);

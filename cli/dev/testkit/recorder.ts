@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import { Archive } from '../../../replay/store/archive.ts';
+import { Archive } from '../../../replay/index/archive.ts';
 import { startReferenceServer, type ReferenceServer } from '../../recorder/reference-server.ts';
 
 /** Shared by the recorder tests (not itself a test file). */

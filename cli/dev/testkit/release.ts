@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
-import { Archive } from '../../../replay/store/archive.ts';
+import { Archive } from '../../../replay/index/archive.ts';
 import { gunzipStrict, gzipCanonical } from '../../../replay/format/gzip.ts';
 import { BLOCK, END_BLOCKS, headerBlock, padding, paxRecord, parseTar, setChecksum, splitUstar, type RawHeader } from '../../../replay/release/tar.ts';
 import { LIMITS } from '../../../replay/release/limits.ts';

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { Archive } from './archive.ts';
 import { repairArchive } from '../check/repair.ts';
 import { listRuns } from '../runs/runs.ts';
-import { INDEX_FILE } from './sqlindex.ts';
-import { Store } from './store.ts';
+import { INDEX_FILE } from '../store/sqlindex.ts';
+import { Store } from '../store/store.ts';
 import { docket, REPO, tempDir } from '../../cli/dev/testkit/core.ts';
 import { verifyArchive } from '../check/verify.ts';
 
@@ -129,7 +129,7 @@ describe('temps are never data', () => {
     expect(
       v.findings
         .filter((f) => f.code === 'HTEMP')
-        .map((f) => f.path)
+        .map((f) => f.data.path)
         .sort(),
     ).toEqual([join('refs', 'runs', '.tmp-999999999-0a1b2c3d4e5f'), join('refs', 'runs', 'ref-coin-1.tmp-8e5c0a1b2c3d')]);
     const r = await repairArchive(dir);
@@ -151,7 +151,7 @@ describe('temps are never data', () => {
     const v = await verifyArchive(dir);
     expect(v.ok).toBe(true);
     expect(v.findings.filter((f) => f.code === 'HTEMP')).toHaveLength(6);
-    expect(v.findings.find((f) => f.path === live)!.message).toMatch(/in progress/);
+    expect(v.findings.find((f) => f.data.path === live)!.message).toMatch(/in progress/);
     const r = await repairArchive(dir);
     expect(r.actions.filter((x) => x.action === 'remove-temp')).toHaveLength(5);
     expect(readdirSync(dir).sort()).toEqual([live, INDEX_FILE, 'objects', 'refs', 'runs'].sort());

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dropVerifyWorker, prestartVerifyWorker, takeVerifyWorker } from './verify-prestart.ts';
-import { verifyArchive } from '../check/verify.ts';
+import { verifyArchive } from './verify.ts';
 import { REPO } from '../../cli/dev/testkit/core.ts';
 
 const KEY = Symbol.for('docket.verifyWorker');

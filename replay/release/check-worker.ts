@@ -6,9 +6,9 @@
 // here and hashed once: the digest of the bytes written serves both its name and the manifest.
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkObjectBytes } from '../check/check-object.ts';
-import type { Job } from '../release/bundle-checks.ts';
-import { CLAIM } from './shared-cells.ts';
-import { writeNew } from './write-new.ts';
+import type { Job } from './bundle-checks.ts';
+import { CLAIM } from '../accel/shared-cells.ts';
+import { writeNew } from '../accel/write-new.ts';
 
 const { ring, claims } = workerData as { ring: SharedArrayBuffer; claims: Int32Array };
 const { QUEUED, TAKEN } = CLAIM;

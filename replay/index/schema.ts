@@ -1,7 +1,9 @@
+import type { IndexSchema } from '../store/sqlindex.ts';
+
 /**
  * The index's schema (docs/design.md §5): every table and view of evidence/index.sqlite, in one
- * place. The tables hold rows read from the bundles (index-rows.ts fills them; nothing else
- * writes them but the ref and object bookkeeping of sqlindex.ts); the views answer what users ask
+ * place. The tables hold rows read from the bundles (rows.ts fills them; nothing else
+ * writes them but the ref and object bookkeeping of store/sqlindex.ts); the views answer what users ask
  * of them. A file with another `meta.schemaVersion` is rebuilt, never read.
  */
 export const INDEX_SCHEMA_VERSION = 2;
@@ -112,3 +114,10 @@ CREATE VIEW benchmark_versions AS
 `;
 
 export const SCHEMA_SQL = TABLES_SQL + VIEWS_SQL;
+
+/** What the SQLite handle (store/sqlindex.ts) creates and checks an index file against. */
+export const INDEX_SCHEMA: IndexSchema = {
+  version: INDEX_SCHEMA_VERSION,
+  sql: SCHEMA_SQL,
+  growing: new Set(['attempts', 'slots', 'verdicts', 'run_packs', 'grade_packs']),
+};

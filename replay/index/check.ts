@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import type { ObjectResult } from '../check/check-object.ts';
 import type { Digest } from '../format/digest.ts';
 import type { Json } from '../format/json.ts';
-import { hasRows, indexRows, type BundleSource } from './index-rows.ts';
-import { Index, INDEX_FILE, IndexUnusable, isCorrupt } from './sqlindex.ts';
-import type { Store } from './store.ts';
+import { hasRows, indexRows, type BundleSource } from './rows.ts';
+import { INDEX_SCHEMA } from './schema.ts';
+import type { Descriptor } from '../format/bundle.ts';
+import type { BundleRef } from '../format/schemas.ts';
+import { Index, INDEX_FILE, IndexUnusable, isCorrupt } from '../store/sqlindex.ts';
+import type { Store } from '../store/store.ts';
 import type { Code } from '../codes.ts';
 
 /**
@@ -14,11 +16,21 @@ import type { Code } from '../codes.ts';
  * bundle: a bundle is judged by its own bytes alone. Every table the index holds is compared with
  * the rows the bundles give: objects, edges and refs directly, the row tables (runs, attempts,
  * grades, verdicts…) by building them again from the bundles into a scratch index with the same
- * builders (index-rows.ts) and comparing the two row by row, in primary-key order.
+ * builders (rows.ts) and comparing the two row by row, in primary-key order.
  */
 export interface IndexStep {
   checked: number;
   failed: number;
+}
+
+/** What verify found of one object (check/check-object.ts ObjectResult, whose layer sits above this one). */
+export interface ObjectResult {
+  digest: Digest;
+  size: number;
+  failure?: unknown;
+  kind?: string;
+  descriptor?: Descriptor;
+  refs?: BundleRef[];
 }
 
 type Add = (code: Code, path: string | null, digest: string | null, message: string) => void;
@@ -36,7 +48,7 @@ export async function checkIndex(store: Store, results: ObjectResult[], quick: b
   };
   let index: Index;
   try {
-    index = Index.openReadOnly(store.dir);
+    index = Index.openReadOnly(store.dir, INDEX_SCHEMA);
   } catch (e) {
     if (!(e instanceof IndexUnusable) && !isCorrupt(e) && (e as NodeJS.ErrnoException).code === undefined) throw e;
     flag(null, `the index cache cannot be used: ${(e as Error).message}`);
@@ -108,7 +120,7 @@ function compareEdges(index: Index, results: ObjectResult[], flag: Flag, step: I
 
 /** The row tables built again from the bundles that passed their checks, against the index's. */
 function compareRowTables(index: Index, store: Store, results: ObjectResult[], flag: Flag, step: IndexStep) {
-  const scratch = Index.scratch();
+  const scratch = Index.scratch(INDEX_SCHEMA);
   try {
     const src: BundleSource = { get: (d) => store.get(d) };
     scratch.db.transaction(() => {

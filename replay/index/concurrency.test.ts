@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Archive } from './archive.ts';
-import { Store } from './store.ts';
+import { Store } from '../store/store.ts';
 import { docket, DOCKET, REPO, tempDir } from '../../cli/dev/testkit/core.ts';
 import { verifyArchive } from '../check/verify.ts';
 
@@ -12,7 +12,7 @@ import { verifyArchive } from '../check/verify.ts';
  * must lose no index row. Real processes, started together on a barrier, many trials.
  */
 const RUN_TS = join(REPO, 'cli', 'dev', 'run-ts.mjs');
-const ARCHIVE_TS = join(REPO, 'replay', 'store', 'archive.ts');
+const ARCHIVE_TS = join(REPO, 'replay', 'index', 'archive.ts');
 
 // One writer process: say it is ready, wait for the go file, then put `n` attachments and set refs, or
 // rebuild the index `n` times. Prints what it wrote.

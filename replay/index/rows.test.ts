@@ -3,9 +3,9 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, unli
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Archive } from './archive.ts';
-import { INDEX_SCHEMA_VERSION } from './index-schema.ts';
-import { INDEX_FILE } from './sqlindex.ts';
-import { Store } from './store.ts';
+import { INDEX_SCHEMA_VERSION } from './schema.ts';
+import { INDEX_FILE } from '../store/sqlindex.ts';
+import { Store } from '../store/store.ts';
 import { checkContent, descriptorOf } from '../format/bundle.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import { DocketError } from '../errors.ts';

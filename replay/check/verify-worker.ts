@@ -3,8 +3,8 @@
 // --quick needs only size and digest: it loads check-size-digest.ts alone, so it starts fast.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Digest } from '../format/digest.ts';
-import { checkSizeAndDigest } from './check-size-digest.ts';
-import { NEXT_INDEX } from './shared-cells.ts';
+import { checkSizeAndDigest } from '../accel/check-size-digest.ts';
+import { NEXT_INDEX } from '../accel/shared-cells.ts';
 
 interface Item {
   path: string;
@@ -20,7 +20,7 @@ let check: Check;
 if (quick) {
   check = (archive, it, _descriptor, maxObjectBytes) => checkSizeAndDigest(`${archive}/${it.path}`, it.path, it.digest, true, it.expectedSize, maxObjectBytes).result;
 } else {
-  const { checkObject } = await import('../check/check-object.ts');
+  const { checkObject } = await import('./check-object.ts');
   check = (archive, it, descriptor) => checkObject(`${archive}/${it.path}`, it.path, it.digest, false, it.expectedSize, descriptor);
 }
 parentPort!.once('message', ({ archive, items, counter, descriptor, maxObjectBytes }: { archive: string; items: Item[]; counter: Int32Array; descriptor: boolean; maxObjectBytes: number }) => {

@@ -23,7 +23,7 @@ const WITH_VALUE = new Set(['--archive', '--expect', '--key', '--extract', '--ro
  * legal bundle) took the whole process down in tests.
  */
 export function startVerifyWorker(quick: boolean): Worker {
-  return new Worker(compiledModule('replay/accel/verify-worker'), { workerData: { quick }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+  return new Worker(compiledModule('replay/check/verify-worker'), { workerData: { quick }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
 }
 
 /** Start the worker when argv asks for an archive verify on a machine with a second core. */
