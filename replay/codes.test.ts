@@ -8,7 +8,26 @@ import { CODES } from './codes.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Quoted strings in source that look like codes but are not docket's: the OS's errnos, an HTTP method, placeholders. */
-const NOT_CODES = new Set(['EACCES', 'EADDRINUSE', 'ECONNREFUSED', 'EDQUOT', 'EEXIST', 'EMFILE', 'ENFILE', 'ENOENT', 'ENOSPC', 'EPERM', 'EPIPE', 'EROFS', 'HEAD', 'HTTP', 'ERROR', 'EXIT', 'EIMPORT']);
+const NOT_CODES = new Set([
+  'EACCES',
+  'EADDRINUSE',
+  'ECONNREFUSED',
+  'EDQUOT',
+  'EEXIST',
+  'EMFILE',
+  'ENFILE',
+  'ENOENT',
+  'ENOSPC',
+  'EPERM',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EROFS',
+  'HEAD',
+  'HTTP',
+  'ERROR',
+  'EXIT',
+  'EIMPORT',
+]);
 /** Words in the docs that look like codes but are not. */
 const NOT_CODES_IN_DOCS = new Set(['EPYC', 'EPACK', 'ESM', 'ECR', 'HOME', 'WAKE']);
 

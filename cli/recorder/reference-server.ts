@@ -62,7 +62,7 @@ const fence = (path: string, content: string, withPath: boolean) => `\`\`\`js${w
 
 // What the hostile contender's code tries, one behaviour per task (docs/design.md §10 "Untrusted output").
 const HOSTILE = [
-  "console.log('ENV ' + JSON.stringify(process.env));",
+  "console.log('environment: ' + JSON.stringify(process.env));",
   "try { (await import('node:fs')).writeFileSync('/tmp/docket-hostile-' + process.pid + '.txt', JSON.stringify(process.env)); } catch {}",
   "try { (await import('node:child_process')).spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { detached: true, stdio: 'ignore' }).unref(); } catch {}",
   'for (;;) {}',

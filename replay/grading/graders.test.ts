@@ -220,7 +220,7 @@ describe('identity', () => {
 
   it('digests are the pinned ones (lockfiles/graders.lock.json), and the lock pins every built-in grader', () => {
     expect(LOCK).toEqual(lockFor([...ALL_GRADERS, ...TASK_GRADERS]));
-    expect(Object.keys(LOCK.graders).sort()).toEqual(['decision@1', 'decision@2', 'exact@1']);
+    expect(Object.keys(LOCK.graders).sort()).toEqual(['answer@1', 'decision@1', 'decision@2', 'exact@1', 'exec@1']);
     expect(lockProblems(ALL_GRADERS, LOCK)).toEqual([]);
   });
 
