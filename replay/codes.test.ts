@@ -7,7 +7,7 @@ import { CODES } from './codes.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Quoted strings in source that look like codes but are not docket's: the OS's errnos, an HTTP method, placeholders. */
+/** Quoted strings in source that look like codes but are not docket's: the OS's errnos, an HTTP method, placeholders, format names. */
 const NOT_CODES = new Set([
   'EACCES',
   'EADDRINUSE',
@@ -27,7 +27,9 @@ const NOT_CODES = new Set([
   'ERROR',
   'EXIT',
   'EIMPORT',
-]);
+  'EEE',
+  'HELM',
+]); // EEE: Every Eval Ever; HELM: Stanford's framework
 /** Words in the docs that look like codes but are not. */
 const NOT_CODES_IN_DOCS = new Set(['EPYC', 'EPACK', 'ESM', 'ECR', 'HOME', 'WAKE']);
 

@@ -108,12 +108,15 @@ export const CODES = {
 
   // ---- graders and grades (design §10, §11)
   EGRADER: e("an unknown grader ref, or a grader whose digest differs from the plan's", 'design.md §10'),
-  EGRADERCHANGED: e('a pinned built-in grader no longer hashes to its pin', 'design.md §10'),
-  EGRADERUNPINNED: e('a built-in grader has no pin in lockfiles/graders.lock.json', 'design.md §10'),
+  EGRADERCHANGED: e("a pinned grader (docket's own or the suite's) no longer hashes to its pin: put the change in a new version", 'design.md §10'),
+  EGRADERUNPINNED: e("a grader (docket's own or a suite's version) has no pin in lockfiles/graders.lock.json: `docket grader lock`", 'design.md §10'),
   EGRADERLOCK: e('lockfiles/graders.lock.json is missing or malformed', 'design.md §10'),
+  EGRADERDECL: e("decision-bank.json's `graders` or `grader` names what is not there: a version file, a helper, a case file, a grader", 'design.md §10'),
+  EGRADERCASES: e("a grader's case file (its regression matrix) is malformed, or lacks one side", 'design.md §10'),
+  EGRADERTEST: e('a grader fails a case of its regression matrix, or a current suite grader has no passing matrix archived (release pack: `docket grader test`)', 'design.md §10'),
   EGRADERBUNDLE: e("an archived grader's source does not hash to the digest it claims", 'design.md §10'),
   EGRADERSOURCE: e('archived grader source does not compile, imports what it may not, or fails its contract', 'design.md §10'),
-  EGRADERIMPORT: e('archived grader source imports something other than a module of its own bundle', 'design.md §10'),
+  EGRADERIMPORT: e("grader source imports something other than a module of its own bundle (archived) or of its folder and the declared helpers (a suite's)", 'design.md §10'),
   EGRADERNOTARCHIVED: e('no grader with this identity digest is archived', 'design.md §10'),
   EGRADERUN: e('a run (or its bank) cannot be read for grading; nothing was written', 'design.md §11'),
   EEXECRUNNER: e('a run has exec tasks and the grading caller gave no runner for their tests (docket-exec/1): grade with `docket regrade`', 'design.md §10'),

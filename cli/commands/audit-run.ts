@@ -25,6 +25,7 @@ export function printAudit(r: AuditReport, runCount: number, archive: string) {
     line(
       `${row.status.toUpperCase().padEnd(12)} ${row.model}: published ${asPublished(row.published, r.tolerance === 'published-precision' ? row.tolerance : null)}, recomputed ${rec}${row.difference !== null ? ` (difference ${row.difference > 0 ? '+' : ''}${row.difference}, tolerance ±${+row.tolerance.toPrecision(6)})` : ''}${row.run ? `  run ${row.run}` : ''}`,
     );
+    if (row.grader) line(`    graded by ${row.grader.ref} ${row.grader.digest} (grade ${row.grade})`);
     for (const m of row.identity) line(`    ${m.field}: ${m.message}`);
     for (const e of row.explanations) line(`    ${e.kind}: ${e.message}`);
     for (const n of row.notes) line(`    note: ${n}`);

@@ -36,6 +36,7 @@ import { encodeOptions } from './validate-run.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { readProbe, runProbe, runProbes, runtimeHere } from '../offline/probes.ts';
 import { installVendored } from '../offline/vendor.ts';
+import { graderViolations } from '../../replay/grading/suite-graders.ts';
 import { checkAnchor, linkProbePackages, openRelease, type AnchorArgs } from './release-from.ts';
 
 /**
@@ -43,13 +44,14 @@ import { checkAnchor, linkProbePackages, openRelease, type AnchorArgs } from './
  * bank in `dir`, or EINVALID: what capture and release pack require before they freeze or ship it.
  */
 export function requireValidBank(dir: string, what: string) {
-  requireValid(validateBankFile(dir, loadBankFile(dir)), what);
+  const bank = loadBankFile(dir);
+  requireValid([...validateBankFile(dir, bank), ...graderViolations(dir, bank)], what);
 }
 
 /** What evidence capture demands: every rule but coverage (a bank is captured while it grows). */
 function requireCapturable(dir: string, bank: BankFile) {
   requireValid(
-    validateBankFile(dir, bank).filter((v) => v.code !== COVERAGE_CODE),
+    [...validateBankFile(dir, bank), ...graderViolations(dir, bank)].filter((v) => v.code !== COVERAGE_CODE),
     'evidence capture refused',
   );
 }

@@ -1,8 +1,11 @@
 import { join, relative } from 'node:path';
 import { Archive } from '../../replay/index/archive.ts';
 import { bankDrift, describeDrift } from '../../replay/bank/drift.ts';
-import { DocketError, EXIT } from '../../replay/errors.ts';
+import { DocketError, EXIT, findingError } from '../../replay/errors.ts';
 import { ALL_GRADERS, assertGradersPinned, GRADER_LOCKFILE, refOf } from '../../replay/grading/graders.ts';
+import { testGrader } from '../../replay/grading/grader-matrix.ts';
+import { stateProblem, suiteGrader, suiteGradersAt, versionStates } from '../../replay/grading/suite-graders.ts';
+import { loadBankFile } from '../../replay/bank/bank.ts';
 import { verifyArchive } from '../../replay/check/verify.ts';
 import { replayArchive } from '../../replay/runs/replay.ts';
 import { gitLister } from '../offline/content-git.ts';
@@ -48,13 +51,13 @@ export interface CheckStepDef {
 /** Every step of the main job, in the order it runs and prints. */
 export function checkSteps(): CheckStepDef[] {
   return [
-    { name: 'graders', errors: 'findings', run: gradersStep },
+    { name: 'graders', errors: 'any', run: gradersStep },
     { name: 'verify', errors: 'findings', run: verifyStep },
     { name: 'validate', errors: 'none', run: validateStep },
     { name: 'bank drift', errors: 'any', run: (ctx) => [driftStep(ctx.archive, ctx.root)] },
     { name: 'evidence replay', errors: 'findings', run: evidenceReplayStep },
     { name: 'request replay', errors: 'findings', run: requestReplayStep },
-    { name: 'regrade check', errors: 'any', run: (ctx) => [regradeCheck(ctx.archive, ctx.root)] },
+    { name: 'regrade check', errors: 'any', run: (ctx) => [regradeCheck(ctx.archive, suiteGradersAt(ctx.root), ctx.root)] },
     { name: 'leaderboard', errors: 'any', run: (ctx) => [leaderboardCheck(ctx.archive)] },
     { name: 'audit', errors: 'any', run: (ctx) => auditCheck(ctx.archive, relative(process.cwd(), join(ctx.root, PUBLISHED_EXAMPLE))) },
   ];
@@ -83,10 +86,47 @@ export async function runCheckSteps(steps: CheckStepDef[], ctx: CheckContext, on
 
 const codePrefix = (e: unknown) => (e instanceof Error && 'code' in e ? `${String((e as { code: unknown }).code)}: ` : '');
 
-function gradersStep(): CheckStep[] {
-  assertGradersPinned(); // a changed pinned grader: EGRADERCHANGED, this step fails
-  // The lock is docket's own (in its package), not a file of the suite checked: say so.
-  return [{ name: 'graders', ok: true, summary: `${ALL_GRADERS.map(refOf).join(', ')} match the digests this docket pins (${GRADER_LOCKFILE} in its package)` }];
+/**
+ * docket's own graders against the pins in its package, and the suite's: every declared version
+ * against the suite's lockfiles/graders.lock.json, each current version over its regression matrix
+ * (run, not stored: `docket grader test` stores it).
+ */
+function gradersStep(ctx: CheckContext): CheckStep[] {
+  assertGradersPinned(); // a changed pinned built-in grader: EGRADERCHANGED, this step fails
+  const own = `${ALL_GRADERS.map(refOf).join(', ')} match the digests this docket pins (${GRADER_LOCKFILE} in its package)`;
+  const suite = suiteGradersAt(ctx.root);
+  if (!suite?.declared.size) return [{ name: 'graders', ok: true, summary: own }];
+  const states = versionStates(suite);
+  const problems = states.map((s) => stateProblem(s, suite)).filter((p) => p !== null);
+  const matrices: string[] = [];
+  const archive = new Archive(ctx.archive);
+  try {
+    for (const [name, d] of suite.declared) {
+      const current = states.find((s) => s.name === name && s.version === d.current)!;
+      if (current.status !== 'pinned') continue;
+      const g = suiteGrader(suite, name, d.current, archive);
+      if (d.cases === undefined) {
+        matrices.push(`${current.ref} has no regression matrix (graders.${name}.cases)`);
+        continue;
+      }
+      const t = testGrader(suite, loadBankFile(ctx.root), g);
+      if (!t.ok) problems.push(findingError('EGRADERTEST', `${current.ref} fails ${t.counts.failed} of the ${t.counts.cases} cases of ${t.cases.file} (run docket grader test ${current.ref})`));
+      else matrices.push(`${current.ref} passes its ${t.counts.cases}-case matrix`);
+    }
+  } finally {
+    archive.close();
+  }
+  const pinned = `${states.map((s) => s.ref).join(', ')} match ${GRADER_LOCKFILE}`;
+  if (problems.length)
+    return [
+      {
+        name: 'graders',
+        ok: false,
+        summary: `${problems[0]!.code}: ${problems[0]!.message}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`,
+        details: problems.slice(1).map((p) => `${p.code}: ${p.message}`),
+      },
+    ];
+  return [{ name: 'graders', ok: true, summary: `${pinned}; ${matrices.join('; ')}; ${own}` }];
 }
 
 async function verifyStep(ctx: CheckContext): Promise<CheckStep[]> {

@@ -47,6 +47,7 @@ export const EXAMPLES: Record<string, [string, string][]> = {
   export: [
     ['docket export attempts > attempts.csv', 'one row per attempt of the current runs, as CSV'],
     ['docket export verdicts --format jsonl --out verdicts.jsonl', 'every verdict under the current grades, as JSON Lines'],
+    ['docket export eee --out eee/ --evaluator-relationship first_party', 'every graded run as an Every Eval Ever record with its instance file'],
   ],
   validate: [
     ['docket validate', "check the working tree's decision-bank.json against the bank rules"],
@@ -97,9 +98,15 @@ export const EXAMPLES: Record<string, [string, string][]> = {
     ['docket replay ref-coin-1 3f9a2c', 'two runs, by run id and by digest prefix'],
     ['docket replay --against-worktree', 'what a change to decision-bank.json would break'],
   ],
+  grader: [
+    ['docket grader lock', "pin every declared version of the suite's graders in lockfiles/graders.lock.json"],
+    ['docket grader test mine@2', 'run mine@2 over its regression matrix; a table of failures, exit 1 on any'],
+    ['docket grader diff mine@1 mine@2 --json', 'the stored replies whose verdict a fix changes, before anything is written'],
+  ],
   regrade: [
-    ['docket regrade --all', 're-score every sealed run with the current graders'],
-    ['docket regrade ref-coin-1 --grader decision@1', 'one run, with a pinned grader'],
+    ['docket regrade --all', "re-score every sealed run with the bank's current grader"],
+    ['docket regrade ref-coin-1 --grader decision@1', 'one run, with a pinned grader (kept in the chain; the current grade stays)'],
+    ['docket regrade --all --grader mine@1 --set-current', "the suite's grader mine@1, made current (recorded)"],
   ],
   run: [
     ['docket run --model m --base-url http://127.0.0.1:8080/v1 --dry-run', 'the plan, request count and cost estimate; nothing sent'],
@@ -109,7 +116,9 @@ export const EXAMPLES: Record<string, [string, string][]> = {
   ],
   import: [
     ['docket import inspect logs/*.eval', 'archive inspect_ai logs'],
-    ['docket import lm-eval results/', 'archive an lm-evaluation-harness output directory'],
+    ['docket import lm-eval results/', 'archive an lm-evaluation-harness output directory (every results file in it, found by content)'],
+    ['docket import helm benchmark_output/runs/v1/mmlu:subject=philosophy,model=openai_gpt2', 'archive a HELM run directory'],
+    ['docket import eee data/helm/openai/gpt2/<uuid>.json', 'archive an Every Eval Ever record with its instance file'],
   ],
   runs: [
     ['docket runs', 'every run: sealed, incomplete, interrupted, in progress'],
@@ -120,11 +129,13 @@ export const EXAMPLES: Record<string, [string, string][]> = {
     ['docket serve-reference --port 0', 'on any free port (printed)'],
   ],
   push: [
-    ['docket push registry.example.org/team/evidence:v1', 'upload the archive: missing bundles, then a manifest tagged v1'],
+    ['docket push registry.example.org/team/evidence:v1', "upload the archive: the bundles the repository's packs lack, in new packs, then a manifest tagged v1"],
+    ['docket push registry.example.org/team/evidence:runner-7 --json', 'each CI runner under its own tag: what another runner sent is not sent again'],
     ['docket push localhost:5000/evidence:run-1 --only runs/ref-coin-1', 'one run and everything it references'],
   ],
   pull: [
-    ['docket pull registry.example.org/team/evidence:v1', 'fetch that archive into evidence/ beside the bank, every blob checked'],
+    ['docket pull registry.example.org/team/evidence:v1', 'fetch that archive into evidence/ beside the bank, every bundle checked'],
+    ['docket pull registry.example.org/team/evidence --all-tags', "every runner's archive in the repository, each bundle once"],
     ['docket --archive copy pull localhost:5000/evidence:v1 --json', 'into another directory, machine-readable'],
   ],
 };

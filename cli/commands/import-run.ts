@@ -16,6 +16,7 @@ import { line, printJson, type GlobalArgs } from '../output.ts';
 export interface Args extends GlobalArgs {
   files?: string[];
   dir?: string;
+  dirs?: string[];
 }
 
 function readSource(path: string): Uint8Array {
@@ -26,7 +27,7 @@ function readSource(path: string): Uint8Array {
   }
 }
 
-function report(argv: GlobalArgs, plans: ImportPlan[]) {
+function report(argv: GlobalArgs, plans: ImportPlan[], skipped: { path: string; why: string }[] = []) {
   const encoded = plans.map((p) => encodeImport(p)); // all files encoded before any is written
   const archive = new Archive(argv.archive);
   let results: ImportResult[];
@@ -35,23 +36,29 @@ function report(argv: GlobalArgs, plans: ImportPlan[]) {
   } finally {
     archive.close();
   }
-  if (argv.json) return printJson({ ok: true, imports: results });
+  if (argv.json) return printJson({ ok: true, imports: results, skipped });
   for (const r of results) {
-    line(`${r.ref}  ${r.run}  ${r.framework} ${r.source.join(', ')}: ${r.samples} samples, ${r.objects} bundles (${r.written} new)`);
+    const again = r.already ? `; already imported${r.already.join(', ') !== r.source.join(', ') ? ` from ${r.already.join(', ')}` : ''} (same content ${r.contentDigest.slice(0, 19)}…)` : '';
+    line(`${r.ref}  ${r.run}  ${r.framework} ${sourcesLine(r.source)}: ${r.samples} samples, ${r.objects} bundles (${r.written} new)${again}`);
+    for (const n of r.notes) line(`    ${n}`);
   }
+  for (const f of skipped) line(`skipped ${f.path}: ${f.why}`);
 }
+
+const AUDIT_ROWS_SHOWN = 24;
 
 /** `docket audit --imported [--imports REF…]`: the hook audit.ts calls (logic in replay/import/audit.ts). */
 export async function auditImportedCommand(argv: GlobalArgs & { imports?: string[] }) {
   const { requireDir } = await import('../paths.ts');
   requireDir(argv.archive, 'archive');
   const { auditImports } = await import('../../replay/import/audit.ts');
+  const { protocolScore } = await import('../../replay/scoring/eee-export.ts');
   const { selectImportsCollecting } = await import('../../replay/import/store.ts');
   const archive = new Archive(argv.archive);
   let report;
   try {
     const { imports, damaged } = selectImportsCollecting(archive, argv.imports ?? []);
-    report = { ...auditImports(imports), damaged };
+    report = { ...auditImports(imports, { protocol: protocolScore }), damaged };
     if (damaged.length) report.ok = false;
   } finally {
     archive.close();
@@ -59,8 +66,18 @@ export async function auditImportedCommand(argv: GlobalArgs & { imports?: string
   if (argv.json) printJson(report);
   else {
     line(`audit of imported logs in ${argv.archive}: each framework's own protocol (docket's source-eval weighting and coverage rule do not apply)`);
-    if (!report.rows.length) line('no imports in the archive (docket import inspect|lm-eval …)');
+    if (!report.imports && !report.damaged.length) line('no imports in the archive (docket import inspect|lm-eval|helm|eee …)');
+    // Every finding and every unverifiable number on its own line; an import's reproduced numbers
+    // too, unless there are more than a screenful (a HELM run has ~150): then one line counts them.
+    const reproduced = new Map<string, number>();
+    for (const r of report.rows) if (r.status === 'reproduced') reproduced.set(r.import, (reproduced.get(r.import) ?? 0) + 1);
+    const summarized = new Set<string>();
     for (const r of report.rows) {
+      if (r.status === 'reproduced' && (reproduced.get(r.import) ?? 0) > AUDIT_ROWS_SHOWN) {
+        if (!summarized.has(r.import)) line(`REPRODUCED   ${r.import}: ${reproduced.get(r.import)} numbers (--json lists each)`);
+        summarized.add(r.import);
+        continue;
+      }
       line(`${r.status.toUpperCase().padEnd(12)} ${r.import} ${r.scope} ${r.metric}: reported ${r.reported ?? '–'}, recomputed ${r.recomputed ?? '–'}${r.note ? `  (${r.note})` : ''}`);
     }
     for (const d of report.damaged) line(`DAMAGED      ${d.import}: ${d.message}`);
@@ -88,7 +105,7 @@ export async function replayImportedCommand(argv: GlobalArgs, names: string[]) {
   }
   if (argv.json) printJson(report);
   else {
-    if (!report.imports.length) line('no imports in the archive (docket import inspect|lm-eval …)');
+    if (!report.imports.length) line('no imports in the archive (docket import inspect|lm-eval|helm|eee …)');
     for (const r of report.imports) {
       const cov = r.coverage === null ? '' : `, raw-request coverage ${(100 * r.coverage).toFixed(1)} % of samples`;
       line(
@@ -120,7 +137,7 @@ export async function regradeImportedCommand(argv: GlobalArgs & { grader?: strin
     archive.close();
   }
   if (argv.json) return printJson({ ok: true, imports: results });
-  if (!results.length) line('no imports in the archive (docket import inspect|lm-eval …)');
+  if (!results.length) line('no imports in the archive (docket import inspect|lm-eval|helm|eee …)');
   for (const r of results) {
     const c = r.counts;
     line(
@@ -137,5 +154,29 @@ export async function runInspect(argv: ArgumentsCamelCase<Args>) {
 }
 
 export function runLmEval(argv: ArgumentsCamelCase<Args>) {
-  return report(argv, planLmEval(argv.dir!));
+  const { plans, skipped } = planLmEval(argv.dir!);
+  return report(argv, plans, skipped);
+}
+
+export async function runHelm(argv: ArgumentsCamelCase<Args>) {
+  const { readHelmDir } = await import('../../replay/import/helm.ts');
+  return report(
+    argv,
+    (argv.dirs ?? []).map((d) => readHelmDir(d)),
+  );
+}
+
+export async function runEee(argv: ArgumentsCamelCase<Args>) {
+  const { readEeeFile } = await import('../../replay/import/eee.ts');
+  return report(
+    argv,
+    (argv.files ?? []).map((f) => readEeeFile(f)),
+  );
+}
+
+/** An import's files in one line: those of one directory (a HELM run) as `DIR/ (a, b, …)`, not the directory again before each. */
+export function sourcesLine(files: string[]): string {
+  const dir = files[0]?.includes('/') ? files[0].slice(0, files[0].lastIndexOf('/') + 1) : '';
+  if (files.length < 2 || !dir || !files.every((f) => f.startsWith(dir) && !f.slice(dir.length).includes('/'))) return files.join(', ');
+  return `${dir} (${files.map((f) => f.slice(dir.length)).join(', ')})`;
 }

@@ -35,6 +35,7 @@ export const COMMANDS: Record<string, Loader> = {
   report: () => one(import('./report.ts'), 'reportCommand'),
   replay: () => one(import('./replay.ts'), 'replayCommand'),
   regrade: () => one(import('./regrade.ts'), 'regradeCommand'),
+  grader: () => one(import('./grader.ts'), 'graderCommand'),
   run: () => one(import('./run.ts'), 'runCommand'),
   import: () => one(import('./import.ts'), 'importCommand'),
   runs: () => one(import('./runs.ts'), 'runsCommand'),

@@ -10,7 +10,9 @@ export interface RemoteArgs extends GlobalArgs {
   concurrency: number;
   'chunk-size': number;
   'manifest-limit': number;
+  'pack-size': number;
   'replace-refs': boolean;
+  'all-tags': boolean;
   only?: string[];
 }
 
@@ -19,8 +21,15 @@ function positive(n: number, name: string) {
   return n;
 }
 
-export function openClient(refText: string, actions: 'pull' | 'pull,push', concurrency: number) {
-  const ref = parseRef(refText);
+/** A pack holds bundles of up to 64 MiB and offsets of 32 bits: 1 KiB to 1 GiB. */
+function packSize(n: number) {
+  if (!Number.isSafeInteger(n) || n < 1024 || n > 1024 ** 3) throw usageError('EUSAGE', `--pack-size must be a whole number of bytes from 1024 to 1073741824, not ${n}`);
+  return n;
+}
+
+export function openClient(refText: string, actions: 'pull' | 'pull,push', concurrency: number, wholeRepository = false) {
+  const ref = parseRef(refText, wholeRepository ? null : 'latest');
+  if (wholeRepository && (ref.tag || ref.digest)) throw usageError('EUSAGE', `--all-tags pulls every tag of a repository: name it without a tag or digest (${ref.host}/${ref.repository})`);
   return new RegistryClient(ref, { credentials: findCredentials(ref.host), actions, concurrency: positive(concurrency, 'concurrency') });
 }
 
@@ -34,13 +43,14 @@ export async function runPush(argv: ArgumentsCamelCase<RemoteArgs>) {
       concurrency: argv.concurrency,
       chunkSize: positive(argv['chunk-size'], 'chunk-size'),
       manifestLimit: positive(argv['manifest-limit'], 'manifest-limit'),
+      packSize: packSize(argv['pack-size']),
       only: argv.only,
       onProgress: progress('push'),
     });
     if (argv.json) return printJson({ ...r, requests: client.counts });
-    line(`pushed ${r.ref}@${r.digest}`);
+    line(`${r.unchanged ? 'unchanged' : 'pushed'} ${r.ref}@${r.digest}`);
     line(
-      `  ${r.blobs.total} blobs: ${r.blobs.uploaded} uploaded (${(r.blobs.bytes / 1e6).toFixed(1)} MB), ${r.blobs.present} already there; ${r.manifests} manifest${r.manifests === 1 ? '' : 's'}, ${r.refs} refs`,
+      `  ${r.bundles.total} bundles: ${r.bundles.packed} sent in ${r.packs.new} new pack${r.packs.new === 1 ? '' : 's'} (${(r.blobs.bytes / 1e6).toFixed(1)} MB uploaded), ${r.bundles.present} already in the repository's packs; ${r.packs.total} packs, ${r.manifests} manifest${r.manifests === 1 ? '' : 's'}, ${r.refs} refs`,
     );
   } finally {
     client.close();
@@ -49,17 +59,17 @@ export async function runPush(argv: ArgumentsCamelCase<RemoteArgs>) {
 
 export async function runPull(argv: ArgumentsCamelCase<RemoteArgs>) {
   const { pullArchive } = await import('../registry/pull.ts');
-  const client = openClient(argv.ref, 'pull', argv.concurrency);
+  const client = openClient(argv.ref, 'pull', argv.concurrency, argv['all-tags']);
   try {
-    const r = await pullArchive(client, argv.archive, { concurrency: argv.concurrency, replaceRefs: argv['replace-refs'], onProgress: progress('pull') });
+    const r = await pullArchive(client, argv.archive, { concurrency: argv.concurrency, replaceRefs: argv['replace-refs'], allTags: argv['all-tags'], onProgress: progress('pull') });
     if (argv.json) printJson({ ...r, requests: client.counts });
     else {
-      line(`pull ${r.ref}${r.digest ? `@${r.digest}` : ''} into ${argv.archive}`);
+      line(`pull ${r.ref}${r.digest ? `@${r.digest}` : ''}${r.tags ? ` (tags ${r.tags.join(', ')})` : ''} into ${argv.archive}`);
       line(
-        `  ${r.blobs.total} blobs: ${r.blobs.fetched} fetched (${(r.blobs.bytes / 1e6).toFixed(1)} MB), ${r.blobs.present} already here; refs ${r.refs.written} written, ${r.refs.unchanged} unchanged`,
+        `  ${r.bundles.total} bundles: ${r.bundles.fetched} fetched from ${r.packs.fetched} pack${r.packs.fetched === 1 ? '' : 's'} (${(r.packs.bytes / 1e6).toFixed(1)} MB downloaded), ${r.bundles.present} already here; refs ${r.refs.written} written, ${r.refs.unchanged} unchanged`,
       );
       for (const f of r.findings) line(`  ${findingLine(f)}`);
-      if (!r.ok) line('Blobs that passed every check were stored; refused ones were not, and no ref was written. Run pull again once the registry is fixed.');
+      if (!r.ok) line('Packs whose every bundle passed every check were stored; refused packs were not, and no ref was written. Run pull again once the registry is fixed.');
     }
     process.exitCode = r.ok ? EXIT.OK : EXIT.FINDINGS;
   } finally {

@@ -6,7 +6,8 @@ import type { Digest } from '../../replay/format/digest.ts';
 import { usageError, type DocketError } from '../../replay/errors.ts';
 import { archiveGrader, loadArchivedGrader } from '../../replay/grading/grader-archive.ts';
 import { ALL_GRADERS, assertGradersPinned, refOf } from '../../replay/grading/graders.ts';
-import { diffVerdicts, gradedAtNow, gradeRuns, prepareRegrade, type Flip, type RegradeRunResult } from '../../replay/grading/grades.ts';
+import { diffVerdicts, gradedAtNow, gradeRuns, prepareRegrade, type Flip, type RegradeOptions, type RegradeRunResult } from '../../replay/grading/grades.ts';
+import { suiteGradersAt, type SuiteGraders } from '../../replay/grading/suite-graders.ts';
 import { gradeChain } from '../../replay/grading/grade-records.ts';
 import { resolveRunRef } from '../../replay/runs/run-ref.ts';
 import { WORK_DIR } from '../../replay/runs/runs.ts';
@@ -21,6 +22,7 @@ export interface Args extends GlobalArgs {
   runs?: string[];
   all: boolean;
   grader?: string;
+  'set-current': boolean;
   imported?: boolean;
   'archive-graders': boolean;
 }
@@ -34,7 +36,8 @@ export function sealedRunIds(archive: Archive): string[] {
     .sort();
 }
 
-function withArchive<T>(dir: string, f: (a: Archive) => T): T {
+/** Run `f` on the archive at `dir`, closing it (and its index) whatever `f` does. */
+export function withArchive<T>(dir: string, f: (a: Archive) => T): T {
   const a = new Archive(dir);
   try {
     return f(a);
@@ -44,8 +47,9 @@ function withArchive<T>(dir: string, f: (a: Archive) => T): T {
 }
 
 /** `docket regrade`: grade the named runs (grades.ts gradeRuns, the path `docket run` grades by too). */
-export function regrade(archiveDir: string, refs: string[], opts: { grader?: string; gradedAt: string; packages?: string | null }): { runs: RegradeRunResult[]; flips: Flip[] } {
-  return withArchive(archiveDir, (archive) => gradeRuns(archive, refs, { ...opts, exec: execRunner({ packages: opts.packages }) }));
+export function regrade(archiveDir: string, refs: string[], opts: RegradeOptions & { packages?: string | null }): { runs: RegradeRunResult[]; flips: Flip[] } {
+  const { packages = null, ...rest } = opts;
+  return withArchive(archiveDir, (archive) => gradeRuns(archive, refs, { ...rest, exec: rest.exec ?? execRunner({ packages }) }));
 }
 
 /** `regrade --archive-graders`: every pinned built-in grader's bundle, stored (idempotent). */
@@ -63,6 +67,11 @@ function archiveBuiltinGraders(dir: string, json: boolean) {
 
 const short = (d: string) => d.replace(/^sha256:/, '').slice(0, 12);
 
+/** One flip as regrade and grader diff print it: where, both verdicts, both graders. */
+export function flipLine(f: Flip): string {
+  return `  flip ${f.runId} ${f.question} permutation ${f.permutation} repetition ${f.repetition} attempt ${f.attempt}${f.final ? '' : ' (retried)'}: ${f.old} → ${f.new}  [${f.oldGraderRef} ${short(f.oldGrader)} → ${f.newGraderRef} ${short(f.newGrader)}]`;
+}
+
 function printRun(r: RegradeRunResult, flips: Flip[]) {
   const c = r.counts;
   const tally = `${c.slots} slots: ${c.correct} correct, ${c.incorrect} incorrect, ${c.invalid} invalid, ${c.truncated} truncated, ${c.provider_failure} provider failures, ${c.interrupted} interrupted`;
@@ -71,21 +80,22 @@ function printRun(r: RegradeRunResult, flips: Flip[]) {
     return;
   }
   const from = r.previousGrader ? `${r.previousGrader.ref} ${r.previousGrader.digest} → ` : 'first grade: ';
-  line(`${r.runId}: ${from}${r.grader.ref} ${r.grader.digest}`);
+  line(`${r.runId}: ${from}${r.grader.ref} ${r.grader.digest} (grader bundle ${r.grader.bundle})`);
   line(`  grade ${r.grade}${r.previous ? ` (previous ${r.previous})` : ''}`);
-  line(`  ${tally}; ${r.flips} flip(s)`);
-  for (const f of flips) {
+  if (!r.isCurrent)
     line(
-      `  flip ${f.question} permutation ${f.permutation} repetition ${f.repetition} attempt ${f.attempt}${f.final ? '' : ' (retried)'}: ${f.old} → ${f.new}  [${f.oldGraderRef} ${short(f.oldGrader)} → ${f.newGraderRef} ${short(f.newGrader)}]`,
+      `  kept in the chain, not current: ${r.grader.ref} is not the bank's current grader, so the leaderboard still ranks ${r.current ? `grade ${r.current}` : 'no grade of this run'} (--set-current makes this one current)`,
     );
-  }
+  else if (r.setCurrent) line(`  current by --set-current (recorded in the grade): the leaderboard ranks it although ${r.grader.ref} is not the bank's current grader`);
+  line(`  ${tally}; ${r.flips} flip(s)${r.isCurrent ? '' : ' against the current grade'}`);
+  for (const f of flips) line(flipLine(f));
   for (const w of r.warnings) line(`  warning ${w.code}: ${w.message}`);
 }
 
 // ---- steps of `docket check` (npm start; listed in check-steps.ts) ----
 
-/** Re-grade every run in memory with the current graders; nothing is written. */
-export function regradeCheck(archiveDir: string, packages: string | null = null): CheckStep {
+/** Re-grade every run in memory with the bank's current grader (and exec tasks' tests, with the suite's packages); nothing is written. */
+export function regradeCheck(archiveDir: string, suite: SuiteGraders | null = null, packages: string | null = null): CheckStep {
   const exec = execRunner({ packages });
   const archive = new Archive(archiveDir);
   try {
@@ -94,6 +104,7 @@ export function regradeCheck(archiveDir: string, packages: string | null = null)
     const problems: string[] = [];
     let wouldFlip = 0;
     let recorded = 0;
+    let kept = 0;
     const recordedFrom = new Set<string>();
     const archivedGraders = new Set<Digest>();
     for (const id of ids) {
@@ -102,16 +113,21 @@ export function regradeCheck(archiveDir: string, packages: string | null = null)
         problems.push(`${id} has no grade`);
         continue;
       }
-      const p = prepareRegrade(archive, id, { gradedAt: 'check', exec });
-      graders.set(p.previous!.value.grader.ref, (graders.get(p.previous!.value.grader.ref) ?? 0) + 1);
-      if (p.previous!.value.run !== p.run.digest) problems.push(`${id}'s grade is for another run bundle`);
-      const pg = p.previous!.value.grader;
-      if (pg.digest !== p.grader.digest) problems.push(`${id} is graded by ${pg.ref} ${pg.digest}, the current grader is ${p.grade.grader.ref} ${p.grader.digest}`);
+      const p = prepareRegrade(archive, id, { gradedAt: 'check', suite, exec });
+      const cur = p.base!; // the run's current grade (else the newest)
+      graders.set(cur.value.grader.ref, (graders.get(cur.value.grader.ref) ?? 0) + 1);
+      if (cur.value.run !== p.run.digest || cur.value.current === false) problems.push(`${id} has no current grade of its run bundle (run docket regrade ${id})`);
+      const pg = cur.value.grader;
+      if (pg.digest !== p.grader.digest)
+        problems.push(
+          `${id} is scored by ${pg.ref} ${pg.digest}${cur.value.setCurrent ? ' (made current by regrade --set-current)' : ''}, the bank's current grader is ${p.grade.grader.ref} ${p.grader.digest} (run docket regrade ${id})`,
+        );
       else if (!pg.bundle) problems.push(`${id}'s grade names no archived grader (run docket regrade --all to archive it)`);
       else archivedGraders.add(pg.bundle);
       wouldFlip += p.flips.length;
       const inputs = p.grade.warnings.filter((w) => w.code === 'WINPUT').length;
       if (inputs) problems.push(`${id}: ${inputs} stored input(s) changed since graded`);
+      kept += chain.filter((g) => g.value.current === false).length;
       for (let i = 0; i + 1 < chain.length; i++) {
         const d = diffVerdicts({ verdicts: chain[i + 1]!.verdicts, grader: chain[i + 1]!.value.grader }, { verdicts: chain[i]!.verdicts, grader: chain[i]!.value.grader }, p.run.lines, {
           digest: p.run.digest,
@@ -128,10 +144,11 @@ export function regradeCheck(archiveDir: string, packages: string | null = null)
         problems.push(`archived grader ${b}: ${(e as DocketError).code ?? 'ERROR'}: ${(e as Error).message}`);
       }
     }
-    if (wouldFlip) problems.push(`re-grading would flip ${wouldFlip} verdict(s) (run docket regrade --all)`);
+    if (wouldFlip) problems.push(`re-grading with the bank's current grader would flip ${wouldFlip} verdict(s) (run docket regrade --all)`);
     const by = [...graders.entries()].map(([ref, n]) => `${n} run${n === 1 ? '' : 's'} graded by ${ref}`).join(', ') || 'no graded runs';
     const history = recorded ? ` (${recorded} flip${recorded === 1 ? '' : 's'} recorded from ${[...recordedFrom].sort().join(', ')} in the archive)` : '';
-    const summary = problems.length ? `${by}; ${problems.join('; ')}` : `${by}; re-grading changes nothing${history}`;
+    const others = kept ? `; ${kept} grade${kept === 1 ? '' : 's'} by other graders kept in the chains, not current` : '';
+    const summary = problems.length ? `${by}; ${problems.join('; ')}` : `${by}; re-grading changes nothing${history}${others}`;
     return { name: 'regrade check', ok: problems.length === 0, summary };
   } finally {
     archive.close();
@@ -179,10 +196,11 @@ export async function runRegrade(argv: ArgumentsCamelCase<Args>) {
     }
   } else if (!named.length) throw usageError('EUSAGE', 'name the runs to regrade (run ids or digests) or pass --all');
   else refs = withArchive(argv.archive, (a) => named.map((n) => resolveRunRef(a, n)));
-  if (!argv.json && refs.length) line(`regrade ${refs.length} run(s) of ${argv.archive}${argv.grader ? ` with ${argv.grader}` : ''}`); // before the work
-  const { runs, flips } = regrade(argv.archive, refs, { grader: argv.grader, gradedAt: gradedAtNow(), packages: argv.bankRoot ?? null });
+  const suite = suiteGradersAt(argv.bankRoot);
+  if (!argv.json && refs.length) line(`regrade ${refs.length} run(s) of ${argv.archive} with ${argv.grader ?? `the bank's current grader (${suite?.defaultRef ?? 'decision'})`}`); // before the work
+  const { runs, flips } = regrade(argv.archive, refs, { grader: argv.grader, gradedAt: gradedAtNow(), suite, setCurrent: argv['set-current'], packages: argv.bankRoot ?? null });
   const graded = runs.filter((r) => r.status === 'graded').length;
-  if (argv.json) return printJson({ ok: true, runs, graded, flips });
+  if (argv.json) return printJson({ ok: true, runs, graded, flips, count: flips.length });
   if (!runs.length) return line(`no sealed runs in ${argv.archive}`);
   for (const r of runs)
     printRun(

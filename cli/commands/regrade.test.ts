@@ -23,11 +23,20 @@ describe('docket regrade', () => {
   it('--json: a new record per run, every flip with both grader digests; the same again is "unchanged" and writes nothing', () => {
     const dir = copyArchive('flips');
     const before = readFileSync(join(dir, 'refs/grades/ref-markdown-1'), 'utf8').trim();
+    // grader diff predicts, without writing, exactly the flips the regrade below writes.
+    const diff = docket(['--archive', dir, 'grader', 'diff', 'decision@2', 'decision@1', '--json']);
+    expect(diff.status).toBe(0);
+    expect(diff.json).toMatchObject({ ok: true, runs: 5, attempts: 745, count: 144 });
+    expect(readFileSync(join(dir, 'refs/grades/ref-markdown-1'), 'utf8').trim()).toBe(before);
     const r = docket(['--archive', dir, 'regrade', 'ref-markdown-1', '--grader', 'decision@1', '--json'], { env });
     expect(r.status).toBe(0);
     expect(r.json).toMatchObject({ ok: true, graded: 1 });
     expect(r.json.runs[0]).toMatchObject({ runId: 'ref-markdown-1', status: 'graded', previous: before, grader: { ref: 'decision@1', digest: grader('decision@1').digest } });
     expect(r.json.flips).toHaveLength(144);
+    expect(r.json.count).toBe(144);
+    expect(r.json.runs[0]).toMatchObject({ isCurrent: false, current: before }); // decision@1 is not the bank's current grader: kept, not current
+    const key = (f: { runId: string; seq: number; old: string; new: string; oldGrader: string; newGrader: string }) => `${f.runId} ${f.seq} ${f.old} ${f.new} ${f.oldGrader} ${f.newGrader}`;
+    expect(r.json.flips.map(key).sort()).toEqual(diff.json.flips.map(key).sort());
     expect(r.json.flips[0]).toMatchObject({ runId: 'ref-markdown-1', oldGrader: grader('decision@2').digest, newGrader: grader('decision@1').digest, new: 'invalid' });
     expect(r.json.flips[0]).toHaveProperty('question');
     expect(r.json.flips[0]).toHaveProperty('permutation');
@@ -70,10 +79,17 @@ describe('check steps (npm start)', () => {
     expect(shipped.ok).toBe(true);
     expect(shipped.summary).toMatch(/^5 runs graded by decision@2; re-grading changes nothing \(144 flips recorded from decision@1 in the archive\)$/);
     const dir = copyArchive('check');
+    // Another grader than the current one: kept in the chain, the current grade stays, the check passes.
     regrade(dir, ['ref-markdown-1'], { grader: 'decision@1', gradedAt: '2026-01-01T00:00:00.000Z' });
+    const kept = regradeCheck(dir);
+    expect(kept.ok).toBe(true);
+    expect(kept.summary).toContain('1 grade by other graders kept in the chains, not current');
+    // Made current by --set-current: scored by decision@1 now, which the check names.
+    regrade(dir, ['ref-markdown-1'], { grader: 'decision@1', setCurrent: true, gradedAt: '2026-01-01T00:00:00.000Z' });
     const stale = regradeCheck(dir);
     expect(stale.ok).toBe(false);
-    expect(stale.summary).toContain('re-grading would flip 144 verdict(s)');
+    expect(stale.summary).toContain('(made current by regrade --set-current)');
+    expect(stale.summary).toContain("re-grading with the bank's current grader would flip 144 verdict(s)");
     rmSync(join(dir, 'refs/grades/ref-coin-1'));
     expect(regradeCheck(dir).summary).toContain('ref-coin-1 has no grade');
   });

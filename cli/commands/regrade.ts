@@ -4,14 +4,20 @@ import type { Args } from './regrade-run.ts';
 
 export const regradeCommand: CommandModule<GlobalArgs, Args> = {
   command: 'regrade [runs..]',
-  describe: 're-score stored outputs with the current graders (or --grader) and append a grade record per run; lists every flip',
+  describe: "re-score stored outputs with the bank's current grader (or --grader) and append a grade record per run; lists every flip",
   builder: (y) =>
     y
       .positional('runs', { type: 'string', array: true, describe: 'run ids, run digests or unique digest prefixes' })
       .option('all', { type: 'boolean', default: false, describe: 'every sealed run in the archive' })
       .option('grader', {
         type: 'string',
-        describe: "grader ref (decision = newest, decision@1, decision@2, exact, exact@1: docket's pinned code) or sha256:… (any grader archived in this archive, re-run from its archived source)",
+        describe:
+          "grader: a suite grader's NAME (its current version) or NAME@N (decision-bank.json graders), docket's decision@1, decision@2, exact@1 (decision = newest), or sha256:… (any grader archived here, re-run from its archived source); default: the bank's current grader",
+      })
+      .option('set-current', {
+        type: 'boolean',
+        default: false,
+        describe: "make the new grade the run's current one (what leaderboard ranks) although --grader is not the bank's current grader; recorded in the grade",
       })
       .option('imported', { type: 'boolean', default: false, describe: 'regrade imported multiple-choice samples instead (RUN = import ref; docs/import.md)' })
       .option('archive-graders', {

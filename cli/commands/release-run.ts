@@ -12,6 +12,8 @@ import { packRelease, planRelease, SCRIPTS_DIR, writeDigestFile, writeFileAtomic
 import { gitLister, printSelection } from '../offline/content-git.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireValidBank } from './bank-run.ts';
+import { requirePassingMatrices } from '../../replay/grading/grader-matrix.ts';
+import { suiteGradersAt } from '../../replay/grading/suite-graders.ts';
 import { bankRootOf } from '../where.ts';
 import { collectVendor } from '../offline/vendor.ts';
 import { loadBankFile } from '../../replay/bank/bank.ts';
@@ -86,6 +88,15 @@ export async function runPack(argv: ArgumentsCamelCase<PackArgs>) {
   if (!argv.json) line(`release pack: the bank at ${root} and the archive ${argv.archive} into ${argv.out}`); // before the work
   requireValidBank(root, 'release pack refused'); // a release ships only a bank that validates
   refuseDrift(root, resolve(argv.archive));
+  const suite = suiteGradersAt(root);
+  if (suite?.declared.size) {
+    const archive = new Archive(argv.archive);
+    try {
+      requirePassingMatrices(archive, suite);
+    } finally {
+      archive.close();
+    }
+  }
   const extra = argv.vendor ? collectVendor(root, loadBankFile(root)) : [];
   const r = await packRelease({ root, archive: resolve(argv.archive), signKey, lister, extra });
   writeFileAtomic(argv.out, r.bytes);

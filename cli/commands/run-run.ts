@@ -9,12 +9,13 @@ import { checkConcurrency, makePlan, resumeRun, startRun, type NewRunOptions, ty
 import { costRule } from '../recorder/cost-rule.ts';
 import { resolveApiKey } from '../recorder/secrets.ts';
 import { publicUrl } from '../../replay/runs/runs.ts';
+import { suiteGradersAt } from '../../replay/grading/suite-graders.ts';
 
 export interface RunArgs extends GlobalArgs {
   model?: string;
   'base-url'?: string;
   repetitions: number;
-  grader: string;
+  grader?: string;
   'max-tokens': number;
   temperature: number;
   seed?: number;
@@ -116,6 +117,7 @@ export async function runRun(argv: ArgumentsCamelCase<RunArgs>) {
     repetitions: positiveInt(argv.repetitions, '--repetitions')!,
     params,
     graderRef: argv.grader,
+    suite: suiteGradersAt(argv.bankRoot),
     runId: argv['run-id'],
     pricePer1kTokens: argv['price-per-1k-tokens'],
     requestKind: argv['request-kind'] as NewRunOptions['requestKind'],
@@ -159,7 +161,7 @@ export async function runRun(argv: ArgumentsCamelCase<RunArgs>) {
         onAttempt: tick ? (_l: unknown, done: number, planned: number) => tick(done, planned) : undefined,
       };
       const result = argv.resume
-        ? await resumeRun(archive, argv.resume, { model: argv.model, baseUrl: argv['base-url'], abandon: argv.abandon }, { ...conn, timeoutMs: argv['timeout-ms'] })
+        ? await resumeRun(archive, argv.resume, { model: argv.model, baseUrl: argv['base-url'], abandon: argv.abandon, suite: opts.suite }, { ...conn, timeoutMs: argv['timeout-ms'] })
         : await startRun(archive, opts, { ...conn, baseUrl: opts.baseUrl });
       report(result, argv.json);
     } catch (e) {

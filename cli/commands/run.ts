@@ -11,7 +11,10 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
       .option('model', { type: 'string', describe: 'model name sent in every request' })
       .option('base-url', { type: 'string', describe: 'endpoint base, e.g. http://127.0.0.1:8080/v1 (…/chat/completions is appended)' })
       .option('repetitions', { type: 'number', default: 1, describe: 'requests per question × permutation' })
-      .option('grader', { type: 'string', default: 'decision', describe: 'grader that decides answered vs invalid (decision = the newest decision@N)' })
+      .option('grader', {
+        type: 'string',
+        describe: "grader that decides answered vs invalid and grades the sealed run: a suite grader's NAME or NAME@N, or decision@2, … (default: the bank's grader, else the newest decision)",
+      })
       .option('max-tokens', { type: 'number', default: 16, describe: 'max_tokens in every request' })
       .option('temperature', { type: 'number', default: 0, describe: 'temperature in every request' })
       .option('seed', { type: 'number', describe: 'seed in every request (omitted when not given)' })

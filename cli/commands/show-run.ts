@@ -7,6 +7,8 @@ import { INDEX_SCHEMA } from '../../replay/index/schema.ts';
 import { Store } from '../../replay/store/store.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
+import { foreignRunRow } from '../../replay/import/summary.ts';
+import type { JsonObject } from '../../replay/import/types.ts';
 
 /** `docket show DIGEST|REF` and `docket ls [KIND]`: look at one bundle, list bundles by kind (read-only). */
 export interface ShowArgs extends GlobalArgs {
@@ -58,23 +60,36 @@ export interface LsArgs extends GlobalArgs {
   kind?: string;
 }
 
-export function listObjects(dir: string, kind?: string): { objects: ObjectRow[]; source: 'index' | 'objects'; unreadable: { digest: Digest; code: string; message: string }[] } {
+/** An imported run's framework, task and model, beside its row in `ls` (docs/import.md). */
+export type ListedObject = ObjectRow & { import?: { framework: string; task: string | null; model: string | null } };
+
+export function listObjects(dir: string, kind?: string): { objects: ListedObject[]; source: 'index' | 'objects'; unreadable: { digest: Digest; code: string; message: string }[] } {
   if (Index.exists(dir)) {
     const idx = Index.openReadOnly(dir, INDEX_SCHEMA);
     try {
-      return { objects: idx.objects(kind), source: 'index', unreadable: [] };
+      const imported = idx.db.prepare('SELECT framework, task, model FROM foreign_runs WHERE digest = ?');
+      const objects: ListedObject[] = idx.objects(kind).map((o) => {
+        const f = o.kind === 'foreign-run' ? (imported.get(o.digest) as ListedObject['import']) : undefined;
+        return f ? { ...o, import: f } : o;
+      });
+      return { objects, source: 'index', unreadable: [] };
     } finally {
       idx.close();
     }
   }
   // No index (a clean clone): read and check every object, never create the index (ls is read-only).
   const store = new Store(dir);
-  const objects: ObjectRow[] = [];
+  const objects: ListedObject[] = [];
   const unreadable: { digest: Digest; code: string; message: string }[] = [];
   for (const o of store.list().objects) {
     try {
-      const d = store.get(o.digest).descriptor;
-      if (kind === undefined || d.kind === kind) objects.push({ digest: d.digest, kind: d.kind, size: d.size, contentDigest: d.contentDigest, contentSize: d.contentSize });
+      const { descriptor: d, value } = store.get(o.digest);
+      const row: ListedObject = { digest: d.digest, kind: d.kind, size: d.size, contentDigest: d.contentDigest, contentSize: d.contentSize };
+      if (d.kind === 'foreign-run') {
+        const f = foreignRunRow(value as JsonObject, []);
+        row.import = { framework: f.framework, task: f.task, model: f.model };
+      }
+      if (kind === undefined || d.kind === kind) objects.push(row);
     } catch (e) {
       unreadable.push({ digest: o.digest, code: e instanceof DocketError ? e.code : 'EREAD', message: (e as Error).message });
     }
@@ -107,7 +122,7 @@ export function runLs(argv: ArgumentsCamelCase<LsArgs>) {
   const { objects, source, unreadable } = listObjects(argv.archive, argv.kind);
   if (argv.json) printJson({ ok: unreadable.length === 0, source, kind: argv.kind ?? null, objects, unreadable });
   else {
-    for (const o of objects) line(`${o.digest}  ${o.kind.padEnd(12)} ${String(o.size).padStart(8)}`);
+    for (const o of objects) line(`${o.digest}  ${o.kind.padEnd(12)} ${String(o.size).padStart(8)}${o.import ? `  ${o.import.framework} ${o.import.task ?? '?'} ${o.import.model ?? '?'}` : ''}`);
     for (const u of unreadable) line(`${u.digest}  UNREADABLE ${u.code}: ${u.message} (docket verify)`);
     line(`${objects.length} bundle(s)${argv.kind ? ` of kind ${argv.kind}` : ''}, from ${source === 'index' ? 'the index' : 'the objects (no index)'}`);
   }

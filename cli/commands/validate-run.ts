@@ -4,6 +4,7 @@ import type { BankFile } from '../../replay/bank/types.ts';
 import type { Digest } from '../../replay/format/digest.ts';
 import { DocketError, EXIT } from '../../replay/errors.ts';
 import { assertGradersPinned } from '../../replay/grading/graders.ts';
+import { graderViolations } from '../../replay/grading/suite-graders.ts';
 import { gitLister } from '../offline/content-git.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { bankRootOf } from '../where.ts';
@@ -26,7 +27,7 @@ export function validateWorktree(root: string, opts: { complete: boolean; summar
     omissions: Array.isArray(bank.omissions) ? bank.omissions.length : 0,
   };
   opts.summary?.(summary, bank); // before the rules are checked and the parts encoded, which take most of the time
-  const all = validateBankFile(root, bank);
+  const all = [...validateBankFile(root, bank), ...graderViolations(root, bank)];
   const violations = opts.complete ? all : all.filter((v) => v.code !== COVERAGE_CODE);
   const uncovered = all.filter((v) => v.code === COVERAGE_CODE).map((v) => v.sourceEval!);
   let benchmarkVersion: Digest | null = null;

@@ -138,6 +138,45 @@ async function verifyReleaseRef(refText: string, argv: Args) {
   }
 }
 
+/** `docket verify HOST/REPO:TAG`: a release or an archive, as the artifact's type says. */
+async function verifyRef(refText: string, argv: Args) {
+  const { openClient } = await import('./registry-run.ts');
+  const { artifactTypeOf } = await import('../registry/artifact.ts');
+  const { MEDIA } = await import('../registry/layout.ts');
+  const client = openClient(refText, 'pull', 4);
+  let type: string | null;
+  try {
+    await client.ping();
+    type = await artifactTypeOf(client, client.ref.digest ?? client.ref.tag!);
+  } catch (e) {
+    client.close();
+    throw e;
+  }
+  if (type !== MEDIA.archive) {
+    client.close();
+    return verifyReleaseRef(refText, argv); // says what is wrong when it is neither
+  }
+  try {
+    for (const o of ['expect', 'key', 'extract'] as const) if (argv[o] !== undefined) throw usageError('EUSAGE', `--${o} applies to a release; ${refText} is an archive`);
+    const { verifyRemoteArchive } = await import('../registry/verify-remote.ts');
+    if (!argv.json) line(`verify ${refText} (an archive in a registry: every pack streamed, every bundle checked)`);
+    const shown = progress('verify');
+    const report = await verifyRemoteArchive(client, { concurrency: 4, onProgress: shown });
+    shown?.finish();
+    if (argv.json) printJson(report);
+    else {
+      line(
+        `  ${report.format}, ${report.manifests} manifest${report.manifests === 1 ? '' : 's'}: ${report.bundles} bundles in ${report.packs} packs, ${(report.bytes / 1e6).toFixed(1)} MB read, ${report.refs} refs`,
+      );
+      for (const f of report.findings) line(`  ${findingLine(f)}`);
+      line(report.ok ? 'ok: every bundle passed every check, every reference resolves' : `${report.findings.length} errors`);
+    }
+    process.exitCode = report.ok ? EXIT.OK : EXIT.FINDINGS;
+  } finally {
+    client.close();
+  }
+}
+
 async function verifyProof(argv: Args) {
   const file = argv.proof!;
   const root = argv.root === undefined ? undefined : (parseDigest(argv.root, '--root') as Digest);
@@ -199,7 +238,7 @@ export async function runVerify(argv: ArgumentsCamelCase<Args>) {
     const { looksLikeRef } = await import('../registry/ref.ts');
     if (looksLikeRef(argv.dir)) {
       dropVerifyWorker();
-      return verifyReleaseRef(argv.dir, argv);
+      return verifyRef(argv.dir, argv);
     }
   }
   if (isRelease(dir)) {

@@ -41,7 +41,7 @@ const optionsListed = (help: string) => new Set([...help.matchAll(/^ {2,8}(?:-\w
 describe('--archive is offered only where an archive is read or written (issue #22 item 4)', () => {
   // The decision, command by command: these work without any archive. Every other command reads or writes one.
   const NO_ARCHIVE = ['init', 'validate', 'release keygen', 'release push'];
-  const SUBCOMMANDS: Record<string, string[]> = { release: ['pack', 'keygen', 'push'], import: ['inspect', 'lm-eval'] };
+  const SUBCOMMANDS: Record<string, string[]> = { release: ['pack', 'keygen', 'push'], import: ['inspect', 'lm-eval', 'helm', 'eee'] };
   const paths = Object.keys(COMMANDS).flatMap((name) => (SUBCOMMANDS[name] ? SUBCOMMANDS[name]!.map((s) => `${name} ${s}`) : [name]));
 
   it('the table of subcommands is complete', async () => {

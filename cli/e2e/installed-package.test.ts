@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../commands/index.ts';
 import { REPO, tempDir } from '../dev/testkit/core.ts';
 import { installDocket, packDocket, packedFiles } from '../dev/testkit/package.ts';
+import { authorBank, authorGraders, buildSuite, GRADER_CASES } from '../dev/testkit/suite.ts';
 import { REGISTRY_BIN, startRegistry, type Registry } from '../dev/testkit/registry.ts';
 
 /**
@@ -76,7 +77,7 @@ describe('the package', () => {
     expect(
       outside.filter(
         (p) =>
-          !/^(docs\/schemas\/.+\.json|replay\/grading\/graders\/[\w-]+\.ts|replay\/accel\/wasm\/strict\.wasm|cli\/release-scripts\/[\w-]+\.mjs|lockfiles\/graders\.lock\.json|package\.json|README\.md)$/.test(
+          !/^(docs\/schemas\/.+\.json|docs\/schemas\/eee\/LICENSE|replay\/grading\/graders\/[\w-]+\.ts|replay\/accel\/wasm\/strict\.wasm|cli\/release-scripts\/[\w-]+\.mjs|lockfiles\/graders\.lock\.json|package\.json|README\.md)$/.test(
             p,
           ),
       ),
@@ -205,6 +206,24 @@ describe('every command, installed, on the project’s own bank and archive', { 
     } finally {
       await registry?.stop();
     }
+  });
+
+  it("grader lock, test and diff run a suite's own TypeScript graders (issue #34), compiled in the sandbox", () => {
+    const suite = buildSuite(join(tmp, 'graded'), { git: false }).root;
+    ok(run('init', suite));
+    authorBank(suite);
+    authorGraders(suite, 2);
+    const lock = ok(run('grader', 'lock', '-C', suite, '--json')).json;
+    expect(lock.graders.map((g: { ref: string; added: boolean }) => [g.ref, g.added])).toEqual([
+      ['mine@1', true],
+      ['mine@2', true],
+    ]);
+    expect(ok(run('grader', 'test', '-C', suite, '--json')).json).toMatchObject({ ok: true, pinned: true, grader: { ref: 'mine@2' }, counts: { cases: GRADER_CASES.length, failed: 0 } });
+    const v1 = run('grader', 'test', 'mine@1', '-C', suite);
+    expect(v1.status).toBe(1); // mine@1 misreads markdown: its matrix fails
+    expect(v1.stdout).toContain(`3 of ${GRADER_CASES.length} cases fail`);
+    noStack(v1);
+    expect(ok(run('grader', 'diff', 'mine@1', 'mine@2', '-C', suite, '--json')).json).toMatchObject({ ok: true, count: 0 });
   });
 
   it('left no command out', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Archive } from '../../replay/index/archive.ts';
-import { currentGradeDigest, loadGrade } from '../../replay/grading/grade-records.ts';
+import { headGradeDigest, loadGrade } from '../../replay/grading/grade-records.ts';
 import { workDir } from '../../replay/runs/runs.ts';
 import type { ReferenceServer } from './reference-server.ts';
 import { referenceServerFixture, runCli } from '../dev/testkit/recorder.ts';
@@ -37,7 +37,7 @@ describe('docket run grades on seal', () => {
     expect(out.grade).toMatchObject({ status: 'graded', grader: { ref: 'decision@2' }, counts: { slots: out.planned, correct: out.planned } });
     const a = new Archive(dir);
     try {
-      expect(currentGradeDigest(a, 'graded-1')).toBe(out.grade.grade);
+      expect(headGradeDigest(a, 'graded-1')).toBe(out.grade.grade);
       expect(loadGrade(a, out.grade.grade).value).toMatchObject({ run: out.digest, previous: null, gradedAt: '2027-01-15T08:00:00.000Z' });
     } finally {
       a.close();

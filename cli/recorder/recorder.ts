@@ -7,8 +7,9 @@ import type { Digest } from '../../replay/format/digest.ts';
 import type { Json } from '../../replay/format/json.ts';
 import { DocketError, findingError, usageError } from '../../replay/errors.ts';
 import { gradedAtNow, gradeRuns } from '../../replay/grading/grades.ts';
-import { currentGradeDigest, loadGrade, type GradeCounts } from '../../replay/grading/grade-records.ts';
-import { grader as graderFor, type Grader } from '../../replay/grading/graders.ts';
+import { headGradeDigest, loadGrade, type GradeCounts } from '../../replay/grading/grade-records.ts';
+import type { Grader } from '../../replay/grading/graders.ts';
+import { DEFAULT_GRADER, resolveGrader, type SuiteGraders } from '../../replay/grading/suite-graders.ts';
 import { packageFile } from '../../replay/package-files.ts';
 import { classify, classifyTask, JournalTally, nextStep, planSlots, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/runs/journal.ts';
 import {
@@ -56,7 +57,10 @@ export interface NewRunOptions {
   baseUrl: string;
   repetitions: number;
   params: RunParams;
-  graderRef: string;
+  /** the grader (resolveGrader: a suite grader's NAME or NAME@N, decision@2, …); default: the bank's grader */
+  graderRef?: string;
+  /** the suite's graders (null outside a bank): where the bank's grader, and a suite grader named, come from */
+  suite?: SuiteGraders | null;
   caps: Caps;
   runId?: string;
   pricePer1kTokens?: number;
@@ -152,7 +156,7 @@ export interface Planned {
 export function makePlan(archive: Archive, o: NewRunOptions, now = new Date()): Planned {
   const runId = o.runId !== undefined ? checkRunId(o.runId) : defaultRunId(o.model, now, randomBytes(2).toString('hex'));
   if (!o.model) throw usageError('EMODEL', '--model is required');
-  const g = graderFor(o.graderRef);
+  const g = resolveGrader({ suite: o.suite ?? null, archive }, o.graderRef ?? o.suite?.defaultRef ?? DEFAULT_GRADER);
   const bank = currentBank(archive);
   const { plan, requests } = planValue({
     bank,
@@ -186,7 +190,7 @@ export async function startRun(archive: Archive, o: NewRunOptions, c: Connection
   const dir = createWorkDir(archive.dir, p.runId, planDigest, (c.clock ?? SYSTEM_CLOCK).date().toISOString());
   return record(
     archive,
-    { runId: p.runId, dir, planDigest, plan: p.plan, requests: p.requests, grader: p.grader },
+    { runId: p.runId, dir, planDigest, plan: p.plan, requests: p.requests, grader: p.grader, suite: o.suite ?? null },
     { ...c, baseUrl: c.baseUrl ?? o.baseUrl, allowUnknownCost: c.allowUnknownCost ?? o.allowUnknownCost },
   );
 }
@@ -195,6 +199,7 @@ export interface ResumeOptions {
   model?: string;
   baseUrl?: string;
   abandon?: boolean; // seal as it stands (status interrupted when slots remain), no calls
+  suite?: SuiteGraders | null; // the suite's graders, as NewRunOptions.suite
 }
 
 export async function resumeRun(archive: Archive, runId: string, r: ResumeOptions, c: Connection): Promise<RunResult> {
@@ -202,19 +207,19 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
   c.onStart?.(runId);
   const dir = workDir(archive.dir, runId);
   const sealed = archive.ref(`runs/${runId}`);
-  if (sealed) return await finishInterruptedSeal(archive, runId, sealed, dir, c.exec);
+  if (sealed) return await finishInterruptedSeal(archive, runId, sealed, dir, r.suite ?? null, c.exec);
   if (c.concurrency !== undefined) checkConcurrency(c.concurrency);
   if (!existsSync(dir)) throw usageError('ENORUN', `no run ${runId} to resume: ${dir} does not exist and refs/runs/${runId} is not set`, { runId });
   const planDigest = readPlanDigest(dir);
   const plan = archive.get(planDigest).value as unknown as PlanValue;
   if (r.model !== undefined && r.model !== plan.model) throw usageError('EPLANMISMATCH', `run ${runId} was planned for model ${plan.model}, not ${r.model}`, { runId });
   if (r.baseUrl !== undefined && publicUrl(r.baseUrl) !== plan.baseUrl) throw usageError('EPLANMISMATCH', `run ${runId} was planned against ${plan.baseUrl}, not ${publicUrl(r.baseUrl)}`, { runId });
-  const g = graderFor(plan.grader.ref);
+  const g = resolveGrader({ suite: r.suite ?? null, archive }, plan.grader.ref);
   if (g.digest !== plan.grader.digest) throw findingError('EGRADER', `grader ${plan.grader.ref} has digest ${g.digest} here, but the plan recorded ${plan.grader.digest}`, { runId });
   const bank = loadFrozenBank(archive, plan.bank);
   const requests = planRequests(bank, plan);
   const baseUrl = r.baseUrl ?? plan.baseUrl;
-  const ctx = { runId, dir, planDigest, plan, requests, grader: g };
+  const ctx = { runId, dir, planDigest, plan, requests, grader: g, suite: r.suite ?? null };
   if (r.abandon) {
     takeLock(dir, runId);
     const j = Journal.open(dir, planDigest);
@@ -226,7 +231,7 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
 }
 
 /** A crash after the ref was written but before the working directory was removed (and perhaps before the grade). */
-async function finishInterruptedSeal(archive: Archive, runId: string, digest: Digest, dir: string, exec?: ExecRunner): Promise<RunResult> {
+async function finishInterruptedSeal(archive: Archive, runId: string, digest: Digest, dir: string, suite: SuiteGraders | null, exec?: ExecRunner): Promise<RunResult> {
   const loaded = loadRun(archive, digest);
   // A directory without its journal is what an older docket's interrupted removal left: the run is sealed.
   if (existsSync(dir) && existsSync(join(dir, JOURNAL_FILE))) {
@@ -236,7 +241,7 @@ async function finishInterruptedSeal(archive: Archive, runId: string, digest: Di
     if (head !== loaded.run.head)
       throw findingError('ESEALED', `run ${runId} is sealed as ${digest}, but its working directory holds a different journal (sealed head ${head}); move ${dir} away`, { runId });
   } else if (!existsSync(dir)) throw usageError('ESEALED', `run ${runId} is already sealed (${digest}, status ${loaded.run.status})`, { runId, digest });
-  const grade = gradeSealed(archive, runId, digest, loaded.run.status, exec);
+  const grade = gradeSealed(archive, runId, digest, loaded.run.status, suite, exec);
   removeWorkDir(archive.dir, runId);
   return { runId, status: loaded.run.status, stopReason: loaded.run.stopReason, digest, plan: loaded.run.plan, run: loaded.run, grade };
 }
@@ -262,6 +267,7 @@ interface RunCtx {
   plan: PlanValue;
   requests: PlannedRequest[];
   grader: Grader;
+  suite: SuiteGraders | null;
 }
 
 /** Appended to --base-url: …/v1/chat/completions, or …/v1/decisions (README "The decision endpoint"). */
@@ -482,7 +488,7 @@ function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: s
   const digest = archive.put(run).digest;
   archive.setRef(`runs/${ctx.runId}`, digest);
   // Graded before the working directory goes, so that a crash in between is finished by --resume.
-  const grade = gradeSealed(archive, ctx.runId, digest, status, exec);
+  const grade = gradeSealed(archive, ctx.runId, digest, status, ctx.suite, exec);
   removeWorkDir(archive.dir, ctx.runId); // only now: the sealed run is safely named and graded
   return { runId: ctx.runId, status, stopReason, digest, plan: ctx.planDigest, run, grade };
 }
@@ -493,14 +499,14 @@ function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: s
  * bundle (a seal finished by --resume after a crash) keeps its grade. A grading failure leaves the
  * run sealed: the working directory is removed and the error names `docket regrade`.
  */
-function gradeSealed(archive: Archive, runId: string, digest: Digest, status: SealedStatus, exec?: ExecRunner): SealGrade {
+function gradeSealed(archive: Archive, runId: string, digest: Digest, status: SealedStatus, suite: SuiteGraders | null, exec?: ExecRunner): SealGrade {
   const command = `docket regrade ${runId}`;
   if (status !== 'sealed') return { status: 'ungraded', reason: `a run sealed ${status} is not graded, so it is not ranked; \`${command}\` grades what it holds`, command };
   try {
-    const current = currentGradeDigest(archive, runId);
+    const current = headGradeDigest(archive, runId);
     const done = current ? loadGrade(archive, current) : null;
     if (current && done?.value.run === digest) return { status: 'graded', grade: current, grader: { ref: done.value.grader.ref, digest: done.value.grader.digest }, counts: done.value.counts };
-    const r = gradeRuns(archive, [runId], { gradedAt: gradedAtNow(), exec }).runs[0]!;
+    const r = gradeRuns(archive, [runId], { gradedAt: gradedAtNow(), suite, exec }).runs[0]!;
     return { status: 'graded', grade: r.current!, grader: r.grader, counts: r.counts };
   } catch (e) {
     if (!(e instanceof DocketError)) throw e;

@@ -125,6 +125,42 @@ export class RegistryClient {
   }
 
   /**
+   * Open a blob for streaming: GET, with `Range: bytes=start-end` (inclusive) when `range` is given.
+   * A registry may ignore the range and answer 200 with the whole blob; the caller reads the status.
+   */
+  async openBlob(digest: Digest, range?: { start: number; end: number }): Promise<Response> {
+    const headers: Record<string, string> = range ? { range: `bytes=${range.start}-${range.end}` } : {};
+    const r = await this.request('GET', this.repoPath(`blobs/${digest}`), { headers });
+    if (r.status !== 200 && r.status !== 206) throw await this.unexpected(r, `GET blob ${digest}`);
+    return r;
+  }
+
+  /** Every tag of the repository (GET tags/list, following its Link pages); [] when it has none. */
+  async tags(): Promise<string[]> {
+    const out: string[] = [];
+    let next: string | null = this.repoPath('tags/list?n=1000');
+    for (let page = 0; next && page < 10_000; page++) {
+      const r = await this.request('GET', next);
+      if (r.status === 404) {
+        await drain(r.body);
+        return out;
+      }
+      if (r.status !== 200) throw await this.unexpected(r, 'GET tags/list');
+      const text = (await readBody(r.body, MAX_MANIFEST_BYTES, 'tags/list')).toString('utf8');
+      let body: { tags?: unknown };
+      try {
+        body = JSON.parse(text) as { tags?: unknown };
+      } catch {
+        throw usageError('EREGISTRY', `${formatRef(this.ref)}: GET tags/list answered something that is not JSON`, { ref: formatRef(this.ref) });
+      }
+      if (Array.isArray(body.tags)) for (const t of body.tags) if (typeof t === 'string') out.push(t);
+      const link = /<([^>]+)>\s*;\s*rel="?next"?/.exec(header(r.headers, 'link') ?? '');
+      next = link ? link[1]! : null;
+    }
+    return out;
+  }
+
+  /**
    * Upload a blob: one PUT when it is at most `chunkSize` bytes, else PATCH chunks of `chunkSize`
    * then a closing PUT (the spec's chunked upload). `read(start, end)` gives bytes [start, end).
    */

@@ -2,18 +2,22 @@ import { isDigest, type Digest } from '../../replay/format/digest.ts';
 import { findingError } from '../../replay/errors.ts';
 import { canonicalBytes, parseStrict, type Json } from '../../replay/format/json.ts';
 import { MAX_OBJECT_BYTES } from '../../replay/format/bundle.ts';
+import { MAX_PACK_BYTES } from './pack-index.ts';
 
 /**
- * How a docket archive and a docket release sit in an OCI registry (docs/design.md "Registries").
- * Every bundle is one blob, unchanged (its docket digest is its OCI digest). Manifests and configs
- * are RFC 8785 JSON, so the same archive always gives the same manifest digest.
+ * How a docket archive and a docket release sit in an OCI registry (docs/design.md §19). An archive
+ * (docket-archive/v2) is packs of bundles plus a pack index, each a blob; docket-archive/v1, one blob
+ * per bundle, is still read. Manifests and configs are RFC 8785 JSON, so the same archive always
+ * gives the same manifest digest.
  */
 export const MEDIA = {
   manifest: 'application/vnd.oci.image.manifest.v1+json',
   index: 'application/vnd.oci.image.index.v1+json',
   archive: 'application/vnd.docket.archive.v1', // artifactType of archive manifests and their index
   archiveConfig: 'application/vnd.docket.archive.config.v1+json',
-  bundle: 'application/vnd.docket.bundle.v1+gzip',
+  bundle: 'application/vnd.docket.bundle.v1+gzip', // docket-archive/v1: one blob per bundle
+  pack: 'application/vnd.docket.pack.v1', // docket-archive/v2: bundles back to back
+  packIndex: 'application/vnd.docket.pack-index.v1', // docket-archive/v2: bundle -> pack, offset, length
   release: 'application/vnd.docket.release.v1', // artifactType of a release
   releaseConfig: 'application/vnd.docket.release.config.v1+json',
   releaseTarball: 'application/vnd.docket.release.v1.tar+gzip',
@@ -24,6 +28,9 @@ export const MEDIA = {
 
 export const TITLE = 'org.opencontainers.image.title';
 export const ARCHIVE_FORMAT = 'docket-archive/v1';
+export const ARCHIVE_FORMAT_V2 = 'docket-archive/v2';
+/** The largest pack index read, in bytes (44 per bundle: about 1.5 million bundles). */
+export const MAX_PACK_INDEX_BYTES = 64 * 1024 * 1024;
 export const RELEASE_FORMAT = 'docket-release/v1';
 export { DEFAULT_MANIFEST_LIMIT } from './manifest-limit.ts';
 
@@ -53,6 +60,17 @@ export interface ArchiveConfig {
 }
 
 export const blobPath = (digest: Digest) => `objects/v1/sha256/${digest.slice(7, 9)}/${digest.slice(9)}.json.gz`;
+
+export const packTitle = (digest: Digest) => `packs/${digest.slice(7)}.pack`;
+export const PACK_INDEX_TITLE = 'packs/index';
+
+export function packLayer(digest: Digest, size: number): Descriptor {
+  return { mediaType: MEDIA.pack, digest, size, annotations: { [TITLE]: packTitle(digest) } };
+}
+
+export function packIndexLayer(digest: Digest, size: number): Descriptor {
+  return { mediaType: MEDIA.packIndex, digest, size, annotations: { [TITLE]: PACK_INDEX_TITLE } };
+}
 
 export function bundleLayer(digest: Digest, size: number): Descriptor {
   return { mediaType: MEDIA.bundle, digest, size, annotations: { [TITLE]: blobPath(digest) } };
@@ -139,21 +157,34 @@ export function readIndex(bytes: Uint8Array, what: string): { artifactType: stri
   return { artifactType: typeof m.artifactType === 'string' ? m.artifactType : '', manifests: m.manifests.map((d, i) => readDescriptor(d, `${what} manifest ${i}`)) };
 }
 
-/** An archive part's layers must all be docket bundles, within the store's object cap. */
-export function checkArchiveManifest(m: ImageManifest, what: string) {
+/**
+ * An archive part's layers: all docket bundles within the store's object cap (v1), or packs within
+ * MAX_PACK_BYTES and pack indexes within MAX_PACK_INDEX_BYTES (v2). Which one the config says.
+ */
+export function checkArchiveManifest(m: ImageManifest, what: string, format: string) {
   if (m.artifactType !== MEDIA.archive || m.config.mediaType !== MEDIA.archiveConfig)
     throw bad(what, `not a docket archive (artifactType ${JSON.stringify(m.artifactType)}, config ${m.config.mediaType})`);
+  const allowed: Record<string, number> = format === ARCHIVE_FORMAT ? { [MEDIA.bundle]: MAX_OBJECT_BYTES } : { [MEDIA.pack]: MAX_PACK_BYTES, [MEDIA.packIndex]: MAX_PACK_INDEX_BYTES };
   m.layers.forEach((l, i) => {
-    if (l.mediaType !== MEDIA.bundle) throw bad(what, `layer ${i} has media type ${l.mediaType}, not ${MEDIA.bundle}`);
-    if (l.size > MAX_OBJECT_BYTES) throw bad(what, `layer ${i} is ${l.size} bytes, over the ${MAX_OBJECT_BYTES}-byte object cap`);
+    const cap = allowed[l.mediaType];
+    if (cap === undefined) throw bad(what, `layer ${i} has media type ${l.mediaType}, not ${Object.keys(allowed).join(' or ')} (${format})`);
+    if (l.size > cap) throw bad(what, `layer ${i} (${l.mediaType}) is ${l.size} bytes, over its ${cap}-byte cap`);
   });
 }
 
-export function readArchiveConfig(bytes: Uint8Array, what: string): ArchiveConfig {
+/** A v2 config: the archive's refs, the same blob for every part. */
+export interface ArchiveConfigV2 {
+  format: typeof ARCHIVE_FORMAT_V2;
+  refs: Record<string, Digest>;
+}
+
+/** The config's format (v1 or v2), its refs, checked; anything else is EMANIFEST. */
+export function readArchiveConfig(bytes: Uint8Array, what: string): ArchiveConfig | ArchiveConfigV2 {
   const c = parseJsonDoc(bytes, what);
-  if (c.format !== ARCHIVE_FORMAT) throw bad(what, `format ${JSON.stringify(c.format)} is not ${ARCHIVE_FORMAT}`);
+  if (c.format !== ARCHIVE_FORMAT && c.format !== ARCHIVE_FORMAT_V2) throw bad(what, `format ${JSON.stringify(c.format)} is not ${ARCHIVE_FORMAT_V2} (or ${ARCHIVE_FORMAT})`);
   const refs = c.refs as Record<string, Json> | undefined;
   if (!refs || typeof refs !== 'object' || Array.isArray(refs)) throw bad(what, 'no refs object');
   for (const [k, v] of Object.entries(refs)) if (!isDigest(v)) throw bad(what, `ref ${k} holds ${JSON.stringify(v)}, not a digest`);
+  if (c.format === ARCHIVE_FORMAT_V2) return { format: ARCHIVE_FORMAT_V2, refs: refs as Record<string, Digest> };
   return { format: ARCHIVE_FORMAT, part: Number(c.part), parts: Number(c.parts), refs: refs as Record<string, Digest> };
 }

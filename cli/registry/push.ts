@@ -2,16 +2,20 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { BundleError, checkContent } from '../../replay/format/bundle.ts';
 import { sha256, type Digest } from '../../replay/format/digest.ts';
-import { findingError, usageError } from '../../replay/errors.ts';
+import { DocketError, EXIT, findingError, usageError } from '../../replay/errors.ts';
 import { Store } from '../../replay/store/store.ts';
 import type { RegistryClient } from './client.ts';
-import { ARCHIVE_FORMAT, bundleLayer, DEFAULT_MANIFEST_LIMIT, imageIndex, imageManifest, jsonBytes, MEDIA, splitLayers, type ArchiveConfig, type Descriptor } from './layout.ts';
+import { readArchive, type RemoteArchive } from './artifact.ts';
+import { IndexCache } from './index-cache.ts';
+import { ARCHIVE_FORMAT_V2, DEFAULT_MANIFEST_LIMIT, imageIndex, imageManifest, jsonBytes, MEDIA, packIndexLayer, packLayer, splitLayers, type ArchiveConfigV2, type Descriptor } from './layout.ts';
+import { DEFAULT_PACK_SIZE } from './manifest-limit.ts';
+import { encodePackIndex, planPacks, type Located, type PackRef } from './pack-index.ts';
 import { eachLimit } from './pool.ts';
 import { formatRef } from './ref.ts';
 
 export interface BlobCounts {
   total: number;
-  present: number; // already in the registry (HEAD said so): not sent
+  present: number; // already in the registry (named by a pack index there, or HEAD said so): not sent
   uploaded: number;
   bytes: number; // bytes uploaded
 }
@@ -22,15 +26,21 @@ export interface PushReport {
   digest: Digest; // of the top manifest (image manifest, or index when the archive needed several)
   mediaType: string;
   manifests: number;
-  blobs: BlobCounts;
+  unchanged: boolean; // the tag already named exactly this artifact: no manifest written
+  bundles: { total: number; present: number; packed: number; bytes: number }; // present: in the repository's packs already; packed: sent in new packs
+  packs: { total: number; new: number; reused: number };
+  blobs: BlobCounts; // every blob the manifest names: packs, the pack index, the config
   refs: number;
+  tagsRead: number; // other tags whose pack indexes were read to find bundles already there
 }
 
 export interface PushOptions {
   concurrency: number;
   chunkSize: number; // blobs above this go up in PATCH chunks of this size
+  packSize?: number; // target pack size (DEFAULT_PACK_SIZE)
   manifestLimit?: number;
   only?: string[]; // push just these refs and the objects they reach
+  cache?: IndexCache; // pack indexes by digest (default: the user's cache directory)
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -56,14 +66,19 @@ export function fileReader(path: string) {
 }
 
 /** HEAD, then upload when missing. A local object is re-hashed before it is sent: a bad one stops the push. */
-export async function ensureBlob(client: RegistryClient, d: { digest: Digest; size: number; path?: string; bytes?: Buffer }, counts: BlobCounts, chunkSize: number) {
+export async function ensureBlob(
+  client: RegistryClient,
+  d: { digest: Digest; size: number; path?: string; bytes?: Buffer; read?: (start: number, end: number) => Buffer },
+  counts: BlobCounts,
+  chunkSize: number,
+) {
   const have = await client.headBlob(d.digest);
   if (have === d.size) {
     counts.present++;
     return;
   }
-  const read = d.bytes ? (s: number, e: number) => d.bytes!.subarray(s, e) : fileReader(d.path!);
-  if (!d.bytes && d.size <= 64 * 1024 * 1024) {
+  const read = d.read ?? (d.bytes ? (s: number, e: number) => d.bytes!.subarray(s, e) : fileReader(d.path!));
+  if (d.path && d.size <= 64 * 1024 * 1024) {
     const whole = read(0, d.size);
     const got = sha256(whole);
     if (got !== d.digest) throw findingError('ECORRUPT', `${d.path} hashes to ${got}, not its name ${d.digest}; nothing more is pushed. Run 'docket verify'.`, { path: d.path, digest: d.digest });
@@ -97,12 +112,80 @@ function closure(store: Store, roots: Digest[]): Set<Digest> {
   return seen;
 }
 
+/** A local bundle to push: its name, file and (once known) size. */
+interface LocalObject {
+  digest: Digest;
+  path: string;
+}
+
+/** A new pack: its bundles back to back, in the order planPacks gave. */
+interface NewPack {
+  bundles: (LocalObject & { size: number; offset: number })[];
+  digest: Digest;
+  size: number;
+}
+
+/**
+ * A new pack in memory, each file read once: every bundle re-hashed against its name first (a
+ * damaged local object stops the push, ECORRUPT, before any manifest), then the pack's digest.
+ */
+function loadPack(bundles: (LocalObject & { size: number })[]): NewPack & { bytes: Buffer } {
+  const bytes = Buffer.allocUnsafe(bundles.reduce((n, b) => n + b.size, 0));
+  let offset = 0;
+  const placed = bundles.map((b) => {
+    const fd = openSync(b.path, 'r');
+    try {
+      for (let got = 0; got < b.size; ) {
+        const n = readSync(fd, bytes, offset + got, b.size - got, got);
+        if (n === 0) throw usageError('ECHANGED', `${b.path} shrank while it was being pushed`, { path: b.path });
+        got += n;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    const got = sha256(bytes.subarray(offset, offset + b.size));
+    if (got !== b.digest) throw findingError('ECORRUPT', `${b.path} hashes to ${got}, not its name ${b.digest}; nothing more is pushed. Run 'docket verify'.`, { path: b.path, digest: b.digest });
+    const p = { ...b, offset };
+    offset += b.size;
+    return p;
+  });
+  return { bundles: placed, bytes, size: offset, digest: bundles.length === 1 ? bundles[0]!.digest : sha256(bytes) };
+}
+
+/** New packs in flight at once, each in memory (a default pack is 16 MiB): enough to keep a link busy. */
+const PACKS_IN_FLIGHT = 3;
+
+/** Where the repository already holds a bundle: the first pack index that lists it. */
+function locate(known: RemoteArchive[], digest: Digest): Located | null {
+  for (const a of known) {
+    const i = a.index.find(digest);
+    if (i >= 0) return a.index.located(i);
+  }
+  return null;
+}
+
+/**
+ * The archive artifacts the repository holds, to learn which bundles are there already: the target
+ * tag first, then (when that one lacks something) every other tag, in name order. A tag that holds
+ * no docket-archive/v2, or a damaged one, is passed over: its blobs are simply not reused.
+ */
+async function readKnown(client: RegistryClient, reference: string, cache: IndexCache): Promise<RemoteArchive | null> {
+  try {
+    const a = await readArchive(client, reference, cache, true);
+    return a?.format === ARCHIVE_FORMAT_V2 ? a : null;
+  } catch (e) {
+    if (e instanceof DocketError && e.exitCode === EXIT.FINDINGS) return null;
+    throw e;
+  }
+}
+
 export async function pushArchive(client: RegistryClient, archiveDir: string, opts: PushOptions): Promise<PushReport> {
   if (client.ref.digest || !client.ref.tag) throw usageError('EREF', `push names its target by tag, not digest: ${formatRef(client.ref)}`, { ref: formatRef(client.ref) });
+  const packSize = opts.packSize ?? DEFAULT_PACK_SIZE;
   const store = new Store(archiveDir);
   const listing = store.list();
   if (listing.objects.length === 0) throw usageError('EEMPTY', `the archive ${archiveDir} has no objects; nothing to push`, { archive: archiveDir });
-  let objects = listing.objects.map((o) => ({ digest: o.digest, path: join(archiveDir, o.path), size: statSync(join(archiveDir, o.path)).size }));
+  let objects: LocalObject[] = listing.objects.map((o) => ({ digest: o.digest, path: join(archiveDir, o.path) }));
   const present = new Set(objects.map((o) => o.digest));
   let refs: Record<string, Digest> = {};
   for (const r of store.listRefs()) {
@@ -121,41 +204,111 @@ export async function pushArchive(client: RegistryClient, archiveDir: string, op
   }
 
   const ref = client.ref;
+  const tag = ref.tag!;
+  const cache = opts.cache ?? new IndexCache();
   await client.ping();
-  const counts: BlobCounts = { total: objects.length, present: 0, uploaded: 0, bytes: 0 };
+  // What the repository has: the tag's own artifact first (a second push of the same archive needs
+  // nothing else), then the other tags' when something is still missing.
+  const current = await readKnown(client, tag, cache);
+  const known: RemoteArchive[] = current ? [current] : [];
+  let missing = objects.filter((o) => !locate(known, o.digest));
+  let tagsRead = 0;
+  if (missing.length) {
+    const others = (await client.tags()).filter((t) => t !== tag).sort();
+    const found: (RemoteArchive | null)[] = new Array(others.length).fill(null);
+    await eachLimit(others, opts.concurrency, async (t, i) => {
+      found[i] = await readKnown(client, t, cache);
+    });
+    tagsRead = others.length;
+    for (const a of found) if (a) known.push(a);
+    missing = missing.filter((o) => !locate(known, o.digest));
+  }
+
+  // New packs for what is missing, each checked (HEAD) before it is sent: a pack a killed push
+  // already sent is the same pack again (same bundles, same order), so it is not sent twice.
+  const counts: BlobCounts = { total: 0, present: 0, uploaded: 0, bytes: 0 };
+  const sized = missing.map((o) => ({ ...o, size: statSync(o.path).size }));
+  const plans = planPacks(sized, packSize);
+  const fresh: NewPack[] = new Array(plans.length);
   let done = 0;
-  await eachLimit(objects, opts.concurrency, async (o) => {
-    await ensureBlob(client, o, counts, opts.chunkSize);
-    opts.onProgress?.(++done, objects.length);
+  await eachLimit(plans, Math.min(opts.concurrency, PACKS_IN_FLIGHT), async (bundles, i) => {
+    const { bytes, ...pack } = loadPack(bundles);
+    fresh[i] = pack;
+    await ensureBlob(client, { digest: pack.digest, size: pack.size, bytes }, counts, opts.chunkSize);
+    opts.onProgress?.(++done, plans.length);
   });
 
-  const parts = splitLayers(
-    objects.map((o) => bundleLayer(o.digest, o.size)),
-    opts.manifestLimit ?? DEFAULT_MANIFEST_LIMIT,
-  );
-  const manifests: { bytes: Buffer; digest: Digest }[] = [];
-  for (const [i, layers] of parts.entries()) {
-    const inPart = new Set(layers.map((l) => l.digest));
-    const config: ArchiveConfig = { format: ARCHIVE_FORMAT, part: i, parts: parts.length, refs: Object.fromEntries(Object.entries(refs).filter(([, d]) => inPart.has(d))) };
-    const configBytes = jsonBytes(config);
-    const configDesc: Descriptor = { mediaType: MEDIA.archiveConfig, digest: sha256(configBytes), size: configBytes.length };
-    counts.total++;
-    await ensureBlob(client, { ...configDesc, bytes: configBytes }, counts, opts.chunkSize);
-    const bytes = imageManifest(MEDIA.archive, configDesc, layers);
-    manifests.push({ bytes, digest: sha256(bytes) });
+  // The pack index: every bundle of this artifact, where it is now. When the tag's own index
+  // lists exactly these bundles, it is that index (the common second push: nothing rebuilt).
+  let indexBytes: Buffer;
+  let packs: Map<Digest, PackRef>;
+  let reused = 0;
+  if (current && !fresh.length && objects.length === current.index.entries) {
+    indexBytes = current.index.bytes;
+    packs = new Map(current.index.packRefs().map((p) => [p.digest, p]));
+    reused = packs.size;
+  } else {
+    const where = new Map<Digest, Located>();
+    packs = new Map<Digest, PackRef>();
+    for (const p of fresh) {
+      packs.set(p.digest, { digest: p.digest, size: p.size });
+      for (const b of p.bundles) where.set(b.digest, { digest: b.digest, pack: p.digest, offset: b.offset, length: b.size });
+    }
+    for (const o of objects) {
+      if (where.has(o.digest)) continue;
+      const at = locate(known, o.digest)!;
+      where.set(o.digest, at);
+      if (!packs.has(at.pack)) {
+        reused++;
+        const a = known.find((k) => k.index.find(o.digest) >= 0)!;
+        packs.set(at.pack, a.index.packRefs().find((p) => p.digest === at.pack)!);
+      }
+    }
+    indexBytes = encodePackIndex([...packs.values()], [...where.values()]);
   }
+  const indexDesc = packIndexLayer(sha256(indexBytes), indexBytes.length);
+  const config: ArchiveConfigV2 = { format: ARCHIVE_FORMAT_V2, refs };
+  const configBytes = jsonBytes(config);
+  const configDesc: Descriptor = { mediaType: MEDIA.archiveConfig, digest: sha256(configBytes), size: configBytes.length };
+  const layers = [indexDesc, ...[...packs.values()].sort((a, b) => (a.digest < b.digest ? -1 : 1)).map((p) => packLayer(p.digest, p.size))];
+  const parts = splitLayers(layers, opts.manifestLimit ?? DEFAULT_MANIFEST_LIMIT).map((l) => {
+    const bytes = imageManifest(MEDIA.archive, configDesc, l);
+    return { bytes, digest: sha256(bytes) };
+  });
+  const top =
+    parts.length === 1
+      ? { ...parts[0]!, mediaType: MEDIA.manifest }
+      : (() => {
+          const bytes = imageIndex(
+            MEDIA.archive,
+            parts.map((m) => ({ mediaType: MEDIA.manifest, digest: m.digest, size: m.bytes.length, artifactType: MEDIA.archive })),
+          );
+          return { bytes, digest: sha256(bytes), mediaType: MEDIA.index };
+        })();
 
-  const tag = ref.tag!;
-  let top: { bytes: Buffer; digest: Digest; mediaType: string };
-  if (manifests.length === 1) top = { ...manifests[0]!, mediaType: MEDIA.manifest };
+  const bundleBytes = fresh.reduce((n, p) => n + p.size, 0);
+  const unchanged = current?.digest === top.digest; // the tag names this very artifact: its blobs are all there
+  counts.total = packs.size + 2;
+  counts.present += reused;
+  if (unchanged) counts.present += 2;
   else {
-    for (const m of manifests) await client.putManifest(m.digest, m.bytes, MEDIA.manifest);
-    const bytes = imageIndex(
-      MEDIA.archive,
-      manifests.map((m) => ({ mediaType: MEDIA.manifest, digest: m.digest, size: m.bytes.length, artifactType: MEDIA.archive })),
-    );
-    top = { bytes, digest: sha256(bytes), mediaType: MEDIA.index };
+    await ensureBlob(client, { ...indexDesc, bytes: indexBytes }, counts, opts.chunkSize);
+    cache.put(indexDesc.digest, indexBytes); // the next push or pull here reads it from disk
+    await ensureBlob(client, { ...configDesc, bytes: configBytes }, counts, opts.chunkSize);
+    if (parts.length > 1) for (const m of parts) await client.putManifest(m.digest, m.bytes, MEDIA.manifest);
+    await client.putManifest(tag, top.bytes, top.mediaType);
   }
-  await client.putManifest(tag, top.bytes, top.mediaType);
-  return { ok: true, ref: formatRef(ref), digest: top.digest, mediaType: top.mediaType, manifests: manifests.length, blobs: counts, refs: Object.keys(refs).length };
+  return {
+    ok: true,
+    ref: formatRef(ref),
+    digest: top.digest,
+    mediaType: top.mediaType,
+    manifests: parts.length,
+    unchanged,
+    bundles: { total: objects.length, present: objects.length - missing.length, packed: missing.length, bytes: bundleBytes },
+    packs: { total: packs.size, new: fresh.length, reused },
+    blobs: counts,
+    refs: Object.keys(refs).length,
+    tagsRead,
+  };
 }

@@ -129,6 +129,33 @@ const extra: Json[] = [
     runtimeInfo: { node: 'v20.19.0', platform: 'linux', arch: 'x64', netns: true },
     packages: [{ name: 'left-pad', version: '1.3.0', path: 'node_modules/left-pad', digest: `sha256:${'4'.repeat(64)}` }],
   },
+  // A suite grader's regression-matrix result (docs/design.md §10): the shipped bank has no suite grader.
+  {
+    kind: 'grader-test',
+    schemaVersion: 1,
+    grader: { ref: 'mine@2', id: 'mine', version: 2, digest: `sha256:${'e'.repeat(64)}`, bundle: `sha256:${'f'.repeat(64)}` },
+    cases: { file: 'graders/mine.cases.jsonl', digest: `sha256:${'1'.repeat(64)}` },
+    counts: { cases: 1, passed: 1, failed: 0, valid: 1, invalid: 0 },
+    ok: true,
+    results: [
+      {
+        line: 1,
+        side: 'valid',
+        note: null,
+        reply: '**A**',
+        finishReason: 'stop',
+        question: 'q1',
+        key: 'A',
+        options: ['w', 'x', 'y', 'z'],
+        permutation: [1, 0, 2, 3],
+        expect: 'correct',
+        verdict: 'correct',
+        shown: 'B',
+        chosen: 'A',
+        pass: true,
+      },
+    ],
+  },
 ];
 const samples = [...shipped, ...extra];
 

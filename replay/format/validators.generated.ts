@@ -4001,7 +4001,7 @@ return errors === 0;
 }
 
 export const bundle_foreign_log = validate15;
-const schema24 = {"$id":"https://docket.invalid/schemas/foreign-log.schema.json","title":"foreign-log: the exact bytes of one log file another eval framework wrote (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","format","name","size","sha256","encoding","content"],"properties":{"kind":{"const":"foreign-log"},"schemaVersion":{"const":1},"format":{"enum":["inspect-eval","inspect-json","lm-eval-samples","lm-eval-results"]},"name":{"type":"string","minLength":1,"maxLength":1024},"size":{"type":"integer","minimum":0},"sha256":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"const":"base64"},"content":{"type":"string"}}};
+const schema24 = {"$id":"https://docket.invalid/schemas/foreign-log.schema.json","title":"foreign-log: the exact bytes of one log file another eval framework wrote (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","format","name","size","sha256","encoding","content"],"properties":{"kind":{"const":"foreign-log"},"schemaVersion":{"const":1},"format":{"enum":["inspect-eval","inspect-json","lm-eval-samples","lm-eval-results","helm-run-spec","helm-scenario","helm-scenario-state","helm-per-instance-stats","helm-stats","eee-aggregate","eee-instances"]},"name":{"type":"string","minLength":1,"maxLength":1024},"size":{"type":"integer","minimum":0},"sha256":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"const":"base64"},"content":{"type":"string"}}};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-log.schema.json" */;
@@ -4126,7 +4126,7 @@ errors++;
 }
 if(data.format !== undefined){
 let data2 = data.format;
-if(!((((data2 === "inspect-eval") || (data2 === "inspect-json")) || (data2 === "lm-eval-samples")) || (data2 === "lm-eval-results"))){
+if(!(((((((((((data2 === "inspect-eval") || (data2 === "inspect-json")) || (data2 === "lm-eval-samples")) || (data2 === "lm-eval-results")) || (data2 === "helm-run-spec")) || (data2 === "helm-scenario")) || (data2 === "helm-scenario-state")) || (data2 === "helm-per-instance-stats")) || (data2 === "helm-stats")) || (data2 === "eee-aggregate")) || (data2 === "eee-instances"))){
 const err11 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema24.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
@@ -4262,7 +4262,7 @@ return errors === 0;
 }
 
 export const bundle_foreign_run = validate16;
-const schema25 = {"$id":"https://docket.invalid/schemas/foreign-run.schema.json","title":"foreign-run: one run another eval framework logged, imported (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","importer","logs","header","extra","layout","samples"],"properties":{"kind":{"const":"foreign-run"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval"]},"importer":{"const":"docket-import/1"},"logs":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["role","log"],"properties":{"role":{"type":"string","minLength":1},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"}}}},"header":{"type":"object"},"extra":{"type":"object"},"layout":{"type":"object"},"samples":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-sample"}}}};
+const schema25 = {"$id":"https://docket.invalid/schemas/foreign-run.schema.json","title":"foreign-run: one run another eval framework logged, imported (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","importer","logs","header","extra","layout","samples"],"properties":{"kind":{"const":"foreign-run"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval","helm","eee"]},"importer":{"const":"docket-import/1"},"logs":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["role","log"],"properties":{"role":{"type":"string","minLength":1},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"}}}},"header":{"type":"object"},"extra":{"type":"object"},"layout":{"type":"object"},"samples":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-sample"}}}};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-run.schema.json" */;
@@ -4397,7 +4397,7 @@ errors++;
 }
 if(data.framework !== undefined){
 let data2 = data.framework;
-if(!((data2 === "inspect_ai") || (data2 === "lm-eval"))){
+if(!((((data2 === "inspect_ai") || (data2 === "lm-eval")) || (data2 === "helm")) || (data2 === "eee"))){
 const err12 = {instancePath:instancePath+"/framework",schemaPath:"#/properties/framework/enum",keyword:"enum",params:{allowedValues: schema25.properties.framework.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
@@ -4641,7 +4641,7 @@ return errors === 0;
 }
 
 export const bundle_foreign_sample = validate17;
-const schema26 = {"$id":"https://docket.invalid/schemas/foreign-sample.schema.json","title":"foreign-sample: one sample of an imported log, the source's own field values (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","log","entry","key","sample"],"properties":{"kind":{"const":"foreign-sample"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval"]},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"},"entry":{"type":"string","minLength":1},"key":{"oneOf":[{"type":"object","additionalProperties":false,"required":["id","epoch"],"properties":{"id":{"oneOf":[{"type":"string"},{"type":"number"}]},"epoch":{"type":"integer","minimum":1}}},{"type":"object","additionalProperties":false,"required":["task","doc_id","filter"],"properties":{"task":{"type":"string","minLength":1},"doc_id":{"type":"integer"},"filter":{"type":"string"}}}]},"sample":{"type":"object"}}};
+const schema26 = {"$id":"https://docket.invalid/schemas/foreign-sample.schema.json","title":"foreign-sample: one sample of an imported log, the source's own field values (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","log","entry","key","sample"],"properties":{"kind":{"const":"foreign-sample"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval","helm","eee"]},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"},"entry":{"type":"string","minLength":1},"key":{"oneOf":[{"type":"object","additionalProperties":false,"required":["id","epoch"],"properties":{"id":{"oneOf":[{"type":"string"},{"type":"number"}]},"epoch":{"type":"integer","minimum":1}}},{"type":"object","additionalProperties":false,"required":["task","doc_id","filter"],"properties":{"task":{"type":"string","minLength":1},"doc_id":{"type":"integer"},"filter":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["instance","trial","reference","perturbation"],"properties":{"instance":{"type":"string"},"trial":{"type":"integer","minimum":0},"reference":{"type":["integer","null"]},"perturbation":{"type":["string","null"]}}},{"type":"object","additionalProperties":false,"required":["evaluation","sample_id","row"],"properties":{"evaluation":{"type":"string"},"sample_id":{"type":"string"},"row":{"type":"integer","minimum":1}}}]},"sample":{"type":"object"}}};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-sample.schema.json" */;
@@ -4756,7 +4756,7 @@ errors++;
 }
 if(data.framework !== undefined){
 let data2 = data.framework;
-if(!((data2 === "inspect_ai") || (data2 === "lm-eval"))){
+if(!((((data2 === "inspect_ai") || (data2 === "lm-eval")) || (data2 === "helm")) || (data2 === "eee"))){
 const err10 = {instancePath:instancePath+"/framework",schemaPath:"#/properties/framework/enum",keyword:"enum",params:{allowedValues: schema26.properties.framework.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
@@ -5078,14 +5078,268 @@ if(_valid0){
 valid1 = true;
 passing0 = 1;
 }
-}
-if(!valid1){
-const err33 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const _errs31 = errors;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.instance === undefined){
+const err33 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/2/required",keyword:"required",params:{missingProperty: "instance"},message:"must have required property '"+"instance"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+if(data5.trial === undefined){
+const err34 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/2/required",keyword:"required",params:{missingProperty: "trial"},message:"must have required property '"+"trial"+"'"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data5.reference === undefined){
+const err35 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/2/required",keyword:"required",params:{missingProperty: "reference"},message:"must have required property '"+"reference"+"'"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data5.perturbation === undefined){
+const err36 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/2/required",keyword:"required",params:{missingProperty: "perturbation"},message:"must have required property '"+"perturbation"+"'"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+for(const key3 in data5){
+if(!((((key3 === "instance") || (key3 === "trial")) || (key3 === "reference")) || (key3 === "perturbation"))){
+const err37 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data5.instance !== undefined){
+if(typeof data5.instance !== "string"){
+const err38 = {instancePath:instancePath+"/key/instance",schemaPath:"#/properties/key/oneOf/2/properties/instance/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data5.trial !== undefined){
+let data12 = data5.trial;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err39 = {instancePath:instancePath+"/key/trial",schemaPath:"#/properties/key/oneOf/2/properties/trial/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err40 = {instancePath:instancePath+"/key/trial",schemaPath:"#/properties/key/oneOf/2/properties/trial/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+if(data5.reference !== undefined){
+let data13 = data5.reference;
+if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (data13 !== null)){
+const err41 = {instancePath:instancePath+"/key/reference",schemaPath:"#/properties/key/oneOf/2/properties/reference/type",keyword:"type",params:{type: schema26.properties.key.oneOf[2].properties.reference.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data5.perturbation !== undefined){
+let data14 = data5.perturbation;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err42 = {instancePath:instancePath+"/key/perturbation",schemaPath:"#/properties/key/oneOf/2/properties/perturbation/type",keyword:"type",params:{type: schema26.properties.key.oneOf[2].properties.perturbation.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+var _valid0 = _errs31 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+const _errs42 = errors;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.evaluation === undefined){
+const err44 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/3/required",keyword:"required",params:{missingProperty: "evaluation"},message:"must have required property '"+"evaluation"+"'"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(data5.sample_id === undefined){
+const err45 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/3/required",keyword:"required",params:{missingProperty: "sample_id"},message:"must have required property '"+"sample_id"+"'"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(data5.row === undefined){
+const err46 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/3/required",keyword:"required",params:{missingProperty: "row"},message:"must have required property '"+"row"+"'"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+for(const key4 in data5){
+if(!(((key4 === "evaluation") || (key4 === "sample_id")) || (key4 === "row"))){
+const err47 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data5.evaluation !== undefined){
+if(typeof data5.evaluation !== "string"){
+const err48 = {instancePath:instancePath+"/key/evaluation",schemaPath:"#/properties/key/oneOf/3/properties/evaluation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data5.sample_id !== undefined){
+if(typeof data5.sample_id !== "string"){
+const err49 = {instancePath:instancePath+"/key/sample_id",schemaPath:"#/properties/key/oneOf/3/properties/sample_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data5.row !== undefined){
+let data17 = data5.row;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err50 = {instancePath:instancePath+"/key/row",schemaPath:"#/properties/key/oneOf/3/properties/row/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 < 1 || isNaN(data17)){
+const err51 = {instancePath:instancePath+"/key/row",schemaPath:"#/properties/key/oneOf/3/properties/row/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+var _valid0 = _errs42 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 3;
+}
+}
+}
+}
+if(!valid1){
+const err53 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -5102,26 +5356,26 @@ vErrors = null;
 }
 }
 if(data.sample !== undefined){
-let data11 = data.sample;
-if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
-const err34 = {instancePath:instancePath+"/sample",schemaPath:"#/properties/sample/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data18 = data.sample;
+if(!(data18 && typeof data18 == "object" && !Array.isArray(data18))){
+const err54 = {instancePath:instancePath+"/sample",schemaPath:"#/properties/sample/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err54];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err54);
 }
 errors++;
 }
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err55];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -5130,7 +5384,7 @@ return errors === 0;
 }
 
 export const bundle_grade = validate18;
-const schema27 = {"$id":"https://docket.invalid/schemas/grade.schema.json","title":"grade: one grading of a sealed run's stored outputs by one grader — a verdict per journal attempt (inline, or in grade-segment bundles for large runs), linked to the run's previous grade","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","runId","grader","previous","gradedAt","verdicts","segments","counts","warnings"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"count":{"type":"integer","minimum":0},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}},"part":{"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"}}}},"properties":{"kind":{"const":"grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"runId":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"taskGraders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"description":"the graders of the run's tasks (present only when it has task slots)"},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"$ref":"#/$defs/verdict"}},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade-segment"}},"counts":{"type":"object","additionalProperties":false,"required":["attempts","slots","correct","incorrect","invalid","truncated","provider_failure","interrupted"],"properties":{"attempts":{"$ref":"#/$defs/count"},"slots":{"$ref":"#/$defs/count"},"correct":{"$ref":"#/$defs/count"},"incorrect":{"$ref":"#/$defs/count"},"invalid":{"$ref":"#/$defs/count"},"truncated":{"$ref":"#/$defs/count"},"provider_failure":{"$ref":"#/$defs/count"},"interrupted":{"$ref":"#/$defs/count"},"partial":{"$ref":"#/$defs/count"}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["code","seq","message"],"properties":{"code":{"type":"string","pattern":"^W[A-Z]+$"},"seq":{"type":["integer","null"],"minimum":0},"message":{"type":"string","minLength":1}}}}}};
+const schema27 = {"$id":"https://docket.invalid/schemas/grade.schema.json","title":"grade: one grading of a sealed run's stored outputs by one grader — a verdict per journal attempt (inline, or in grade-segment bundles for large runs), linked to the run's previous grade","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","runId","grader","previous","gradedAt","verdicts","segments","counts","warnings"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"count":{"type":"integer","minimum":0},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}},"part":{"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"}}}},"properties":{"kind":{"const":"grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"runId":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"taskGraders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"description":"the graders of the run's tasks (present only when it has task slots)"},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"$ref":"#/$defs/verdict"}},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade-segment"}},"counts":{"type":"object","additionalProperties":false,"required":["attempts","slots","correct","incorrect","invalid","truncated","provider_failure","interrupted"],"properties":{"attempts":{"$ref":"#/$defs/count"},"slots":{"$ref":"#/$defs/count"},"correct":{"$ref":"#/$defs/count"},"incorrect":{"$ref":"#/$defs/count"},"invalid":{"$ref":"#/$defs/count"},"truncated":{"$ref":"#/$defs/count"},"provider_failure":{"$ref":"#/$defs/count"},"interrupted":{"$ref":"#/$defs/count"},"partial":{"$ref":"#/$defs/count"}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["code","seq","message"],"properties":{"code":{"type":"string","pattern":"^W[A-Z]+$"},"seq":{"type":["integer","null"],"minimum":0},"message":{"type":"string","minLength":1}}}},"current":{"description":"false: made by a grader other than the bank's current one (regrade --grader), kept in the run's chain but not its current grade; absent: current","const":false},"setCurrent":{"description":"regrade --set-current made this grade current although its grader is not the bank's current one","const":true}}};
 const schema32 = {"type":"integer","minimum":0};
 const pattern29 = func6("^[a-z0-9][a-z0-9._-]{0,63}$", "u");
 const pattern44 = func6("^W[A-Z]+$", "u");
@@ -6915,14 +7169,38 @@ vErrors.push(err98);
 errors++;
 }
 }
-}
-else {
-const err99 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.current !== undefined){
+if(false !== data.current){
+const err99 = {instancePath:instancePath+"/current",schemaPath:"#/properties/current/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err99];
 }
 else {
 vErrors.push(err99);
+}
+errors++;
+}
+}
+if(data.setCurrent !== undefined){
+if(true !== data.setCurrent){
+const err100 = {instancePath:instancePath+"/setCurrent",schemaPath:"#/properties/setCurrent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
 }
 errors++;
 }
@@ -8015,10 +8293,1125 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_plan = validate25;
-const schema47 = {"$id":"https://docket.invalid/schemas/plan.schema.json","title":"plan: a run's frozen plan (bank, questions, permutations, repetitions, request config, caps), stored before the first call","type":"object","additionalProperties":false,"required":["kind","schemaVersion","bank","benchmarkVersion","requestFormat","questions","permutations","repetitions","slots","model","baseUrl","params","grader","caps","requestHashes"],"properties":{"kind":{"const":"plan"},"schemaVersion":{"const":1},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"requestFormat":{"type":"string","minLength":1},"questions":{"type":"array","items":{"type":"string","minLength":1}},"tasks":{"type":"array","items":{"type":"string","minLength":1},"description":"task ids (sorted), present only when the run asks tasks: one slot per task and repetition, after the questions' slots"},"permutations":{"type":"integer","minimum":1},"repetitions":{"type":"integer","minimum":1},"slots":{"type":"integer","minimum":0},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","minLength":1},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"grader":{"type":"object","additionalProperties":false,"required":["ref","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"caps":{"type":"object","additionalProperties":false,"required":["limitEvals","maxRequests","maxKnownCostUsd","retries","timeoutMs"],"properties":{"limitEvals":{"type":["integer","null"],"minimum":1},"maxRequests":{"type":["integer","null"],"minimum":1},"maxKnownCostUsd":{"type":["number","null"],"minimum":0},"retries":{"type":"integer","minimum":0},"timeoutMs":{"type":"integer","minimum":1}}},"requestHashes":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}};
+export const bundle_grader_test = validate25;
+const schema47 = {"$id":"https://docket.invalid/schemas/grader-test.schema.json","title":"grader-test: one run of a suite grader over its regression matrix (its case file), every case's input and verdict, linked to the grader's archived bundle (docs/design.md §10)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","grader","cases","counts","ok","results"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"verdict":{"enum":["correct","incorrect","invalid","truncated"]},"count":{"type":"integer","minimum":0}},"properties":{"kind":{"const":"grader-test"},"schemaVersion":{"const":1},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest","bundle"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle the cases ran","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"cases":{"type":"object","additionalProperties":false,"required":["file","digest"],"properties":{"file":{"description":"the case file, relative to the bank root","type":"string","minLength":1},"digest":{"description":"sha256 of its text (UTF-8, BOM dropped, CRLF → LF)","type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"counts":{"type":"object","additionalProperties":false,"required":["cases","passed","failed","valid","invalid"],"properties":{"cases":{"$ref":"#/$defs/count"},"passed":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"valid":{"$ref":"#/$defs/count"},"invalid":{"$ref":"#/$defs/count"}}},"ok":{"description":"every case passed","type":"boolean"},"results":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["line","side","note","reply","finishReason","question","key","options","permutation","expect","verdict","shown","chosen","pass"],"properties":{"line":{"type":"integer","minimum":1},"side":{"enum":["valid","invalid"]},"note":{"type":["string","null"]},"reply":{"type":["string","null"]},"finishReason":{"type":["string","null"]},"question":{"description":"the bank question the case names, or null (key and options given inline)","type":["string","null"]},"key":{"enum":["A","B","C","D"]},"options":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"string"}},"permutation":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":3}},"expect":{"$ref":"#/$defs/verdict"},"verdict":{"$ref":"#/$defs/verdict"},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"pass":{"type":"boolean"}}}}}};
+const schema48 = {"type":"integer","minimum":0};
+const schema53 = {"enum":["correct","incorrect","invalid","truncated"]};
+const schema55 = {"enum":["A","B","C","D",null]};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://docket.invalid/schemas/grader-test.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.schemaVersion === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schemaVersion"},message:"must have required property '"+"schemaVersion"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.grader === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "grader"},message:"must have required property '"+"grader"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.cases === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cases"},message:"must have required property '"+"cases"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.counts === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "counts"},message:"must have required property '"+"counts"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.ok === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ok"},message:"must have required property '"+"ok"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.results === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "results"},message:"must have required property '"+"results"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "kind") || (key0 === "schemaVersion")) || (key0 === "grader")) || (key0 === "cases")) || (key0 === "counts")) || (key0 === "ok")) || (key0 === "results"))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+if("grader-test" !== data.kind){
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "grader-test"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.schemaVersion !== undefined){
+if(1 !== data.schemaVersion){
+const err9 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.grader !== undefined){
+let data2 = data.grader;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.ref === undefined){
+const err10 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data2.id === undefined){
+const err11 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data2.version === undefined){
+const err12 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data2.digest === undefined){
+const err13 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data2.bundle === undefined){
+const err14 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/required",keyword:"required",params:{missingProperty: "bundle"},message:"must have required property '"+"bundle"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(((((key1 === "ref") || (key1 === "id")) || (key1 === "version")) || (key1 === "digest")) || (key1 === "bundle"))){
+const err15 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data2.ref !== undefined){
+let data3 = data2.ref;
+if(typeof data3 === "string"){
+if(!pattern18.test(data3)){
+const err16 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data2.id !== undefined){
+let data4 = data2.id;
+if(typeof data4 === "string"){
+if(!pattern19.test(data4)){
+const err18 = {instancePath:instancePath+"/grader/id",schemaPath:"#/properties/grader/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/grader/id",schemaPath:"#/properties/grader/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data2.version !== undefined){
+let data5 = data2.version;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err20 = {instancePath:instancePath+"/grader/version",schemaPath:"#/properties/grader/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 1 || isNaN(data5)){
+const err21 = {instancePath:instancePath+"/grader/version",schemaPath:"#/properties/grader/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data2.digest !== undefined){
+let data6 = data2.digest;
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+const err22 = {instancePath:instancePath+"/grader/digest",schemaPath:"#/properties/grader/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/grader/digest",schemaPath:"#/properties/grader/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data2.bundle !== undefined){
+let data7 = data2.bundle;
+func7(instancePath+"/grader/bundle", data7, "grader");
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+const err24 = {instancePath:instancePath+"/grader/bundle",schemaPath:"#/properties/grader/properties/bundle/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/grader/bundle",schemaPath:"#/properties/grader/properties/bundle/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.cases !== undefined){
+let data8 = data.cases;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.file === undefined){
+const err27 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data8.digest === undefined){
+const err28 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+for(const key2 in data8){
+if(!((key2 === "file") || (key2 === "digest"))){
+const err29 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data8.file !== undefined){
+let data9 = data8.file;
+if(typeof data9 === "string"){
+if(func2(data9) < 1){
+const err30 = {instancePath:instancePath+"/cases/file",schemaPath:"#/properties/cases/properties/file/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/cases/file",schemaPath:"#/properties/cases/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data8.digest !== undefined){
+let data10 = data8.digest;
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err32 = {instancePath:instancePath+"/cases/digest",schemaPath:"#/properties/cases/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/cases/digest",schemaPath:"#/properties/cases/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/cases",schemaPath:"#/properties/cases/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.counts !== undefined){
+let data11 = data.counts;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.cases === undefined){
+const err35 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "cases"},message:"must have required property '"+"cases"+"'"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data11.passed === undefined){
+const err36 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "passed"},message:"must have required property '"+"passed"+"'"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data11.failed === undefined){
+const err37 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "failed"},message:"must have required property '"+"failed"+"'"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data11.valid === undefined){
+const err38 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "valid"},message:"must have required property '"+"valid"+"'"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(data11.invalid === undefined){
+const err39 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "invalid"},message:"must have required property '"+"invalid"+"'"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+for(const key3 in data11){
+if(!(((((key3 === "cases") || (key3 === "passed")) || (key3 === "failed")) || (key3 === "valid")) || (key3 === "invalid"))){
+const err40 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data11.cases !== undefined){
+let data12 = data11.cases;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err41 = {instancePath:instancePath+"/counts/cases",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err42 = {instancePath:instancePath+"/counts/cases",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+if(data11.passed !== undefined){
+let data13 = data11.passed;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err43 = {instancePath:instancePath+"/counts/passed",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+const err44 = {instancePath:instancePath+"/counts/passed",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+if(data11.failed !== undefined){
+let data14 = data11.failed;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err45 = {instancePath:instancePath+"/counts/failed",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err46 = {instancePath:instancePath+"/counts/failed",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+if(data11.valid !== undefined){
+let data15 = data11.valid;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err47 = {instancePath:instancePath+"/counts/valid",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err48 = {instancePath:instancePath+"/counts/valid",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+if(data11.invalid !== undefined){
+let data16 = data11.invalid;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err49 = {instancePath:instancePath+"/counts/invalid",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err50 = {instancePath:instancePath+"/counts/invalid",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.ok !== undefined){
+if(typeof data.ok !== "boolean"){
+const err52 = {instancePath:instancePath+"/ok",schemaPath:"#/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data.results !== undefined){
+let data18 = data.results;
+if(Array.isArray(data18)){
+const len0 = data18.length;
+for(let i0=0; i0<len0; i0++){
+let data19 = data18[i0];
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.line === undefined){
+const err53 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+if(data19.side === undefined){
+const err54 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/required",keyword:"required",params:{missingProperty: "side"},message:"must have required property '"+"side"+"'"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(data19.note === undefined){
+const err55 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/required",keyword:"required",params:{missingProperty: "note"},message:"must have required property '"+"note"+"'"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data19.reply === undefined){
+const err56 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/required",keyword:"required",params:{missingProperty: "reply"},message:"must have required property '"+"reply"+"'"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(data19.finishReason === undefined){
+const err57 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/required",keyword:"required",params:{missingProperty: "finishReason"},message:"must have required property '"+"finishReason"+"'"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+if(data19.question === undefined){
+const err58 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/required",keyword:"required",params:{missingProperty: "question"},message:"must have required property '"+"question"+"'"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+if(data19.key === undefined){
+const err59 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+if(data19.options === undefined){
+const err60 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if(data19.permutation === undefined){
+const err61 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/required",keyword:"required",params:{missingProperty: "permutation"},message:"must have required property '"+"permutation"+"'"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if(data19.expect === undefined){
+const err62 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(data19.verdict === undefined){
+const err63 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/required",keyword:"required",params:{missingProperty: "verdict"},message:"must have required property '"+"verdict"+"'"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(data19.shown === undefined){
+const err64 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/required",keyword:"required",params:{missingProperty: "shown"},message:"must have required property '"+"shown"+"'"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+if(data19.chosen === undefined){
+const err65 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/required",keyword:"required",params:{missingProperty: "chosen"},message:"must have required property '"+"chosen"+"'"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if(data19.pass === undefined){
+const err66 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/required",keyword:"required",params:{missingProperty: "pass"},message:"must have required property '"+"pass"+"'"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+for(const key4 in data19){
+if(!(func5.call(schema47.properties.results.items.properties, key4))){
+const err67 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data19.line !== undefined){
+let data20 = data19.line;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err68 = {instancePath:instancePath+"/results/" + i0+"/line",schemaPath:"#/properties/results/items/properties/line/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 1 || isNaN(data20)){
+const err69 = {instancePath:instancePath+"/results/" + i0+"/line",schemaPath:"#/properties/results/items/properties/line/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+if(data19.side !== undefined){
+let data21 = data19.side;
+if(!((data21 === "valid") || (data21 === "invalid"))){
+const err70 = {instancePath:instancePath+"/results/" + i0+"/side",schemaPath:"#/properties/results/items/properties/side/enum",keyword:"enum",params:{allowedValues: schema47.properties.results.items.properties.side.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data19.note !== undefined){
+let data22 = data19.note;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err71 = {instancePath:instancePath+"/results/" + i0+"/note",schemaPath:"#/properties/results/items/properties/note/type",keyword:"type",params:{type: schema47.properties.results.items.properties.note.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data19.reply !== undefined){
+let data23 = data19.reply;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err72 = {instancePath:instancePath+"/results/" + i0+"/reply",schemaPath:"#/properties/results/items/properties/reply/type",keyword:"type",params:{type: schema47.properties.results.items.properties.reply.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data19.finishReason !== undefined){
+let data24 = data19.finishReason;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err73 = {instancePath:instancePath+"/results/" + i0+"/finishReason",schemaPath:"#/properties/results/items/properties/finishReason/type",keyword:"type",params:{type: schema47.properties.results.items.properties.finishReason.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data19.question !== undefined){
+let data25 = data19.question;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err74 = {instancePath:instancePath+"/results/" + i0+"/question",schemaPath:"#/properties/results/items/properties/question/type",keyword:"type",params:{type: schema47.properties.results.items.properties.question.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data19.key !== undefined){
+let data26 = data19.key;
+if(!((((data26 === "A") || (data26 === "B")) || (data26 === "C")) || (data26 === "D"))){
+const err75 = {instancePath:instancePath+"/results/" + i0+"/key",schemaPath:"#/properties/results/items/properties/key/enum",keyword:"enum",params:{allowedValues: schema47.properties.results.items.properties.key.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data19.options !== undefined){
+let data27 = data19.options;
+if(Array.isArray(data27)){
+if(data27.length > 4){
+const err76 = {instancePath:instancePath+"/results/" + i0+"/options",schemaPath:"#/properties/results/items/properties/options/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+if(data27.length < 4){
+const err77 = {instancePath:instancePath+"/results/" + i0+"/options",schemaPath:"#/properties/results/items/properties/options/minItems",keyword:"minItems",params:{limit: 4},message:"must NOT have fewer than 4 items"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+const len1 = data27.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data27[i1] !== "string"){
+const err78 = {instancePath:instancePath+"/results/" + i0+"/options/" + i1,schemaPath:"#/properties/results/items/properties/options/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/results/" + i0+"/options",schemaPath:"#/properties/results/items/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data19.permutation !== undefined){
+let data29 = data19.permutation;
+if(Array.isArray(data29)){
+if(data29.length > 4){
+const err80 = {instancePath:instancePath+"/results/" + i0+"/permutation",schemaPath:"#/properties/results/items/properties/permutation/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if(data29.length < 4){
+const err81 = {instancePath:instancePath+"/results/" + i0+"/permutation",schemaPath:"#/properties/results/items/properties/permutation/minItems",keyword:"minItems",params:{limit: 4},message:"must NOT have fewer than 4 items"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+const len2 = data29.length;
+for(let i2=0; i2<len2; i2++){
+let data30 = data29[i2];
+if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
+const err82 = {instancePath:instancePath+"/results/" + i0+"/permutation/" + i2,schemaPath:"#/properties/results/items/properties/permutation/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 > 3 || isNaN(data30)){
+const err83 = {instancePath:instancePath+"/results/" + i0+"/permutation/" + i2,schemaPath:"#/properties/results/items/properties/permutation/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+if(data30 < 0 || isNaN(data30)){
+const err84 = {instancePath:instancePath+"/results/" + i0+"/permutation/" + i2,schemaPath:"#/properties/results/items/properties/permutation/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err85 = {instancePath:instancePath+"/results/" + i0+"/permutation",schemaPath:"#/properties/results/items/properties/permutation/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data19.expect !== undefined){
+let data31 = data19.expect;
+if(!((((data31 === "correct") || (data31 === "incorrect")) || (data31 === "invalid")) || (data31 === "truncated"))){
+const err86 = {instancePath:instancePath+"/results/" + i0+"/expect",schemaPath:"#/$defs/verdict/enum",keyword:"enum",params:{allowedValues: schema53.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data19.verdict !== undefined){
+let data32 = data19.verdict;
+if(!((((data32 === "correct") || (data32 === "incorrect")) || (data32 === "invalid")) || (data32 === "truncated"))){
+const err87 = {instancePath:instancePath+"/results/" + i0+"/verdict",schemaPath:"#/$defs/verdict/enum",keyword:"enum",params:{allowedValues: schema53.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data19.shown !== undefined){
+let data33 = data19.shown;
+if(!(((((data33 === "A") || (data33 === "B")) || (data33 === "C")) || (data33 === "D")) || (data33 === null))){
+const err88 = {instancePath:instancePath+"/results/" + i0+"/shown",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+if(data19.chosen !== undefined){
+let data34 = data19.chosen;
+if(!(((((data34 === "A") || (data34 === "B")) || (data34 === "C")) || (data34 === "D")) || (data34 === null))){
+const err89 = {instancePath:instancePath+"/results/" + i0+"/chosen",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema55.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+if(data19.pass !== undefined){
+if(typeof data19.pass !== "boolean"){
+const err90 = {instancePath:instancePath+"/results/" + i0+"/pass",schemaPath:"#/properties/results/items/properties/pass/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/results",schemaPath:"#/properties/results/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+else {
+const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+
+export const bundle_plan = validate26;
+const schema57 = {"$id":"https://docket.invalid/schemas/plan.schema.json","title":"plan: a run's frozen plan (bank, questions, permutations, repetitions, request config, caps), stored before the first call","type":"object","additionalProperties":false,"required":["kind","schemaVersion","bank","benchmarkVersion","requestFormat","questions","permutations","repetitions","slots","model","baseUrl","params","grader","caps","requestHashes"],"properties":{"kind":{"const":"plan"},"schemaVersion":{"const":1},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"requestFormat":{"type":"string","minLength":1},"questions":{"type":"array","items":{"type":"string","minLength":1}},"tasks":{"type":"array","items":{"type":"string","minLength":1},"description":"task ids (sorted), present only when the run asks tasks: one slot per task and repetition, after the questions' slots"},"permutations":{"type":"integer","minimum":1},"repetitions":{"type":"integer","minimum":1},"slots":{"type":"integer","minimum":0},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","minLength":1},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"grader":{"type":"object","additionalProperties":false,"required":["ref","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"caps":{"type":"object","additionalProperties":false,"required":["limitEvals","maxRequests","maxKnownCostUsd","retries","timeoutMs"],"properties":{"limitEvals":{"type":["integer","null"],"minimum":1},"maxRequests":{"type":["integer","null"],"minimum":1},"maxKnownCostUsd":{"type":["number","null"],"minimum":0},"retries":{"type":"integer","minimum":0},"timeoutMs":{"type":"integer","minimum":1}}},"requestHashes":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}};
+
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/plan.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8174,7 +9567,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema47.properties, key0))){
+if(!(func5.call(schema57.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -8802,7 +10195,7 @@ errors++;
 if(data22.limitEvals !== undefined){
 let data23 = data22.limitEvals;
 if((!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))) && (data23 !== null)){
-const err66 = {instancePath:instancePath+"/caps/limitEvals",schemaPath:"#/properties/caps/properties/limitEvals/type",keyword:"type",params:{type: schema47.properties.caps.properties.limitEvals.type},message:"must be integer,null"};
+const err66 = {instancePath:instancePath+"/caps/limitEvals",schemaPath:"#/properties/caps/properties/limitEvals/type",keyword:"type",params:{type: schema57.properties.caps.properties.limitEvals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -8827,7 +10220,7 @@ errors++;
 if(data22.maxRequests !== undefined){
 let data24 = data22.maxRequests;
 if((!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))) && (data24 !== null)){
-const err68 = {instancePath:instancePath+"/caps/maxRequests",schemaPath:"#/properties/caps/properties/maxRequests/type",keyword:"type",params:{type: schema47.properties.caps.properties.maxRequests.type},message:"must be integer,null"};
+const err68 = {instancePath:instancePath+"/caps/maxRequests",schemaPath:"#/properties/caps/properties/maxRequests/type",keyword:"type",params:{type: schema57.properties.caps.properties.maxRequests.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -8852,7 +10245,7 @@ errors++;
 if(data22.maxKnownCostUsd !== undefined){
 let data25 = data22.maxKnownCostUsd;
 if((!((typeof data25 == "number") && (isFinite(data25)))) && (data25 !== null)){
-const err70 = {instancePath:instancePath+"/caps/maxKnownCostUsd",schemaPath:"#/properties/caps/properties/maxKnownCostUsd/type",keyword:"type",params:{type: schema47.properties.caps.properties.maxKnownCostUsd.type},message:"must be number,null"};
+const err70 = {instancePath:instancePath+"/caps/maxKnownCostUsd",schemaPath:"#/properties/caps/properties/maxKnownCostUsd/type",keyword:"type",params:{type: schema57.properties.caps.properties.maxKnownCostUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -8972,15 +10365,15 @@ vErrors.push(err79);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_prompt_template = validate26;
-const schema48 = {"$id":"https://docket.invalid/schemas/prompt-template.schema.json","title":"prompt-template: the versioned system and user message text that presents a question","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","system","user","answerFormat"],"properties":{"kind":{"const":"prompt-template"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}};
-const pattern57 = func6("^[a-z0-9][a-z0-9-]*$", "u");
+export const bundle_prompt_template = validate27;
+const schema58 = {"$id":"https://docket.invalid/schemas/prompt-template.schema.json","title":"prompt-template: the versioned system and user message text that presents a question","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","system","user","answerFormat"],"properties":{"kind":{"const":"prompt-template"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}};
+const pattern62 = func6("^[a-z0-9][a-z0-9-]*$", "u");
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/prompt-template.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9094,7 +10487,7 @@ errors++;
 if(data.id !== undefined){
 let data2 = data.id;
 if(typeof data2 === "string"){
-if(!pattern57.test(data2)){
+if(!pattern62.test(data2)){
 const err10 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -9180,7 +10573,7 @@ errors++;
 if(data.requestKind !== undefined){
 let data7 = data.requestKind;
 if(!((data7 === "chat") || (data7 === "decision"))){
-const err17 = {instancePath:instancePath+"/requestKind",schemaPath:"#/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema48.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/requestKind",schemaPath:"#/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema58.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9201,14 +10594,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_protocol = validate27;
-const schema49 = {"$id":"https://docket.invalid/schemas/protocol.schema.json","title":"protocol: the versioned scoring protocol (its digest is part of the benchmark version)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","permutationsPerQuestion","slot","verdicts","questionScore","sourceEvalScore","score","coverage","minCoverage","ranking","intervals","comparison","cost"],"properties":{"kind":{"const":"protocol"},"schemaVersion":{"const":1},"id":{"type":"string"},"version":{"type":"integer","minimum":1},"permutationsPerQuestion":{"type":"integer","minimum":1},"slot":{"type":"string"},"verdicts":{"type":"object","additionalProperties":{"type":"string"}},"questionScore":{"type":"string"},"sourceEvalScore":{"type":"string"},"score":{"type":"string"},"coverage":{"type":"string"},"minCoverage":{"type":"number","minimum":0,"maximum":1},"ranking":{"type":"string"},"intervals":{"type":"object"},"comparison":{"type":"object"},"cost":{"type":"string"},"kinds":{"type":"object"},"weights":{"type":"object"},"itemScore":{"type":"string"},"kindScore":{"type":"string"},"combined":{"type":"string"}}};
+export const bundle_protocol = validate28;
+const schema59 = {"$id":"https://docket.invalid/schemas/protocol.schema.json","title":"protocol: the versioned scoring protocol (its digest is part of the benchmark version)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","permutationsPerQuestion","slot","verdicts","questionScore","sourceEvalScore","score","coverage","minCoverage","ranking","intervals","comparison","cost"],"properties":{"kind":{"const":"protocol"},"schemaVersion":{"const":1},"id":{"type":"string"},"version":{"type":"integer","minimum":1},"permutationsPerQuestion":{"type":"integer","minimum":1},"slot":{"type":"string"},"verdicts":{"type":"object","additionalProperties":{"type":"string"}},"questionScore":{"type":"string"},"sourceEvalScore":{"type":"string"},"score":{"type":"string"},"coverage":{"type":"string"},"minCoverage":{"type":"number","minimum":0,"maximum":1},"ranking":{"type":"string"},"intervals":{"type":"object"},"comparison":{"type":"object"},"cost":{"type":"string"},"kinds":{"type":"object"},"weights":{"type":"object"},"itemScore":{"type":"string"},"kindScore":{"type":"string"},"combined":{"type":"string"}}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/protocol.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9374,7 +10767,7 @@ vErrors.push(err15);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema49.properties, key0))){
+if(!(func5.call(schema59.properties, key0))){
 const err16 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
@@ -9716,15 +11109,15 @@ vErrors.push(err43);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_question = validate28;
-const schema50 = {"$id":"https://docket.invalid/schemas/question.schema.json","title":"question: one decision question, naming its source snapshot and its evidence","type":"object","additionalProperties":false,"required":["kind","schemaVersion","question","source","evidence"],"properties":{"kind":{"const":"question"},"schemaVersion":{"const":1},"question":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string"},"stem":{"type":"string","minLength":1},"options":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"string","minLength":1}},"key":{"enum":["A","B","C","D"]},"claim":{"type":"string"},"doesNotEstablish":{"type":"string"},"probe":{"type":"string"}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"evidence"}}};
-const pattern58 = func6("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
+export const bundle_question = validate29;
+const schema60 = {"$id":"https://docket.invalid/schemas/question.schema.json","title":"question: one decision question, naming its source snapshot and its evidence","type":"object","additionalProperties":false,"required":["kind","schemaVersion","question","source","evidence"],"properties":{"kind":{"const":"question"},"schemaVersion":{"const":1},"question":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string"},"stem":{"type":"string","minLength":1},"options":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"string","minLength":1}},"key":{"enum":["A","B","C","D"]},"claim":{"type":"string"},"doesNotEstablish":{"type":"string"},"probe":{"type":"string"}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"evidence"}}};
+const pattern63 = func6("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/question.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9913,7 +11306,7 @@ errors++;
 if(data2.id !== undefined){
 let data3 = data2.id;
 if(typeof data3 === "string"){
-if(!pattern58.test(data3)){
+if(!pattern63.test(data3)){
 const err17 = {instancePath:instancePath+"/question/id",schemaPath:"#/properties/question/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -10036,7 +11429,7 @@ errors++;
 if(data2.key !== undefined){
 let data8 = data2.key;
 if(!((((data8 === "A") || (data8 === "B")) || (data8 === "C")) || (data8 === "D"))){
-const err27 = {instancePath:instancePath+"/question/key",schemaPath:"#/properties/question/properties/key/enum",keyword:"enum",params:{allowedValues: schema50.properties.question.properties.key.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/question/key",schemaPath:"#/properties/question/properties/key/enum",keyword:"enum",params:{allowedValues: schema60.properties.question.properties.key.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10157,14 +11550,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_run = validate29;
-const schema51 = {"$id":"https://docket.invalid/schemas/run.schema.json","title":"run: a sealed run: its plan, status, counts, the journal head and the segments holding every attempt","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","plan","bank","benchmarkVersion","model","status","stopReason","planned","done","attempts","classes","knownCostUsd","head","segments","startedAt","sealedAt","docketVersion"],"properties":{"kind":{"const":"run"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"plan":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan"},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"model":{"type":"string","minLength":1},"status":{"enum":["sealed","incomplete","interrupted"]},"stopReason":{"type":["string","null"]},"planned":{"type":"integer","minimum":0},"done":{"type":"integer","minimum":0},"attempts":{"type":"integer","minimum":0},"classes":{"type":"object","additionalProperties":false,"required":["answered","invalid","provider_failure","truncated","interrupted"],"properties":{"answered":{"type":"integer","minimum":0},"invalid":{"type":"integer","minimum":0},"provider_failure":{"type":"integer","minimum":0},"truncated":{"type":"integer","minimum":0},"interrupted":{"type":"integer","minimum":0}}},"knownCostUsd":{"type":["number","null"],"minimum":0},"head":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run-segment"}},"startedAt":{"type":"string","minLength":1},"sealedAt":{"type":"string","minLength":1},"docketVersion":{"type":"string","minLength":1}}};
+export const bundle_run = validate30;
+const schema61 = {"$id":"https://docket.invalid/schemas/run.schema.json","title":"run: a sealed run: its plan, status, counts, the journal head and the segments holding every attempt","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","plan","bank","benchmarkVersion","model","status","stopReason","planned","done","attempts","classes","knownCostUsd","head","segments","startedAt","sealedAt","docketVersion"],"properties":{"kind":{"const":"run"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"plan":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan"},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"model":{"type":"string","minLength":1},"status":{"enum":["sealed","incomplete","interrupted"]},"stopReason":{"type":["string","null"]},"planned":{"type":"integer","minimum":0},"done":{"type":"integer","minimum":0},"attempts":{"type":"integer","minimum":0},"classes":{"type":"object","additionalProperties":false,"required":["answered","invalid","provider_failure","truncated","interrupted"],"properties":{"answered":{"type":"integer","minimum":0},"invalid":{"type":"integer","minimum":0},"provider_failure":{"type":"integer","minimum":0},"truncated":{"type":"integer","minimum":0},"interrupted":{"type":"integer","minimum":0}}},"knownCostUsd":{"type":["number","null"],"minimum":0},"head":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run-segment"}},"startedAt":{"type":"string","minLength":1},"sealedAt":{"type":"string","minLength":1},"docketVersion":{"type":"string","minLength":1}}};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/run.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -10360,7 +11753,7 @@ vErrors.push(err18);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema51.properties, key0))){
+if(!(func5.call(schema61.properties, key0))){
 const err19 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err19];
@@ -10525,7 +11918,7 @@ errors++;
 if(data.status !== undefined){
 let data7 = data.status;
 if(!(((data7 === "sealed") || (data7 === "incomplete")) || (data7 === "interrupted"))){
-const err32 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema51.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema61.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10538,7 +11931,7 @@ errors++;
 if(data.stopReason !== undefined){
 let data8 = data.stopReason;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err33 = {instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: schema51.properties.stopReason.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: schema61.properties.stopReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -10828,7 +12221,7 @@ errors++;
 if(data.knownCostUsd !== undefined){
 let data18 = data.knownCostUsd;
 if((!((typeof data18 == "number") && (isFinite(data18)))) && (data18 !== null)){
-const err57 = {instancePath:instancePath+"/knownCostUsd",schemaPath:"#/properties/knownCostUsd/type",keyword:"type",params:{type: schema51.properties.knownCostUsd.type},message:"must be number,null"};
+const err57 = {instancePath:instancePath+"/knownCostUsd",schemaPath:"#/properties/knownCostUsd/type",keyword:"type",params:{type: schema61.properties.knownCostUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -11003,22 +12396,22 @@ vErrors.push(err70);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_run_segment = validate30;
-const schema52 = {"$id":"https://docket.invalid/schemas/run-segment.schema.json","title":"run-segment: up to 2000 consecutive journal lines of one run, each exactly the journaled line (its RFC 8785 form is the hashed line)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","lines"],"$defs":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"nullableString":{"type":["string","null"]},"message":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":["string","null"]},"tool_calls":{"type":"array","items":{"type":"object"},"description":"a task's history: an assistant's tool calls"},"tool_call_id":{"type":"string","description":"a task's history: the call a tool result answers"},"name":{"type":"string"}}},"request":{"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]},"decisionRequest":{"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}},"chatRequest":{"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"},"tools":{"type":"array","items":{"type":"object"},"description":"a task's tool definitions"}}},"response":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]},"line":{"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}}},"properties":{"kind":{"const":"run-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"first":{"type":"integer","minimum":0},"lines":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/line"}}}};
-const schema53 = {"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}};
-const schema54 = {"type":"string","pattern":"^sha256:[0-9a-f]{64}$"};
-const schema60 = {"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]};
-const schema61 = {"type":["string","null"]};
-const schema56 = {"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]};
-const schema59 = {"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}};
-const schema57 = {"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"},"tools":{"type":"array","items":{"type":"object"},"description":"a task's tool definitions"}}};
-const schema58 = {"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":["string","null"]},"tool_calls":{"type":"array","items":{"type":"object"},"description":"a task's history: an assistant's tool calls"},"tool_call_id":{"type":"string","description":"a task's history: the call a tool result answers"},"name":{"type":"string"}}};
+export const bundle_run_segment = validate31;
+const schema62 = {"$id":"https://docket.invalid/schemas/run-segment.schema.json","title":"run-segment: up to 2000 consecutive journal lines of one run, each exactly the journaled line (its RFC 8785 form is the hashed line)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","lines"],"$defs":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"nullableString":{"type":["string","null"]},"message":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":["string","null"]},"tool_calls":{"type":"array","items":{"type":"object"},"description":"a task's history: an assistant's tool calls"},"tool_call_id":{"type":"string","description":"a task's history: the call a tool result answers"},"name":{"type":"string"}}},"request":{"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]},"decisionRequest":{"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}},"chatRequest":{"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"},"tools":{"type":"array","items":{"type":"object"},"description":"a task's tool definitions"}}},"response":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]},"line":{"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}}},"properties":{"kind":{"const":"run-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"first":{"type":"integer","minimum":0},"lines":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/line"}}}};
+const schema63 = {"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}};
+const schema64 = {"type":"string","pattern":"^sha256:[0-9a-f]{64}$"};
+const schema70 = {"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]};
+const schema71 = {"type":["string","null"]};
+const schema66 = {"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]};
+const schema69 = {"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}};
+const schema67 = {"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"},"tools":{"type":"array","items":{"type":"object"},"description":"a task's tool definitions"}}};
+const schema68 = {"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":["string","null"]},"tool_calls":{"type":"array","items":{"type":"object"},"description":"a task's history: an assistant's tool calls"},"tool_call_id":{"type":"string","description":"a task's history: the call a tool result answers"},"name":{"type":"string"}}};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11140,7 +12533,7 @@ errors++;
 if(data2.content !== undefined){
 let data4 = data2.content;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/messages/" + i0+"/content",schemaPath:"#/$defs/message/properties/content/type",keyword:"type",params:{type: schema58.properties.content.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/messages/" + i0+"/content",schemaPath:"#/$defs/message/properties/content/type",keyword:"type",params:{type: schema68.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11319,20 +12712,20 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -11582,13 +12975,13 @@ vErrors = null;
 }
 }
 }
-validate32.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-const schema65 = {"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}};
+const schema75 = {"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11637,7 +13030,7 @@ errors++;
 if(data.choice !== undefined){
 let data0 = data.choice;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err4 = {instancePath:instancePath+"/choice",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema61.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/choice",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema71.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11730,7 +13123,7 @@ vErrors = null;
 if(data.confidence !== undefined){
 let data3 = data.confidence;
 if((!((typeof data3 == "number") && (isFinite(data3)))) && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: schema65.properties.confidence.type},message:"must be number,null"};
+const err9 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: schema75.properties.confidence.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11751,12 +13144,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11911,7 +13304,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema53.properties, key0))){
+if(!(func5.call(schema63.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -12142,8 +13535,8 @@ errors++;
 }
 }
 if(data.request !== undefined){
-if(!(validate32(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate33(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 }
@@ -12392,7 +13785,7 @@ vErrors = null;
 if(data.content !== undefined){
 let data14 = data.content;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema61.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema71.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -12405,7 +13798,7 @@ errors++;
 if(data.model !== undefined){
 let data15 = data.model;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema61.type},message:"must be string,null"};
+const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema71.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -12418,7 +13811,7 @@ errors++;
 if(data.finishReason !== undefined){
 let data16 = data.finishReason;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema61.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema71.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -12431,7 +13824,7 @@ errors++;
 if(data.costUsd !== undefined){
 let data17 = data.costUsd;
 if((!((typeof data17 == "number") && (isFinite(data17)))) && (data17 !== null)){
-const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema53.properties.costUsd.type},message:"must be number,null"};
+const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema63.properties.costUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -12469,7 +13862,7 @@ errors++;
 if(data.errorClass !== undefined){
 let data19 = data.errorClass;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema61.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema71.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -12482,7 +13875,7 @@ errors++;
 if(data.class !== undefined){
 let data20 = data.class;
 if(!(((((data20 === "answered") || (data20 === "invalid")) || (data20 === "provider_failure")) || (data20 === "truncated")) || (data20 === "interrupted"))){
-const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema53.properties.class.enum},message:"must be equal to one of the allowed values"};
+const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema63.properties.class.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -12517,8 +13910,8 @@ errors++;
 }
 }
 if(data.decision !== undefined){
-if(!(validate36(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -12533,12 +13926,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/run-segment.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -12694,8 +14087,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate31(data4[i0], {instancePath:instancePath+"/lines/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate32(data4[i0], {instancePath:instancePath+"/lines/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 }
@@ -12722,15 +14115,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_source = validate39;
-const schema67 = {"$id":"https://docket.invalid/schemas/source.schema.json","title":"source: a snapshot of one source eval's file tree","type":"object","additionalProperties":false,"required":["kind","schemaVersion","sourceEval","exclude","entries","treeDigest"],"properties":{"kind":{"const":"source"},"schemaVersion":{"const":1},"sourceEval":{"type":"string","pattern":"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$","description":"<category>/<eval>: the folders' own names, neither holding a separator or a control character"},"exclude":{"type":"object","additionalProperties":false,"required":["dirs","files"],"properties":{"dirs":{"type":"array","items":{"type":"string"}},"files":{"type":"array","items":{"type":"string"}}}},"entries":{"type":"array","items":{"oneOf":[{"type":"object","additionalProperties":false,"required":["path","type","mode","size","digest","encoding","content"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"file"},"mode":{"enum":[420,493]},"size":{"type":"integer","minimum":0},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"enum":["utf8","base64"]},"content":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["path","type","target"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"symlink"},"target":{"type":"string"}}}]}},"treeDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"allowedDenied":{"description":"denied paths stored because the bank config names them (content.include)","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","rule"],"properties":{"path":{"type":"string","minLength":1},"rule":{"type":"string"}}}},"allowedSecrets":{"description":"secret-scanner hits the bank config allows (content.allowSecrets), by path, line, rule and the digest of the matched text","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","line","rule","digest"],"properties":{"path":{"type":"string","minLength":1},"line":{"type":"integer","minimum":1},"rule":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
-const pattern70 = func6("^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$", "u");
+export const bundle_source = validate40;
+const schema77 = {"$id":"https://docket.invalid/schemas/source.schema.json","title":"source: a snapshot of one source eval's file tree","type":"object","additionalProperties":false,"required":["kind","schemaVersion","sourceEval","exclude","entries","treeDigest"],"properties":{"kind":{"const":"source"},"schemaVersion":{"const":1},"sourceEval":{"type":"string","pattern":"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$","description":"<category>/<eval>: the folders' own names, neither holding a separator or a control character"},"exclude":{"type":"object","additionalProperties":false,"required":["dirs","files"],"properties":{"dirs":{"type":"array","items":{"type":"string"}},"files":{"type":"array","items":{"type":"string"}}}},"entries":{"type":"array","items":{"oneOf":[{"type":"object","additionalProperties":false,"required":["path","type","mode","size","digest","encoding","content"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"file"},"mode":{"enum":[420,493]},"size":{"type":"integer","minimum":0},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"enum":["utf8","base64"]},"content":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["path","type","target"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"symlink"},"target":{"type":"string"}}}]}},"treeDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"allowedDenied":{"description":"denied paths stored because the bank config names them (content.include)","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","rule"],"properties":{"path":{"type":"string","minLength":1},"rule":{"type":"string"}}}},"allowedSecrets":{"description":"secret-scanner hits the bank config allows (content.allowSecrets), by path, line, rule and the digest of the matched text","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","line","rule","digest"],"properties":{"path":{"type":"string","minLength":1},"line":{"type":"integer","minimum":1},"rule":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
+const pattern75 = func6("^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$", "u");
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/source.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -12834,7 +14227,7 @@ errors++;
 if(data.sourceEval !== undefined){
 let data2 = data.sourceEval;
 if(typeof data2 === "string"){
-if(!pattern70.test(data2)){
+if(!pattern75.test(data2)){
 const err9 = {instancePath:instancePath+"/sourceEval",schemaPath:"#/properties/sourceEval/pattern",keyword:"pattern",params:{pattern: "^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$"},message:"must match pattern \""+"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -13092,7 +14485,7 @@ errors++;
 if(data9.mode !== undefined){
 let data12 = data9.mode;
 if(!((data12 === 420) || (data12 === 493))){
-const err30 = {instancePath:instancePath+"/entries/" + i2+"/mode",schemaPath:"#/properties/entries/items/oneOf/0/properties/mode/enum",keyword:"enum",params:{allowedValues: schema67.properties.entries.items.oneOf[0].properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/entries/" + i2+"/mode",schemaPath:"#/properties/entries/items/oneOf/0/properties/mode/enum",keyword:"enum",params:{allowedValues: schema77.properties.entries.items.oneOf[0].properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -13155,7 +14548,7 @@ errors++;
 if(data9.encoding !== undefined){
 let data15 = data9.encoding;
 if(!((data15 === "utf8") || (data15 === "base64"))){
-const err35 = {instancePath:instancePath+"/entries/" + i2+"/encoding",schemaPath:"#/properties/entries/items/oneOf/0/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema67.properties.entries.items.oneOf[0].properties.encoding.enum},message:"must be equal to one of the allowed values"};
+const err35 = {instancePath:instancePath+"/entries/" + i2+"/encoding",schemaPath:"#/properties/entries/items/oneOf/0/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema77.properties.entries.items.oneOf[0].properties.encoding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -13668,14 +15061,14 @@ vErrors.push(err75);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_task = validate40;
-const schema68 = {"$id":"https://docket.invalid/schemas/task.schema.json","title":"task: one free-form (answer) or execution (exec) task, its prompt read, naming its source snapshot","type":"object","additionalProperties":false,"required":["kind","schemaVersion","task","source"],"properties":{"kind":{"const":"task"},"schemaVersion":{"const":1},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","prompt","max_tokens","graders"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string"},"prompt":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string"},"file":{"type":"string"}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"type":"object"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"graders":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["ref","weight","params"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"params":{"type":"object"}}}}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"}}};
+export const bundle_task = validate41;
+const schema78 = {"$id":"https://docket.invalid/schemas/task.schema.json","title":"task: one free-form (answer) or execution (exec) task, its prompt read, naming its source snapshot","type":"object","additionalProperties":false,"required":["kind","schemaVersion","task","source"],"properties":{"kind":{"const":"task"},"schemaVersion":{"const":1},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","prompt","max_tokens","graders"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string"},"prompt":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string"},"file":{"type":"string"}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"type":"object"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"graders":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["ref","weight","params"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"params":{"type":"object"}}}}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/task.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -13820,7 +15213,7 @@ vErrors.push(err12);
 errors++;
 }
 for(const key1 in data2){
-if(!(func5.call(schema68.properties.task.properties, key1))){
+if(!(func5.call(schema78.properties.task.properties, key1))){
 const err13 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
@@ -13834,7 +15227,7 @@ errors++;
 if(data2.id !== undefined){
 let data3 = data2.id;
 if(typeof data3 === "string"){
-if(!pattern58.test(data3)){
+if(!pattern63.test(data3)){
 const err14 = {instancePath:instancePath+"/task/id",schemaPath:"#/properties/task/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -13859,7 +15252,7 @@ errors++;
 if(data2.kind !== undefined){
 let data4 = data2.kind;
 if(!((data4 === "answer") || (data4 === "exec"))){
-const err16 = {instancePath:instancePath+"/task/kind",schemaPath:"#/properties/task/properties/kind/enum",keyword:"enum",params:{allowedValues: schema68.properties.task.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/task/kind",schemaPath:"#/properties/task/properties/kind/enum",keyword:"enum",params:{allowedValues: schema78.properties.task.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14284,13 +15677,13 @@ vErrors.push(err47);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const definition_run_segment_line = validate41;
+export const definition_run_segment_line = validate42;
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14445,7 +15838,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema53.properties, key0))){
+if(!(func5.call(schema63.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -14676,8 +16069,8 @@ errors++;
 }
 }
 if(data.request !== undefined){
-if(!(validate32(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate33(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 }
@@ -14926,7 +16319,7 @@ vErrors = null;
 if(data.content !== undefined){
 let data14 = data.content;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema61.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema71.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -14939,7 +16332,7 @@ errors++;
 if(data.model !== undefined){
 let data15 = data.model;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema61.type},message:"must be string,null"};
+const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema71.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -14952,7 +16345,7 @@ errors++;
 if(data.finishReason !== undefined){
 let data16 = data.finishReason;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema61.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema71.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -14965,7 +16358,7 @@ errors++;
 if(data.costUsd !== undefined){
 let data17 = data.costUsd;
 if((!((typeof data17 == "number") && (isFinite(data17)))) && (data17 !== null)){
-const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema53.properties.costUsd.type},message:"must be number,null"};
+const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema63.properties.costUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -15003,7 +16396,7 @@ errors++;
 if(data.errorClass !== undefined){
 let data19 = data.errorClass;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema61.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema71.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -15016,7 +16409,7 @@ errors++;
 if(data.class !== undefined){
 let data20 = data.class;
 if(!(((((data20 === "answered") || (data20 === "invalid")) || (data20 === "provider_failure")) || (data20 === "truncated")) || (data20 === "interrupted"))){
-const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema53.properties.class.enum},message:"must be equal to one of the allowed values"};
+const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema63.properties.class.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -15051,8 +16444,8 @@ errors++;
 }
 }
 if(data.decision !== undefined){
-if(!(validate36(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -15067,22 +16460,24 @@ vErrors.push(err61);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const bankFile = validate44;
-const schema77 = {"$id":"https://docket.invalid/schemas/files/decision-bank.schema.json","title":"decision-bank.json: the working-tree bank file (frozen into bank, question and prompt-template bundles)","type":"object","additionalProperties":false,"required":["schemaVersion","name","version","description","keyBalanceTolerance","promptTemplate","questions","omissions"],"$defs":{"probeRuntime":{"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}},"graderUse":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match) or exec@1 (the suite's tests, docket-exec/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} (docs/design.md §10)"}}},"message":{"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}},"weights":{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}}},"properties":{"schemaVersion":{"const":1},"name":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"description":{"type":"string"},"keyBalanceTolerance":{"type":"integer","minimum":0},"promptTemplate":{"type":"object","additionalProperties":false,"required":["id","version","system","user","answerFormat"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string","minLength":3,"description":"<category>/<eval>: the two folders' names as they are on disk (layout); an unsafe name is refused by validate (ENAME)"},"stem":{"type":"string","minLength":1},"options":{"type":"array","items":{"type":"string","minLength":1}},"key":{"type":"string"},"claim":{"type":"string","minLength":1},"doesNotEstablish":{"type":"string","minLength":1},"probe":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$","description":"relative to the source eval's folder, or to <layout.probeRoot>/<sourceEval>/ when the layout names a probe root"},"probeRuntime":{"$ref":"#/$defs/probeRuntime"}}}},"tasks":{"type":"array","items":{"$ref":"#/$defs/task"},"description":"free-form (answer) and execution (exec) tasks (docs/design.md §7 \"Tasks\")"},"scoring":{"type":"object","additionalProperties":false,"properties":{"weights":{"$ref":"#/$defs/weights"}},"description":"how kinds or categories weigh in the combined score; part of the scoring protocol, so of the benchmark version"},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string"}}}},"layout":{"description":"where the suite keeps its things (docs/design.md §7 \"Layout\"); every member left out has the default shown, the layout docket's own bank has","type":"object","additionalProperties":false,"properties":{"evalRoots":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"folders (relative to the bank root) holding <category>/<eval>/; default [\"evals\"]"},"taskFiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"every source eval holds one of these files; default [\"TASK.md\"]"},"solution":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"the reference solution: NAME/ a folder, NAME.* a file with any extension, else an exact file name; default [\"solution.*\"]"},"probeRoot":{"type":"string","minLength":1,"description":"probes live in <probeRoot>/<sourceEval>/; default: in each source eval's folder"}}},"report":{"description":"what docket report's page says: its title (default: the bank's name and \"leaderboard\") and an introduction (plain text, paragraphs separated by a blank line)","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"text":{"type":"string"}}},"probeRuntime":{"$ref":"#/$defs/probeRuntime"},"lockfile":{"description":"the suite's lockfile, relative to the bank root (default: the first of package-lock.json, npm-shrinkwrap.json, bun.lock, pnpm-lock.yaml, yarn.lock present)","type":"string","pattern":"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},"content":{"description":"the content policy's bank settings (docs/design.md \"Content policy\")","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"type":"integer","minimum":1},"include":{"type":"array","items":{"type":"string","minLength":1}},"allowSecrets":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","digest","reason"],"properties":{"path":{"type":"string","minLength":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"reason":{"type":"string","minLength":1}}}}}}}};
-const schema78 = {"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}};
-const schema83 = {"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}};
-const pattern81 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$", "u");
-const pattern86 = func6("^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$", "u");
-const schema79 = {"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}};
-const schema80 = {"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"};
-const schema81 = {"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match) or exec@1 (the suite's tests, docket-exec/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} (docs/design.md §10)"}}};
-const pattern83 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$", "u");
+export const bankFile = validate45;
+const schema87 = {"$id":"https://docket.invalid/schemas/files/decision-bank.schema.json","title":"decision-bank.json: the working-tree bank file (frozen into bank, question and prompt-template bundles)","type":"object","additionalProperties":false,"required":["schemaVersion","name","version","description","keyBalanceTolerance","promptTemplate","questions","omissions"],"$defs":{"probeRuntime":{"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}},"graderUse":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match) or exec@1 (the suite's tests, docket-exec/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} (docs/design.md §10)"}}},"message":{"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}},"weights":{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}}},"properties":{"schemaVersion":{"const":1},"name":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"description":{"type":"string"},"keyBalanceTolerance":{"type":"integer","minimum":0},"promptTemplate":{"type":"object","additionalProperties":false,"required":["id","version","system","user","answerFormat"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string","minLength":3,"description":"<category>/<eval>: the two folders' names as they are on disk (layout); an unsafe name is refused by validate (ENAME)"},"stem":{"type":"string","minLength":1},"options":{"type":"array","items":{"type":"string","minLength":1}},"key":{"type":"string"},"claim":{"type":"string","minLength":1},"doesNotEstablish":{"type":"string","minLength":1},"probe":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$","description":"relative to the source eval's folder, or to <layout.probeRoot>/<sourceEval>/ when the layout names a probe root"},"probeRuntime":{"$ref":"#/$defs/probeRuntime"}}}},"tasks":{"type":"array","items":{"$ref":"#/$defs/task"},"description":"free-form (answer) and execution (exec) tasks (docs/design.md §7 \"Tasks\")"},"scoring":{"type":"object","additionalProperties":false,"properties":{"weights":{"$ref":"#/$defs/weights"}},"description":"how kinds or categories weigh in the combined score; part of the scoring protocol, so of the benchmark version"},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string"}}}},"layout":{"description":"where the suite keeps its things (docs/design.md §7 \"Layout\"); every member left out has the default shown, the layout docket's own bank has","type":"object","additionalProperties":false,"properties":{"evalRoots":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"folders (relative to the bank root) holding <category>/<eval>/; default [\"evals\"]"},"taskFiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"every source eval holds one of these files; default [\"TASK.md\"]"},"solution":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"the reference solution: NAME/ a folder, NAME.* a file with any extension, else an exact file name; default [\"solution.*\"]"},"probeRoot":{"type":"string","minLength":1,"description":"probes live in <probeRoot>/<sourceEval>/; default: in each source eval's folder"}}},"report":{"description":"what docket report's page says: its title (default: the bank's name and \"leaderboard\") and an introduction (plain text, paragraphs separated by a blank line)","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"text":{"type":"string"}}},"probeRuntime":{"$ref":"#/$defs/probeRuntime"},"graders":{"description":"the suite's own graders by name (docs/design.md §10 \"Suite graders\"); not part of the benchmark version","type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["current","versions"],"properties":{"current":{"description":"the version whose grades are current","type":"integer","minimum":1},"versions":{"description":"version number → its module (.ts .mts .cts .js .mjs .cjs), relative to the bank root","type":"object","minProperties":1,"propertyNames":{"pattern":"^[1-9][0-9]*$"},"additionalProperties":{"type":"string","minLength":1}},"cases":{"description":"the regression matrix: a JSON-lines case file, relative to the bank root","type":"string","minLength":1},"helpers":{"description":"pure modules of the suite the versions may import, relative to the bank root","type":"array","items":{"type":"string","minLength":1}}}}},"grader":{"description":"the default grader of the bank's questions: a name in graders (its current version), NAME@N, or docket's own (decision@2); absent: decision; not part of the benchmark version","type":"string","pattern":"^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"},"lockfile":{"description":"the suite's lockfile, relative to the bank root (default: the first of package-lock.json, npm-shrinkwrap.json, bun.lock, pnpm-lock.yaml, yarn.lock present)","type":"string","pattern":"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},"content":{"description":"the content policy's bank settings (docs/design.md \"Content policy\")","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"type":"integer","minimum":1},"include":{"type":"array","items":{"type":"string","minLength":1}},"allowSecrets":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","digest","reason"],"properties":{"path":{"type":"string","minLength":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"reason":{"type":"string","minLength":1}}}}}}}};
+const schema88 = {"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}};
+const schema93 = {"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}};
+const pattern86 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$", "u");
+const pattern92 = func6("^[1-9][0-9]*$", "u");
+const pattern93 = func6("^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$", "u");
+const pattern94 = func6("^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$", "u");
+const schema89 = {"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}};
+const schema90 = {"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"};
+const schema91 = {"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match) or exec@1 (the suite's tests, docket-exec/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} (docs/design.md §10)"}}};
+const pattern88 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$", "u");
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15127,7 +16522,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema79.properties, key0))){
+if(!(func5.call(schema89.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -15141,7 +16536,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern58.test(data0)){
+if(!pattern63.test(data0)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -15166,7 +16561,7 @@ errors++;
 if(data.kind !== undefined){
 let data1 = data.kind;
 if(!((data1 === "answer") || (data1 === "exec"))){
-const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema79.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema89.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15233,7 +16628,7 @@ errors++;
 if(data3.file !== undefined){
 let data4 = data3.file;
 if(typeof data4 === "string"){
-if(!pattern83.test(data4)){
+if(!pattern88.test(data4)){
 const err12 = {instancePath:instancePath+"/prompt/file",schemaPath:"#/properties/prompt/oneOf/0/properties/file/pattern",keyword:"pattern",params:{pattern: "^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$"},message:"must match pattern \""+"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -15396,7 +16791,7 @@ errors++;
 if(data8.role !== undefined){
 let data9 = data8.role;
 if(!((((data9 === "system") || (data9 === "user")) || (data9 === "assistant")) || (data9 === "tool"))){
-const err23 = {instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"#/$defs/message/properties/role/enum",keyword:"enum",params:{allowedValues: schema80.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"#/$defs/message/properties/role/enum",keyword:"enum",params:{allowedValues: schema90.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -15721,12 +17116,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/files/decision-bank.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -15812,7 +17207,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func5.call(schema77.properties, key0))){
+if(!(func5.call(schema87.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -15990,7 +17385,7 @@ errors++;
 if(data5.id !== undefined){
 let data6 = data5.id;
 if(typeof data6 === "string"){
-if(!pattern57.test(data6)){
+if(!pattern62.test(data6)){
 const err23 = {instancePath:instancePath+"/promptTemplate/id",schemaPath:"#/properties/promptTemplate/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -16076,7 +17471,7 @@ errors++;
 if(data5.requestKind !== undefined){
 let data11 = data5.requestKind;
 if(!((data11 === "chat") || (data11 === "decision"))){
-const err30 = {instancePath:instancePath+"/promptTemplate/requestKind",schemaPath:"#/properties/promptTemplate/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema77.properties.promptTemplate.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/promptTemplate/requestKind",schemaPath:"#/properties/promptTemplate/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema87.properties.promptTemplate.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -16186,7 +17581,7 @@ vErrors.push(err39);
 errors++;
 }
 for(const key2 in data13){
-if(!(func5.call(schema77.properties.questions.items.properties, key2))){
+if(!(func5.call(schema87.properties.questions.items.properties, key2))){
 const err40 = {instancePath:instancePath+"/questions/" + i0,schemaPath:"#/properties/questions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err40];
@@ -16200,7 +17595,7 @@ errors++;
 if(data13.id !== undefined){
 let data14 = data13.id;
 if(typeof data14 === "string"){
-if(!pattern58.test(data14)){
+if(!pattern63.test(data14)){
 const err41 = {instancePath:instancePath+"/questions/" + i0+"/id",schemaPath:"#/properties/questions/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
@@ -16378,7 +17773,7 @@ errors++;
 if(data13.probe !== undefined){
 let data22 = data13.probe;
 if(typeof data22 === "string"){
-if(!pattern81.test(data22)){
+if(!pattern86.test(data22)){
 const err55 = {instancePath:instancePath+"/questions/" + i0+"/probe",schemaPath:"#/properties/questions/items/properties/probe/pattern",keyword:"pattern",params:{pattern: "^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$"},message:"must match pattern \""+"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
@@ -16418,7 +17813,7 @@ errors++;
 if(data23.runtime !== undefined){
 let data24 = data23.runtime;
 if(!((((data24 === "auto") || (data24 === "node")) || (data24 === "tsx")) || (data24 === "bun"))){
-const err58 = {instancePath:instancePath+"/questions/" + i0+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema78.properties.runtime.enum},message:"must be equal to one of the allowed values"};
+const err58 = {instancePath:instancePath+"/questions/" + i0+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema88.properties.runtime.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -16504,8 +17899,8 @@ let data26 = data.tasks;
 if(Array.isArray(data26)){
 const len2 = data26.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate45(data26[i2], {instancePath:instancePath+"/tasks/" + i2,parentData:data26,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate46(data26[i2], {instancePath:instancePath+"/tasks/" + i2,parentData:data26,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
@@ -17131,7 +18526,7 @@ errors++;
 if(data51.runtime !== undefined){
 let data52 = data51.runtime;
 if(!((((data52 === "auto") || (data52 === "node")) || (data52 === "tsx")) || (data52 === "bun"))){
-const err114 = {instancePath:instancePath+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema78.properties.runtime.enum},message:"must be equal to one of the allowed values"};
+const err114 = {instancePath:instancePath+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema88.properties.runtime.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -17188,11 +18583,14 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data.lockfile !== undefined){
-let data54 = data.lockfile;
-if(typeof data54 === "string"){
-if(!pattern86.test(data54)){
-const err119 = {instancePath:instancePath+"/lockfile",schemaPath:"#/properties/lockfile/pattern",keyword:"pattern",params:{pattern: "^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},message:"must match pattern \""+"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"+"\""};
+if(data.graders !== undefined){
+let data54 = data.graders;
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+for(const key12 in data54){
+const _errs121 = errors;
+if(typeof key12 === "string"){
+if(!pattern19.test(key12)){
+const err119 = {instancePath:instancePath+"/graders",schemaPath:"#/properties/graders/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\"",propertyName:key12};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -17202,8 +18600,9 @@ vErrors.push(err119);
 errors++;
 }
 }
-else {
-const err120 = {instancePath:instancePath+"/lockfile",schemaPath:"#/properties/lockfile/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid29 = _errs121 === errors;
+if(!valid29){
+const err120 = {instancePath:instancePath+"/graders",schemaPath:"#/properties/graders/propertyNames",keyword:"propertyNames",params:{propertyName: key12},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -17213,12 +18612,11 @@ vErrors.push(err120);
 errors++;
 }
 }
-if(data.content !== undefined){
-let data55 = data.content;
+for(const key13 in data54){
+let data55 = data54[key13];
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-for(const key12 in data55){
-if(!(((key12 === "maxFileBytes") || (key12 === "include")) || (key12 === "allowSecrets"))){
-const err121 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+if(data55.current === undefined){
+const err121 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/graders/additionalProperties/required",keyword:"required",params:{missingProperty: "current"},message:"must have required property '"+"current"+"'"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -17227,11 +18625,8 @@ vErrors.push(err121);
 }
 errors++;
 }
-}
-if(data55.maxFileBytes !== undefined){
-let data56 = data55.maxFileBytes;
-if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
-const err122 = {instancePath:instancePath+"/content/maxFileBytes",schemaPath:"#/properties/content/properties/maxFileBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data55.versions === undefined){
+const err122 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/graders/additionalProperties/required",keyword:"required",params:{missingProperty: "versions"},message:"must have required property '"+"versions"+"'"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -17240,9 +18635,9 @@ vErrors.push(err122);
 }
 errors++;
 }
-if((typeof data56 == "number") && (isFinite(data56))){
-if(data56 < 1 || isNaN(data56)){
-const err123 = {instancePath:instancePath+"/content/maxFileBytes",schemaPath:"#/properties/content/properties/maxFileBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+for(const key14 in data55){
+if(!((((key14 === "current") || (key14 === "versions")) || (key14 === "cases")) || (key14 === "helpers"))){
+const err123 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/graders/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -17252,16 +18647,10 @@ vErrors.push(err123);
 errors++;
 }
 }
-}
-if(data55.include !== undefined){
-let data57 = data55.include;
-if(Array.isArray(data57)){
-const len7 = data57.length;
-for(let i7=0; i7<len7; i7++){
-let data58 = data57[i7];
-if(typeof data58 === "string"){
-if(func2(data58) < 1){
-const err124 = {instancePath:instancePath+"/content/include/" + i7,schemaPath:"#/properties/content/properties/include/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data55.current !== undefined){
+let data56 = data55.current;
+if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
+const err124 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/current",schemaPath:"#/properties/graders/additionalProperties/properties/current/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -17270,9 +18659,9 @@ vErrors.push(err124);
 }
 errors++;
 }
-}
-else {
-const err125 = {instancePath:instancePath+"/content/include/" + i7,schemaPath:"#/properties/content/properties/include/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data56 == "number") && (isFinite(data56))){
+if(data56 < 1 || isNaN(data56)){
+const err125 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/current",schemaPath:"#/properties/graders/additionalProperties/properties/current/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -17283,8 +18672,11 @@ errors++;
 }
 }
 }
-else {
-const err126 = {instancePath:instancePath+"/content/include",schemaPath:"#/properties/content/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data55.versions !== undefined){
+let data57 = data55.versions;
+if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+if(Object.keys(data57).length < 1){
+const err126 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/graders/additionalProperties/properties/versions/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -17293,16 +18685,11 @@ vErrors.push(err126);
 }
 errors++;
 }
-}
-if(data55.allowSecrets !== undefined){
-let data59 = data55.allowSecrets;
-if(Array.isArray(data59)){
-const len8 = data59.length;
-for(let i8=0; i8<len8; i8++){
-let data60 = data59[i8];
-if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
-if(data60.path === undefined){
-const err127 = {instancePath:instancePath+"/content/allowSecrets/" + i8,schemaPath:"#/properties/content/properties/allowSecrets/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+for(const key15 in data57){
+const _errs130 = errors;
+if(typeof key15 === "string"){
+if(!pattern92.test(key15)){
+const err127 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/graders/additionalProperties/properties/versions/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*$"},message:"must match pattern \""+"^[1-9][0-9]*$"+"\"",propertyName:key15};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -17311,8 +18698,10 @@ vErrors.push(err127);
 }
 errors++;
 }
-if(data60.digest === undefined){
-const err128 = {instancePath:instancePath+"/content/allowSecrets/" + i8,schemaPath:"#/properties/content/properties/allowSecrets/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+}
+var valid32 = _errs130 === errors;
+if(!valid32){
+const err128 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/graders/additionalProperties/properties/versions/propertyNames",keyword:"propertyNames",params:{propertyName: key15},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -17321,8 +18710,12 @@ vErrors.push(err128);
 }
 errors++;
 }
-if(data60.reason === undefined){
-const err129 = {instancePath:instancePath+"/content/allowSecrets/" + i8,schemaPath:"#/properties/content/properties/allowSecrets/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+}
+for(const key16 in data57){
+let data58 = data57[key16];
+if(typeof data58 === "string"){
+if(func2(data58) < 1){
+const err129 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/graders/additionalProperties/properties/versions/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -17331,9 +18724,9 @@ vErrors.push(err129);
 }
 errors++;
 }
-for(const key13 in data60){
-if(!(((key13 === "path") || (key13 === "digest")) || (key13 === "reason"))){
-const err130 = {instancePath:instancePath+"/content/allowSecrets/" + i8,schemaPath:"#/properties/content/properties/allowSecrets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+}
+else {
+const err130 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/graders/additionalProperties/properties/versions/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -17343,11 +18736,9 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data60.path !== undefined){
-let data61 = data60.path;
-if(typeof data61 === "string"){
-if(func2(data61) < 1){
-const err131 = {instancePath:instancePath+"/content/allowSecrets/" + i8+"/path",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err131 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/graders/additionalProperties/properties/versions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -17357,8 +18748,11 @@ vErrors.push(err131);
 errors++;
 }
 }
-else {
-const err132 = {instancePath:instancePath+"/content/allowSecrets/" + i8+"/path",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data55.cases !== undefined){
+let data59 = data55.cases;
+if(typeof data59 === "string"){
+if(func2(data59) < 1){
+const err132 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/cases",schemaPath:"#/properties/graders/additionalProperties/properties/cases/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -17368,11 +18762,8 @@ vErrors.push(err132);
 errors++;
 }
 }
-if(data60.digest !== undefined){
-let data62 = data60.digest;
-if(typeof data62 === "string"){
-if(!pattern0.test(data62)){
-const err133 = {instancePath:instancePath+"/content/allowSecrets/" + i8+"/digest",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+else {
+const err133 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/cases",schemaPath:"#/properties/graders/additionalProperties/properties/cases/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -17382,8 +18773,15 @@ vErrors.push(err133);
 errors++;
 }
 }
-else {
-const err134 = {instancePath:instancePath+"/content/allowSecrets/" + i8+"/digest",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data55.helpers !== undefined){
+let data60 = data55.helpers;
+if(Array.isArray(data60)){
+const len7 = data60.length;
+for(let i7=0; i7<len7; i7++){
+let data61 = data60[i7];
+if(typeof data61 === "string"){
+if(func2(data61) < 1){
+const err134 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/helpers/" + i7,schemaPath:"#/properties/graders/additionalProperties/properties/helpers/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -17393,11 +18791,8 @@ vErrors.push(err134);
 errors++;
 }
 }
-if(data60.reason !== undefined){
-let data63 = data60.reason;
-if(typeof data63 === "string"){
-if(func2(data63) < 1){
-const err135 = {instancePath:instancePath+"/content/allowSecrets/" + i8+"/reason",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err135 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/helpers/" + i7,schemaPath:"#/properties/graders/additionalProperties/properties/helpers/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -17407,8 +18802,9 @@ vErrors.push(err135);
 errors++;
 }
 }
+}
 else {
-const err136 = {instancePath:instancePath+"/content/allowSecrets/" + i8+"/reason",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err136 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/helpers",schemaPath:"#/properties/graders/additionalProperties/properties/helpers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -17420,7 +18816,7 @@ errors++;
 }
 }
 else {
-const err137 = {instancePath:instancePath+"/content/allowSecrets/" + i8,schemaPath:"#/properties/content/properties/allowSecrets/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err137 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/graders/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -17432,7 +18828,7 @@ errors++;
 }
 }
 else {
-const err138 = {instancePath:instancePath+"/content/allowSecrets",schemaPath:"#/properties/content/properties/allowSecrets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err138 = {instancePath:instancePath+"/graders",schemaPath:"#/properties/graders/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -17442,9 +18838,11 @@ vErrors.push(err138);
 errors++;
 }
 }
-}
-else {
-const err139 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.grader !== undefined){
+let data62 = data.grader;
+if(typeof data62 === "string"){
+if(!pattern93.test(data62)){
+const err139 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -17454,9 +18852,8 @@ vErrors.push(err139);
 errors++;
 }
 }
-}
 else {
-const err140 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err140 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -17465,14 +18862,292 @@ vErrors.push(err140);
 }
 errors++;
 }
-validate44.errors = vErrors;
+}
+if(data.lockfile !== undefined){
+let data63 = data.lockfile;
+if(typeof data63 === "string"){
+if(!pattern94.test(data63)){
+const err141 = {instancePath:instancePath+"/lockfile",schemaPath:"#/properties/lockfile/pattern",keyword:"pattern",params:{pattern: "^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},message:"must match pattern \""+"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"+"\""};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+}
+else {
+const err142 = {instancePath:instancePath+"/lockfile",schemaPath:"#/properties/lockfile/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+}
+if(data.content !== undefined){
+let data64 = data.content;
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+for(const key17 in data64){
+if(!(((key17 === "maxFileBytes") || (key17 === "include")) || (key17 === "allowSecrets"))){
+const err143 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+}
+if(data64.maxFileBytes !== undefined){
+let data65 = data64.maxFileBytes;
+if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
+const err144 = {instancePath:instancePath+"/content/maxFileBytes",schemaPath:"#/properties/content/properties/maxFileBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+if((typeof data65 == "number") && (isFinite(data65))){
+if(data65 < 1 || isNaN(data65)){
+const err145 = {instancePath:instancePath+"/content/maxFileBytes",schemaPath:"#/properties/content/properties/maxFileBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+}
+if(data64.include !== undefined){
+let data66 = data64.include;
+if(Array.isArray(data66)){
+const len8 = data66.length;
+for(let i8=0; i8<len8; i8++){
+let data67 = data66[i8];
+if(typeof data67 === "string"){
+if(func2(data67) < 1){
+const err146 = {instancePath:instancePath+"/content/include/" + i8,schemaPath:"#/properties/content/properties/include/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+}
+else {
+const err147 = {instancePath:instancePath+"/content/include/" + i8,schemaPath:"#/properties/content/properties/include/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+}
+}
+else {
+const err148 = {instancePath:instancePath+"/content/include",schemaPath:"#/properties/content/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+}
+if(data64.allowSecrets !== undefined){
+let data68 = data64.allowSecrets;
+if(Array.isArray(data68)){
+const len9 = data68.length;
+for(let i9=0; i9<len9; i9++){
+let data69 = data68[i9];
+if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+if(data69.path === undefined){
+const err149 = {instancePath:instancePath+"/content/allowSecrets/" + i9,schemaPath:"#/properties/content/properties/allowSecrets/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+if(data69.digest === undefined){
+const err150 = {instancePath:instancePath+"/content/allowSecrets/" + i9,schemaPath:"#/properties/content/properties/allowSecrets/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+if(data69.reason === undefined){
+const err151 = {instancePath:instancePath+"/content/allowSecrets/" + i9,schemaPath:"#/properties/content/properties/allowSecrets/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+for(const key18 in data69){
+if(!(((key18 === "path") || (key18 === "digest")) || (key18 === "reason"))){
+const err152 = {instancePath:instancePath+"/content/allowSecrets/" + i9,schemaPath:"#/properties/content/properties/allowSecrets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+}
+if(data69.path !== undefined){
+let data70 = data69.path;
+if(typeof data70 === "string"){
+if(func2(data70) < 1){
+const err153 = {instancePath:instancePath+"/content/allowSecrets/" + i9+"/path",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+}
+else {
+const err154 = {instancePath:instancePath+"/content/allowSecrets/" + i9+"/path",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+}
+if(data69.digest !== undefined){
+let data71 = data69.digest;
+if(typeof data71 === "string"){
+if(!pattern0.test(data71)){
+const err155 = {instancePath:instancePath+"/content/allowSecrets/" + i9+"/digest",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+}
+else {
+const err156 = {instancePath:instancePath+"/content/allowSecrets/" + i9+"/digest",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
+}
+if(data69.reason !== undefined){
+let data72 = data69.reason;
+if(typeof data72 === "string"){
+if(func2(data72) < 1){
+const err157 = {instancePath:instancePath+"/content/allowSecrets/" + i9+"/reason",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err157];
+}
+else {
+vErrors.push(err157);
+}
+errors++;
+}
+}
+else {
+const err158 = {instancePath:instancePath+"/content/allowSecrets/" + i9+"/reason",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err158];
+}
+else {
+vErrors.push(err158);
+}
+errors++;
+}
+}
+}
+else {
+const err159 = {instancePath:instancePath+"/content/allowSecrets/" + i9,schemaPath:"#/properties/content/properties/allowSecrets/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err159];
+}
+else {
+vErrors.push(err159);
+}
+errors++;
+}
+}
+}
+else {
+const err160 = {instancePath:instancePath+"/content/allowSecrets",schemaPath:"#/properties/content/properties/allowSecrets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err160];
+}
+else {
+vErrors.push(err160);
+}
+errors++;
+}
+}
+}
+else {
+const err161 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err161];
+}
+else {
+vErrors.push(err161);
+}
+errors++;
+}
+}
+}
+else {
+const err162 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+}
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const releaseManifest = validate47;
-const schema85 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://docket.invalid/schemas/release/manifest.schema.json","title":"docket release manifest (MANIFEST.json inside decision-verification.tgz)","description":"Not a bundle kind: it lives in the release tarball, never in an archive. Stored as RFC 8785 canonical JSON. Paths are relative to the tarball's top directory decision-verification/, sorted by UTF-8 byte order, unique. merkleRoot is the RFC 6962 root over the evidence object digests.","type":"object","additionalProperties":false,"required":["kind","schemaVersion","docketVersion","encoder","merkleRoot","entries"],"properties":{"kind":{"const":"release-manifest"},"schemaVersion":{"const":1},"docketVersion":{"type":"string","minLength":1,"maxLength":64},"encoder":{"type":"string","minLength":1,"maxLength":512},"merkleRoot":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"entries":{"type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["path","size","digest"],"properties":{"path":{"type":"string","minLength":1,"maxLength":255},"size":{"type":"integer","minimum":0,"maximum":1073741824},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
+export const releaseManifest = validate48;
+const schema95 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://docket.invalid/schemas/release/manifest.schema.json","title":"docket release manifest (MANIFEST.json inside decision-verification.tgz)","description":"Not a bundle kind: it lives in the release tarball, never in an archive. Stored as RFC 8785 canonical JSON. Paths are relative to the tarball's top directory decision-verification/, sorted by UTF-8 byte order, unique. merkleRoot is the RFC 6962 root over the evidence object digests.","type":"object","additionalProperties":false,"required":["kind","schemaVersion","docketVersion","encoder","merkleRoot","entries"],"properties":{"kind":{"const":"release-manifest"},"schemaVersion":{"const":1},"docketVersion":{"type":"string","minLength":1,"maxLength":64},"encoder":{"type":"string","minLength":1,"maxLength":512},"merkleRoot":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"entries":{"type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["path","size","digest"],"properties":{"path":{"type":"string","minLength":1,"maxLength":255},"size":{"type":"integer","minimum":0,"maximum":1073741824},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/release/manifest.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -17857,7 +19532,7 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
@@ -17874,6 +19549,7 @@ export const BUNDLE_KINDS = {
   "grade": bundle_grade,
   "grade-segment": bundle_grade_segment,
   "grader": bundle_grader,
+  "grader-test": bundle_grader_test,
   "plan": bundle_plan,
   "prompt-template": bundle_prompt_template,
   "protocol": bundle_protocol,

@@ -72,6 +72,10 @@ export interface GradeValue {
   segments: Digest[]; // grade-segment bundles, for runs with more than INLINE_VERDICTS_MAX attempts
   counts: GradeCounts; // verdict counts over final attempts (the slot outcomes); attempts = all journal lines
   warnings: GradeWarning[];
+  /** false: made by a grader other than the bank's current one, kept in the chain but not the run's current grade (absent: it is) */
+  current?: false;
+  /** `regrade --set-current` made it the current grade although its grader is not the bank's current one */
+  setCurrent?: true;
 }
 
 export interface GradeSegmentValue {
@@ -103,8 +107,17 @@ export function loadGrade(archive: Archive, digest: Digest): LoadedGrade {
   return { digest, value, verdicts };
 }
 
-/** The current grade of a run: refs/grades/<run-id>. */
-export function currentGradeDigest(archive: Archive, runId: string): Digest | null {
+/**
+ * A run's current grade (the one scoring reads) among its grades, newest first: the newest that
+ * grades this run bundle and is not marked `current: false` (a regrade by another grader than the
+ * bank's current one is kept in the chain, not ranked). Null when there is none.
+ */
+export function currentOf<T extends { value: Pick<GradeValue, 'run' | 'current'> }>(chain: readonly T[], run: Digest): T | null {
+  return chain.find((g) => g.value.run === run && g.value.current !== false) ?? null;
+}
+
+/** The newest grade record of a run (refs/grades/<run-id>, the head of its chain). */
+export function headGradeDigest(archive: Archive, runId: string): Digest | null {
   return archive.ref(`${GRADES_NS}/${checkRunId(runId)}`);
 }
 
@@ -112,7 +125,7 @@ export function currentGradeDigest(archive: Archive, runId: string): Digest | nu
 export function gradeChain(archive: Archive, runId: string): LoadedGrade[] {
   const out: LoadedGrade[] = [];
   const seen = new Set<string>();
-  for (let d = currentGradeDigest(archive, runId); d; ) {
+  for (let d = headGradeDigest(archive, runId); d; ) {
     if (seen.has(d)) throw findingError('EGRADE', `the grade chain of ${runId} loops at ${d}`, { digest: d });
     seen.add(d);
     const g = loadGrade(archive, d);

@@ -3,7 +3,7 @@ import { encodeBundle } from '../format/bundle.ts';
 import { isDigest, type Digest } from '../format/digest.ts';
 import { DocketError, findingError, usageError } from '../errors.ts';
 import { RUNTIME, sandboxedGrade } from './grader-sandbox.ts';
-import { grader as builtinGrader, graderDigest, type Grader, type GraderSource } from './graders.ts';
+import { graderDigest, type Grader, type GraderSource } from './graders.ts';
 import type { Json } from '../format/json.ts';
 
 /**
@@ -80,12 +80,8 @@ export function graderBundlesFor(archive: Archive, digest: Digest): Digest[] {
   return out;
 }
 
-/**
- * `--grader`: a ref (`decision`, `decision@1`: docket's built-in code, checked against the lock), or
- * `sha256:…`, the identity digest of any grader archived in this archive, re-run from its bundle.
- */
-export function resolveGrader(archive: Archive, spec: string): Grader {
-  if (!spec.startsWith('sha256:')) return builtinGrader(spec);
+/** The archived grader with this identity digest (EGRADERNOTARCHIVED when the archive holds none), re-run from its bundle. */
+export function archivedGraderByDigest(archive: Archive, spec: string): Grader {
   if (!isDigest(spec)) throw usageError('EGRADER', `--grader ${spec}: not a digest (sha256: + 64 lowercase hex) nor a grader ref`, { ref: spec });
   const [bundle] = graderBundlesFor(archive, spec);
   if (!bundle)

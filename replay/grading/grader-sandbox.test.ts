@@ -3,7 +3,7 @@ import { DocketError, EXIT } from '../errors.ts';
 import { sandboxedGrade, type ArchivedSource } from './grader-sandbox.ts';
 import { ALL_GRADERS, refOf, type GraderInput } from './graders.ts';
 import { permutationsFor } from '../runs/request.ts';
-import { prng } from '../../cli/dev/testkit/core.ts';
+import { prng, thrown } from '../../cli/dev/testkit/core.ts';
 import { LETTERS } from '../bank/types.ts';
 
 const archived = (g: (typeof ALL_GRADERS)[number]): ArchivedSource => ({ id: g.id, version: g.version, config: g.config, source: { ...g.source } });
@@ -29,14 +29,6 @@ const evil = (body: string, extra = ''): ArchivedSource => ({
   config: {},
   source: { grader: `${extra}\nexport const ID = 'evil';\nexport const VERSION = 1;\nexport function grade(input: unknown) {\n${body}\n}\n` },
 });
-const failure = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    return e as DocketError;
-  }
-  throw new Error('expected an error');
-};
 
 describe('the grader sandbox runs archived source alone', () => {
   it.each(ALL_GRADERS.map((g) => [refOf(g), g] as const))('%s from its source gives exactly the built-in verdicts', (_, g) => {
@@ -45,11 +37,11 @@ describe('the grader sandbox runs archived source alone', () => {
   });
 
   it('a module may import only another module of the bundle', () => {
-    const e = failure(() => sandboxedGrade(evil('return null;', "import { request } from 'node:http'; void request;"), 'evil@1'));
+    const e = thrown(() => sandboxedGrade(evil('return null;', "import { request } from 'node:http'; void request;"), 'evil@1'));
     expect(e).toBeInstanceOf(DocketError);
     expect(e).toMatchObject({ code: 'EGRADERSOURCE', exitCode: EXIT.FINDINGS });
     expect(e.message).toContain('EGRADERIMPORT node:http');
-    const missing = failure(() => sandboxedGrade(evil('return null;', "import { x } from './elsewhere.ts'; void x;"), 'evil@1'));
+    const missing = thrown(() => sandboxedGrade(evil('return null;', "import { x } from './elsewhere.ts'; void x;"), 'evil@1'));
     expect(missing.message).toContain('EGRADERIMPORT ./elsewhere.ts');
   });
 
@@ -75,23 +67,23 @@ describe('the grader sandbox runs archived source alone', () => {
     const src = evil(`${code}\nreturn { verdict: 'correct', shown: null, chosen: null };`);
     if (word === 'none') {
       // Promise is gone from the context's globals: reaching it by a computed name fails inside the call.
-      expect(failure(() => sandboxedGrade(src, 'evil@1')(inputs(1)[0]!))).toMatchObject({ code: 'EGRADERSOURCE' });
+      expect(thrown(() => sandboxedGrade(src, 'evil@1')(inputs(1)[0]!))).toMatchObject({ code: 'EGRADERSOURCE' });
       return;
     }
-    const e = failure(() => sandboxedGrade(src, 'evil@1'));
+    const e = thrown(() => sandboxedGrade(src, 'evil@1'));
     expect(e).toMatchObject({ code: 'EGRADERSOURCE' });
     expect(e.message).toContain(`uses "${word}"`);
   });
 
   it('a grader that loops is stopped by the timeout; one that returns junk is refused', () => {
     const loop = sandboxedGrade(evil('for (;;) {}'), 'evil@1', 200);
-    expect(failure(() => loop(inputs(1)[0]!))).toMatchObject({ code: 'EGRADERSOURCE' });
+    expect(thrown(() => loop(inputs(1)[0]!))).toMatchObject({ code: 'EGRADERSOURCE' });
     const junk = sandboxedGrade(evil("return { verdict: 'maybe' };"), 'evil@1');
-    expect(failure(() => junk(inputs(1)[0]!)).message).toContain('not a verdict');
+    expect(thrown(() => junk(inputs(1)[0]!)).message).toContain('not a verdict');
   });
 
   it('the source must say it is the grader the bundle names', () => {
     const g = ALL_GRADERS[0]!;
-    expect(failure(() => sandboxedGrade({ ...archived(g), version: 7 }, 'x')).message).toContain('the bundle says decision@7');
+    expect(thrown(() => sandboxedGrade({ ...archived(g), version: 7 }, 'x')).message).toContain('the bundle says decision@7');
   });
 });

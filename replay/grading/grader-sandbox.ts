@@ -13,8 +13,12 @@ const esbuild = () => require('esbuild') as typeof import('esbuild');
  * nothing but its own text. The contract, named by the bundle's `runtime`:
  *   - each source module is TypeScript; esbuild's transform strips the types (no bundling, no
  *     resolution: esbuild never reads a file or a network) and emits CommonJS;
- *   - a module may import only `./<name>.ts` for another module of the same bundle (type-only
- *     imports are erased); anything else — `node:http`, a package, a path outside — is an error;
+ *   - a module may import only another module of the same bundle, by a relative specifier whose
+ *     last segment, its extension (.ts .mts .cts .js .mjs .cjs) dropped, is that module's name:
+ *     `./common.ts` → `common`, `../lib/letters.js` → `letters` (type-only imports are erased);
+ *     anything else — `node:http`, a package, a name the bundle lacks — is an error. docket's own
+ *     graders import `./<name>.ts`; a suite's graders import their modules by path, and the
+ *     collection from the suite (suite-graders.ts) makes each name the file that path names;
  *   - the modules run in a fresh `node:vm` context: JavaScript's built-ins and nothing of docket's
  *     or Node's (no require, process, fetch, import(), timers, Date, Math.random, WebAssembly); string
  *     code generation (eval, new Function) is off; each call is bounded by a timeout;
@@ -27,7 +31,8 @@ const esbuild = () => require('esbuild') as typeof import('esbuild');
 export const RUNTIME = 'docket-grader/1';
 export const ENTRY = 'grader';
 export const TIMEOUT_MS = 10_000;
-const MODULE_NAME = /^[a-z][a-z0-9-]*$/;
+/** A module's name: docket's own are `[a-z][a-z0-9-]*`; a suite's are its files' names without the extension. */
+export const MODULE_NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 
 export interface ArchivedSource {
   id: string;
@@ -55,6 +60,14 @@ function compile(name: string, text: string, where: string): string {
   return code;
 }
 
+/**
+ * What a module's compiled code requires, in order: the specifiers the sandbox will be asked to
+ * resolve (type-only imports are gone). Compiling also applies the contract's checks (EGRADERSOURCE).
+ */
+export function moduleRequires(name: string, text: string, where: string): string[] {
+  return [...new Set(Array.from(compile(name, text, where).matchAll(/\brequire\(\s*("(?:[^"\\]|\\.)*")\s*\)/g), (m) => JSON.parse(m[1]!) as string))];
+}
+
 /** The loader that runs inside the context: modules by logical name, `./<name>.ts` resolves among them. */
 function loaderScript(modules: { [name: string]: string }, configJson: string): string {
   const factories = Object.entries(modules)
@@ -76,13 +89,14 @@ function loaderScript(modules: { [name: string]: string }, configJson: string): 
     return module.exports;
   }
   function req(spec) {
-    const m = /^\\.\\/([a-z][a-z0-9-]*)\\.ts$/.exec(spec);
+    const m = /^\\.\\.?\\/(?:[^/]*\\/)*([A-Za-z][A-Za-z0-9_.-]*?)(?:\\.(?:ts|mts|cts|js|mjs|cjs))?$/.exec(String(spec));
     if (!m || !has(m[1])) throw new Error('EGRADERIMPORT ' + String(spec));
     return load(m[1]);
   }
   const entry = load(${JSON.stringify(ENTRY)});
   const config = JSON.parse(${JSON.stringify(configJson)});
   globalThis.__identity = JSON.stringify({ id: entry.ID, version: entry.VERSION });
+  globalThis.__description = typeof entry.DESCRIPTION === 'string' ? entry.DESCRIPTION : '';
   globalThis.__run = (input) => JSON.stringify(entry.grade(JSON.parse(input), config));
 })();`;
 }
@@ -105,6 +119,11 @@ function checkResult(text: unknown, where: string): GraderResult {
 
 /** A grade function running the archived source. `where` names the grader in every error. */
 export function sandboxedGrade(a: ArchivedSource, where: string, timeoutMs = TIMEOUT_MS): (input: GraderInput) => GraderResult {
+  return sandboxed(a, where, timeoutMs).grade;
+}
+
+/** The source compiled and loaded once: its grade function and the DESCRIPTION its entry exports ('' when none). */
+export function sandboxed(a: ArchivedSource, where: string, timeoutMs = TIMEOUT_MS): { grade: (input: GraderInput) => GraderResult; description: string } {
   if (!Object.hasOwn(a.source, ENTRY)) throw findingError('EGRADERSOURCE', `${where}: no module "${ENTRY}" in its source`);
   const modules: { [name: string]: string } = {};
   for (const [name, text] of Object.entries(a.source)) {
@@ -124,9 +143,11 @@ export function sandboxedGrade(a: ArchivedSource, where: string, timeoutMs = TIM
   run(new Script(loaderScript(modules, JSON.stringify(a.config))));
   const identity = run(new Script('__identity'));
   if (identity !== JSON.stringify({ id: a.id, version: a.version })) throw findingError('EGRADERSOURCE', `${where}: its source says it is ${String(identity)}, the bundle says ${a.id}@${a.version}`);
+  const description = String(run(new Script('__description')));
   const call = new Script('__run(__input)');
-  return (input) => {
+  const grade = (input: GraderInput) => {
     (ctx as { __input?: string }).__input = JSON.stringify(input);
     return checkResult(run(call), where);
   };
+  return { grade, description };
 }

@@ -16,13 +16,23 @@ import * as execV1 from './graders/exec-v1.ts';
  * logical module of the grading logic (`grader`: the grader's own file, `common`: graders/common.ts)
  * to its exact text. lockfiles/graders.lock.json pins each built-in ref to its digest (grader-lock.ts).
  */
+/**
+ * What a grader reads (docs/design.md §10 "Grader input"), one attempt at a time: the reply's text
+ * and how it ended, how a multiple-choice question's options were shown, and the fields of the
+ * question the reply answers as the frozen bank states them. docket's own graders read the first
+ * five; a suite's graders may read `question` as well.
+ */
 export interface GraderInput {
   content: string | null;
   finishReason: string | null;
   permutation: Permutation;
   key: Letter; // canonical
   options: string[]; // canonical order
+  question?: QuestionFields;
 }
+
+/** A question's (or task's) own fields: `id` and whatever else the bank states about it. */
+export type QuestionFields = { id: string } & { [field: string]: Json };
 
 export interface GraderResult {
   verdict: 'correct' | 'incorrect' | 'invalid' | 'truncated';

@@ -6,7 +6,7 @@ import { currentBank, type FrozenBank } from '../bank/frozen.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import { DocketError } from '../errors.ts';
 import { gradeAttempt, inputHash, planRegrade, prepareRegrade, writeGrade } from './grades.ts';
-import { currentGradeDigest, currentGradesFromIndex, gradeChain, INLINE_VERDICTS_MAX, loadGrade, type LoadedGrade } from './grade-records.ts';
+import { headGradeDigest, currentGradesFromIndex, gradeChain, INLINE_VERDICTS_MAX, loadGrade, type LoadedGrade } from './grade-records.ts';
 import { grader, type Grader } from './graders.ts';
 import type { JournalLine } from '../runs/journal.ts';
 import { canonicalBytes } from '../format/json.ts';
@@ -182,7 +182,7 @@ describe('grades in the archive', () => {
     const dir = copyArchive('append');
     const a = new Archive(dir);
     try {
-      const old = currentGradeDigest(a, 'ref-markdown-1')!;
+      const old = headGradeDigest(a, 'ref-markdown-1')!;
       expect(old).not.toBeNull();
       const oldPath = join(dir, 'objects/v1/sha256', old.slice(7, 9), `${old.slice(9)}.json.gz`);
       const oldBytes = readFileSync(oldPath);

@@ -2,8 +2,9 @@ import type { Archive } from '../store/archive.ts';
 import { loadFrozenBank, type FrozenBank } from '../bank/frozen.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import { DocketError, findingError } from '../errors.ts';
-import { archiveGrader, graderBundleDigest, resolveGrader } from './grader-archive.ts';
-import { ALL_GRADERS, grader as graderByRef, graderByDigest, taskGrader, type Grader } from './graders.ts';
+import { archiveGrader, graderBundleDigest, loadArchivedGrader } from './grader-archive.ts';
+import { ALL_GRADERS, grader as graderByRef, graderByDigest, taskGrader, type Grader, type QuestionFields } from './graders.ts';
+import { bankGrader, resolveGrader, type GraderContext, type SuiteGraders } from './suite-graders.ts';
 import { gradeTaskAttempt, type ExecResultValue, type ExecRunner, type TaskGradingContext } from './task-grading.ts';
 import type { SourceSnapshot } from '../bank/snapshot.ts';
 import type { JournalLine } from '../runs/journal.ts';
@@ -11,10 +12,11 @@ import { canonicalBytes, canonicalText, type Json } from '../format/json.ts';
 import { permutationsFor } from '../runs/request.ts';
 import { loadRun, SEGMENT_LINES, type LoadedRun } from '../runs/runs.ts';
 import {
-  currentGradeDigest,
+  currentOf,
+  gradeChain,
+  headGradeDigest,
   GRADES_NS,
   INLINE_VERDICTS_MAX,
-  loadGrade,
   VERDICTS,
   type AttemptVerdict,
   type GradeCounts,
@@ -68,13 +70,21 @@ export function inputHash(line: Pick<JournalLine, 'content' | 'finishReason' | '
 
 type BankQuestion = FrozenBank['questions'][number];
 
+/** The fields of a question a grader reads as `input.question`: the question as its frozen bundle states it (docs/design.md §7). */
+const QUESTION_FIELDS = ['id', 'sourceEval', 'stem', 'options', 'key', 'claim', 'doesNotEstablish', 'probe'] as const;
+export function questionFields(q: Pick<BankQuestion, (typeof QUESTION_FIELDS)[number]>): QuestionFields {
+  const out: Record<string, Json> = {};
+  for (const f of QUESTION_FIELDS) if (q[f] !== undefined) out[f] = (Array.isArray(q[f]) ? [...q[f]] : q[f]) as Json;
+  return out as QuestionFields;
+}
+
 /** One attempt's verdict. Provider failures and interrupts were never answered: their class is their verdict. */
 export function gradeAttempt(line: JournalLine, q: BankQuestion, g: Grader): VerdictRecord {
   const base = { question: line.slot.question, permutation: line.slot.permutation, repetition: line.slot.repetition, attempt: line.attempt, seq: line.seq, inputHash: inputHash(line) };
   if (line.class === 'provider_failure' || line.class === 'interrupted') return { ...base, verdict: line.class, shown: null, chosen: null };
   const perm = permutationsFor(q.id)[line.slot.permutation];
   if (!perm) throw findingError('EPLAN', `attempt ${line.seq} names permutation ${line.slot.permutation} of ${q.id}, which has ${permutationsFor(q.id).length}`, { seq: line.seq });
-  const r = g.grade({ content: line.content, finishReason: line.finishReason, permutation: perm, key: q.key, options: [...q.options] });
+  const r = g.grade({ content: line.content, finishReason: line.finishReason, permutation: perm, key: q.key, options: [...q.options], question: questionFields(q) });
   return { ...base, verdict: r.verdict, shown: r.shown, chosen: r.chosen };
 }
 
@@ -181,19 +191,33 @@ export function diffVerdicts(
 
 // ---- regrading ----
 
-/** Which grader regrades a run: --grader, else the newest version of the grader the run was last graded (or recorded) with. */
-export function chooseGrader(ref: string | undefined, current: GradeValue | null, planGraderRef: string, archive?: Archive): Grader {
-  if (ref !== undefined) return archive ? resolveGrader(archive, ref) : graderByRef(ref); // unknown → EGRADER (exit 2)
-  const ids = [current?.grader.id, planGraderRef.split('@')[0]];
-  const id = ids.find((i) => i !== undefined && ALL_GRADERS.some((g) => g.id === i)) ?? 'decision';
-  return graderByRef(id);
+/**
+ * The grader a regrade uses without --grader, which is also the one whose grades are current: in a
+ * bank, the bank's current grader (its `grader`, else the newest decision); with an archive alone,
+ * the newest version of the built-in the run was last graded (or recorded) with, else the archived
+ * grader of its last grade.
+ */
+export function defaultGrader(ctx: GraderContext, last: GradeValue | null, planGraderRef: string): Grader {
+  if (ctx.suite) return bankGrader(ctx);
+  const ids = [last?.grader.id, planGraderRef.split('@')[0]];
+  const id = ids.find((i) => i !== undefined && ALL_GRADERS.some((g) => g.id === i));
+  if (id === undefined && last?.grader.bundle && ctx.archive) return loadArchivedGrader(ctx.archive, last.grader.bundle);
+  return graderByRef(id ?? 'decision');
+}
+
+/** Which grader regrades a run: --grader, else the default grader (defaultGrader). */
+export function chooseGrader(ref: string | undefined, last: GradeValue | null, planGraderRef: string, ctx: GraderContext): Grader {
+  if (ref !== undefined) return resolveGrader(ctx, ref); // unknown → EGRADER (exit 2)
+  return defaultGrader(ctx, last, planGraderRef);
 }
 
 export interface RegradePlan {
   run: LoadedRun;
   grader: Grader;
-  previous: LoadedGrade | null;
-  unchanged: boolean; // same grader, same run, same verdicts: nothing to write
+  previous: LoadedGrade | null; // the head of the run's grade chain: the new record's `previous`
+  base: LoadedGrade | null; // the grade it is compared with: the run's current grade (else the head)
+  unchanged: boolean; // nothing to write: the grade this regrade would give is already there
+  current: boolean; // the new grade is the run's current grade (made by the default grader, or --set-current)
   grade: GradeValue;
   segments: GradeSegmentValue[];
   flips: Flip[];
@@ -205,42 +229,53 @@ export interface RegradeInput {
   bank: FrozenBank;
   grader: Grader;
   previous: LoadedGrade | null;
+  /** the run's current grade (flips are against it); default: previous */
+  base?: LoadedGrade | null;
+  /** whether the new grade becomes current (default true) and whether --set-current made it so */
+  current?: boolean;
+  setCurrent?: boolean;
   gradedAt: string;
   exec?: ExecRunner;
   source?: (digest: Digest) => SourceSnapshot;
 }
 
-/** Grade a loaded run (pure): the new record, its segments, the flips against the previous grade. */
-export function planRegrade({ run, bank, grader: g, previous, gradedAt, exec, source }: RegradeInput): RegradePlan {
+/** The same grade: grader identity and bundle, run bundle and every verdict (as a regrade compares them, verdictKey). */
+function sameGrade(g: LoadedGrade | null, identity: GraderIdentity, run: Digest, verdicts: readonly VerdictRecord[]): boolean {
+  return (
+    g !== null &&
+    g.value.grader.digest === identity.digest &&
+    g.value.grader.bundle === identity.bundle &&
+    g.value.run === run &&
+    g.verdicts.length === verdicts.length &&
+    g.verdicts.every((v, i) => verdictKey(v) === verdictKey(verdicts[i]!))
+  );
+}
+
+/** Grade a loaded run (pure): the new record, its segments, the flips against the run's current grade. */
+export function planRegrade({ run, bank, grader: g, previous, base = previous, current = true, setCurrent = false, gradedAt, exec, source }: RegradeInput): RegradePlan {
   const evidence: ExecResultValue[] = [];
   const verdicts = gradeLines(run.lines, bank, g, { exec, source, evidence });
   const taskRefs = [...new Set((run.plan.tasks ?? []).flatMap((id) => bank.tasks.find((t) => t.id === id)?.graders.map((x) => x.ref) ?? []))].sort();
   const identity = identityOf(g);
   const warnings: GradeWarning[] = [];
   let flips: Flip[] = [];
-  if (previous) {
-    const pg = previous.value.grader;
+  if (base) {
+    const pg = base.value.grader;
     if (!graderByDigest(pg.digest) && !pg.bundle)
       warnings.push({
         code: 'WGRADER',
         seq: null,
-        message: `the previous grade ${previous.digest} names grader ${pg.ref} ${pg.digest}, which this docket does not know and no archived grader bundle holds (records before docket #18 name a path-keyed digest and archive no source); its verdicts are compared as recorded`,
+        message: `the previous grade ${base.digest} names grader ${pg.ref} ${pg.digest}, which this docket does not know and no archived grader bundle holds (records before docket #18 name a path-keyed digest and archive no source); its verdicts are compared as recorded`,
       });
-    if (previous.value.run !== run.digest)
-      warnings.push({ code: 'WRUN', seq: null, message: `the previous grade graded run bundle ${previous.value.run}; refs/runs/${run.run.id} now names ${run.digest}` });
-    const d = diffVerdicts({ verdicts: previous.verdicts, grader: pg }, { verdicts, grader: identity }, run.lines, { digest: run.digest, id: run.run.id });
+    if (base.value.run !== run.digest) warnings.push({ code: 'WRUN', seq: null, message: `the previous grade graded run bundle ${base.value.run}; refs/runs/${run.run.id} now names ${run.digest}` });
+    const d = diffVerdicts({ verdicts: base.verdicts, grader: pg }, { verdicts, grader: identity }, run.lines, { digest: run.digest, id: run.run.id });
     flips = d.flips;
     warnings.push(...d.warnings);
   }
   // A previous record that names no archived grader bundle (written before #18) is not the same
   // record: the regrade appends one that does (the migration of older archives, docs/design.md §11).
-  const unchanged =
-    previous !== null &&
-    previous.value.grader.digest === identity.digest &&
-    previous.value.grader.bundle === identity.bundle &&
-    previous.value.run === run.digest &&
-    previous.verdicts.length === verdicts.length &&
-    previous.verdicts.every((v, i) => verdictKey(v) === verdictKey(verdicts[i]!));
+  // A grade that would not be current is not written again when the chain's head already is it.
+  const unchanged = (sameGrade(base, identity, run.digest, verdicts) && base?.value.current !== false) || (!current && sameGrade(previous, identity, run.digest, verdicts));
   const segmented = verdicts.length > INLINE_VERDICTS_MAX;
   const segments: GradeSegmentValue[] = [];
   if (segmented)
@@ -259,8 +294,10 @@ export function planRegrade({ run, bank, grader: g, previous, gradedAt, exec, so
     segments: [], // filled with digests by writeGrade
     counts: countVerdicts(run.lines, verdicts, taskRefs.length > 0),
     warnings,
+    ...(current ? {} : { current: false as const }),
+    ...(current && setCurrent ? { setCurrent: true as const } : {}),
   };
-  return { run, grader: g, previous, unchanged, grade, segments, flips, evidence };
+  return { run, grader: g, previous, base, unchanged, current, grade, segments, flips, evidence };
 }
 
 /** Load a run (by id or digest) for grading: a missing or damaged bundle is a finding (exit 1). */
@@ -279,6 +316,10 @@ export interface RegradeOptions {
   grader?: string;
   gradedAt: string;
   banks?: Map<string, FrozenBank>;
+  /** the suite's graders (null or absent: an archive alone, no bank) */
+  suite?: SuiteGraders | null;
+  /** --set-current: the new grade is current even when --grader is not the bank's current grader */
+  setCurrent?: boolean;
   exec?: ExecRunner; // the runner of exec tasks' tests (the CLI's; the core starts no process)
 }
 
@@ -292,20 +333,28 @@ export function sourceReader(archive: Archive): (digest: Digest) => SourceSnapsh
   };
 }
 
+/** A run's grade chain, newest first; a record that cannot be read is EGRADERUN (exit 1). */
+function readChain(archive: Archive, runId: string): LoadedGrade[] {
+  try {
+    return gradeChain(archive, runId);
+  } catch (e) {
+    if (!(e instanceof DocketError)) throw e;
+    throw findingError('EGRADERUN', `the grades of ${runId} (from ${headGradeDigest(archive, runId)}) cannot be read: ${e.message}`, { run: runId, grade: headGradeDigest(archive, runId) });
+  }
+}
+
 /** Everything `docket regrade RUN` would write, computed without writing. */
 export function prepareRegrade(archive: Archive, runRef: string, opts: RegradeOptions): RegradePlan {
   const { run, bank } = loadRunForGrading(archive, runRef);
-  const cur = currentGradeDigest(archive, run.run.id);
-  let previous: LoadedGrade | null = null;
-  if (cur) {
-    try {
-      previous = loadGrade(archive, cur);
-    } catch (e) {
-      throw findingError('EGRADERUN', `the current grade of ${run.run.id} (${cur}) cannot be read: ${(e as Error).message}`, { run: run.run.id, grade: cur });
-    }
-  }
-  const g = chooseGrader(opts.grader, previous?.value ?? null, run.plan.grader.ref, archive);
-  return planRegrade({ run, bank, grader: g, previous, gradedAt: opts.gradedAt, exec: opts.exec, source: sourceReader(archive) });
+  const chain = headGradeDigest(archive, run.run.id) ? readChain(archive, run.run.id) : [];
+  const previous = chain[0] ?? null;
+  const base = currentOf(chain, run.digest) ?? previous;
+  const ctx: GraderContext = { suite: opts.suite ?? null, archive };
+  const byDefault = defaultGrader(ctx, base?.value ?? null, run.plan.grader.ref);
+  const g = opts.grader === undefined ? byDefault : chooseGrader(opts.grader, base?.value ?? null, run.plan.grader.ref, ctx);
+  const current = g.digest === byDefault.digest || opts.setCurrent === true;
+  const setCurrent = opts.setCurrent === true && g.digest !== byDefault.digest;
+  return planRegrade({ run, bank, grader: g, previous, base, current, setCurrent, gradedAt: opts.gradedAt, exec: opts.exec, source: sourceReader(archive) });
 }
 
 /** What grading one run did: `docket regrade`'s report of it, and `docket run`'s grade on seal. */
@@ -314,10 +363,13 @@ export interface RegradeRunResult {
   runId: string;
   status: 'graded' | 'unchanged';
   grade: Digest | null; // the new grade (null when unchanged)
-  current: Digest | null; // the run's current grade after this command
+  current: Digest | null; // the run's current grade after this command (what leaderboard ranks)
   previous: Digest | null;
-  grader: { ref: string; digest: Digest };
-  previousGrader: { ref: string; digest: Digest } | null;
+  grader: { ref: string; digest: Digest; bundle: Digest };
+  previousGrader: { ref: string; digest: Digest } | null; // the grader of the grade compared with (the run's current grade)
+  /** whether the grade this regrade gives is the run's current one (false: kept in the chain only) */
+  isCurrent: boolean;
+  setCurrent: boolean;
   flips: number;
   counts: RegradePlan['grade']['counts'];
   warnings: GradeWarning[];
@@ -341,21 +393,24 @@ export function gradedAtNow(): string {
 export function gradeRuns(archive: Archive, refs: readonly string[], opts: RegradeOptions): { runs: RegradeRunResult[]; flips: Flip[] } {
   const planned = refs.map((r) => prepareRegrade(archive, r, opts)); // a bad run or grader fails here, before any write
   return archive.writing(() => {
-    const plans = planned.map((p, i) => (currentGradeDigest(archive, p.run.run.id) === (p.previous?.digest ?? null) ? p : prepareRegrade(archive, refs[i]!, opts)));
+    const plans = planned.map((p, i) => (headGradeDigest(archive, p.run.run.id) === (p.previous?.digest ?? null) ? p : prepareRegrade(archive, refs[i]!, opts)));
     const runs: RegradeRunResult[] = [];
     const flips: Flip[] = [];
     for (const p of plans) {
       const written = p.unchanged ? null : writeGrade(archive, p);
-      const prev = p.previous?.value.grader ?? null;
+      const prev = p.base?.value.grader ?? null;
+      const current = p.current && written ? written : p.base && p.base.value.current !== false && p.base.value.run === p.run.digest ? p.base.digest : null;
       runs.push({
         run: p.run.digest,
         runId: p.run.run.id,
         status: p.unchanged ? 'unchanged' : 'graded',
         grade: written,
-        current: written ?? p.previous!.digest,
+        current,
         previous: p.previous?.digest ?? null,
-        grader: { ref: p.grade.grader.ref, digest: p.grade.grader.digest },
+        grader: { ref: p.grade.grader.ref, digest: p.grade.grader.digest, bundle: p.grade.grader.bundle! },
         previousGrader: prev ? { ref: prev.ref, digest: prev.digest } : null,
+        isCurrent: p.current,
+        setCurrent: p.grade.setCurrent === true,
         flips: p.flips.length,
         counts: p.grade.counts,
         warnings: p.grade.warnings,
@@ -376,4 +431,28 @@ export function writeGrade(archive: Archive, p: RegradePlan): Digest {
   const desc = archive.put({ ...p.grade, segments: segs });
   archive.setRef(`${GRADES_NS}/${p.run.run.id}`, desc.digest);
   return desc.digest;
+}
+
+// ---- comparing two graders on the stored replies ----
+
+/**
+ * `docket grader diff A B`: both graders over every stored reply of every sealed run (refs/runs/*),
+ * and the attempts whose verdict differs, as regrade would list them (A as the old grader). Reads
+ * only: nothing is written.
+ */
+export function diffGraders(archive: Archive, runIds: readonly string[], a: Grader, b: Grader): { runs: number; attempts: number; flips: Flip[] } {
+  const ia = identityOf(a);
+  const ib = identityOf(b);
+  const flips: Flip[] = [];
+  let attempts = 0;
+  for (const id of runIds) {
+    const { run, bank } = loadRunForGrading(archive, id);
+    // A question grader grades the questions' attempts; a task's are its own graders', the same for A and B.
+    const tasks = new Set(bank.tasks.map((t) => t.id));
+    const lines = run.lines.filter((l) => !tasks.has(l.slot.question));
+    attempts += lines.length;
+    const d = diffVerdicts({ verdicts: gradeLines(lines, bank, a), grader: ia }, { verdicts: gradeLines(lines, bank, b), grader: ib }, lines, { digest: run.digest, id: run.run.id });
+    flips.push(...d.flips);
+  }
+  return { runs: runIds.length, attempts, flips };
 }

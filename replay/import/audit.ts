@@ -2,6 +2,9 @@ import type { Json } from '../format/json.ts';
 import { numberOf } from './pyjson.ts';
 import type { LoadedImport } from './store.ts';
 import { isObject, type JsonObject } from './types.ts';
+import { close, mean, row, sampleStd, type AuditStatus, type ImportAuditReport, type ImportAuditRow } from './audit-rows.ts';
+import { auditHelm } from './helm.ts';
+import { auditEee, type ProtocolScorer } from './eee.ts';
 
 /**
  * `docket audit --imported` (docs/import.md "Audit"): recompute each imported log's own headline
@@ -11,48 +14,27 @@ import { isObject, type JsonObject } from './types.ts';
  * (accuracy/mean = mean, stderr = sample std / √n). lm-eval: the mean of the per-sample values per
  * filter (and its standard error), groups as the size-weighted mean of their subtasks.
  */
-export type AuditStatus = 'reproduced' | 'mismatch' | 'unverifiable';
-export interface ImportAuditRow {
-  import: string; // ref name or run digest
-  framework: string;
-  scope: string; // "choice" (inspect scorer), "arc_easy/none" (lm-eval task/filter), "sample 3" (a reduction)
-  metric: string;
-  reported: number | null;
-  recomputed: number | null;
-  status: AuditStatus;
-  note: string | null;
-}
-export interface ImportAuditReport {
-  ok: boolean;
-  protocol: 'framework';
-  rows: ImportAuditRow[];
-  counts: Record<AuditStatus, number>;
+export { close, mean, row, sampleStd, type AuditStatus, type ImportAuditReport, type ImportAuditRow } from './audit-rows.ts';
+
+/** Each framework's own rule (one function per framework). */
+const AUDITS: Record<string, (imp: LoadedImport, rules: AuditRules) => ImportAuditRow[]> = {
+  inspect_ai: (i) => auditInspect(i),
+  'lm-eval': (i) => auditLmEval(i),
+  helm: (i) => auditHelm(i),
+  eee: (i, rules) => auditEee(i, rules.protocol),
+};
+
+/** Rules that live above this layer, passed in by the caller: docket's protocol score (scoring/eee-export.ts protocolScore), for EEE records docket wrote. */
+export interface AuditRules {
+  protocol?: ProtocolScorer;
 }
 
-/** Equal up to float rounding (numpy sums pairwise, Python and docket left to right). */
-export function close(a: number, b: number): boolean {
-  if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) && Number.isNaN(b);
-  if (!Number.isFinite(a) || !Number.isFinite(b)) return a === b;
-  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
-}
-
-export function auditImports(imports: LoadedImport[]): ImportAuditReport {
+export function auditImports(imports: LoadedImport[], rules: AuditRules = {}): ImportAuditReport {
   const rows: ImportAuditRow[] = [];
-  for (const imp of imports) rows.push(...(imp.run.framework === 'inspect_ai' ? auditInspect(imp) : auditLmEval(imp)));
+  for (const imp of imports) rows.push(...AUDITS[String(imp.run.framework)]!(imp, rules));
   const counts: Record<AuditStatus, number> = { reproduced: 0, mismatch: 0, unverifiable: 0 };
   for (const r of rows) counts[r.status]++;
-  return { ok: counts.mismatch === 0, protocol: 'framework', rows, counts };
-}
-
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-function sampleStd(xs: number[]): number {
-  const m = mean(xs);
-  return Math.sqrt(xs.reduce((a, x) => a + (x - m) * (x - m), 0) / (xs.length - 1));
-}
-
-function row(imp: LoadedImport, scope: string, metric: string, reported: number | null, recomputed: number | null, note: string | null = null): ImportAuditRow {
-  const status: AuditStatus = reported === null || recomputed === null ? 'unverifiable' : close(reported, recomputed) ? 'reproduced' : 'mismatch';
-  return { import: imp.ref ?? imp.digest, framework: String(imp.run.framework), scope, metric, reported, recomputed, status, note };
+  return { ok: counts.mismatch === 0, protocol: 'framework', imports: imports.length, rows, counts };
 }
 
 // ---- inspect_ai ----
@@ -92,11 +74,24 @@ const METRICS: Record<string, (xs: number[]) => number> = {
 
 /** The score a sample holds for one results entry (a scorer, or one key of a scorer's dict value). */
 function sampleValue(sample: JsonObject, name: string, scorer: string | undefined): Json | undefined {
-  const scores = isObject(sample.scores) ? sample.scores : {};
+  const scores = scoresOfSample(sample, name);
   const sc = scores[name] ?? (scorer !== undefined ? scores[scorer] : undefined);
   if (!isObject(sc)) return undefined;
   if (isObject(sc.value) && numberOf(sc.value) === null) return sc.value[name];
   return sc.value;
+}
+
+/** A sample's scores by scorer; a log-version-1 sample's single `score` belongs to the log's one scorer. */
+function scoresOfSample(sample: JsonObject, scorerName: string): JsonObject {
+  if (isObject(sample.scores)) return sample.scores;
+  return isObject(sample.score) ? { [scorerName]: sample.score } : {};
+}
+
+/** results.scores, or a log-version-1 `results.scorer` with its top-level `metrics` (inspect_ai's convert_scorer_to_scorers). */
+export function inspectScores(results: JsonObject): Json[] | null {
+  if (Array.isArray(results.scores)) return results.scores;
+  if (isObject(results.scorer)) return [{ ...results.scorer, scorer: results.scorer.name ?? null, metrics: isObject(results.metrics) ? results.metrics : {} }];
+  return null;
 }
 
 /** Each sample id's epochs reduced to one number; null when a value is not a number docket reads. */
@@ -111,7 +106,8 @@ function reduced(imp: LoadedImport, name: string, scorer: string | undefined, re
     if (f === null) return null;
     const key = JSON.stringify((value.key as JsonObject).id);
     values.set(key, [...(values.get(key) ?? []), f]);
-    const sc = (s.scores as JsonObject)[name] ?? (scorer ? (s.scores as JsonObject)[scorer] : undefined);
+    const own = scoresOfSample(s, name);
+    const sc = own[name] ?? (scorer ? own[scorer] : undefined);
     if (isObject(sc) && Array.isArray(sc.history) && sc.history.length) edited++;
   }
   const r = REDUCERS[reducer];
@@ -122,11 +118,12 @@ function reduced(imp: LoadedImport, name: string, scorer: string | undefined, re
 function auditInspect(imp: LoadedImport): ImportAuditRow[] {
   const header = imp.run.header as JsonObject;
   const results = isObject(header.results) ? header.results : null;
-  if (!results || !Array.isArray(results.scores)) return [row(imp, '(log)', '(all)', null, null, 'the log reports no results (a crashed or unscored run): nothing to recompute')];
+  const scores = results ? inspectScores(results) : null;
+  if (!scores) return [row(imp, '(log)', '(all)', null, null, 'the log reports no results (a crashed or unscored run): nothing to recompute')];
   const config = isObject(header.eval) && isObject(header.eval.config) ? header.eval.config : {};
   const defaultReducer = Array.isArray(config.epochs_reducer) && typeof config.epochs_reducer[0] === 'string' ? config.epochs_reducer[0] : 'mean';
   const out: ImportAuditRow[] = [];
-  for (const es of results.scores) {
+  for (const es of scores) {
     if (!isObject(es) || typeof es.name !== 'string') continue;
     const scorer = typeof es.scorer === 'string' ? es.scorer : undefined;
     const reducer = typeof es.reducer === 'string' ? es.reducer : defaultReducer;
@@ -146,7 +143,11 @@ function auditInspect(imp: LoadedImport): ImportAuditRow[] {
             mname,
             reported,
             xs.length ? fn(xs) : null,
-            `${xs.length} samples, epochs reduced by ${reducer}${red.edited ? `; ${red.edited} scores edited after the run (they keep a history)` : ''}`,
+            xs.length
+              ? `${xs.length} samples, epochs reduced by ${reducer}${red.edited ? `; ${red.edited} scores edited after the run (they keep a history)` : ''}`
+              : imp.samples.length
+                ? `no sample holds a ${es.name} score`
+                : 'the log holds no samples (a header-only log): nothing to recompute from',
           ),
         );
       }
@@ -187,6 +188,27 @@ function aggregationOf(header: JsonObject, task: string, metric: string): string
   return DEFAULT_MEAN.has(metric) ? 'mean' : null;
 }
 
+/**
+ * An aggregation named in one line. A task config may hold a Python function's whole source (or
+ * its repr) as the aggregation: the function's name is enough to say what docket does not run.
+ */
+export function aggregationName(agg: string | null): string {
+  if (agg === null) return 'unknown';
+  const def = /^\s*def\s+([A-Za-z_][A-Za-z0-9_]*)/m.exec(agg);
+  if (def) return `${def[1]} (a Python function in the task config)`;
+  const repr = /^<function ([A-Za-z_][A-Za-z0-9_.]*)/.exec(agg);
+  if (repr) return `${repr[1]} (a Python function)`;
+  const first = agg.split('\n')[0]!;
+  return first.length > 60 ? `${first.slice(0, 57)}…` : first;
+}
+
+/** The "<metric>,<filter>" keys of one results entry, stderr keys left out. */
+function metricKeys(res: JsonObject): { key: string; metric: string; filter: string }[] {
+  return Object.keys(res)
+    .filter((k) => k.includes(',') && !k.split(',')[0]!.endsWith('_stderr'))
+    .map((key) => ({ key, metric: key.slice(0, key.indexOf(',')), filter: key.slice(key.indexOf(',') + 1) }));
+}
+
 function auditLmEval(imp: LoadedImport): ImportAuditRow[] {
   const header = imp.run.header as JsonObject;
   const results = header.results as JsonObject;
@@ -197,57 +219,105 @@ function auditLmEval(imp: LoadedImport): ImportAuditRow[] {
     const key = `${String(k.task)}\0${String(k.filter)}`;
     lines.set(key, [...(lines.get(key) ?? []), value.sample as JsonObject]);
   }
-  const tasks = new Set([...lines.keys()].map((k) => k.split('\0')[0]!));
-  for (const task of [...tasks].sort()) {
+  const nSamples = isObject(header['n-samples']) ? header['n-samples'] : {};
+  const withSamples = new Set([...lines.keys()].map((k) => k.split('\0')[0]!));
+  for (const task of [...withSamples].sort()) {
     const res = isObject(results[task]) ? results[task] : {};
-    for (const [key, v] of Object.entries(res)) {
-      const comma = key.indexOf(',');
-      if (comma < 0) continue;
-      const metric = key.slice(0, comma);
-      const filter = key.slice(comma + 1);
-      if (metric.endsWith('_stderr')) continue;
+    const filters = new Set<string>();
+    for (const { key, metric, filter } of metricKeys(res)) {
+      filters.add(filter);
+      const v = res[key];
       const scope = `${task}/${filter}`;
-      const reported = numberOf(v);
+      const reported = numberOf(v ?? null);
       const ls = lines.get(`${task}\0${filter}`) ?? [];
-      const xs = ls.map((l) => numberOf(l[metric]));
+      const xs = ls.map((l) => numberOf(l[metric] ?? null));
       const agg = aggregationOf(header, task, metric);
       if (!ls.length) out.push(row(imp, scope, metric, reported, null, `no sample lines for filter ${filter}`));
-      else if (agg !== 'mean') out.push(row(imp, scope, metric, reported, null, `aggregation ${agg ?? 'unknown'} is not one docket recomputes (mean)`));
+      else if (agg !== 'mean') out.push(row(imp, scope, metric, reported, null, `aggregation ${aggregationName(agg)} is not one docket recomputes (mean)`));
       else if (xs.some((x) => x === null)) out.push(row(imp, scope, metric, reported, null, `a sample's ${metric} is not a number`));
       else {
         const nums = xs as number[];
         out.push(row(imp, scope, metric, reported, mean(nums), `mean of ${nums.length} samples`));
-        const se = numberOf(res[`${metric}_stderr,${filter}`]);
+        const se = numberOf(res[`${metric}_stderr,${filter}`] ?? null);
         if (se !== null) out.push(row(imp, scope, `${metric}_stderr`, se, nums.length > 1 ? sampleStd(nums) / Math.sqrt(nums.length) : null, 'sample standard deviation / √n'));
       }
     }
+    out.push(...sampleCount(imp, task, [...filters], lines, nSamples));
+  }
+  for (const task of ((imp.run.layout as JsonObject).resultsOnly as string[] | undefined) ?? []) {
+    const n = isObject(results[task]) ? metricKeys(results[task] as JsonObject).length : 0;
+    out.push(row(imp, task, `${n} metric${n === 1 ? '' : 's'}`, null, null, `results only: ${n} metric${n === 1 ? '' : 's'} unverifiable (no samples)`));
   }
   out.push(...auditGroups(imp, header));
   return out;
 }
 
-/** A group's number: its subtasks' numbers weighted by their effective sample counts. */
+/** Each filter's sample lines against the log's own count of the task (`n-samples[task].effective`): a difference is a finding. */
+function sampleCount(imp: LoadedImport, task: string, filters: string[], lines: Map<string, JsonObject[]>, nSamples: JsonObject): ImportAuditRow[] {
+  const n = isObject(nSamples[task]) ? numberOf((nSamples[task] as JsonObject).effective ?? null) : null;
+  const out: ImportAuditRow[] = [];
+  for (const filter of filters.length ? filters : ['none']) {
+    const got = new Set((lines.get(`${task}\0${filter}`) ?? []).map((l) => l.doc_id)).size;
+    if (n === null) out.push(row(imp, `${task}/${filter}`, 'samples', null, got, 'the results file has no n-samples (lm-eval before 0.4.3): the count cannot be checked'));
+    else out.push(row(imp, `${task}/${filter}`, 'samples', n, got, got === n ? `${got} documents, as n-samples says` : `n-samples says ${n} documents; the samples file holds ${got}`));
+  }
+  return out;
+}
+
+/**
+ * A group's number recomputed from its subtasks' reported numbers: lm-eval's aggregate_subtask_metrics,
+ * weighted by each subtask's size (n-samples effective; a subgroup's size is its leaves' sum) over
+ * the subtasks that report the metric; a group configured with weight_by_size false takes the plain
+ * mean, which is tried when the weighted one differs (the results file does not carry the group config).
+ */
 function auditGroups(imp: LoadedImport, header: JsonObject): ImportAuditRow[] {
   const subtasks = isObject(header.group_subtasks) ? header.group_subtasks : {};
   const results = header.results as JsonObject;
   const groups = isObject(header.groups) ? header.groups : {};
   const nSamples = isObject(header['n-samples']) ? header['n-samples'] : {};
-  const size = (t: string) => {
+  const size = (t: string, depth = 0): number | null => {
     const n = nSamples[t];
-    return isObject(n) ? numberOf(n.effective ?? null) : null;
+    if (isObject(n)) return numberOf(n.effective ?? null);
+    const subs = subtasks[t];
+    if (!Array.isArray(subs) || !subs.length || depth > 16) return null;
+    const parts = subs.map((x) => size(String(x), depth + 1));
+    return parts.every((p) => p !== null) ? (parts as number[]).reduce((a, b) => a + b, 0) : null;
   };
   const out: ImportAuditRow[] = [];
   for (const [group, subs] of Object.entries(subtasks)) {
     if (!Array.isArray(subs) || !subs.length) continue;
     const res = isObject(groups[group]) ? (groups[group] as JsonObject) : isObject(results[group]) ? (results[group] as JsonObject) : null;
     if (!res) continue;
-    for (const [key, v] of Object.entries(res)) {
-      if (!key.includes(',') || key.split(',')[0]!.endsWith('_stderr')) continue;
-      const parts = subs.map((t) => ({ value: isObject(results[String(t)]) ? numberOf((results[String(t)] as JsonObject)[key] ?? null) : null, n: size(String(t)) }));
-      const ok = parts.every((p) => p.value !== null && p.n !== null);
-      const total = parts.reduce((a, p) => a + (p.n ?? 0), 0);
-      const got = ok && total > 0 ? parts.reduce((a, p) => a + p.value! * p.n!, 0) / total : null;
-      out.push(row(imp, `${group} (group)`, key.split(',')[0]!, numberOf(v), got, ok ? `size-weighted mean of ${subs.length} subtasks` : 'a subtask lacks this metric or its sample count'));
+    for (const { key, metric } of metricKeys(res)) {
+      const reported = numberOf(res[key] ?? null);
+      if (reported === null) continue; // "N/A"
+      const parts = subs
+        .map((t) => ({ task: String(t), value: isObject(results[String(t)]) ? numberOf((results[String(t)] as JsonObject)[key] ?? null) : null, n: size(String(t)) }))
+        .filter((p) => p.value !== null);
+      if (!parts.length) {
+        out.push(row(imp, `${group} (group)`, metric, reported, null, `none of its ${subs.length} subtasks reports ${key}`));
+        continue;
+      }
+      const plain = parts.reduce((a, p) => a + p.value!, 0) / parts.length;
+      if (parts.some((p) => p.n === null)) {
+        out.push(
+          row(
+            imp,
+            `${group} (group)`,
+            metric,
+            reported,
+            null,
+            `a subtask's size is unknown (no n-samples entry): the weighted mean cannot be recomputed${close(plain, reported) ? '; the plain mean of the subtasks matches' : ''}`,
+          ),
+        );
+        continue;
+      }
+      const total = parts.reduce((a, p) => a + p.n!, 0);
+      const weighted = total > 0 ? parts.reduce((a, p) => a + p.value! * p.n!, 0) / total : null;
+      const of = `${parts.length} of its ${subs.length} subtasks (${parts.map((p) => `${p.task} ${p.n}`).join(', ')})`;
+      if (weighted !== null && !close(weighted, reported) && close(plain, reported))
+        out.push(row(imp, `${group} (group)`, metric, reported, plain, `unweighted mean of ${of} (the group sets weight_by_size false)`));
+      else out.push(row(imp, `${group} (group)`, metric, reported, weighted, `sample-weighted mean of ${of}`));
     }
   }
   return out;

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Archive } from '../index/archive.ts';
 import { canonicalText } from '../format/json.ts';
 import { docket, tempDir } from '../../cli/dev/testkit/core.ts';
+import { importInspect, importLmEval, loadedImports } from '../../cli/dev/testkit/imports.ts';
 import { verifyArchive } from '../check/verify.ts';
 import { auditImports } from './audit.ts';
 import { readInspectFile } from './inspect.ts';
@@ -17,6 +18,7 @@ import type { JsonObject } from './types.ts';
 const FIX = new URL('./fixtures/', import.meta.url).pathname;
 const INSPECT = join(FIX, 'inspect_ai');
 const LMEVAL = join(FIX, 'lm_eval');
+const lmeval = (sub: string) => join(LMEVAL, sub);
 const fixture = (name: string) => readFileSync(join(INSPECT, name));
 
 const dirs: string[] = [];
@@ -29,22 +31,8 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function importInspect(dir: string, name: string, bytes: Uint8Array) {
-  const a = new Archive(dir);
-  try {
-    return storeImport(a, await readInspectFile(name, bytes));
-  } finally {
-    a.close();
-  }
-}
-function loaded(dir: string) {
-  const a = new Archive(dir);
-  try {
-    return selectImports(a, []);
-  } finally {
-    a.close();
-  }
-}
+const storeLmEval = (dir: string, src: string) => importLmEval(dir, src).results;
+const loaded = loadedImports;
 /** Rebuild a fixture zip with every entry passed through `edit` (return null to drop it). */
 async function variant(name: string, edit: (entry: string, text: string) => BuildEntry | BuildEntry[] | null): Promise<Uint8Array> {
   const out: BuildEntry[] = [];
@@ -212,7 +200,8 @@ describe('docket import inspect', () => {
 
   it('refuses an unknown layout with a coded error naming the field, and stores nothing', async () => {
     const cases: [string, Promise<Uint8Array>, string][] = [
-      ['version', variant('log_streaming.eval', (n, t) => ({ name: n, data: n === 'header.json' ? text(t.replace('"version": 2', '"version": 3')) : text(t) })), 'version'],
+      ['version', variant('log_streaming.eval', (n, t) => ({ name: n, data: n === 'header.json' ? text(t.replace('"version": 2', '"version": 4')) : text(t) })), 'version'],
+      ['chunked', variant('log_streaming.eval', (n, t) => ({ name: n.replace(/^samples\/(.+)\.json$/, 'samples/$1/sample.json'), data: text(t) })), 'sample.json'],
       ['entry', variant('log_streaming.eval', (n, t) => [{ name: n, data: text(t) }, ...(n === 'header.json' ? [{ name: 'events/1.json', data: text('{}') }] : [])]), 'events/1.json'],
       ['attachment', variant('mmlu-summary-choices.eval', (n, t) => ({ name: n, data: n.startsWith('samples/') ? json({ ...JSON.parse(t), attachments: {} }) : text(t) })), 'input'],
       [
@@ -292,29 +281,23 @@ describe('audit --imported (the framework protocol)', () => {
     ]);
   });
 
-  it('reproduces lm-eval results (mean per filter, stderr, groups by size) and catches a changed per-sample value', () => {
+  it('reproduces lm-eval results of every layout, and catches a changed per-sample value', () => {
     const dir = archiveDir();
-    const a = new Archive(dir);
-    for (const p of planLmEval(LMEVAL)) storeImport(a, p);
-    a.close();
+    storeLmEval(dir, lmeval('0.4.5-en-it'));
     const ok = auditImports(loaded(dir));
     expect(ok.ok).toBe(true);
-    expect(ok.counts).toEqual({ reproduced: 14, mismatch: 0, unverifiable: 0 });
-    expect(ok.rows.some((r) => r.scope === 'arc_group (group)' && r.status === 'reproduced')).toBe(true);
+    expect(ok.counts).toEqual({ reproduced: 9, mismatch: 0, unverifiable: 0 }); // 4 means, 4 stderrs, the sample count
+    expect(ok.rows.find((r) => r.metric === 'samples')).toMatchObject({ reported: 4, recomputed: 4, status: 'reproduced' });
 
     const copy = archiveDir();
-    cpSync(LMEVAL, copy, { recursive: true });
-    const f = readdirSync(copy).find((n) => n.startsWith('samples_arc_mini2_'))!;
-    const lines = readFileSync(join(copy, f), 'utf8').split('\n');
-    lines[1] = lines[1]!.replace('"acc": 1.0', '"acc": 0.0');
-    writeFileSync(join(copy, f), lines.join('\n'));
+    cpSync(lmeval('0.4.5-en-it'), copy, { recursive: true });
+    const f = readdirSync(copy).find((n) => n.startsWith('samples_'))!;
+    writeFileSync(join(copy, f), readFileSync(join(copy, f), 'utf8').replace('"chrf_score": 6', '"chrf_score": 9'));
     const dir2 = archiveDir();
-    const b = new Archive(dir2);
-    for (const p of planLmEval(copy)) storeImport(b, p);
-    b.close();
+    storeLmEval(dir2, copy);
     const bad = auditImports(loaded(dir2));
     expect(bad.ok).toBe(false);
-    expect(bad.rows.filter((r) => r.status === 'mismatch').map((r) => `${r.scope} ${r.metric}`)).toEqual(['arc_mini2/none acc', 'arc_mini2/none acc_stderr']);
+    expect(bad.rows.filter((r) => r.status === 'mismatch').map((r) => `${r.scope} ${r.metric}`)).toEqual(['en_it_public/none chrf_score', 'en_it_public/none chrf_score_stderr']);
   });
 });
 
@@ -339,30 +322,29 @@ describe('replay --imported', () => {
     const bad = replayImports(loaded(dir2));
     expect(bad.ok).toBe(false);
     expect(bad.diffs.map((d) => [d.field, d.logged, d.rebuilt])).toEqual([
-      ['messages[0].content', expect.stringContaining('Positronium'), 'a different question'],
+      ['messages[0].content[0]', { type: 'text', text: expect.stringContaining('Positronium') }, { type: 'text', text: 'a different question' }],
       ['temperature', 1, 0],
     ]);
   });
 
   it('lm-eval: recomputes every doc/prompt/target hash and task_hashes in Python’s byte form, and lists each mismatch', () => {
     const dir = archiveDir();
-    const a = new Archive(dir);
-    for (const p of planLmEval(LMEVAL)) storeImport(a, p);
-    a.close();
+    storeLmEval(dir, lmeval('0.4.5-en-it'));
     const ok = replayImports(loaded(dir));
     expect(ok.diffs).toEqual([]);
-    expect(ok.imports[0]).toMatchObject({ checked: 12 * 3 + 3, matched: 39, unsupported: 0 });
+    expect(ok.imports[0]).toMatchObject({ checked: 4 * 3 + 1, matched: 13, unsupported: 0 });
 
     const copy = archiveDir();
-    cpSync(LMEVAL, copy, { recursive: true });
-    const f = readdirSync(copy).find((n) => n.startsWith('samples_arc_mini_'))!;
-    writeFileSync(join(copy, f), readFileSync(join(copy, f), 'utf8').replace('"weight": 2.0', '"weight": 2').replace('"target": "1"', '"target": "2"'));
+    cpSync(lmeval('0.4.5-en-it'), copy, { recursive: true });
+    const f = readdirSync(copy).find((n) => n.startsWith('samples_'))!;
+    const lines = readFileSync(join(copy, f), 'utf8').split('\n');
+    lines[1] = lines[1]!.replace('"target": "', '"target": "X');
+    lines[2] = lines[2]!.replace('"english": "', '"english": "X');
+    writeFileSync(join(copy, f), lines.join('\n'));
     const dir2 = archiveDir();
-    const b = new Archive(dir2);
-    for (const p of planLmEval(copy)) storeImport(b, p);
-    b.close();
+    storeLmEval(dir2, copy);
     const bad = replayImports(loaded(dir2));
-    expect(bad.diffs.map((d) => `${d.where.replace(/_2026.*jsonl/, '')} ${d.field}`)).toEqual(['samples_arc_mini line 1 target_hash', 'samples_arc_mini line 2 doc_hash']);
+    expect(bad.diffs.map((d) => `${d.where.replace(/_2024.*jsonl/, '')} ${d.field}`)).toEqual(['samples_en_it_public line 2 target_hash', 'samples_en_it_public line 3 doc_hash']); // task_hashes is over the logged hashes, which the edit left alone
   });
 });
 
@@ -388,10 +370,10 @@ describe('verify of an import', () => {
 });
 
 describe('lm-eval layouts', () => {
-  it('refuses a line without doc_id, or a samples file without its results file, naming it; nothing stored', () => {
+  it('refuses a line without doc_id, or samples without a results file, naming it; nothing stored', () => {
     const copy = archiveDir();
-    cpSync(LMEVAL, copy, { recursive: true });
-    const f = readdirSync(copy).find((n) => n.startsWith('samples_gsm_mini_'))!;
+    cpSync(lmeval('0.4.5-en-it'), copy, { recursive: true });
+    const f = readdirSync(copy).find((n) => n.startsWith('samples_'))!;
     writeFileSync(join(copy, f), readFileSync(join(copy, f), 'utf8').replace('"doc_id": 1,', ''));
     expect(() => planLmEval(copy)).toThrow(expect.objectContaining({ code: 'EIMPORTLAYOUT', data: expect.objectContaining({ field: 'doc_id', where: `${f}: line 2` }) }));
     rmSync(join(copy, readdirSync(copy).find((n) => n.startsWith('results_'))!));
@@ -485,41 +467,6 @@ describe('regrade --imported', () => {
       a.close();
     }
     expect((await verifyArchive(dir)).findings).toEqual([]);
-  });
-});
-
-describe('request rebuild (compareRequest)', () => {
-  it('lifts system messages for an Anthropic-shaped request, accepts OpenAI’s developer role, and names each differing field', async () => {
-    const { compareRequest } = await import('./replay.ts');
-    const event = {
-      event: 'model',
-      model: 'anthropic/claude-x',
-      input: [
-        { role: 'system', content: 'be brief' },
-        { role: 'user', content: [{ type: 'text', text: 'hi' }] },
-      ],
-      config: { max_tokens: 9, stop_seqs: ['\n'] },
-    };
-    expect(compareRequest(event, { model: 'claude-x', system: 'be brief', messages: [{ role: 'user', content: 'hi' }], max_tokens: 9, stop_sequences: ['\n'] })).toEqual([]);
-    expect(compareRequest(event, { model: 'claude-y', system: 'be long', messages: [{ role: 'user', content: 'hi' }], max_tokens: 10 })).toEqual([
-      { field: 'system', logged: 'be long', rebuilt: 'be brief' },
-      { field: 'model', logged: 'claude-y', rebuilt: 'claude-x' },
-      { field: 'max_tokens', logged: 10, rebuilt: 9 },
-      { field: 'stop', logged: null, rebuilt: ['\n'] },
-    ]);
-    const openai = { ...event, model: 'openai/o3' };
-    expect(
-      compareRequest(openai, {
-        model: 'o3',
-        messages: [
-          { role: 'developer', content: 'be brief' },
-          { role: 'user', content: 'hi' },
-        ],
-        max_completion_tokens: 9,
-        stop: ['\n'],
-      }),
-    ).toEqual([]);
-    expect(compareRequest(openai, { contents: [] })).toBeNull(); // a provider format docket does not rebuild
   });
 });
 

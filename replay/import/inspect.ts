@@ -6,11 +6,17 @@ import { readZip, type ZipEntry } from './zip.ts';
 
 /**
  * inspect_ai logs (docs/import.md): `.eval` zips and `.json` logs. Every layout inspect_ai has
- * written with log `version` 1 or 2 is read: deflate or zstd entries, attachments, `events_data`
- * pools (and the earlier `message_pool`/`call_pool` names), a crashed log without header.json,
- * a sample written twice (the last entry wins). Anything else is an EIMPORTLAYOUT error.
+ * written with log `version` 1, 2 or 3 is read, and a log without `version` as 2 (inspect_ai's own
+ * default): deflate or zstd entries, attachments, `events_data` pools (and version 3's
+ * `message_pool`/`call_pool`), an older sample's `transcript` with `tc://` references, a crashed
+ * log without header.json, a sample written twice (the last entry wins). Anything else is an
+ * EIMPORTLAYOUT error.
  */
-const KNOWN_VERSIONS = new Set([1, 2]);
+const KNOWN_VERSIONS = new Set([1, 2, 3]);
+/** inspect_ai's EvalLog.version default: a log that omits the key is read as this version. */
+const DEFAULT_VERSION = 2;
+const CHUNKED_ENTRY = /^samples\/[^/]+_epoch_\d+\//;
+const TC = 'tc://';
 const SAMPLE_ENTRY = /^samples\/(.+)_epoch_(\d+)\.json$/;
 const JOURNAL_SUMMARY = /^_journal\/summaries\/\d+\.json$/;
 const ATTACHMENT = 'attachment://';
@@ -34,6 +40,8 @@ async function readEval(name: string, bytes: Uint8Array): Promise<ImportPlan> {
   const last = new Map<string, ZipEntry>();
   const seen = new Map<string, number>();
   for (const e of entries) {
+    if (CHUNKED_ENTRY.test(e.name))
+      layoutError(name, e.name, "a sample in inspect_ai's chunked per-sample layout (`inspect log convert-chunked`), which docket does not read yet; convert the log back with `inspect log convert`");
     if (!knownEntry(e.name)) layoutError(name, e.name, 'an entry no known inspect_ai layout has (expected header.json, summaries.json, reductions.json, samples/<id>_epoch_<n>.json, _journal/…)');
     last.set(e.name, e); // a sample rewritten under one name: the last entry wins, as inspect reads it
     seen.set(e.name, (seen.get(e.name) ?? 0) + 1);
@@ -68,7 +76,16 @@ async function readEval(name: string, bytes: Uint8Array): Promise<ImportPlan> {
     files: [file],
     header,
     extra: { reductions },
-    layout: { container: 'zip', zipMethods: methods, crashed, headerFrom: headerEntry.name, duplicateEntries: duplicates, pooledSamples: pooled, ...poolFacts(samples) },
+    layout: {
+      container: 'zip',
+      zipMethods: methods,
+      crashed,
+      headerFrom: headerEntry.name,
+      duplicateEntries: duplicates,
+      pooledSamples: pooled,
+      ...versionFact(header as JsonObject),
+      ...poolFacts(samples),
+    },
     samples,
   };
 }
@@ -98,19 +115,38 @@ async function readJsonLog(name: string, bytes: Uint8Array): Promise<ImportPlan>
     files: [{ role: 'log', name, format: 'inspect-json', bytes }],
     header: header as JsonObject,
     extra: { reductions },
-    layout: { container: 'json', crashed: header.status === 'started' && header.results == null, duplicateSamples: duplicates, pooledSamples: pooled, ...poolFacts(samples) },
+    layout: {
+      container: 'json',
+      crashed: header.status === 'started' && header.results == null,
+      duplicateSamples: duplicates,
+      pooledSamples: pooled,
+      ...versionFact(header as JsonObject),
+      ...poolFacts(samples),
+    },
     samples,
   };
 }
 
+/** The log version inspect_ai reads the log as: its `version`, or 2 when the key is absent. */
+export function logVersion(h: JsonObject): number {
+  return h.version === undefined ? DEFAULT_VERSION : (h.version as number);
+}
+
+/** Layout facts about the version, recorded only where it is not the common case (a version-2 log stores none). */
+function versionFact(h: JsonObject): JsonObject {
+  if (h.version === undefined) return { logVersion: 'absent (read as 2)' };
+  return h.version === DEFAULT_VERSION ? {} : { logVersion: h.version as number };
+}
+
 function checkHeader(where: string, h: Json) {
   if (!isObject(h)) layoutError(where, '(top level)', 'not a JSON object');
-  if (typeof h.version !== 'number' || !KNOWN_VERSIONS.has(h.version))
-    layoutError(where, 'version', `log version ${JSON.stringify(h.version)} is not one docket reads (1 or 2; 3 is inspect_ai's unreleased pooled layout)`);
+  if (h.version !== undefined && (typeof h.version !== 'number' || !KNOWN_VERSIONS.has(h.version)))
+    layoutError(where, 'version', `log version ${JSON.stringify(h.version)} is not one docket reads (1, 2 or 3; a log without a version is read as 2)`);
   if (!isObject(h.eval)) layoutError(where, 'eval', 'missing or not an object');
   if (h.results !== undefined && h.results !== null) {
     if (!isObject(h.results)) layoutError(where, 'results', 'not an object');
     if (h.results.scores !== undefined && !Array.isArray(h.results.scores)) layoutError(where, 'results.scores', 'not an array');
+    if (h.results.scorer !== undefined && !isObject(h.results.scorer)) layoutError(where, 'results.scorer', 'not an object (log version 1 names its one scorer here)');
   }
 }
 
@@ -124,7 +160,17 @@ interface Resolved {
 /** One sample with its attachments and event pools put back in place (as inspect_ai reads it). */
 function resolveSample(where: string, raw: Json): Resolved {
   if (!isObject(raw)) layoutError(where, '(top level)', 'a sample must be a JSON object');
-  const { attachments = {}, events_data: eventsData = null, message_pool: messagePool = null, call_pool: callPool = null, ...rest } = raw;
+  const { attachments: own = {}, events_data: eventsData = null, message_pool: messagePool = null, call_pool: callPool = null, transcript = null, ...rest } = raw;
+  let attachments = own;
+  if (transcript !== null) {
+    // Samples before the events/attachments split (2024) keep both in `transcript`, with `tc://`
+    // references; inspect_ai promotes them on read (EvalSample.migrate_deprecated), and so does docket.
+    if (!isObject(transcript) || !Array.isArray(transcript.events ?? []) || !isObject(transcript.content ?? {})) layoutError(where, 'transcript', 'expected {events: [...], content: {...}}');
+    if (rest.events !== undefined) layoutError(where, 'transcript', 'a sample with both events and a transcript');
+    rest.events = (transcript.events as Json[] | undefined) ?? [];
+    if (!isObject(own)) layoutError(where, 'attachments', 'not an object');
+    attachments = { ...own, ...((transcript.content as JsonObject | undefined) ?? {}) };
+  }
   if (typeof rest.id !== 'string' && typeof rest.id !== 'number') layoutError(where, 'id', 'missing, or neither a string nor a number');
   if (typeof rest.epoch !== 'number' || !Number.isInteger(rest.epoch) || rest.epoch < 1) layoutError(where, 'epoch', 'missing or not a positive integer');
   if (rest.scores !== undefined && rest.scores !== null && !isObject(rest.scores)) layoutError(where, 'scores', 'not an object');
@@ -184,11 +230,12 @@ function expand(where: string, field: string, refs: Json, pool: Json[], poolName
   return out;
 }
 
-/** Replace every "attachment://<key>" string with the sample's attachment of that key. */
+/** Replace every "attachment://<key>" (or older "tc://<key>") string with the sample's attachment of that key. */
 function resolveAttachments(where: string, path: string, v: Json, attachments: JsonObject): Json {
   if (typeof v === 'string') {
-    if (!v.startsWith(ATTACHMENT)) return v;
-    const key = v.slice(ATTACHMENT.length);
+    const prefix = v.startsWith(ATTACHMENT) ? ATTACHMENT : v.startsWith(TC) ? TC : null;
+    if (prefix === null) return v;
+    const key = v.slice(prefix.length);
     const text = attachments[key];
     if (typeof text !== 'string') layoutError(where, path || '(top level)', `${v} is not in the sample's attachments`);
     return text;

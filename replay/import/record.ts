@@ -1,7 +1,7 @@
 import { encodeBundle, MAX_CONTENT_BYTES, type Encoded } from '../format/bundle.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import { usageError } from '../errors.ts';
-import type { Json } from '../format/json.ts';
+import { canonicalBytes, type Json } from '../format/json.ts';
 import type { ImportedSample, ImportPlan, JsonObject, SourceFile } from './types.ts';
 
 /**
@@ -21,6 +21,7 @@ export interface EncodedImport {
   samples: Encoded[];
   run: Encoded;
   ref: string;
+  contentDigest: Digest;
 }
 
 export function encodeImport(plan: ImportPlan): EncodedImport {
@@ -38,7 +39,11 @@ export function encodeImport(plan: ImportPlan): EncodedImport {
       samples.map((s) => s.descriptor.digest),
     ),
   );
-  return { logs, samples, run, ref: importRefName(plan.framework, run.descriptor.digest) };
+  const content = contentDigest(
+    plan.framework,
+    plan.files.map((f) => sha256(f.bytes)),
+  );
+  return { logs, samples, run, ref: importRefName(plan.framework, content), contentDigest: content };
 }
 
 export function logValue(f: SourceFile): JsonObject {
@@ -63,12 +68,30 @@ export function runValue(plan: ImportPlan, logDigests: Digest[], sampleDigests: 
   };
 }
 
-/** refs/imports/<framework>-<first 16 hex of the run digest>: stable for the same source files. */
-export function importRefName(framework: string, run: Digest): string {
-  return `${IMPORT_REF_NS}/${framework === 'inspect_ai' ? 'inspect' : framework}-${run.slice('sha256:'.length, 'sha256:'.length + 16)}`;
+/**
+ * An import's identity: SHA-256 of the canonical JSON {framework, files: the source files' SHA-256
+ * digests, sorted}. It depends on the bytes alone, so the same files under other names (or listed
+ * in another order) are the same import.
+ */
+export function contentDigest(framework: string, fileDigests: Digest[]): Digest {
+  return sha256(canonicalBytes({ framework, files: [...fileDigests].sort() }));
+}
+
+/** refs/imports/<framework>-<first 16 hex of the content digest>. */
+export function importRefName(framework: string, content: Digest): string {
+  return `${IMPORT_REF_NS}/${framework === 'inspect_ai' ? 'inspect' : framework}-${content.slice('sha256:'.length, 'sha256:'.length + 16)}`;
 }
 
 /** The source bytes a foreign-log bundle holds (base64 decoded). */
 export function logBytes(value: { content: string }): Buffer {
   return Buffer.from(value.content, 'base64');
+}
+
+/** Every import ref (refs/imports/*) with the run digest it names. */
+export function importRefs(archive: { store: { listRefs(): { name: string }[]; readRef(name: string): Digest | null } }): { name: string; digest: Digest }[] {
+  return archive.store
+    .listRefs()
+    .filter((r) => r.name.startsWith(`${IMPORT_REF_NS}/`))
+    .map((r) => ({ name: r.name, digest: archive.store.readRef(r.name)! }))
+    .filter((r) => r.digest);
 }

@@ -4,8 +4,12 @@ import { BundleError } from '../format/bundle.ts';
 import { DocketError, findingError } from '../errors.ts';
 import type { Json } from '../format/json.ts';
 import { readInspectFile } from './inspect.ts';
-import { findLmEvalSets, readLmEvalFiles, readLmEvalSet } from './lmeval.ts';
-import { encodeImport, IMPORT_REF_NS, logBytes, type EncodedImport } from './record.ts';
+import { readHelmFiles } from './helm.ts';
+import { readEeeFiles } from './eee.ts';
+import { groupLmEval, readLmEvalFiles, readLmEvalSet, scanLmEvalDir } from './lmeval.ts';
+import { encodeImport, IMPORT_REF_NS, importRefs, logBytes, type EncodedImport } from './record.ts';
+
+export { importRefs };
 import type { ImportPlan, JsonObject, SourceFile } from './types.ts';
 
 export interface ImportResult {
@@ -17,32 +21,55 @@ export interface ImportResult {
   objects: number; // bundles the import consists of
   written: number; // of those, newly stored (0 on a repeated import)
   layout: Json;
+  contentDigest: Digest; // the import's identity (record.ts contentDigest)
+  already: string[] | null; // the same bytes were imported before: the file names they came under then
+  notes: string[];
 }
 
 /** Store an import plan: every bundle encoded first (pass `encoded` to encode several plans before writing any), then written, then the ref set. */
 export function storeImport(archive: Archive, plan: ImportPlan, encoded?: EncodedImport): ImportResult {
   const enc = encoded ?? encodeImport(plan);
-  let written = 0;
-  for (const b of [...enc.logs, ...enc.samples, enc.run]) if (archive.putEncoded(b)) written++;
-  if (archive.ref(enc.ref) !== enc.run.descriptor.digest) archive.setRef(enc.ref, enc.run.descriptor.digest);
-  return {
+  const base = {
     framework: plan.framework,
     source: plan.files.map((f) => f.name),
-    run: enc.run.descriptor.digest,
     ref: enc.ref,
     samples: plan.samples.length,
     objects: enc.logs.length + enc.samples.length + 1,
-    written,
     layout: plan.layout,
+    contentDigest: enc.contentDigest,
+    notes: plan.notes ?? [],
   };
+  // The same bytes imported before (perhaps under other names): the import they made stands.
+  const existing = archive.ref(enc.ref);
+  if (existing !== null && existing !== enc.run.descriptor.digest) {
+    const names = earlierNames(archive, existing);
+    if (names) return { ...base, run: existing, written: 0, already: names };
+  }
+  let written = 0;
+  for (const b of [...enc.logs, ...enc.samples, enc.run]) if (archive.putEncoded(b)) written++;
+  if (existing !== enc.run.descriptor.digest) archive.setRef(enc.ref, enc.run.descriptor.digest);
+  return { ...base, run: enc.run.descriptor.digest, written, already: written ? null : base.source };
+}
+
+/** The source file names an earlier import recorded, or null when its run cannot be read (then this import replaces it). */
+function earlierNames(archive: Pick<Archive, 'get'>, run: Digest): string[] | null {
+  try {
+    const v = archive.get(run).value as JsonObject;
+    return (v.logs as JsonObject[]).map((l) => String((archive.get(l.log as Digest).value as JsonObject).name));
+  } catch {
+    return null;
+  }
 }
 
 export async function planInspect(name: string, bytes: Uint8Array): Promise<ImportPlan> {
   return readInspectFile(name, bytes);
 }
 
-export function planLmEval(dir: string): ImportPlan[] {
-  return findLmEvalSets(dir).map((set) => readLmEvalSet(dir, set));
+/** One plan per results file in DIR; files that are neither results nor samples come back as skipped (the caller says so). */
+export function planLmEval(dir: string): { plans: ImportPlan[]; skipped: { path: string; why: string }[] } {
+  const { files, bytes } = scanLmEvalDir(dir);
+  const plans = groupLmEval(dir, files, bytes).map((set) => readLmEvalSet(set, bytes));
+  return { plans, skipped: files.filter((f) => f.kind === 'other').map((f) => ({ path: f.path, why: f.why })) };
 }
 
 /** A stored import, read back: the run and its decoded samples and logs. */
@@ -52,14 +79,6 @@ export interface LoadedImport {
   run: JsonObject;
   samples: { digest: Digest; value: JsonObject }[];
   logs: { role: string; digest: Digest; value: JsonObject; bytes: Buffer }[];
-}
-
-export function importRefs(archive: Archive): { name: string; digest: Digest }[] {
-  return archive.store
-    .listRefs()
-    .filter((r) => r.name.startsWith(`${IMPORT_REF_NS}/`))
-    .map((r) => ({ name: r.name, digest: archive.store.readRef(r.name)! }))
-    .filter((r) => r.digest);
 }
 
 /** A bundle of an import, read and checked; damage is a finding (exit 1) naming the object, never a crash. */
@@ -99,6 +118,8 @@ export function selectImports(archive: Archive, names: string[]): LoadedImport[]
 export async function replan(loaded: LoadedImport): Promise<ImportPlan> {
   const files: SourceFile[] = loaded.logs.map((l) => ({ role: l.role, name: l.value.name as string, format: l.value.format as SourceFile['format'], bytes: l.bytes }));
   if (loaded.run.framework === 'inspect_ai') return readInspectFile(files[0]!.name, files[0]!.bytes);
+  if (loaded.run.framework === 'helm') return readHelmFiles(files);
+  if (loaded.run.framework === 'eee') return readEeeFiles(files);
   return readLmEvalFiles(files);
 }
 

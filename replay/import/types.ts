@@ -2,8 +2,19 @@ import type { Json } from '../format/json.ts';
 import { usageError } from '../errors.ts';
 
 /** What an importer reads from source files, before anything is stored (docs/import.md). */
-export type Framework = 'inspect_ai' | 'lm-eval';
-export type LogFormat = 'inspect-eval' | 'inspect-json' | 'lm-eval-samples' | 'lm-eval-results';
+export type Framework = 'inspect_ai' | 'lm-eval' | 'helm' | 'eee';
+export type LogFormat =
+  | 'inspect-eval'
+  | 'inspect-json'
+  | 'lm-eval-samples'
+  | 'lm-eval-results'
+  | 'helm-run-spec'
+  | 'helm-scenario'
+  | 'helm-scenario-state'
+  | 'helm-per-instance-stats'
+  | 'helm-stats'
+  | 'eee-aggregate'
+  | 'eee-instances';
 
 export interface SourceFile {
   role: string; // "log" (inspect), "results" or "samples:<task>" (lm-eval)
@@ -15,7 +26,11 @@ export interface SourceFile {
 export interface ImportedSample {
   file: number; // index into files
   entry: string; // zip entry name, "samples[3]" (a .json log) or "line 12" (a .jsonl file)
-  key: { id: Json; epoch: number } | { task: string; doc_id: number; filter: string };
+  key:
+    | { id: Json; epoch: number } // inspect_ai
+    | { task: string; doc_id: number; filter: string } // lm-eval
+    | { instance: string; trial: number; reference: number | null; perturbation: string | null } // HELM request state
+    | { evaluation: string; sample_id: string; row: number }; // EEE instance line
   sample: Json; // the source's own fields, attachments and pools resolved, non-JSON numbers encoded
 }
 
@@ -26,6 +41,7 @@ export interface ImportPlan {
   extra: { [k: string]: Json }; // inspect: reductions
   layout: { [k: string]: Json }; // facts about the source layout (zstd entries, pools, crash, duplicates)
   samples: ImportedSample[];
+  notes?: string[]; // what the import found out (printed, never stored: verify re-derives the bundles from the files alone)
 }
 
 export type JsonObject = { [k: string]: Json };

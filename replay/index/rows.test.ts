@@ -55,8 +55,28 @@ function dump(dir: string): { schema: string[]; rows: Record<string, unknown[]> 
   }
 }
 
-const EVERY_TABLE = ['attempts', 'bank_questions', 'banks', 'edges', 'grade_packs', 'grades', 'meta', 'objects', 'plans', 'problems', 'questions', 'refs', 'run_packs', 'runs', 'slots', 'verdicts'];
-const EVERY_VIEW = ['benchmark_versions', 'costs', 'coverage', 'current_grades', 'current_runs', 'slot_outcomes', 'truncations'];
+const EVERY_TABLE = [
+  'attempts',
+  'bank_questions',
+  'banks',
+  'edges',
+  'foreign_runs',
+  'foreign_samples',
+  'foreign_scores',
+  'grade_packs',
+  'grades',
+  'meta',
+  'objects',
+  'plans',
+  'problems',
+  'questions',
+  'refs',
+  'run_packs',
+  'runs',
+  'slots',
+  'verdicts',
+];
+const EVERY_VIEW = ['benchmark_versions', 'costs', 'coverage', 'current_grades', 'current_runs', 'imports', 'slot_outcomes', 'truncations'];
 
 describe('index rebuild: one explicit list of tables', () => {
   it('builds every table whatever the argument order and whatever command ran before (CLI)', () => {
@@ -141,7 +161,7 @@ describe('the index is kept current and rebuilt when stale', () => {
         .db.prepare(sql)
         .pluck()
         .get(...p) as number;
-    const g = writeGrade(a, prepareRegrade(a, 'ref-markdown-1', { grader: 'decision@1', gradedAt: '2026-01-01T00:00:00.000Z' }));
+    const g = writeGrade(a, prepareRegrade(a, 'ref-markdown-1', { grader: 'decision@1', setCurrent: true, gradedAt: '2026-01-01T00:00:00.000Z' }));
     expect(count('SELECT COUNT(*) FROM verdicts WHERE grade = ?', g)).toBe(144);
     expect(count("SELECT COUNT(*) FROM current_grades WHERE run_id = 'ref-markdown-1' AND grade = ?", g)).toBe(1);
     a.close();

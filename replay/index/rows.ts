@@ -7,6 +7,8 @@ import { checkLine, lineHash, planSlots, slotKey, type JournalLine } from '../ru
 import type { PlanValue, RunValue, SegmentValue } from '../runs/runs.ts';
 import type { GradeSegmentValue, GradeValue } from '../grading/grade-records.ts';
 import type { BankValue, Question } from '../bank/types.ts';
+import { foreignRunRow, foreignSampleRow, foreignScoreRows } from '../import/summary.ts';
+import type { JsonObject } from '../import/types.ts';
 
 /**
  * The rows each bundle gives the index (docs/design.md §5), in ONE explicit list: `BUILDERS` maps
@@ -40,6 +42,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   plan: { own: planOwn },
   run: { own: runOwn, derived: runDerived },
   grade: { own: gradeOwn, derived: gradeDerived },
+  'foreign-run': { own: foreignRunOwn, derived: foreignRunDerived },
 };
 
 /** Kinds whose bundles give rows beyond objects and edges (only these need decoding to be indexed). */
@@ -396,6 +399,7 @@ function gradeOwn(value: Json, digest: Digest, emit: Emit) {
     c.provider_failure,
     c.interrupted,
     v.warnings.length,
+    v.current === false ? 0 : 1,
   ]);
 }
 
@@ -419,4 +423,41 @@ function gradeDerived(value: Json, digest: Digest, src: BundleSource, emit: Emit
     seg.verdicts.forEach(add);
   }
   emit('grade_packs', [digest, verdicts, chosen]);
+}
+
+// ---- imported runs (replay/import/summary.ts says what each column holds) ----
+
+/** The numbers the imported log reports: from the foreign-run alone. */
+function foreignRunOwn(value: Json, digest: Digest, emit: Emit) {
+  const run = value as JsonObject;
+  const { framework, task, model } = foreignRunRow(run, []);
+  foreignScoreRows(run).forEach((r, i) => emit('foreign_scores', [digest, i, framework, r.task ?? task, model, r.metric, r.value, r.stderr, r.samples]));
+}
+
+/** The run's row (its content digest needs the logs' SHA-256) and one row per sample, read from the bundles the run names. */
+function foreignRunDerived(value: Json, digest: Digest, src: BundleSource, emit: Emit) {
+  const run = value as JsonObject;
+  const logs = (run.logs as JsonObject[]).map((l) => (need(src, l.log as Digest).value as JsonObject).sha256 as Digest);
+  const row = foreignRunRow(run, logs);
+  emit('foreign_runs', [digest, row.framework, row.task, row.model, row.samples, row.content_digest, String(run.importer)]);
+  (run.samples as Digest[]).forEach((d, seq) => {
+    const s = foreignSampleRow(need(src, d).value as JsonObject, run);
+    emit('foreign_samples', [
+      digest,
+      seq,
+      d,
+      row.framework,
+      s.task,
+      row.model,
+      s.sample_id,
+      s.epoch,
+      s.target,
+      s.answer,
+      s.score,
+      s.input_tokens,
+      s.output_tokens,
+      s.finish_reason,
+      s.truncated === null ? null : s.truncated ? 1 : 0,
+    ]);
+  });
 }

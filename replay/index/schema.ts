@@ -6,7 +6,7 @@ import type { IndexSchema } from '../store/sqlindex.ts';
  * writes them but the ref and object bookkeeping of store/sqlindex.ts); the views answer what users ask
  * of them. A file with another `meta.schemaVersion` is rebuilt, never read.
  */
-export const INDEX_SCHEMA_VERSION = 2;
+export const INDEX_SCHEMA_VERSION = 4;
 
 export const TABLES_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -53,7 +53,7 @@ CREATE TABLE grades (digest TEXT PRIMARY KEY, run TEXT NOT NULL, run_id TEXT NOT
   grader_ref TEXT NOT NULL, grader_digest TEXT NOT NULL, grader_bundle TEXT, graded_at TEXT NOT NULL,
   attempts INTEGER NOT NULL, slots INTEGER NOT NULL, correct INTEGER NOT NULL, incorrect INTEGER NOT NULL,
   invalid INTEGER NOT NULL, truncated INTEGER NOT NULL, provider_failure INTEGER NOT NULL,
-  interrupted INTEGER NOT NULL, warnings INTEGER NOT NULL) WITHOUT ROWID;
+  interrupted INTEGER NOT NULL, warnings INTEGER NOT NULL, current INTEGER NOT NULL) WITHOUT ROWID;
 CREATE INDEX grades_run ON grades(run);
 CREATE INDEX grades_run_id ON grades(run_id);
 CREATE TABLE verdicts (grade TEXT NOT NULL, seq INTEGER NOT NULL, verdict TEXT NOT NULL, chosen TEXT, shown TEXT,
@@ -61,12 +61,21 @@ CREATE TABLE verdicts (grade TEXT NOT NULL, seq INTEGER NOT NULL, verdict TEXT N
 CREATE TABLE run_packs (run TEXT PRIMARY KEY, lines INTEGER NOT NULL, final_seq TEXT NOT NULL, attempts TEXT NOT NULL, cost_usd TEXT NOT NULL,
   unknown_cost_attempts TEXT NOT NULL, models TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE grade_packs (grade TEXT PRIMARY KEY, verdicts TEXT NOT NULL, chosen TEXT NOT NULL) WITHOUT ROWID;
+
+CREATE TABLE foreign_runs (digest TEXT PRIMARY KEY, framework TEXT NOT NULL, task TEXT, model TEXT,
+  samples INTEGER NOT NULL, content_digest TEXT NOT NULL, importer TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE foreign_samples (run TEXT NOT NULL, seq INTEGER NOT NULL, sample TEXT NOT NULL, framework TEXT NOT NULL,
+  task TEXT, model TEXT, sample_id TEXT NOT NULL, epoch INTEGER, target TEXT, answer TEXT, score REAL,
+  input_tokens INTEGER, output_tokens INTEGER, finish_reason TEXT, truncated INTEGER, PRIMARY KEY (run, seq)) WITHOUT ROWID;
+CREATE TABLE foreign_scores (run TEXT NOT NULL, seq INTEGER NOT NULL, framework TEXT NOT NULL, task TEXT, model TEXT,
+  metric TEXT NOT NULL, value REAL, stderr REAL, samples INTEGER, PRIMARY KEY (run, seq)) WITHOUT ROWID;
 `;
 
 /**
  * The views. "Current" follows the refs: a run is current when refs/runs/<id> names it; its current
  * grade is the newest record on the chain from refs/grades/<id> (following previous) that grades
- * that very run bundle, as replay/scoring/scoring-input.ts reads it from the bundles.
+ * that very run bundle and is not marked `current: false`, as replay/scoring/scoring-input.ts reads
+ * it from the bundles (grade-records.ts currentOf).
  */
 export const VIEWS_SQL = `
 CREATE VIEW current_runs AS
@@ -79,7 +88,7 @@ CREATE VIEW current_grades AS
   ranked AS (
     SELECT r.digest AS run, r.id AS run_id, g.digest AS grade, g.grader_ref, g.grader_digest, g.graded_at,
       ROW_NUMBER() OVER (PARTITION BY r.digest ORDER BY c.depth) AS n
-    FROM current_runs r JOIN chain c ON c.run_id = r.id JOIN grades g ON g.digest = c.grade AND g.run = r.digest)
+    FROM current_runs r JOIN chain c ON c.run_id = r.id JOIN grades g ON g.digest = c.grade AND g.run = r.digest AND g.current = 1)
   SELECT run, run_id, grade, grader_ref, grader_digest, graded_at FROM ranked WHERE n = 1;
 CREATE VIEW slot_outcomes AS
   SELECT c.run, c.run_id, r.model, r.benchmark_version, c.grade, s.slot, s.question, s.source_eval, s.permutation,
@@ -107,6 +116,8 @@ CREATE VIEW truncations AS
   SELECT a.run, a.run_id, a.requested_model, a.returned_model, a.question, a.source_eval, a.permutation,
     a.repetition, a.attempt, a.seq, a.final, a.class, a.finish_reason, a.completion_tokens
   FROM attempts a WHERE a.class = 'truncated' OR a.finish_reason = 'length';
+CREATE VIEW imports AS
+  SELECT f.name AS ref, r.* FROM refs f JOIN foreign_runs r ON r.digest = f.digest WHERE f.name LIKE 'imports/%';
 CREATE VIEW benchmark_versions AS
   SELECT b.benchmark_version, b.digest AS bank, b.name, b.version, b.questions,
     (SELECT COUNT(*) FROM current_runs r WHERE r.bank = b.digest) AS runs
@@ -119,5 +130,5 @@ export const SCHEMA_SQL = TABLES_SQL + VIEWS_SQL;
 export const INDEX_SCHEMA: IndexSchema = {
   version: INDEX_SCHEMA_VERSION,
   sql: SCHEMA_SQL,
-  growing: new Set(['attempts', 'slots', 'verdicts', 'run_packs', 'grade_packs']),
+  growing: new Set(['attempts', 'slots', 'verdicts', 'run_packs', 'grade_packs', 'foreign_samples']),
 };

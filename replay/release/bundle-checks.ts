@@ -69,7 +69,8 @@ export class BundleChecks {
   private scratch = Buffer.allocUnsafeSlow(0);
   private nextId = 0;
   private batch: Job[] = []; // submitted, not yet posted
-  private idle: (() => void) | null = null;
+  /** Who waits for every bundle up to an id to be answered (settle, finish). */
+  private waiters: { upTo: number; resolve: () => void }[] = [];
   private failure: Error | null = null;
   private loaded: Promise<void> = Promise.resolve();
   private markLoaded: () => void = () => {};
@@ -97,11 +98,11 @@ export class BundleChecks {
           this.stats.worker++;
         }
       }
-      if (this.inFlight.length === 0) this.idle?.();
+      this.wake();
     });
     w.on('error', (e) => {
       this.failure = e;
-      this.idle?.();
+      this.wake();
       this.markLoaded();
     });
   }
@@ -180,10 +181,40 @@ export class BundleChecks {
       this.here(Buffer.from(this.ring!, start, length), rel, digest, f.to);
       this.stats.takenBack++;
     }
-    if (this.inFlight.length > 0 && !this.failure) await new Promise<void>((resolve) => (this.idle = resolve));
+    await this.answered(this.nextId - 1);
     await this.close();
     if (this.failure) throw this.failure;
     return this.results;
+  }
+
+  /**
+   * Resolves once every bundle submitted so far has been answered, the worker still running: a pull
+   * waits for one pack's bundles while other packs keep streaming in (answers come in order, so
+   * later submissions never hold it up). Throws what the worker failed with.
+   */
+  async settle(): Promise<void> {
+    this.flush();
+    await this.answered(this.nextId - 1);
+    if (this.failure) throw this.failure;
+  }
+
+  private answered(upTo: number): Promise<void> {
+    if (this.done(upTo)) return Promise.resolve();
+    return new Promise<void>((resolve) => this.waiters.push({ upTo, resolve }));
+  }
+
+  private done(upTo: number): boolean {
+    return !!this.failure || this.inFlight.length === 0 || this.inFlight[0]!.job.id > upTo;
+  }
+
+  private wake() {
+    if (!this.waiters.length) return;
+    const still = [];
+    for (const w of this.waiters) {
+      if (this.done(w.upTo)) w.resolve();
+      else still.push(w);
+    }
+    this.waiters = still;
   }
 
   async close(): Promise<void> {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { byUtf8 } from '../format/utf8.ts';
 import { BANK_FILE, loadBankFile, suiteLockfile } from '../bank/bank.ts';
+import { graderFiles } from '../grading/suite-graders.ts';
 import type { BankFile } from '../bank/types.ts';
 import { layoutOf, type Layout } from '../bank/layout.ts';
 import { contentConfig, refuseTooBig, selectContent, type Lister, type Selection } from '../content/policy.ts';
@@ -177,7 +178,7 @@ export function planRelease(root: string, archive: string, scriptsDir: string, l
   // npm ci compiles it (package.json prepare, with tsconfig.build.json).
   const withCode = existsSync(join(root, 'cli', 'docket.ts'));
   if (withCode) for (const f of CODE_FILES) need(f);
-  const scopes = [...TOP_FILES, ...policyScopes(layout), ...(withCode ? [...CODE_FILES, ...CODE_SCOPES] : [])];
+  const scopes = [...TOP_FILES, ...policyScopes(layout), ...graderFiles(root, bank), ...(withCode ? [...CODE_FILES, ...CODE_SCOPES] : [])];
   const selection = selectContent(root, scopes, { config, lister, extra: releaseRule });
   refuseTooBig(selection);
   for (const f of [...TOP_FILES, ...(withCode ? CODE_FILES : [])]) {

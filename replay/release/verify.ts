@@ -3,7 +3,8 @@ import { createHash, type KeyObject } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { MAX_OBJECT_BYTES } from '../format/bundle.ts';
-import { bankViolations, BANK_FILE, PROBE_LOCKFILE, type Violation } from '../bank/bank.ts';
+import { bankViolations, BANK_FILE, loadBankFile, PROBE_LOCKFILE, type Violation } from '../bank/bank.ts';
+import { graderViolations } from '../grading/suite-graders.ts';
 import { LOCK_KINDS } from '../bank/lockfiles.ts';
 import { checkVendored } from './vendor.ts';
 import { releaseDrift } from '../bank/drift.ts';
@@ -213,6 +214,7 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     // another tool or an older docket may ship any bank): every violation is a finding.
     const t5 = performance.now();
     const invalid = bankViolations(top);
+    if (!invalid.some((v) => v.code === 'EBANK' || v.code === 'EBANKJSON' || v.code === 'EBANKROOT' || v.code === 'ESCHEMA')) invalid.push(...graderViolations(top, loadBankFile(top)));
     for (const v of invalid) add(v.code, violationPath(v), violationMessage(v));
     report.steps.push({ name: 'bank validation', checked: 1, failed: invalid.length, ms: performance.now() - t5 });
     // The shipped bank must be the bank the shipped runs measured (docs/design.md §7 "Bank drift").

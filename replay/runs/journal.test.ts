@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sha256, type Digest } from '../format/digest.ts';
 import { DocketError } from '../errors.ts';
+import { thrown } from '../../cli/dev/testkit/core.ts';
 import fc from 'fast-check';
 import { validateBundle } from '../format/schemas.ts';
 import { chainBreaks, checkChain, checkLine, encodeLine, MAX_TEXT_BYTES, nextStep, parseJournal, planSlots, slotStates, summarize, textRecord, type JournalLine } from './journal.ts';
@@ -41,15 +42,6 @@ function chain(n: number, mutate: (i: number) => Partial<JournalLine> = () => ({
 
 const bytes = (s: string) => Buffer.from(s, 'utf8');
 
-function journalError(f: () => unknown): DocketError {
-  try {
-    f();
-  } catch (e) {
-    return e as DocketError;
-  }
-  throw new Error('expected an error');
-}
-
 describe('journal', () => {
   it('round-trips a chain; the head is the last line hash, line 0 chains to the plan', () => {
     const { text, lines } = chain(4);
@@ -82,7 +74,7 @@ describe('journal', () => {
     const { text } = chain(3);
     const rows = text.split('\n');
     rows[1] = rows[1]!.slice(0, 30);
-    const e = journalError(() => parseJournal(bytes(rows.join('\n')), PLAN));
+    const e = thrown(() => parseJournal(bytes(rows.join('\n')), PLAN));
     expect(e.code).toBe('EJOURNAL');
     expect(e.data.line).toBe(2);
   });
@@ -90,7 +82,7 @@ describe('journal', () => {
   it('an edited line breaks the chain at the next line', () => {
     const { text } = chain(3);
     const edited = text.replace('"content":"B"', '"content":"C"');
-    const e = journalError(() => parseJournal(bytes(edited), PLAN));
+    const e = thrown(() => parseJournal(bytes(edited), PLAN));
     expect(e.code).toBe('EJOURNAL');
     expect(e.data.line).toBe(2);
     expect(e.message).toContain('chain broken');
@@ -98,15 +90,15 @@ describe('journal', () => {
 
   it('a journal started for another plan fails at line 1', () => {
     const { text } = chain(2);
-    expect(journalError(() => parseJournal(bytes(text), sha256('other') as Digest)).data.line).toBe(1);
+    expect(thrown(() => parseJournal(bytes(text), sha256('other') as Digest)).data.line).toBe(1);
   });
 
   it('rejects non-canonical lines and unknown fields', () => {
     const { text } = chain(1);
     const spaced = `${text.replace('{"attempt":0,', '{"attempt": 0,')}`;
-    expect(journalError(() => parseJournal(bytes(spaced), PLAN)).code).toBe('EJOURNAL');
+    expect(thrown(() => parseJournal(bytes(spaced), PLAN)).code).toBe('EJOURNAL');
     const extra = encodeLine({ ...chain(1).lines[0]!, apiKey: 'x' } as never).text;
-    expect(journalError(() => parseJournal(bytes(`${extra}\n`), PLAN)).message).toContain('must NOT have additional properties: apiKey');
+    expect(thrown(() => parseJournal(bytes(`${extra}\n`), PLAN)).message).toContain('must NOT have additional properties: apiKey');
   });
 
   it('checks a line by the run-segment schema: a line passes exactly when a segment holding it passes', () => {
@@ -166,8 +158,8 @@ describe('journal', () => {
     // the three readers give the same verdict on the same damage
     const { text, lines } = chain(3);
     const swapped = [lines[0]!, lines[2]!, lines[1]!];
-    const whole = journalError(() => parseJournal(bytes(swapped.map((l) => encodeLine(l).text).join('\n') + '\n'), PLAN));
-    const sealed = journalError(() => checkChain(swapped as never, PLAN));
+    const whole = thrown(() => parseJournal(bytes(swapped.map((l) => encodeLine(l).text).join('\n') + '\n'), PLAN));
+    const sealed = thrown(() => checkChain(swapped as never, PLAN));
     expect(sealed.message).toBe(whole.message);
     expect(whole.message).toBe(`journal line 2: ${chainBreaks(swapped[1]!, 1, encodeLine(lines[0]!).hash)[0]!.message}`);
     expect(text).toContain('"seq":2');

@@ -210,6 +210,8 @@ export interface AuditRow {
   tolerance: number;
   run: string | null;
   grade: string | null;
+  /** the grader of that grade: the grader digest behind the number */
+  grader: { ref: string; digest: string } | null;
   runId: string | null;
   questions: { published: number | null; recomputed: number | null };
   attempts: { published: number | null; recomputed: number | null };
@@ -351,6 +353,7 @@ function auditRow(
     tolerance,
     run: row.run ?? null,
     grade: null,
+    grader: null,
     runId: null,
     questions: { published: row.questions ?? null, recomputed: null },
     attempts: { published: row.attempts ?? null, recomputed: null },
@@ -366,6 +369,7 @@ function auditRow(
     ...base,
     run: ev.run.run,
     grade: ev.run.grade,
+    grader: ev.run.grader ?? null,
     runId: ev.run.runId,
     notes: ev.notes,
     questions: { published: row.questions ?? null, recomputed: s.questions.length },

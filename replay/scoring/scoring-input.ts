@@ -5,8 +5,9 @@ import { Archive } from '../index/archive.ts';
 import { loadFrozenBank, type FrozenBank } from '../bank/frozen.ts';
 import { isDigest, type Digest } from '../format/digest.ts';
 import { DocketError, findingError } from '../errors.ts';
-import { gradeChain, loadGrade, type LoadedGrade, type VerdictRecord } from '../grading/grade-records.ts';
+import { currentOf, gradeChain, loadGrade, type LoadedGrade, type VerdictRecord } from '../grading/grade-records.ts';
 import { IMPORT_REF_NS } from '../import/record.ts';
+import { importListing } from '../import/summary.ts';
 import { planSlots, slotKey, type JournalLine } from '../runs/journal.ts';
 import type { ItemKind } from '../bank/tasks.ts';
 import { loadRun, lockHolder, RUN_ID, WORK_DIR, workDir, type LoadedRun } from '../runs/runs.ts';
@@ -82,18 +83,19 @@ export function runsFromBundles(a: Archive, ungraded: UngradedRun[] | undefined,
   for (const id of runRefs) {
     const run = loadRun(a, id);
     const chain = gradeChain(a, id).filter((g) => g.value.run === run.digest); // a grade of an older bundle of this id is not this run's
-    const current = chain[0];
+    const current = currentOf(chain, run.digest);
     if (!current) {
       ungraded?.push({ runId: run.run.id, run: run.digest });
       continue;
     }
     const bank = bankOf(run.plan.bank);
     const slots = slotOutcomes(run, bank, current);
-    const earlier = opts.earlier === false ? null : chain.slice(1).map((g) => ({ grade: g.digest, slots: slotOutcomes(run, bank, g) }));
+    const earlier = opts.earlier === false ? null : chain.filter((g) => g !== current).map((g) => ({ grade: g.digest, slots: slotOutcomes(run, bank, g) }));
     if (opts.answers === false) for (const s of [slots, ...(earlier ?? []).map((g) => g.slots)].flat()) s.answerText = null;
     out.push({
       run: run.digest,
       grade: current.digest,
+      grader: { ref: current.value.grader.ref, digest: current.value.grader.digest },
       runId: run.run.id,
       model: run.run.model,
       status: run.run.status,
@@ -148,7 +150,11 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
     .map((n) => n.slice(WORK_DIR.length + 1))
     .sort();
   const problems = new Set(db.prepare('SELECT digest FROM problems').pluck().all() as string[]);
-  const grades = new Map((db.prepare('SELECT digest, run, previous FROM grades').raw().all() as [string, string, string | null][]).map(([d, run, previous]) => [d, { run, previous }]));
+  const grades = new Map(
+    (db.prepare('SELECT digest, run, previous, current, grader_ref, grader_digest FROM grades').raw().all() as [string, string, string | null, number, string, string][]).map(
+      ([d, run, previous, current, graderRef, graderDigest]) => [d, { run, previous, current: current === 1, grader: { ref: graderRef, digest: graderDigest } }],
+    ),
+  );
   // The runs and the packs are read by one scan of each table, not a lookup per run: at thousands
   // of runs the lookups cost 4x the scans (a pack row is ~2 KB, spread over overflow pages).
   const byKey = <T extends unknown[]>(sql: string) => new Map((db.prepare(sql).raw().all() as [string, ...T][]).map(([k, ...rest]) => [k, rest as T]));
@@ -184,7 +190,7 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
     if (!RUN_ID.test(id) || !isDigest(digest) || problems.has(digest)) return null;
     const run = runRows.get(digest);
     if (!run) return null;
-    const chain: { digest: string; run: string }[] = [];
+    const chain: { digest: string; run: string; current: boolean; grader: { ref: string; digest: string } }[] = [];
     const head = refs.get(`grades/${id}`);
     if (head !== undefined) {
       if (!isDigest(head)) return null;
@@ -193,12 +199,13 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
         const g = grades.get(d);
         if (!g || seen.has(d) || problems.has(d)) return null; // not a grade, a loop, a damaged record: the bundles say which
         seen.add(d);
-        chain.push({ digest: d, run: g.run });
+        chain.push({ digest: d, run: g.run, current: g.current, grader: g.grader });
         d = g.previous;
       }
     }
-    const mine = chain.filter((g) => g.run === digest);
-    if (!mine.length) {
+    // The current grade first (grade-records.ts currentOf), then the earlier ones, newest first.
+    const mine = chain.filter((g) => g.run === digest).sort((x, y) => Number(y.current) - Number(x.current));
+    if (!mine.length || !mine[0]!.current) {
       ungraded.push({ runId: run[0], run: digest as Digest });
       continue;
     }
@@ -241,6 +248,7 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
     const scored = {
       run: digest,
       grade: mine[0]!.digest,
+      grader: mine[0]!.grader,
       runId: run[0],
       model: run[2],
       status: run[3],
@@ -282,6 +290,9 @@ export interface Unscored {
   run: string | null; // the sealed run bundle, or the import's run digest
   why: string;
   command: string | null; // null: nothing to run (a recorder is still at it)
+  framework?: string; // an import: its framework, task and model
+  task?: string | null;
+  model?: string | null;
 }
 
 /**
@@ -308,8 +319,16 @@ export function unscoredRuns(archive: string | Archive, ungraded: readonly Ungra
           : { runId: id, run: null, why: 'stopped before it was sealed (`--resume ID --abandon` seals it as it stands)', command: `docket run --resume ${id}` },
       );
     }
-    for (const r of listing.filter((x) => x.name.startsWith(`${IMPORT_REF_NS}/`))) {
-      out.push({ runId: r.name, run: r.raw.trim(), why: "an imported log: scored by its framework's own rule", command: 'docket audit --imported' });
+    const imports = listing.filter((x) => x.name.startsWith(`${IMPORT_REF_NS}/`)).map((r) => ({ name: r.name, digest: r.raw.trim() as Digest }));
+    for (const r of importListing(a, imports)) {
+      const what = r.error ? `unreadable (${r.error})` : `imported ${r.framework} log (task ${r.task ?? '?'}, model ${r.model ?? '?'})`;
+      out.push({
+        runId: r.ref,
+        run: r.run,
+        why: `${what}: scored by its framework's own rule`,
+        command: 'docket audit --imported',
+        ...(r.error ? {} : { framework: r.framework, task: r.task, model: r.model }),
+      });
     }
     return out;
   });

@@ -33,6 +33,8 @@ export interface SlotOutcome {
 export interface RunForScoring {
   run: string; // digest of the run bundle
   grade: string; // digest of its current grade bundle
+  /** the grader of that grade (the audit names the grader behind each number); absent when the source does not record it */
+  grader?: { ref: string; digest: string };
   runId: string;
   model: string;
   status: 'sealed' | 'incomplete' | 'interrupted' | 'in-progress';

@@ -78,7 +78,8 @@ export class Store {
     return true;
   }
 
-  private checkExisting(path: string, digest: Digest) {
+  /** An object already at `path` must hash to its name (a concurrent writer of it wrote the same); else ECORRUPT, nothing overwritten. */
+  checkExisting(path: string, digest: Digest) {
     const actual = sha256(readFileSync(path));
     if (actual !== digest) {
       throw findingError('ECORRUPT', `existing object ${relative(this.dir, path)} hashes to ${actual}; not overwritten. Run 'docket verify' to see every finding.`, { path, digest });

@@ -1,6 +1,6 @@
 import { createHash, hash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { deflateRawSync, gunzipSync } from 'node:zlib';
 import { sha256 } from '../../../replay/format/digest.ts';
 import { canonicalBytes } from '../../../replay/format/json.ts';
@@ -59,6 +59,28 @@ export function buildArchive(dir: string): { objects: number; bytes: number } {
     objects++;
   }
   const info = { objects, bytes };
+  writeFileSync(marker, JSON.stringify(info));
+  return info;
+}
+
+/** An archive of `count` small bundles (~1.5 KB each): what an archive of many attempts looks like to push and pull. */
+export function buildManyArchive(dir: string, count: number): { objects: number; bytes: number } {
+  const marker = join(dir, 'BUILT');
+  if (existsSync(marker)) {
+    const had = JSON.parse(readFileSync(marker, 'utf8')) as { objects: number; bytes: number };
+    if (had.objects === count) return had;
+  }
+  rmSync(dir, { recursive: true, force: true });
+  const store = new Store(join(dir, 'evidence'));
+  let bytes = 0;
+  for (let i = 0; i < count; i++) {
+    const b = bundleBytes(canonicalBytes({ kind: 'attachment', schemaVersion: 1, mediaType: 'application/vnd.docket.bench+json', body: records(1_000_000 + i, 6) }));
+    const path = store.objectPath(sha256(b));
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, b); // a fixture: no fsync per object, so 10^5 of them build in seconds
+    bytes += b.length;
+  }
+  const info = { objects: count, bytes };
   writeFileSync(marker, JSON.stringify(info));
   return info;
 }

@@ -7,6 +7,7 @@ import { afterAll } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { sha256, type Digest } from '../../../replay/format/digest.ts';
 import { parseCanonical, type Json } from '../../../replay/format/json.ts';
+import type { DocketError } from '../../../replay/errors.ts';
 
 /** Shared test helpers (not shipped behaviour). */
 export const REPO = fileURLToPath(new URL('../../..', import.meta.url));
@@ -82,4 +83,14 @@ export function prng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** The DocketError `fn` throws; a test fails when it throws none. */
+export function thrown(fn: () => unknown): DocketError {
+  try {
+    fn();
+  } catch (e) {
+    return e as DocketError;
+  }
+  throw new Error('expected an error');
 }

@@ -46,9 +46,10 @@ export interface Done {
   stderr: string;
 }
 
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Done> {
+/** The CLI as a child process, without blocking this one (an in-process reference server keeps answering meanwhile). */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, cwd = REPO): Promise<Done> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [DOCKET, ...args], { cwd: REPO, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [DOCKET, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -173,3 +173,59 @@ export async function startReferrersProxy(upstream: string) {
   const port = (server.address() as net.AddressInfo).port;
   return { host: `127.0.0.1:${port}`, referrers, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
+
+/**
+ * A loopback proxy in front of a registry that misbehaves on purpose, for pull's refusals: a blob
+ * in `endless` is answered with its bytes and then more, without end (until docket hangs up, at
+ * most 256 MiB more); with `ignoreRange`, Range headers are dropped (the registry answers 200 with the
+ * whole blob, as one without range support would). Everything else passes through.
+ */
+export async function startMisbehavingProxy(upstream: string, opts: { endless?: Set<string>; ignoreRange?: boolean } = {}) {
+  const seen = { ranges: 0, endlessBytes: 0 };
+  const server = http.createServer((req, res) => {
+    const m = /\/blobs\/(sha256:[0-9a-f]{64})$/.exec(req.url ?? '');
+    if (req.method === 'GET' && m && opts.endless?.has(m[1]!)) {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }); // chunked: no length to stop at
+      const filler = Buffer.alloc(64 * 1024, 0x61);
+      let sent = 0;
+      const more = () => {
+        while (sent < 256 * 1024 * 1024 && !res.destroyed) {
+          sent += filler.length;
+          seen.endlessBytes = sent;
+          if (!res.write(filler)) return void res.once('drain', more);
+        }
+        res.end();
+      };
+      res.on('close', () => {
+        sent = Number.POSITIVE_INFINITY;
+      });
+      // The blob's own bytes first (every bundle in it whole and good), then the filler.
+      http.get(`http://${upstream}${req.url}`, { headers: { ...req.headers, host: upstream } }, (ur) => {
+        ur.on('data', (c: Buffer) => res.write(c));
+        ur.on('end', more);
+      });
+      return;
+    }
+    const headers = { ...req.headers, host: upstream };
+    if (headers.range) seen.ranges++;
+    if (opts.ignoreRange) delete headers.range;
+    const up = http.request(`http://${upstream}${req.url}`, { method: req.method, headers }, (ur) => {
+      const out = { ...ur.headers };
+      if (out.location) out.location = out.location.replace(`http://${upstream}`, `http://127.0.0.1:${port}`);
+      res.writeHead(ur.statusCode ?? 502, out);
+      ur.pipe(res);
+    });
+    req.pipe(up);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    host: `127.0.0.1:${port}`,
+    seen,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -227,3 +227,87 @@ export function suiteEdits(suite: BuiltSuite): string[] {
   }
   return edits;
 }
+
+// ---- the suite's own grader (issue #34) ----
+
+/** The modules a maintainer writes for the grader `mine`, by path: a shared module of its folder, and a helper of the suite elsewhere. */
+const GRADER_FILES: Record<string, string> = {
+  'graders/mine-letters.ts': `// Shared by every version of mine: the shown letter mapped back through the permutation.
+export interface Verdict { verdict: 'correct' | 'incorrect' | 'invalid' | 'truncated'; shown: string | null; chosen: string | null }
+export const INVALID: Verdict = { verdict: 'invalid', shown: null, chosen: null };
+export const TRUNCATED: Verdict = { verdict: 'truncated', shown: null, chosen: null };
+export function judge(shown: string, input: { permutation: number[]; key: string }): Verdict {
+  const chosen = 'ABCD'[input.permutation['ABCD'.indexOf(shown)]!]!;
+  return { verdict: chosen === input.key ? 'correct' : 'incorrect', shown, chosen };
+}
+`,
+  // v1 misreads a format, as docket's decision@1 did: only a bare capital letter counts.
+  'graders/mine-v1.ts': `import { INVALID, judge, TRUNCATED, type Verdict } from './mine-letters.ts';
+
+export const ID = 'mine';
+export const VERSION = 1;
+export const DESCRIPTION = 'a bare capital letter: B, (B), B.';
+
+export function grade(input: { content: string | null; finishReason: string | null; permutation: number[]; key: string }): Verdict {
+  if (input.finishReason === 'length' && !(input.content ?? '').trim()) return TRUNCATED;
+  const m = /^\\s*\\(?([A-D])\\)?\\.?\\s*$/.exec(input.content ?? '');
+  return m ? judge(m[1]!, input) : INVALID;
+}
+`,
+  // A pure helper of the suite's own scoring code, outside the grader's folder: declared in helpers.
+  'scoring/normalize.mjs': `// The suite's reply normalisation: markdown emphasis and an "Answer:" label dropped.
+export function normalize(text) {
+  return text.replace(/[*_]/g, '').replace(/^\\s*answer\\s*:\\s*/i, '').trim();
+}
+`,
+  // v2 fixes the misreading: **B**, "Answer: (b)", and an option's exact text.
+  'graders/mine-v2.ts': `import { INVALID, judge, TRUNCATED, type Verdict } from './mine-letters.ts';
+import { normalize } from '../scoring/normalize.mjs';
+
+export const ID = 'mine';
+export const VERSION = 2;
+export const DESCRIPTION = 'a letter, bold or after "Answer:", any case; or the exact text of one option';
+
+interface Input { content: string | null; finishReason: string | null; permutation: number[]; key: string; question: { options: string[] } }
+
+export function grade(input: Input): Verdict {
+  if (input.finishReason === 'length' && !(input.content ?? '').trim()) return TRUNCATED;
+  const text = normalize(input.content ?? '');
+  const m = /^\\(?([A-Da-d])\\)?\\.?$/.exec(text);
+  if (m) return judge(m[1]!.toUpperCase(), input);
+  const canonical = input.question.options.indexOf((input.content ?? '').trim());
+  return canonical < 0 ? INVALID : judge('ABCD'[input.permutation.indexOf(canonical)]!, input);
+}
+`,
+};
+
+/** The regression matrix of mine: both sides, about the first authored question (key A). */
+export const GRADER_CASES: object[] = [
+  { reply: 'A', question: 'crud-owner-index-1', expect: 'correct', side: 'valid', note: 'a bare letter' },
+  { reply: 'B', question: 'crud-owner-index-1', expect: 'incorrect', side: 'valid' },
+  { reply: '**A**', question: 'crud-owner-index-1', expect: 'correct', side: 'valid', note: 'bold, as the markdown contender writes' },
+  { reply: 'Answer: (a)', question: 'crud-owner-index-1', expect: 'correct', side: 'valid', note: 'a label and a lower-case letter' },
+  { reply: 'B', question: 'crud-owner-index-1', permutation: [1, 0, 2, 3], expect: 'correct', side: 'valid', note: 'B shows the canonical A' },
+  { reply: 'by_owner', question: 'crud-owner-index-1', expect: 'correct', side: 'valid', note: "the option's text" },
+  { reply: 'A or B', question: 'crud-owner-index-1', expect: 'invalid', side: 'invalid', note: 'two letters' },
+  { reply: '**A** or **B**', question: 'crud-owner-index-1', expect: 'invalid', side: 'invalid' },
+  { reply: 'I would say a', key: 'A', options: ['w', 'x', 'y', 'z'], expect: 'invalid', side: 'invalid', note: 'prose' },
+  { reply: '', finishReason: 'length', question: 'crud-owner-index-1', expect: 'truncated', side: 'invalid' },
+];
+
+/**
+ * What a maintainer adds for a grader of their own (docs/own-suite.md "Graders"): version 1, then
+ * (upTo 2) version 2 with its case file, made current. Edits only decision-bank.json and adds files.
+ */
+export function authorGraders(root: string, upTo: 1 | 2): void {
+  const bankPath = join(root, 'decision-bank.json');
+  const bank = JSON.parse(readFileSync(bankPath, 'utf8')) as Record<string, unknown>;
+  for (const [rel, text] of Object.entries(GRADER_FILES)) if (upTo === 2 || !/v2|normalize/.test(rel)) write(root, rel, text);
+  if (upTo === 1) bank.graders = { mine: { current: 1, versions: { '1': 'graders/mine-v1.ts' } } };
+  else {
+    write(root, 'graders/mine.cases.jsonl', GRADER_CASES.map((c) => JSON.stringify(c)).join('\n') + '\n');
+    bank.graders = { mine: { current: 2, versions: { '1': 'graders/mine-v1.ts', '2': 'graders/mine-v2.ts' }, cases: 'graders/mine.cases.jsonl', helpers: ['scoring/normalize.mjs'] } };
+  }
+  bank.grader = 'mine';
+  writeFileSync(bankPath, `${JSON.stringify(bank, null, 2)}\n`);
+}
