@@ -317,6 +317,7 @@ describe('validateCanonicalBytes', () => {
   it('agrees with ajv on mutated bundles of every kind (valid or not, and on the references)', () => {
     let accepted = 0;
     let rejected = 0;
+    let undecided = 0;
     const decided = decidedByModule(() =>
       fc.assert(
         fc.property(fc.nat(samples.length - 1), fc.array(fc.tuple(fc.nat(), op), { minLength: 1, maxLength: 3 }), (which, muts) => {
@@ -325,10 +326,17 @@ describe('validateCanonicalBytes', () => {
             const ps = paths(v);
             v = mutate(v, ps[pick % ps.length]!, m);
           }
+          const unsure = strict()!.stats.unsure;
           const r = both(v);
           expect(r.proven).toBe(true); // canonicalText of a strict value is always proven canonical
           if (r.ajv.ok) {
             accepted++;
+            // The walk may leave a value to ajv (a check it cannot record inside a oneOf, e.g. a
+            // 16-digit bound there), but only by saying so: never by calling a valid value invalid.
+            if (r.walk === null && strict()!.stats.unsure > unsure) {
+              undecided++;
+              return;
+            }
             expect(r.walk, canonicalText(v).slice(0, 400)).not.toBeNull();
             expect(r.walk!.refs).toEqual(r.ajv.refs);
           } else {
@@ -345,6 +353,7 @@ describe('validateCanonicalBytes', () => {
     expect(rejected).toBeGreaterThan(300);
     expect(decided.valid).toBeGreaterThan(100);
     expect(decided.invalid).toBeGreaterThan(100);
+    expect(undecided).toBeLessThan(accepted / 20); // left to ajv rarely
   });
 });
 
