@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execV1 } from '../../replay/grading/graders.ts';
-import { DEFAULT_EXEC_TIMEOUT_MS, MAX_MESSAGE_BYTES, MAX_OUTPUT_BYTES, type BoundedText, type ExecJob, type ExecOutcome, type ExecRunner, type ExecTest } from '../../replay/grading/task-grading.ts';
+import { DEFAULT_EXEC_TIMEOUT_MS, filesDigest, MAX_MESSAGE_BYTES, MAX_OUTPUT_BYTES, type BoundedText, type ExecJob, type ExecOutcome, type ExecRunner, type ExecTest } from '../../replay/grading/task-grading.ts';
 import { compiledModule } from '../../replay/package-files.ts';
 import { sweepStaleTemps, tempName } from '../../replay/store/temps.ts';
 import { onPath } from './probes.ts';
@@ -136,9 +136,20 @@ export interface ExecRunnerOptions {
   packages?: string | null;
 }
 
-/** A docket-exec/1 runner (synchronous, as grading is). */
+/**
+ * A docket-exec/1 runner (synchronous, as grading is). Within one runner (one command), a job it ran
+ * already — the same task (its bundle digest covers the source snapshot and the command) and the same
+ * files — is not run again: its outcome, durations and output included, is the one recorded. Two
+ * contenders that wrote the same code, or a regrade right after grading on seal, cost one run.
+ */
 export function execRunner(opts: ExecRunnerOptions = {}): ExecRunner {
-  return (job) => runExec(job, opts);
+  const done = new Map<string, ExecOutcome>();
+  return (job) => {
+    const key = `${job.task.digest}\0${filesDigest(job.files)}`;
+    let o = done.get(key);
+    if (!o) done.set(key, (o = runExec(job, opts)));
+    return o;
+  };
 }
 
 export function runExec(job: ExecJob, opts: ExecRunnerOptions = {}): ExecOutcome {
