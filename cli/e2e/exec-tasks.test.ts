@@ -1,8 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Archive } from '../../replay/index/archive.ts';
+import { bankDrift } from '../../replay/bank/drift.ts';
 import { DOCKET, scratchDirs } from '../dev/testkit/core.ts';
 import { allText } from '../dev/testkit/recorder.ts';
 import { runDocketWithoutNetwork } from '../dev/testkit/netns.ts';
@@ -197,4 +199,36 @@ describe('tasks end to end', () => {
     const regrade = JSON.parse(rg.stdout);
     expect(regrade.runs.map((r: any) => r.status)).toEqual(CONTENDERS.map(() => 'unchanged'));
   }, 120_000);
+
+  it('bank drift names a task changed, removed or added, with the members that changed', () => {
+    const file = join(root, 'decision-bank.json');
+    const text = readFileSync(file, 'utf8');
+    const drift = () => {
+      const a = new Archive(join(root, 'evidence'));
+      try {
+        return bankDrift(root, a);
+      } finally {
+        a.close();
+      }
+    };
+    try {
+      expect(drift().map((d) => d.changes)).toEqual([[]]); // the tree is the bank every run measured
+      const bank = JSON.parse(text);
+      const gone = bank.tasks.pop(); // weather-1
+      const edited = bank.tasks.find((t: any) => t.id === 'capital-1');
+      edited.max_tokens += 1;
+      edited.system = 'Be brief.';
+      bank.tasks.push({ ...edited, id: 'capital-2' });
+      writeFileSync(file, `${JSON.stringify(bank, null, 2)}\n`);
+      const d = drift()[0]!;
+      expect(d.changes).toEqual([
+        { kind: 'task-added', id: 'capital-2', message: 'task capital-2 is in decision-bank.json but was not measured' },
+        { kind: 'task-changed', id: 'capital-1', message: 'task capital-1: max_tokens, system changed' },
+        { kind: 'task-removed', id: gone.id, message: `task ${gone.id} was measured and is no longer in decision-bank.json` },
+      ]);
+      expect(d.worktreeVersion).not.toBe(d.benchmarkVersion);
+    } finally {
+      writeFileSync(file, text);
+    }
+  });
 });
