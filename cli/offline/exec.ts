@@ -4,7 +4,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execV1 } from '../../replay/grading/graders.ts';
-import { DEFAULT_EXEC_TIMEOUT_MS, filesDigest, MAX_MESSAGE_BYTES, MAX_OUTPUT_BYTES, type BoundedText, type ExecJob, type ExecOutcome, type ExecRunner, type ExecTest } from '../../replay/grading/task-grading.ts';
+import {
+  DEFAULT_EXEC_TIMEOUT_MS,
+  filesDigest,
+  MAX_MESSAGE_BYTES,
+  MAX_OUTPUT_BYTES,
+  type BoundedText,
+  type ExecJob,
+  type ExecOutcome,
+  type ExecRunner,
+  type ExecTest,
+} from '../../replay/grading/task-grading.ts';
 import { compiledModule } from '../../replay/package-files.ts';
 import { sweepStaleTemps, tempName } from '../../replay/store/temps.ts';
 import { onPath } from './probes.ts';

@@ -20,7 +20,19 @@ import type { BankFile } from './types.ts';
  * file selection the snapshot policy makes); each run's plan names its frozen bank. Read-only.
  */
 
-export type DriftKind = 'question-added' | 'question-removed' | 'question-changed' | 'task-added' | 'task-removed' | 'task-changed' | 'template' | 'protocol' | 'source-added' | 'source-removed' | 'source-changed' | 'name';
+export type DriftKind =
+  | 'question-added'
+  | 'question-removed'
+  | 'question-changed'
+  | 'task-added'
+  | 'task-removed'
+  | 'task-changed'
+  | 'template'
+  | 'protocol'
+  | 'source-added'
+  | 'source-removed'
+  | 'source-changed'
+  | 'name';
 
 export interface DriftChange {
   kind: DriftKind;
