@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Archive } from '../../replay/index/archive.ts';
 import { bankDrift } from '../../replay/bank/drift.ts';
+import { loadRunsForScoring, type UngradedRun } from '../../replay/scoring/scoring-input.ts';
 import { DOCKET, scratchDirs } from '../dev/testkit/core.ts';
 import { allText } from '../dev/testkit/recorder.ts';
 import { runDocketWithoutNetwork } from '../dev/testkit/netns.ts';
@@ -199,6 +200,37 @@ describe('tasks end to end', () => {
     const regrade = JSON.parse(rg.stdout);
     expect(regrade.runs.map((r: any) => r.status)).toEqual(CONTENDERS.map(() => 'unchanged'));
   }, 120_000);
+
+  it('the index holds every kind (kind, score, finish_reason; a task slot has no key) and gives what the bundles give', () => {
+    const a = new Archive(join(root, 'evidence'));
+    try {
+      const u: UngradedRun[] = [];
+      const index = loadRunsForScoring(a, u, { from: 'index' });
+      const bundles = loadRunsForScoring(a, [], { from: 'bundles' });
+      expect(index).toEqual(bundles);
+      expect(index).toHaveLength(CONTENDERS.length);
+      const slots = index.flatMap((r) => r.slots);
+      expect(new Set(slots.map((s) => s.kind))).toEqual(new Set(['answer', 'exec']));
+      expect(slots.some((s) => s.kind === 'exec' && s.verdict === 'partial' && s.score! > 0 && s.score! < 1)).toBe(true);
+      expect(slots.some((s) => s.verdict === 'truncated' && s.score === null && s.finishReason === 'length')).toBe(true);
+      expect(index.every((r) => r.plannedByKind?.exec === 2 && r.plannedByKind?.answer === 2 && r.weights !== undefined)).toBe(true);
+      const db = a.currentIndex().db;
+      const rows = (sql: string) => db.prepare(sql).raw().all();
+      expect(rows('SELECT kind, COUNT(*) FROM slots WHERE key IS NULL GROUP BY kind ORDER BY kind')).toEqual([
+        ['answer', 2 * CONTENDERS.length],
+        ['exec', 2 * CONTENDERS.length],
+      ]);
+      expect(rows('SELECT DISTINCT kind FROM attempts ORDER BY kind')).toEqual([['answer'], ['exec']]);
+      // A score per answered task attempt; none where it did not answer.
+      const scored = 'FROM verdicts v JOIN grades g ON g.digest = v.grade JOIN attempts a ON a.run = g.run AND a.seq = v.seq';
+      expect(rows(`SELECT DISTINCT v.verdict ${scored} WHERE v.score IS NULL`)).toEqual([['truncated']]);
+      // coverage counts a task slot as scoring does (partial included)
+      const md = index.find((r) => r.runId === 'markdown-1')!;
+      expect(rows("SELECT planned, scored FROM coverage WHERE run_id = 'markdown-1'")).toEqual([[md.planned, md.slots.filter((s) => s.verdict !== 'truncated' && s.verdict !== 'interrupted').length]]);
+    } finally {
+      a.close();
+    }
+  });
 
   it('bank drift names a task changed, removed or added, with the members that changed', () => {
     const file = join(root, 'decision-bank.json');

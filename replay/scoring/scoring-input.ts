@@ -135,6 +135,7 @@ interface PlannedSlot {
   key: string;
   permutation: number;
   repetition: number;
+  kind?: ItemKind; // a task's (absent for a question)
 }
 
 /**
@@ -160,29 +161,46 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
   const byKey = <T extends unknown[]>(sql: string) => new Map((db.prepare(sql).raw().all() as [string, ...T][]).map(([k, ...rest]) => [k, rest as T]));
   const runRows = byKey<[string, string, string, RunForScoring['status'], string, string]>('SELECT digest, id, plan, model, status, benchmark_version, sealed_at FROM runs');
   const runPacks = byKey<[number, string, string, string, string, string]>('SELECT run, lines, final_seq, attempts, cost_usd, unknown_cost_attempts, models FROM run_packs');
-  const gradePacks = byKey<[string, string]>('SELECT grade, verdicts, chosen FROM grade_packs');
-  const planRow = db.prepare('SELECT bank, permutations, repetitions, questions FROM plans WHERE digest = ?').raw();
-  const bankRow = db.prepare('SELECT name, questions FROM banks WHERE digest = ?').raw();
+  const gradePacks = byKey<[string, string, string | null]>('SELECT grade, verdicts, chosen, scores FROM grade_packs');
+  const planRow = db.prepare('SELECT bank, permutations, repetitions, questions, tasks FROM plans WHERE digest = ?').raw();
+  const bankRow = db.prepare('SELECT name, questions, tasks, protocol FROM banks WHERE digest = ?').raw();
   const bankQuestions = db.prepare('SELECT q.id, q.source_eval, q.key FROM bank_questions bq JOIN questions q ON q.digest = bq.digest WHERE bq.bank = ?').raw();
+  const bankTasks = db.prepare('SELECT t.id, t.source_eval, t.kind FROM bank_tasks bt JOIN tasks t ON t.digest = bt.digest WHERE bt.bank = ?').raw();
   const answers = db.prepare('SELECT answer_text FROM slots WHERE run = ? ORDER BY slot').pluck();
-  const plans = new Map<string, { slots: PlannedSlot[]; planned: number; bank: string; name: string } | null>();
+  const finishes = db.prepare('SELECT finish_reason FROM slots WHERE run = ? ORDER BY slot').pluck();
+  type IndexedPlan = { slots: PlannedSlot[]; planned: number; bank: string; name: string; tasks: Pick<RunForScoring, 'plannedByKind' | 'weights'> | null };
+  const plans = new Map<string, IndexedPlan | null>();
   const planOf = (digest: string) => {
     if (!plans.has(digest)) plans.set(digest, readPlan(digest));
     return plans.get(digest)!;
   };
-  const readPlan = (digest: string) => {
-    const p = planRow.get(digest) as [string, number, number, string] | undefined;
+  const readPlan = (digest: string): IndexedPlan | null => {
+    const p = planRow.get(digest) as [string, number, number, string, string] | undefined;
     if (!p || problems.has(p[0])) return null;
-    const bank = bankRow.get(p[0]) as [string, number] | undefined;
+    const bank = bankRow.get(p[0]) as [string, number, number, Digest] | undefined;
     if (!bank) return null;
-    const qs = new Map((bankQuestions.all(p[0]) as [string, string, string][]).map(([id, sourceEval, key]) => [id, { sourceEval, key }]));
+    const qs = new Map<string, { sourceEval: string; key: string; kind?: ItemKind }>((bankQuestions.all(p[0]) as [string, string, string][]).map(([id, sourceEval, key]) => [id, { sourceEval, key }]));
+    const taskRows = bankTasks.all(p[0]) as [string, string, ItemKind][];
+    if (taskRows.length !== bank[2]) return null; // a task bundle not indexed: the bundles name it
+    for (const [id, sourceEval, kind] of taskRows) qs.set(id, { sourceEval, key: '', kind }); // a task has no key
     const slots: PlannedSlot[] = [];
-    for (const s of planSlots(JSON.parse(p[3]) as string[], p[1], p[2])) {
+    for (const s of planSlots(JSON.parse(p[3]) as string[], p[1], p[2], JSON.parse(p[4]) as string[])) {
       const q = qs.get(s.question);
       if (!q) return null; // EPLAN: the bundles name it
-      slots.push({ question: s.question, sourceEval: q.sourceEval, key: q.key, permutation: s.permutation, repetition: s.repetition });
+      slots.push({ question: s.question, sourceEval: q.sourceEval, key: q.key, permutation: s.permutation, repetition: s.repetition, ...(q.kind ? { kind: q.kind } : {}) });
     }
-    return { slots, planned: bank[1] * p[1] * p[2], bank: p[0], name: bank[0] };
+    // A bank with tasks: its kinds' planned slots, and the weights its protocol bundle declares (read from the bundle, digest checked).
+    const tasks = bank[2]
+      ? {
+          plannedByKind: byKind(
+            bank[1] * p[1] * p[2],
+            taskRows.map(([, , kind]) => kind),
+            p[2],
+          ),
+          weights: weightsOf(a, bank[3]),
+        }
+      : null;
+    return { slots, planned: (bank[1] * p[1] + bank[2]) * p[2], bank: p[0], name: bank[0], tasks };
   };
   const out: RunForScoring[] = [];
   for (const id of ids) {
@@ -218,16 +236,19 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
     const unknown = Int32Array.from(JSON.parse(pack[4]) as number[]);
     if (final.length !== plan.slots.length) return null;
     const texts = opts.answers === false ? null : (answers.all(digest) as (string | null)[]);
-    const packs: [string, string][] = [];
+    const finish = plan.tasks ? (finishes.all(digest) as (string | null)[]) : null;
+    const packs: [string, string, (number | null)[] | null][] = [];
     for (const g of mine) {
       const gp = gradePacks.get(g.digest);
       if (!gp || gp[0].length !== pack[0]) return null; // EGRADE: verdicts and attempts do not line up
-      packs.push(gp);
+      const scores = gp[2] === null ? null : (JSON.parse(gp[2]) as (number | null)[]);
+      if (plan.tasks && scores?.length !== pack[0]) return null; // a grade of task slots without their scores
+      packs.push([gp[0], gp[1], scores]);
     }
     // The slots are built from these packs on each read (a few KB per run), never held: a
     // million slot outcomes at once would not fit in the memory the reading commands keep to.
     const outcomes =
-      ([verdicts, chosen]: [string, string]) =>
+      ([verdicts, chosen, scores]: [string, string, (number | null)[] | null]) =>
       (): SlotOutcome[] =>
         plan.slots.map((s, k) => {
           const f = final[k]!;
@@ -239,6 +260,7 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
             verdict: f >= 0 ? VERDICT_OF[verdicts[f]!]! : 'interrupted',
             chosen: f >= 0 ? CHOSEN_OF[chosen[f]!]! : null,
             key: s.key,
+            ...(s.kind ? { kind: s.kind, score: f >= 0 ? (scores![f] ?? null) : null, finishReason: finish![k] ?? null } : {}),
             answerText: texts ? texts[k]! : null,
             attempts: attempts[k]!,
             costUsd: cost[k]!,
@@ -257,6 +279,7 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
       providerModels: JSON.parse(pack[5]) as string[],
       sealedAt: run[5],
       planned: plan.planned,
+      ...(plan.tasks ?? {}),
     } as RunForScoring;
     Object.defineProperty(scored, 'slots', { get: outcomes(packs[0]!), enumerable: true });
     if (opts.earlier !== false) {
@@ -380,19 +403,26 @@ export function slotOutcomes(run: LoadedRun, bank: FrozenBank, grade: LoadedGrad
   });
 }
 
-/** The weights the bank's protocol bundle declares (a bank with tasks always has them). */
-function protocolWeights(a: Archive, bank: FrozenBank): RunForScoring['weights'] {
-  const p = a.get(bank.protocolDigest).value as { weights?: RunForScoring['weights'] };
+/** The weights a bank's protocol bundle declares (a bank with tasks always has them). */
+function weightsOf(a: Archive, protocol: Digest): RunForScoring['weights'] {
+  const p = a.get(protocol).value as { weights?: RunForScoring['weights'] };
   return p.weights;
 }
+const protocolWeights = (a: Archive, bank: FrozenBank) => weightsOf(a, bank.protocolDigest);
 
-/** Planned slots per kind, over the whole benchmark (as `planned`). */
-function plannedByKind(bank: FrozenBank, plan: { permutations: number; repetitions: number }): Partial<Record<ItemKind, number>> {
+/** Planned slots per kind, over the whole benchmark (as `planned`): the question slots, then one per task and repetition. */
+function byKind(choiceSlots: number, taskKinds: readonly ItemKind[], repetitions: number): Partial<Record<ItemKind, number>> {
   const out: Partial<Record<ItemKind, number>> = {};
-  if (bank.questions.length) out.choice = bank.questions.length * plan.permutations * plan.repetitions;
-  for (const t of bank.tasks) out[t.kind] = (out[t.kind] ?? 0) + plan.repetitions;
+  if (choiceSlots) out.choice = choiceSlots;
+  for (const k of taskKinds) out[k] = (out[k] ?? 0) + repetitions;
   return out;
 }
+const plannedByKind = (bank: FrozenBank, plan: { permutations: number; repetitions: number }) =>
+  byKind(
+    bank.questions.length * plan.permutations * plan.repetitions,
+    bank.tasks.map((t) => t.kind),
+    plan.repetitions,
+  );
 
 /** The benchmark version of the archive's current bank (refs/bank/current); null when it has none. */
 export function currentBenchmarkVersion(archive: string | Archive): string | null {
