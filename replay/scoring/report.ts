@@ -300,6 +300,7 @@ section{background:#fff;border:1px solid #e1e4ea;border-radius:10px;padding:18px
 table{border-collapse:collapse;width:100%;font-size:14px}
 td.model{min-width:150px}
 td .small{white-space:normal}
+td.num .small{white-space:nowrap}
 td.nowrap div{white-space:nowrap}
 th{text-align:left;font-weight:600;color:#4a5266;border-bottom:2px solid #e1e4ea;padding:6px 8px;vertical-align:bottom}
 td{border-bottom:1px solid #eef0f4;padding:7px 8px;vertical-align:top}
