@@ -20,6 +20,7 @@ const NOT_CODES = new Set([
   'ENOSPC',
   'EPERM',
   'EPIPE',
+  'ETIMEDOUT',
   'EROFS',
   'HEAD',
   'HTTP',

@@ -2,7 +2,7 @@ import { join, relative } from 'node:path';
 import { Archive } from '../../replay/index/archive.ts';
 import { bankDrift, describeDrift } from '../../replay/bank/drift.ts';
 import { DocketError, EXIT, findingError } from '../../replay/errors.ts';
-import { ALL_GRADERS, assertGradersPinned, GRADER_LOCKFILE, refOf } from '../../replay/grading/graders.ts';
+import { ALL_GRADERS, assertGradersPinned, GRADER_LOCKFILE, refOf, TASK_GRADERS } from '../../replay/grading/graders.ts';
 import { testGrader } from '../../replay/grading/grader-matrix.ts';
 import { stateProblem, suiteGrader, suiteGradersAt, versionStates } from '../../replay/grading/suite-graders.ts';
 import { loadBankFile } from '../../replay/bank/bank.ts';
@@ -12,7 +12,7 @@ import { gitLister } from '../offline/content-git.ts';
 import { installNetworkGuard } from '../offline/netguard.ts';
 import { progress } from '../output.ts';
 import { evidenceReplay } from './bank-run.ts';
-import { validateWorktree } from './validate-run.ts';
+import { itemsText, validateWorktree } from './validate-run.ts';
 import { auditCheck, leaderboardCheck, PUBLISHED_EXAMPLE, regradeCheck } from './regrade-run.ts';
 
 /**
@@ -57,7 +57,7 @@ export function checkSteps(): CheckStepDef[] {
     { name: 'bank drift', errors: 'any', run: (ctx) => [driftStep(ctx.archive, ctx.root)] },
     { name: 'evidence replay', errors: 'findings', run: evidenceReplayStep },
     { name: 'request replay', errors: 'findings', run: requestReplayStep },
-    { name: 'regrade check', errors: 'any', run: (ctx) => [regradeCheck(ctx.archive, suiteGradersAt(ctx.root))] },
+    { name: 'regrade check', errors: 'any', run: (ctx) => [regradeCheck(ctx.archive, suiteGradersAt(ctx.root), ctx.root)] },
     { name: 'leaderboard', errors: 'any', run: (ctx) => [leaderboardCheck(ctx.archive)] },
     { name: 'audit', errors: 'any', run: (ctx) => auditCheck(ctx.archive, relative(process.cwd(), join(ctx.root, PUBLISHED_EXAMPLE))) },
   ];
@@ -93,7 +93,7 @@ const codePrefix = (e: unknown) => (e instanceof Error && 'code' in e ? `${Strin
  */
 function gradersStep(ctx: CheckContext): CheckStep[] {
   assertGradersPinned(); // a changed pinned built-in grader: EGRADERCHANGED, this step fails
-  const own = `${ALL_GRADERS.map(refOf).join(', ')} match the digests this docket pins (${GRADER_LOCKFILE} in its package)`;
+  const own = `${[...ALL_GRADERS, ...TASK_GRADERS].map(refOf).join(', ')} match the digests this docket pins (${GRADER_LOCKFILE} in its package)`;
   const suite = suiteGradersAt(ctx.root);
   if (!suite?.declared.size) return [{ name: 'graders', ok: true, summary: own }];
   const states = versionStates(suite);
@@ -151,7 +151,7 @@ function validateStep(ctx: CheckContext): CheckStep[] {
     {
       name: 'validate',
       ok: result.ok,
-      summary: `${result.questions} questions, ${result.sourceEvals} source evals, ${result.categories} categories${result.violations.length ? `; ${result.violations.length} violations (run docket validate)` : ''}`,
+      summary: `${itemsText(result)}, ${result.sourceEvals} source evals, ${result.categories} categories${result.violations.length ? `; ${result.violations.length} violations (run docket validate)` : ''}`,
     },
   ];
 }

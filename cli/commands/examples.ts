@@ -129,6 +129,7 @@ export const EXAMPLES: Record<string, [string, string][]> = {
     ['docket run --plan sha256:3f9a… --model m --base-url http://127.0.0.1:8080/v1', 'run exactly a registered plan (any difference is refused)'],
     ['docket run --model m --base-url http://127.0.0.1:8080/v1 --max-requests 500', 'record a run, capped'],
     ['docket run --resume RUN_ID', 'continue an interrupted run from its journal'],
+    ['docket run --model m --base-url http://127.0.0.1:8080/v1 --kind exec', "ask only the bank's exec tasks (their tests run as the run is graded)"],
   ],
   import: [
     ['docket import inspect logs/*.eval', 'archive inspect_ai logs'],

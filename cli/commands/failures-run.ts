@@ -56,6 +56,7 @@ export function runFailures(argv: ArgumentsCamelCase<Args>) {
         key: s.key,
         answerText: s.answerText,
         attempts: s.attempts,
+        ...(s.kind ? { kind: s.kind, score: s.score ?? null, finishReason: s.finishReason ?? null } : {}),
       })),
     });
     return;
@@ -63,6 +64,14 @@ export function runFailures(argv: ArgumentsCamelCase<Args>) {
   line(`${run.model} ${run.runId} ${run.run} (grade ${run.grade}): ${failures.length} slot(s) not correct`);
   line('chosen and key are canonical letters (the bank\'s order); "shown" is the letter the model saw under that permutation');
   for (const s of failures) {
+    if (s.kind) {
+      // A task: its kind, score and why the reply stopped (a cut-off empty reply did not answer; an empty stop scores 0).
+      line(
+        `\n${s.question}  ${s.sourceEval}  ${s.kind} task  repetition ${s.repetition}  ${s.verdict}  score ${s.score === null || s.score === undefined ? '–' : s.score.toFixed(3)}  finish_reason ${s.finishReason ?? 'none'}`,
+      );
+      line(`  answer: ${s.answerText === null ? '(no text)' : clip(s.answerText)}`);
+      continue;
+    }
     line(
       `\n${s.question}  ${s.sourceEval}  permutation ${s.permutation} repetition ${s.repetition}  ${s.verdict}  chosen ${letterWithShown(s.question, s.permutation, s.chosen)}  key ${letterWithShown(s.question, s.permutation, s.key)}${s.attempts > 1 ? `  (${s.attempts} attempts)` : ''}`,
     );

@@ -15,6 +15,7 @@ import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scorin
 import { auditSelective } from '../../replay/scoring/selective-input.ts';
 import { chooseVersion, rankRuns } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
+import { execRunner } from '../offline/exec.ts';
 import { requireDir } from '../paths.ts';
 import type { CheckStep } from './check-steps.ts';
 
@@ -47,8 +48,9 @@ export function withArchive<T>(dir: string, f: (a: Archive) => T): T {
 }
 
 /** `docket regrade`: grade the named runs (grades.ts gradeRuns, the path `docket run` grades by too). */
-export function regrade(archiveDir: string, refs: string[], opts: RegradeOptions): { runs: RegradeRunResult[]; flips: Flip[] } {
-  return withArchive(archiveDir, (archive) => gradeRuns(archive, refs, opts));
+export function regrade(archiveDir: string, refs: string[], opts: RegradeOptions & { packages?: string | null }): { runs: RegradeRunResult[]; flips: Flip[] } {
+  const { packages = null, ...rest } = opts;
+  return withArchive(archiveDir, (archive) => gradeRuns(archive, refs, { ...rest, exec: rest.exec ?? execRunner({ packages }) }));
 }
 
 /** `regrade --archive-graders`: every pinned built-in grader's bundle, stored (idempotent). */
@@ -93,8 +95,9 @@ function printRun(r: RegradeRunResult, flips: Flip[]) {
 
 // ---- steps of `docket check` (npm start; listed in check-steps.ts) ----
 
-/** Re-grade every run in memory with the bank's current grader; nothing is written. */
-export function regradeCheck(archiveDir: string, suite: SuiteGraders | null = null): CheckStep {
+/** Re-grade every run in memory with the bank's current grader (and exec tasks' tests, with the suite's packages); nothing is written. */
+export function regradeCheck(archiveDir: string, suite: SuiteGraders | null = null, packages: string | null = null): CheckStep {
+  const exec = execRunner({ packages });
   const archive = new Archive(archiveDir);
   try {
     const ids = sealedRunIds(archive);
@@ -111,7 +114,7 @@ export function regradeCheck(archiveDir: string, suite: SuiteGraders | null = nu
         problems.push(`${id} has no grade`);
         continue;
       }
-      const p = prepareRegrade(archive, id, { gradedAt: 'check', suite });
+      const p = prepareRegrade(archive, id, { gradedAt: 'check', suite, exec });
       const cur = p.base!; // the run's current grade (else the newest)
       graders.set(cur.value.grader.ref, (graders.get(cur.value.grader.ref) ?? 0) + 1);
       if (cur.value.run !== p.run.digest || cur.value.current === false) problems.push(`${id} has no current grade of its run bundle (run docket regrade ${id})`);
@@ -210,7 +213,7 @@ export async function runRegrade(argv: ArgumentsCamelCase<Args>) {
   else refs = withArchive(argv.archive, (a) => named.map((n) => resolveRunRef(a, n)));
   const suite = suiteGradersAt(argv.bankRoot);
   if (!argv.json && refs.length) line(`regrade ${refs.length} run(s) of ${argv.archive} with ${argv.grader ?? `the bank's current grader (${suite?.defaultRef ?? 'decision'})`}`); // before the work
-  const { runs, flips } = regrade(argv.archive, refs, { grader: argv.grader, gradedAt: gradedAtNow(), suite, setCurrent: argv['set-current'] });
+  const { runs, flips } = regrade(argv.archive, refs, { grader: argv.grader, gradedAt: gradedAtNow(), suite, setCurrent: argv['set-current'], packages: argv.bankRoot ?? null });
   const graded = runs.filter((r) => r.status === 'graded').length;
   if (argv.json) return printJson({ ok: true, runs, graded, flips, count: flips.length });
   if (!runs.length) return line(`no sealed runs in ${argv.archive}`);

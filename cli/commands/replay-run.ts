@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import type { ArgumentsCamelCase } from 'yargs';
-import { loadBankFile } from '../../replay/bank/bank.ts';
+import { readFileSync } from 'node:fs';
+import { loadBankFile, openSuite } from '../../replay/bank/bank.ts';
+import { taskValue, type TaskValue } from '../../replay/bank/tasks.ts';
 import { EXIT, findingError, usageError } from '../../replay/errors.ts';
 import { replayArchive, type FieldDiff, type ReplayReport, type WorktreeBank } from '../../replay/runs/replay.ts';
 import { Archive } from '../../replay/index/archive.ts';
@@ -29,7 +31,28 @@ const MAX_PRINTED_FINDINGS = 30;
 export function worktreeBank(root: string): WorktreeBank {
   const file = loadBankFile(root);
   if (!file || typeof file !== 'object' || !Array.isArray(file.questions) || !file.promptTemplate) throw findingError('EBANKJSON', 'decision-bank.json has no questions array or promptTemplate', {});
-  return { template: file.promptTemplate, questions: file.questions };
+  return { template: file.promptTemplate, questions: file.questions, tasks: worktreeTasks(root, file) };
+}
+
+/** The working tree's tasks, a prompt file read from the eval's folder (what a change to it would break). */
+function worktreeTasks(root: string, file: ReturnType<typeof loadBankFile>): TaskValue[] {
+  if (!file.tasks?.length) return [];
+  const suite = openSuite(root, file);
+  const out: TaskValue[] = [];
+  for (const t of file.tasks) {
+    const dir = suite.dirOf(t.sourceEval);
+    let entries: { path: string; type: 'file'; encoding: 'utf8'; content: string }[] = [];
+    if (dir !== undefined && t.prompt && 'file' in t.prompt) {
+      try {
+        entries = [{ path: t.prompt.file, type: 'file', encoding: 'utf8', content: readFileSync(join(root, dir, t.prompt.file), 'utf8') }];
+      } catch {
+        entries = []; // the task is left out: its requests are reported as not rebuilt
+      }
+    }
+    const v = taskValue(t, { entries: entries as never });
+    if (v) out.push(v);
+  }
+  return out;
 }
 
 /** --from: verify the release end to end, replay the archive inside it, always remove the staging copy. */

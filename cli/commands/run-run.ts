@@ -1,6 +1,7 @@
 import type { ArgumentsCamelCase } from 'yargs';
 import { Archive } from '../../replay/index/archive.ts';
 import { DocketError, EXIT, usageError } from '../../replay/errors.ts';
+import { execRunner } from '../offline/exec.ts';
 import { line, printJson, progress, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 import { checkConcurrency, makePlan, resumeRun, startRun, type NewRunOptions, type RunResult } from '../recorder/recorder.ts';
@@ -15,6 +16,7 @@ export interface RunArgs extends GlobalArgs, PlanArgs {
   resume?: string;
   abandon: boolean;
   'dry-run': boolean;
+  kind?: ('choice' | 'answer' | 'exec')[];
   'price-per-1k-tokens'?: number;
   'allow-unknown-cost': boolean;
   'api-key-env': string;
@@ -85,7 +87,7 @@ function dryRun(archive: Archive, opts: NewRunOptions, json: boolean) {
   } else {
     line(`run ${p.runId} (dry run: nothing is sent or stored)`);
     line(
-      `plan: ${p.plan.requestFormat} requests, bank ${p.plan.bank}, ${p.plan.questions.length} questions × ${p.plan.permutations} permutations × ${p.plan.repetitions} repetitions, model ${p.plan.model}, grader ${p.plan.grader.ref}`,
+      `plan: ${p.plan.requestFormat} requests, bank ${p.plan.bank}, ${p.plan.questions.length} questions × ${p.plan.permutations} permutations${p.plan.tasks ? ` + ${p.plan.tasks.length} tasks,` : ''} × ${p.plan.repetitions} repetitions, model ${p.plan.model}, grader ${p.plan.grader.ref}`,
     );
     line(`requests: ${hashes.length} (${new Set(hashes).size} distinct request hashes, set digest ${p.plan.requestHashes})`);
     for (const h of hashes.slice(0, 5)) line(`  ${h}`);
@@ -107,6 +109,7 @@ export async function runRun(argv: ArgumentsCamelCase<RunArgs>) {
     pricePer1kTokens: argv['price-per-1k-tokens'],
     allowUnknownCost: argv['allow-unknown-cost'],
     planRecord: argv.plan,
+    ...(argv.kind?.length ? { kinds: argv.kind } : {}),
   };
   if (argv.plan !== undefined && argv.resume) throw usageError('EUSAGE', '--plan starts a run of a registered plan; --resume continues one (its working directory names its plan)');
   requireDir(argv.archive, 'archive');
@@ -128,6 +131,7 @@ export async function runRun(argv: ArgumentsCamelCase<RunArgs>) {
         backoffMs: positiveInt(argv['backoff-ms'], '--backoff-ms', 0)!,
         signal: ctrl.signal,
         allowUnknownCost: argv['allow-unknown-cost'],
+        exec: execRunner({ packages: argv.bankRoot ?? null }),
         onStart: (id: string) => {
           runId = id;
           if (!argv.json) line(`run ${id}`); // the run id first, before anything can fail

@@ -14,6 +14,7 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
       .option('resume', { type: 'string', describe: 'continue the run with this id from its journal' })
       .option('abandon', { type: 'boolean', default: false, describe: 'with --resume: seal the run as it stands (status interrupted), without calling the endpoint' })
       .option('dry-run', { type: 'boolean', default: false, describe: 'print the plan, request count, request hashes and estimated cost; no connection, no writes' })
+      .option('kind', { type: 'string', array: true, choices: ['choice', 'answer', 'exec'], describe: 'ask only the items of these kinds (repeatable; default: every question and task of the bank)' })
       .option('allow-unknown-cost', { type: 'boolean', default: false, describe: 'with --max-known-cost-usd: go on when the provider reports no cost (default: stop before the next request)' })
       .option('price-per-1k-tokens', { type: 'number', describe: 'USD per 1000 tokens, for the estimate only' })
       .option('api-key-env', { type: 'string', default: 'OPENAI_API_KEY', describe: 'environment variable holding the API key (optional for loopback endpoints)' })

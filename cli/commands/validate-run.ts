@@ -4,7 +4,6 @@ import type { BankFile } from '../../replay/bank/types.ts';
 import type { Digest } from '../../replay/format/digest.ts';
 import { DocketError, EXIT } from '../../replay/errors.ts';
 import { assertGradersPinned } from '../../replay/grading/graders.ts';
-import { graderViolations } from '../../replay/grading/suite-graders.ts';
 import { gitLister } from '../offline/content-git.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { bankRootOf } from '../where.ts';
@@ -22,12 +21,13 @@ export function validateWorktree(root: string, opts: { complete: boolean; summar
   const evals = listSourceEvals(root, bank);
   const summary: BankSummary = {
     questions: Array.isArray(bank.questions) ? bank.questions.length : 0,
+    tasks: Array.isArray(bank.tasks) ? bank.tasks.length : 0,
     sourceEvals: evals.length,
     categories: new Set(evals.map((e) => e.split('/')[0])).size,
     omissions: Array.isArray(bank.omissions) ? bank.omissions.length : 0,
   };
   opts.summary?.(summary, bank); // before the rules are checked and the parts encoded, which take most of the time
-  const all = [...validateBankFile(root, bank), ...graderViolations(root, bank)];
+  const all = validateBankFile(root, bank);
   const violations = opts.complete ? all : all.filter((v) => v.code !== COVERAGE_CODE);
   const uncovered = all.filter((v) => v.code === COVERAGE_CODE).map((v) => v.sourceEval!);
   let benchmarkVersion: Digest | null = null;
@@ -43,9 +43,13 @@ export function validateWorktree(root: string, opts: { complete: boolean; summar
   return { bank, result: { ok: violations.length === 0, ...summary, benchmarkVersion, violations, uncovered } };
 }
 
+/** "48 questions", and the tasks when the bank has some: "48 questions, 12 tasks". */
+export const itemsText = (s: Pick<BankSummary, 'questions' | 'tasks'>) => `${s.questions} questions${s.tasks ? `, ${s.tasks} tasks` : ''}`;
+
 /** What a bank holds, counted. */
 export interface BankSummary {
   questions: number;
+  tasks: number;
   sourceEvals: number;
   categories: number;
   omissions: number;
@@ -58,7 +62,7 @@ export interface ValidateArgs extends GlobalArgs {
 export function runValidate(argv: ArgumentsCamelCase<ValidateArgs>) {
   assertGradersPinned(); // a changed pinned grader is EGRADERCHANGED (exit 1), as in check, regrade and run
   const summary = (s: BankSummary, bank: BankFile) => {
-    if (!argv.json) line(`${bank.name} ${bank.version}: ${s.questions} questions, ${s.sourceEvals} source evals in ${s.categories} categories, ${s.omissions} omissions`);
+    if (!argv.json) line(`${bank.name} ${bank.version}: ${itemsText(s)}, ${s.sourceEvals} source evals in ${s.categories} categories, ${s.omissions} omissions`);
   };
   const { result } = validateWorktree(bankRootOf(argv), { complete: argv.complete, summary });
   const { violations, benchmarkVersion, uncovered } = result;

@@ -107,6 +107,47 @@ describe('docket report in headless Chromium', () => {
     expect(dom).toContain('Coverage');
     expect(dom).toContain('97 % minimum');
   });
+
+  it.skipIf(!hasChromium && !inCi)('at 1280 px no number of the ranking wraps: each text of a numeric cell is one line', async () => {
+    expect(hasChromium, `${CHROMIUM} is required in CI`).toBe(true);
+    const report = buildReport(rankRuns(runs, VERSION));
+    const out = tmp('docket-report-wrap-');
+    const page = join(out, 'index.html');
+    // Test-only: a script that counts the line boxes of every text in the ranking's numeric cells
+    // and writes the ones on more than one line into the DOM, which --dump-dom then prints.
+    const measure = `<script>addEventListener('load', () => {
+      const wrapped = [];
+      for (const td of document.querySelectorAll('td.num')) {
+        const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          if (!n.textContent.trim()) continue;
+          const r = document.createRange();
+          r.selectNodeContents(n);
+          const tops = new Set([...r.getClientRects()].map((x) => Math.round(x.top)));
+          if (tops.size > 1) wrapped.push(n.textContent.trim());
+        }
+      }
+      const cells = document.querySelectorAll('td.num').length;
+      const pre = document.createElement('pre');
+      pre.id = 'wrap' + '-report'; // spelled apart: the dumped script text must not match it
+      pre.textContent = JSON.stringify({ cells, wrapped, width: document.documentElement.scrollWidth });
+      document.body.append(pre);
+    });</script>`;
+    // The report allows no script (its CSP): the measuring copy lets this one run.
+    const html = report.html.replace("style-src 'unsafe-inline'", "style-src 'unsafe-inline'; script-src 'unsafe-inline'").replace('</body>', `${measure}</body>`);
+    expect(html).toContain("script-src 'unsafe-inline'");
+    writeFileSync(page, html);
+    const { stdout: dom } = await run(CHROMIUM, [...FLAGS, `--user-data-dir=${tmp('docket-chromium-')}`, '--window-size=1280,1000', '--dump-dom', `file://${page}`], {
+      timeout: 90_000,
+      maxBuffer: 32 * 1024 * 1024,
+    });
+    const m = /<pre id="wrap-report">([^<]*)<\/pre>/.exec(dom);
+    expect(m, 'the measuring script ran').not.toBeNull();
+    const r = JSON.parse(m![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as { cells: number; wrapped: string[]; width: number };
+    expect(r.cells).toBeGreaterThan(20);
+    expect(r.wrapped).toEqual([]);
+    expect(r.width).toBeLessThanOrEqual(1280); // and the page still fits: no sideways scrolling
+  });
 });
 
 interface Image {

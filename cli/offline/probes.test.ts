@@ -103,12 +103,41 @@ describe('probes in the suite runtime', () => {
     const qs: SuiteQuestion[] = [{ id: 'net-1', sourceEval: 'runtime/bun-only', probe: 'probes/net-1.ts', key: 'A', probeRuntime: { runtime: 'bun' } }];
     makeProbeSuite(root, { questions: qs });
     for (const [body, what] of [
-      ["await fetch('http://127.0.0.1:9/');", 'fetch'],
+      ["await fetch('http://192.0.2.1:9/');", 'fetch of another host than loopback'],
       ["await Bun.connect({ hostname: '127.0.0.1', port: 9, socket: { data() {} } });", 'Bun.connect'],
     ]) {
       writeFileSync(join(root, 'evals/runtime/bun-only/probes/net-1.ts'), `${body}\nconsole.log(JSON.stringify({ answer: 'A' }));\n`);
       docket(['evidence', 'lock'], { cwd: root, env: withBun });
       const c = docket(['evidence', 'capture', '--json'], { cwd: root, env: withBun });
+      expect(c.status).toBe(1);
+      expect(c.json.error.message).toContain(`ENETWORK: probes run offline; ${what} attempted`);
+    }
+  });
+
+  it('node probes may serve and call loopback (localhost looked up, 127.0.0.1 connected); another host and DNS are refused', () => {
+    const root = tempDir('docket-probes-');
+    const qs: SuiteQuestion[] = [{ id: 'net-1', sourceEval: 'data/json-shape', probe: 'probes/net-1.mjs', key: 'A' }];
+    makeProbeSuite(root, { questions: qs });
+    const local = [
+      "import http from 'node:http';",
+      "const server = http.createServer((q, r) => r.end('A'));",
+      "await new Promise((r) => server.listen(0, 'localhost', r));",
+      'const { port } = server.address();',
+      'const viaFetch = await (await fetch(`http://localhost:${port}/`)).text();',
+      "const viaHttp = await new Promise((res) => http.get(`http://127.0.0.1:${port}/`, (r) => { let t = ''; r.on('data', (c) => (t += c)); r.on('end', () => res(t)); }));",
+      'server.close();',
+      'console.log(JSON.stringify({ answer: viaFetch === viaHttp ? viaFetch : null }));',
+    ].join('\n');
+    writeFileSync(join(root, 'evals/data/json-shape/probes/net-1.mjs'), `${local}\n`);
+    docket(['evidence', 'lock'], { cwd: root });
+    expect(docket(['evidence', 'capture'], { cwd: root }).status).toBe(0);
+    for (const [body, what] of [
+      ["await fetch('http://192.0.2.1:9/');", 'fetch of another host than loopback'],
+      ["import net from 'node:net'; net.connect(9, '192.0.2.1');", 'socket connect to another host than loopback'],
+      ["import dns from 'node:dns'; await dns.promises.lookup('example.com');", 'dns.promises.lookup of a name other than localhost'],
+    ]) {
+      writeFileSync(join(root, 'evals/data/json-shape/probes/net-1.mjs'), `${body}\nconsole.log(JSON.stringify({ answer: 'A' }));\n`);
+      const c = docket(['evidence', 'capture', '--json'], { cwd: root });
       expect(c.status).toBe(1);
       expect(c.json.error.message).toContain(`ENETWORK: probes run offline; ${what} attempted`);
     }

@@ -75,6 +75,7 @@ export function runtimeHere(name: ProbeRuntimeName): RuntimeHere {
 }
 
 let namespace: string[] | null = null;
+export { onPath };
 /** `unshare -n --` where a network namespace can be made here (root or CAP_SYS_ADMIN), `unshare -rn --` where only a user namespace can, else nothing. */
 export function namespacePrefix(): string[] {
   if (namespace) return namespace;
@@ -83,7 +84,10 @@ export function namespacePrefix(): string[] {
     const unshare = onPath('unshare');
     for (const flags of ['-n', '-rn']) {
       if (unshare && spawnSync(unshare, [flags, 'true'], { timeout: 10_000 }).status === 0) {
-        namespace = [unshare, flags, '--'];
+        // The namespace's loopback interface starts down: brought up, so a local server a probe or a
+        // test command starts can be reached at 127.0.0.1, and nothing else can.
+        const ip = onPath('ip');
+        namespace = ip ? [unshare, flags, '--', '/bin/sh', '-c', `${ip} link set lo up 2>/dev/null; exec "$@"`, 'docket-netns'] : [unshare, flags, '--'];
         break;
       }
     }

@@ -11,7 +11,7 @@ import { headGradeDigest, loadGrade, type GradeCounts } from '../../replay/gradi
 import type { Grader } from '../../replay/grading/graders.ts';
 import { DEFAULT_GRADER, resolveGrader, type SuiteGraders } from '../../replay/grading/suite-graders.ts';
 import { packageFile } from '../../replay/package-files.ts';
-import { classify, nextStep, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/runs/journal.ts';
+import { classify, classifyTask, nextStep, RETRYABLE, slotKey, type JournalLine, type SlotState } from '../../replay/runs/journal.ts';
 import {
   checkRunId,
   defaultRunId,
@@ -31,6 +31,7 @@ import {
 import { kindOf, type RequestKind } from '../../replay/runs/request.ts';
 import { requireRegistered } from '../../replay/runs/plans.ts';
 import type { RunParams } from '../../replay/bank/types.ts';
+import type { ItemKind } from '../../replay/bank/tasks.ts';
 import { answeredWithoutCost, costRule, unknownCostError } from './cost-rule.ts';
 import { exchange, type Exchange } from './http.ts';
 import { backoff, jitter, SharedBackoff } from './rate-limit.ts';
@@ -38,6 +39,7 @@ import { sealedFromJournal, sealRun, slotOrder, streamSealed } from '../../repla
 import { isLoopback, redactor, secretsOf, type Redactor } from './secrets.ts';
 import { createWorkDir, Journal, readPlanDigest, readStartedAt, releaseLock, removeWorkDir, takeLock, type JournalFault, type JournalStats } from './workdir.ts';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency.ts';
+import type { ExecRunner } from '../../replay/grading/task-grading.ts';
 
 export { DEFAULT_CONCURRENCY, MAX_CONCURRENCY };
 
@@ -64,6 +66,7 @@ export interface NewRunOptions {
   requestKind?: RequestKind; // chat (default) or decision; recorded in the plan as its requestFormat
   allowUnknownCost?: boolean; // --allow-unknown-cost (cli/recorder/cost-rule.ts)
   planRecord?: string; // --plan: the registered plan (record digest or prefix) this run must be exactly (design.md §22)
+  kinds?: ItemKind[]; // --kind: ask only items of these kinds (default: every question and task)
 }
 
 /** Where time comes from: `ms` for latencies and backoff, `date` for startedAt/sealedAt. Injected in tests. */
@@ -91,6 +94,7 @@ export interface Connection {
   onStart?: (runId: string) => void;
   onAttempt?: (line: JournalLine, done: number, planned: number) => void;
   allowUnknownCost?: boolean; // answers without a reported cost do not stop a cost-capped run
+  exec?: ExecRunner; // runs exec tasks' tests when the run is graded on seal (cli/offline/exec.ts)
 }
 
 export interface RunResult {
@@ -122,7 +126,7 @@ export interface Estimate {
 /** The text a request sends: its messages (chat), or its stem and options (decision). */
 function promptText(body: Json): string[] {
   const b = body as { messages?: { content: string }[]; stem?: string; options?: { text: string }[] };
-  return b.messages ? b.messages.map((m) => m.content) : [b.stem ?? '', ...(b.options ?? []).map((o) => o.text)];
+  return b.messages ? b.messages.map((m) => (typeof m.content === 'string' ? m.content : '')) : [b.stem ?? '', ...(b.options ?? []).map((o) => o.text)];
 }
 
 export function estimate(requests: readonly PlannedRequest[], params: RunParams, pricePer1k?: number): Estimate {
@@ -164,6 +168,7 @@ export function makePlan(archive: Archive, o: NewRunOptions, now = new Date()): 
     grader: { ref: `${g.id}@${g.version}`, digest: g.digest },
     caps: o.caps,
     requestKind: o.requestKind ?? bank.template.requestKind ?? 'chat', // the run's flag, else the bank's template
+    kinds: o.kinds,
   });
   const est = estimate(requests, o.params, o.pricePer1kTokens);
   let refusal: string | null = null;
@@ -205,7 +210,7 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
   c.onStart?.(runId);
   const dir = workDir(archive.dir, runId);
   const sealed = archive.ref(`runs/${runId}`);
-  if (sealed) return await finishInterruptedSeal(archive, runId, sealed, dir, r.suite ?? null);
+  if (sealed) return await finishInterruptedSeal(archive, runId, sealed, dir, r.suite ?? null, c.exec);
   if (c.concurrency !== undefined) checkConcurrency(c.concurrency);
   if (!existsSync(dir)) throw usageError('ENORUN', `no run ${runId} to resume: ${dir} does not exist and refs/runs/${runId} is not set`, { runId });
   const planDigest = readPlanDigest(dir);
@@ -228,14 +233,14 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
     takeLock(dir, runId);
     const j = Journal.open(dir, planDigest);
     await j.close();
-    return seal(archive, ctx, j.tally.done === plan.slots ? 'sealed' : 'interrupted', 'abandoned: sealed as it stood with --abandon', c.clock);
+    return seal(archive, ctx, j.tally.done === plan.slots ? 'sealed' : 'interrupted', 'abandoned: sealed as it stood with --abandon', c.clock, c.exec);
   }
   checkKey(baseUrl, c.apiKey);
   return record(archive, ctx, { ...c, baseUrl });
 }
 
 /** A crash after the ref was written but before the working directory was removed (and perhaps before the grade). */
-async function finishInterruptedSeal(archive: Archive, runId: string, digest: Digest, dir: string, suite: SuiteGraders | null): Promise<RunResult> {
+async function finishInterruptedSeal(archive: Archive, runId: string, digest: Digest, dir: string, suite: SuiteGraders | null, exec?: ExecRunner): Promise<RunResult> {
   const loaded = loadRun(archive, digest);
   // A directory without its journal is what an older docket's interrupted removal left: the run is sealed.
   if (existsSync(dir) && existsSync(join(dir, JOURNAL_FILE))) {
@@ -245,7 +250,7 @@ async function finishInterruptedSeal(archive: Archive, runId: string, digest: Di
     if (head !== loaded.run.head)
       throw findingError('ESEALED', `run ${runId} is sealed as ${digest}, but its working directory holds a different journal (sealed head ${head}); move ${dir} away`, { runId });
   } else if (!existsSync(dir)) throw usageError('ESEALED', `run ${runId} is already sealed (${digest}, status ${loaded.run.status})`, { runId, digest });
-  const grade = gradeSealed(archive, runId, digest, loaded.run.status, suite);
+  const grade = gradeSealed(archive, runId, digest, loaded.run.status, suite, exec);
   removeWorkDir(archive.dir, runId);
   return { runId, status: loaded.run.status, stopReason: loaded.run.stopReason, digest, plan: loaded.run.plan, run: loaded.run, grade };
 }
@@ -294,7 +299,7 @@ async function record(archive: Archive, ctx: RunCtx, c: Connection & { baseUrl: 
     await journal.close();
     if (c.journalStats) Object.assign(c.journalStats, journal.stats);
     if (stop.kind === 'error') throw stop.error;
-    return seal(archive, ctx, stop.status, stop.reason, c.clock);
+    return seal(archive, ctx, stop.status, stop.reason, c.clock, c.exec);
   } finally {
     await journal?.close();
     releaseLock(ctx.dir);
@@ -370,7 +375,7 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
       if (no) return stopOnce(no);
       sh.started++; // counted before the request goes out: the cap is never passed, whatever N
       const ex: Exchange = await exchange(req.body, { url, apiKey: c.apiKey, timeoutMs, interrupt, redact, clock: clock.ms, kind });
-      const cls = classify(ex, ctx.grader, req.permutation, req.question.key, [...req.question.options]);
+      const cls = req.task ? classifyTask(ex) : classify(ex, ctx.grader, req.permutation, req.question.key, [...req.question.options]);
       const next = nextStep(ex.errorClass, st.retryableFailures, plan.caps.retries);
       // An append chains and encodes the line at once, on this thread, so lines from N workers
       // never interleave: the journal has one writer (this object). Its commit (fsyncs) runs off
@@ -460,7 +465,7 @@ function stopError(runId: string, ex: Exchange, plan: PlanValue, resumeHint: str
 
 // ---- sealing ----
 
-function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: string | null, clock: Clock = SYSTEM_CLOCK): RunResult {
+function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: string | null, clock: Clock = SYSTEM_CLOCK, exec?: ExecRunner): RunResult {
   // The core seals (replay/runs/seal.ts): what is on disk, in the seal order, never a second bundle per run id.
   const sealed = sealRun(archive, {
     runId: ctx.runId,
@@ -476,7 +481,7 @@ function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: s
   });
   const { digest, run } = sealed;
   // Graded before the working directory goes, so that a crash in between is finished by --resume.
-  const grade = gradeSealed(archive, ctx.runId, digest, run.status, ctx.suite);
+  const grade = gradeSealed(archive, ctx.runId, digest, run.status, ctx.suite, exec);
   removeWorkDir(archive.dir, ctx.runId); // only now: the sealed run is safely named and graded
   return { runId: ctx.runId, status: run.status, stopReason: run.stopReason, digest, plan: ctx.planDigest, run, grade };
 }
@@ -487,14 +492,14 @@ function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: s
  * bundle (a seal finished by --resume after a crash) keeps its grade. A grading failure leaves the
  * run sealed: the working directory is removed and the error names `docket regrade`.
  */
-function gradeSealed(archive: Archive, runId: string, digest: Digest, status: SealedStatus, suite: SuiteGraders | null): SealGrade {
+function gradeSealed(archive: Archive, runId: string, digest: Digest, status: SealedStatus, suite: SuiteGraders | null, exec?: ExecRunner): SealGrade {
   const command = `docket regrade ${runId}`;
   if (status !== 'sealed') return { status: 'ungraded', reason: `a run sealed ${status} is not graded, so it is not ranked; \`${command}\` grades what it holds`, command };
   try {
     const current = headGradeDigest(archive, runId);
     const done = current ? loadGrade(archive, current) : null;
     if (current && done?.value.run === digest) return { status: 'graded', grade: current, grader: { ref: done.value.grader.ref, digest: done.value.grader.digest }, counts: done.value.counts };
-    const r = gradeRuns(archive, [runId], { gradedAt: gradedAtNow(), suite }).runs[0]!;
+    const r = gradeRuns(archive, [runId], { gradedAt: gradedAtNow(), suite, exec }).runs[0]!;
     return { status: 'graded', grade: r.current!, grader: r.grader, counts: r.counts };
   } catch (e) {
     if (!(e instanceof DocketError)) throw e;

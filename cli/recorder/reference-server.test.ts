@@ -24,7 +24,7 @@ describe('serve-reference', () => {
   it('lists its contenders at GET /v1/models', async () => {
     const j = (await (await fetch(`${ref.baseUrl}/models`)).json()) as { data: { id: string }[] };
     expect(j.data.map((m) => m.id)).toEqual(CONTENDERS.map((c) => c.id));
-    expect(j.data.map((m) => m.id)).toEqual(['oracle', 'coin', 'markdown', 'truncator', 'flaky']);
+    expect(j.data.map((m) => m.id)).toEqual(['oracle', 'coin', 'markdown', 'truncator', 'flaky', 'hostile']);
   });
 
   it('oracle knows the shown letter of the key under every permutation; replies are deterministic', async () => {

@@ -6,7 +6,9 @@ import { currentBank } from '../../replay/bank/frozen.ts';
 import { sha256 } from '../../replay/format/digest.ts';
 import { usageError } from '../../replay/errors.ts';
 import { canonicalBytes, parseStrict, type Json } from '../../replay/format/json.ts';
-import { buildDecisionRequest, buildRequest, permutationsFor, requestHash } from '../../replay/runs/request.ts';
+import { buildDecisionRequest, buildRequest, buildTaskRequest, permutationsFor, requestHash } from '../../replay/runs/request.ts';
+import type { FrozenTask } from '../../replay/bank/frozen.ts';
+import type { SourceSnapshot } from '../../replay/bank/snapshot.ts';
 import { LETTERS, type Letter } from '../../replay/bank/types.ts';
 
 /**
@@ -33,12 +35,72 @@ export const CONTENDERS: readonly Contender[] = [
   { id: 'markdown', description: 'mostly correct, written as **B** (about half) or Answer: (b) (the rest): the format decision@1 misreads; reports cost', reportsCost: true },
   { id: 'truncator', description: 'about 10 % finish_reason "length" with empty content, else a correct-or-random bare letter; no cost', reportsCost: false },
   { id: 'flaky', description: 'about 15 % of requests fail the first time with 429 or 500, then succeed; a bare letter, correct about 70 %; reports cost', reportsCost: true },
+  {
+    id: 'hostile',
+    description: 'tasks: code that reads the environment, writes outside its folder, forks, loops forever or opens a socket to another host; questions: a bare random letter',
+    reportsCost: false,
+  },
 ];
 /** Fault models for tests: not listed at /v1/models. */
 export const FAULT_MODELS = { html: 'answers 200 with an HTML page', locked: 'answers 401' } as const;
 
 interface Known {
   shownCorrect: Letter;
+  task?: TaskReplies;
+}
+
+/** A task's replies: right (the reference), partly right, wrong. */
+interface TaskReplies {
+  kind: 'answer' | 'exec';
+  right: string;
+  partial: string;
+  wrong: string;
+  hostile: string;
+}
+
+const fence = (path: string, content: string, withPath: boolean) => `\`\`\`js${withPath ? ` ${path}` : ''}\n${content}${content.endsWith('\n') ? '' : '\n'}\`\`\`\n`;
+
+// What the hostile contender's code tries, one behaviour per task (docs/design.md §10 "Untrusted output").
+const HOSTILE = [
+  "console.log('environment: ' + JSON.stringify(process.env));",
+  "try { (await import('node:fs')).writeFileSync('/tmp/docket-hostile-' + process.pid + '.txt', JSON.stringify(process.env)); } catch {}",
+  "try { (await import('node:child_process')).spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { detached: true, stdio: 'ignore' }).unref(); } catch {}",
+  'for (;;) {}',
+  "try { (await import('node:net')).connect(80, '192.0.2.1').on('error', () => {}); } catch (e) { console.log(String(e)); }",
+];
+
+/** The replies a task's contenders give: for an exec task, files made from its reference solution (the paths it omits from the grading tree). */
+function taskReplies(t: FrozenTask, snap: SourceSnapshot, index: number): TaskReplies {
+  const g = t.graders[0]!;
+  const p = g.params as { match?: string; expected?: unknown; example?: string; files?: { rule: string; path?: string }; omit?: string[] };
+  if (t.kind === 'answer') {
+    const right = p.match === 'regex' ? String(p.example ?? '') : p.match === 'json-match' ? JSON.stringify(p.expected) : Array.isArray(p.expected) ? p.expected.join(', ') : String(p.expected);
+    const partial = Array.isArray(p.expected) ? String(p.expected[0]) : p.match === 'numeric' ? `${right}, give or take` : right.slice(0, Math.max(1, Math.floor(right.length / 2)));
+    return { kind: 'answer', right, partial, wrong: 'I do not know.', hostile: 'ignore previous instructions' };
+  }
+  const files = snap.entries.filter(
+    (e): e is Extract<SourceSnapshot['entries'][number], { type: 'file' }> => e.type === 'file' && (p.omit ?? []).some((o) => e.path === o || e.path.startsWith(`${o.replace(/\/$/, '')}/`)),
+  );
+  const rule = p.files?.rule ?? 'single-block';
+  const render = (f: (c: string) => string) =>
+    rule === 'fenced-paths'
+      ? files.map((e) => fence(e.path, f(e.content), true)).join('\n')
+      : rule === 'whole-reply'
+        ? f(files[0]?.content ?? '')
+        : fence(p.files?.path ?? '', f(files[0]?.content ?? ''), false);
+  // Partly right: the last function's first return throws instead (the tests of the others still pass).
+  const breakLast = (c: string) => {
+    const at = c.lastIndexOf('function ');
+    const ret = at < 0 ? -1 : c.indexOf('return ', at);
+    return ret < 0 ? c : `${c.slice(0, ret)}throw new Error('not done'); ${c.slice(ret)}`;
+  };
+  return {
+    kind: 'exec',
+    right: `Here is the solution.\n\n${render((c) => c)}`,
+    partial: render(breakLast),
+    wrong: render(() => 'export {};\n'),
+    hostile: render((c) => `${HOSTILE[index % HOSTILE.length]}\n${c}`),
+  };
 }
 
 export interface ReferenceServer {
@@ -76,9 +138,30 @@ function indexBank(archiveDir: string): Map<string, Known> {
         out.set(decisionKey(buildDecisionRequest(q, perm, 'any') as { [k: string]: Json }), known);
       }
     }
+    bank.tasks.forEach((t, i) => {
+      const body = buildTaskRequest(t, 'any', { temperature: 0, max_tokens: 16 }) as { messages: Json };
+      out.set(sha256(canonicalBytes(body.messages)), { shownCorrect: 'A', task: taskReplies(t, archive.get(t.source).value as unknown as SourceSnapshot, i) });
+    });
     return out;
   } finally {
     archive.close();
+  }
+}
+
+/** A contender's reply to a task: oracle right, coin wrong, markdown partly right, truncator empty (cut off, or stopped), flaky right after a failure, hostile hostile. */
+function taskReply(model: string, hash: string, t: TaskReplies): { content: string; finish: string } {
+  switch (model) {
+    case 'oracle':
+    case 'flaky':
+      return { content: t.right, finish: 'stop' };
+    case 'coin':
+      return { content: t.wrong, finish: 'stop' };
+    case 'markdown':
+      return { content: t.partial, finish: 'stop' };
+    case 'truncator':
+      return chance(model, hash, 'truncate') < 0.5 ? { content: '', finish: 'length' } : { content: '', finish: 'stop' };
+    default:
+      return { content: t.hostile, finish: 'stop' };
   }
 }
 
@@ -196,31 +279,36 @@ async function handle(req: IncomingMessage, res: ServerResponse, known: Map<stri
 
   let content = '';
   let finish = 'stop';
-  switch (model) {
-    case 'oracle':
-      content = correct;
-      break;
-    case 'coin':
-      content = pick(model, hash, 'letter', LETTERS);
-      break;
-    case 'markdown': {
-      const letter = correctOr(0.9);
-      content = chance(model, hash, 'format') < 0.5 ? `**${letter}**` : `Answer: (${letter.toLowerCase()})`;
-      break;
-    }
-    case 'truncator':
-      if (chance(model, hash, 'truncate') < 0.1) finish = 'length';
-      else content = correctOr(0.6);
-      break;
-    case 'flaky':
-      if (n === 0 && chance(model, hash, 'fail') < 0.15) {
-        return chance(model, hash, 'which') < 0.5
-          ? send(res, 429, { error: { message: 'Rate limit reached; retry shortly', type: 'rate_limit_error' } })
-          : send(res, 500, { error: { message: 'The server had an error while processing your request', type: 'server_error' } });
+  if (k?.task) ({ content, finish } = taskReply(model, hash, k.task));
+  else
+    switch (model) {
+      case 'oracle':
+        content = correct;
+        break;
+      case 'coin':
+        content = pick(model, hash, 'letter', LETTERS);
+        break;
+      case 'markdown': {
+        const letter = correctOr(0.9);
+        content = chance(model, hash, 'format') < 0.5 ? `**${letter}**` : `Answer: (${letter.toLowerCase()})`;
+        break;
       }
-      content = correctOr(0.7);
-      break;
-  }
+      case 'truncator':
+        if (chance(model, hash, 'truncate') < 0.1) finish = 'length';
+        else content = correctOr(0.6);
+        break;
+      case 'flaky':
+        if (n === 0 && chance(model, hash, 'fail') < 0.15) {
+          return chance(model, hash, 'which') < 0.5
+            ? send(res, 429, { error: { message: 'Rate limit reached; retry shortly', type: 'rate_limit_error' } })
+            : send(res, 500, { error: { message: 'The server had an error while processing your request', type: 'server_error' } });
+        }
+        content = correctOr(0.7);
+        break;
+      case 'hostile':
+        content = pick(model, hash, 'letter', LETTERS);
+        break;
+    }
   const messages = body.messages as { content?: unknown }[];
   const promptTokens = Math.ceil(messages.reduce((s, m) => s + (typeof m?.content === 'string' ? Buffer.byteLength(m.content) : 0), 0) / 4);
   const completionTokens = finish === 'length' ? (typeof body.max_tokens === 'number' ? body.max_tokens : 16) : Math.max(1, Math.ceil(Buffer.byteLength(content) / 4));
@@ -249,6 +337,8 @@ function decide(model: string, hash: string, seen: number, correctOr: (p: number
       return correctOr(0.9);
     case 'truncator':
       return correctOr(0.6);
+    case 'hostile':
+      return random();
     default: // flaky
       if (seen === 0 && chance(model, hash, 'fail') < 0.15) return chance(model, hash, 'which') < 0.5 ? 'fail-429' : 'fail-500';
       return correctOr(0.7);

@@ -6,7 +6,7 @@ import { encodeBundle, type Encoded } from '../format/bundle.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import { DocketError, findingError, usageError, type Code } from '../errors.ts';
 import { canonicalBytes, JsonError, parseStrict, type Json } from '../format/json.ts';
-import { PROTOCOL } from './protocol.ts';
+import { protocolFor } from './protocol.ts';
 import { type Validator } from '../format/schemas.ts';
 import { bankFile as bankFileSchema } from '../format/validators.generated.ts';
 import { contentConfig, type Lister } from '../content/policy.ts';
@@ -17,6 +17,8 @@ import { lockfilePath, readLock } from './lockfiles.ts';
 import { probeClosure } from './packages.ts';
 import { LETTERS, type BankFile, type Question } from './types.ts';
 import { templateBundle } from './frozen.ts';
+import { taskDigests, taskValues, type TaskValue } from './tasks.ts';
+import { validateTasks } from './task-rules.ts';
 
 /**
  * The decision bank (docs/design.md §7): decision-bank.json + evals/ in the working tree of the
@@ -169,6 +171,8 @@ export function validateBankFile(root: string, bank: BankFile): Violation[] {
       else if (probe?.abs && !statSync(probe.abs).isFile()) add('EPROBE', q.id, q.sourceEval, 'probe', `probe ${rel} is not a file`);
     }
   }
+  // A task covers its source eval as a question does.
+  for (const t of Array.isArray(bank.tasks) ? bank.tasks : []) if (t && typeof t === 'object' && evals.has(t.sourceEval)) covered.add(t.sourceEval);
   const omitted = new Set<string>();
   for (const [i, o] of (Array.isArray(bank.omissions) ? bank.omissions : []).entries()) {
     if (!o || typeof o !== 'object' || typeof o.sourceEval !== 'string') continue;
@@ -193,6 +197,7 @@ export function validateBankFile(root: string, bank: BankFile): Violation[] {
     const count = bank.questions.filter((q) => q?.key === letter).length;
     if (Math.abs(count - n / 4) > tol) add('EBALANCE', null, null, 'key', `key ${letter} is correct ${count} times; balanced is ${n / 4} ± ${tol}`);
   }
+  v.push(...validateTasks(root, bank, suite, seen, treePath));
   v.push(...checkProbeLock(root, bank));
   return v;
 }
@@ -333,7 +338,7 @@ function questionValue(q: Question): Question {
  * The benchmark version: stable until the protocol, the template, a question or a source snapshot
  * changes. Evidence (which records the Node version) is deliberately not part of it.
  */
-export function benchmarkVersion(parts: { protocol: Digest; template: Digest; questions: Question[]; sources: { sourceEval: string; digest: Digest }[] }): Digest {
+export function benchmarkVersion(parts: { protocol: Digest; template: Digest; questions: Question[]; sources: { sourceEval: string; digest: Digest }[]; tasks?: readonly TaskValue[] }): Digest {
   return sha256(
     canonicalBytes({
       format: 'docket-benchmark-v1',
@@ -341,6 +346,8 @@ export function benchmarkVersion(parts: { protocol: Digest; template: Digest; qu
       template: parts.template,
       questions: parts.questions.map((q) => sha256(canonicalBytes(questionValue(q) as unknown as Json))).sort(),
       sources: [...parts.sources].sort((a, b) => byUtf8(a.sourceEval, b.sourceEval)).map((s) => [s.sourceEval, s.digest]),
+      // Present only when the bank has tasks: a bank of questions keeps its benchmark version.
+      ...(parts.tasks?.length ? { tasks: taskDigests(parts.tasks) } : {}),
     }),
   );
 }
@@ -349,6 +356,7 @@ export interface FrozenParts {
   protocol: Digest;
   template: Digest;
   sources: { sourceEval: string; digest: Digest }[];
+  tasks: TaskValue[]; // read from the source snapshots (a prompt file is the snapshot's)
   benchmarkVersion: Digest;
 }
 
@@ -361,7 +369,7 @@ export interface EncodeOptions {
 export interface ReadParts {
   sources: { sourceEval: string; value: SourceSnapshot }[];
   template: ReturnType<typeof templateBundle>;
-  protocol: typeof PROTOCOL;
+  protocol: ReturnType<typeof protocolFor>;
 }
 
 /**
@@ -378,7 +386,7 @@ export function readParts(root: string, bank: BankFile, opts: EncodeOptions = {}
   const sources = suite.evals.map((e) => ({ sourceEval: e.id, value: snapshotSource(root, e, { config, lister: opts.lister, hits }) }));
   const refused = applyAllowances(hits, config.allowSecrets).refused;
   if (refused.length) throw secretError(refused, 'docket snapshot');
-  return { sources, template: templateBundle(bank.promptTemplate), protocol: PROTOCOL };
+  return { sources, template: templateBundle(bank.promptTemplate), protocol: protocolFor(bank) };
 }
 
 /** Encode the parts read (the pinned gzip of each) into bundles, and the benchmark version they make with the questions. */
@@ -389,8 +397,9 @@ export function encodeRead(bank: BankFile, read: ReadParts): { parts: FrozenPart
   const sources = sourceBundles.map((s) => ({ sourceEval: s.sourceEval, digest: s.enc.descriptor.digest }));
   const protocol = protocolEnc.descriptor.digest;
   const template = templateEnc.descriptor.digest;
+  const tasks = taskValues(bank.tasks, new Map(read.sources.map((s) => [s.sourceEval, s.value])));
   return {
-    parts: { protocol, template, sources, benchmarkVersion: benchmarkVersion({ protocol, template, questions: bank.questions, sources }) },
+    parts: { protocol, template, sources, tasks, benchmarkVersion: benchmarkVersion({ protocol, template, questions: bank.questions, sources, tasks }) },
     bundles: [...sourceBundles.map((s) => s.enc), templateEnc, protocolEnc],
   };
 }
@@ -416,6 +425,7 @@ export function freezeBank(archive: Archive, bank: BankFile, parts: FrozenParts,
       if (!ev) throw findingError('ENOEVIDENCE', `question ${q.id} has no captured evidence: run \`docket evidence capture --question ${q.id}\``, { question: q.id });
       return { id: q.id, digest: archive.put({ kind: 'question', schemaVersion: 1, question: questionValue(q), source: sourceOf.get(q.sourceEval)!, evidence: ev }).digest };
     });
+  const tasks = parts.tasks.map((t) => ({ id: t.id, digest: archive.put({ kind: 'task', schemaVersion: 1, task: t as unknown as Json, source: sourceOf.get(t.sourceEval)! }).digest }));
   const digest = archive.put({
     kind: 'bank',
     schemaVersion: 1,
@@ -425,6 +435,7 @@ export function freezeBank(archive: Archive, bank: BankFile, parts: FrozenParts,
     template: parts.template,
     protocol: parts.protocol,
     questions,
+    ...(tasks.length ? { tasks } : {}), // a bank of questions keeps its bytes
     sources: parts.sources,
     omissions: bank.omissions,
   }).digest;

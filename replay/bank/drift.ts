@@ -4,7 +4,8 @@ import { byUtf8 } from '../format/utf8.ts';
 import type { Archive } from '../store/archive.ts';
 import { Index } from '../store/sqlindex.ts';
 import { BANK_FILE, benchmarkVersion, encodeRead, loadBankFile, openSuite, readParts, type EncodeOptions, type FrozenParts, type ReadParts } from './bank.ts';
-import { loadFrozenBank } from './frozen.ts';
+import { loadFrozenBank, type FrozenTask } from './frozen.ts';
+import { taskValues, type TaskValue } from './tasks.ts';
 import type { Suite } from './layout.ts';
 import { contentConfig } from '../content/policy.ts';
 import type { Digest } from '../format/digest.ts';
@@ -19,7 +20,19 @@ import type { BankFile } from './types.ts';
  * file selection the snapshot policy makes); each run's plan names its frozen bank. Read-only.
  */
 
-export type DriftKind = 'question-added' | 'question-removed' | 'question-changed' | 'template' | 'protocol' | 'source-added' | 'source-removed' | 'source-changed' | 'name';
+export type DriftKind =
+  | 'question-added'
+  | 'question-removed'
+  | 'question-changed'
+  | 'task-added'
+  | 'task-removed'
+  | 'task-changed'
+  | 'template'
+  | 'protocol'
+  | 'source-added'
+  | 'source-removed'
+  | 'source-changed'
+  | 'name';
 
 export interface DriftChange {
   kind: DriftKind;
@@ -144,7 +157,8 @@ function sameContent(archive: Archive, bankDigest: Digest, file: BankFile, read:
     const digest = then.get(s.sourceEval);
     if (!digest || !bytesEqual(digest, s.value)) return null;
   }
-  const version = benchmarkVersion({ protocol: bank.protocol, template: bank.template, questions: file.questions, sources });
+  const tasks = taskValues(file.tasks, new Map(read.sources.map((s) => [s.sourceEval, s.value])));
+  const version = benchmarkVersion({ protocol: bank.protocol, template: bank.template, questions: file.questions, sources, tasks });
   return version === bank.benchmarkVersion ? version : null;
 }
 
@@ -176,13 +190,32 @@ function changesFrom(root: string, archive: Archive, bankDigest: Digest, file: B
     }
   }
   for (const id of now.keys()) if (!then.has(id)) out.push({ kind: 'question-added', id, message: `question ${id} is in ${BANK_FILE} but was not measured` });
+  out.push(...taskChanges(frozen.tasks, parts.tasks));
   if (frozen.templateDigest !== parts.template) out.push({ kind: 'template', id: 'promptTemplate', message: `the prompt template is ${parts.template}; the runs measured ${frozen.templateDigest}` });
   if (frozen.protocolDigest !== parts.protocol) out.push({ kind: 'protocol', id: 'protocol', message: `the scoring protocol is ${parts.protocol}; the runs measured ${frozen.protocolDigest}` });
   out.push(...sourceChanges(root, archive, bankDigest, parts.sources, openSuite(root, file), { config: contentConfig(file), lister: opts.lister }));
   return out.sort((a, b) => byUtf8(a.kind, b.kind) || byUtf8(a.id, b.id));
 }
 
-const sameJson = (a: unknown, b: unknown) => Buffer.from(canonicalBytes(a as Json)).equals(Buffer.from(canonicalBytes(b as Json)));
+/** Tasks added, removed or changed (with the members that differ: the prompt read from the source snapshot, the graders…). */
+function taskChanges(then: readonly FrozenTask[], now: readonly TaskValue[]): DriftChange[] {
+  const out: DriftChange[] = [];
+  const byId = new Map(now.map((t) => [t.id, t]));
+  for (const { digest: _d, source: _s, ...t } of then) {
+    const w = byId.get(t.id);
+    if (!w) out.push({ kind: 'task-removed', id: t.id, message: `task ${t.id} was measured and is no longer in ${BANK_FILE}` });
+    else {
+      const fields = [...new Set([...Object.keys(t), ...Object.keys(w)])].filter((f) => !sameJson((t as Record<string, unknown>)[f], (w as unknown as Record<string, unknown>)[f])).sort(byUtf8);
+      if (fields.length) out.push({ kind: 'task-changed', id: t.id, message: `task ${t.id}: ${fields.join(', ')} changed` });
+    }
+  }
+  const measured = new Set(then.map((t) => t.id));
+  for (const t of now) if (!measured.has(t.id)) out.push({ kind: 'task-added', id: t.id, message: `task ${t.id} is in ${BANK_FILE} but was not measured` });
+  return out;
+}
+
+// A member absent on one side (a task's optional system prompt) differs from any value on the other.
+const sameJson = (a: unknown, b: unknown) => (a === undefined || b === undefined ? a === b : Buffer.from(canonicalBytes(a as Json)).equals(Buffer.from(canonicalBytes(b as Json))));
 
 function sourceChanges(root: string, archive: Archive, bankDigest: Digest, now: { sourceEval: string; digest: Digest }[], suite: Suite, snapOpts: SnapshotOptions): DriftChange[] {
   const bank = archive.get(bankDigest).value as { sources?: { sourceEval: string; digest: Digest }[] };

@@ -2,6 +2,7 @@ import type { Archive } from '../store/archive.ts';
 import type { Digest } from '../format/digest.ts';
 import { findingError, usageError } from '../errors.ts';
 import type { BankValue, PromptTemplate, Question } from './types.ts';
+import type { TaskValue } from './tasks.ts';
 
 /**
  * A frozen bank, read from the archive alone (what replay, grading and scoring use: never the
@@ -24,7 +25,10 @@ export interface FrozenBank {
   templateDigest: Digest;
   protocolDigest: Digest;
   questions: (Question & { digest: Digest; evidence: Digest; source: Digest })[];
+  tasks: FrozenTask[]; // [] for a bank of questions only
 }
+
+export type FrozenTask = TaskValue & { digest: Digest; source: Digest };
 
 /** Load a frozen bank from the archive alone (what replay uses: never the working tree). */
 export function loadFrozenBank(archive: Archive, digest: Digest): FrozenBank {
@@ -35,6 +39,11 @@ export function loadFrozenBank(archive: Archive, digest: Digest): FrozenBank {
     const qb = archive.get(qr.digest).value as unknown as { question: Question; evidence: Digest; source: Digest };
     return { ...qb.question, digest: qr.digest, evidence: qb.evidence, source: qb.source };
   });
+  const tasks = (bank.tasks ?? []).map((tr) => {
+    const tb = archive.get(tr.digest).value as unknown as { kind: string; task: TaskValue; source: Digest };
+    if (tb.kind !== 'task') throw findingError('EKIND', `${tr.digest} is a ${tb.kind} bundle, not a task`, { digest: tr.digest });
+    return { ...tb.task, digest: tr.digest, source: tb.source };
+  });
   return {
     digest,
     name: bank.name,
@@ -44,6 +53,7 @@ export function loadFrozenBank(archive: Archive, digest: Digest): FrozenBank {
     templateDigest: bank.template,
     protocolDigest: bank.protocol,
     questions,
+    tasks,
   };
 }
 

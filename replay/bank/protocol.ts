@@ -36,3 +36,39 @@ export const PROTOCOL = {
   },
   cost: 'sum of provider-reported costs plus the count of attempts with unknown cost; unknown is never 0',
 } as const;
+
+/** How a bank weighs its kinds or categories in the combined score (decision-bank.json `scoring.weights`). */
+export type Weights = { kind: { [kind: string]: number } } | { category: { [category: string]: number } };
+
+/**
+ * The protocol a bank is scored by. A bank of questions only, declaring no weights, is scored by
+ * PROTOCOL exactly (its bundle, and so the benchmark version, keep their bytes). A bank with tasks
+ * (or declared weights) adds how kinds are scored and combined; the weights are part of the
+ * protocol, so of the benchmark version (docs/scoring.md "Kinds").
+ */
+export function protocolFor(bank: { tasks?: readonly unknown[]; scoring?: { weights?: Weights } }) {
+  const weights = bank.scoring?.weights;
+  if (!bank.tasks?.length && weights === undefined) return PROTOCOL;
+  return {
+    ...PROTOCOL,
+    id: 'docket-scoring',
+    version: 1,
+    kinds: {
+      choice: 'a question: 3 permutations, slot score 1 when correct, 0 when incorrect, invalid or a provider failure',
+      answer:
+        "a free-form reply: slot score = the task's graders' weighted score in [0, 1]; an empty reply with finish_reason length is truncated (excluded, lowers coverage); an empty reply that stopped scores 0",
+      exec: "code run against the suite's tests (docket-exec/1): slot score = fraction of tests passed, or all-or-nothing, as the task declares; truncated as for answer",
+    },
+    itemScore: 'mean of slot scores over the slots that count (questions and tasks alike)',
+    kindScore: 'per kind: mean over source evals of the mean of their item scores of that kind',
+    combined:
+      weights === undefined
+        ? 'mean of the kind scores, equal weight per kind that has a counted slot'
+        : 'kind' in weights
+          ? 'weighted mean of the kind scores by weights.kind (kinds with no counted slot left out, the rest renormalised)'
+          : 'weighted mean of the category scores by weights.category (a category score: mean of its source evals, each the mean of its item scores of any kind)',
+    weights: weights ?? { kind: { choice: 1, answer: 1, exec: 1 } },
+  };
+}
+
+export type Protocol = ReturnType<typeof protocolFor>;

@@ -1,5 +1,7 @@
 import type { Digest } from '../format/digest.ts';
 import type { Json } from '../format/json.ts';
+import type { TaskFile } from './tasks.ts';
+import type { Weights } from './protocol.ts';
 
 /** Shared domain types of the offline core. docs/design.md describes each on disk. */
 export type Letter = 'A' | 'B' | 'C' | 'D';
@@ -47,6 +49,10 @@ export interface BankFile {
   keyBalanceTolerance: number;
   promptTemplate: PromptTemplate;
   questions: Question[];
+  /** free-form and execution tasks (replay/bank/tasks.ts); absent or empty: a bank of questions only */
+  tasks?: TaskFile[];
+  /** how kinds or categories weigh in the combined score (part of the protocol, so of the benchmark version) */
+  scoring?: { weights?: Weights };
   omissions: Omission[];
   /** the content policy's settings (replay/content/policy.ts contentConfig) */
   content?: unknown;
@@ -73,6 +79,7 @@ export interface BankValue {
   template: Digest;
   protocol: Digest;
   questions: { id: string; digest: Digest }[];
+  tasks?: { id: string; digest: Digest }[];
 }
 
 export type Permutation = [number, number, number, number];

@@ -90,6 +90,55 @@ const extra: Json[] = [
     predicateType: 'https://docket.invalid/attestations/evaluation-result/v1',
     envelope: { payloadType: 'application/vnd.in-toto+json', payload: 'e30=', signatures: [{ keyid: 'k', sig: 'c2ln' }] },
   },
+  // A task and the evidence of its exec grading (docs/design.md §7 "Tasks", §10 "Task graders"), with
+  // the members the shipped ones may leave out: a tool-call history, tools, two graders, a cut stdout.
+  {
+    kind: 'task',
+    schemaVersion: 1,
+    task: {
+      id: 'weather-1',
+      kind: 'answer',
+      sourceEval: 'facts/weather',
+      prompt: null,
+      system: 'Answer with a number.',
+      messages: [
+        { role: 'user', content: 'How warm is it?' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'weather', arguments: '{}' } }] },
+        { role: 'tool', tool_call_id: 'c1', content: '{"celsius": 11}' },
+      ],
+      tools: [{ type: 'function', function: { name: 'weather', parameters: { type: 'object' } } }],
+      max_tokens: 32,
+      graders: [
+        { ref: 'answer@1', weight: 1, params: { match: 'numeric', expected: 11, tolerance: 0.5 } },
+        { ref: 'answer@1', weight: 0.5, params: { match: 'regex', expected: '^\\d+$' } },
+      ],
+    },
+    source: `sha256:${'e'.repeat(64)}`,
+  },
+  {
+    kind: 'exec-result',
+    schemaVersion: 1,
+    runtime: 'docket-exec/1',
+    task: 'clamp-1',
+    grader: { ref: 'exec@1', digest: `sha256:${'f'.repeat(64)}` },
+    source: `sha256:${'e'.repeat(64)}`,
+    files: `sha256:${'1'.repeat(64)}`,
+    paths: [{ path: 'solution.mjs', size: 120, digest: `sha256:${'2'.repeat(64)}` }],
+    command: ['node', '--test', '--test-reporter=junit', '--test-reporter-destination=report.xml'],
+    outcome: `sha256:${'3'.repeat(64)}`,
+    exitCode: null,
+    signal: 'SIGKILL',
+    timedOut: true,
+    reportError: 'the command timed out after 8000 ms before its report was complete',
+    tests: [
+      { name: 'clamp inside', status: 'passed', durationMs: 0.412, message: null },
+      { name: 'clamp below', status: 'failed', durationMs: null, message: 'Expected values to be strictly equal:\n\n-1 !== 0\n' },
+    ],
+    stdout: { text: 'x'.repeat(16), truncatedFrom: 20000 },
+    stderr: { text: '' },
+    runtimeInfo: { node: 'v20.19.0', platform: 'linux', arch: 'x64', netns: true },
+    packages: [{ name: 'left-pad', version: '1.3.0', path: 'node_modules/left-pad', digest: `sha256:${'4'.repeat(64)}` }],
+  },
   // A suite grader's regression-matrix result (docs/design.md §10): the shipped bank has no suite grader.
   {
     kind: 'grader-test',
@@ -278,6 +327,7 @@ describe('validateCanonicalBytes', () => {
   it('agrees with ajv on mutated bundles of every kind (valid or not, and on the references)', () => {
     let accepted = 0;
     let rejected = 0;
+    let undecided = 0;
     const decided = decidedByModule(() =>
       fc.assert(
         fc.property(fc.nat(samples.length - 1), fc.array(fc.tuple(fc.nat(), op), { minLength: 1, maxLength: 3 }), (which, muts) => {
@@ -286,12 +336,19 @@ describe('validateCanonicalBytes', () => {
             const ps = paths(v);
             v = mutate(v, ps[pick % ps.length]!, m);
           }
+          const unsure = strict()!.stats.unsure;
           const r = both(v);
           expect(r.proven).toBe(true); // canonicalText of a strict value is always proven canonical
           if (r.ajv.ok) {
             accepted++;
             // Undecided (null) only where the walk says it leaves numbers to ajv: integers of more than 15 digits (accel/wasm/strict.c).
             if (r.walk === null && /[^\d.]\d{16,}(?![\d.])/.test(canonicalText(v))) return;
+            // The walk may leave a value to ajv (a check it cannot record inside a oneOf, e.g. a
+            // 16-digit bound there), but only by saying so: never by calling a valid value invalid.
+            if (r.walk === null && strict()!.stats.unsure > unsure) {
+              undecided++;
+              return;
+            }
             expect(r.walk, canonicalText(v).slice(0, 400)).not.toBeNull();
             expect(r.walk!.refs).toEqual(r.ajv.refs);
           } else {
@@ -308,6 +365,7 @@ describe('validateCanonicalBytes', () => {
     expect(rejected).toBeGreaterThan(300);
     expect(decided.valid).toBeGreaterThan(100);
     expect(decided.invalid).toBeGreaterThan(100);
+    expect(undecided).toBeLessThan(accepted / 20); // left to ajv rarely
   });
 });
 

@@ -530,7 +530,7 @@ return errors === 0;
 }
 
 export const bundle_bank = validate12;
-const schema13 = {"$id":"https://docket.invalid/schemas/bank.schema.json","title":"bank: a frozen decision bank: template, protocol, questions and source snapshots by digest","type":"object","additionalProperties":false,"required":["kind","schemaVersion","name","version","benchmarkVersion","template","protocol","questions","sources","omissions"],"properties":{"kind":{"const":"bank"},"schemaVersion":{"const":1},"name":{"type":"string"},"version":{"type":"string"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"template":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"prompt-template"},"protocol":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"protocol"},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","digest"],"properties":{"id":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"question"}}}},"sources":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","digest"],"properties":{"sourceEval":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"}}}},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string","minLength":1}}}}}};
+const schema13 = {"$id":"https://docket.invalid/schemas/bank.schema.json","title":"bank: a frozen decision bank: template, protocol, questions and source snapshots by digest","type":"object","additionalProperties":false,"required":["kind","schemaVersion","name","version","benchmarkVersion","template","protocol","questions","sources","omissions"],"properties":{"kind":{"const":"bank"},"schemaVersion":{"const":1},"name":{"type":"string"},"version":{"type":"string"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"template":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"prompt-template"},"protocol":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"protocol"},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","digest"],"properties":{"id":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"question"}}}},"tasks":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","digest"],"properties":{"id":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"task"}}},"description":"present only when the bank has tasks, sorted by id bytes"},"sources":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","digest"],"properties":{"sourceEval":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"}}}},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string","minLength":1}}}}}};
 const func10 = Object.prototype.hasOwnProperty;
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -876,15 +876,15 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.sources !== undefined){
-let data11 = data.sources;
+if(data.tasks !== undefined){
+let data11 = data.tasks;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
 let data12 = data11[i1];
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.sourceEval === undefined){
-const err29 = {instancePath:instancePath+"/sources/" + i1,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "sourceEval"},message:"must have required property '"+"sourceEval"+"'"};
+if(data12.id === undefined){
+const err29 = {instancePath:instancePath+"/tasks/" + i1,schemaPath:"#/properties/tasks/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -894,7 +894,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data12.digest === undefined){
-const err30 = {instancePath:instancePath+"/sources/" + i1,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+const err30 = {instancePath:instancePath+"/tasks/" + i1,schemaPath:"#/properties/tasks/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -904,8 +904,8 @@ vErrors.push(err30);
 errors++;
 }
 for(const key2 in data12){
-if(!((key2 === "sourceEval") || (key2 === "digest"))){
-const err31 = {instancePath:instancePath+"/sources/" + i1,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(!((key2 === "id") || (key2 === "digest"))){
+const err31 = {instancePath:instancePath+"/tasks/" + i1,schemaPath:"#/properties/tasks/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -915,9 +915,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data12.sourceEval !== undefined){
-if(typeof data12.sourceEval !== "string"){
-const err32 = {instancePath:instancePath+"/sources/" + i1+"/sourceEval",schemaPath:"#/properties/sources/items/properties/sourceEval/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.id !== undefined){
+if(typeof data12.id !== "string"){
+const err32 = {instancePath:instancePath+"/tasks/" + i1+"/id",schemaPath:"#/properties/tasks/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -929,10 +929,10 @@ errors++;
 }
 if(data12.digest !== undefined){
 let data14 = data12.digest;
-func5(instancePath+"/sources/" + i1+"/digest", data14, "source");
+func5(instancePath+"/tasks/" + i1+"/digest", data14, "task");
 if(typeof data14 === "string"){
 if(!pattern0.test(data14)){
-const err33 = {instancePath:instancePath+"/sources/" + i1+"/digest",schemaPath:"#/properties/sources/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+const err33 = {instancePath:instancePath+"/tasks/" + i1+"/digest",schemaPath:"#/properties/tasks/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -943,7 +943,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/sources/" + i1+"/digest",schemaPath:"#/properties/sources/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err34 = {instancePath:instancePath+"/tasks/" + i1+"/digest",schemaPath:"#/properties/tasks/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -955,7 +955,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/sources/" + i1,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err35 = {instancePath:instancePath+"/tasks/" + i1,schemaPath:"#/properties/tasks/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -967,7 +967,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err36 = {instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -977,15 +977,15 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.omissions !== undefined){
-let data15 = data.omissions;
+if(data.sources !== undefined){
+let data15 = data.sources;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
 let data16 = data15[i2];
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16.sourceEval === undefined){
-const err37 = {instancePath:instancePath+"/omissions/" + i2,schemaPath:"#/properties/omissions/items/required",keyword:"required",params:{missingProperty: "sourceEval"},message:"must have required property '"+"sourceEval"+"'"};
+const err37 = {instancePath:instancePath+"/sources/" + i2,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "sourceEval"},message:"must have required property '"+"sourceEval"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -994,8 +994,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data16.reason === undefined){
-const err38 = {instancePath:instancePath+"/omissions/" + i2,schemaPath:"#/properties/omissions/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(data16.digest === undefined){
+const err38 = {instancePath:instancePath+"/sources/" + i2,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1005,8 +1005,8 @@ vErrors.push(err38);
 errors++;
 }
 for(const key3 in data16){
-if(!((key3 === "sourceEval") || (key3 === "reason"))){
-const err39 = {instancePath:instancePath+"/omissions/" + i2,schemaPath:"#/properties/omissions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(!((key3 === "sourceEval") || (key3 === "digest"))){
+const err39 = {instancePath:instancePath+"/sources/" + i2,schemaPath:"#/properties/sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1018,7 +1018,7 @@ errors++;
 }
 if(data16.sourceEval !== undefined){
 if(typeof data16.sourceEval !== "string"){
-const err40 = {instancePath:instancePath+"/omissions/" + i2+"/sourceEval",schemaPath:"#/properties/omissions/items/properties/sourceEval/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err40 = {instancePath:instancePath+"/sources/" + i2+"/sourceEval",schemaPath:"#/properties/sources/items/properties/sourceEval/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1028,11 +1028,12 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data16.reason !== undefined){
-let data18 = data16.reason;
+if(data16.digest !== undefined){
+let data18 = data16.digest;
+func5(instancePath+"/sources/" + i2+"/digest", data18, "source");
 if(typeof data18 === "string"){
-if(func2(data18) < 1){
-const err41 = {instancePath:instancePath+"/omissions/" + i2+"/reason",schemaPath:"#/properties/omissions/items/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern0.test(data18)){
+const err41 = {instancePath:instancePath+"/sources/" + i2+"/digest",schemaPath:"#/properties/sources/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1043,7 +1044,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/omissions/" + i2+"/reason",schemaPath:"#/properties/omissions/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err42 = {instancePath:instancePath+"/sources/" + i2+"/digest",schemaPath:"#/properties/sources/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1055,7 +1056,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/omissions/" + i2,schemaPath:"#/properties/omissions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err43 = {instancePath:instancePath+"/sources/" + i2,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1067,7 +1068,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/omissions",schemaPath:"#/properties/omissions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err44 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1077,14 +1078,114 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
-else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.omissions !== undefined){
+let data19 = data.omissions;
+if(Array.isArray(data19)){
+const len3 = data19.length;
+for(let i3=0; i3<len3; i3++){
+let data20 = data19[i3];
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.sourceEval === undefined){
+const err45 = {instancePath:instancePath+"/omissions/" + i3,schemaPath:"#/properties/omissions/items/required",keyword:"required",params:{missingProperty: "sourceEval"},message:"must have required property '"+"sourceEval"+"'"};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+if(data20.reason === undefined){
+const err46 = {instancePath:instancePath+"/omissions/" + i3,schemaPath:"#/properties/omissions/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+for(const key4 in data20){
+if(!((key4 === "sourceEval") || (key4 === "reason"))){
+const err47 = {instancePath:instancePath+"/omissions/" + i3,schemaPath:"#/properties/omissions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data20.sourceEval !== undefined){
+if(typeof data20.sourceEval !== "string"){
+const err48 = {instancePath:instancePath+"/omissions/" + i3+"/sourceEval",schemaPath:"#/properties/omissions/items/properties/sourceEval/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data20.reason !== undefined){
+let data22 = data20.reason;
+if(typeof data22 === "string"){
+if(func2(data22) < 1){
+const err49 = {instancePath:instancePath+"/omissions/" + i3+"/reason",schemaPath:"#/properties/omissions/items/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/omissions/" + i3+"/reason",schemaPath:"#/properties/omissions/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/omissions/" + i3,schemaPath:"#/properties/omissions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/omissions",schemaPath:"#/properties/omissions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
 }
 errors++;
 }
@@ -2188,12 +2289,1201 @@ validate13.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_foreign_grade = validate14;
-const schema20 = {"$id":"https://docket.invalid/schemas/foreign-grade.schema.json","title":"foreign-grade: one regrading of an imported run's multiple-choice samples by one docket grader, linked to the import's previous foreign-grade (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","grader","previous","gradedAt","verdicts","counts","skipped"],"properties":{"kind":{"const":"foreign-grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-run"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sample","inputHash","verdict","shown","chosen","key","logged"],"properties":{"sample":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-sample"},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated"]},"shown":{"enum":["A","B","C","D",null]},"chosen":{"enum":["A","B","C","D",null]},"key":{"enum":["A","B","C","D"]},"logged":{"enum":["correct","incorrect","other"]}}}},"counts":{"type":"object","additionalProperties":false,"required":["samples","correct","incorrect","invalid","truncated","agreeWithLog"],"properties":{"samples":{"type":"integer","minimum":0},"correct":{"type":"integer","minimum":0},"incorrect":{"type":"integer","minimum":0},"invalid":{"type":"integer","minimum":0},"truncated":{"type":"integer","minimum":0},"agreeWithLog":{"type":"integer","minimum":0}}},"skipped":{"type":"integer","minimum":0}}};
-const pattern13 = func6("^[a-z][a-z0-9-]*@[1-9][0-9]*$", "u");
-const pattern14 = func6("^[a-z][a-z0-9-]*$", "u");
+export const bundle_exec_result = validate14;
+const schema20 = {"$id":"https://docket.invalid/schemas/exec-result.schema.json","title":"exec-result: the evidence of one exec grading (docket-exec/1): the files the reply made, the command, each test's status, duration and bounded failure message, the exit code and bounded output","type":"object","additionalProperties":false,"required":["kind","schemaVersion","runtime","task","grader","source","files","paths","command","outcome","exitCode","signal","timedOut","reportError","tests","stdout","stderr","runtimeInfo","packages"],"$defs":{"test":{"type":"object","additionalProperties":false,"required":["name","status","durationMs","message"],"properties":{"name":{"type":"string"},"status":{"enum":["passed","failed","skipped"]},"durationMs":{"type":["number","null"],"minimum":0},"message":{"type":["string","null"]}}},"text":{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string"},"truncatedFrom":{"type":"integer","minimum":0}}}},"properties":{"kind":{"const":"exec-result"},"schemaVersion":{"const":1},"runtime":{"const":"docket-exec/1"},"task":{"type":"string"},"grader":{"type":"object","additionalProperties":false,"required":["ref","digest"],"properties":{"ref":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"},"files":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"paths":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","size","digest"],"properties":{"path":{"type":"string"},"size":{"type":"integer","minimum":0},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}},"command":{"type":"array","items":{"type":"string"}},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"exitCode":{"type":["integer","null"]},"signal":{"type":["string","null"]},"timedOut":{"type":"boolean"},"reportError":{"type":["string","null"]},"tests":{"type":"array","items":{"$ref":"#/$defs/test"}},"stdout":{"$ref":"#/$defs/text"},"stderr":{"$ref":"#/$defs/text"},"runtimeInfo":{"type":"object","additionalProperties":false,"required":["node","platform","arch","netns"],"properties":{"node":{"type":"string"},"platform":{"type":"string"},"arch":{"type":"string"},"netns":{"type":"boolean"}}},"packages":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","version","path","digest"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"path":{"type":"string"},"digest":{"type":"string"}}}}}};
+const schema21 = {"type":"object","additionalProperties":false,"required":["name","status","durationMs","message"],"properties":{"name":{"type":"string"},"status":{"enum":["passed","failed","skipped"]},"durationMs":{"type":["number","null"],"minimum":0},"message":{"type":["string","null"]}}};
+const schema22 = {"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string"},"truncatedFrom":{"type":"integer","minimum":0}}};
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://docket.invalid/schemas/exec-result.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.schemaVersion === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schemaVersion"},message:"must have required property '"+"schemaVersion"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.runtime === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "runtime"},message:"must have required property '"+"runtime"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.task === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task"},message:"must have required property '"+"task"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.grader === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "grader"},message:"must have required property '"+"grader"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.source === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.files === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.paths === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "paths"},message:"must have required property '"+"paths"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.command === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.outcome === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.exitCode === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exitCode"},message:"must have required property '"+"exitCode"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.signal === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signal"},message:"must have required property '"+"signal"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.timedOut === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timedOut"},message:"must have required property '"+"timedOut"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data.reportError === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reportError"},message:"must have required property '"+"reportError"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data.tests === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tests"},message:"must have required property '"+"tests"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data.stdout === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stdout"},message:"must have required property '"+"stdout"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data.stderr === undefined){
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stderr"},message:"must have required property '"+"stderr"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data.runtimeInfo === undefined){
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "runtimeInfo"},message:"must have required property '"+"runtimeInfo"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data.packages === undefined){
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "packages"},message:"must have required property '"+"packages"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func10.call(schema20.properties, key0))){
+const err19 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+if("exec-result" !== data.kind){
+const err20 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "exec-result"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.schemaVersion !== undefined){
+if(1 !== data.schemaVersion){
+const err21 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.runtime !== undefined){
+if("docket-exec/1" !== data.runtime){
+const err22 = {instancePath:instancePath+"/runtime",schemaPath:"#/properties/runtime/const",keyword:"const",params:{allowedValue: "docket-exec/1"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.task !== undefined){
+if(typeof data.task !== "string"){
+const err23 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.grader !== undefined){
+let data4 = data.grader;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.ref === undefined){
+const err24 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data4.digest === undefined){
+const err25 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!((key1 === "ref") || (key1 === "digest"))){
+const err26 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data4.ref !== undefined){
+if(typeof data4.ref !== "string"){
+const err27 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data4.digest !== undefined){
+let data6 = data4.digest;
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+const err28 = {instancePath:instancePath+"/grader/digest",schemaPath:"#/properties/grader/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/grader/digest",schemaPath:"#/properties/grader/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.source !== undefined){
+let data7 = data.source;
+func5(instancePath+"/source", data7, "source");
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+const err31 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.files !== undefined){
+let data8 = data.files;
+if(typeof data8 === "string"){
+if(!pattern0.test(data8)){
+const err33 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.paths !== undefined){
+let data9 = data.paths;
+if(Array.isArray(data9)){
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.path === undefined){
+const err35 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/properties/paths/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data10.size === undefined){
+const err36 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/properties/paths/items/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data10.digest === undefined){
+const err37 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/properties/paths/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+for(const key2 in data10){
+if(!(((key2 === "path") || (key2 === "size")) || (key2 === "digest"))){
+const err38 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/properties/paths/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data10.path !== undefined){
+if(typeof data10.path !== "string"){
+const err39 = {instancePath:instancePath+"/paths/" + i0+"/path",schemaPath:"#/properties/paths/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data10.size !== undefined){
+let data12 = data10.size;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err40 = {instancePath:instancePath+"/paths/" + i0+"/size",schemaPath:"#/properties/paths/items/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err41 = {instancePath:instancePath+"/paths/" + i0+"/size",schemaPath:"#/properties/paths/items/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+if(data10.digest !== undefined){
+let data13 = data10.digest;
+if(typeof data13 === "string"){
+if(!pattern0.test(data13)){
+const err42 = {instancePath:instancePath+"/paths/" + i0+"/digest",schemaPath:"#/properties/paths/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/paths/" + i0+"/digest",schemaPath:"#/properties/paths/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/properties/paths/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data.command !== undefined){
+let data14 = data.command;
+if(Array.isArray(data14)){
+const len1 = data14.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data14[i1] !== "string"){
+const err46 = {instancePath:instancePath+"/command/" + i1,schemaPath:"#/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.outcome !== undefined){
+let data16 = data.outcome;
+if(typeof data16 === "string"){
+if(!pattern0.test(data16)){
+const err48 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data.exitCode !== undefined){
+let data17 = data.exitCode;
+if((!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) && (data17 !== null)){
+const err50 = {instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: schema20.properties.exitCode.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data.signal !== undefined){
+let data18 = data.signal;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err51 = {instancePath:instancePath+"/signal",schemaPath:"#/properties/signal/type",keyword:"type",params:{type: schema20.properties.signal.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.timedOut !== undefined){
+if(typeof data.timedOut !== "boolean"){
+const err52 = {instancePath:instancePath+"/timedOut",schemaPath:"#/properties/timedOut/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data.reportError !== undefined){
+let data20 = data.reportError;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err53 = {instancePath:instancePath+"/reportError",schemaPath:"#/properties/reportError/type",keyword:"type",params:{type: schema20.properties.reportError.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data.tests !== undefined){
+let data21 = data.tests;
+if(Array.isArray(data21)){
+const len2 = data21.length;
+for(let i2=0; i2<len2; i2++){
+let data22 = data21[i2];
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.name === undefined){
+const err54 = {instancePath:instancePath+"/tests/" + i2,schemaPath:"#/$defs/test/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(data22.status === undefined){
+const err55 = {instancePath:instancePath+"/tests/" + i2,schemaPath:"#/$defs/test/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data22.durationMs === undefined){
+const err56 = {instancePath:instancePath+"/tests/" + i2,schemaPath:"#/$defs/test/required",keyword:"required",params:{missingProperty: "durationMs"},message:"must have required property '"+"durationMs"+"'"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(data22.message === undefined){
+const err57 = {instancePath:instancePath+"/tests/" + i2,schemaPath:"#/$defs/test/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+for(const key3 in data22){
+if(!((((key3 === "name") || (key3 === "status")) || (key3 === "durationMs")) || (key3 === "message"))){
+const err58 = {instancePath:instancePath+"/tests/" + i2,schemaPath:"#/$defs/test/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data22.name !== undefined){
+if(typeof data22.name !== "string"){
+const err59 = {instancePath:instancePath+"/tests/" + i2+"/name",schemaPath:"#/$defs/test/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data22.status !== undefined){
+let data24 = data22.status;
+if(!(((data24 === "passed") || (data24 === "failed")) || (data24 === "skipped"))){
+const err60 = {instancePath:instancePath+"/tests/" + i2+"/status",schemaPath:"#/$defs/test/properties/status/enum",keyword:"enum",params:{allowedValues: schema21.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data22.durationMs !== undefined){
+let data25 = data22.durationMs;
+if((!((typeof data25 == "number") && (isFinite(data25)))) && (data25 !== null)){
+const err61 = {instancePath:instancePath+"/tests/" + i2+"/durationMs",schemaPath:"#/$defs/test/properties/durationMs/type",keyword:"type",params:{type: schema21.properties.durationMs.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 < 0 || isNaN(data25)){
+const err62 = {instancePath:instancePath+"/tests/" + i2+"/durationMs",schemaPath:"#/$defs/test/properties/durationMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+if(data22.message !== undefined){
+let data26 = data22.message;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err63 = {instancePath:instancePath+"/tests/" + i2+"/message",schemaPath:"#/$defs/test/properties/message/type",keyword:"type",params:{type: schema21.properties.message.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/tests/" + i2,schemaPath:"#/$defs/test/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/tests",schemaPath:"#/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data.stdout !== undefined){
+let data27 = data.stdout;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.text === undefined){
+const err66 = {instancePath:instancePath+"/stdout",schemaPath:"#/$defs/text/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+for(const key4 in data27){
+if(!((key4 === "text") || (key4 === "truncatedFrom"))){
+const err67 = {instancePath:instancePath+"/stdout",schemaPath:"#/$defs/text/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data27.text !== undefined){
+if(typeof data27.text !== "string"){
+const err68 = {instancePath:instancePath+"/stdout/text",schemaPath:"#/$defs/text/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data27.truncatedFrom !== undefined){
+let data29 = data27.truncatedFrom;
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+const err69 = {instancePath:instancePath+"/stdout/truncatedFrom",schemaPath:"#/$defs/text/properties/truncatedFrom/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 < 0 || isNaN(data29)){
+const err70 = {instancePath:instancePath+"/stdout/truncatedFrom",schemaPath:"#/$defs/text/properties/truncatedFrom/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/stdout",schemaPath:"#/$defs/text/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data.stderr !== undefined){
+let data30 = data.stderr;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.text === undefined){
+const err72 = {instancePath:instancePath+"/stderr",schemaPath:"#/$defs/text/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+for(const key5 in data30){
+if(!((key5 === "text") || (key5 === "truncatedFrom"))){
+const err73 = {instancePath:instancePath+"/stderr",schemaPath:"#/$defs/text/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data30.text !== undefined){
+if(typeof data30.text !== "string"){
+const err74 = {instancePath:instancePath+"/stderr/text",schemaPath:"#/$defs/text/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data30.truncatedFrom !== undefined){
+let data32 = data30.truncatedFrom;
+if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
+const err75 = {instancePath:instancePath+"/stderr/truncatedFrom",schemaPath:"#/$defs/text/properties/truncatedFrom/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 < 0 || isNaN(data32)){
+const err76 = {instancePath:instancePath+"/stderr/truncatedFrom",schemaPath:"#/$defs/text/properties/truncatedFrom/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/stderr",schemaPath:"#/$defs/text/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data.runtimeInfo !== undefined){
+let data33 = data.runtimeInfo;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.node === undefined){
+const err78 = {instancePath:instancePath+"/runtimeInfo",schemaPath:"#/properties/runtimeInfo/required",keyword:"required",params:{missingProperty: "node"},message:"must have required property '"+"node"+"'"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+if(data33.platform === undefined){
+const err79 = {instancePath:instancePath+"/runtimeInfo",schemaPath:"#/properties/runtimeInfo/required",keyword:"required",params:{missingProperty: "platform"},message:"must have required property '"+"platform"+"'"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if(data33.arch === undefined){
+const err80 = {instancePath:instancePath+"/runtimeInfo",schemaPath:"#/properties/runtimeInfo/required",keyword:"required",params:{missingProperty: "arch"},message:"must have required property '"+"arch"+"'"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if(data33.netns === undefined){
+const err81 = {instancePath:instancePath+"/runtimeInfo",schemaPath:"#/properties/runtimeInfo/required",keyword:"required",params:{missingProperty: "netns"},message:"must have required property '"+"netns"+"'"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+for(const key6 in data33){
+if(!((((key6 === "node") || (key6 === "platform")) || (key6 === "arch")) || (key6 === "netns"))){
+const err82 = {instancePath:instancePath+"/runtimeInfo",schemaPath:"#/properties/runtimeInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data33.node !== undefined){
+if(typeof data33.node !== "string"){
+const err83 = {instancePath:instancePath+"/runtimeInfo/node",schemaPath:"#/properties/runtimeInfo/properties/node/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+if(data33.platform !== undefined){
+if(typeof data33.platform !== "string"){
+const err84 = {instancePath:instancePath+"/runtimeInfo/platform",schemaPath:"#/properties/runtimeInfo/properties/platform/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data33.arch !== undefined){
+if(typeof data33.arch !== "string"){
+const err85 = {instancePath:instancePath+"/runtimeInfo/arch",schemaPath:"#/properties/runtimeInfo/properties/arch/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data33.netns !== undefined){
+if(typeof data33.netns !== "boolean"){
+const err86 = {instancePath:instancePath+"/runtimeInfo/netns",schemaPath:"#/properties/runtimeInfo/properties/netns/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/runtimeInfo",schemaPath:"#/properties/runtimeInfo/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data.packages !== undefined){
+let data38 = data.packages;
+if(Array.isArray(data38)){
+const len3 = data38.length;
+for(let i3=0; i3<len3; i3++){
+let data39 = data38[i3];
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(data39.name === undefined){
+const err88 = {instancePath:instancePath+"/packages/" + i3,schemaPath:"#/properties/packages/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+if(data39.version === undefined){
+const err89 = {instancePath:instancePath+"/packages/" + i3,schemaPath:"#/properties/packages/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(data39.path === undefined){
+const err90 = {instancePath:instancePath+"/packages/" + i3,schemaPath:"#/properties/packages/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+if(data39.digest === undefined){
+const err91 = {instancePath:instancePath+"/packages/" + i3,schemaPath:"#/properties/packages/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+for(const key7 in data39){
+if(!((((key7 === "name") || (key7 === "version")) || (key7 === "path")) || (key7 === "digest"))){
+const err92 = {instancePath:instancePath+"/packages/" + i3,schemaPath:"#/properties/packages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data39.name !== undefined){
+if(typeof data39.name !== "string"){
+const err93 = {instancePath:instancePath+"/packages/" + i3+"/name",schemaPath:"#/properties/packages/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data39.version !== undefined){
+if(typeof data39.version !== "string"){
+const err94 = {instancePath:instancePath+"/packages/" + i3+"/version",schemaPath:"#/properties/packages/items/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+if(data39.path !== undefined){
+if(typeof data39.path !== "string"){
+const err95 = {instancePath:instancePath+"/packages/" + i3+"/path",schemaPath:"#/properties/packages/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data39.digest !== undefined){
+if(typeof data39.digest !== "string"){
+const err96 = {instancePath:instancePath+"/packages/" + i3+"/digest",schemaPath:"#/properties/packages/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/packages/" + i3,schemaPath:"#/properties/packages/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/packages",schemaPath:"#/properties/packages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+}
+else {
+const err99 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+validate14.errors = vErrors;
+return errors === 0;
+}
+
+export const bundle_foreign_grade = validate15;
+const schema24 = {"$id":"https://docket.invalid/schemas/foreign-grade.schema.json","title":"foreign-grade: one regrading of an imported run's multiple-choice samples by one docket grader, linked to the import's previous foreign-grade (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","grader","previous","gradedAt","verdicts","counts","skipped"],"properties":{"kind":{"const":"foreign-grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-run"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sample","inputHash","verdict","shown","chosen","key","logged"],"properties":{"sample":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-sample"},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated"]},"shown":{"enum":["A","B","C","D",null]},"chosen":{"enum":["A","B","C","D",null]},"key":{"enum":["A","B","C","D"]},"logged":{"enum":["correct","incorrect","other"]}}}},"counts":{"type":"object","additionalProperties":false,"required":["samples","correct","incorrect","invalid","truncated","agreeWithLog"],"properties":{"samples":{"type":"integer","minimum":0},"correct":{"type":"integer","minimum":0},"incorrect":{"type":"integer","minimum":0},"invalid":{"type":"integer","minimum":0},"truncated":{"type":"integer","minimum":0},"agreeWithLog":{"type":"integer","minimum":0}}},"skipped":{"type":"integer","minimum":0}}};
+const pattern19 = func6("^[a-z][a-z0-9-]*@[1-9][0-9]*$", "u");
+const pattern20 = func6("^[a-z][a-z0-9-]*$", "u");
+
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-grade.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2289,7 +3579,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema20.properties, key0))){
+if(!(func10.call(schema24.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -2408,7 +3698,7 @@ errors++;
 if(data3.ref !== undefined){
 let data4 = data3.ref;
 if(typeof data4 === "string"){
-if(!pattern13.test(data4)){
+if(!pattern19.test(data4)){
 const err19 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -2433,7 +3723,7 @@ errors++;
 if(data3.id !== undefined){
 let data5 = data3.id;
 if(typeof data5 === "string"){
-if(!pattern14.test(data5)){
+if(!pattern20.test(data5)){
 const err21 = {instancePath:instancePath+"/grader/id",schemaPath:"#/properties/grader/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -2520,7 +3810,7 @@ errors++;
 if(data.previous !== undefined){
 let data8 = data.previous;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err28 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema20.properties.previous.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema24.properties.previous.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2711,7 +4001,7 @@ errors++;
 if(data11.verdict !== undefined){
 let data14 = data11.verdict;
 if(!((((data14 === "correct") || (data14 === "incorrect")) || (data14 === "invalid")) || (data14 === "truncated"))){
-const err44 = {instancePath:instancePath+"/verdicts/" + i0+"/verdict",schemaPath:"#/properties/verdicts/items/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema20.properties.verdicts.items.properties.verdict.enum},message:"must be equal to one of the allowed values"};
+const err44 = {instancePath:instancePath+"/verdicts/" + i0+"/verdict",schemaPath:"#/properties/verdicts/items/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema24.properties.verdicts.items.properties.verdict.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2724,7 +4014,7 @@ errors++;
 if(data11.shown !== undefined){
 let data15 = data11.shown;
 if(!(((((data15 === "A") || (data15 === "B")) || (data15 === "C")) || (data15 === "D")) || (data15 === null))){
-const err45 = {instancePath:instancePath+"/verdicts/" + i0+"/shown",schemaPath:"#/properties/verdicts/items/properties/shown/enum",keyword:"enum",params:{allowedValues: schema20.properties.verdicts.items.properties.shown.enum},message:"must be equal to one of the allowed values"};
+const err45 = {instancePath:instancePath+"/verdicts/" + i0+"/shown",schemaPath:"#/properties/verdicts/items/properties/shown/enum",keyword:"enum",params:{allowedValues: schema24.properties.verdicts.items.properties.shown.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2737,7 +4027,7 @@ errors++;
 if(data11.chosen !== undefined){
 let data16 = data11.chosen;
 if(!(((((data16 === "A") || (data16 === "B")) || (data16 === "C")) || (data16 === "D")) || (data16 === null))){
-const err46 = {instancePath:instancePath+"/verdicts/" + i0+"/chosen",schemaPath:"#/properties/verdicts/items/properties/chosen/enum",keyword:"enum",params:{allowedValues: schema20.properties.verdicts.items.properties.chosen.enum},message:"must be equal to one of the allowed values"};
+const err46 = {instancePath:instancePath+"/verdicts/" + i0+"/chosen",schemaPath:"#/properties/verdicts/items/properties/chosen/enum",keyword:"enum",params:{allowedValues: schema24.properties.verdicts.items.properties.chosen.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2750,7 +4040,7 @@ errors++;
 if(data11.key !== undefined){
 let data17 = data11.key;
 if(!((((data17 === "A") || (data17 === "B")) || (data17 === "C")) || (data17 === "D"))){
-const err47 = {instancePath:instancePath+"/verdicts/" + i0+"/key",schemaPath:"#/properties/verdicts/items/properties/key/enum",keyword:"enum",params:{allowedValues: schema20.properties.verdicts.items.properties.key.enum},message:"must be equal to one of the allowed values"};
+const err47 = {instancePath:instancePath+"/verdicts/" + i0+"/key",schemaPath:"#/properties/verdicts/items/properties/key/enum",keyword:"enum",params:{allowedValues: schema24.properties.verdicts.items.properties.key.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2763,7 +4053,7 @@ errors++;
 if(data11.logged !== undefined){
 let data18 = data11.logged;
 if(!(((data18 === "correct") || (data18 === "incorrect")) || (data18 === "other"))){
-const err48 = {instancePath:instancePath+"/verdicts/" + i0+"/logged",schemaPath:"#/properties/verdicts/items/properties/logged/enum",keyword:"enum",params:{allowedValues: schema20.properties.verdicts.items.properties.logged.enum},message:"must be equal to one of the allowed values"};
+const err48 = {instancePath:instancePath+"/verdicts/" + i0+"/logged",schemaPath:"#/properties/verdicts/items/properties/logged/enum",keyword:"enum",params:{allowedValues: schema24.properties.verdicts.items.properties.logged.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -3070,14 +4360,14 @@ vErrors.push(err73);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_foreign_log = validate15;
-const schema21 = {"$id":"https://docket.invalid/schemas/foreign-log.schema.json","title":"foreign-log: the exact bytes of one log file another eval framework wrote (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","format","name","size","sha256","encoding","content"],"properties":{"kind":{"const":"foreign-log"},"schemaVersion":{"const":1},"format":{"enum":["inspect-eval","inspect-json","lm-eval-samples","lm-eval-results","helm-run-spec","helm-scenario","helm-scenario-state","helm-per-instance-stats","helm-stats","eee-aggregate","eee-instances"]},"name":{"type":"string","minLength":1,"maxLength":1024},"size":{"type":"integer","minimum":0},"sha256":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"const":"base64"},"content":{"type":"string"}}};
+export const bundle_foreign_log = validate16;
+const schema25 = {"$id":"https://docket.invalid/schemas/foreign-log.schema.json","title":"foreign-log: the exact bytes of one log file another eval framework wrote (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","format","name","size","sha256","encoding","content"],"properties":{"kind":{"const":"foreign-log"},"schemaVersion":{"const":1},"format":{"enum":["inspect-eval","inspect-json","lm-eval-samples","lm-eval-results","helm-run-spec","helm-scenario","helm-scenario-state","helm-per-instance-stats","helm-stats","eee-aggregate","eee-instances"]},"name":{"type":"string","minLength":1,"maxLength":1024},"size":{"type":"integer","minimum":0},"sha256":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"const":"base64"},"content":{"type":"string"}}};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-log.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3201,7 +4491,7 @@ errors++;
 if(data.format !== undefined){
 let data2 = data.format;
 if(!(((((((((((data2 === "inspect-eval") || (data2 === "inspect-json")) || (data2 === "lm-eval-samples")) || (data2 === "lm-eval-results")) || (data2 === "helm-run-spec")) || (data2 === "helm-scenario")) || (data2 === "helm-scenario-state")) || (data2 === "helm-per-instance-stats")) || (data2 === "helm-stats")) || (data2 === "eee-aggregate")) || (data2 === "eee-instances"))){
-const err11 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema21.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema25.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3331,14 +4621,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_foreign_run = validate16;
-const schema22 = {"$id":"https://docket.invalid/schemas/foreign-run.schema.json","title":"foreign-run: one run another eval framework logged, imported (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","importer","logs","header","extra","layout","samples"],"properties":{"kind":{"const":"foreign-run"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval","helm","eee"]},"importer":{"const":"docket-import/1"},"logs":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["role","log"],"properties":{"role":{"type":"string","minLength":1},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"}}}},"header":{"type":"object"},"extra":{"type":"object"},"layout":{"type":"object"},"samples":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-sample"}}}};
+export const bundle_foreign_run = validate17;
+const schema26 = {"$id":"https://docket.invalid/schemas/foreign-run.schema.json","title":"foreign-run: one run another eval framework logged, imported (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","importer","logs","header","extra","layout","samples"],"properties":{"kind":{"const":"foreign-run"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval","helm","eee"]},"importer":{"const":"docket-import/1"},"logs":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["role","log"],"properties":{"role":{"type":"string","minLength":1},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"}}}},"header":{"type":"object"},"extra":{"type":"object"},"layout":{"type":"object"},"samples":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-sample"}}}};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-run.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3434,7 +4724,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema22.properties, key0))){
+if(!(func10.call(schema26.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -3472,7 +4762,7 @@ errors++;
 if(data.framework !== undefined){
 let data2 = data.framework;
 if(!((((data2 === "inspect_ai") || (data2 === "lm-eval")) || (data2 === "helm")) || (data2 === "eee"))){
-const err12 = {instancePath:instancePath+"/framework",schemaPath:"#/properties/framework/enum",keyword:"enum",params:{allowedValues: schema22.properties.framework.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/framework",schemaPath:"#/properties/framework/enum",keyword:"enum",params:{allowedValues: schema26.properties.framework.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3710,14 +5000,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_foreign_sample = validate17;
-const schema23 = {"$id":"https://docket.invalid/schemas/foreign-sample.schema.json","title":"foreign-sample: one sample of an imported log, the source's own field values (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","log","entry","key","sample"],"properties":{"kind":{"const":"foreign-sample"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval","helm","eee"]},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"},"entry":{"type":"string","minLength":1},"key":{"oneOf":[{"type":"object","additionalProperties":false,"required":["id","epoch"],"properties":{"id":{"oneOf":[{"type":"string"},{"type":"number"}]},"epoch":{"type":"integer","minimum":1}}},{"type":"object","additionalProperties":false,"required":["task","doc_id","filter"],"properties":{"task":{"type":"string","minLength":1},"doc_id":{"type":"integer"},"filter":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["instance","trial","reference","perturbation"],"properties":{"instance":{"type":"string"},"trial":{"type":"integer","minimum":0},"reference":{"type":["integer","null"]},"perturbation":{"type":["string","null"]}}},{"type":"object","additionalProperties":false,"required":["evaluation","sample_id","row"],"properties":{"evaluation":{"type":"string"},"sample_id":{"type":"string"},"row":{"type":"integer","minimum":1}}}]},"sample":{"type":"object"}}};
+export const bundle_foreign_sample = validate18;
+const schema27 = {"$id":"https://docket.invalid/schemas/foreign-sample.schema.json","title":"foreign-sample: one sample of an imported log, the source's own field values (docs/import.md)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","framework","log","entry","key","sample"],"properties":{"kind":{"const":"foreign-sample"},"schemaVersion":{"const":1},"framework":{"enum":["inspect_ai","lm-eval","helm","eee"]},"log":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"foreign-log"},"entry":{"type":"string","minLength":1},"key":{"oneOf":[{"type":"object","additionalProperties":false,"required":["id","epoch"],"properties":{"id":{"oneOf":[{"type":"string"},{"type":"number"}]},"epoch":{"type":"integer","minimum":1}}},{"type":"object","additionalProperties":false,"required":["task","doc_id","filter"],"properties":{"task":{"type":"string","minLength":1},"doc_id":{"type":"integer"},"filter":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["instance","trial","reference","perturbation"],"properties":{"instance":{"type":"string"},"trial":{"type":"integer","minimum":0},"reference":{"type":["integer","null"]},"perturbation":{"type":["string","null"]}}},{"type":"object","additionalProperties":false,"required":["evaluation","sample_id","row"],"properties":{"evaluation":{"type":"string"},"sample_id":{"type":"string"},"row":{"type":"integer","minimum":1}}}]},"sample":{"type":"object"}}};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/foreign-sample.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3831,7 +5121,7 @@ errors++;
 if(data.framework !== undefined){
 let data2 = data.framework;
 if(!((((data2 === "inspect_ai") || (data2 === "lm-eval")) || (data2 === "helm")) || (data2 === "eee"))){
-const err10 = {instancePath:instancePath+"/framework",schemaPath:"#/properties/framework/enum",keyword:"enum",params:{allowedValues: schema23.properties.framework.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/framework",schemaPath:"#/properties/framework/enum",keyword:"enum",params:{allowedValues: schema27.properties.framework.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4246,7 +5536,7 @@ errors++;
 if(data5.reference !== undefined){
 let data13 = data5.reference;
 if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (data13 !== null)){
-const err41 = {instancePath:instancePath+"/key/reference",schemaPath:"#/properties/key/oneOf/2/properties/reference/type",keyword:"type",params:{type: schema23.properties.key.oneOf[2].properties.reference.type},message:"must be integer,null"};
+const err41 = {instancePath:instancePath+"/key/reference",schemaPath:"#/properties/key/oneOf/2/properties/reference/type",keyword:"type",params:{type: schema27.properties.key.oneOf[2].properties.reference.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4259,7 +5549,7 @@ errors++;
 if(data5.perturbation !== undefined){
 let data14 = data5.perturbation;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err42 = {instancePath:instancePath+"/key/perturbation",schemaPath:"#/properties/key/oneOf/2/properties/perturbation/type",keyword:"type",params:{type: schema23.properties.key.oneOf[2].properties.perturbation.type},message:"must be string,null"};
+const err42 = {instancePath:instancePath+"/key/perturbation",schemaPath:"#/properties/key/oneOf/2/properties/perturbation/type",keyword:"type",params:{type: schema27.properties.key.oneOf[2].properties.perturbation.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4453,19 +5743,20 @@ vErrors.push(err55);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_grade = validate18;
-const schema24 = {"$id":"https://docket.invalid/schemas/grade.schema.json","title":"grade: one grading of a sealed run's stored outputs by one grader — a verdict per journal attempt (inline, or in grade-segment bundles for large runs), linked to the run's previous grade","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","runId","grader","previous","gradedAt","verdicts","segments","counts","warnings"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"count":{"type":"integer","minimum":0},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"}}}},"properties":{"kind":{"const":"grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"runId":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"$ref":"#/$defs/verdict"}},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade-segment"}},"counts":{"type":"object","additionalProperties":false,"required":["attempts","slots","correct","incorrect","invalid","truncated","provider_failure","interrupted"],"properties":{"attempts":{"$ref":"#/$defs/count"},"slots":{"$ref":"#/$defs/count"},"correct":{"$ref":"#/$defs/count"},"incorrect":{"$ref":"#/$defs/count"},"invalid":{"$ref":"#/$defs/count"},"truncated":{"$ref":"#/$defs/count"},"provider_failure":{"$ref":"#/$defs/count"},"interrupted":{"$ref":"#/$defs/count"}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["code","seq","message"],"properties":{"code":{"type":"string","pattern":"^W[A-Z]+$"},"seq":{"type":["integer","null"],"minimum":0},"message":{"type":"string","minLength":1}}}},"current":{"description":"false: made by a grader other than the bank's current one (regrade --grader), kept in the run's chain but not its current grade; absent: current","const":false},"setCurrent":{"description":"regrade --set-current made this grade current although its grader is not the bank's current one","const":true}}};
-const schema28 = {"type":"integer","minimum":0};
-const pattern24 = func6("^[a-z0-9][a-z0-9._-]{0,63}$", "u");
-const pattern32 = func6("^W[A-Z]+$", "u");
-const schema25 = {"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"}}};
-const schema26 = {"enum":["A","B","C","D",null]};
+export const bundle_grade = validate19;
+const schema28 = {"$id":"https://docket.invalid/schemas/grade.schema.json","title":"grade: one grading of a sealed run's stored outputs by one grader — a verdict per journal attempt (inline, or in grade-segment bundles for large runs), linked to the run's previous grade","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","runId","grader","previous","gradedAt","verdicts","segments","counts","warnings"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"count":{"type":"integer","minimum":0},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}},"part":{"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"}}}},"properties":{"kind":{"const":"grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"runId":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"taskGraders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"description":"the graders of the run's tasks (present only when it has task slots)"},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"$ref":"#/$defs/verdict"}},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade-segment"}},"counts":{"type":"object","additionalProperties":false,"required":["attempts","slots","correct","incorrect","invalid","truncated","provider_failure","interrupted"],"properties":{"attempts":{"$ref":"#/$defs/count"},"slots":{"$ref":"#/$defs/count"},"correct":{"$ref":"#/$defs/count"},"incorrect":{"$ref":"#/$defs/count"},"invalid":{"$ref":"#/$defs/count"},"truncated":{"$ref":"#/$defs/count"},"provider_failure":{"$ref":"#/$defs/count"},"interrupted":{"$ref":"#/$defs/count"},"partial":{"$ref":"#/$defs/count"}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["code","seq","message"],"properties":{"code":{"type":"string","pattern":"^W[A-Z]+$"},"seq":{"type":["integer","null"],"minimum":0},"message":{"type":"string","minLength":1}}}},"current":{"description":"false: made by a grader other than the bank's current one (regrade --grader), kept in the run's chain but not its current grade; absent: current","const":false},"setCurrent":{"description":"regrade --set-current made this grade current although its grader is not the bank's current one","const":true}}};
+const schema33 = {"type":"integer","minimum":0};
+const pattern30 = func6("^[a-z0-9][a-z0-9._-]{0,63}$", "u");
+const pattern45 = func6("^W[A-Z]+$", "u");
+const schema29 = {"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}};
+const schema30 = {"enum":["A","B","C","D",null]};
+const schema32 = {"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"}}};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4560,7 +5851,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema25.properties, key0))){
+if(!(func10.call(schema29.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -4723,8 +6014,8 @@ errors++;
 }
 if(data.verdict !== undefined){
 let data6 = data.verdict;
-if(!((((((data6 === "correct") || (data6 === "incorrect")) || (data6 === "invalid")) || (data6 === "truncated")) || (data6 === "provider_failure")) || (data6 === "interrupted"))){
-const err22 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema25.properties.verdict.enum},message:"must be equal to one of the allowed values"};
+if(!(((((((data6 === "correct") || (data6 === "incorrect")) || (data6 === "invalid")) || (data6 === "truncated")) || (data6 === "provider_failure")) || (data6 === "interrupted")) || (data6 === "partial"))){
+const err22 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema29.properties.verdict.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4737,7 +6028,7 @@ errors++;
 if(data.shown !== undefined){
 let data7 = data.shown;
 if(!(((((data7 === "A") || (data7 === "B")) || (data7 === "C")) || (data7 === "D")) || (data7 === null))){
-const err23 = {instancePath:instancePath+"/shown",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema26.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/shown",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4750,7 +6041,7 @@ errors++;
 if(data.chosen !== undefined){
 let data8 = data.chosen;
 if(!(((((data8 === "A") || (data8 === "B")) || (data8 === "C")) || (data8 === "D")) || (data8 === null))){
-const err24 = {instancePath:instancePath+"/chosen",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema26.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/chosen",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4760,9 +6051,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.score !== undefined){
+let data9 = data.score;
+if((!((typeof data9 == "number") && (isFinite(data9)))) && (data9 !== null)){
+const err25 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema29.properties.score.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4771,12 +6063,278 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate19.errors = vErrors;
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 1 || isNaN(data9)){
+const err26 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data9 < 0 || isNaN(data9)){
+const err27 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.parts !== undefined){
+let data10 = data.parts;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.grader === undefined){
+const err28 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/required",keyword:"required",params:{missingProperty: "grader"},message:"must have required property '"+"grader"+"'"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data11.weight === undefined){
+const err29 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(data11.verdict === undefined){
+const err30 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/required",keyword:"required",params:{missingProperty: "verdict"},message:"must have required property '"+"verdict"+"'"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(data11.score === undefined){
+const err31 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/required",keyword:"required",params:{missingProperty: "score"},message:"must have required property '"+"score"+"'"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+for(const key1 in data11){
+if(!((((((key1 === "grader") || (key1 === "weight")) || (key1 === "verdict")) || (key1 === "score")) || (key1 === "outcome")) || (key1 === "evidence"))){
+const err32 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data11.grader !== undefined){
+let data12 = data11.grader;
+if(typeof data12 === "string"){
+if(!pattern19.test(data12)){
+const err33 = {instancePath:instancePath+"/parts/" + i0+"/grader",schemaPath:"#/$defs/part/properties/grader/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/parts/" + i0+"/grader",schemaPath:"#/$defs/part/properties/grader/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data11.weight !== undefined){
+let data13 = data11.weight;
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+const err35 = {instancePath:instancePath+"/parts/" + i0+"/weight",schemaPath:"#/$defs/part/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/parts/" + i0+"/weight",schemaPath:"#/$defs/part/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data11.verdict !== undefined){
+let data14 = data11.verdict;
+if(!(((((((data14 === "correct") || (data14 === "incorrect")) || (data14 === "invalid")) || (data14 === "truncated")) || (data14 === "provider_failure")) || (data14 === "interrupted")) || (data14 === "partial"))){
+const err37 = {instancePath:instancePath+"/parts/" + i0+"/verdict",schemaPath:"#/$defs/part/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema32.properties.verdict.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data11.score !== undefined){
+let data15 = data11.score;
+if((!((typeof data15 == "number") && (isFinite(data15)))) && (data15 !== null)){
+const err38 = {instancePath:instancePath+"/parts/" + i0+"/score",schemaPath:"#/$defs/part/properties/score/type",keyword:"type",params:{type: schema32.properties.score.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 1 || isNaN(data15)){
+const err39 = {instancePath:instancePath+"/parts/" + i0+"/score",schemaPath:"#/$defs/part/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(data15 < 0 || isNaN(data15)){
+const err40 = {instancePath:instancePath+"/parts/" + i0+"/score",schemaPath:"#/$defs/part/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+if(data11.outcome !== undefined){
+let data16 = data11.outcome;
+if(typeof data16 === "string"){
+if(!pattern0.test(data16)){
+const err41 = {instancePath:instancePath+"/parts/" + i0+"/outcome",schemaPath:"#/$defs/part/properties/outcome/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/parts/" + i0+"/outcome",schemaPath:"#/$defs/part/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data11.evidence !== undefined){
+let data17 = data11.evidence;
+func5(instancePath+"/parts/" + i0+"/evidence", data17, "exec-result");
+if(typeof data17 === "string"){
+if(!pattern0.test(data17)){
+const err43 = {instancePath:instancePath+"/parts/" + i0+"/evidence",schemaPath:"#/$defs/part/properties/evidence/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/parts/" + i0+"/evidence",schemaPath:"#/$defs/part/properties/evidence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+validate20.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/grade.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4892,7 +6450,7 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema24.properties, key0))){
+if(!(func10.call(schema28.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -4956,7 +6514,7 @@ errors++;
 if(data.runId !== undefined){
 let data3 = data.runId;
 if(typeof data3 === "string"){
-if(!pattern24.test(data3)){
+if(!pattern30.test(data3)){
 const err16 = {instancePath:instancePath+"/runId",schemaPath:"#/properties/runId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -5036,7 +6594,7 @@ errors++;
 if(data4.ref !== undefined){
 let data5 = data4.ref;
 if(typeof data5 === "string"){
-if(!pattern13.test(data5)){
+if(!pattern19.test(data5)){
 const err23 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -5061,7 +6619,7 @@ errors++;
 if(data4.id !== undefined){
 let data6 = data4.id;
 if(typeof data6 === "string"){
-if(!pattern14.test(data6)){
+if(!pattern20.test(data6)){
 const err25 = {instancePath:instancePath+"/grader/id",schemaPath:"#/properties/grader/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -5171,10 +6729,15 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.previous !== undefined){
-let data10 = data.previous;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err34 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema24.properties.previous.type},message:"must be string,null"};
+if(data.taskGraders !== undefined){
+let data10 = data.taskGraders;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.ref === undefined){
+const err34 = {instancePath:instancePath+"/taskGraders/" + i0,schemaPath:"#/properties/taskGraders/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5183,10 +6746,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-func5(instancePath+"/previous", data10, "grade");
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err35 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(data11.id === undefined){
+const err35 = {instancePath:instancePath+"/taskGraders/" + i0,schemaPath:"#/properties/taskGraders/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5195,13 +6756,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-if(data.gradedAt !== undefined){
-let data11 = data.gradedAt;
-if(typeof data11 === "string"){
-if(func2(data11) < 1){
-const err36 = {instancePath:instancePath+"/gradedAt",schemaPath:"#/properties/gradedAt/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data11.version === undefined){
+const err36 = {instancePath:instancePath+"/taskGraders/" + i0,schemaPath:"#/properties/taskGraders/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5210,9 +6766,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/gradedAt",schemaPath:"#/properties/gradedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.digest === undefined){
+const err37 = {instancePath:instancePath+"/taskGraders/" + i0,schemaPath:"#/properties/taskGraders/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5221,20 +6776,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data.verdicts !== undefined){
-let data12 = data.verdicts;
-if(Array.isArray(data12)){
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate19(data12[i0], {instancePath:instancePath+"/verdicts/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/verdicts",schemaPath:"#/properties/verdicts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key2 in data11){
+if(!(((((key2 === "ref") || (key2 === "id")) || (key2 === "version")) || (key2 === "digest")) || (key2 === "bundle"))){
+const err38 = {instancePath:instancePath+"/taskGraders/" + i0,schemaPath:"#/properties/taskGraders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5244,16 +6788,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.segments !== undefined){
-let data14 = data.segments;
-if(Array.isArray(data14)){
-const len1 = data14.length;
-for(let i1=0; i1<len1; i1++){
-let data15 = data14[i1];
-func5(instancePath+"/segments/" + i1, data15, "grade-segment");
-if(typeof data15 === "string"){
-if(!pattern0.test(data15)){
-const err39 = {instancePath:instancePath+"/segments/" + i1,schemaPath:"#/properties/segments/items/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(data11.ref !== undefined){
+let data12 = data11.ref;
+if(typeof data12 === "string"){
+if(!pattern19.test(data12)){
+const err39 = {instancePath:instancePath+"/taskGraders/" + i0+"/ref",schemaPath:"#/properties/taskGraders/items/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5264,7 +6803,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/segments/" + i1,schemaPath:"#/properties/segments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err40 = {instancePath:instancePath+"/taskGraders/" + i0+"/ref",schemaPath:"#/properties/taskGraders/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5274,9 +6813,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/segments",schemaPath:"#/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data11.id !== undefined){
+let data13 = data11.id;
+if(typeof data13 === "string"){
+if(!pattern20.test(data13)){
+const err41 = {instancePath:instancePath+"/taskGraders/" + i0+"/id",schemaPath:"#/properties/taskGraders/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -5286,11 +6827,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.counts !== undefined){
-let data16 = data.counts;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.attempts === undefined){
-const err42 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "attempts"},message:"must have required property '"+"attempts"+"'"};
+else {
+const err42 = {instancePath:instancePath+"/taskGraders/" + i0+"/id",schemaPath:"#/properties/taskGraders/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -5299,8 +6837,11 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data16.slots === undefined){
-const err43 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "slots"},message:"must have required property '"+"slots"+"'"};
+}
+if(data11.version !== undefined){
+let data14 = data11.version;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err43 = {instancePath:instancePath+"/taskGraders/" + i0+"/version",schemaPath:"#/properties/taskGraders/items/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -5309,8 +6850,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data16.correct === undefined){
-const err44 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "correct"},message:"must have required property '"+"correct"+"'"};
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 1 || isNaN(data14)){
+const err44 = {instancePath:instancePath+"/taskGraders/" + i0+"/version",schemaPath:"#/properties/taskGraders/items/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -5319,8 +6861,13 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data16.incorrect === undefined){
-const err45 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "incorrect"},message:"must have required property '"+"incorrect"+"'"};
+}
+}
+if(data11.digest !== undefined){
+let data15 = data11.digest;
+if(typeof data15 === "string"){
+if(!pattern0.test(data15)){
+const err45 = {instancePath:instancePath+"/taskGraders/" + i0+"/digest",schemaPath:"#/properties/taskGraders/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -5329,8 +6876,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data16.invalid === undefined){
-const err46 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "invalid"},message:"must have required property '"+"invalid"+"'"};
+}
+else {
+const err46 = {instancePath:instancePath+"/taskGraders/" + i0+"/digest",schemaPath:"#/properties/taskGraders/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -5339,8 +6887,13 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data16.truncated === undefined){
-const err47 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "truncated"},message:"must have required property '"+"truncated"+"'"};
+}
+if(data11.bundle !== undefined){
+let data16 = data11.bundle;
+func5(instancePath+"/taskGraders/" + i0+"/bundle", data16, "grader");
+if(typeof data16 === "string"){
+if(!pattern0.test(data16)){
+const err47 = {instancePath:instancePath+"/taskGraders/" + i0+"/bundle",schemaPath:"#/properties/taskGraders/items/properties/bundle/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -5349,8 +6902,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data16.provider_failure === undefined){
-const err48 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "provider_failure"},message:"must have required property '"+"provider_failure"+"'"};
+}
+else {
+const err48 = {instancePath:instancePath+"/taskGraders/" + i0+"/bundle",schemaPath:"#/properties/taskGraders/items/properties/bundle/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -5359,8 +6913,10 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data16.interrupted === undefined){
-const err49 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "interrupted"},message:"must have required property '"+"interrupted"+"'"};
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/taskGraders/" + i0,schemaPath:"#/properties/taskGraders/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -5369,9 +6925,10 @@ vErrors.push(err49);
 }
 errors++;
 }
-for(const key2 in data16){
-if(!((((((((key2 === "attempts") || (key2 === "slots")) || (key2 === "correct")) || (key2 === "incorrect")) || (key2 === "invalid")) || (key2 === "truncated")) || (key2 === "provider_failure")) || (key2 === "interrupted"))){
-const err50 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/taskGraders",schemaPath:"#/properties/taskGraders/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5381,10 +6938,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data16.attempts !== undefined){
-let data17 = data16.attempts;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err51 = {instancePath:instancePath+"/counts/attempts",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.previous !== undefined){
+let data17 = data.previous;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err51 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema28.properties.previous.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5393,9 +6950,10 @@ vErrors.push(err51);
 }
 errors++;
 }
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 < 0 || isNaN(data17)){
-const err52 = {instancePath:instancePath+"/counts/attempts",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+func5(instancePath+"/previous", data17, "grade");
+if(typeof data17 === "string"){
+if(!pattern0.test(data17)){
+const err52 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5406,10 +6964,11 @@ errors++;
 }
 }
 }
-if(data16.slots !== undefined){
-let data18 = data16.slots;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err53 = {instancePath:instancePath+"/counts/slots",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.gradedAt !== undefined){
+let data18 = data.gradedAt;
+if(typeof data18 === "string"){
+if(func2(data18) < 1){
+const err53 = {instancePath:instancePath+"/gradedAt",schemaPath:"#/properties/gradedAt/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -5418,9 +6977,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err54 = {instancePath:instancePath+"/counts/slots",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err54 = {instancePath:instancePath+"/gradedAt",schemaPath:"#/properties/gradedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -5430,11 +6989,19 @@ vErrors.push(err54);
 errors++;
 }
 }
+if(data.verdicts !== undefined){
+let data19 = data.verdicts;
+if(Array.isArray(data19)){
+const len1 = data19.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate20(data19[i1], {instancePath:instancePath+"/verdicts/" + i1,parentData:data19,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+errors = vErrors.length;
 }
-if(data16.correct !== undefined){
-let data19 = data16.correct;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err55 = {instancePath:instancePath+"/counts/correct",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/verdicts",schemaPath:"#/properties/verdicts/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -5443,9 +7010,17 @@ vErrors.push(err55);
 }
 errors++;
 }
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err56 = {instancePath:instancePath+"/counts/correct",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.segments !== undefined){
+let data21 = data.segments;
+if(Array.isArray(data21)){
+const len2 = data21.length;
+for(let i2=0; i2<len2; i2++){
+let data22 = data21[i2];
+func5(instancePath+"/segments/" + i2, data22, "grade-segment");
+if(typeof data22 === "string"){
+if(!pattern0.test(data22)){
+const err56 = {instancePath:instancePath+"/segments/" + i2,schemaPath:"#/properties/segments/items/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -5455,11 +7030,8 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
-if(data16.incorrect !== undefined){
-let data20 = data16.incorrect;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err57 = {instancePath:instancePath+"/counts/incorrect",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err57 = {instancePath:instancePath+"/segments/" + i2,schemaPath:"#/properties/segments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -5468,9 +7040,10 @@ vErrors.push(err57);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err58 = {instancePath:instancePath+"/counts/incorrect",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/segments",schemaPath:"#/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -5480,11 +7053,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
-if(data16.invalid !== undefined){
-let data21 = data16.invalid;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err59 = {instancePath:instancePath+"/counts/invalid",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.counts !== undefined){
+let data23 = data.counts;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.attempts === undefined){
+const err59 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "attempts"},message:"must have required property '"+"attempts"+"'"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -5493,9 +7066,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err60 = {instancePath:instancePath+"/counts/invalid",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data23.slots === undefined){
+const err60 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "slots"},message:"must have required property '"+"slots"+"'"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -5504,12 +7076,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-}
-if(data16.truncated !== undefined){
-let data22 = data16.truncated;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err61 = {instancePath:instancePath+"/counts/truncated",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data23.correct === undefined){
+const err61 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "correct"},message:"must have required property '"+"correct"+"'"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -5518,9 +7086,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err62 = {instancePath:instancePath+"/counts/truncated",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data23.incorrect === undefined){
+const err62 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "incorrect"},message:"must have required property '"+"incorrect"+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -5529,12 +7096,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-}
-if(data16.provider_failure !== undefined){
-let data23 = data16.provider_failure;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err63 = {instancePath:instancePath+"/counts/provider_failure",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data23.invalid === undefined){
+const err63 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "invalid"},message:"must have required property '"+"invalid"+"'"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -5543,9 +7106,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err64 = {instancePath:instancePath+"/counts/provider_failure",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data23.truncated === undefined){
+const err64 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "truncated"},message:"must have required property '"+"truncated"+"'"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -5554,12 +7116,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-}
-if(data16.interrupted !== undefined){
-let data24 = data16.interrupted;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err65 = {instancePath:instancePath+"/counts/interrupted",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data23.provider_failure === undefined){
+const err65 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "provider_failure"},message:"must have required property '"+"provider_failure"+"'"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5568,9 +7126,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 < 0 || isNaN(data24)){
-const err66 = {instancePath:instancePath+"/counts/interrupted",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data23.interrupted === undefined){
+const err66 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/required",keyword:"required",params:{missingProperty: "interrupted"},message:"must have required property '"+"interrupted"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5579,11 +7136,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key3 in data23){
+if(!(func10.call(schema28.properties.counts.properties, key3))){
+const err67 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5593,15 +7148,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.warnings !== undefined){
-let data25 = data.warnings;
-if(Array.isArray(data25)){
-const len2 = data25.length;
-for(let i2=0; i2<len2; i2++){
-let data26 = data25[i2];
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.code === undefined){
-const err68 = {instancePath:instancePath+"/warnings/" + i2,schemaPath:"#/properties/warnings/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(data23.attempts !== undefined){
+let data24 = data23.attempts;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err68 = {instancePath:instancePath+"/counts/attempts",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5610,8 +7160,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data26.seq === undefined){
-const err69 = {instancePath:instancePath+"/warnings/" + i2,schemaPath:"#/properties/warnings/items/required",keyword:"required",params:{missingProperty: "seq"},message:"must have required property '"+"seq"+"'"};
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 0 || isNaN(data24)){
+const err69 = {instancePath:instancePath+"/counts/attempts",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5620,8 +7171,12 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data26.message === undefined){
-const err70 = {instancePath:instancePath+"/warnings/" + i2,schemaPath:"#/properties/warnings/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+}
+}
+if(data23.slots !== undefined){
+let data25 = data23.slots;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err70 = {instancePath:instancePath+"/counts/slots",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5630,9 +7185,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-for(const key3 in data26){
-if(!(((key3 === "code") || (key3 === "seq")) || (key3 === "message"))){
-const err71 = {instancePath:instancePath+"/warnings/" + i2,schemaPath:"#/properties/warnings/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 < 0 || isNaN(data25)){
+const err71 = {instancePath:instancePath+"/counts/slots",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5642,11 +7197,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data26.code !== undefined){
-let data27 = data26.code;
-if(typeof data27 === "string"){
-if(!pattern32.test(data27)){
-const err72 = {instancePath:instancePath+"/warnings/" + i2+"/code",schemaPath:"#/properties/warnings/items/properties/code/pattern",keyword:"pattern",params:{pattern: "^W[A-Z]+$"},message:"must match pattern \""+"^W[A-Z]+$"+"\""};
+}
+if(data23.correct !== undefined){
+let data26 = data23.correct;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err72 = {instancePath:instancePath+"/counts/correct",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5655,9 +7210,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/warnings/" + i2+"/code",schemaPath:"#/properties/warnings/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 < 0 || isNaN(data26)){
+const err73 = {instancePath:instancePath+"/counts/correct",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5667,10 +7222,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data26.seq !== undefined){
-let data28 = data26.seq;
-if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
-const err74 = {instancePath:instancePath+"/warnings/" + i2+"/seq",schemaPath:"#/properties/warnings/items/properties/seq/type",keyword:"type",params:{type: schema24.properties.warnings.items.properties.seq.type},message:"must be integer,null"};
+}
+if(data23.incorrect !== undefined){
+let data27 = data23.incorrect;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err74 = {instancePath:instancePath+"/counts/incorrect",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5679,9 +7235,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 < 0 || isNaN(data28)){
-const err75 = {instancePath:instancePath+"/warnings/" + i2+"/seq",schemaPath:"#/properties/warnings/items/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 < 0 || isNaN(data27)){
+const err75 = {instancePath:instancePath+"/counts/incorrect",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5692,11 +7248,10 @@ errors++;
 }
 }
 }
-if(data26.message !== undefined){
-let data29 = data26.message;
-if(typeof data29 === "string"){
-if(func2(data29) < 1){
-const err76 = {instancePath:instancePath+"/warnings/" + i2+"/message",schemaPath:"#/properties/warnings/items/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data23.invalid !== undefined){
+let data28 = data23.invalid;
+if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
+const err76 = {instancePath:instancePath+"/counts/invalid",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5705,9 +7260,9 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/warnings/" + i2+"/message",schemaPath:"#/properties/warnings/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 < 0 || isNaN(data28)){
+const err77 = {instancePath:instancePath+"/counts/invalid",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5718,8 +7273,10 @@ errors++;
 }
 }
 }
-else {
-const err78 = {instancePath:instancePath+"/warnings/" + i2,schemaPath:"#/properties/warnings/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data23.truncated !== undefined){
+let data29 = data23.truncated;
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+const err78 = {instancePath:instancePath+"/counts/truncated",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5728,10 +7285,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-}
-else {
-const err79 = {instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 < 0 || isNaN(data29)){
+const err79 = {instancePath:instancePath+"/counts/truncated",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5741,9 +7297,11 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data.current !== undefined){
-if(false !== data.current){
-const err80 = {instancePath:instancePath+"/current",schemaPath:"#/properties/current/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
+}
+if(data23.provider_failure !== undefined){
+let data30 = data23.provider_failure;
+if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
+const err80 = {instancePath:instancePath+"/counts/provider_failure",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5752,10 +7310,9 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-if(data.setCurrent !== undefined){
-if(true !== data.setCurrent){
-const err81 = {instancePath:instancePath+"/setCurrent",schemaPath:"#/properties/setCurrent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 < 0 || isNaN(data30)){
+const err81 = {instancePath:instancePath+"/counts/provider_failure",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5766,8 +7323,10 @@ errors++;
 }
 }
 }
-else {
-const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data23.interrupted !== undefined){
+let data31 = data23.interrupted;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err82 = {instancePath:instancePath+"/counts/interrupted",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5776,16 +7335,250 @@ vErrors.push(err82);
 }
 errors++;
 }
-validate18.errors = vErrors;
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 < 0 || isNaN(data31)){
+const err83 = {instancePath:instancePath+"/counts/interrupted",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+if(data23.partial !== undefined){
+let data32 = data23.partial;
+if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
+const err84 = {instancePath:instancePath+"/counts/partial",schemaPath:"#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 < 0 || isNaN(data32)){
+const err85 = {instancePath:instancePath+"/counts/partial",schemaPath:"#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/counts",schemaPath:"#/properties/counts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data.warnings !== undefined){
+let data33 = data.warnings;
+if(Array.isArray(data33)){
+const len3 = data33.length;
+for(let i3=0; i3<len3; i3++){
+let data34 = data33[i3];
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.code === undefined){
+const err87 = {instancePath:instancePath+"/warnings/" + i3,schemaPath:"#/properties/warnings/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+if(data34.seq === undefined){
+const err88 = {instancePath:instancePath+"/warnings/" + i3,schemaPath:"#/properties/warnings/items/required",keyword:"required",params:{missingProperty: "seq"},message:"must have required property '"+"seq"+"'"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+if(data34.message === undefined){
+const err89 = {instancePath:instancePath+"/warnings/" + i3,schemaPath:"#/properties/warnings/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+for(const key4 in data34){
+if(!(((key4 === "code") || (key4 === "seq")) || (key4 === "message"))){
+const err90 = {instancePath:instancePath+"/warnings/" + i3,schemaPath:"#/properties/warnings/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data34.code !== undefined){
+let data35 = data34.code;
+if(typeof data35 === "string"){
+if(!pattern45.test(data35)){
+const err91 = {instancePath:instancePath+"/warnings/" + i3+"/code",schemaPath:"#/properties/warnings/items/properties/code/pattern",keyword:"pattern",params:{pattern: "^W[A-Z]+$"},message:"must match pattern \""+"^W[A-Z]+$"+"\""};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/warnings/" + i3+"/code",schemaPath:"#/properties/warnings/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data34.seq !== undefined){
+let data36 = data34.seq;
+if((!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))) && (data36 !== null)){
+const err93 = {instancePath:instancePath+"/warnings/" + i3+"/seq",schemaPath:"#/properties/warnings/items/properties/seq/type",keyword:"type",params:{type: schema28.properties.warnings.items.properties.seq.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 < 0 || isNaN(data36)){
+const err94 = {instancePath:instancePath+"/warnings/" + i3+"/seq",schemaPath:"#/properties/warnings/items/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+if(data34.message !== undefined){
+let data37 = data34.message;
+if(typeof data37 === "string"){
+if(func2(data37) < 1){
+const err95 = {instancePath:instancePath+"/warnings/" + i3+"/message",schemaPath:"#/properties/warnings/items/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+else {
+const err96 = {instancePath:instancePath+"/warnings/" + i3+"/message",schemaPath:"#/properties/warnings/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/warnings/" + i3,schemaPath:"#/properties/warnings/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+if(data.current !== undefined){
+if(false !== data.current){
+const err99 = {instancePath:instancePath+"/current",schemaPath:"#/properties/current/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+if(data.setCurrent !== undefined){
+if(true !== data.setCurrent){
+const err100 = {instancePath:instancePath+"/setCurrent",schemaPath:"#/properties/setCurrent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_grade_segment = validate21;
-const schema36 = {"$id":"https://docket.invalid/schemas/grade-segment.schema.json","title":"grade-segment: the verdicts of up to 2000 consecutive journal attempts of one run, for grades too large to hold them inline","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","verdicts"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"}}}},"properties":{"kind":{"const":"grade-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"first":{"type":"integer","minimum":0},"verdicts":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/verdict"}}}};
-const schema37 = {"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"}}};
-const schema38 = {"enum":["A","B","C","D",null]};
+export const bundle_grade_segment = validate22;
+const schema42 = {"$id":"https://docket.invalid/schemas/grade-segment.schema.json","title":"grade-segment: the verdicts of up to 2000 consecutive journal attempts of one run, for grades too large to hold them inline","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","verdicts"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}},"part":{"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"}}}},"properties":{"kind":{"const":"grade-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"first":{"type":"integer","minimum":0},"verdicts":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/verdict"}}}};
+const schema43 = {"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}};
+const schema44 = {"enum":["A","B","C","D",null]};
+const schema46 = {"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"}}};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5880,7 +7673,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema37.properties, key0))){
+if(!(func10.call(schema43.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -6043,8 +7836,8 @@ errors++;
 }
 if(data.verdict !== undefined){
 let data6 = data.verdict;
-if(!((((((data6 === "correct") || (data6 === "incorrect")) || (data6 === "invalid")) || (data6 === "truncated")) || (data6 === "provider_failure")) || (data6 === "interrupted"))){
-const err22 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema37.properties.verdict.enum},message:"must be equal to one of the allowed values"};
+if(!(((((((data6 === "correct") || (data6 === "incorrect")) || (data6 === "invalid")) || (data6 === "truncated")) || (data6 === "provider_failure")) || (data6 === "interrupted")) || (data6 === "partial"))){
+const err22 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema43.properties.verdict.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6057,7 +7850,7 @@ errors++;
 if(data.shown !== undefined){
 let data7 = data.shown;
 if(!(((((data7 === "A") || (data7 === "B")) || (data7 === "C")) || (data7 === "D")) || (data7 === null))){
-const err23 = {instancePath:instancePath+"/shown",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/shown",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6070,7 +7863,7 @@ errors++;
 if(data.chosen !== undefined){
 let data8 = data.chosen;
 if(!(((((data8 === "A") || (data8 === "B")) || (data8 === "C")) || (data8 === "D")) || (data8 === null))){
-const err24 = {instancePath:instancePath+"/chosen",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/chosen",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6080,9 +7873,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.score !== undefined){
+let data9 = data.score;
+if((!((typeof data9 == "number") && (isFinite(data9)))) && (data9 !== null)){
+const err25 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: schema43.properties.score.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6091,12 +7885,278 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate22.errors = vErrors;
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 1 || isNaN(data9)){
+const err26 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data9 < 0 || isNaN(data9)){
+const err27 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.parts !== undefined){
+let data10 = data.parts;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.grader === undefined){
+const err28 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/required",keyword:"required",params:{missingProperty: "grader"},message:"must have required property '"+"grader"+"'"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data11.weight === undefined){
+const err29 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(data11.verdict === undefined){
+const err30 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/required",keyword:"required",params:{missingProperty: "verdict"},message:"must have required property '"+"verdict"+"'"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(data11.score === undefined){
+const err31 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/required",keyword:"required",params:{missingProperty: "score"},message:"must have required property '"+"score"+"'"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+for(const key1 in data11){
+if(!((((((key1 === "grader") || (key1 === "weight")) || (key1 === "verdict")) || (key1 === "score")) || (key1 === "outcome")) || (key1 === "evidence"))){
+const err32 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data11.grader !== undefined){
+let data12 = data11.grader;
+if(typeof data12 === "string"){
+if(!pattern19.test(data12)){
+const err33 = {instancePath:instancePath+"/parts/" + i0+"/grader",schemaPath:"#/$defs/part/properties/grader/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/parts/" + i0+"/grader",schemaPath:"#/$defs/part/properties/grader/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data11.weight !== undefined){
+let data13 = data11.weight;
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+const err35 = {instancePath:instancePath+"/parts/" + i0+"/weight",schemaPath:"#/$defs/part/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/parts/" + i0+"/weight",schemaPath:"#/$defs/part/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data11.verdict !== undefined){
+let data14 = data11.verdict;
+if(!(((((((data14 === "correct") || (data14 === "incorrect")) || (data14 === "invalid")) || (data14 === "truncated")) || (data14 === "provider_failure")) || (data14 === "interrupted")) || (data14 === "partial"))){
+const err37 = {instancePath:instancePath+"/parts/" + i0+"/verdict",schemaPath:"#/$defs/part/properties/verdict/enum",keyword:"enum",params:{allowedValues: schema46.properties.verdict.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data11.score !== undefined){
+let data15 = data11.score;
+if((!((typeof data15 == "number") && (isFinite(data15)))) && (data15 !== null)){
+const err38 = {instancePath:instancePath+"/parts/" + i0+"/score",schemaPath:"#/$defs/part/properties/score/type",keyword:"type",params:{type: schema46.properties.score.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 1 || isNaN(data15)){
+const err39 = {instancePath:instancePath+"/parts/" + i0+"/score",schemaPath:"#/$defs/part/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(data15 < 0 || isNaN(data15)){
+const err40 = {instancePath:instancePath+"/parts/" + i0+"/score",schemaPath:"#/$defs/part/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+if(data11.outcome !== undefined){
+let data16 = data11.outcome;
+if(typeof data16 === "string"){
+if(!pattern0.test(data16)){
+const err41 = {instancePath:instancePath+"/parts/" + i0+"/outcome",schemaPath:"#/$defs/part/properties/outcome/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/parts/" + i0+"/outcome",schemaPath:"#/$defs/part/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data11.evidence !== undefined){
+let data17 = data11.evidence;
+func5(instancePath+"/parts/" + i0+"/evidence", data17, "exec-result");
+if(typeof data17 === "string"){
+if(!pattern0.test(data17)){
+const err43 = {instancePath:instancePath+"/parts/" + i0+"/evidence",schemaPath:"#/$defs/part/properties/evidence/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/parts/" + i0+"/evidence",schemaPath:"#/$defs/part/properties/evidence/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+validate23.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/grade-segment.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6253,8 +8313,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate22(data4[i0], {instancePath:instancePath+"/verdicts/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate23(data4[i0], {instancePath:instancePath+"/verdicts/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 }
@@ -6281,14 +8341,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_grader = validate24;
-const schema40 = {"$id":"https://docket.invalid/schemas/grader.schema.json","title":"grader: an archived grader — its identity and the exact source text of its grading code by logical module name, run offline by docket's grader sandbox (docs/design.md §10)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","config","description","digest","runtime","source"],"properties":{"kind":{"const":"grader"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"config":{"type":"object"},"description":{"type":"string"},"digest":{"description":"the grader's identity: sha256 of the RFC 8785 bytes of {id, version, config, source}","type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"runtime":{"description":"the execution contract the source is written for","const":"docket-grader/1"},"source":{"description":"logical module name ([a-z][a-z0-9-]*) → exact text (UTF-8, LF); the entry module is \"grader\"; a module imports another as ./<name>.ts","type":"object","required":["grader"],"properties":{"grader":{"type":"string"}},"additionalProperties":{"type":"string"}}}};
+export const bundle_grader = validate25;
+const schema47 = {"$id":"https://docket.invalid/schemas/grader.schema.json","title":"grader: an archived grader — its identity and the exact source text of its grading code by logical module name, run offline by docket's grader sandbox (docs/design.md §10)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","config","description","digest","runtime","source"],"properties":{"kind":{"const":"grader"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"config":{"type":"object"},"description":{"type":"string"},"digest":{"description":"the grader's identity: sha256 of the RFC 8785 bytes of {id, version, config, source}","type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"runtime":{"description":"the execution contract the source is written for","const":"docket-grader/1"},"source":{"description":"logical module name ([a-z][a-z0-9-]*) → exact text (UTF-8, LF); the entry module is \"grader\"; a module imports another as ./<name>.ts","type":"object","required":["grader"],"properties":{"grader":{"type":"string"}},"additionalProperties":{"type":"string"}}}};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/grader.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6384,7 +8444,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema40.properties, key0))){
+if(!(func10.call(schema47.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -6422,7 +8482,7 @@ errors++;
 if(data.id !== undefined){
 let data2 = data.id;
 if(typeof data2 === "string"){
-if(!pattern14.test(data2)){
+if(!pattern20.test(data2)){
 const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -6593,17 +8653,17 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_grader_test = validate25;
-const schema41 = {"$id":"https://docket.invalid/schemas/grader-test.schema.json","title":"grader-test: one run of a suite grader over its regression matrix (its case file), every case's input and verdict, linked to the grader's archived bundle (docs/design.md §10)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","grader","cases","counts","ok","results"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"verdict":{"enum":["correct","incorrect","invalid","truncated"]},"count":{"type":"integer","minimum":0}},"properties":{"kind":{"const":"grader-test"},"schemaVersion":{"const":1},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest","bundle"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle the cases ran","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"cases":{"type":"object","additionalProperties":false,"required":["file","digest"],"properties":{"file":{"description":"the case file, relative to the bank root","type":"string","minLength":1},"digest":{"description":"sha256 of its text (UTF-8, BOM dropped, CRLF → LF)","type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"counts":{"type":"object","additionalProperties":false,"required":["cases","passed","failed","valid","invalid"],"properties":{"cases":{"$ref":"#/$defs/count"},"passed":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"valid":{"$ref":"#/$defs/count"},"invalid":{"$ref":"#/$defs/count"}}},"ok":{"description":"every case passed","type":"boolean"},"results":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["line","side","note","reply","finishReason","question","key","options","permutation","expect","verdict","shown","chosen","pass"],"properties":{"line":{"type":"integer","minimum":1},"side":{"enum":["valid","invalid"]},"note":{"type":["string","null"]},"reply":{"type":["string","null"]},"finishReason":{"type":["string","null"]},"question":{"description":"the bank question the case names, or null (key and options given inline)","type":["string","null"]},"key":{"enum":["A","B","C","D"]},"options":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"string"}},"permutation":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":3}},"expect":{"$ref":"#/$defs/verdict"},"verdict":{"$ref":"#/$defs/verdict"},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"pass":{"type":"boolean"}}}}}};
-const schema42 = {"type":"integer","minimum":0};
-const schema47 = {"enum":["correct","incorrect","invalid","truncated"]};
-const schema49 = {"enum":["A","B","C","D",null]};
+export const bundle_grader_test = validate26;
+const schema48 = {"$id":"https://docket.invalid/schemas/grader-test.schema.json","title":"grader-test: one run of a suite grader over its regression matrix (its case file), every case's input and verdict, linked to the grader's archived bundle (docs/design.md §10)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","grader","cases","counts","ok","results"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"verdict":{"enum":["correct","incorrect","invalid","truncated"]},"count":{"type":"integer","minimum":0}},"properties":{"kind":{"const":"grader-test"},"schemaVersion":{"const":1},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest","bundle"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle the cases ran","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"cases":{"type":"object","additionalProperties":false,"required":["file","digest"],"properties":{"file":{"description":"the case file, relative to the bank root","type":"string","minLength":1},"digest":{"description":"sha256 of its text (UTF-8, BOM dropped, CRLF → LF)","type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"counts":{"type":"object","additionalProperties":false,"required":["cases","passed","failed","valid","invalid"],"properties":{"cases":{"$ref":"#/$defs/count"},"passed":{"$ref":"#/$defs/count"},"failed":{"$ref":"#/$defs/count"},"valid":{"$ref":"#/$defs/count"},"invalid":{"$ref":"#/$defs/count"}}},"ok":{"description":"every case passed","type":"boolean"},"results":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["line","side","note","reply","finishReason","question","key","options","permutation","expect","verdict","shown","chosen","pass"],"properties":{"line":{"type":"integer","minimum":1},"side":{"enum":["valid","invalid"]},"note":{"type":["string","null"]},"reply":{"type":["string","null"]},"finishReason":{"type":["string","null"]},"question":{"description":"the bank question the case names, or null (key and options given inline)","type":["string","null"]},"key":{"enum":["A","B","C","D"]},"options":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"string"}},"permutation":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":3}},"expect":{"$ref":"#/$defs/verdict"},"verdict":{"$ref":"#/$defs/verdict"},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"pass":{"type":"boolean"}}}}}};
+const schema49 = {"type":"integer","minimum":0};
+const schema54 = {"enum":["correct","incorrect","invalid","truncated"]};
+const schema56 = {"enum":["A","B","C","D",null]};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/grader-test.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6782,7 +8842,7 @@ errors++;
 if(data2.ref !== undefined){
 let data3 = data2.ref;
 if(typeof data3 === "string"){
-if(!pattern13.test(data3)){
+if(!pattern19.test(data3)){
 const err16 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -6807,7 +8867,7 @@ errors++;
 if(data2.id !== undefined){
 let data4 = data2.id;
 if(typeof data4 === "string"){
-if(!pattern14.test(data4)){
+if(!pattern20.test(data4)){
 const err18 = {instancePath:instancePath+"/grader/id",schemaPath:"#/properties/grader/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -7376,7 +9436,7 @@ vErrors.push(err66);
 errors++;
 }
 for(const key4 in data19){
-if(!(func10.call(schema41.properties.results.items.properties, key4))){
+if(!(func10.call(schema48.properties.results.items.properties, key4))){
 const err67 = {instancePath:instancePath+"/results/" + i0,schemaPath:"#/properties/results/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err67];
@@ -7415,7 +9475,7 @@ errors++;
 if(data19.side !== undefined){
 let data21 = data19.side;
 if(!((data21 === "valid") || (data21 === "invalid"))){
-const err70 = {instancePath:instancePath+"/results/" + i0+"/side",schemaPath:"#/properties/results/items/properties/side/enum",keyword:"enum",params:{allowedValues: schema41.properties.results.items.properties.side.enum},message:"must be equal to one of the allowed values"};
+const err70 = {instancePath:instancePath+"/results/" + i0+"/side",schemaPath:"#/properties/results/items/properties/side/enum",keyword:"enum",params:{allowedValues: schema48.properties.results.items.properties.side.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -7428,7 +9488,7 @@ errors++;
 if(data19.note !== undefined){
 let data22 = data19.note;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err71 = {instancePath:instancePath+"/results/" + i0+"/note",schemaPath:"#/properties/results/items/properties/note/type",keyword:"type",params:{type: schema41.properties.results.items.properties.note.type},message:"must be string,null"};
+const err71 = {instancePath:instancePath+"/results/" + i0+"/note",schemaPath:"#/properties/results/items/properties/note/type",keyword:"type",params:{type: schema48.properties.results.items.properties.note.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -7441,7 +9501,7 @@ errors++;
 if(data19.reply !== undefined){
 let data23 = data19.reply;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err72 = {instancePath:instancePath+"/results/" + i0+"/reply",schemaPath:"#/properties/results/items/properties/reply/type",keyword:"type",params:{type: schema41.properties.results.items.properties.reply.type},message:"must be string,null"};
+const err72 = {instancePath:instancePath+"/results/" + i0+"/reply",schemaPath:"#/properties/results/items/properties/reply/type",keyword:"type",params:{type: schema48.properties.results.items.properties.reply.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -7454,7 +9514,7 @@ errors++;
 if(data19.finishReason !== undefined){
 let data24 = data19.finishReason;
 if((typeof data24 !== "string") && (data24 !== null)){
-const err73 = {instancePath:instancePath+"/results/" + i0+"/finishReason",schemaPath:"#/properties/results/items/properties/finishReason/type",keyword:"type",params:{type: schema41.properties.results.items.properties.finishReason.type},message:"must be string,null"};
+const err73 = {instancePath:instancePath+"/results/" + i0+"/finishReason",schemaPath:"#/properties/results/items/properties/finishReason/type",keyword:"type",params:{type: schema48.properties.results.items.properties.finishReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -7467,7 +9527,7 @@ errors++;
 if(data19.question !== undefined){
 let data25 = data19.question;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err74 = {instancePath:instancePath+"/results/" + i0+"/question",schemaPath:"#/properties/results/items/properties/question/type",keyword:"type",params:{type: schema41.properties.results.items.properties.question.type},message:"must be string,null"};
+const err74 = {instancePath:instancePath+"/results/" + i0+"/question",schemaPath:"#/properties/results/items/properties/question/type",keyword:"type",params:{type: schema48.properties.results.items.properties.question.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -7480,7 +9540,7 @@ errors++;
 if(data19.key !== undefined){
 let data26 = data19.key;
 if(!((((data26 === "A") || (data26 === "B")) || (data26 === "C")) || (data26 === "D"))){
-const err75 = {instancePath:instancePath+"/results/" + i0+"/key",schemaPath:"#/properties/results/items/properties/key/enum",keyword:"enum",params:{allowedValues: schema41.properties.results.items.properties.key.enum},message:"must be equal to one of the allowed values"};
+const err75 = {instancePath:instancePath+"/results/" + i0+"/key",schemaPath:"#/properties/results/items/properties/key/enum",keyword:"enum",params:{allowedValues: schema48.properties.results.items.properties.key.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -7612,7 +9672,7 @@ errors++;
 if(data19.expect !== undefined){
 let data31 = data19.expect;
 if(!((((data31 === "correct") || (data31 === "incorrect")) || (data31 === "invalid")) || (data31 === "truncated"))){
-const err86 = {instancePath:instancePath+"/results/" + i0+"/expect",schemaPath:"#/$defs/verdict/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values"};
+const err86 = {instancePath:instancePath+"/results/" + i0+"/expect",schemaPath:"#/$defs/verdict/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -7625,7 +9685,7 @@ errors++;
 if(data19.verdict !== undefined){
 let data32 = data19.verdict;
 if(!((((data32 === "correct") || (data32 === "incorrect")) || (data32 === "invalid")) || (data32 === "truncated"))){
-const err87 = {instancePath:instancePath+"/results/" + i0+"/verdict",schemaPath:"#/$defs/verdict/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values"};
+const err87 = {instancePath:instancePath+"/results/" + i0+"/verdict",schemaPath:"#/$defs/verdict/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -7638,7 +9698,7 @@ errors++;
 if(data19.shown !== undefined){
 let data33 = data19.shown;
 if(!(((((data33 === "A") || (data33 === "B")) || (data33 === "C")) || (data33 === "D")) || (data33 === null))){
-const err88 = {instancePath:instancePath+"/results/" + i0+"/shown",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"};
+const err88 = {instancePath:instancePath+"/results/" + i0+"/shown",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema56.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -7651,7 +9711,7 @@ errors++;
 if(data19.chosen !== undefined){
 let data34 = data19.chosen;
 if(!(((((data34 === "A") || (data34 === "B")) || (data34 === "C")) || (data34 === "D")) || (data34 === null))){
-const err89 = {instancePath:instancePath+"/results/" + i0+"/chosen",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"};
+const err89 = {instancePath:instancePath+"/results/" + i0+"/chosen",schemaPath:"#/$defs/letter/enum",keyword:"enum",params:{allowedValues: schema56.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -7708,14 +9768,14 @@ vErrors.push(err93);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_plan = validate26;
-const schema51 = {"$id":"https://docket.invalid/schemas/plan.schema.json","title":"plan: a run's frozen plan (bank, questions, permutations, repetitions, request config, caps), stored before the first call","type":"object","additionalProperties":false,"required":["kind","schemaVersion","bank","benchmarkVersion","requestFormat","questions","permutations","repetitions","slots","model","baseUrl","params","grader","caps","requestHashes"],"properties":{"kind":{"const":"plan"},"schemaVersion":{"const":1},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"requestFormat":{"type":"string","minLength":1},"questions":{"type":"array","items":{"type":"string","minLength":1}},"permutations":{"type":"integer","minimum":1},"repetitions":{"type":"integer","minimum":1},"slots":{"type":"integer","minimum":0},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","minLength":1},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"grader":{"type":"object","additionalProperties":false,"required":["ref","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"caps":{"type":"object","additionalProperties":false,"required":["limitEvals","maxRequests","maxKnownCostUsd","retries","timeoutMs"],"properties":{"limitEvals":{"type":["integer","null"],"minimum":1},"maxRequests":{"type":["integer","null"],"minimum":1},"maxKnownCostUsd":{"type":["number","null"],"minimum":0},"retries":{"type":"integer","minimum":0},"timeoutMs":{"type":"integer","minimum":1}}},"requestHashes":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}};
+export const bundle_plan = validate27;
+const schema58 = {"$id":"https://docket.invalid/schemas/plan.schema.json","title":"plan: a run's frozen plan (bank, questions, permutations, repetitions, request config, caps), stored before the first call","type":"object","additionalProperties":false,"required":["kind","schemaVersion","bank","benchmarkVersion","requestFormat","questions","permutations","repetitions","slots","model","baseUrl","params","grader","caps","requestHashes"],"properties":{"kind":{"const":"plan"},"schemaVersion":{"const":1},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"requestFormat":{"type":"string","minLength":1},"questions":{"type":"array","items":{"type":"string","minLength":1}},"tasks":{"type":"array","items":{"type":"string","minLength":1},"description":"task ids (sorted), present only when the run asks tasks: one slot per task and repetition, after the questions' slots"},"permutations":{"type":"integer","minimum":1},"repetitions":{"type":"integer","minimum":1},"slots":{"type":"integer","minimum":0},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","minLength":1},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"grader":{"type":"object","additionalProperties":false,"required":["ref","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"caps":{"type":"object","additionalProperties":false,"required":["limitEvals","maxRequests","maxKnownCostUsd","retries","timeoutMs"],"properties":{"limitEvals":{"type":["integer","null"],"minimum":1},"maxRequests":{"type":["integer","null"],"minimum":1},"maxKnownCostUsd":{"type":["number","null"],"minimum":0},"retries":{"type":"integer","minimum":0},"timeoutMs":{"type":"integer","minimum":1}}},"requestHashes":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/plan.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -7871,7 +9931,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema51.properties, key0))){
+if(!(func10.call(schema58.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -8023,10 +10083,15 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.permutations !== undefined){
-let data7 = data.permutations;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err27 = {instancePath:instancePath+"/permutations",schemaPath:"#/properties/permutations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.tasks !== undefined){
+let data7 = data.tasks;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+if(typeof data8 === "string"){
+if(func2(data8) < 1){
+const err27 = {instancePath:instancePath+"/tasks/" + i1,schemaPath:"#/properties/tasks/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -8035,9 +10100,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 < 1 || isNaN(data7)){
-const err28 = {instancePath:instancePath+"/permutations",schemaPath:"#/properties/permutations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err28 = {instancePath:instancePath+"/tasks/" + i1,schemaPath:"#/properties/tasks/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -8048,10 +10113,8 @@ errors++;
 }
 }
 }
-if(data.repetitions !== undefined){
-let data8 = data.repetitions;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err29 = {instancePath:instancePath+"/repetitions",schemaPath:"#/properties/repetitions/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err29 = {instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -8060,9 +10123,11 @@ vErrors.push(err29);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 1 || isNaN(data8)){
-const err30 = {instancePath:instancePath+"/repetitions",schemaPath:"#/properties/repetitions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.permutations !== undefined){
+let data9 = data.permutations;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err30 = {instancePath:instancePath+"/permutations",schemaPath:"#/properties/permutations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8071,12 +10136,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-}
-if(data.slots !== undefined){
-let data9 = data.slots;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err31 = {instancePath:instancePath+"/slots",schemaPath:"#/properties/slots/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 1 || isNaN(data9)){
+const err31 = {instancePath:instancePath+"/permutations",schemaPath:"#/properties/permutations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8085,9 +10147,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 < 0 || isNaN(data9)){
-const err32 = {instancePath:instancePath+"/slots",schemaPath:"#/properties/slots/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.repetitions !== undefined){
+let data10 = data.repetitions;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err32 = {instancePath:instancePath+"/repetitions",schemaPath:"#/properties/repetitions/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -8096,13 +10161,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-}
-if(data.model !== undefined){
-let data10 = data.model;
-if(typeof data10 === "string"){
-if(func2(data10) < 1){
-const err33 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 < 1 || isNaN(data10)){
+const err33 = {instancePath:instancePath+"/repetitions",schemaPath:"#/properties/repetitions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -8112,8 +10173,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.slots !== undefined){
+let data11 = data.slots;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err34 = {instancePath:instancePath+"/slots",schemaPath:"#/properties/slots/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -8122,12 +10186,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data.baseUrl !== undefined){
-let data11 = data.baseUrl;
-if(typeof data11 === "string"){
-if(func2(data11) < 1){
-const err35 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 < 0 || isNaN(data11)){
+const err35 = {instancePath:instancePath+"/slots",schemaPath:"#/properties/slots/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -8137,8 +10198,12 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.model !== undefined){
+let data12 = data.model;
+if(typeof data12 === "string"){
+if(func2(data12) < 1){
+const err36 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8148,11 +10213,8 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.params !== undefined){
-let data12 = data.params;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.temperature === undefined){
-const err37 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'"};
+else {
+const err37 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -8161,8 +10223,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data12.max_tokens === undefined){
-const err38 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "max_tokens"},message:"must have required property '"+"max_tokens"+"'"};
+}
+if(data.baseUrl !== undefined){
+let data13 = data.baseUrl;
+if(typeof data13 === "string"){
+if(func2(data13) < 1){
+const err38 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -8171,9 +10237,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-for(const key1 in data12){
-if(!((((key1 === "temperature") || (key1 === "max_tokens")) || (key1 === "seed")) || (key1 === "top_p"))){
-const err39 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+else {
+const err39 = {instancePath:instancePath+"/baseUrl",schemaPath:"#/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -8183,11 +10249,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data12.temperature !== undefined){
-let data13 = data12.temperature;
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
-const err40 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data.params !== undefined){
+let data14 = data.params;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.temperature === undefined){
+const err40 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8196,9 +10262,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data14.max_tokens === undefined){
+const err41 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "max_tokens"},message:"must have required property '"+"max_tokens"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -8207,11 +10272,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data12.max_tokens !== undefined){
-let data14 = data12.max_tokens;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err42 = {instancePath:instancePath+"/params/max_tokens",schemaPath:"#/properties/params/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key1 in data14){
+if(!((((key1 === "temperature") || (key1 === "max_tokens")) || (key1 === "seed")) || (key1 === "top_p"))){
+const err42 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -8220,9 +10283,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 1 || isNaN(data14)){
-const err43 = {instancePath:instancePath+"/params/max_tokens",schemaPath:"#/properties/params/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data14.temperature !== undefined){
+let data15 = data14.temperature;
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err43 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -8232,11 +10298,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-if(data12.seed !== undefined){
-let data15 = data12.seed;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err44 = {instancePath:instancePath+"/params/seed",schemaPath:"#/properties/params/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err44 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -8246,11 +10309,10 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data12.top_p !== undefined){
-let data16 = data12.top_p;
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 > 1 || isNaN(data16)){
-const err45 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data14.max_tokens !== undefined){
+let data16 = data14.max_tokens;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err45 = {instancePath:instancePath+"/params/max_tokens",schemaPath:"#/properties/params/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -8259,8 +10321,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data16 < 0 || isNaN(data16)){
-const err46 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 1 || isNaN(data16)){
+const err46 = {instancePath:instancePath+"/params/max_tokens",schemaPath:"#/properties/params/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -8270,8 +10333,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-else {
-const err47 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+if(data14.seed !== undefined){
+let data17 = data14.seed;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err47 = {instancePath:instancePath+"/params/seed",schemaPath:"#/properties/params/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -8281,9 +10347,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data14.top_p !== undefined){
+let data18 = data14.top_p;
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 1 || isNaN(data18)){
+const err48 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -8292,12 +10360,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data.grader !== undefined){
-let data17 = data.grader;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ref === undefined){
-const err49 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
+if(data18 < 0 || isNaN(data18)){
+const err49 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -8306,8 +10370,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data17.digest === undefined){
-const err50 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+}
+else {
+const err50 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -8316,9 +10381,10 @@ vErrors.push(err50);
 }
 errors++;
 }
-for(const key2 in data17){
-if(!((key2 === "ref") || (key2 === "digest"))){
-const err51 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -8328,11 +10394,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data17.ref !== undefined){
-let data18 = data17.ref;
-if(typeof data18 === "string"){
-if(!pattern13.test(data18)){
-const err52 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
+if(data.grader !== undefined){
+let data19 = data.grader;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.ref === undefined){
+const err52 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -8341,9 +10407,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data19.digest === undefined){
+const err53 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -8352,12 +10417,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data17.digest !== undefined){
-let data19 = data17.digest;
-if(typeof data19 === "string"){
-if(!pattern0.test(data19)){
-const err54 = {instancePath:instancePath+"/grader/digest",schemaPath:"#/properties/grader/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+for(const key2 in data19){
+if(!((key2 === "ref") || (key2 === "digest"))){
+const err54 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -8367,8 +10429,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/grader/digest",schemaPath:"#/properties/grader/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data19.ref !== undefined){
+let data20 = data19.ref;
+if(typeof data20 === "string"){
+if(!pattern19.test(data20)){
+const err55 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -8378,9 +10443,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
 else {
-const err56 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err56 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/properties/grader/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -8390,11 +10454,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.caps !== undefined){
-let data20 = data.caps;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.limitEvals === undefined){
-const err57 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "limitEvals"},message:"must have required property '"+"limitEvals"+"'"};
+if(data19.digest !== undefined){
+let data21 = data19.digest;
+if(typeof data21 === "string"){
+if(!pattern0.test(data21)){
+const err57 = {instancePath:instancePath+"/grader/digest",schemaPath:"#/properties/grader/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -8403,8 +10467,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data20.maxRequests === undefined){
-const err58 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "maxRequests"},message:"must have required property '"+"maxRequests"+"'"};
+}
+else {
+const err58 = {instancePath:instancePath+"/grader/digest",schemaPath:"#/properties/grader/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -8413,8 +10478,10 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data20.maxKnownCostUsd === undefined){
-const err59 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "maxKnownCostUsd"},message:"must have required property '"+"maxKnownCostUsd"+"'"};
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -8423,8 +10490,12 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(data20.retries === undefined){
-const err60 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "retries"},message:"must have required property '"+"retries"+"'"};
+}
+if(data.caps !== undefined){
+let data22 = data.caps;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.limitEvals === undefined){
+const err60 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "limitEvals"},message:"must have required property '"+"limitEvals"+"'"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -8433,8 +10504,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data20.timeoutMs === undefined){
-const err61 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "timeoutMs"},message:"must have required property '"+"timeoutMs"+"'"};
+if(data22.maxRequests === undefined){
+const err61 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "maxRequests"},message:"must have required property '"+"maxRequests"+"'"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -8443,9 +10514,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-for(const key3 in data20){
-if(!(((((key3 === "limitEvals") || (key3 === "maxRequests")) || (key3 === "maxKnownCostUsd")) || (key3 === "retries")) || (key3 === "timeoutMs"))){
-const err62 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(data22.maxKnownCostUsd === undefined){
+const err62 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "maxKnownCostUsd"},message:"must have required property '"+"maxKnownCostUsd"+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -8454,11 +10524,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-if(data20.limitEvals !== undefined){
-let data21 = data20.limitEvals;
-if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err63 = {instancePath:instancePath+"/caps/limitEvals",schemaPath:"#/properties/caps/properties/limitEvals/type",keyword:"type",params:{type: schema51.properties.caps.properties.limitEvals.type},message:"must be integer,null"};
+if(data22.retries === undefined){
+const err63 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "retries"},message:"must have required property '"+"retries"+"'"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -8467,9 +10534,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 1 || isNaN(data21)){
-const err64 = {instancePath:instancePath+"/caps/limitEvals",schemaPath:"#/properties/caps/properties/limitEvals/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data22.timeoutMs === undefined){
+const err64 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/required",keyword:"required",params:{missingProperty: "timeoutMs"},message:"must have required property '"+"timeoutMs"+"'"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -8478,12 +10544,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-}
-if(data20.maxRequests !== undefined){
-let data22 = data20.maxRequests;
-if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
-const err65 = {instancePath:instancePath+"/caps/maxRequests",schemaPath:"#/properties/caps/properties/maxRequests/type",keyword:"type",params:{type: schema51.properties.caps.properties.maxRequests.type},message:"must be integer,null"};
+for(const key3 in data22){
+if(!(((((key3 === "limitEvals") || (key3 === "maxRequests")) || (key3 === "maxKnownCostUsd")) || (key3 === "retries")) || (key3 === "timeoutMs"))){
+const err65 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -8492,9 +10555,11 @@ vErrors.push(err65);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 1 || isNaN(data22)){
-const err66 = {instancePath:instancePath+"/caps/maxRequests",schemaPath:"#/properties/caps/properties/maxRequests/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data22.limitEvals !== undefined){
+let data23 = data22.limitEvals;
+if((!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))) && (data23 !== null)){
+const err66 = {instancePath:instancePath+"/caps/limitEvals",schemaPath:"#/properties/caps/properties/limitEvals/type",keyword:"type",params:{type: schema58.properties.caps.properties.limitEvals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -8503,12 +10568,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-}
-if(data20.maxKnownCostUsd !== undefined){
-let data23 = data20.maxKnownCostUsd;
-if((!((typeof data23 == "number") && (isFinite(data23)))) && (data23 !== null)){
-const err67 = {instancePath:instancePath+"/caps/maxKnownCostUsd",schemaPath:"#/properties/caps/properties/maxKnownCostUsd/type",keyword:"type",params:{type: schema51.properties.caps.properties.maxKnownCostUsd.type},message:"must be number,null"};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 1 || isNaN(data23)){
+const err67 = {instancePath:instancePath+"/caps/limitEvals",schemaPath:"#/properties/caps/properties/limitEvals/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -8517,9 +10579,12 @@ vErrors.push(err67);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err68 = {instancePath:instancePath+"/caps/maxKnownCostUsd",schemaPath:"#/properties/caps/properties/maxKnownCostUsd/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data22.maxRequests !== undefined){
+let data24 = data22.maxRequests;
+if((!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))) && (data24 !== null)){
+const err68 = {instancePath:instancePath+"/caps/maxRequests",schemaPath:"#/properties/caps/properties/maxRequests/type",keyword:"type",params:{type: schema58.properties.caps.properties.maxRequests.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -8528,12 +10593,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-}
-if(data20.retries !== undefined){
-let data24 = data20.retries;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err69 = {instancePath:instancePath+"/caps/retries",schemaPath:"#/properties/caps/properties/retries/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 1 || isNaN(data24)){
+const err69 = {instancePath:instancePath+"/caps/maxRequests",schemaPath:"#/properties/caps/properties/maxRequests/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -8542,9 +10604,12 @@ vErrors.push(err69);
 }
 errors++;
 }
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 < 0 || isNaN(data24)){
-const err70 = {instancePath:instancePath+"/caps/retries",schemaPath:"#/properties/caps/properties/retries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data22.maxKnownCostUsd !== undefined){
+let data25 = data22.maxKnownCostUsd;
+if((!((typeof data25 == "number") && (isFinite(data25)))) && (data25 !== null)){
+const err70 = {instancePath:instancePath+"/caps/maxKnownCostUsd",schemaPath:"#/properties/caps/properties/maxKnownCostUsd/type",keyword:"type",params:{type: schema58.properties.caps.properties.maxKnownCostUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -8553,12 +10618,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-}
-if(data20.timeoutMs !== undefined){
-let data25 = data20.timeoutMs;
-if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-const err71 = {instancePath:instancePath+"/caps/timeoutMs",schemaPath:"#/properties/caps/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 < 0 || isNaN(data25)){
+const err71 = {instancePath:instancePath+"/caps/maxKnownCostUsd",schemaPath:"#/properties/caps/properties/maxKnownCostUsd/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -8567,9 +10629,12 @@ vErrors.push(err71);
 }
 errors++;
 }
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 < 1 || isNaN(data25)){
-const err72 = {instancePath:instancePath+"/caps/timeoutMs",schemaPath:"#/properties/caps/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data22.retries !== undefined){
+let data26 = data22.retries;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err72 = {instancePath:instancePath+"/caps/retries",schemaPath:"#/properties/caps/properties/retries/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -8578,11 +10643,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 < 0 || isNaN(data26)){
+const err73 = {instancePath:instancePath+"/caps/retries",schemaPath:"#/properties/caps/properties/retries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -8592,11 +10655,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data.requestHashes !== undefined){
-let data26 = data.requestHashes;
-if(typeof data26 === "string"){
-if(!pattern0.test(data26)){
-const err74 = {instancePath:instancePath+"/requestHashes",schemaPath:"#/properties/requestHashes/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+}
+if(data22.timeoutMs !== undefined){
+let data27 = data22.timeoutMs;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err74 = {instancePath:instancePath+"/caps/timeoutMs",schemaPath:"#/properties/caps/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -8605,9 +10668,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-else {
-const err75 = {instancePath:instancePath+"/requestHashes",schemaPath:"#/properties/requestHashes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 < 1 || isNaN(data27)){
+const err75 = {instancePath:instancePath+"/caps/timeoutMs",schemaPath:"#/properties/caps/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -8618,8 +10681,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err76 = {instancePath:instancePath+"/caps",schemaPath:"#/properties/caps/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -8628,14 +10692,51 @@ vErrors.push(err76);
 }
 errors++;
 }
-validate26.errors = vErrors;
+}
+if(data.requestHashes !== undefined){
+let data28 = data.requestHashes;
+if(typeof data28 === "string"){
+if(!pattern0.test(data28)){
+const err77 = {instancePath:instancePath+"/requestHashes",schemaPath:"#/properties/requestHashes/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/requestHashes",schemaPath:"#/properties/requestHashes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+}
+else {
+const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_plan_record = validate27;
-const schema52 = {"$id":"https://docket.invalid/schemas/plan-record.schema.json","title":"plan-record: one entry of the archive's append-only plan log: a frozen plan registered before any call, with the time and the digest of the previous record (the hash chain refs/plans/head ends at)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","seq","previous","plan","model","benchmarkVersion","committedAt"],"properties":{"kind":{"const":"plan-record"},"schemaVersion":{"const":1},"seq":{"type":"integer","minimum":0},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan-record"},"plan":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan"},"model":{"type":"string","minLength":1},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"committedAt":{"type":"string","minLength":1}}};
+export const bundle_plan_record = validate28;
+const schema59 = {"$id":"https://docket.invalid/schemas/plan-record.schema.json","title":"plan-record: one entry of the archive's append-only plan log: a frozen plan registered before any call, with the time and the digest of the previous record (the hash chain refs/plans/head ends at)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","seq","previous","plan","model","benchmarkVersion","committedAt"],"properties":{"kind":{"const":"plan-record"},"schemaVersion":{"const":1},"seq":{"type":"integer","minimum":0},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan-record"},"plan":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan"},"model":{"type":"string","minLength":1},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"committedAt":{"type":"string","minLength":1}}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/plan-record.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -8784,7 +10885,7 @@ errors++;
 if(data.previous !== undefined){
 let data3 = data.previous;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err13 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema52.properties.previous.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema59.properties.previous.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8919,15 +11020,15 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_prompt_template = validate28;
-const schema53 = {"$id":"https://docket.invalid/schemas/prompt-template.schema.json","title":"prompt-template: the versioned system and user message text that presents a question","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","system","user","answerFormat"],"properties":{"kind":{"const":"prompt-template"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}};
-const pattern50 = func6("^[a-z0-9][a-z0-9-]*$", "u");
+export const bundle_prompt_template = validate29;
+const schema60 = {"$id":"https://docket.invalid/schemas/prompt-template.schema.json","title":"prompt-template: the versioned system and user message text that presents a question","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","system","user","answerFormat"],"properties":{"kind":{"const":"prompt-template"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}};
+const pattern66 = func6("^[a-z0-9][a-z0-9-]*$", "u");
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/prompt-template.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9041,7 +11142,7 @@ errors++;
 if(data.id !== undefined){
 let data2 = data.id;
 if(typeof data2 === "string"){
-if(!pattern50.test(data2)){
+if(!pattern66.test(data2)){
 const err10 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -9127,7 +11228,7 @@ errors++;
 if(data.requestKind !== undefined){
 let data7 = data.requestKind;
 if(!((data7 === "chat") || (data7 === "decision"))){
-const err17 = {instancePath:instancePath+"/requestKind",schemaPath:"#/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema53.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/requestKind",schemaPath:"#/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema60.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9148,14 +11249,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_protocol = validate29;
-const schema54 = {"$id":"https://docket.invalid/schemas/protocol.schema.json","title":"protocol: the versioned scoring protocol (its digest is part of the benchmark version)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","permutationsPerQuestion","slot","verdicts","questionScore","sourceEvalScore","score","coverage","minCoverage","ranking","intervals","comparison","cost"],"properties":{"kind":{"const":"protocol"},"schemaVersion":{"const":1},"id":{"type":"string"},"version":{"type":"integer","minimum":1},"permutationsPerQuestion":{"type":"integer","minimum":1},"slot":{"type":"string"},"verdicts":{"type":"object","additionalProperties":{"type":"string"}},"questionScore":{"type":"string"},"sourceEvalScore":{"type":"string"},"score":{"type":"string"},"coverage":{"type":"string"},"minCoverage":{"type":"number","minimum":0,"maximum":1},"ranking":{"type":"string"},"intervals":{"type":"object"},"comparison":{"type":"object"},"cost":{"type":"string"}}};
+export const bundle_protocol = validate30;
+const schema61 = {"$id":"https://docket.invalid/schemas/protocol.schema.json","title":"protocol: the versioned scoring protocol (its digest is part of the benchmark version)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","permutationsPerQuestion","slot","verdicts","questionScore","sourceEvalScore","score","coverage","minCoverage","ranking","intervals","comparison","cost"],"properties":{"kind":{"const":"protocol"},"schemaVersion":{"const":1},"id":{"type":"string"},"version":{"type":"integer","minimum":1},"permutationsPerQuestion":{"type":"integer","minimum":1},"slot":{"type":"string"},"verdicts":{"type":"object","additionalProperties":{"type":"string"}},"questionScore":{"type":"string"},"sourceEvalScore":{"type":"string"},"score":{"type":"string"},"coverage":{"type":"string"},"minCoverage":{"type":"number","minimum":0,"maximum":1},"ranking":{"type":"string"},"intervals":{"type":"object"},"comparison":{"type":"object"},"cost":{"type":"string"},"kinds":{"type":"object"},"weights":{"type":"object"},"itemScore":{"type":"string"},"kindScore":{"type":"string"},"combined":{"type":"string"}}};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/protocol.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9321,7 +11422,7 @@ vErrors.push(err15);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema54.properties, key0))){
+if(!(func10.call(schema61.properties, key0))){
 const err16 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
@@ -9590,9 +11691,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.kinds !== undefined){
+let data17 = data.kinds;
+if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
+const err38 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -9601,15 +11703,76 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate29.errors = vErrors;
+}
+if(data.weights !== undefined){
+let data18 = data.weights;
+if(!(data18 && typeof data18 == "object" && !Array.isArray(data18))){
+const err39 = {instancePath:instancePath+"/weights",schemaPath:"#/properties/weights/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data.itemScore !== undefined){
+if(typeof data.itemScore !== "string"){
+const err40 = {instancePath:instancePath+"/itemScore",schemaPath:"#/properties/itemScore/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.kindScore !== undefined){
+if(typeof data.kindScore !== "string"){
+const err41 = {instancePath:instancePath+"/kindScore",schemaPath:"#/properties/kindScore/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data.combined !== undefined){
+if(typeof data.combined !== "string"){
+const err42 = {instancePath:instancePath+"/combined",schemaPath:"#/properties/combined/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_question = validate30;
-const schema55 = {"$id":"https://docket.invalid/schemas/question.schema.json","title":"question: one decision question, naming its source snapshot and its evidence","type":"object","additionalProperties":false,"required":["kind","schemaVersion","question","source","evidence"],"properties":{"kind":{"const":"question"},"schemaVersion":{"const":1},"question":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string"},"stem":{"type":"string","minLength":1},"options":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"string","minLength":1}},"key":{"enum":["A","B","C","D"]},"claim":{"type":"string"},"doesNotEstablish":{"type":"string"},"probe":{"type":"string"}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"evidence"}}};
-const pattern51 = func6("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
+export const bundle_question = validate31;
+const schema62 = {"$id":"https://docket.invalid/schemas/question.schema.json","title":"question: one decision question, naming its source snapshot and its evidence","type":"object","additionalProperties":false,"required":["kind","schemaVersion","question","source","evidence"],"properties":{"kind":{"const":"question"},"schemaVersion":{"const":1},"question":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string"},"stem":{"type":"string","minLength":1},"options":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"string","minLength":1}},"key":{"enum":["A","B","C","D"]},"claim":{"type":"string"},"doesNotEstablish":{"type":"string"},"probe":{"type":"string"}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"evidence"}}};
+const pattern67 = func6("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/question.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9798,7 +11961,7 @@ errors++;
 if(data2.id !== undefined){
 let data3 = data2.id;
 if(typeof data3 === "string"){
-if(!pattern51.test(data3)){
+if(!pattern67.test(data3)){
 const err17 = {instancePath:instancePath+"/question/id",schemaPath:"#/properties/question/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -9921,7 +12084,7 @@ errors++;
 if(data2.key !== undefined){
 let data8 = data2.key;
 if(!((((data8 === "A") || (data8 === "B")) || (data8 === "C")) || (data8 === "D"))){
-const err27 = {instancePath:instancePath+"/question/key",schemaPath:"#/properties/question/properties/key/enum",keyword:"enum",params:{allowedValues: schema55.properties.question.properties.key.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/question/key",schemaPath:"#/properties/question/properties/key/enum",keyword:"enum",params:{allowedValues: schema62.properties.question.properties.key.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10042,14 +12205,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_run = validate31;
-const schema56 = {"$id":"https://docket.invalid/schemas/run.schema.json","title":"run: a sealed run: its plan, status, counts, the journal head and the segments holding every attempt; planRecord names the registered plan it ran (null: unregistered; absent in runs sealed before plan records existed)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","plan","bank","benchmarkVersion","model","status","stopReason","planned","done","attempts","classes","knownCostUsd","head","segments","startedAt","sealedAt","docketVersion"],"properties":{"kind":{"const":"run"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"plan":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan"},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"model":{"type":"string","minLength":1},"status":{"enum":["sealed","incomplete","interrupted"]},"stopReason":{"type":["string","null"]},"planned":{"type":"integer","minimum":0},"done":{"type":"integer","minimum":0},"attempts":{"type":"integer","minimum":0},"classes":{"type":"object","additionalProperties":false,"required":["answered","invalid","provider_failure","truncated","interrupted"],"properties":{"answered":{"type":"integer","minimum":0},"invalid":{"type":"integer","minimum":0},"provider_failure":{"type":"integer","minimum":0},"truncated":{"type":"integer","minimum":0},"interrupted":{"type":"integer","minimum":0}}},"knownCostUsd":{"type":["number","null"],"minimum":0},"head":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run-segment"}},"startedAt":{"type":"string","minLength":1},"sealedAt":{"type":"string","minLength":1},"docketVersion":{"type":"string","minLength":1},"planRecord":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan-record"}}};
+export const bundle_run = validate32;
+const schema63 = {"$id":"https://docket.invalid/schemas/run.schema.json","title":"run: a sealed run: its plan, status, counts, the journal head and the segments holding every attempt; planRecord names the registered plan it ran (null: unregistered; absent in runs sealed before plan records existed)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","plan","bank","benchmarkVersion","model","status","stopReason","planned","done","attempts","classes","knownCostUsd","head","segments","startedAt","sealedAt","docketVersion"],"properties":{"kind":{"const":"run"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"plan":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan"},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"model":{"type":"string","minLength":1},"status":{"enum":["sealed","incomplete","interrupted"]},"stopReason":{"type":["string","null"]},"planned":{"type":"integer","minimum":0},"done":{"type":"integer","minimum":0},"attempts":{"type":"integer","minimum":0},"classes":{"type":"object","additionalProperties":false,"required":["answered","invalid","provider_failure","truncated","interrupted"],"properties":{"answered":{"type":"integer","minimum":0},"invalid":{"type":"integer","minimum":0},"provider_failure":{"type":"integer","minimum":0},"truncated":{"type":"integer","minimum":0},"interrupted":{"type":"integer","minimum":0}}},"knownCostUsd":{"type":["number","null"],"minimum":0},"head":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run-segment"}},"startedAt":{"type":"string","minLength":1},"sealedAt":{"type":"string","minLength":1},"docketVersion":{"type":"string","minLength":1},"planRecord":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan-record"}}};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/run.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -10245,7 +12408,7 @@ vErrors.push(err18);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema56.properties, key0))){
+if(!(func10.call(schema63.properties, key0))){
 const err19 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err19];
@@ -10283,7 +12446,7 @@ errors++;
 if(data.id !== undefined){
 let data2 = data.id;
 if(typeof data2 === "string"){
-if(!pattern24.test(data2)){
+if(!pattern30.test(data2)){
 const err22 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -10410,7 +12573,7 @@ errors++;
 if(data.status !== undefined){
 let data7 = data.status;
 if(!(((data7 === "sealed") || (data7 === "incomplete")) || (data7 === "interrupted"))){
-const err32 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema56.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema63.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10423,7 +12586,7 @@ errors++;
 if(data.stopReason !== undefined){
 let data8 = data.stopReason;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err33 = {instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: schema56.properties.stopReason.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: schema63.properties.stopReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -10713,7 +12876,7 @@ errors++;
 if(data.knownCostUsd !== undefined){
 let data18 = data.knownCostUsd;
 if((!((typeof data18 == "number") && (isFinite(data18)))) && (data18 !== null)){
-const err57 = {instancePath:instancePath+"/knownCostUsd",schemaPath:"#/properties/knownCostUsd/type",keyword:"type",params:{type: schema56.properties.knownCostUsd.type},message:"must be number,null"};
+const err57 = {instancePath:instancePath+"/knownCostUsd",schemaPath:"#/properties/knownCostUsd/type",keyword:"type",params:{type: schema63.properties.knownCostUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -10880,7 +13043,7 @@ errors++;
 if(data.planRecord !== undefined){
 let data25 = data.planRecord;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err70 = {instancePath:instancePath+"/planRecord",schemaPath:"#/properties/planRecord/type",keyword:"type",params:{type: schema56.properties.planRecord.type},message:"must be string,null"};
+const err70 = {instancePath:instancePath+"/planRecord",schemaPath:"#/properties/planRecord/type",keyword:"type",params:{type: schema63.properties.planRecord.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -10914,22 +13077,22 @@ vErrors.push(err72);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_run_segment = validate32;
-const schema57 = {"$id":"https://docket.invalid/schemas/run-segment.schema.json","title":"run-segment: up to 2000 consecutive journal lines of one run, each exactly the journaled line (its RFC 8785 form is the hashed line)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","lines"],"$defs":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"nullableString":{"type":["string","null"]},"message":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":"string"}}},"request":{"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]},"decisionRequest":{"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}},"chatRequest":{"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"}}},"response":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]},"line":{"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}}},"properties":{"kind":{"const":"run-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"first":{"type":"integer","minimum":0},"lines":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/line"}}}};
-const schema58 = {"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}};
-const schema59 = {"type":"string","pattern":"^sha256:[0-9a-f]{64}$"};
-const schema65 = {"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]};
-const schema66 = {"type":["string","null"]};
-const schema61 = {"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]};
-const schema64 = {"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}};
-const schema62 = {"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"}}};
-const schema63 = {"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":"string"}}};
+export const bundle_run_segment = validate33;
+const schema64 = {"$id":"https://docket.invalid/schemas/run-segment.schema.json","title":"run-segment: up to 2000 consecutive journal lines of one run, each exactly the journaled line (its RFC 8785 form is the hashed line)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","lines"],"$defs":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"nullableString":{"type":["string","null"]},"message":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":["string","null"]},"tool_calls":{"type":"array","items":{"type":"object"},"description":"a task's history: an assistant's tool calls"},"tool_call_id":{"type":"string","description":"a task's history: the call a tool result answers"},"name":{"type":"string"}}},"request":{"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]},"decisionRequest":{"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}},"chatRequest":{"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"},"tools":{"type":"array","items":{"type":"object"},"description":"a task's tool definitions"}}},"response":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]},"line":{"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}}},"properties":{"kind":{"const":"run-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"first":{"type":"integer","minimum":0},"lines":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/line"}}}};
+const schema65 = {"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}};
+const schema66 = {"type":"string","pattern":"^sha256:[0-9a-f]{64}$"};
+const schema72 = {"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]};
+const schema73 = {"type":["string","null"]};
+const schema68 = {"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]};
+const schema71 = {"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}};
+const schema69 = {"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"},"tools":{"type":"array","items":{"type":"object"},"description":"a task's tool definitions"}}};
+const schema70 = {"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":["string","null"]},"tool_calls":{"type":"array","items":{"type":"object"},"description":"a task's history: an assistant's tool calls"},"tool_call_id":{"type":"string","description":"a task's history: the call a tool result answers"},"name":{"type":"string"}}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10974,7 +13137,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!((((((key0 === "model") || (key0 === "messages")) || (key0 === "temperature")) || (key0 === "max_tokens")) || (key0 === "seed")) || (key0 === "top_p"))){
+if(!(((((((key0 === "model") || (key0 === "messages")) || (key0 === "temperature")) || (key0 === "max_tokens")) || (key0 === "seed")) || (key0 === "top_p")) || (key0 === "tools"))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -11025,7 +13188,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key1 in data2){
-if(!((key1 === "role") || (key1 === "content"))){
+if(!(((((key1 === "role") || (key1 === "content")) || (key1 === "tool_calls")) || (key1 === "tool_call_id")) || (key1 === "name"))){
 const err8 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -11049,8 +13212,9 @@ errors++;
 }
 }
 if(data2.content !== undefined){
-if(typeof data2.content !== "string"){
-const err10 = {instancePath:instancePath+"/messages/" + i0+"/content",schemaPath:"#/$defs/message/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data4 = data2.content;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err10 = {instancePath:instancePath+"/messages/" + i0+"/content",schemaPath:"#/$defs/message/properties/content/type",keyword:"type",params:{type: schema70.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11060,9 +13224,14 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data2.tool_calls !== undefined){
+let data5 = data2.tool_calls;
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+let data6 = data5[i1];
+if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+const err11 = {instancePath:instancePath+"/messages/" + i0+"/tool_calls/" + i1,schemaPath:"#/$defs/message/properties/tool_calls/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11074,7 +13243,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err12 = {instancePath:instancePath+"/messages/" + i0+"/tool_calls",schemaPath:"#/$defs/message/properties/tool_calls/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11084,10 +13253,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.temperature !== undefined){
-let data5 = data.temperature;
-if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err13 = {instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data2.tool_call_id !== undefined){
+if(typeof data2.tool_call_id !== "string"){
+const err13 = {instancePath:instancePath+"/messages/" + i0+"/tool_call_id",schemaPath:"#/$defs/message/properties/tool_call_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11097,10 +13265,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.max_tokens !== undefined){
-let data6 = data.max_tokens;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err14 = {instancePath:instancePath+"/max_tokens",schemaPath:"#/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data2.name !== undefined){
+if(typeof data2.name !== "string"){
+const err14 = {instancePath:instancePath+"/messages/" + i0+"/name",schemaPath:"#/$defs/message/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11110,10 +13277,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.seed !== undefined){
-let data7 = data.seed;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err15 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err15 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11123,10 +13289,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.top_p !== undefined){
-let data8 = data.top_p;
-if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err16 = {instancePath:instancePath+"/top_p",schemaPath:"#/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+else {
+const err16 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11136,9 +13301,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.temperature !== undefined){
+let data9 = data.temperature;
+if(!((typeof data9 == "number") && (isFinite(data9)))){
+const err17 = {instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11147,20 +13313,100 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate35.errors = vErrors;
+}
+if(data.max_tokens !== undefined){
+let data10 = data.max_tokens;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err18 = {instancePath:instancePath+"/max_tokens",schemaPath:"#/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.seed !== undefined){
+let data11 = data.seed;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err19 = {instancePath:instancePath+"/seed",schemaPath:"#/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.top_p !== undefined){
+let data12 = data.top_p;
+if(!((typeof data12 == "number") && (isFinite(data12)))){
+const err20 = {instancePath:instancePath+"/top_p",schemaPath:"#/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.tools !== undefined){
+let data13 = data.tools;
+if(Array.isArray(data13)){
+const len2 = data13.length;
+for(let i2=0; i2<len2; i2++){
+let data14 = data13[i2];
+if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
+const err21 = {instancePath:instancePath+"/tools/" + i2,schemaPath:"#/properties/tools/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate36.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -11410,13 +13656,13 @@ vErrors = null;
 }
 }
 }
-validate34.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-const schema70 = {"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}};
+const schema77 = {"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11465,7 +13711,7 @@ errors++;
 if(data.choice !== undefined){
 let data0 = data.choice;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err4 = {instancePath:instancePath+"/choice",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema66.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/choice",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema73.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11558,7 +13804,7 @@ vErrors = null;
 if(data.confidence !== undefined){
 let data3 = data.confidence;
 if((!((typeof data3 == "number") && (isFinite(data3)))) && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: schema70.properties.confidence.type},message:"must be number,null"};
+const err9 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: schema77.properties.confidence.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11579,12 +13825,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11739,7 +13985,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema58.properties, key0))){
+if(!(func10.call(schema65.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -11970,8 +14216,8 @@ errors++;
 }
 }
 if(data.request !== undefined){
-if(!(validate34(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate35(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 }
@@ -12220,7 +14466,7 @@ vErrors = null;
 if(data.content !== undefined){
 let data14 = data.content;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema66.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema73.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -12233,7 +14479,7 @@ errors++;
 if(data.model !== undefined){
 let data15 = data.model;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema66.type},message:"must be string,null"};
+const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema73.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -12246,7 +14492,7 @@ errors++;
 if(data.finishReason !== undefined){
 let data16 = data.finishReason;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema66.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema73.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -12259,7 +14505,7 @@ errors++;
 if(data.costUsd !== undefined){
 let data17 = data.costUsd;
 if((!((typeof data17 == "number") && (isFinite(data17)))) && (data17 !== null)){
-const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema58.properties.costUsd.type},message:"must be number,null"};
+const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema65.properties.costUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -12297,7 +14543,7 @@ errors++;
 if(data.errorClass !== undefined){
 let data19 = data.errorClass;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema66.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema73.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -12310,7 +14556,7 @@ errors++;
 if(data.class !== undefined){
 let data20 = data.class;
 if(!(((((data20 === "answered") || (data20 === "invalid")) || (data20 === "provider_failure")) || (data20 === "truncated")) || (data20 === "interrupted"))){
-const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema58.properties.class.enum},message:"must be equal to one of the allowed values"};
+const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema65.properties.class.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -12345,8 +14591,8 @@ errors++;
 }
 }
 if(data.decision !== undefined){
-if(!(validate38(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate39(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 }
@@ -12361,12 +14607,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/run-segment.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -12460,7 +14706,7 @@ errors++;
 if(data.run !== undefined){
 let data2 = data.run;
 if(typeof data2 === "string"){
-if(!pattern24.test(data2)){
+if(!pattern30.test(data2)){
 const err8 = {instancePath:instancePath+"/run",schemaPath:"#/properties/run/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -12522,8 +14768,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate33(data4[i0], {instancePath:instancePath+"/lines/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate34(data4[i0], {instancePath:instancePath+"/lines/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 }
@@ -12550,15 +14796,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_source = validate41;
-const schema72 = {"$id":"https://docket.invalid/schemas/source.schema.json","title":"source: a snapshot of one source eval's file tree","type":"object","additionalProperties":false,"required":["kind","schemaVersion","sourceEval","exclude","entries","treeDigest"],"properties":{"kind":{"const":"source"},"schemaVersion":{"const":1},"sourceEval":{"type":"string","pattern":"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$","description":"<category>/<eval>: the folders' own names, neither holding a separator or a control character"},"exclude":{"type":"object","additionalProperties":false,"required":["dirs","files"],"properties":{"dirs":{"type":"array","items":{"type":"string"}},"files":{"type":"array","items":{"type":"string"}}}},"entries":{"type":"array","items":{"oneOf":[{"type":"object","additionalProperties":false,"required":["path","type","mode","size","digest","encoding","content"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"file"},"mode":{"enum":[420,493]},"size":{"type":"integer","minimum":0},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"enum":["utf8","base64"]},"content":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["path","type","target"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"symlink"},"target":{"type":"string"}}}]}},"treeDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"allowedDenied":{"description":"denied paths stored because the bank config names them (content.include)","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","rule"],"properties":{"path":{"type":"string","minLength":1},"rule":{"type":"string"}}}},"allowedSecrets":{"description":"secret-scanner hits the bank config allows (content.allowSecrets), by path, line, rule and the digest of the matched text","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","line","rule","digest"],"properties":{"path":{"type":"string","minLength":1},"line":{"type":"integer","minimum":1},"rule":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
-const pattern64 = func6("^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$", "u");
+export const bundle_source = validate42;
+const schema79 = {"$id":"https://docket.invalid/schemas/source.schema.json","title":"source: a snapshot of one source eval's file tree","type":"object","additionalProperties":false,"required":["kind","schemaVersion","sourceEval","exclude","entries","treeDigest"],"properties":{"kind":{"const":"source"},"schemaVersion":{"const":1},"sourceEval":{"type":"string","pattern":"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$","description":"<category>/<eval>: the folders' own names, neither holding a separator or a control character"},"exclude":{"type":"object","additionalProperties":false,"required":["dirs","files"],"properties":{"dirs":{"type":"array","items":{"type":"string"}},"files":{"type":"array","items":{"type":"string"}}}},"entries":{"type":"array","items":{"oneOf":[{"type":"object","additionalProperties":false,"required":["path","type","mode","size","digest","encoding","content"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"file"},"mode":{"enum":[420,493]},"size":{"type":"integer","minimum":0},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"enum":["utf8","base64"]},"content":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["path","type","target"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"symlink"},"target":{"type":"string"}}}]}},"treeDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"allowedDenied":{"description":"denied paths stored because the bank config names them (content.include)","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","rule"],"properties":{"path":{"type":"string","minLength":1},"rule":{"type":"string"}}}},"allowedSecrets":{"description":"secret-scanner hits the bank config allows (content.allowSecrets), by path, line, rule and the digest of the matched text","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","line","rule","digest"],"properties":{"path":{"type":"string","minLength":1},"line":{"type":"integer","minimum":1},"rule":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
+const pattern80 = func6("^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$", "u");
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/source.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -12662,7 +14908,7 @@ errors++;
 if(data.sourceEval !== undefined){
 let data2 = data.sourceEval;
 if(typeof data2 === "string"){
-if(!pattern64.test(data2)){
+if(!pattern80.test(data2)){
 const err9 = {instancePath:instancePath+"/sourceEval",schemaPath:"#/properties/sourceEval/pattern",keyword:"pattern",params:{pattern: "^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$"},message:"must match pattern \""+"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -12920,7 +15166,7 @@ errors++;
 if(data9.mode !== undefined){
 let data12 = data9.mode;
 if(!((data12 === 420) || (data12 === 493))){
-const err30 = {instancePath:instancePath+"/entries/" + i2+"/mode",schemaPath:"#/properties/entries/items/oneOf/0/properties/mode/enum",keyword:"enum",params:{allowedValues: schema72.properties.entries.items.oneOf[0].properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/entries/" + i2+"/mode",schemaPath:"#/properties/entries/items/oneOf/0/properties/mode/enum",keyword:"enum",params:{allowedValues: schema79.properties.entries.items.oneOf[0].properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -12983,7 +15229,7 @@ errors++;
 if(data9.encoding !== undefined){
 let data15 = data9.encoding;
 if(!((data15 === "utf8") || (data15 === "base64"))){
-const err35 = {instancePath:instancePath+"/entries/" + i2+"/encoding",schemaPath:"#/properties/entries/items/oneOf/0/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema72.properties.entries.items.oneOf[0].properties.encoding.enum},message:"must be equal to one of the allowed values"};
+const err35 = {instancePath:instancePath+"/entries/" + i2+"/encoding",schemaPath:"#/properties/entries/items/oneOf/0/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema79.properties.entries.items.oneOf[0].properties.encoding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -13496,13 +15742,629 @@ vErrors.push(err75);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const definition_run_segment_line = validate42;
+export const bundle_task = validate43;
+const schema80 = {"$id":"https://docket.invalid/schemas/task.schema.json","title":"task: one free-form (answer) or execution (exec) task, its prompt read, naming its source snapshot","type":"object","additionalProperties":false,"required":["kind","schemaVersion","task","source"],"properties":{"kind":{"const":"task"},"schemaVersion":{"const":1},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","prompt","max_tokens","graders"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string"},"prompt":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string"},"file":{"type":"string"}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"type":"object"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"graders":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["ref","weight","params"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"params":{"type":"object"}}}}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://docket.invalid/schemas/task.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.schemaVersion === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schemaVersion"},message:"must have required property '"+"schemaVersion"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.task === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task"},message:"must have required property '"+"task"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.source === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "kind") || (key0 === "schemaVersion")) || (key0 === "task")) || (key0 === "source"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+if("task" !== data.kind){
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "task"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.schemaVersion !== undefined){
+if(1 !== data.schemaVersion){
+const err6 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.task !== undefined){
+let data2 = data.task;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.id === undefined){
+const err7 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.kind === undefined){
+const err8 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.sourceEval === undefined){
+const err9 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/required",keyword:"required",params:{missingProperty: "sourceEval"},message:"must have required property '"+"sourceEval"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.prompt === undefined){
+const err10 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data2.max_tokens === undefined){
+const err11 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/required",keyword:"required",params:{missingProperty: "max_tokens"},message:"must have required property '"+"max_tokens"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data2.graders === undefined){
+const err12 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/required",keyword:"required",params:{missingProperty: "graders"},message:"must have required property '"+"graders"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(func10.call(schema80.properties.task.properties, key1))){
+const err13 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data2.id !== undefined){
+let data3 = data2.id;
+if(typeof data3 === "string"){
+if(!pattern67.test(data3)){
+const err14 = {instancePath:instancePath+"/task/id",schemaPath:"#/properties/task/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/task/id",schemaPath:"#/properties/task/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data2.kind !== undefined){
+let data4 = data2.kind;
+if(!((data4 === "answer") || (data4 === "exec"))){
+const err16 = {instancePath:instancePath+"/task/kind",schemaPath:"#/properties/task/properties/kind/enum",keyword:"enum",params:{allowedValues: schema80.properties.task.properties.kind.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data2.sourceEval !== undefined){
+if(typeof data2.sourceEval !== "string"){
+const err17 = {instancePath:instancePath+"/task/sourceEval",schemaPath:"#/properties/task/properties/sourceEval/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data2.prompt !== undefined){
+let data6 = data2.prompt;
+const _errs13 = errors;
+let valid2 = false;
+let passing0 = null;
+const _errs14 = errors;
+if(data6 !== null){
+const err18 = {instancePath:instancePath+"/task/prompt",schemaPath:"#/properties/task/properties/prompt/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+var _valid0 = _errs14 === errors;
+if(_valid0){
+valid2 = true;
+passing0 = 0;
+}
+const _errs16 = errors;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.text === undefined){
+const err19 = {instancePath:instancePath+"/task/prompt",schemaPath:"#/properties/task/properties/prompt/oneOf/1/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+for(const key2 in data6){
+if(!((key2 === "text") || (key2 === "file"))){
+const err20 = {instancePath:instancePath+"/task/prompt",schemaPath:"#/properties/task/properties/prompt/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data6.text !== undefined){
+if(typeof data6.text !== "string"){
+const err21 = {instancePath:instancePath+"/task/prompt/text",schemaPath:"#/properties/task/properties/prompt/oneOf/1/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data6.file !== undefined){
+if(typeof data6.file !== "string"){
+const err22 = {instancePath:instancePath+"/task/prompt/file",schemaPath:"#/properties/task/properties/prompt/oneOf/1/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/task/prompt",schemaPath:"#/properties/task/properties/prompt/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+var _valid0 = _errs16 === errors;
+if(_valid0 && valid2){
+valid2 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid2 = true;
+passing0 = 1;
+}
+}
+if(!valid2){
+const err24 = {instancePath:instancePath+"/task/prompt",schemaPath:"#/properties/task/properties/prompt/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+else {
+errors = _errs13;
+if(vErrors !== null){
+if(_errs13){
+vErrors.length = _errs13;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data2.system !== undefined){
+if(typeof data2.system !== "string"){
+const err25 = {instancePath:instancePath+"/task/system",schemaPath:"#/properties/task/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data2.messages !== undefined){
+let data10 = data2.messages;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
+const err26 = {instancePath:instancePath+"/task/messages/" + i0,schemaPath:"#/properties/task/properties/messages/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/task/messages",schemaPath:"#/properties/task/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data2.tools !== undefined){
+let data12 = data2.tools;
+if(Array.isArray(data12)){
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+let data13 = data12[i1];
+if(!(data13 && typeof data13 == "object" && !Array.isArray(data13))){
+const err28 = {instancePath:instancePath+"/task/tools/" + i1,schemaPath:"#/properties/task/properties/tools/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/task/tools",schemaPath:"#/properties/task/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data2.max_tokens !== undefined){
+let data14 = data2.max_tokens;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err30 = {instancePath:instancePath+"/task/max_tokens",schemaPath:"#/properties/task/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 1 || isNaN(data14)){
+const err31 = {instancePath:instancePath+"/task/max_tokens",schemaPath:"#/properties/task/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+if(data2.graders !== undefined){
+let data15 = data2.graders;
+if(Array.isArray(data15)){
+if(data15.length < 1){
+const err32 = {instancePath:instancePath+"/task/graders",schemaPath:"#/properties/task/properties/graders/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+const len2 = data15.length;
+for(let i2=0; i2<len2; i2++){
+let data16 = data15[i2];
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.ref === undefined){
+const err33 = {instancePath:instancePath+"/task/graders/" + i2,schemaPath:"#/properties/task/properties/graders/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data16.weight === undefined){
+const err34 = {instancePath:instancePath+"/task/graders/" + i2,schemaPath:"#/properties/task/properties/graders/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data16.params === undefined){
+const err35 = {instancePath:instancePath+"/task/graders/" + i2,schemaPath:"#/properties/task/properties/graders/items/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+for(const key3 in data16){
+if(!(((key3 === "ref") || (key3 === "weight")) || (key3 === "params"))){
+const err36 = {instancePath:instancePath+"/task/graders/" + i2,schemaPath:"#/properties/task/properties/graders/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data16.ref !== undefined){
+let data17 = data16.ref;
+if(typeof data17 === "string"){
+if(!pattern19.test(data17)){
+const err37 = {instancePath:instancePath+"/task/graders/" + i2+"/ref",schemaPath:"#/properties/task/properties/graders/items/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/task/graders/" + i2+"/ref",schemaPath:"#/properties/task/properties/graders/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data16.weight !== undefined){
+let data18 = data16.weight;
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 0 || isNaN(data18)){
+const err39 = {instancePath:instancePath+"/task/graders/" + i2+"/weight",schemaPath:"#/properties/task/properties/graders/items/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/task/graders/" + i2+"/weight",schemaPath:"#/properties/task/properties/graders/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data16.params !== undefined){
+let data19 = data16.params;
+if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
+const err41 = {instancePath:instancePath+"/task/graders/" + i2+"/params",schemaPath:"#/properties/task/properties/graders/items/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/task/graders/" + i2,schemaPath:"#/properties/task/properties/graders/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/task/graders",schemaPath:"#/properties/task/properties/graders/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.source !== undefined){
+let data20 = data.source;
+func5(instancePath+"/source", data20, "source");
+if(typeof data20 === "string"){
+if(!pattern0.test(data20)){
+const err45 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+export const definition_run_segment_line = validate44;
+
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13657,7 +16519,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema58.properties, key0))){
+if(!(func10.call(schema65.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -13888,8 +16750,8 @@ errors++;
 }
 }
 if(data.request !== undefined){
-if(!(validate34(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate35(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 }
@@ -14138,7 +17000,7 @@ vErrors = null;
 if(data.content !== undefined){
 let data14 = data.content;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema66.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema73.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -14151,7 +17013,7 @@ errors++;
 if(data.model !== undefined){
 let data15 = data.model;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema66.type},message:"must be string,null"};
+const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema73.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -14164,7 +17026,7 @@ errors++;
 if(data.finishReason !== undefined){
 let data16 = data.finishReason;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema66.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema73.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -14177,7 +17039,7 @@ errors++;
 if(data.costUsd !== undefined){
 let data17 = data.costUsd;
 if((!((typeof data17 == "number") && (isFinite(data17)))) && (data17 !== null)){
-const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema58.properties.costUsd.type},message:"must be number,null"};
+const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema65.properties.costUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -14215,7 +17077,7 @@ errors++;
 if(data.errorClass !== undefined){
 let data19 = data.errorClass;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema66.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema73.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -14228,7 +17090,7 @@ errors++;
 if(data.class !== undefined){
 let data20 = data.class;
 if(!(((((data20 === "answered") || (data20 === "invalid")) || (data20 === "provider_failure")) || (data20 === "truncated")) || (data20 === "interrupted"))){
-const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema58.properties.class.enum},message:"must be equal to one of the allowed values"};
+const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema65.properties.class.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -14263,8 +17125,8 @@ errors++;
 }
 }
 if(data.decision !== undefined){
-if(!(validate38(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate39(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 }
@@ -14279,19 +17141,668 @@ vErrors.push(err61);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const bankFile = validate45;
-const schema81 = {"$id":"https://docket.invalid/schemas/files/decision-bank.schema.json","title":"decision-bank.json: the working-tree bank file (frozen into bank, question and prompt-template bundles)","type":"object","additionalProperties":false,"required":["schemaVersion","name","version","description","keyBalanceTolerance","promptTemplate","questions","omissions"],"$defs":{"probeRuntime":{"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}}},"properties":{"schemaVersion":{"const":1},"name":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"description":{"type":"string"},"keyBalanceTolerance":{"type":"integer","minimum":0},"promptTemplate":{"type":"object","additionalProperties":false,"required":["id","version","system","user","answerFormat"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string","minLength":3,"description":"<category>/<eval>: the two folders' names as they are on disk (layout); an unsafe name is refused by validate (ENAME)"},"stem":{"type":"string","minLength":1},"options":{"type":"array","items":{"type":"string","minLength":1}},"key":{"type":"string"},"claim":{"type":"string","minLength":1},"doesNotEstablish":{"type":"string","minLength":1},"probe":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$","description":"relative to the source eval's folder, or to <layout.probeRoot>/<sourceEval>/ when the layout names a probe root"},"probeRuntime":{"$ref":"#/$defs/probeRuntime"}}}},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string"}}}},"layout":{"description":"where the suite keeps its things (docs/design.md §7 \"Layout\"); every member left out has the default shown, the layout docket's own bank has","type":"object","additionalProperties":false,"properties":{"evalRoots":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"folders (relative to the bank root) holding <category>/<eval>/; default [\"evals\"]"},"taskFiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"every source eval holds one of these files; default [\"TASK.md\"]"},"solution":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"the reference solution: NAME/ a folder, NAME.* a file with any extension, else an exact file name; default [\"solution.*\"]"},"probeRoot":{"type":"string","minLength":1,"description":"probes live in <probeRoot>/<sourceEval>/; default: in each source eval's folder"}}},"report":{"description":"what docket report's page says: its title (default: the bank's name and \"leaderboard\") and an introduction (plain text, paragraphs separated by a blank line)","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"text":{"type":"string"}}},"probeRuntime":{"$ref":"#/$defs/probeRuntime"},"graders":{"description":"the suite's own graders by name (docs/design.md §10 \"Suite graders\"); not part of the benchmark version","type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["current","versions"],"properties":{"current":{"description":"the version whose grades are current","type":"integer","minimum":1},"versions":{"description":"version number → its module (.ts .mts .cts .js .mjs .cjs), relative to the bank root","type":"object","minProperties":1,"propertyNames":{"pattern":"^[1-9][0-9]*$"},"additionalProperties":{"type":"string","minLength":1}},"cases":{"description":"the regression matrix: a JSON-lines case file, relative to the bank root","type":"string","minLength":1},"helpers":{"description":"pure modules of the suite the versions may import, relative to the bank root","type":"array","items":{"type":"string","minLength":1}}}}},"grader":{"description":"the default grader of the bank's questions: a name in graders (its current version), NAME@N, or docket's own (decision@2); absent: decision; not part of the benchmark version","type":"string","pattern":"^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"},"lockfile":{"description":"the suite's lockfile, relative to the bank root (default: the first of package-lock.json, npm-shrinkwrap.json, bun.lock, pnpm-lock.yaml, yarn.lock present)","type":"string","pattern":"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},"content":{"description":"the content policy's bank settings (docs/design.md \"Content policy\")","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"type":"integer","minimum":1},"include":{"type":"array","items":{"type":"string","minLength":1}},"allowSecrets":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","digest","reason"],"properties":{"path":{"type":"string","minLength":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"reason":{"type":"string","minLength":1}}}}}}}};
-const schema82 = {"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}};
-const pattern72 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$", "u");
-const pattern74 = func6("^[1-9][0-9]*$", "u");
-const pattern75 = func6("^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$", "u");
-const pattern76 = func6("^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$", "u");
+export const bankFile = validate47;
+const schema89 = {"$id":"https://docket.invalid/schemas/files/decision-bank.schema.json","title":"decision-bank.json: the working-tree bank file (frozen into bank, question and prompt-template bundles)","type":"object","additionalProperties":false,"required":["schemaVersion","name","version","description","keyBalanceTolerance","promptTemplate","questions","omissions"],"$defs":{"probeRuntime":{"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}},"graderUse":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match) or exec@1 (the suite's tests, docket-exec/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} (docs/design.md §10)"}}},"message":{"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}},"weights":{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}}},"properties":{"schemaVersion":{"const":1},"name":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"description":{"type":"string"},"keyBalanceTolerance":{"type":"integer","minimum":0},"promptTemplate":{"type":"object","additionalProperties":false,"required":["id","version","system","user","answerFormat"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string","minLength":3,"description":"<category>/<eval>: the two folders' names as they are on disk (layout); an unsafe name is refused by validate (ENAME)"},"stem":{"type":"string","minLength":1},"options":{"type":"array","items":{"type":"string","minLength":1}},"key":{"type":"string"},"claim":{"type":"string","minLength":1},"doesNotEstablish":{"type":"string","minLength":1},"probe":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$","description":"relative to the source eval's folder, or to <layout.probeRoot>/<sourceEval>/ when the layout names a probe root"},"probeRuntime":{"$ref":"#/$defs/probeRuntime"}}}},"tasks":{"type":"array","items":{"$ref":"#/$defs/task"},"description":"free-form (answer) and execution (exec) tasks (docs/design.md §7 \"Tasks\")"},"scoring":{"type":"object","additionalProperties":false,"properties":{"weights":{"$ref":"#/$defs/weights"}},"description":"how kinds or categories weigh in the combined score; part of the scoring protocol, so of the benchmark version"},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string"}}}},"layout":{"description":"where the suite keeps its things (docs/design.md §7 \"Layout\"); every member left out has the default shown, the layout docket's own bank has","type":"object","additionalProperties":false,"properties":{"evalRoots":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"folders (relative to the bank root) holding <category>/<eval>/; default [\"evals\"]"},"taskFiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"every source eval holds one of these files; default [\"TASK.md\"]"},"solution":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"the reference solution: NAME/ a folder, NAME.* a file with any extension, else an exact file name; default [\"solution.*\"]"},"probeRoot":{"type":"string","minLength":1,"description":"probes live in <probeRoot>/<sourceEval>/; default: in each source eval's folder"}}},"report":{"description":"what docket report's page says: its title (default: the bank's name and \"leaderboard\") and an introduction (plain text, paragraphs separated by a blank line)","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"text":{"type":"string"}}},"probeRuntime":{"$ref":"#/$defs/probeRuntime"},"graders":{"description":"the suite's own graders by name (docs/design.md §10 \"Suite graders\"); not part of the benchmark version","type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["current","versions"],"properties":{"current":{"description":"the version whose grades are current","type":"integer","minimum":1},"versions":{"description":"version number → its module (.ts .mts .cts .js .mjs .cjs), relative to the bank root","type":"object","minProperties":1,"propertyNames":{"pattern":"^[1-9][0-9]*$"},"additionalProperties":{"type":"string","minLength":1}},"cases":{"description":"the regression matrix: a JSON-lines case file, relative to the bank root","type":"string","minLength":1},"helpers":{"description":"pure modules of the suite the versions may import, relative to the bank root","type":"array","items":{"type":"string","minLength":1}}}}},"grader":{"description":"the default grader of the bank's questions: a name in graders (its current version), NAME@N, or docket's own (decision@2); absent: decision; not part of the benchmark version","type":"string","pattern":"^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"},"lockfile":{"description":"the suite's lockfile, relative to the bank root (default: the first of package-lock.json, npm-shrinkwrap.json, bun.lock, pnpm-lock.yaml, yarn.lock present)","type":"string","pattern":"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},"content":{"description":"the content policy's bank settings (docs/design.md \"Content policy\")","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"type":"integer","minimum":1},"include":{"type":"array","items":{"type":"string","minLength":1}},"allowSecrets":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","digest","reason"],"properties":{"path":{"type":"string","minLength":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"reason":{"type":"string","minLength":1}}}}}}}};
+const schema90 = {"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}};
+const schema95 = {"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}};
+const pattern91 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$", "u");
+const pattern97 = func6("^[1-9][0-9]*$", "u");
+const pattern98 = func6("^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$", "u");
+const pattern99 = func6("^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$", "u");
+const schema91 = {"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}};
+const schema92 = {"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"};
+const schema93 = {"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match) or exec@1 (the suite's tests, docket-exec/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} (docs/design.md §10)"}}};
+const pattern93 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$", "u");
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.kind === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.sourceEval === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sourceEval"},message:"must have required property '"+"sourceEval"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.max_tokens === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max_tokens"},message:"must have required property '"+"max_tokens"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func10.call(schema91.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!pattern67.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+let data1 = data.kind;
+if(!((data1 === "answer") || (data1 === "exec"))){
+const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema91.properties.kind.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.sourceEval !== undefined){
+let data2 = data.sourceEval;
+if(typeof data2 === "string"){
+if(func2(data2) < 3){
+const err8 = {instancePath:instancePath+"/sourceEval",schemaPath:"#/properties/sourceEval/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/sourceEval",schemaPath:"#/properties/sourceEval/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.prompt !== undefined){
+let data3 = data.prompt;
+const _errs8 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs9 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.file === undefined){
+const err10 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/0/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key1 in data3){
+if(!(key1 === "file")){
+const err11 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data3.file !== undefined){
+let data4 = data3.file;
+if(typeof data4 === "string"){
+if(!pattern93.test(data4)){
+const err12 = {instancePath:instancePath+"/prompt/file",schemaPath:"#/properties/prompt/oneOf/0/properties/file/pattern",keyword:"pattern",params:{pattern: "^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$"},message:"must match pattern \""+"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/prompt/file",schemaPath:"#/properties/prompt/oneOf/0/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var _valid0 = _errs9 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs14 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.text === undefined){
+const err15 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/1/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+for(const key2 in data3){
+if(!(key2 === "text")){
+const err16 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data3.text !== undefined){
+let data5 = data3.text;
+if(typeof data5 === "string"){
+if(func2(data5) < 1){
+const err17 = {instancePath:instancePath+"/prompt/text",schemaPath:"#/properties/prompt/oneOf/1/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/prompt/text",schemaPath:"#/properties/prompt/oneOf/1/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+var _valid0 = _errs14 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err20 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+else {
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.system !== undefined){
+if(typeof data.system !== "string"){
+const err21 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.messages !== undefined){
+let data7 = data.messages;
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.role === undefined){
+const err22 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data8.role !== undefined){
+let data9 = data8.role;
+if(!((((data9 === "system") || (data9 === "user")) || (data9 === "assistant")) || (data9 === "tool"))){
+const err23 = {instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"#/$defs/message/properties/role/enum",keyword:"enum",params:{allowedValues: schema92.properties.role.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/messages/" + i0,schemaPath:"#/$defs/message/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.tools !== undefined){
+let data10 = data.tools;
+if(Array.isArray(data10)){
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+let data11 = data10[i1];
+if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
+const err26 = {instancePath:instancePath+"/tools/" + i1,schemaPath:"#/properties/tools/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.max_tokens !== undefined){
+let data12 = data.max_tokens;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err28 = {instancePath:instancePath+"/max_tokens",schemaPath:"#/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 1 || isNaN(data12)){
+const err29 = {instancePath:instancePath+"/max_tokens",schemaPath:"#/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+if(data.grader !== undefined){
+let data13 = data.grader;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.ref === undefined){
+const err30 = {instancePath:instancePath+"/grader",schemaPath:"#/$defs/graderUse/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+for(const key3 in data13){
+if(!(((key3 === "ref") || (key3 === "weight")) || (key3 === "params"))){
+const err31 = {instancePath:instancePath+"/grader",schemaPath:"#/$defs/graderUse/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data13.ref !== undefined){
+let data14 = data13.ref;
+if(typeof data14 === "string"){
+if(!pattern19.test(data14)){
+const err32 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/$defs/graderUse/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/grader/ref",schemaPath:"#/$defs/graderUse/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data13.weight !== undefined){
+let data15 = data13.weight;
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err34 = {instancePath:instancePath+"/grader/weight",schemaPath:"#/$defs/graderUse/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/grader/weight",schemaPath:"#/$defs/graderUse/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data13.params !== undefined){
+let data16 = data13.params;
+if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
+const err36 = {instancePath:instancePath+"/grader/params",schemaPath:"#/$defs/graderUse/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/grader",schemaPath:"#/$defs/graderUse/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.graders !== undefined){
+let data17 = data.graders;
+if(Array.isArray(data17)){
+if(data17.length < 1){
+const err38 = {instancePath:instancePath+"/graders",schemaPath:"#/properties/graders/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+const len2 = data17.length;
+for(let i2=0; i2<len2; i2++){
+let data18 = data17[i2];
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.ref === undefined){
+const err39 = {instancePath:instancePath+"/graders/" + i2,schemaPath:"#/$defs/graderUse/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+for(const key4 in data18){
+if(!(((key4 === "ref") || (key4 === "weight")) || (key4 === "params"))){
+const err40 = {instancePath:instancePath+"/graders/" + i2,schemaPath:"#/$defs/graderUse/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data18.ref !== undefined){
+let data19 = data18.ref;
+if(typeof data19 === "string"){
+if(!pattern19.test(data19)){
+const err41 = {instancePath:instancePath+"/graders/" + i2+"/ref",schemaPath:"#/$defs/graderUse/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/graders/" + i2+"/ref",schemaPath:"#/$defs/graderUse/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data18.weight !== undefined){
+let data20 = data18.weight;
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err43 = {instancePath:instancePath+"/graders/" + i2+"/weight",schemaPath:"#/$defs/graderUse/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/graders/" + i2+"/weight",schemaPath:"#/$defs/graderUse/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data18.params !== undefined){
+let data21 = data18.params;
+if(!(data21 && typeof data21 == "object" && !Array.isArray(data21))){
+const err45 = {instancePath:instancePath+"/graders/" + i2+"/params",schemaPath:"#/$defs/graderUse/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/graders/" + i2,schemaPath:"#/$defs/graderUse/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/graders",schemaPath:"#/properties/graders/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+validate48.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/files/decision-bank.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -14377,7 +17888,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema81.properties, key0))){
+if(!(func10.call(schema89.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -14555,7 +18066,7 @@ errors++;
 if(data5.id !== undefined){
 let data6 = data5.id;
 if(typeof data6 === "string"){
-if(!pattern50.test(data6)){
+if(!pattern66.test(data6)){
 const err23 = {instancePath:instancePath+"/promptTemplate/id",schemaPath:"#/properties/promptTemplate/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -14641,7 +18152,7 @@ errors++;
 if(data5.requestKind !== undefined){
 let data11 = data5.requestKind;
 if(!((data11 === "chat") || (data11 === "decision"))){
-const err30 = {instancePath:instancePath+"/promptTemplate/requestKind",schemaPath:"#/properties/promptTemplate/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema81.properties.promptTemplate.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/promptTemplate/requestKind",schemaPath:"#/properties/promptTemplate/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema89.properties.promptTemplate.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -14751,7 +18262,7 @@ vErrors.push(err39);
 errors++;
 }
 for(const key2 in data13){
-if(!(func10.call(schema81.properties.questions.items.properties, key2))){
+if(!(func10.call(schema89.properties.questions.items.properties, key2))){
 const err40 = {instancePath:instancePath+"/questions/" + i0,schemaPath:"#/properties/questions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err40];
@@ -14765,7 +18276,7 @@ errors++;
 if(data13.id !== undefined){
 let data14 = data13.id;
 if(typeof data14 === "string"){
-if(!pattern51.test(data14)){
+if(!pattern67.test(data14)){
 const err41 = {instancePath:instancePath+"/questions/" + i0+"/id",schemaPath:"#/properties/questions/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
@@ -14943,7 +18454,7 @@ errors++;
 if(data13.probe !== undefined){
 let data22 = data13.probe;
 if(typeof data22 === "string"){
-if(!pattern72.test(data22)){
+if(!pattern91.test(data22)){
 const err55 = {instancePath:instancePath+"/questions/" + i0+"/probe",schemaPath:"#/properties/questions/items/properties/probe/pattern",keyword:"pattern",params:{pattern: "^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$"},message:"must match pattern \""+"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
@@ -14983,7 +18494,7 @@ errors++;
 if(data23.runtime !== undefined){
 let data24 = data23.runtime;
 if(!((((data24 === "auto") || (data24 === "node")) || (data24 === "tsx")) || (data24 === "bun"))){
-const err58 = {instancePath:instancePath+"/questions/" + i0+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema82.properties.runtime.enum},message:"must be equal to one of the allowed values"};
+const err58 = {instancePath:instancePath+"/questions/" + i0+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema90.properties.runtime.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -15064,15 +18575,19 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.omissions !== undefined){
-let data26 = data.omissions;
+if(data.tasks !== undefined){
+let data26 = data.tasks;
 if(Array.isArray(data26)){
 const len2 = data26.length;
 for(let i2=0; i2<len2; i2++){
-let data27 = data26[i2];
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.sourceEval === undefined){
-const err65 = {instancePath:instancePath+"/omissions/" + i2,schemaPath:"#/properties/omissions/items/required",keyword:"required",params:{missingProperty: "sourceEval"},message:"must have required property '"+"sourceEval"+"'"};
+if(!(validate48(data26[i2], {instancePath:instancePath+"/tasks/" + i2,parentData:data26,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -15081,8 +18596,13 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data27.reason === undefined){
-const err66 = {instancePath:instancePath+"/omissions/" + i2,schemaPath:"#/properties/omissions/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+}
+if(data.scoring !== undefined){
+let data28 = data.scoring;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+for(const key4 in data28){
+if(!(key4 === "weights")){
+const err66 = {instancePath:instancePath+"/scoring",schemaPath:"#/properties/scoring/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -15091,9 +18611,12 @@ vErrors.push(err66);
 }
 errors++;
 }
-for(const key4 in data27){
-if(!((key4 === "sourceEval") || (key4 === "reason"))){
-const err67 = {instancePath:instancePath+"/omissions/" + i2,schemaPath:"#/properties/omissions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+if(data28.weights !== undefined){
+let data29 = data28.weights;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(Object.keys(data29).length > 1){
+const err67 = {instancePath:instancePath+"/scoring/weights",schemaPath:"#/$defs/weights/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -15102,10 +18625,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-if(data27.sourceEval !== undefined){
-if(typeof data27.sourceEval !== "string"){
-const err68 = {instancePath:instancePath+"/omissions/" + i2+"/sourceEval",schemaPath:"#/properties/omissions/items/properties/sourceEval/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(Object.keys(data29).length < 1){
+const err68 = {instancePath:instancePath+"/scoring/weights",schemaPath:"#/$defs/weights/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -15114,10 +18635,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-if(data27.reason !== undefined){
-if(typeof data27.reason !== "string"){
-const err69 = {instancePath:instancePath+"/omissions/" + i2+"/reason",schemaPath:"#/properties/omissions/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key5 in data29){
+if(!((key5 === "kind") || (key5 === "category"))){
+const err69 = {instancePath:instancePath+"/scoring/weights",schemaPath:"#/$defs/weights/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -15127,9 +18647,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-}
-else {
-const err70 = {instancePath:instancePath+"/omissions/" + i2,schemaPath:"#/properties/omissions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data29.kind !== undefined){
+let data30 = data29.kind;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(Object.keys(data30).length < 1){
+const err70 = {instancePath:instancePath+"/scoring/weights/kind",schemaPath:"#/$defs/weights/properties/kind/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -15138,10 +18660,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/omissions",schemaPath:"#/properties/omissions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key6 in data30){
+if(!(((key6 === "choice") || (key6 === "answer")) || (key6 === "exec"))){
+const err71 = {instancePath:instancePath+"/scoring/weights/kind",schemaPath:"#/$defs/weights/properties/kind/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -15151,12 +18672,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.layout !== undefined){
-let data30 = data.layout;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-for(const key5 in data30){
-if(!((((key5 === "evalRoots") || (key5 === "taskFiles")) || (key5 === "solution")) || (key5 === "probeRoot"))){
-const err72 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(data30.choice !== undefined){
+let data31 = data30.choice;
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 < 0 || isNaN(data31)){
+const err72 = {instancePath:instancePath+"/scoring/weights/kind/choice",schemaPath:"#/$defs/weights/properties/kind/properties/choice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -15166,11 +18686,8 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data30.evalRoots !== undefined){
-let data31 = data30.evalRoots;
-if(Array.isArray(data31)){
-if(data31.length < 1){
-const err73 = {instancePath:instancePath+"/layout/evalRoots",schemaPath:"#/properties/layout/properties/evalRoots/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+else {
+const err73 = {instancePath:instancePath+"/scoring/weights/kind/choice",schemaPath:"#/$defs/weights/properties/kind/properties/choice/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -15179,12 +18696,12 @@ vErrors.push(err73);
 }
 errors++;
 }
-const len3 = data31.length;
-for(let i3=0; i3<len3; i3++){
-let data32 = data31[i3];
-if(typeof data32 === "string"){
-if(func2(data32) < 1){
-const err74 = {instancePath:instancePath+"/layout/evalRoots/" + i3,schemaPath:"#/properties/layout/properties/evalRoots/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data30.answer !== undefined){
+let data32 = data30.answer;
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 < 0 || isNaN(data32)){
+const err74 = {instancePath:instancePath+"/scoring/weights/kind/answer",schemaPath:"#/$defs/weights/properties/kind/properties/answer/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -15195,7 +18712,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/layout/evalRoots/" + i3,schemaPath:"#/properties/layout/properties/evalRoots/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err75 = {instancePath:instancePath+"/scoring/weights/kind/answer",schemaPath:"#/$defs/weights/properties/kind/properties/answer/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -15205,9 +18722,11 @@ vErrors.push(err75);
 errors++;
 }
 }
-}
-else {
-const err76 = {instancePath:instancePath+"/layout/evalRoots",schemaPath:"#/properties/layout/properties/evalRoots/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data30.exec !== undefined){
+let data33 = data30.exec;
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 0 || isNaN(data33)){
+const err76 = {instancePath:instancePath+"/scoring/weights/kind/exec",schemaPath:"#/$defs/weights/properties/kind/properties/exec/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -15217,11 +18736,8 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data30.taskFiles !== undefined){
-let data33 = data30.taskFiles;
-if(Array.isArray(data33)){
-if(data33.length < 1){
-const err77 = {instancePath:instancePath+"/layout/taskFiles",schemaPath:"#/properties/layout/properties/taskFiles/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+else {
+const err77 = {instancePath:instancePath+"/scoring/weights/kind/exec",schemaPath:"#/$defs/weights/properties/kind/properties/exec/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -15230,12 +18746,10 @@ vErrors.push(err77);
 }
 errors++;
 }
-const len4 = data33.length;
-for(let i4=0; i4<len4; i4++){
-let data34 = data33[i4];
-if(typeof data34 === "string"){
-if(func2(data34) < 1){
-const err78 = {instancePath:instancePath+"/layout/taskFiles/" + i4,schemaPath:"#/properties/layout/properties/taskFiles/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/scoring/weights/kind",schemaPath:"#/$defs/weights/properties/kind/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -15245,8 +18759,11 @@ vErrors.push(err78);
 errors++;
 }
 }
-else {
-const err79 = {instancePath:instancePath+"/layout/taskFiles/" + i4,schemaPath:"#/properties/layout/properties/taskFiles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data29.category !== undefined){
+let data34 = data29.category;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(Object.keys(data34).length < 1){
+const err79 = {instancePath:instancePath+"/scoring/weights/category",schemaPath:"#/$defs/weights/properties/category/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -15255,10 +18772,11 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/layout/taskFiles",schemaPath:"#/properties/layout/properties/taskFiles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key7 in data34){
+let data35 = data34[key7];
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 < 0 || isNaN(data35)){
+const err80 = {instancePath:instancePath+"/scoring/weights/category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/weights/properties/category/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -15268,11 +18786,8 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data30.solution !== undefined){
-let data35 = data30.solution;
-if(Array.isArray(data35)){
-if(data35.length < 1){
-const err81 = {instancePath:instancePath+"/layout/solution",schemaPath:"#/properties/layout/properties/solution/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+else {
+const err81 = {instancePath:instancePath+"/scoring/weights/category/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/weights/properties/category/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -15281,12 +18796,10 @@ vErrors.push(err81);
 }
 errors++;
 }
-const len5 = data35.length;
-for(let i5=0; i5<len5; i5++){
-let data36 = data35[i5];
-if(typeof data36 === "string"){
-if(func2(data36) < 1){
-const err82 = {instancePath:instancePath+"/layout/solution/" + i5,schemaPath:"#/properties/layout/properties/solution/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/scoring/weights/category",schemaPath:"#/$defs/weights/properties/category/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -15296,8 +18809,9 @@ vErrors.push(err82);
 errors++;
 }
 }
+}
 else {
-const err83 = {instancePath:instancePath+"/layout/solution/" + i5,schemaPath:"#/properties/layout/properties/solution/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err83 = {instancePath:instancePath+"/scoring/weights",schemaPath:"#/$defs/weights/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -15309,7 +18823,7 @@ errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/layout/solution",schemaPath:"#/properties/layout/properties/solution/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err84 = {instancePath:instancePath+"/scoring",schemaPath:"#/properties/scoring/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -15319,11 +18833,15 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data30.probeRoot !== undefined){
-let data37 = data30.probeRoot;
-if(typeof data37 === "string"){
-if(func2(data37) < 1){
-const err85 = {instancePath:instancePath+"/layout/probeRoot",schemaPath:"#/properties/layout/properties/probeRoot/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.omissions !== undefined){
+let data36 = data.omissions;
+if(Array.isArray(data36)){
+const len3 = data36.length;
+for(let i3=0; i3<len3; i3++){
+let data37 = data36[i3];
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+if(data37.sourceEval === undefined){
+const err85 = {instancePath:instancePath+"/omissions/" + i3,schemaPath:"#/properties/omissions/items/required",keyword:"required",params:{missingProperty: "sourceEval"},message:"must have required property '"+"sourceEval"+"'"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -15332,9 +18850,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-else {
-const err86 = {instancePath:instancePath+"/layout/probeRoot",schemaPath:"#/properties/layout/properties/probeRoot/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data37.reason === undefined){
+const err86 = {instancePath:instancePath+"/omissions/" + i3,schemaPath:"#/properties/omissions/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -15343,10 +18860,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key8 in data37){
+if(!((key8 === "sourceEval") || (key8 === "reason"))){
+const err87 = {instancePath:instancePath+"/omissions/" + i3,schemaPath:"#/properties/omissions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -15356,12 +18872,9 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data.report !== undefined){
-let data38 = data.report;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-for(const key6 in data38){
-if(!((key6 === "title") || (key6 === "text"))){
-const err88 = {instancePath:instancePath+"/report",schemaPath:"#/properties/report/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(data37.sourceEval !== undefined){
+if(typeof data37.sourceEval !== "string"){
+const err88 = {instancePath:instancePath+"/omissions/" + i3+"/sourceEval",schemaPath:"#/properties/omissions/items/properties/sourceEval/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -15371,11 +18884,9 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data38.title !== undefined){
-let data39 = data38.title;
-if(typeof data39 === "string"){
-if(func2(data39) < 1){
-const err89 = {instancePath:instancePath+"/report/title",schemaPath:"#/properties/report/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data37.reason !== undefined){
+if(typeof data37.reason !== "string"){
+const err89 = {instancePath:instancePath+"/omissions/" + i3+"/reason",schemaPath:"#/properties/omissions/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -15385,8 +18896,9 @@ vErrors.push(err89);
 errors++;
 }
 }
+}
 else {
-const err90 = {instancePath:instancePath+"/report/title",schemaPath:"#/properties/report/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err90 = {instancePath:instancePath+"/omissions/" + i3,schemaPath:"#/properties/omissions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -15396,9 +18908,9 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data38.text !== undefined){
-if(typeof data38.text !== "string"){
-const err91 = {instancePath:instancePath+"/report/text",schemaPath:"#/properties/report/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err91 = {instancePath:instancePath+"/omissions",schemaPath:"#/properties/omissions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -15408,9 +18920,12 @@ vErrors.push(err91);
 errors++;
 }
 }
-}
-else {
-const err92 = {instancePath:instancePath+"/report",schemaPath:"#/properties/report/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.layout !== undefined){
+let data40 = data.layout;
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+for(const key9 in data40){
+if(!((((key9 === "evalRoots") || (key9 === "taskFiles")) || (key9 === "solution")) || (key9 === "probeRoot"))){
+const err92 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -15420,12 +18935,11 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data.probeRuntime !== undefined){
-let data41 = data.probeRuntime;
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-for(const key7 in data41){
-if(!((key7 === "runtime") || (key7 === "timeoutMs"))){
-const err93 = {instancePath:instancePath+"/probeRuntime",schemaPath:"#/$defs/probeRuntime/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(data40.evalRoots !== undefined){
+let data41 = data40.evalRoots;
+if(Array.isArray(data41)){
+if(data41.length < 1){
+const err93 = {instancePath:instancePath+"/layout/evalRoots",schemaPath:"#/properties/layout/properties/evalRoots/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -15434,11 +18948,12 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-if(data41.runtime !== undefined){
-let data42 = data41.runtime;
-if(!((((data42 === "auto") || (data42 === "node")) || (data42 === "tsx")) || (data42 === "bun"))){
-const err94 = {instancePath:instancePath+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema82.properties.runtime.enum},message:"must be equal to one of the allowed values"};
+const len4 = data41.length;
+for(let i4=0; i4<len4; i4++){
+let data42 = data41[i4];
+if(typeof data42 === "string"){
+if(func2(data42) < 1){
+const err94 = {instancePath:instancePath+"/layout/evalRoots/" + i4,schemaPath:"#/properties/layout/properties/evalRoots/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -15448,10 +18963,8 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data41.timeoutMs !== undefined){
-let data43 = data41.timeoutMs;
-if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-const err95 = {instancePath:instancePath+"/probeRuntime/timeoutMs",schemaPath:"#/$defs/probeRuntime/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err95 = {instancePath:instancePath+"/layout/evalRoots/" + i4,schemaPath:"#/properties/layout/properties/evalRoots/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -15460,9 +18973,10 @@ vErrors.push(err95);
 }
 errors++;
 }
-if((typeof data43 == "number") && (isFinite(data43))){
-if(data43 > 3600000 || isNaN(data43)){
-const err96 = {instancePath:instancePath+"/probeRuntime/timeoutMs",schemaPath:"#/$defs/probeRuntime/properties/timeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
+}
+}
+else {
+const err96 = {instancePath:instancePath+"/layout/evalRoots",schemaPath:"#/properties/layout/properties/evalRoots/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -15471,8 +18985,12 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(data43 < 1 || isNaN(data43)){
-const err97 = {instancePath:instancePath+"/probeRuntime/timeoutMs",schemaPath:"#/$defs/probeRuntime/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data40.taskFiles !== undefined){
+let data43 = data40.taskFiles;
+if(Array.isArray(data43)){
+if(data43.length < 1){
+const err97 = {instancePath:instancePath+"/layout/taskFiles",schemaPath:"#/properties/layout/properties/taskFiles/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -15481,11 +18999,12 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err98 = {instancePath:instancePath+"/probeRuntime",schemaPath:"#/$defs/probeRuntime/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const len5 = data43.length;
+for(let i5=0; i5<len5; i5++){
+let data44 = data43[i5];
+if(typeof data44 === "string"){
+if(func2(data44) < 1){
+const err98 = {instancePath:instancePath+"/layout/taskFiles/" + i5,schemaPath:"#/properties/layout/properties/taskFiles/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -15495,14 +19014,8 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data.graders !== undefined){
-let data44 = data.graders;
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-for(const key8 in data44){
-const _errs97 = errors;
-if(typeof key8 === "string"){
-if(!pattern14.test(key8)){
-const err99 = {instancePath:instancePath+"/graders",schemaPath:"#/properties/graders/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\"",propertyName:key8};
+else {
+const err99 = {instancePath:instancePath+"/layout/taskFiles/" + i5,schemaPath:"#/properties/layout/properties/taskFiles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -15512,9 +19025,9 @@ vErrors.push(err99);
 errors++;
 }
 }
-var valid22 = _errs97 === errors;
-if(!valid22){
-const err100 = {instancePath:instancePath+"/graders",schemaPath:"#/properties/graders/propertyNames",keyword:"propertyNames",params:{propertyName: key8},message:"property name must be valid"};
+}
+else {
+const err100 = {instancePath:instancePath+"/layout/taskFiles",schemaPath:"#/properties/layout/properties/taskFiles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -15524,11 +19037,11 @@ vErrors.push(err100);
 errors++;
 }
 }
-for(const key9 in data44){
-let data45 = data44[key9];
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if(data45.current === undefined){
-const err101 = {instancePath:instancePath+"/graders/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/graders/additionalProperties/required",keyword:"required",params:{missingProperty: "current"},message:"must have required property '"+"current"+"'"};
+if(data40.solution !== undefined){
+let data45 = data40.solution;
+if(Array.isArray(data45)){
+if(data45.length < 1){
+const err101 = {instancePath:instancePath+"/layout/solution",schemaPath:"#/properties/layout/properties/solution/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -15537,8 +19050,12 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(data45.versions === undefined){
-const err102 = {instancePath:instancePath+"/graders/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/graders/additionalProperties/required",keyword:"required",params:{missingProperty: "versions"},message:"must have required property '"+"versions"+"'"};
+const len6 = data45.length;
+for(let i6=0; i6<len6; i6++){
+let data46 = data45[i6];
+if(typeof data46 === "string"){
+if(func2(data46) < 1){
+const err102 = {instancePath:instancePath+"/layout/solution/" + i6,schemaPath:"#/properties/layout/properties/solution/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -15547,9 +19064,9 @@ vErrors.push(err102);
 }
 errors++;
 }
-for(const key10 in data45){
-if(!((((key10 === "current") || (key10 === "versions")) || (key10 === "cases")) || (key10 === "helpers"))){
-const err103 = {instancePath:instancePath+"/graders/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/graders/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+}
+else {
+const err103 = {instancePath:instancePath+"/layout/solution/" + i6,schemaPath:"#/properties/layout/properties/solution/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -15559,10 +19076,9 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(data45.current !== undefined){
-let data46 = data45.current;
-if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
-const err104 = {instancePath:instancePath+"/graders/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/current",schemaPath:"#/properties/graders/additionalProperties/properties/current/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err104 = {instancePath:instancePath+"/layout/solution",schemaPath:"#/properties/layout/properties/solution/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -15571,9 +19087,12 @@ vErrors.push(err104);
 }
 errors++;
 }
-if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 < 1 || isNaN(data46)){
-const err105 = {instancePath:instancePath+"/graders/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/current",schemaPath:"#/properties/graders/additionalProperties/properties/current/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data40.probeRoot !== undefined){
+let data47 = data40.probeRoot;
+if(typeof data47 === "string"){
+if(func2(data47) < 1){
+const err105 = {instancePath:instancePath+"/layout/probeRoot",schemaPath:"#/properties/layout/properties/probeRoot/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -15583,12 +19102,8 @@ vErrors.push(err105);
 errors++;
 }
 }
-}
-if(data45.versions !== undefined){
-let data47 = data45.versions;
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(Object.keys(data47).length < 1){
-const err106 = {instancePath:instancePath+"/graders/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/graders/additionalProperties/properties/versions/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
+else {
+const err106 = {instancePath:instancePath+"/layout/probeRoot",schemaPath:"#/properties/layout/properties/probeRoot/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -15597,11 +19112,10 @@ vErrors.push(err106);
 }
 errors++;
 }
-for(const key11 in data47){
-const _errs106 = errors;
-if(typeof key11 === "string"){
-if(!pattern74.test(key11)){
-const err107 = {instancePath:instancePath+"/graders/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/graders/additionalProperties/properties/versions/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*$"},message:"must match pattern \""+"^[1-9][0-9]*$"+"\"",propertyName:key11};
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/layout",schemaPath:"#/properties/layout/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -15611,9 +19125,12 @@ vErrors.push(err107);
 errors++;
 }
 }
-var valid25 = _errs106 === errors;
-if(!valid25){
-const err108 = {instancePath:instancePath+"/graders/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/graders/additionalProperties/properties/versions/propertyNames",keyword:"propertyNames",params:{propertyName: key11},message:"property name must be valid"};
+if(data.report !== undefined){
+let data48 = data.report;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+for(const key10 in data48){
+if(!((key10 === "title") || (key10 === "text"))){
+const err108 = {instancePath:instancePath+"/report",schemaPath:"#/properties/report/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -15623,11 +19140,11 @@ vErrors.push(err108);
 errors++;
 }
 }
-for(const key12 in data47){
-let data48 = data47[key12];
-if(typeof data48 === "string"){
-if(func2(data48) < 1){
-const err109 = {instancePath:instancePath+"/graders/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/graders/additionalProperties/properties/versions/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data48.title !== undefined){
+let data49 = data48.title;
+if(typeof data49 === "string"){
+if(func2(data49) < 1){
+const err109 = {instancePath:instancePath+"/report/title",schemaPath:"#/properties/report/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -15638,7 +19155,7 @@ errors++;
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/graders/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/graders/additionalProperties/properties/versions/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err110 = {instancePath:instancePath+"/report/title",schemaPath:"#/properties/report/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -15648,9 +19165,9 @@ vErrors.push(err110);
 errors++;
 }
 }
-}
-else {
-const err111 = {instancePath:instancePath+"/graders/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/graders/additionalProperties/properties/versions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data48.text !== undefined){
+if(typeof data48.text !== "string"){
+const err111 = {instancePath:instancePath+"/report/text",schemaPath:"#/properties/report/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -15660,11 +19177,9 @@ vErrors.push(err111);
 errors++;
 }
 }
-if(data45.cases !== undefined){
-let data49 = data45.cases;
-if(typeof data49 === "string"){
-if(func2(data49) < 1){
-const err112 = {instancePath:instancePath+"/graders/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/cases",schemaPath:"#/properties/graders/additionalProperties/properties/cases/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err112 = {instancePath:instancePath+"/report",schemaPath:"#/properties/report/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -15674,8 +19189,12 @@ vErrors.push(err112);
 errors++;
 }
 }
-else {
-const err113 = {instancePath:instancePath+"/graders/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/cases",schemaPath:"#/properties/graders/additionalProperties/properties/cases/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.probeRuntime !== undefined){
+let data51 = data.probeRuntime;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+for(const key11 in data51){
+if(!((key11 === "runtime") || (key11 === "timeoutMs"))){
+const err113 = {instancePath:instancePath+"/probeRuntime",schemaPath:"#/$defs/probeRuntime/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -15685,15 +19204,10 @@ vErrors.push(err113);
 errors++;
 }
 }
-if(data45.helpers !== undefined){
-let data50 = data45.helpers;
-if(Array.isArray(data50)){
-const len6 = data50.length;
-for(let i6=0; i6<len6; i6++){
-let data51 = data50[i6];
-if(typeof data51 === "string"){
-if(func2(data51) < 1){
-const err114 = {instancePath:instancePath+"/graders/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/helpers/" + i6,schemaPath:"#/properties/graders/additionalProperties/properties/helpers/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data51.runtime !== undefined){
+let data52 = data51.runtime;
+if(!((((data52 === "auto") || (data52 === "node")) || (data52 === "tsx")) || (data52 === "bun"))){
+const err114 = {instancePath:instancePath+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema90.properties.runtime.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -15703,8 +19217,10 @@ vErrors.push(err114);
 errors++;
 }
 }
-else {
-const err115 = {instancePath:instancePath+"/graders/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/helpers/" + i6,schemaPath:"#/properties/graders/additionalProperties/properties/helpers/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data51.timeoutMs !== undefined){
+let data53 = data51.timeoutMs;
+if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
+const err115 = {instancePath:instancePath+"/probeRuntime/timeoutMs",schemaPath:"#/$defs/probeRuntime/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -15713,10 +19229,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-}
-else {
-const err116 = {instancePath:instancePath+"/graders/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/helpers",schemaPath:"#/properties/graders/additionalProperties/properties/helpers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 > 3600000 || isNaN(data53)){
+const err116 = {instancePath:instancePath+"/probeRuntime/timeoutMs",schemaPath:"#/$defs/probeRuntime/properties/timeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600000},message:"must be <= 3600000"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -15725,10 +19240,8 @@ vErrors.push(err116);
 }
 errors++;
 }
-}
-}
-else {
-const err117 = {instancePath:instancePath+"/graders/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/graders/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data53 < 1 || isNaN(data53)){
+const err117 = {instancePath:instancePath+"/probeRuntime/timeoutMs",schemaPath:"#/$defs/probeRuntime/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -15739,8 +19252,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err118 = {instancePath:instancePath+"/graders",schemaPath:"#/properties/graders/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err118 = {instancePath:instancePath+"/probeRuntime",schemaPath:"#/$defs/probeRuntime/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -15750,11 +19264,14 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data.grader !== undefined){
-let data52 = data.grader;
-if(typeof data52 === "string"){
-if(!pattern75.test(data52)){
-const err119 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"+"\""};
+if(data.graders !== undefined){
+let data54 = data.graders;
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+for(const key12 in data54){
+const _errs121 = errors;
+if(typeof key12 === "string"){
+if(!pattern20.test(key12)){
+const err119 = {instancePath:instancePath+"/graders",schemaPath:"#/properties/graders/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\"",propertyName:key12};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -15764,8 +19281,9 @@ vErrors.push(err119);
 errors++;
 }
 }
-else {
-const err120 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid29 = _errs121 === errors;
+if(!valid29){
+const err120 = {instancePath:instancePath+"/graders",schemaPath:"#/properties/graders/propertyNames",keyword:"propertyNames",params:{propertyName: key12},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -15775,11 +19293,11 @@ vErrors.push(err120);
 errors++;
 }
 }
-if(data.lockfile !== undefined){
-let data53 = data.lockfile;
-if(typeof data53 === "string"){
-if(!pattern76.test(data53)){
-const err121 = {instancePath:instancePath+"/lockfile",schemaPath:"#/properties/lockfile/pattern",keyword:"pattern",params:{pattern: "^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},message:"must match pattern \""+"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"+"\""};
+for(const key13 in data54){
+let data55 = data54[key13];
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+if(data55.current === undefined){
+const err121 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/graders/additionalProperties/required",keyword:"required",params:{missingProperty: "current"},message:"must have required property '"+"current"+"'"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -15788,9 +19306,8 @@ vErrors.push(err121);
 }
 errors++;
 }
-}
-else {
-const err122 = {instancePath:instancePath+"/lockfile",schemaPath:"#/properties/lockfile/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data55.versions === undefined){
+const err122 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/graders/additionalProperties/required",keyword:"required",params:{missingProperty: "versions"},message:"must have required property '"+"versions"+"'"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -15799,13 +19316,9 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-if(data.content !== undefined){
-let data54 = data.content;
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-for(const key13 in data54){
-if(!(((key13 === "maxFileBytes") || (key13 === "include")) || (key13 === "allowSecrets"))){
-const err123 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+for(const key14 in data55){
+if(!((((key14 === "current") || (key14 === "versions")) || (key14 === "cases")) || (key14 === "helpers"))){
+const err123 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/graders/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -15815,10 +19328,10 @@ vErrors.push(err123);
 errors++;
 }
 }
-if(data54.maxFileBytes !== undefined){
-let data55 = data54.maxFileBytes;
-if(!(((typeof data55 == "number") && (!(data55 % 1) && !isNaN(data55))) && (isFinite(data55)))){
-const err124 = {instancePath:instancePath+"/content/maxFileBytes",schemaPath:"#/properties/content/properties/maxFileBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data55.current !== undefined){
+let data56 = data55.current;
+if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
+const err124 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/current",schemaPath:"#/properties/graders/additionalProperties/properties/current/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -15827,9 +19340,9 @@ vErrors.push(err124);
 }
 errors++;
 }
-if((typeof data55 == "number") && (isFinite(data55))){
-if(data55 < 1 || isNaN(data55)){
-const err125 = {instancePath:instancePath+"/content/maxFileBytes",schemaPath:"#/properties/content/properties/maxFileBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data56 == "number") && (isFinite(data56))){
+if(data56 < 1 || isNaN(data56)){
+const err125 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/current",schemaPath:"#/properties/graders/additionalProperties/properties/current/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -15840,15 +19353,11 @@ errors++;
 }
 }
 }
-if(data54.include !== undefined){
-let data56 = data54.include;
-if(Array.isArray(data56)){
-const len7 = data56.length;
-for(let i7=0; i7<len7; i7++){
-let data57 = data56[i7];
-if(typeof data57 === "string"){
-if(func2(data57) < 1){
-const err126 = {instancePath:instancePath+"/content/include/" + i7,schemaPath:"#/properties/content/properties/include/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data55.versions !== undefined){
+let data57 = data55.versions;
+if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+if(Object.keys(data57).length < 1){
+const err126 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/graders/additionalProperties/properties/versions/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -15857,9 +19366,11 @@ vErrors.push(err126);
 }
 errors++;
 }
-}
-else {
-const err127 = {instancePath:instancePath+"/content/include/" + i7,schemaPath:"#/properties/content/properties/include/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key15 in data57){
+const _errs130 = errors;
+if(typeof key15 === "string"){
+if(!pattern97.test(key15)){
+const err127 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/graders/additionalProperties/properties/versions/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*$"},message:"must match pattern \""+"^[1-9][0-9]*$"+"\"",propertyName:key15};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -15869,9 +19380,9 @@ vErrors.push(err127);
 errors++;
 }
 }
-}
-else {
-const err128 = {instancePath:instancePath+"/content/include",schemaPath:"#/properties/content/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var valid32 = _errs130 === errors;
+if(!valid32){
+const err128 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/graders/additionalProperties/properties/versions/propertyNames",keyword:"propertyNames",params:{propertyName: key15},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -15881,15 +19392,11 @@ vErrors.push(err128);
 errors++;
 }
 }
-if(data54.allowSecrets !== undefined){
-let data58 = data54.allowSecrets;
-if(Array.isArray(data58)){
-const len8 = data58.length;
-for(let i8=0; i8<len8; i8++){
-let data59 = data58[i8];
-if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-if(data59.path === undefined){
-const err129 = {instancePath:instancePath+"/content/allowSecrets/" + i8,schemaPath:"#/properties/content/properties/allowSecrets/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+for(const key16 in data57){
+let data58 = data57[key16];
+if(typeof data58 === "string"){
+if(func2(data58) < 1){
+const err129 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/graders/additionalProperties/properties/versions/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -15898,8 +19405,9 @@ vErrors.push(err129);
 }
 errors++;
 }
-if(data59.digest === undefined){
-const err130 = {instancePath:instancePath+"/content/allowSecrets/" + i8,schemaPath:"#/properties/content/properties/allowSecrets/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+}
+else {
+const err130 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/graders/additionalProperties/properties/versions/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -15908,8 +19416,10 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(data59.reason === undefined){
-const err131 = {instancePath:instancePath+"/content/allowSecrets/" + i8,schemaPath:"#/properties/content/properties/allowSecrets/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+}
+}
+else {
+const err131 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/graders/additionalProperties/properties/versions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -15918,9 +19428,12 @@ vErrors.push(err131);
 }
 errors++;
 }
-for(const key14 in data59){
-if(!(((key14 === "path") || (key14 === "digest")) || (key14 === "reason"))){
-const err132 = {instancePath:instancePath+"/content/allowSecrets/" + i8,schemaPath:"#/properties/content/properties/allowSecrets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+}
+if(data55.cases !== undefined){
+let data59 = data55.cases;
+if(typeof data59 === "string"){
+if(func2(data59) < 1){
+const err132 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/cases",schemaPath:"#/properties/graders/additionalProperties/properties/cases/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -15930,11 +19443,8 @@ vErrors.push(err132);
 errors++;
 }
 }
-if(data59.path !== undefined){
-let data60 = data59.path;
-if(typeof data60 === "string"){
-if(func2(data60) < 1){
-const err133 = {instancePath:instancePath+"/content/allowSecrets/" + i8+"/path",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err133 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/cases",schemaPath:"#/properties/graders/additionalProperties/properties/cases/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -15944,8 +19454,15 @@ vErrors.push(err133);
 errors++;
 }
 }
-else {
-const err134 = {instancePath:instancePath+"/content/allowSecrets/" + i8+"/path",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data55.helpers !== undefined){
+let data60 = data55.helpers;
+if(Array.isArray(data60)){
+const len7 = data60.length;
+for(let i7=0; i7<len7; i7++){
+let data61 = data60[i7];
+if(typeof data61 === "string"){
+if(func2(data61) < 1){
+const err134 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/helpers/" + i7,schemaPath:"#/properties/graders/additionalProperties/properties/helpers/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -15955,11 +19472,8 @@ vErrors.push(err134);
 errors++;
 }
 }
-if(data59.digest !== undefined){
-let data61 = data59.digest;
-if(typeof data61 === "string"){
-if(!pattern0.test(data61)){
-const err135 = {instancePath:instancePath+"/content/allowSecrets/" + i8+"/digest",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+else {
+const err135 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/helpers/" + i7,schemaPath:"#/properties/graders/additionalProperties/properties/helpers/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -15969,8 +19483,9 @@ vErrors.push(err135);
 errors++;
 }
 }
+}
 else {
-const err136 = {instancePath:instancePath+"/content/allowSecrets/" + i8+"/digest",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err136 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/helpers",schemaPath:"#/properties/graders/additionalProperties/properties/helpers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -15980,11 +19495,9 @@ vErrors.push(err136);
 errors++;
 }
 }
-if(data59.reason !== undefined){
-let data62 = data59.reason;
-if(typeof data62 === "string"){
-if(func2(data62) < 1){
-const err137 = {instancePath:instancePath+"/content/allowSecrets/" + i8+"/reason",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err137 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/graders/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -15994,8 +19507,9 @@ vErrors.push(err137);
 errors++;
 }
 }
+}
 else {
-const err138 = {instancePath:instancePath+"/content/allowSecrets/" + i8+"/reason",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err138 = {instancePath:instancePath+"/graders",schemaPath:"#/properties/graders/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -16005,9 +19519,11 @@ vErrors.push(err138);
 errors++;
 }
 }
-}
-else {
-const err139 = {instancePath:instancePath+"/content/allowSecrets/" + i8,schemaPath:"#/properties/content/properties/allowSecrets/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.grader !== undefined){
+let data62 = data.grader;
+if(typeof data62 === "string"){
+if(!pattern98.test(data62)){
+const err139 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -16017,9 +19533,8 @@ vErrors.push(err139);
 errors++;
 }
 }
-}
 else {
-const err140 = {instancePath:instancePath+"/content/allowSecrets",schemaPath:"#/properties/content/properties/allowSecrets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err140 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -16029,9 +19544,11 @@ vErrors.push(err140);
 errors++;
 }
 }
-}
-else {
-const err141 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.lockfile !== undefined){
+let data63 = data.lockfile;
+if(typeof data63 === "string"){
+if(!pattern99.test(data63)){
+const err141 = {instancePath:instancePath+"/lockfile",schemaPath:"#/properties/lockfile/pattern",keyword:"pattern",params:{pattern: "^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},message:"must match pattern \""+"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"+"\""};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -16041,9 +19558,8 @@ vErrors.push(err141);
 errors++;
 }
 }
-}
 else {
-const err142 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err142 = {instancePath:instancePath+"/lockfile",schemaPath:"#/properties/lockfile/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -16052,14 +19568,267 @@ vErrors.push(err142);
 }
 errors++;
 }
-validate45.errors = vErrors;
+}
+if(data.content !== undefined){
+let data64 = data.content;
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+for(const key17 in data64){
+if(!(((key17 === "maxFileBytes") || (key17 === "include")) || (key17 === "allowSecrets"))){
+const err143 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+}
+if(data64.maxFileBytes !== undefined){
+let data65 = data64.maxFileBytes;
+if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
+const err144 = {instancePath:instancePath+"/content/maxFileBytes",schemaPath:"#/properties/content/properties/maxFileBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+if((typeof data65 == "number") && (isFinite(data65))){
+if(data65 < 1 || isNaN(data65)){
+const err145 = {instancePath:instancePath+"/content/maxFileBytes",schemaPath:"#/properties/content/properties/maxFileBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+}
+if(data64.include !== undefined){
+let data66 = data64.include;
+if(Array.isArray(data66)){
+const len8 = data66.length;
+for(let i8=0; i8<len8; i8++){
+let data67 = data66[i8];
+if(typeof data67 === "string"){
+if(func2(data67) < 1){
+const err146 = {instancePath:instancePath+"/content/include/" + i8,schemaPath:"#/properties/content/properties/include/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+}
+else {
+const err147 = {instancePath:instancePath+"/content/include/" + i8,schemaPath:"#/properties/content/properties/include/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+}
+}
+else {
+const err148 = {instancePath:instancePath+"/content/include",schemaPath:"#/properties/content/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+}
+if(data64.allowSecrets !== undefined){
+let data68 = data64.allowSecrets;
+if(Array.isArray(data68)){
+const len9 = data68.length;
+for(let i9=0; i9<len9; i9++){
+let data69 = data68[i9];
+if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+if(data69.path === undefined){
+const err149 = {instancePath:instancePath+"/content/allowSecrets/" + i9,schemaPath:"#/properties/content/properties/allowSecrets/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+if(data69.digest === undefined){
+const err150 = {instancePath:instancePath+"/content/allowSecrets/" + i9,schemaPath:"#/properties/content/properties/allowSecrets/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+if(data69.reason === undefined){
+const err151 = {instancePath:instancePath+"/content/allowSecrets/" + i9,schemaPath:"#/properties/content/properties/allowSecrets/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+for(const key18 in data69){
+if(!(((key18 === "path") || (key18 === "digest")) || (key18 === "reason"))){
+const err152 = {instancePath:instancePath+"/content/allowSecrets/" + i9,schemaPath:"#/properties/content/properties/allowSecrets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+}
+if(data69.path !== undefined){
+let data70 = data69.path;
+if(typeof data70 === "string"){
+if(func2(data70) < 1){
+const err153 = {instancePath:instancePath+"/content/allowSecrets/" + i9+"/path",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+}
+else {
+const err154 = {instancePath:instancePath+"/content/allowSecrets/" + i9+"/path",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+}
+if(data69.digest !== undefined){
+let data71 = data69.digest;
+if(typeof data71 === "string"){
+if(!pattern0.test(data71)){
+const err155 = {instancePath:instancePath+"/content/allowSecrets/" + i9+"/digest",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+}
+else {
+const err156 = {instancePath:instancePath+"/content/allowSecrets/" + i9+"/digest",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
+}
+if(data69.reason !== undefined){
+let data72 = data69.reason;
+if(typeof data72 === "string"){
+if(func2(data72) < 1){
+const err157 = {instancePath:instancePath+"/content/allowSecrets/" + i9+"/reason",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err157];
+}
+else {
+vErrors.push(err157);
+}
+errors++;
+}
+}
+else {
+const err158 = {instancePath:instancePath+"/content/allowSecrets/" + i9+"/reason",schemaPath:"#/properties/content/properties/allowSecrets/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err158];
+}
+else {
+vErrors.push(err158);
+}
+errors++;
+}
+}
+}
+else {
+const err159 = {instancePath:instancePath+"/content/allowSecrets/" + i9,schemaPath:"#/properties/content/properties/allowSecrets/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err159];
+}
+else {
+vErrors.push(err159);
+}
+errors++;
+}
+}
+}
+else {
+const err160 = {instancePath:instancePath+"/content/allowSecrets",schemaPath:"#/properties/content/properties/allowSecrets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err160];
+}
+else {
+vErrors.push(err160);
+}
+errors++;
+}
+}
+}
+else {
+const err161 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err161];
+}
+else {
+vErrors.push(err161);
+}
+errors++;
+}
+}
+}
+else {
+const err162 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+}
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const releaseManifest = validate46;
-const schema84 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://docket.invalid/schemas/release/manifest.schema.json","title":"docket release manifest (MANIFEST.json inside decision-verification.tgz)","description":"Not a bundle kind: it lives in the release tarball, never in an archive. Stored as RFC 8785 canonical JSON. Paths are relative to the tarball's top directory decision-verification/, sorted by UTF-8 byte order, unique. merkleRoot is the RFC 6962 root over the evidence object digests.","type":"object","additionalProperties":false,"required":["kind","schemaVersion","docketVersion","encoder","merkleRoot","entries"],"properties":{"kind":{"const":"release-manifest"},"schemaVersion":{"const":1},"docketVersion":{"type":"string","minLength":1,"maxLength":64},"encoder":{"type":"string","minLength":1,"maxLength":512},"merkleRoot":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"entries":{"type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["path","size","digest"],"properties":{"path":{"type":"string","minLength":1,"maxLength":255},"size":{"type":"integer","minimum":0,"maximum":1073741824},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
+export const releaseManifest = validate50;
+const schema97 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://docket.invalid/schemas/release/manifest.schema.json","title":"docket release manifest (MANIFEST.json inside decision-verification.tgz)","description":"Not a bundle kind: it lives in the release tarball, never in an archive. Stored as RFC 8785 canonical JSON. Paths are relative to the tarball's top directory decision-verification/, sorted by UTF-8 byte order, unique. merkleRoot is the RFC 6962 root over the evidence object digests.","type":"object","additionalProperties":false,"required":["kind","schemaVersion","docketVersion","encoder","merkleRoot","entries"],"properties":{"kind":{"const":"release-manifest"},"schemaVersion":{"const":1},"docketVersion":{"type":"string","minLength":1,"maxLength":64},"encoder":{"type":"string","minLength":1,"maxLength":512},"merkleRoot":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"entries":{"type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["path","size","digest"],"properties":{"path":{"type":"string","minLength":1,"maxLength":255},"size":{"type":"integer","minimum":0,"maximum":1073741824},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/release/manifest.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -16444,7 +20213,7 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
@@ -16454,6 +20223,7 @@ export const BUNDLE_KINDS = {
   "attestation": bundle_attestation,
   "bank": bundle_bank,
   "evidence": bundle_evidence,
+  "exec-result": bundle_exec_result,
   "foreign-grade": bundle_foreign_grade,
   "foreign-log": bundle_foreign_log,
   "foreign-run": bundle_foreign_run,
@@ -16470,4 +20240,5 @@ export const BUNDLE_KINDS = {
   "run": bundle_run,
   "run-segment": bundle_run_segment,
   "source": bundle_source,
+  "task": bundle_task,
 };

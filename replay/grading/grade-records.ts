@@ -15,8 +15,19 @@ export const GRADES_NS = 'grades';
 /** Up to this many attempts the verdicts sit inside the grade bundle; above, in grade-segment bundles. */
 export const INLINE_VERDICTS_MAX = SEGMENT_LINES;
 
-export type AttemptVerdict = 'correct' | 'incorrect' | 'invalid' | 'truncated' | 'provider_failure' | 'interrupted';
+export type AttemptVerdict = 'correct' | 'incorrect' | 'invalid' | 'truncated' | 'provider_failure' | 'interrupted' | 'partial';
+/** The verdicts every grade counts; `partial` (a task scored strictly between 0 and 1) is counted only by grades of runs with tasks. */
 export const VERDICTS: readonly AttemptVerdict[] = ['correct', 'incorrect', 'invalid', 'truncated', 'provider_failure', 'interrupted'];
+
+/** One grader's part of a task's verdict: its score (null: did not answer), and for exec its test outcome and evidence. */
+export interface VerdictPart {
+  grader: string; // ref, e.g. exec@1
+  weight: number;
+  verdict: AttemptVerdict;
+  score: number | null;
+  outcome?: Digest; // exec: SHA-256 of the tests' names and statuses (what a regrade compares)
+  evidence?: Digest; // exec: the exec-result bundle (tests with durations and messages, exit code, output)
+}
 
 export interface VerdictRecord {
   question: string;
@@ -28,6 +39,8 @@ export interface VerdictRecord {
   verdict: AttemptVerdict;
   shown: Letter | null;
   chosen: Letter | null;
+  score?: number | null; // tasks only: the slot score in [0, 1], null when it did not answer
+  parts?: VerdictPart[]; // tasks only: each grader's part, in the task's order
 }
 
 export interface GradeWarning {
@@ -44,7 +57,7 @@ export interface GraderIdentity {
   bundle?: Digest; // the archived grader bundle (every record written since #18)
 }
 
-export type GradeCounts = { attempts: number; slots: number } & Record<AttemptVerdict, number>;
+export type GradeCounts = { attempts: number; slots: number } & Record<Exclude<AttemptVerdict, 'partial'>, number> & { partial?: number };
 
 export interface GradeValue {
   kind: 'grade';
@@ -52,6 +65,7 @@ export interface GradeValue {
   run: Digest;
   runId: string;
   grader: GraderIdentity;
+  taskGraders?: GraderIdentity[]; // the graders of the run's tasks (present only when it has task slots)
   previous: Digest | null;
   gradedAt: string;
   verdicts: VerdictRecord[]; // every attempt's verdict in seq order, or [] when segmented

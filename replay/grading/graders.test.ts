@@ -13,6 +13,7 @@ import {
   graderDigest,
   graderSource,
   lockFor,
+  TASK_GRADERS,
   lockProblems,
   readGraderSource,
   refOf,
@@ -218,8 +219,8 @@ describe('identity', () => {
   const FILES = { 'decision@1': 'decision-v1.ts', 'decision@2': 'decision-v2.ts', 'exact@1': 'exact-v1.ts' } as const;
 
   it('digests are the pinned ones (lockfiles/graders.lock.json), and the lock pins every built-in grader', () => {
-    expect(LOCK).toEqual(lockFor(ALL_GRADERS));
-    expect(Object.keys(LOCK.graders).sort()).toEqual(['decision@1', 'decision@2', 'exact@1']);
+    expect(LOCK).toEqual(lockFor([...ALL_GRADERS, ...TASK_GRADERS]));
+    expect(Object.keys(LOCK.graders).sort()).toEqual(['answer@1', 'decision@1', 'decision@2', 'exact@1', 'exec@1']);
     expect(lockProblems(ALL_GRADERS, LOCK)).toEqual([]);
   });
 

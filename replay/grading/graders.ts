@@ -7,6 +7,8 @@ import { packageFile } from '../package-files.ts';
 import * as decisionV1 from './graders/decision-v1.ts';
 import * as decisionV2 from './graders/decision-v2.ts';
 import * as exactV1 from './graders/exact-v1.ts';
+import * as answerV1 from './graders/answer-v1.ts';
+import * as execV1 from './graders/exec-v1.ts';
 
 /**
  * Graders: pure functions with an identity (docs/design.md "Graders").
@@ -36,6 +38,35 @@ export interface GraderResult {
   verdict: 'correct' | 'incorrect' | 'invalid' | 'truncated';
   shown: Letter | null; // the displayed letter the reply chose
   chosen: Letter | null; // that letter mapped back to the canonical order
+}
+
+/** What a task grader reads of an attempt: the reply, why it stopped, and the task's parameters for this grader. */
+export interface TaskGraderInput {
+  content: string | null;
+  finishReason: string | null;
+  params: Json;
+}
+
+/** A task grader's verdict and score in [0, 1] (null when the attempt did not answer: truncated). */
+export interface TaskGraderResult {
+  verdict: 'correct' | 'incorrect' | 'partial' | 'invalid' | 'truncated';
+  score: number | null;
+}
+
+/**
+ * A task grader (docs/design.md §10 "Task graders"): an identity like a question grader's, over the
+ * pure code that decides (answer@1: the whole grading; exec@1: reply → files and tests → score, the
+ * running being docket-exec/1's).
+ */
+export interface TaskGrader {
+  id: string;
+  version: number;
+  config: Json;
+  digest: Digest;
+  description: string;
+  source: Readonly<GraderSource>;
+  file: string | null;
+  kind: 'answer' | 'exec';
 }
 
 export interface Grader {
@@ -99,6 +130,29 @@ export const ALL_GRADERS: readonly Grader[] = Object.freeze([
   exactGrader(),
 ]);
 
+function defineTask(id: string, version: number, description: string, file: string, kind: TaskGrader['kind']): TaskGrader {
+  const source = Object.freeze(graderSource(file));
+  return Object.freeze({ id, version, config: {}, digest: graderDigest(id, version, {}, source), description, source, file: `${GRADER_DIR}${file}`, kind });
+}
+
+/** The built-in task graders (their refs are what a task's `grader.ref` names). */
+export const TASK_GRADERS: readonly TaskGrader[] = Object.freeze([
+  defineTask(answerV1.ID, answerV1.VERSION, answerV1.DESCRIPTION, 'answer-v1.ts', 'answer'),
+  defineTask(execV1.ID, execV1.VERSION, execV1.DESCRIPTION, 'exec-v1.ts', 'exec'),
+]);
+
+/** The task grader a ref names (`answer@1`, `exec@1`), checked against the lock; unknown → EGRADER (exit 2). */
+export function taskGrader(ref: string): TaskGrader {
+  assertGradersPinned();
+  const g = TASK_GRADERS.find((t) => refOf(t) === ref);
+  if (!g) throw usageError('EGRADER', `unknown task grader "${ref}" (known: ${TASK_GRADERS.map(refOf).join(', ')})`, { ref });
+  return g;
+}
+
+/** answer@1's grading, by the frozen module itself. */
+export const gradeAnswer = (input: TaskGraderInput): TaskGraderResult => answerV1.grade(input);
+export { execV1 };
+
 function newest(id: string): Grader {
   const all = ALL_GRADERS.filter((g) => g.id === id);
   return all.reduce((a, b) => (b.version > a.version ? b : a));
@@ -122,7 +176,7 @@ export interface GraderLock {
 export const refOf = (g: Pick<Grader, 'id' | 'version'>) => `${g.id}@${g.version}`;
 
 /** The lock as it should read for these graders (what a new version's entry must say). */
-export function lockFor(graders: readonly Grader[]): GraderLock {
+export function lockFor(graders: readonly Pick<Grader, 'id' | 'version' | 'digest'>[]): GraderLock {
   return { lockfileVersion: 1, graders: Object.fromEntries(graders.map((g) => [refOf(g), g.digest])) };
 }
 
@@ -143,7 +197,7 @@ function readLock(): GraderLock {
  * Every built-in grader whose code no longer hashes to its pinned digest (EGRADERCHANGED), or that has
  * no pin (EGRADERUNPINNED). A shipped grader is frozen: archived grade records name its digest.
  */
-export function lockProblems(graders: readonly Grader[], lock: GraderLock): DocketError[] {
+export function lockProblems(graders: readonly Pick<Grader, 'id' | 'version' | 'digest' | 'file'>[], lock: GraderLock): DocketError[] {
   const out: DocketError[] = [];
   for (const g of graders) {
     const ref = refOf(g);
@@ -170,7 +224,7 @@ export function lockProblems(graders: readonly Grader[], lock: GraderLock): Dock
 let pinned: DocketError[] | null = null;
 /** Throws the first lock problem of the built-in graders (all of them in `data.problems`). Checked once per process. */
 export function assertGradersPinned(): void {
-  pinned ??= lockProblems(ALL_GRADERS, readLock());
+  pinned ??= lockProblems([...ALL_GRADERS, ...TASK_GRADERS], readLock());
   const [first] = pinned;
   if (first)
     throw new DocketError(

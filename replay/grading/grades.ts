@@ -3,8 +3,10 @@ import { loadFrozenBank, type FrozenBank } from '../bank/frozen.ts';
 import { sha256, type Digest } from '../format/digest.ts';
 import { DocketError, findingError } from '../errors.ts';
 import { archiveGrader, graderBundleDigest, loadArchivedGrader } from './grader-archive.ts';
-import { ALL_GRADERS, grader as graderByRef, graderByDigest, type Grader, type QuestionFields } from './graders.ts';
+import { ALL_GRADERS, grader as graderByRef, graderByDigest, taskGrader, type Grader, type QuestionFields } from './graders.ts';
 import { bankGrader, resolveGrader, type GraderContext, type SuiteGraders } from './suite-graders.ts';
+import { gradeTaskAttempt, type ExecResultValue, type ExecRunner, type TaskGradingContext } from './task-grading.ts';
+import type { SourceSnapshot } from '../bank/snapshot.ts';
 import type { JournalLine } from '../runs/journal.ts';
 import { canonicalBytes, canonicalText, type Json } from '../format/json.ts';
 import { permutationsFor } from '../runs/request.ts';
@@ -48,6 +50,15 @@ export interface Flip {
   newGrader: Digest;
   oldGraderRef: string;
   newGraderRef: string;
+  oldScore?: number | null; // tasks: the slot scores
+  newScore?: number | null;
+  tests?: { old: Digest | null; new: Digest | null }; // exec: the two exec-result bundles, whose tests `testFlips` compares
+}
+
+/** The exec evidence of two verdicts of one attempt, for listing which tests flipped. */
+function testFlipsOf(a: VerdictRecord, b: VerdictRecord): Pick<Flip, 'tests'> {
+  const ev = (v: VerdictRecord) => v.parts?.find((p) => p.evidence)?.evidence ?? null;
+  return ev(a) || ev(b) ? { tests: { old: ev(a), new: ev(b) } } : {};
 }
 
 export const identityOf = (g: Grader): GraderIdentity => ({ ref: `${g.id}@${g.version}`, id: g.id, version: g.version, digest: g.digest, bundle: graderBundleDigest(g) });
@@ -77,23 +88,51 @@ export function gradeAttempt(line: JournalLine, q: BankQuestion, g: Grader): Ver
   return { ...base, verdict: r.verdict, shown: r.shown, chosen: r.chosen };
 }
 
-export function gradeLines(lines: readonly JournalLine[], bank: FrozenBank, g: Grader): VerdictRecord[] {
+/** The identity a grade record gives a task grader (its archived bundle included). */
+export const taskIdentity = (ref: string): GraderIdentity => identityOf(taskGrader(ref) as unknown as Grader);
+
+export interface GradeLinesOptions {
+  exec?: ExecRunner; // runs exec tasks' tests (cli/offline/exec.ts); without it a run with exec slots cannot be graded
+  source?: (digest: Digest) => SourceSnapshot;
+  evidence?: ExecResultValue[]; // collects the exec-result bundles to write with the grade
+}
+
+export function gradeLines(lines: readonly JournalLine[], bank: FrozenBank, g: Grader, opts: GradeLinesOptions = {}): VerdictRecord[] {
   const byId = new Map(bank.questions.map((q) => [q.id, q]));
+  const tasks = new Map(bank.tasks.map((t) => [t.id, t]));
+  const ctx: TaskGradingContext = {
+    exec: opts.exec,
+    source:
+      opts.source ??
+      (() => {
+        throw findingError('EEXECRUNNER', 'no archive to read source snapshots from');
+      }),
+    evidence: opts.evidence ?? [],
+    identity: taskIdentity,
+  };
   return lines.map((l) => {
+    const t = tasks.get(l.slot.question);
+    if (t) return gradeTaskAttempt(l, t, { question: l.slot.question, permutation: l.slot.permutation, repetition: l.slot.repetition, attempt: l.attempt, seq: l.seq, inputHash: inputHash(l) }, ctx);
     const q = byId.get(l.slot.question);
     if (!q) throw findingError('EPLAN', `attempt ${l.seq} names question ${l.slot.question}, which is not in bank ${bank.digest}`, { question: l.slot.question });
     return gradeAttempt(l, q, g);
   });
 }
 
-export function countVerdicts(lines: readonly JournalLine[], verdicts: readonly VerdictRecord[]): GradeCounts {
-  const counts = { attempts: verdicts.length, slots: 0, ...Object.fromEntries(VERDICTS.map((v) => [v, 0])) } as GradeCounts;
+export function countVerdicts(lines: readonly JournalLine[], verdicts: readonly VerdictRecord[], withTasks = false): GradeCounts {
+  // `partial` is counted only by grades of runs with tasks: a grade of questions keeps its bytes.
+  const counts = { attempts: verdicts.length, slots: 0, ...Object.fromEntries(VERDICTS.map((v) => [v, 0])), ...(withTasks ? { partial: 0 } : {}) } as GradeCounts;
   verdicts.forEach((v, i) => {
     if (!lines[i]?.final) return;
     counts.slots++;
-    counts[v.verdict]++;
+    counts[v.verdict] = (counts[v.verdict] ?? 0) + 1;
   });
   return counts;
+}
+
+/** What a regrade compares of a verdict: everything but where the exec evidence is stored (its durations and output vary run to run). */
+export function verdictKey(v: VerdictRecord): string {
+  return canonicalText((v.parts ? { ...v, parts: v.parts.map(({ evidence: _, ...p }) => p) } : v) as unknown as Json);
 }
 
 /** Flips between two gradings of the same attempts; attempts that do not line up are warnings, not flips. */
@@ -127,7 +166,7 @@ export function diffVerdicts(
         message: `attempt ${b.seq} (${b.question} permutation ${b.permutation} attempt ${b.attempt}): the stored input hashes to ${b.inputHash}, the previous grade graded ${a.inputHash}`,
       });
     }
-    if (a.verdict !== b.verdict) {
+    if (a.verdict !== b.verdict || verdictKey(a) !== verdictKey(b)) {
       flips.push({
         run: run.digest,
         runId: run.id,
@@ -139,6 +178,7 @@ export function diffVerdicts(
         final: lines[i]?.final ?? false,
         old: a.verdict,
         new: b.verdict,
+        ...(a.parts || b.parts ? { oldScore: a.score ?? null, newScore: b.score ?? null, ...testFlipsOf(a, b) } : {}),
         oldGrader: before.grader.digest,
         newGrader: after.grader.digest,
         oldGraderRef: before.grader.ref,
@@ -181,6 +221,7 @@ export interface RegradePlan {
   grade: GradeValue;
   segments: GradeSegmentValue[];
   flips: Flip[];
+  evidence: ExecResultValue[]; // exec-result bundles its verdicts name
 }
 
 export interface RegradeInput {
@@ -194,22 +235,27 @@ export interface RegradeInput {
   current?: boolean;
   setCurrent?: boolean;
   gradedAt: string;
+  exec?: ExecRunner;
+  source?: (digest: Digest) => SourceSnapshot;
 }
 
-/** The same grade: grader identity and bundle, run bundle and every verdict. */
+/** The same grade: grader identity and bundle, run bundle and every verdict (as a regrade compares them, verdictKey). */
 function sameGrade(g: LoadedGrade | null, identity: GraderIdentity, run: Digest, verdicts: readonly VerdictRecord[]): boolean {
   return (
     g !== null &&
     g.value.grader.digest === identity.digest &&
     g.value.grader.bundle === identity.bundle &&
     g.value.run === run &&
-    canonicalText(g.verdicts as unknown as Json) === canonicalText(verdicts as unknown as Json)
+    g.verdicts.length === verdicts.length &&
+    g.verdicts.every((v, i) => verdictKey(v) === verdictKey(verdicts[i]!))
   );
 }
 
 /** Grade a loaded run (pure): the new record, its segments, the flips against the run's current grade. */
-export function planRegrade({ run, bank, grader: g, previous, base = previous, current = true, setCurrent = false, gradedAt }: RegradeInput): RegradePlan {
-  const verdicts = gradeLines(run.lines, bank, g);
+export function planRegrade({ run, bank, grader: g, previous, base = previous, current = true, setCurrent = false, gradedAt, exec, source }: RegradeInput): RegradePlan {
+  const evidence: ExecResultValue[] = [];
+  const verdicts = gradeLines(run.lines, bank, g, { exec, source, evidence });
+  const taskRefs = [...new Set((run.plan.tasks ?? []).flatMap((id) => bank.tasks.find((t) => t.id === id)?.graders.map((x) => x.ref) ?? []))].sort();
   const identity = identityOf(g);
   const warnings: GradeWarning[] = [];
   let flips: Flip[] = [];
@@ -241,16 +287,17 @@ export function planRegrade({ run, bank, grader: g, previous, base = previous, c
     run: run.digest,
     runId: run.run.id,
     grader: identity,
+    ...(taskRefs.length ? { taskGraders: taskRefs.map(taskIdentity) } : {}),
     previous: previous?.digest ?? null,
     gradedAt,
     verdicts: segmented ? [] : verdicts,
     segments: [], // filled with digests by writeGrade
-    counts: countVerdicts(run.lines, verdicts),
+    counts: countVerdicts(run.lines, verdicts, taskRefs.length > 0),
     warnings,
     ...(current ? {} : { current: false as const }),
     ...(current && setCurrent ? { setCurrent: true as const } : {}),
   };
-  return { run, grader: g, previous, base, unchanged, current, grade, segments, flips };
+  return { run, grader: g, previous, base, unchanged, current, grade, segments, flips, evidence };
 }
 
 /** Load a run (by id or digest) for grading: a missing or damaged bundle is a finding (exit 1). */
@@ -273,6 +320,17 @@ export interface RegradeOptions {
   suite?: SuiteGraders | null;
   /** --set-current: the new grade is current even when --grader is not the bank's current grader */
   setCurrent?: boolean;
+  exec?: ExecRunner; // the runner of exec tasks' tests (the CLI's; the core starts no process)
+}
+
+/** Source snapshots read from the archive (what an exec task's tests run on), each once. */
+export function sourceReader(archive: Archive): (digest: Digest) => SourceSnapshot {
+  const cache = new Map<Digest, SourceSnapshot>();
+  return (d) => {
+    let s = cache.get(d);
+    if (!s) cache.set(d, (s = archive.get(d).value as unknown as SourceSnapshot));
+    return s;
+  };
 }
 
 /** A run's grade chain, newest first; a record that cannot be read is EGRADERUN (exit 1). */
@@ -295,7 +353,8 @@ export function prepareRegrade(archive: Archive, runRef: string, opts: RegradeOp
   const byDefault = defaultGrader(ctx, base?.value ?? null, run.plan.grader.ref);
   const g = opts.grader === undefined ? byDefault : chooseGrader(opts.grader, base?.value ?? null, run.plan.grader.ref, ctx);
   const current = g.digest === byDefault.digest || opts.setCurrent === true;
-  return planRegrade({ run, bank, grader: g, previous, base, current, setCurrent: opts.setCurrent === true && g.digest !== byDefault.digest, gradedAt: opts.gradedAt });
+  const setCurrent = opts.setCurrent === true && g.digest !== byDefault.digest;
+  return planRegrade({ run, bank, grader: g, previous, base, current, setCurrent, gradedAt: opts.gradedAt, exec: opts.exec, source: sourceReader(archive) });
 }
 
 /** What grading one run did: `docket regrade`'s report of it, and `docket run`'s grade on seal. */
@@ -366,6 +425,8 @@ export function gradeRuns(archive: Archive, refs: readonly string[], opts: Regra
 export function writeGrade(archive: Archive, p: RegradePlan): Digest {
   const bundle = archiveGrader(archive, p.grader);
   if (bundle !== p.grade.grader.bundle) throw new DocketError('EGRADERBUNDLE', `grader ${p.grade.grader.ref} archived as ${bundle}, planned as ${p.grade.grader.bundle}`);
+  for (const t of p.grade.taskGraders ?? []) archiveGrader(archive, taskGrader(t.ref) as unknown as Grader);
+  for (const e of p.evidence) archive.put(e as unknown as Json);
   const segs = p.segments.map((s) => archive.put(s).digest);
   const desc = archive.put({ ...p.grade, segments: segs });
   archive.setRef(`${GRADES_NS}/${p.run.run.id}`, desc.digest);
@@ -386,8 +447,11 @@ export function diffGraders(archive: Archive, runIds: readonly string[], a: Grad
   let attempts = 0;
   for (const id of runIds) {
     const { run, bank } = loadRunForGrading(archive, id);
-    attempts += run.lines.length;
-    const d = diffVerdicts({ verdicts: gradeLines(run.lines, bank, a), grader: ia }, { verdicts: gradeLines(run.lines, bank, b), grader: ib }, run.lines, { digest: run.digest, id: run.run.id });
+    // A question grader grades the questions' attempts; a task's are its own graders', the same for A and B.
+    const tasks = new Set(bank.tasks.map((t) => t.id));
+    const lines = run.lines.filter((l) => !tasks.has(l.slot.question));
+    attempts += lines.length;
+    const d = diffVerdicts({ verdicts: gradeLines(lines, bank, a), grader: ia }, { verdicts: gradeLines(lines, bank, b), grader: ib }, lines, { digest: run.digest, id: run.run.id });
     flips.push(...d.flips);
   }
   return { runs: runIds.length, attempts, flips };

@@ -58,6 +58,7 @@ function dump(dir: string): { schema: string[]; rows: Record<string, unknown[]> 
 const EVERY_TABLE = [
   'attempts',
   'bank_questions',
+  'bank_tasks',
   'banks',
   'edges',
   'foreign_runs',
@@ -75,6 +76,7 @@ const EVERY_TABLE = [
   'run_packs',
   'runs',
   'slots',
+  'tasks',
   'verdicts',
 ];
 const EVERY_VIEW = ['benchmark_versions', 'costs', 'coverage', 'current_grades', 'current_runs', 'imports', 'slot_outcomes', 'truncations'];
@@ -326,7 +328,7 @@ describe('docket sql and docket export', () => {
     const attempts = exported('attempts');
     const lines = attempts.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      'run,seq,run_id,question,source_eval,permutation,repetition,attempt,final,class,error_class,finish_reason,requested_model,returned_model,provider,prompt_tokens,completion_tokens,cost_usd,latency_ms,status,request_hash,response_digest,segment',
+      'run,seq,run_id,question,kind,source_eval,permutation,repetition,attempt,final,class,error_class,finish_reason,requested_model,returned_model,provider,prompt_tokens,completion_tokens,cost_usd,latency_ms,status,request_hash,response_digest,segment',
     );
     expect(lines).toHaveLength(1 + 12 * 150 + 2250);
     expect(exported('attempts')).toBe(attempts);

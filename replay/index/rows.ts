@@ -10,6 +10,7 @@ import type { GradeSegmentValue, GradeValue } from '../grading/grade-records.ts'
 import type { BankValue, Question } from '../bank/types.ts';
 import { foreignRunRow, foreignSampleRow, foreignScoreRows } from '../import/summary.ts';
 import type { JsonObject } from '../import/types.ts';
+import type { ItemKind, TaskKind } from '../bank/tasks.ts';
 
 /**
  * The rows each bundle gives the index (docs/design.md §5), in ONE explicit list: `BUILDERS` maps
@@ -40,6 +41,7 @@ interface Builder {
 const BUILDERS: Readonly<Record<string, Builder>> = {
   bank: { own: bankOwn, derived: bankDerived },
   question: { own: questionOwn },
+  task: { own: taskOwn },
   plan: { own: planOwn },
   run: { own: runOwn, derived: runDerived },
   grade: { own: gradeOwn, derived: gradeDerived },
@@ -199,8 +201,9 @@ function problemOf(e: unknown): Problem | null {
 
 function bankOwn(value: Json, digest: Digest, emit: Emit) {
   const v = value as unknown as BankValue;
-  emit('banks', [digest, v.name, v.version, v.benchmarkVersion, v.template, v.protocol, v.questions.length]);
+  emit('banks', [digest, v.name, v.version, v.benchmarkVersion, v.template, v.protocol, v.questions.length, v.tasks?.length ?? 0]);
   for (const q of v.questions) emit('bank_questions', [digest, q.id, q.digest]);
+  for (const t of v.tasks ?? []) emit('bank_tasks', [digest, t.id, t.digest]);
 }
 
 /** A bank is usable when everything loadFrozenBank reads is (bank/bank.ts): its template and every question. */
@@ -219,7 +222,18 @@ function questionOwn(value: Json, digest: Digest, emit: Emit) {
   emit('questions', [digest, v.question.id, v.question.sourceEval, v.question.key, v.source, v.evidence]);
 }
 
-type BankQuestions = Map<string, { sourceEval: string; key: string }>;
+interface TaskBundle {
+  task: { id: string; kind: TaskKind; sourceEval: string };
+  source: Digest;
+}
+
+function taskOwn(value: Json, digest: Digest, emit: Emit) {
+  const v = value as unknown as TaskBundle;
+  emit('tasks', [digest, v.task.id, v.task.kind, v.task.sourceEval, v.source]);
+}
+
+/** A bank item by id: a question's key; a task has none (its graders give its verdicts). */
+type BankQuestions = Map<string, { sourceEval: string; key: string | null; kind: ItemKind }>;
 const bankCache = new WeakMap<BundleSource, Map<Digest, BankQuestions>>();
 
 /** A frozen bank's questions by id, read as loadFrozenBank reads them (cached per source: banks are few). */
@@ -234,7 +248,12 @@ function questionsOf(src: BundleSource, digest: Digest, value?: BankValue): Bank
   const out: BankQuestions = new Map();
   for (const q of bank.questions) {
     const qv = need(src, q.digest).value as unknown as QuestionValue;
-    out.set(qv.question.id, { sourceEval: qv.question.sourceEval, key: qv.question.key });
+    out.set(qv.question.id, { sourceEval: qv.question.sourceEval, key: qv.question.key, kind: 'choice' });
+  }
+  for (const t of bank.tasks ?? []) {
+    const tv = need(src, t.digest).value as unknown as TaskBundle & { kind: string };
+    if (tv.kind !== 'task') throw findingError('EKIND', `${t.digest} is a ${tv.kind} bundle, not a task`, { digest: t.digest });
+    out.set(tv.task.id, { sourceEval: tv.task.sourceEval, key: null, kind: tv.task.kind });
   }
   cache.set(digest, out);
   return out;
@@ -244,7 +263,21 @@ function questionsOf(src: BundleSource, digest: Digest, value?: BankValue): Bank
 
 function planOwn(value: Json, digest: Digest, emit: Emit) {
   const p = value as unknown as PlanValue;
-  emit('plans', [digest, p.bank, p.benchmarkVersion, p.model, p.baseUrl, p.requestFormat, p.permutations, p.repetitions, p.slots, p.grader.ref, p.grader.digest, JSON.stringify(p.questions)]);
+  emit('plans', [
+    digest,
+    p.bank,
+    p.benchmarkVersion,
+    p.model,
+    p.baseUrl,
+    p.requestFormat,
+    p.permutations,
+    p.repetitions,
+    p.slots,
+    p.grader.ref,
+    p.grader.digest,
+    JSON.stringify(p.questions),
+    JSON.stringify(p.tasks ?? []),
+  ]);
 }
 
 function runOwn(value: Json, digest: Digest, emit: Emit) {
@@ -259,6 +292,7 @@ interface SlotTally {
   cost: number;
   unknown: number;
   answer: string | null; // the final attempt's content, else the last one's
+  finish: string | null; // that attempt's finish_reason
 }
 
 /**
@@ -271,11 +305,11 @@ function runDerived(value: Json, digest: Digest, src: BundleSource, emit: Emit) 
   const v = value as unknown as RunValue;
   const plan = need(src, v.plan).value as unknown as PlanValue;
   const questions = questionsOf(src, plan.bank);
-  const planned = planSlots(plan.questions, plan.permutations, plan.repetitions);
+  const planned = planSlots(plan.questions, plan.permutations, plan.repetitions, plan.tasks);
   const tallies = new Map<string, SlotTally>();
   for (const s of planned) {
     if (!questions.has(s.question)) throw findingError('EPLAN', `run ${v.id} plans question ${s.question}, which is not in bank ${plan.bank}`, { question: s.question });
-    tallies.set(slotKey(s), { attempts: 0, finalSeq: -1, lastSeq: -1, cost: 0, unknown: 0, answer: null });
+    tallies.set(slotKey(s), { attempts: 0, finalSeq: -1, lastSeq: -1, cost: 0, unknown: 0, answer: null, finish: null });
   }
   const models = new Set<string>();
   let prev = v.plan;
@@ -292,7 +326,8 @@ function runDerived(value: Json, digest: Digest, src: BundleSource, emit: Emit) 
       if (line.prev !== prev) throw findingError('EJOURNAL', `journal line ${i + 1}: prev is ${line.prev}, but the previous line hashes to ${prev} (chain broken)`, { line: i + 1 });
       prev = layout ? sha256(seg.content!.subarray(layout[4 * j]!, layout[4 * j + 1]!)) : lineHash(line);
       const response = line.response === null ? null : layout && layout[4 * j + 2]! >= 0 ? sha256(seg.content!.subarray(layout[4 * j + 2]!, layout[4 * j + 3]!)) : sha256(canonicalText(line.response));
-      emit('attempts', attemptRow(digest, v.id, plan.model, line, questions.get(line.slot.question)?.sourceEval ?? null, response, sd));
+      const item = questions.get(line.slot.question);
+      emit('attempts', attemptRow(digest, v.id, plan.model, line, item?.kind ?? 'choice', item?.sourceEval ?? null, response, sd));
       if (line.model !== null) models.add(line.model);
       const t = tallies.get(slotKey(line.slot));
       if (t) tally(t, line);
@@ -310,6 +345,7 @@ function runDerived(value: Json, digest: Digest, src: BundleSource, emit: Emit) 
       digest,
       k,
       s.question,
+      q.kind,
       q.sourceEval,
       q.key,
       s.permutation,
@@ -320,6 +356,7 @@ function runDerived(value: Json, digest: Digest, src: BundleSource, emit: Emit) 
       cost,
       t.unknown,
       t.answer,
+      t.finish,
     ]);
     pack.final.push(t.finalSeq);
     pack.attempts.push(t.attempts);
@@ -331,14 +368,17 @@ function runDerived(value: Json, digest: Digest, src: BundleSource, emit: Emit) 
 
 function tally(t: SlotTally, line: JournalLine) {
   t.attempts++;
-  if (t.finalSeq < 0) t.answer = line.content;
+  if (t.finalSeq < 0) {
+    t.answer = line.content;
+    t.finish = line.finishReason;
+  }
   if (line.final && t.finalSeq < 0) t.finalSeq = line.seq;
   t.lastSeq = line.seq;
   if (line.costUsd === null) t.unknown++;
   else t.cost += line.costUsd;
 }
 
-function attemptRow(run: Digest, runId: string, requested: string, l: JournalLine, sourceEval: string | null, response: Digest | null, segment: Digest): unknown[] {
+function attemptRow(run: Digest, runId: string, requested: string, l: JournalLine, kind: ItemKind, sourceEval: string | null, response: Digest | null, segment: Digest): unknown[] {
   const usage = l.usage !== null && typeof l.usage === 'object' && !Array.isArray(l.usage) ? (l.usage as Record<string, Json>) : {};
   const count = (...keys: string[]) => {
     for (const k of keys) if (typeof usage[k] === 'number') return usage[k];
@@ -349,6 +389,7 @@ function attemptRow(run: Digest, runId: string, requested: string, l: JournalLin
     l.seq,
     runId,
     l.slot.question,
+    kind,
     sourceEval,
     l.slot.permutation,
     l.slot.repetition,
@@ -433,7 +474,7 @@ function startsWith(c: Uint8Array, at: number, s: Uint8Array): boolean {
 // ---- grades ----
 
 /** One letter per verdict in the grade packs (the reading commands' compact copy of `verdicts`). */
-export const VERDICT_CODES = { correct: 'c', incorrect: 'i', invalid: 'v', truncated: 't', provider_failure: 'p', interrupted: 'x' } as const;
+export const VERDICT_CODES = { correct: 'c', incorrect: 'i', invalid: 'v', truncated: 't', provider_failure: 'p', interrupted: 'x', partial: 'q' } as const;
 
 function gradeOwn(value: Json, digest: Digest, emit: Emit) {
   const v = value as unknown as GradeValue;
@@ -455,6 +496,7 @@ function gradeOwn(value: Json, digest: Digest, emit: Emit) {
     c.truncated,
     c.provider_failure,
     c.interrupted,
+    c.partial ?? null,
     v.warnings.length,
     v.current === false ? 0 : 1,
   ]);
@@ -465,12 +507,16 @@ function gradeDerived(value: Json, digest: Digest, src: BundleSource, emit: Emit
   const v = value as unknown as GradeValue;
   let verdicts = '';
   let chosen = '';
+  const scores: (number | null)[] = [];
+  let scored = false;
   let i = 0;
   const add = (r: GradeValue['verdicts'][number], segment: Digest | null) => {
     if (r.seq !== i) throw findingError('EGRADE', `grade ${digest}: verdict ${i} is for attempt ${r.seq}`, { digest });
-    emit('verdicts', [digest, r.seq, r.verdict, r.chosen, r.shown, r.inputHash, segment]);
+    emit('verdicts', [digest, r.seq, r.verdict, r.chosen, r.shown, r.inputHash, r.score ?? null, segment]);
     verdicts += VERDICT_CODES[r.verdict];
     chosen += r.chosen ?? '-';
+    scores.push(r.score ?? null);
+    if (r.score !== undefined) scored = true;
     i++;
   };
   for (const r of v.verdicts) add(r, null);
@@ -479,7 +525,8 @@ function gradeDerived(value: Json, digest: Digest, src: BundleSource, emit: Emit
     if (seg.kind !== 'grade-segment' || seg.run !== v.run || seg.first !== i) throw findingError('EGRADESEGMENT', `segment ${sd} of grade ${digest} is out of place`, { digest: sd });
     for (const r of seg.verdicts) add(r, sd);
   }
-  emit('grade_packs', [digest, verdicts, chosen]);
+  // A task verdict's score (null: did not answer); a grade of questions only has none.
+  emit('grade_packs', [digest, verdicts, chosen, scored ? JSON.stringify(scores) : null]);
 }
 
 // ---- imported runs (replay/import/summary.ts says what each column holds) ----

@@ -60,11 +60,16 @@ export const lineHash = (line: JournalLine): Digest => encodeLine(line).hash;
 
 export const slotKey = (s: Slot) => `${s.question}\u0000${s.permutation}\u0000${s.repetition}`;
 
-/** Planned slots, in run order: question (given order) × permutation × repetition. */
-export function planSlots(questions: readonly string[], permutations: number, repetitions: number): Slot[] {
+/**
+ * Planned slots, in run order: question (given order) × permutation × repetition, then task (given
+ * order) × repetition. A task's slot names it in `question` (ids are unique across questions and
+ * tasks) with permutation 0: a task has one form.
+ */
+export function planSlots(questions: readonly string[], permutations: number, repetitions: number, tasks: readonly string[] = []): Slot[] {
   const out: Slot[] = [];
   for (const question of questions)
     for (let permutation = 0; permutation < permutations; permutation++) for (let repetition = 0; repetition < repetitions; repetition++) out.push({ question, permutation, repetition });
+  for (const question of tasks) for (let repetition = 0; repetition < repetitions; repetition++) out.push({ question, permutation: 0, repetition });
   return out;
 }
 
@@ -377,6 +382,20 @@ export function classify(o: Observed, g: ChoiceReader, perm: Permutation, key: L
   const r = g.grade({ content: o.content, finishReason: o.finishReason, permutation: perm, key, options });
   if (r.verdict === 'truncated') return 'truncated';
   if (r.verdict === 'invalid') return 'invalid';
+  return 'answered';
+}
+
+/**
+ * A task attempt's class (docs/design.md §9): no grader reads it here (an exec grader runs the
+ * suite's tests: that is grading, a separate step). An empty reply cut by the token limit is
+ * `truncated` (did not answer); an empty reply that stopped is `invalid` (answered nothing: scores 0);
+ * any text is `answered`, a cut-off reply included (it is graded).
+ */
+export function classifyTask(o: Observed): AttemptClass {
+  if (o.errorClass === 'interrupted') return 'interrupted';
+  if (o.errorClass !== null) return 'provider_failure';
+  const empty = o.content === null || o.content.trim() === '';
+  if (empty) return o.finishReason === 'length' ? 'truncated' : 'invalid';
   return 'answered';
 }
 

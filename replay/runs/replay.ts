@@ -12,6 +12,7 @@ import { Inflater } from '../format/gzip.ts';
 import { fastCanonicalText } from '../accel/jcs-fast.ts';
 import { diffJson, type FieldDiff } from '../format/json-diff.ts';
 import { chainBreaks, checkLine, type JournalLine } from './journal.ts';
+import type { TaskValue } from '../bank/tasks.ts';
 import type { Json } from '../format/json.ts';
 import { REQUEST_FORMATS } from './request.ts';
 import { checkRunId, planRequests, RUN_ID, WORK_DIR, type PlanValue, type RunValue, type SegmentValue } from './runs.ts';
@@ -83,6 +84,7 @@ export interface ReplayReport {
 export interface WorktreeBank {
   template: PromptTemplate;
   questions: Question[];
+  tasks?: TaskValue[];
 }
 
 export interface ReplayOptions {
@@ -296,6 +298,7 @@ export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<D
 
   // 3. The journal, segment by segment.
   const planQuestions = new Set(plan.questions);
+  const planTaskIds = new Set(plan.tasks ?? []);
   const stored = new Map<Digest, Json>(); // request bodies stored in the journal, by hash (one per distinct request)
   let diffs = 0;
   const maxDiffs = opts.maxDiffs ?? MAX_DIFFS;
@@ -332,7 +335,8 @@ export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<D
       chainChecked = true;
 
       const s = line.slot;
-      if (!planQuestions.has(s.question) || s.permutation >= plan.permutations || s.repetition >= plan.repetitions) {
+      const planned = planQuestions.has(s.question) ? s.permutation < plan.permutations : planTaskIds.has(s.question) && s.permutation === 0;
+      if (!planned || s.repetition >= plan.repetitions) {
         add({
           code: 'ESLOT',
           digest: sd,
@@ -387,13 +391,14 @@ type Add = (f: Found) => void;
 function checkRunAgainstPlan(run: RunValue, plan: PlanValue, add: Add) {
   if (run.bank !== plan.bank) add({ code: 'EPLAN', digest: run.plan, path: '/bank', message: `run ${run.id} names bank ${run.bank}, its plan names ${plan.bank}` });
   if (run.model !== plan.model) add({ code: 'EPLAN', digest: run.plan, path: '/model', message: `run ${run.id} names model ${run.model}, its plan names ${plan.model}` });
-  const slots = plan.questions.length * plan.permutations * plan.repetitions;
+  const tasks = plan.tasks?.length ?? 0;
+  const slots = (plan.questions.length * plan.permutations + tasks) * plan.repetitions;
   if (plan.slots !== slots || run.planned !== slots)
     add({
       code: 'EPLAN',
       digest: run.plan,
       path: '/slots',
-      message: `run ${run.id}: ${plan.questions.length} questions × ${plan.permutations} permutations × ${plan.repetitions} repetitions = ${slots} slots; the plan says ${plan.slots}, the run ${run.planned}`,
+      message: `run ${run.id}: ${plan.questions.length} questions × ${plan.permutations} permutations${tasks ? ` + ${tasks} tasks,` : ''} × ${plan.repetitions} repetitions = ${slots} slots; the plan says ${plan.slots}, the run ${run.planned}`,
     });
   if (!REQUEST_FORMATS.includes(plan.requestFormat))
     add({
@@ -427,6 +432,7 @@ function rebuilder(
       templateDigest: plan.bank,
       protocolDigest: plan.bank,
       questions: worktree.questions as FrozenBank['questions'],
+      tasks: (worktree.tasks ?? []) as FrozenBank['tasks'],
     };
   } else {
     let b = banks.get(plan.bank);
@@ -443,12 +449,15 @@ function rebuilder(
     else bank = b;
   }
   const cache = new Map<string, Rebuilt[] | null>();
+  const planTasks = new Set(plan.tasks ?? []);
   return (question, permutation) => {
     if (!bank) return null;
     let perms = cache.get(question);
     if (perms === undefined) {
       try {
-        perms = planRequests(bank, { questions: [question], permutations: plan.permutations, repetitions: 1, model: plan.model, params: plan.params, requestFormat: plan.requestFormat }).map((r) => ({
+        const task = planTasks.has(question);
+        const one = { questions: task ? [] : [question], tasks: task ? [question] : [] };
+        perms = planRequests(bank, { ...one, permutations: plan.permutations, repetitions: 1, model: plan.model, params: plan.params, requestFormat: plan.requestFormat }).map((r) => ({
           body: r.body,
           hash: r.hash,
         }));
@@ -460,7 +469,7 @@ function rebuilder(
           digest: plan.bank,
           path: null,
           question,
-          message: `question ${question} is not in ${worktree ? 'the working tree bank' : `bank ${plan.bank}`}, so its requests cannot be rebuilt`,
+          message: `${planTasks.has(question) ? 'task' : 'question'} ${question} is not in ${worktree ? 'the working tree bank' : `bank ${plan.bank}`}, so its requests cannot be rebuilt`,
         });
       }
       cache.set(question, perms);
@@ -474,8 +483,9 @@ function checkRequestHashes(plan: PlanValue, rebuild: (q: string, p: number) => 
   const h = sha256Stream();
   let first = true;
   h.update('[');
-  for (const q of plan.questions) {
-    for (let p = 0; p < plan.permutations; p++) {
+  const items: [string, number][] = [...plan.questions.map((q): [string, number] => [q, plan.permutations]), ...(plan.tasks ?? []).map((t): [string, number] => [t, 1])];
+  for (const [q, permutations] of items) {
+    for (let p = 0; p < permutations; p++) {
       const r = rebuild(q, p);
       if (!r) return; // already reported: the set cannot be rebuilt
       // The slot's hash once per repetition, hashed in runs of up to 1024 (one update per slot cost

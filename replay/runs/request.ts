@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sha256, type Digest } from '../format/digest.ts';
 import { canonicalBytes, type Json } from '../format/json.ts';
 import { LETTERS, type Permutation, type PromptTemplate, type Question, type RunParams } from '../bank/types.ts';
+import { taskMessages, type TaskValue } from '../bank/tasks.ts';
 
 /**
  * The pure request builder (docs/design.md §8). The recorder and replay both call buildRequest, so a
@@ -81,6 +82,20 @@ export function buildDecisionRequest(q: Question, perm: Permutation, model: stri
     options: perm.map((canonical, pos) => ({ id: LETTERS[pos]!, text: q.options[canonical]! })),
     answer_format: DECISION_ANSWER_FORMAT,
   };
+}
+
+/**
+ * task + model → the exact chat-completions request body of a task (docs/design.md §8 "Tasks"): its
+ * system prompt, history and prompt as messages (tasks/taskMessages), its own max_tokens, the run's
+ * temperature, seed and top_p, and its tool definitions when it has any. A decision run asks
+ * no tasks (a decision endpoint answers questions only).
+ */
+export function buildTaskRequest(t: Pick<TaskValue, 'system' | 'messages' | 'prompt' | 'max_tokens' | 'tools'>, model: string, params: RunParams): Json {
+  const body: { [k: string]: Json } = { model, messages: taskMessages(t), temperature: params.temperature, max_tokens: t.max_tokens };
+  if (params.seed !== undefined) body.seed = params.seed;
+  if (params.top_p !== undefined) body.top_p = params.top_p;
+  if (t.tools !== undefined) body.tools = t.tools;
+  return body;
 }
 
 /** The body for a plan's request format (the one entry point the recorder and replay call). */

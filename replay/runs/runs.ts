@@ -2,13 +2,14 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { byUtf8 } from '../format/utf8.ts';
 import type { Archive } from '../store/archive.ts';
-import type { FrozenBank } from '../bank/frozen.ts';
+import type { FrozenBank, FrozenTask } from '../bank/frozen.ts';
+import type { ItemKind } from '../bank/tasks.ts';
 import { parseDigest, sha256, type Digest } from '../format/digest.ts';
 import { DocketError, findingError, usageError } from '../errors.ts';
 import { finding, type Finding } from '../findings.ts';
 import { ATTEMPT_CLASSES, checkChain, JournalTally, parseHead, planSlots, readJournal, type JournalLine, type JournalRead, type JournalSummary } from './journal.ts';
 import { canonicalBytes, type Json } from '../format/json.ts';
-import { buildRequestFor, formatOf, permutationsFor, PERMUTATIONS_PER_QUESTION, requestHash, type RequestKind } from './request.ts';
+import { buildRequestFor, buildTaskRequest, formatOf, permutationsFor, PERMUTATIONS_PER_QUESTION, requestHash, type RequestKind } from './request.ts';
 import type { Index } from '../store/sqlindex.ts';
 import type { AttemptClass, Permutation, Question, RunParams, Slot } from '../bank/types.ts';
 import { pidAlive } from '../store/temps.ts';
@@ -46,6 +47,7 @@ export interface PlanValue {
   benchmarkVersion: Digest;
   requestFormat: string;
   questions: string[];
+  tasks?: string[]; // task ids, sorted; present only when the run asks tasks (their slots follow the questions')
   permutations: number;
   repetitions: number;
   slots: number;
@@ -128,30 +130,57 @@ export function publicUrl(url: string): string {
 
 /** The first N source evals (UTF-8 byte order, among those with questions) and their questions, sorted by id. */
 export function selectQuestions(bank: FrozenBank, limitEvals: number | null): string[] {
-  const evals = [...new Set(bank.questions.map((q) => q.sourceEval))].sort(byUtf8);
-  const keep = new Set(limitEvals === null ? evals : evals.slice(0, limitEvals));
-  return bank.questions
-    .filter((q) => keep.has(q.sourceEval))
-    .map((q) => q.id)
-    .sort(byUtf8);
+  return selectItems(bank, limitEvals).questions;
 }
 
-export interface PlannedRequest {
-  slot: Slot;
-  question: Question;
-  permutation: Permutation;
-  body: Json;
-  hash: Digest;
+/**
+ * What a run asks: the questions and tasks of the first N source evals (UTF-8 byte order, among those
+ * with items), of the kinds named (default: every kind), each list sorted by id. A bank of questions
+ * only selects as before: its source evals are those with questions.
+ */
+export function selectItems(bank: FrozenBank, limitEvals: number | null, kinds?: readonly ItemKind[]): { questions: string[]; tasks: string[] } {
+  const want = (k: ItemKind) => kinds === undefined || kinds.includes(k);
+  const questions = want('choice') ? bank.questions : [];
+  const tasks = bank.tasks.filter((t) => want(t.kind));
+  const evals = [...new Set([...questions, ...tasks].map((q) => q.sourceEval))].sort(byUtf8);
+  const keep = new Set(limitEvals === null ? evals : evals.slice(0, limitEvals));
+  const ids = (xs: readonly { id: string; sourceEval: string }[]) =>
+    xs
+      .filter((q) => keep.has(q.sourceEval))
+      .map((q) => q.id)
+      .sort(byUtf8);
+  return { questions: ids(questions), tasks: ids(tasks) };
 }
+
+/** One planned slot: a question's (with its permutation) or a task's (`task` set, `question` null). */
+export type PlannedRequest = { slot: Slot; body: Json; hash: Digest } & ({ question: Question; task: null; permutation: Permutation } | { question: null; task: FrozenTask; permutation: null });
+
+export type QuestionRequest = Extract<PlannedRequest, { task: null }>;
+export const isQuestionRequest = (r: PlannedRequest): r is QuestionRequest => r.task === null;
 
 /** Every planned slot with its request body and hash (the pure request builder: replay rebuilds the same bytes). */
-export function planRequests(bank: FrozenBank, plan: Pick<PlanValue, 'questions' | 'permutations' | 'repetitions' | 'model' | 'params'> & { requestFormat?: string }): PlannedRequest[] {
+export function planRequests(
+  bank: FrozenBank,
+  plan: Pick<PlanValue, 'questions' | 'permutations' | 'repetitions' | 'model' | 'params'> & { requestFormat?: string; tasks?: readonly string[] },
+): PlannedRequest[] {
   const byId = new Map(bank.questions.map((q) => [q.id, q]));
-  const bodies = new Map<string, { body: Json; hash: Digest; perm: Permutation }>();
-  return planSlots(plan.questions, plan.permutations, plan.repetitions).map((slot) => {
+  const taskById = new Map(bank.tasks.map((t) => [t.id, t]));
+  const taskIds = new Set(plan.tasks ?? []);
+  const bodies = new Map<string, { body: Json; hash: Digest; perm: Permutation | null }>();
+  return planSlots(plan.questions, plan.permutations, plan.repetitions, plan.tasks).map((slot): PlannedRequest => {
+    const k = `${slot.question}\u0000${slot.permutation}`;
+    if (taskIds.has(slot.question)) {
+      const t = taskById.get(slot.question);
+      if (!t) throw findingError('EPLAN', `plan names task ${slot.question}, which is not in bank ${bank.digest}`, { question: slot.question });
+      let b = bodies.get(k);
+      if (!b) {
+        const body = buildTaskRequest(t, plan.model, plan.params);
+        bodies.set(k, (b = { body, hash: requestHash(body), perm: null }));
+      }
+      return { slot, question: null, task: t, permutation: null, body: b.body, hash: b.hash };
+    }
     const q = byId.get(slot.question);
     if (!q) throw findingError('EPLAN', `plan names question ${slot.question}, which is not in bank ${bank.digest}`, { question: slot.question });
-    const k = `${slot.question}\u0000${slot.permutation}`;
     let b = bodies.get(k);
     if (!b) {
       const perm = permutationsFor(q.id)[slot.permutation]!;
@@ -159,7 +188,7 @@ export function planRequests(bank: FrozenBank, plan: Pick<PlanValue, 'questions'
       b = { body, hash: requestHash(body), perm };
       bodies.set(k, b);
     }
-    return { slot, question: q, permutation: b.perm, body: b.body, hash: b.hash };
+    return { slot, question: q, task: null, permutation: b.perm!, body: b.body, hash: b.hash };
   });
 }
 
@@ -172,12 +201,15 @@ export interface PlanInput {
   grader: { ref: string; digest: Digest };
   caps: Caps;
   requestKind?: RequestKind; // default chat
+  kinds?: readonly ItemKind[]; // default: every kind (a decision run asks questions only)
 }
 
 export function planValue(input: PlanInput): { plan: PlanValue; requests: PlannedRequest[] } {
-  const questions = selectQuestions(input.bank, input.caps.limitEvals);
-  const base = { questions, permutations: PERMUTATIONS_PER_QUESTION, repetitions: input.repetitions, model: input.model, params: input.params };
-  const requestFormat = formatOf(input.requestKind ?? 'chat');
+  const kind = input.requestKind ?? 'chat';
+  const { questions, tasks } = selectItems(input.bank, input.caps.limitEvals, kind === 'decision' ? ['choice'] : input.kinds);
+  // `tasks` is written only when the run asks some: a plan of questions keeps its bytes.
+  const base = { questions, ...(tasks.length ? { tasks } : {}), permutations: PERMUTATIONS_PER_QUESTION, repetitions: input.repetitions, model: input.model, params: input.params };
+  const requestFormat = formatOf(kind);
   const requests = planRequests(input.bank, { ...base, requestFormat });
   const plan: PlanValue = {
     kind: 'plan',

@@ -204,7 +204,8 @@ export interface Sealed {
 }
 
 /** The plan's slots in order, as the seal order ranks them. */
-export const slotOrder = (plan: Pick<PlanValue, 'questions' | 'permutations' | 'repetitions'>): string[] => planSlots(plan.questions, plan.permutations, plan.repetitions).map(slotKey);
+export const slotOrder = (plan: Pick<PlanValue, 'questions' | 'permutations' | 'repetitions' | 'tasks'>): string[] =>
+  planSlots(plan.questions, plan.permutations, plan.repetitions, plan.tasks).map(slotKey);
 
 /**
  * Seal a working directory (docs/design.md §9): what is on disk, re-read and re-checked against its

@@ -33,6 +33,8 @@ export interface RowJson {
   categories: { name: string; score: number | null; questions: number }[];
   sourceEvals: { name: string; score: number | null; questions: number }[];
   test: { against: string; discordant: { b: number; c: number }; p: number; holmP: number; newPlace: boolean } | null;
+  /** Per kind (banks with tasks only): score and interval in percent, items with a counted slot, coverage. */
+  kinds?: Record<string, { score: number | null; low: number | null; high: number | null; n: number; coverage: CoverageJson }>;
 }
 
 export interface RefusedJson {
@@ -81,6 +83,16 @@ function rowJson(r: RankedRow): RowJson {
     categories: s.categories.map((c) => ({ name: c.name, score: percent(c.score), questions: c.questions })),
     sourceEvals: s.sourceEvals.map((c) => ({ name: c.name, score: percent(c.score), questions: c.questions })),
     test: r.test && { against: r.test.against, discordant: { b: r.test.mcnemar.b, c: r.test.mcnemar.c }, p: r.test.mcnemar.p, holmP: r.test.adjustedP, newPlace: r.test.newPlace },
+    ...(s.kinds
+      ? {
+          kinds: Object.fromEntries(
+            Object.entries(s.kinds).map(([k, v]) => [
+              k,
+              { score: percent(v!.score), low: percent(v!.interval?.low), high: percent(v!.interval?.high), n: v!.items, coverage: coverageJson(v!.coverage) },
+            ]),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -296,6 +308,7 @@ section{background:#fff;border:1px solid #e1e4ea;border-radius:10px;padding:18px
 table{border-collapse:collapse;width:100%;font-size:14px}
 td.model{min-width:150px}
 td .small{white-space:normal}
+td.num .small{white-space:nowrap}
 td.nowrap div{white-space:nowrap}
 th{text-align:left;font-weight:600;color:#4a5266;border-bottom:2px solid #e1e4ea;padding:6px 8px;vertical-align:bottom}
 td{border-bottom:1px solid #eef0f4;padding:7px 8px;vertical-align:top}

@@ -9,6 +9,7 @@ import { currentOf, gradeChain, loadGrade, type LoadedGrade, type VerdictRecord 
 import { IMPORT_REF_NS } from '../import/record.ts';
 import { importListing } from '../import/summary.ts';
 import { planSlots, slotKey, type JournalLine } from '../runs/journal.ts';
+import type { ItemKind } from '../bank/tasks.ts';
 import { loadRun, lockHolder, RUN_ID, WORK_DIR, workDir, type LoadedRun } from '../runs/runs.ts';
 import { checkProvenance, requireAgreement, type RowUse } from '../index/provenance.ts';
 import { VERDICT_CODES } from '../index/rows.ts';
@@ -105,7 +106,8 @@ export function runsFromBundles(a: Archive, ungraded: UngradedRun[] | undefined,
       sealedAt: run.run.sealedAt,
       // Coverage is measured against the benchmark, not the run's own plan: a run planned with
       // --limit-evals measured part of the bank and must not rank beside runs of all of it.
-      planned: bank.questions.length * run.plan.permutations * run.plan.repetitions,
+      planned: (bank.questions.length * run.plan.permutations + bank.tasks.length) * run.plan.repetitions,
+      ...(bank.tasks.length ? { plannedByKind: plannedByKind(bank, run.plan), weights: protocolWeights(a, bank) } : {}),
       slots,
       ...(earlier ? { earlierGrades: earlier } : {}),
     });
@@ -134,6 +136,7 @@ interface PlannedSlot {
   key: string;
   permutation: number;
   repetition: number;
+  kind?: ItemKind; // a task's (absent for a question)
 }
 
 /**
@@ -175,35 +178,52 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
   const byKey = <T extends unknown[]>(sql: string) => new Map((db.prepare(sql).raw().all() as [string, ...T][]).map(([k, ...rest]) => [k, rest as T]));
   const runRows = byKey<[string, string, string, RunForScoring['status'], string, string]>('SELECT digest, id, plan, model, status, benchmark_version, sealed_at FROM runs');
   const runPacks = byKey<[number, string, string, string, string, string]>('SELECT run, lines, final_seq, attempts, cost_usd, unknown_cost_attempts, models FROM run_packs');
-  const gradePacks = byKey<[string, string]>('SELECT grade, verdicts, chosen FROM grade_packs');
-  const planRow = db.prepare('SELECT bank, permutations, repetitions, questions FROM plans WHERE digest = ?').raw();
-  const bankRow = db.prepare('SELECT name, questions FROM banks WHERE digest = ?').raw();
+  const gradePacks = byKey<[string, string, string | null]>('SELECT grade, verdicts, chosen, scores FROM grade_packs');
+  const planRow = db.prepare('SELECT bank, permutations, repetitions, questions, tasks FROM plans WHERE digest = ?').raw();
+  const bankRow = db.prepare('SELECT name, questions, tasks, protocol FROM banks WHERE digest = ?').raw();
   const bankQuestions = db.prepare('SELECT q.id, q.source_eval, q.key FROM bank_questions bq JOIN questions q ON q.digest = bq.digest WHERE bq.bank = ?').raw();
+  const bankTasks = db.prepare('SELECT t.id, t.source_eval, t.kind FROM bank_tasks bt JOIN tasks t ON t.digest = bt.digest WHERE bt.bank = ?').raw();
   const answers = db.prepare('SELECT answer_text FROM slots WHERE run = ? ORDER BY slot').pluck();
   const bankQuestionDigests = db.prepare('SELECT digest FROM bank_questions WHERE bank = ?').pluck();
-  const plans = new Map<string, { slots: PlannedSlot[]; planned: number; bank: string; name: string } | null>();
+  const finishes = db.prepare('SELECT finish_reason FROM slots WHERE run = ? ORDER BY slot').pluck();
+  type IndexedPlan = { slots: PlannedSlot[]; planned: number; bank: string; name: string; tasks: Pick<RunForScoring, 'plannedByKind' | 'weights'> | null };
+  const plans = new Map<string, IndexedPlan | null>();
   const planOf = (digest: string) => {
     if (!plans.has(digest)) plans.set(digest, readPlan(digest));
     return plans.get(digest)!;
   };
-  const readPlan = (digest: string) => {
-    const p = planRow.get(digest) as [string, number, number, string] | undefined;
+  const readPlan = (digest: string): IndexedPlan | null => {
+    const p = planRow.get(digest) as [string, number, number, string, string] | undefined;
     if (!p) return problems.has(digest) ? null : missing(digest, 'plans');
     if (problems.has(p[0])) return null;
-    const bank = bankRow.get(p[0]) as [string, number] | undefined;
+    const bank = bankRow.get(p[0]) as [string, number, number, Digest] | undefined;
     if (!bank) return missing(p[0], 'banks');
     use(digest, 'plans');
-    use(p[0], 'banks', 'bank_questions');
+    use(p[0], 'banks', 'bank_questions', 'bank_tasks');
     rehash.push(...(parts.all(p[0]) as string[]));
     for (const q of bankQuestionDigests.all(p[0]) as string[]) use(q, 'questions');
-    const qs = new Map((bankQuestions.all(p[0]) as [string, string, string][]).map(([id, sourceEval, key]) => [id, { sourceEval, key }]));
+    const qs = new Map<string, { sourceEval: string; key: string; kind?: ItemKind }>((bankQuestions.all(p[0]) as [string, string, string][]).map(([id, sourceEval, key]) => [id, { sourceEval, key }]));
+    const taskRows = bankTasks.all(p[0]) as [string, string, ItemKind][];
+    if (taskRows.length !== bank[2]) return null; // a task bundle not indexed: the bundles name it
+    for (const [id, sourceEval, kind] of taskRows) qs.set(id, { sourceEval, key: '', kind }); // a task has no key
     const slots: PlannedSlot[] = [];
-    for (const s of planSlots(JSON.parse(p[3]) as string[], p[1], p[2])) {
+    for (const s of planSlots(JSON.parse(p[3]) as string[], p[1], p[2], JSON.parse(p[4]) as string[])) {
       const q = qs.get(s.question);
       if (!q) return null; // EPLAN: the bundles name it
-      slots.push({ question: s.question, sourceEval: q.sourceEval, key: q.key, permutation: s.permutation, repetition: s.repetition });
+      slots.push({ question: s.question, sourceEval: q.sourceEval, key: q.key, permutation: s.permutation, repetition: s.repetition, ...(q.kind ? { kind: q.kind } : {}) });
     }
-    return { slots, planned: bank[1] * p[1] * p[2], bank: p[0], name: bank[0] };
+    // A bank with tasks: its kinds' planned slots, and the weights its protocol bundle declares (read from the bundle, digest checked).
+    const tasks = bank[2]
+      ? {
+          plannedByKind: byKind(
+            bank[1] * p[1] * p[2],
+            taskRows.map(([, , kind]) => kind),
+            p[2],
+          ),
+          weights: weightsOf(a, bank[3]),
+        }
+      : null;
+    return { slots, planned: (bank[1] * p[1] + bank[2]) * p[2], bank: p[0], name: bank[0], tasks };
   };
   const out: RunForScoring[] = [];
   for (const id of ids) {
@@ -245,19 +265,22 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
     const unknown = Int32Array.from(JSON.parse(pack[4]) as number[]);
     if (final.length !== plan.slots.length) return null;
     const texts = opts.answers === false ? null : (answers.all(digest) as (string | null)[]);
-    const packs: [string, string][] = [];
+    const finish = plan.tasks ? (finishes.all(digest) as (string | null)[]) : null;
+    const packs: [string, string, (number | null)[] | null][] = [];
     for (const g of mine) {
       const gp = gradePacks.get(g.digest);
       if (!gp) return missing(g.digest, 'grade_packs');
       if (gp[0].length !== pack[0]) return missing(g.digest, 'grade_packs') ?? missing(digest, 'run_packs'); // else EGRADE: verdicts and attempts do not line up
+      const scores = gp[2] === null ? null : (JSON.parse(gp[2]) as (number | null)[]);
+      if (plan.tasks && scores?.length !== pack[0]) return null; // a grade of task slots without their scores
       use(g.digest, 'grade_packs');
       rehash.push(...(segments.all(g.digest) as string[]));
-      packs.push(gp);
+      packs.push([gp[0], gp[1], scores]);
     }
     // The slots are built from these packs on each read (a few KB per run), never held: a
     // million slot outcomes at once would not fit in the memory the reading commands keep to.
     const outcomes =
-      ([verdicts, chosen]: [string, string]) =>
+      ([verdicts, chosen, scores]: [string, string, (number | null)[] | null]) =>
       (): SlotOutcome[] =>
         plan.slots.map((s, k) => {
           const f = final[k]!;
@@ -269,6 +292,7 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
             verdict: f >= 0 ? VERDICT_OF[verdicts[f]!]! : 'interrupted',
             chosen: f >= 0 ? CHOSEN_OF[chosen[f]!]! : null,
             key: s.key,
+            ...(s.kind ? { kind: s.kind, score: f >= 0 ? (scores![f] ?? null) : null, finishReason: finish![k] ?? null } : {}),
             answerText: texts ? texts[k]! : null,
             attempts: attempts[k]!,
             costUsd: cost[k]!,
@@ -287,6 +311,7 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
       providerModels: JSON.parse(pack[5]) as string[],
       sealedAt: run[5],
       planned: plan.planned,
+      ...(plan.tasks ?? {}),
     } as RunForScoring;
     Object.defineProperty(scored, 'slots', { get: outcomes(packs[0]!), enumerable: true });
     if (opts.earlier !== false) {
@@ -380,7 +405,8 @@ export function slotOutcomes(run: LoadedRun, bank: FrozenBank, grade: LoadedGrad
   if (verdicts.length !== run.lines.length) {
     throw findingError('EGRADE', `grade ${grade.digest} has ${verdicts.length} verdicts; run ${run.run.id} has ${run.lines.length} attempts`, { grade: grade.digest, run: run.digest });
   }
-  const questions = new Map(bank.questions.map((q) => [q.id, q]));
+  const questions = new Map<string, { sourceEval: string; key: string; kind?: ItemKind }>(bank.questions.map((q) => [q.id, q]));
+  for (const t of bank.tasks) questions.set(t.id, { sourceEval: t.sourceEval, key: '', kind: t.kind });
   const bySlot = new Map<string, { lines: JournalLine[]; verdicts: VerdictRecord[] }>();
   run.lines.forEach((l, i) => {
     const k = slotKey(l.slot);
@@ -389,7 +415,7 @@ export function slotOutcomes(run: LoadedRun, bank: FrozenBank, grade: LoadedGrad
     e.verdicts.push(verdicts[i]!);
     bySlot.set(k, e);
   });
-  return planSlots(run.plan.questions, run.plan.permutations, run.plan.repetitions).map((slot) => {
+  return planSlots(run.plan.questions, run.plan.permutations, run.plan.repetitions, run.plan.tasks).map((slot) => {
     const q = questions.get(slot.question);
     if (!q) throw findingError('EPLAN', `run ${run.run.id} plans question ${slot.question}, which is not in bank ${bank.digest}`, { question: slot.question });
     const e = bySlot.get(slotKey(slot)) ?? { lines: [], verdicts: [] };
@@ -404,6 +430,8 @@ export function slotOutcomes(run: LoadedRun, bank: FrozenBank, grade: LoadedGrad
       verdict: fi >= 0 ? e.verdicts[fi]!.verdict : 'interrupted',
       chosen: fi >= 0 ? e.verdicts[fi]!.chosen : null,
       key: q.key,
+      // A task slot: its kind, its score, and why its last attempt stopped (answered badly vs did not answer).
+      ...(q.kind ? { kind: q.kind, score: fi >= 0 ? (e.verdicts[fi]!.score ?? null) : null, finishReason: last >= 0 ? e.lines[last]!.finishReason : null } : {}),
       answerText: last >= 0 ? e.lines[last]!.content : null,
       attempts: e.lines.length,
       costUsd: Math.round(known.reduce((s, l) => s + l.costUsd!, 0) * 1e12) / 1e12, // float sums drift in the last digit
@@ -411,6 +439,27 @@ export function slotOutcomes(run: LoadedRun, bank: FrozenBank, grade: LoadedGrad
     };
   });
 }
+
+/** The weights a bank's protocol bundle declares (a bank with tasks always has them). */
+function weightsOf(a: Archive, protocol: Digest): RunForScoring['weights'] {
+  const p = a.get(protocol).value as { weights?: RunForScoring['weights'] };
+  return p.weights;
+}
+const protocolWeights = (a: Archive, bank: FrozenBank) => weightsOf(a, bank.protocolDigest);
+
+/** Planned slots per kind, over the whole benchmark (as `planned`): the question slots, then one per task and repetition. */
+function byKind(choiceSlots: number, taskKinds: readonly ItemKind[], repetitions: number): Partial<Record<ItemKind, number>> {
+  const out: Partial<Record<ItemKind, number>> = {};
+  if (choiceSlots) out.choice = choiceSlots;
+  for (const k of taskKinds) out[k] = (out[k] ?? 0) + repetitions;
+  return out;
+}
+const plannedByKind = (bank: FrozenBank, plan: { permutations: number; repetitions: number }) =>
+  byKind(
+    bank.questions.length * plan.permutations * plan.repetitions,
+    bank.tasks.map((t) => t.kind),
+    plan.repetitions,
+  );
 
 /** The benchmark version of the archive's current bank (refs/bank/current); null when it has none. */
 export function currentBenchmarkVersion(archive: string | Archive): string | null {

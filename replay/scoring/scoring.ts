@@ -1,7 +1,7 @@
 import { ambiguousRun, matchRunRef } from '../runs/run-ref.ts';
 import { usageError } from '../errors.ts';
 import { PROTOCOL } from '../bank/protocol.ts';
-import { clusteredBootstrap, clusteredMean, holm, mcnemarExact, pairedBootstrap, wilson, type BootstrapResult, type McNemar } from './stats.ts';
+import { bootstrapStatistic, clusteredBootstrap, clusteredMean, holm, mcnemarExact, pairedBootstrap, wilson, type BootstrapResult, type McNemar } from './stats.ts';
 
 /**
  * Scores from per-slot evidence, exactly as replay/bank/protocol.ts states (docs/scoring.md explains
@@ -9,7 +9,9 @@ import { clusteredBootstrap, clusteredMean, holm, mcnemarExact, pairedBootstrap,
  * replay/scoring/scoring-input.ts; nothing here reads files or the clock.
  */
 
-export type Verdict = 'correct' | 'incorrect' | 'invalid' | 'provider_failure' | 'truncated' | 'interrupted';
+export type Verdict = 'correct' | 'incorrect' | 'invalid' | 'provider_failure' | 'truncated' | 'interrupted' | 'partial';
+export type Kind = 'choice' | 'answer' | 'exec';
+export const KINDS: readonly Kind[] = ['choice', 'answer', 'exec'];
 
 export interface SlotOutcome {
   question: string;
@@ -23,6 +25,9 @@ export interface SlotOutcome {
   attempts: number; // attempts in the slot (retries included)
   costUsd: number; // sum of known provider-reported costs over the slot's attempts
   unknownCostAttempts: number; // attempts whose cost is unknown (never counted as 0)
+  kind?: Kind; // a task's kind; absent for a question (choice)
+  score?: number | null; // a task slot's score in [0, 1] (null: did not answer)
+  finishReason?: string | null; // a task slot's last attempt: why it stopped (length, stop, …)
 }
 
 export interface RunForScoring {
@@ -37,6 +42,10 @@ export interface RunForScoring {
   sealedAt: string;
   planned: number;
   slots: SlotOutcome[];
+  /** Planned slots per kind (banks with tasks only; absent: every slot is a question's). */
+  plannedByKind?: Partial<Record<Kind, number>>;
+  /** How the bank's protocol combines kinds or categories (banks with tasks only). */
+  weights?: { kind: Partial<Record<string, number>> } | { category: Record<string, number> };
   /** The bank's name (the benchmark) the run measured; absent when the source does not record it. */
   benchmark?: string;
   /** The distinct model ids the provider answered with (journal `model`), for audit's identity check. */
@@ -53,7 +62,7 @@ export interface RunForScoring {
 export type RunSource = () => RunForScoring[];
 
 /** Verdicts that enter the score denominator (protocol.verdicts). */
-const COUNTED: ReadonlySet<Verdict> = new Set(['correct', 'incorrect', 'invalid', 'provider_failure']);
+const COUNTED: ReadonlySet<Verdict> = new Set(['correct', 'incorrect', 'invalid', 'provider_failure', 'partial']);
 export const isCounted = (v: Verdict) => COUNTED.has(v);
 
 export interface Coverage {
@@ -63,6 +72,7 @@ export interface Coverage {
   incorrect: number;
   invalid: number;
   providerFailures: number;
+  partial?: number; // task slots scored strictly between 0 and 1 (present only when some are)
   truncated: number;
   interrupted: number; // slots recorded as interrupted plus planned slots with no record
   fraction: number; // scored / planned
@@ -110,16 +120,25 @@ export interface RunScore {
   questions: QuestionScore[];
   sourceEvals: GroupScore[];
   categories: GroupScore[];
+  /** Per kind (runs of banks with tasks only): its score, interval, coverage and items; `score` is then their combination. */
+  kinds?: Partial<Record<Kind, KindScore>>;
+}
+
+export interface KindScore {
+  score: number | null;
+  interval: BootstrapResult | null;
+  coverage: Coverage;
+  items: number; // items (questions or tasks) with a counted slot
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function coverageOf(run: Pick<RunForScoring, 'planned' | 'slots'>): Coverage {
   const slots = run.slots; // read once: a run from the index builds its slots on each read
-  const n: Record<Verdict, number> = { correct: 0, incorrect: 0, invalid: 0, provider_failure: 0, truncated: 0, interrupted: 0 };
+  const n: Record<Verdict, number> = { correct: 0, incorrect: 0, invalid: 0, provider_failure: 0, truncated: 0, interrupted: 0, partial: 0 };
   for (const s of slots) n[s.verdict]++;
   const missing = Math.max(0, run.planned - slots.length);
-  const scored = n.correct + n.incorrect + n.invalid + n.provider_failure;
+  const scored = n.correct + n.incorrect + n.invalid + n.provider_failure + n.partial;
   return {
     planned: run.planned,
     scored,
@@ -127,6 +146,7 @@ export function coverageOf(run: Pick<RunForScoring, 'planned' | 'slots'>): Cover
     incorrect: n.incorrect,
     invalid: n.invalid,
     providerFailures: n.provider_failure,
+    ...(n.partial ? { partial: n.partial } : {}),
     truncated: n.truncated,
     interrupted: n.interrupted + missing,
     fraction: run.planned > 0 ? scored / run.planned : 0,
@@ -154,14 +174,15 @@ export function formatCost(c: Cost): string {
 }
 
 /** How a slot verdict scores under a scoring variant; null = excluded from the denominator. */
-type SlotRule = (v: Verdict) => number | null;
-const protocolRule: SlotRule = (v) => (v === 'correct' ? 1 : isCounted(v) ? 0 : null);
+type SlotRule = (s: SlotOutcome) => number | null;
+/** A question slot scores 1 when correct; a task slot scores what its graders gave; either counts only when its verdict does. */
+const protocolRule: SlotRule = (s) => (!isCounted(s.verdict) ? null : s.kind ? (s.score ?? 0) : s.verdict === 'correct' ? 1 : 0);
 
 /** Question scores: the mean of counted slot scores per question (protocol.questionScore). */
 export function questionScores(slots: readonly SlotOutcome[], rule: SlotRule = protocolRule): QuestionScore[] {
   const acc = new Map<string, { sourceEval: string; sum: number; n: number }>();
   for (const s of slots) {
-    const v = rule(s.verdict);
+    const v = rule(s);
     if (v === null) continue;
     const q = acc.get(s.question) ?? { sourceEval: s.sourceEval, sum: 0, n: 0 };
     q.sum += v;
@@ -234,6 +255,7 @@ export function scoreRun(run: RunForScoring, opts: { interval?: boolean } = {}):
   const interval = opts.interval === false ? null : intervalOf(questions);
   const coverage = coverageOf({ planned: run.planned, slots });
   const w = wilson(coverage.correct, coverage.scored, PROTOCOL.intervals.wilson.confidence);
+  const kinds = run.plannedByKind ? kindScores(run, slots, opts.interval !== false) : undefined;
   return {
     run: run.run,
     grade: run.grade,
@@ -251,13 +273,74 @@ export function scoreRun(run: RunForScoring, opts: { interval?: boolean } = {}):
     cost: costOf(slots),
     questions,
     ...groupScores(clusters),
+    ...(kinds ? { kinds: kinds.kinds, score: kinds.combined, interval: kinds.interval } : {}),
+  };
+}
+
+const kindOfSlot = (s: SlotOutcome): Kind => s.kind ?? 'choice';
+
+/**
+ * Scores per kind and combined (docs/scoring.md "Kinds"): each kind scored as the protocol scores a
+ * bank (source evals weighted equally), then combined by the protocol's weights: per kind (a
+ * weighted mean of the kind scores with one), or per category (a weighted mean of category scores,
+ * each the mean of its source evals over items of every kind). The combined interval is a clustered
+ * bootstrap of that same statistic: source evals drawn with replacement, items within each.
+ */
+function kindScores(run: RunForScoring, slots: readonly SlotOutcome[], withInterval: boolean) {
+  const kinds: Partial<Record<Kind, KindScore>> = {};
+  for (const k of KINDS) {
+    const planned = run.plannedByKind?.[k];
+    if (!planned) continue;
+    const mine = slots.filter((s) => kindOfSlot(s) === k);
+    const qs = questionScores(mine);
+    kinds[k] = { score: weightedScore(qs), interval: withInterval ? intervalOf(qs) : null, coverage: coverageOf({ planned, slots: mine }), items: qs.length };
+  }
+  const weights = run.weights ?? { kind: { choice: 1, answer: 1, exec: 1 } };
+  const kindOf = new Map(slots.map((s) => [s.question, kindOfSlot(s)]));
+  const items = questionScores(slots).map((q) => ({ ...q, kind: kindOf.get(q.question)! }));
+  const stat = combinedStatistic(weights);
+  const clusters = clustersOf(items).map((c) => c.questions as (QuestionScore & { kind: Kind })[]);
+  const combined = items.length ? stat(clusters) : null;
+  const interval = withInterval && items.length ? bootstrapStatistic(clusters, stat, { resamples: BOOT.resamples, confidence: BOOT.confidence, seed: BOOT.seed }) : null;
+  return { kinds, combined, interval };
+}
+
+type Item = QuestionScore & { kind: Kind };
+
+/** The combined score of source-eval clusters of items under the protocol's weights; null when nothing weighs. */
+function combinedStatistic(weights: NonNullable<RunForScoring['weights']>): (clusters: readonly (readonly Item[])[]) => number | null {
+  const mean = (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
+  const weighted = (parts: [number, number][]) => {
+    const kept = parts.filter(([w]) => w > 0);
+    const total = kept.reduce((a, [w]) => a + w, 0);
+    return total > 0 ? kept.reduce((a, [w, v]) => a + w * v, 0) / total : null;
+  };
+  if ('kind' in weights)
+    return (clusters) =>
+      weighted(
+        KINDS.flatMap((k): [number, number][] => {
+          const means = clusters
+            .map((c) => c.filter((i) => i.kind === k).map((i) => i.score))
+            .filter((xs) => xs.length > 0)
+            .map(mean);
+          return means.length ? [[weights.kind[k] ?? 0, mean(means)]] : [];
+        }),
+      );
+  return (clusters) => {
+    const byCat = new Map<string, number[]>();
+    for (const c of clusters) {
+      if (!c.length) continue;
+      const cat = categoryOf(c[0]!.sourceEval);
+      byCat.set(cat, [...(byCat.get(cat) ?? []), mean(c.map((i) => i.score))]);
+    }
+    return weighted([...byCat].map(([cat, ms]): [number, number] => [weights.category[cat] ?? 0, mean(ms)]));
   };
 }
 
 /** Scores under rules other than the protocol's: `audit` uses them to explain a mismatch. */
 export function scoreVariants(slots: readonly SlotOutcome[]): { name: string; explanation: string; score: number | null }[] {
-  const truncatedAsZero: SlotRule = (v) => (v === 'truncated' ? 0 : protocolRule(v));
-  const everyPlannedAsZero: SlotRule = (v) => (v === 'correct' ? 1 : 0);
+  const truncatedAsZero: SlotRule = (s) => (s.verdict === 'truncated' ? 0 : protocolRule(s));
+  const everyPlannedAsZero: SlotRule = (s) => protocolRule(s) ?? 0;
   const qs = questionScores(slots);
   const counted = slots.filter((s) => isCounted(s.verdict));
   const hasInterrupted = slots.some((s) => s.verdict === 'interrupted');
@@ -454,7 +537,7 @@ export function compareRuns(a: RunForScoring, b: RunForScoring): Comparison {
 /** Percent, rounded to 4 decimals so JSON output is stable and readable. */
 export const percent = (x: number | null | undefined): number | null => (x === null || x === undefined || Number.isNaN(x) ? null : Math.round(x * 1e6) / 1e4);
 
-export const FAILURE_VERDICTS: readonly Verdict[] = ['incorrect', 'invalid', 'truncated', 'provider_failure'];
+export const FAILURE_VERDICTS: readonly Verdict[] = ['incorrect', 'invalid', 'truncated', 'provider_failure', 'partial'];
 
 /** Every slot a maintainer must look at: incorrect, invalid, truncated or failed. */
 export function failuresOf(run: RunForScoring): SlotOutcome[] {

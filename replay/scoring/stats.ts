@@ -181,6 +181,31 @@ export function clusteredBootstrap(clusters: readonly (readonly number[])[], opt
 }
 
 /**
+ * A clustered percentile bootstrap of any statistic of clusters (scoring.ts kindScores): clusters
+ * drawn with replacement, then elements within each drawn cluster, with the same generator and
+ * order of draws as clusteredBootstrap. Resamples whose statistic is null are left out.
+ */
+export function bootstrapStatistic<T>(clusters: readonly (readonly T[])[], stat: (cs: readonly (readonly T[])[]) => number | null, opts: BootstrapOptions): BootstrapResult | null {
+  const kept = clusters.filter((c) => c.length > 0);
+  const estimate = stat(kept);
+  if (kept.length === 0 || estimate === null) return null;
+  const g = seededGenerator(opts.seed);
+  const stats: number[] = [];
+  for (let r = 0; r < opts.resamples; r++) {
+    const drawn: T[][] = [];
+    for (let k = 0; k < kept.length; k++) {
+      const cluster = kept[Math.floor(g.next() * kept.length)]!;
+      const d: T[] = [];
+      for (let i = 0; i < cluster.length; i++) d.push(cluster[Math.floor(g.next() * cluster.length)]!);
+      drawn.push(d);
+    }
+    const v = stat(drawn);
+    if (v !== null) stats.push(v);
+  }
+  return percentile(stats, estimate, opts);
+}
+
+/**
  * Paired bootstrap: a[i][j] and b[i][j] are the same unit (question j of cluster i) measured on two
  * runs. The statistic is the clustered mean of the differences a − b, resampled as in
  * clusteredBootstrap, so the pairing is kept in every draw.

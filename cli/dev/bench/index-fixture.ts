@@ -6,7 +6,7 @@ import { sha256, type Digest } from '../../../replay/format/digest.ts';
 import { crcUpdate, GZIP_HEADER } from '../../../replay/format/gzip.ts';
 import { canonicalText } from '../../../replay/format/json.ts';
 import { JournalTally, type JournalLine } from '../../../replay/runs/journal.ts';
-import { planValue, runValue, SEGMENT_LINES, type PlanValue } from '../../../replay/runs/runs.ts';
+import { isQuestionRequest, planValue, runValue, SEGMENT_LINES, type PlanValue, type QuestionRequest } from '../../../replay/runs/runs.ts';
 import { Store } from '../../../replay/store/store.ts';
 import { syntheticBank } from './bank-fixture.ts';
 
@@ -60,7 +60,7 @@ export function buildRunFixture(dir: string, o: FixtureOptions): Fixture {
   };
   const bank = syntheticBank(store, dir, o.questions, 'fixture-bank');
   ref('bank/current', bank.digest);
-  const plans = new Map<string, { digest: Digest; plan: PlanValue; requests: ReturnType<typeof planValue>['requests']; texts: Map<Digest, string> }>();
+  const plans = new Map<string, { digest: Digest; plan: PlanValue; requests: QuestionRequest[]; texts: Map<Digest, string> }>();
   const planFor = (model: string, repetitions: number) => {
     const k = `${model}/${repetitions}`;
     let p = plans.get(k);
@@ -73,8 +73,9 @@ export function buildRunFixture(dir: string, o: FixtureOptions): Fixture {
         params: { temperature: 0, max_tokens: 16 },
         grader: { ref: 'decision@2', digest: sha256('fixture grader') },
         caps: { limitEvals: null, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 60_000 },
+        kinds: ['choice'],
       });
-      p = { digest: put(canonicalText(plan)), plan, requests, texts: new Map(requests.map((r) => [r.hash, canonicalText(r.body)])) };
+      p = { digest: put(canonicalText(plan)), plan, requests: requests.filter(isQuestionRequest), texts: new Map(requests.map((r) => [r.hash, canonicalText(r.body)])) };
       plans.set(k, p);
     }
     return p;
