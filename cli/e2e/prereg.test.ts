@@ -168,13 +168,13 @@ describe('selective reporting and pre-registration, end to end (issue #40)', () 
     const local = await json('audit', '--published', join(scratch, 'coin-best.json'));
     expect(local.json.selective.rows[0].runs.find((x: { runId: string }) => x.runId === 'coin-unsealed')).toMatchObject({ status: 'interrupted', score: null });
 
-    // A stranger with the release alone (no archive of their own: --archive names none) sees the same selective finding.
+    // A stranger with the release alone (no archive of their own; --from reads the release's) sees the same selective finding.
     const rel = join(scratch, 'coin.tgz');
     const packed = await json('release', 'pack', '--out', rel);
     expect(packed.code, packed.stderr).toBe(0);
     const alone = join(scratch, 'stranger');
     mkdirSync(alone);
-    const r = await runCli(['audit', '--published', join(scratch, 'coin-best.json'), '--from', rel, '--expect', packed.json.digest, '--archive', join(alone, 'none'), '--json'], {}, alone);
+    const r = await runCli(['audit', '--published', join(scratch, 'coin-best.json'), '--from', rel, '--expect', packed.json.digest, '--json'], {}, alone);
     expect(r.code, r.stderr).toBe(1);
     const stranger = JSON.parse(r.stdout);
     expect(stranger.release).toMatchObject({ digest: packed.json.digest, anchored: 'expect' });

@@ -98,8 +98,8 @@ describe('validate', () => {
     const { root } = fixture();
     const a = docket(['validate', '--json'], { cwd: root });
     expect(a.status, a.stderr).toBe(0);
-    expect(Object.keys(a.json).sort()).toEqual(['benchmarkVersion', 'categories', 'ok', 'omissions', 'questions', 'sourceEvals', 'uncovered', 'violations']);
-    expect(a.json).toMatchObject({ ok: true, questions: 4, sourceEvals: 2, categories: 1, omissions: 0, uncovered: [] });
+    expect(Object.keys(a.json).sort()).toEqual(['benchmarkVersion', 'categories', 'ok', 'omissions', 'questions', 'sourceEvals', 'tasks', 'uncovered', 'violations']);
+    expect(a.json).toMatchObject({ ok: true, questions: 4, tasks: 0, sourceEvals: 2, categories: 1, omissions: 0, uncovered: [] });
     expect(docket(['validate', '--json'], { cwd: root }).json.benchmarkVersion).toBe(a.json.benchmarkVersion);
   });
 });
@@ -157,7 +157,7 @@ describe('evidence capture and replay (CLI, fixture bank)', () => {
     ['times out', 'setInterval(() => {}, 1000);\n', /timed out/],
     ['crashes', "throw new Error('boom');\n", /exited with 1.*boom/s],
     ['establishes another option', "console.log(JSON.stringify({ answer: 'D' }));\n", /establishes D, but the bank's key is A/],
-    ['tries the network', "await fetch('http://127.0.0.1:9/');\n", /ENETWORK/],
+    ['tries the network', "await fetch('http://192.0.2.1/');\n", /ENETWORK/],
     ['reads a secret from the environment', "console.log(JSON.stringify({ answer: process.env.OPENAI_API_KEY ? 'A' : 'B' }));\n", /establishes B/],
   ])('a probe that %s fails capture with a coded error naming the question; the archive is untouched', (_n, body, reason) => {
     const { root } = fixture();
