@@ -1,9 +1,6 @@
 import type Database from 'better-sqlite3';
-import { relative } from 'node:path';
-import { checkSizeAndDigest } from '../accel/check-size-digest.ts';
 import type { Code } from '../codes.ts';
 import { findingError } from '../errors.ts';
-import { MAX_OBJECT_BYTES } from '../format/bundle.ts';
 import { isDigest, type Digest } from '../format/digest.ts';
 import type { Store } from '../store/store.ts';
 import { hasRows, rowHash, xorInto } from './rows.ts';
@@ -101,10 +98,10 @@ export function requireAgreement(found: readonly Disagreement[]) {
 /** Size and SHA-256 of a stored object against its name (the re-hash: no decoding). */
 function damage(store: Store, digest: Digest): Disagreement | null {
   if (!isDigest(digest)) return { code: 'EINDEX', bundle: digest, message: `the index names ${JSON.stringify(digest)} as a bundle, which is not a digest` };
-  const path = store.objectPath(digest);
-  if (!store.has(digest)) return { code: 'EMISSING', bundle: digest, message: `bundle ${digest}, whose rows the index holds, is not in the store` };
-  const { result } = checkSizeAndDigest(path, relative(store.dir, path), digest, true, undefined, MAX_OBJECT_BYTES);
-  return result.failure ? { code: result.failure.code, bundle: digest, message: `bundle ${digest} is damaged (${result.failure.message})` } : null;
+  const failure = store.rehash(digest);
+  if (!failure) return null;
+  if (failure.code === 'EMISSING') return { code: 'EMISSING', bundle: digest, message: `bundle ${digest}, whose rows the index holds, is not in the store` };
+  return { code: failure.code, bundle: digest, message: `bundle ${digest} is damaged (${failure.message})` };
 }
 
 /** The rows `bundle` gave `table`, as the index holds them now: count and digest (rows.ts RowTally). */

@@ -1,7 +1,8 @@
 import type { Dirent } from 'node:fs';
 import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, lstatSync, unlinkSync, writeSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import { BundleError, decodeBundle, encodeBundle, inflateChecked, type Decoded, type Descriptor } from '../format/bundle.ts';
+import { checkSizeAndDigest } from '../accel/check-size-digest.ts';
+import { BundleError, MAX_OBJECT_BYTES, decodeBundle, encodeBundle, inflateChecked, type Decoded, type Descriptor } from '../format/bundle.ts';
 import { hexOf, isDigest, parseDigest, sha256, type Digest } from '../format/digest.ts';
 import { findingError, usageError } from '../errors.ts';
 import { isTempName, TEMP_PREFIX, tempName } from './temps.ts';
@@ -84,6 +85,18 @@ export class Store {
     if (actual !== digest) {
       throw findingError('ECORRUPT', `existing object ${relative(this.dir, path)} hashes to ${actual}; not overwritten. Run 'docket verify' to see every finding.`, { path, digest });
     }
+  }
+
+  /**
+   * Size and SHA-256 of a stored object against its name, without decoding: null when it holds,
+   * else what is wrong (EMISSING, ESIZE, EDIGEST or EREAD). The cheap check of a bundle whose
+   * index rows an answer uses (replay/index/provenance.ts).
+   */
+  rehash(digest: Digest): { code: 'EMISSING' | 'ESIZE' | 'EDIGEST' | 'EREAD'; message: string } | null {
+    const path = this.objectPath(digest);
+    if (!existsSync(path)) return { code: 'EMISSING', message: `bundle ${digest} is not in the store` };
+    const { result } = checkSizeAndDigest(path, relative(this.dir, path), digest, true, undefined, MAX_OBJECT_BYTES);
+    return result.failure ? { code: result.failure.code, message: result.failure.message } : null;
   }
 
   getBytes(digest: Digest): Uint8Array {
