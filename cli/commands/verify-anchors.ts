@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { Archive } from '../../replay/index/archive.ts';
+import { Store } from '../../replay/store/store.ts';
 import { type Finding, finding } from '../../replay/findings.ts';
 import { sha256, type Digest } from '../../replay/format/digest.ts';
 import { EXIT, usageError } from '../../replay/errors.ts';
@@ -79,19 +80,24 @@ export async function verifyAttestationCommand(argv: { attestation?: string; key
     }
   };
   if (st && argv.dir && isTarball(argv.dir)) {
-    // A release: the tarball must be the subject, verify in full, then its archive backs the claims.
+    // A release: verified in full, then its archive backs the claims. The attestation is about the
+    // release itself (its digest is the subject, which then anchors the tarball) or about bundles
+    // the release carries (a run's attestation: the signed subject anchors the run, which must be in it).
     evidence = argv.dir;
     const digest = sha256(readInput(argv.dir, 'release'));
-    if (!subjects.includes(digest as Digest)) add('EATTESTSUBJECT', `${argv.dir} is ${digest}; the attestation is about ${subjects.join(', ')}`);
-    else {
-      const { verifyAndExtractRelease } = await import('../../replay/release/verify.ts');
-      const v = await verifyAndExtractRelease(resolve(argv.dir), { keep: true, expect: digest as Digest });
-      try {
-        findings.push(...v.report.findings.filter((f) => f.severity === 'error'));
-        if (v.stagingDir) claims(join(v.stagingDir, 'evidence'));
-      } finally {
-        v.cleanup();
+    const aboutRelease = subjects.includes(digest as Digest);
+    const { verifyAndExtractRelease } = await import('../../replay/release/verify.ts');
+    const v = await verifyAndExtractRelease(resolve(argv.dir), { keep: true, ...(aboutRelease ? { expect: digest as Digest } : {}) });
+    try {
+      findings.push(...v.report.findings.filter((f) => f.severity === 'error'));
+      if (v.stagingDir) {
+        const store = new Store(join(v.stagingDir, 'evidence'));
+        if (!aboutRelease && !subjects.some((d) => store.has(d)))
+          add('EATTESTSUBJECT', `${argv.dir} is ${digest} and carries none of ${subjects.join(', ')}; the attestation is about neither the release nor a bundle in it`);
+        else claims(join(v.stagingDir, 'evidence'));
       }
+    } finally {
+      v.cleanup();
     }
   } else if (st) {
     const dir = argv.dir ?? argv.archive;

@@ -192,6 +192,13 @@ describe('selective reporting and pre-registration, end to end (issue #40)', () 
     const ok = await json('verify', '--attestation', att, '--key', `${key}.pub`);
     expect(ok.code, JSON.stringify(ok.json)).toBe(0);
     expect(ok.json).toMatchObject({ ok: true, claimsChecked: 1, predicateType: 'https://docket.invalid/attestations/evaluation-result/v1' });
+    // A release carries the run (and its attestation): the run's attestation checks against the release alone.
+    const rel = join(scratch, 'with-attestation.tgz');
+    const packed = await json('release', 'pack', '--out', rel);
+    expect(packed.code, packed.stderr).toBe(0);
+    const inRelease = await json('verify', '--attestation', att, '--key', `${key}.pub`, rel);
+    expect(inRelease.code, JSON.stringify(inRelease.json)).toBe(0);
+    expect(inRelease.json).toMatchObject({ ok: true, claimsChecked: 1, evidence: rel });
     const claim = JSON.parse(Buffer.from(JSON.parse(readFileSync(att, 'utf8')).payload, 'base64').toString()).predicate.runs[0];
     expect(claim).toMatchObject({ run: registeredRun, planRecord: registered, score: 1 });
     const env = JSON.parse(readFileSync(att, 'utf8'));
