@@ -51,7 +51,7 @@ describe('buildReport', () => {
     expect(html).not.toMatch(/\b(src|href)\s*=/i);
     expect(html).not.toMatch(/url\(|@import/i);
     expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
-    expect(html.match(/<svg /g)!.length).toBe(3); // scores, categories, coverage
+    expect(html.match(/<svg /g)!.length).toBe(4); // scores, categories, score against cost, coverage
   });
 
   it('escapes model names', () => {
@@ -89,6 +89,37 @@ describe('buildReport', () => {
     expect(html).not.toContain('class="intro"');
     expect(json).not.toHaveProperty('text');
     expect(html).not.toContain('docket leaderboard');
+  });
+
+  it('plots score against known cost, one point per ranked model; a run with unknown-cost attempts is hollow', () => {
+    const chart = html.slice(html.indexOf('<h2>Score and cost</h2>'), html.indexOf('<h2>Coverage</h2>'));
+    expect(chart.match(/<circle /g)).toHaveLength(ranking.rows.length);
+    expect(chart.match(/<circle [^>]*fill="#fff"/g)).toHaveLength(ranking.rows.length); // every fake run has one unknown-cost attempt
+    for (const r of ranking.rows) expect(chart).toContain(`${r.score.model.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')}: ${(r.score.score! * 100).toFixed(1)} %`);
+    const free = rankRuns(
+      runs.map((r) => ({ ...r, slots: r.slots.map((x) => ({ ...x, costUsd: 0, unknownCostAttempts: 1 })) })),
+      'v1',
+    );
+    expect(buildReport(free).html).not.toContain('Score and cost'); // no cost known: nothing to plot
+  });
+
+  it('a bank with tasks gets a score per kind: score, interval, items and coverage of each kind', () => {
+    const tasked = runs.slice(0, 2).map((r) => ({
+      ...r,
+      plannedByKind: { choice: 18, exec: 18 },
+      slots: r.slots.map((x, i) => (i % 2 ? { ...x, kind: 'exec' as const, score: x.verdict === 'correct' ? 1 : 0.25 } : x)),
+    }));
+    const page = buildReport(rankRuns(tasked, 'v1'));
+    expect(html).not.toContain('Score per kind');
+    const table = page.html.slice(page.html.indexOf('<h2>Score per kind</h2>'), page.html.indexOf('<h2>Score per category</h2>'));
+    expect(table).toContain('choice: score (n, coverage)');
+    expect(table).toContain('exec: score (n, coverage)');
+    for (const row of page.json.rows) {
+      for (const [kind, v] of Object.entries(row.kinds!)) {
+        const f = (x: number | null) => (x === null ? '–' : x.toFixed(1));
+        expect(table, kind).toContain(`${f(v.score)} %<div class="muted small">${f(v.low)} – ${f(v.high)}</div><div class="muted small">n ${v.n} · ${f(v.coverage.percent)} % covered`);
+      }
+    }
   });
 
   it('an empty archive gives a report that says so', () => {

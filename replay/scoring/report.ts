@@ -238,6 +238,49 @@ function coverageChart(items: readonly { label: string; coverage: Coverage; refu
   return svg(h, parts.join('') + minLine, 'Coverage: planned slots by outcome');
 }
 
+/** Score against known cost, one point per ranked model: only when some cost is known. A run with attempts of unknown cost is a hollow point (its cost is a floor). */
+function costChart(rows: readonly RankedRow[]): string {
+  const max = Math.max(...rows.map((r) => r.score.cost.knownUsd));
+  const top = 16;
+  const plotH = 260;
+  const left = 70;
+  const plotW = W - left - 260;
+  const x = (usd: number) => n2(left + (usd / max) * plotW);
+  const yAt = (score: number) => top + (1 - score) * plotH;
+  const y = (score: number) => n2(yAt(score));
+  const grid = [0, 0.25, 0.5, 0.75, 1]
+    .map((t) => `<line x1="${left}" y1="${y(t)}" x2="${left + plotW}" y2="${y(t)}" class="grid"/><text x="${left - 8}" y="${n2(yAt(t) + 4)}" class="tick" text-anchor="end">${t * 100} %</text>`)
+    .join('');
+  const ticks = [0, 0.5, 1]
+    .map((t) => `<text x="${x(t * max)}" y="${top + plotH + 18}" class="tick" text-anchor="middle">$${(t * max).toFixed(4)}</text>`)
+    .join('');
+  const points = rows.map((r, i) => {
+    const s = r.score;
+    const hollow = s.cost.unknownAttempts > 0;
+    const fill = hollow ? '#fff' : colourOf(i);
+    return `<circle cx="${x(s.cost.knownUsd)}" cy="${y(s.score!)}" r="7" fill="${fill}" stroke="${colourOf(i)}" stroke-width="2.5"><title>${esc(`${s.model}: ${fmt(s.score)} % for ${formatCost(s.cost)}`)}</title></circle>`;
+  });
+  const legend = rows.map(
+    (r, i) => `<text x="${left + plotW + 24}" y="${top + 14 + i * 20}" class="small"><tspan fill="${colourOf(i)}">●</tspan> ${esc(r.score.model)} · ${fmt(r.score.score)} % · ${esc(formatCost(r.score.cost))}</text>`,
+  );
+  return svg(top + plotH + 30, grid + ticks + points.join('') + legend.join(''), 'Score against known cost (hollow: some attempts of unknown cost)');
+}
+
+/** Per kind (banks with tasks): each model's score, interval, items and coverage for every kind it has. */
+function kindsTable(rows: readonly RankedRow[]): string {
+  const kinds = [...new Set(rows.flatMap((r) => Object.keys(r.score.kinds ?? {})))].sort();
+  const head = ['Model', ...kinds.map((k) => `${esc(k)}: score (n, coverage)`)];
+  const body = rows.map((r) => {
+    const cells = kinds.map((k) => {
+      const v = r.score.kinds?.[k as keyof typeof r.score.kinds];
+      if (!v) return '<td class="num muted">–</td>';
+      return `<td class="num">${fmt(v.score)} %<div class="muted small">${fmt(v.interval?.low)} – ${fmt(v.interval?.high)}</div><div class="muted small">n ${v.items} · ${fmt(v.coverage.fraction)} % covered</div></td>`;
+    });
+    return `<tr><td class="model"><b>${esc(r.score.model)}</b></td>${cells.join('')}</tr>`;
+  });
+  return `<table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${body.join('')}</tbody></table>`;
+}
+
 function svg(height: number, body: string, title: string): string {
   return `<svg viewBox="0 0 ${W} ${height}" width="100%" role="img" aria-label="${esc(title)}">${body}</svg>`;
 }
@@ -367,7 +410,9 @@ export function buildReport(ranking: Ranking, page: ReportText = { title: DEFAUL
     ? [
         `<section><h2>Leaderboard</h2>${scoreChart(rows)}</section>`,
         `<section><h2>Rows and the evidence behind them</h2>${leaderboardTable(rows)}</section>`,
+        ...(rows.some((r) => r.score.kinds) ? [`<section><h2>Score per kind</h2>${kindsTable(rows)}</section>`] : []),
         `<section><h2>Score per category</h2>${modelLegend(rows)}${categoryChart(rows)}</section>`,
+        ...(rows.some((r) => r.score.cost.knownUsd > 0) ? [`<section><h2>Score and cost</h2>${costChart(rows)}</section>`] : []),
         `<section><h2>Coverage</h2>${coverageLegend()}${coverageChart(coverageItems)}</section>`,
         `<section><h2>Shared places: paired tests</h2>${testsTable(rows)}</section>`,
       ]
