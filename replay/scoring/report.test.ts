@@ -95,7 +95,8 @@ describe('buildReport', () => {
     const chart = html.slice(html.indexOf('<h2>Score and cost</h2>'), html.indexOf('<h2>Coverage</h2>'));
     expect(chart.match(/<circle /g)).toHaveLength(ranking.rows.length);
     expect(chart.match(/<circle [^>]*fill="#fff"/g)).toHaveLength(ranking.rows.length); // every fake run has one unknown-cost attempt
-    for (const r of ranking.rows) expect(chart).toContain(`${r.score.model.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')}: ${(r.score.score! * 100).toFixed(1)} %`);
+    for (const r of ranking.rows)
+      expect(chart).toContain(`${r.score.model.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')}: ${(r.score.score! * 100).toFixed(1)} %`);
     const free = rankRuns(
       runs.map((r) => ({ ...r, slots: r.slots.map((x) => ({ ...x, costUsd: 0, unknownCostAttempts: 1 })) })),
       'v1',

@@ -251,9 +251,7 @@ function costChart(rows: readonly RankedRow[]): string {
   const grid = [0, 0.25, 0.5, 0.75, 1]
     .map((t) => `<line x1="${left}" y1="${y(t)}" x2="${left + plotW}" y2="${y(t)}" class="grid"/><text x="${left - 8}" y="${n2(yAt(t) + 4)}" class="tick" text-anchor="end">${t * 100} %</text>`)
     .join('');
-  const ticks = [0, 0.5, 1]
-    .map((t) => `<text x="${x(t * max)}" y="${top + plotH + 18}" class="tick" text-anchor="middle">$${(t * max).toFixed(4)}</text>`)
-    .join('');
+  const ticks = [0, 0.5, 1].map((t) => `<text x="${x(t * max)}" y="${top + plotH + 18}" class="tick" text-anchor="middle">$${(t * max).toFixed(4)}</text>`).join('');
   const points = rows.map((r, i) => {
     const s = r.score;
     const hollow = s.cost.unknownAttempts > 0;
@@ -261,7 +259,8 @@ function costChart(rows: readonly RankedRow[]): string {
     return `<circle cx="${x(s.cost.knownUsd)}" cy="${y(s.score!)}" r="7" fill="${fill}" stroke="${colourOf(i)}" stroke-width="2.5"><title>${esc(`${s.model}: ${fmt(s.score)} % for ${formatCost(s.cost)}`)}</title></circle>`;
   });
   const legend = rows.map(
-    (r, i) => `<text x="${left + plotW + 24}" y="${top + 14 + i * 20}" class="small"><tspan fill="${colourOf(i)}">●</tspan> ${esc(r.score.model)} · ${fmt(r.score.score)} % · ${esc(formatCost(r.score.cost))}</text>`,
+    (r, i) =>
+      `<text x="${left + plotW + 24}" y="${top + 14 + i * 20}" class="small"><tspan fill="${colourOf(i)}">●</tspan> ${esc(r.score.model)} · ${fmt(r.score.score)} % · ${esc(formatCost(r.score.cost))}</text>`,
   );
   return svg(top + plotH + 30, grid + ticks + points.join('') + legend.join(''), 'Score against known cost (hollow: some attempts of unknown cost)');
 }
