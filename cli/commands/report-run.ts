@@ -7,7 +7,8 @@ import { loadBankFile } from '../../replay/bank/bank.ts';
 import { currentBank } from '../../replay/bank/frozen.ts';
 import { Archive } from '../../replay/index/archive.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
-import { chooseVersion, rankRuns } from '../../replay/scoring/scoring.ts';
+import { chooseVersion, rankRuns, type Ranking, type RunForScoring } from '../../replay/scoring/scoring.ts';
+import { taskDetails, type TaskDetail } from '../../replay/scoring/task-details.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { makeDir, requireDir } from '../paths.ts';
 
@@ -38,12 +39,27 @@ export function reportPage(root: string | null, archiveDir: string): ReportText 
   }
 }
 
+/** The task slots of every ranked run with tasks, for the page's per-task sections. */
+function rankedTaskDetails(archiveDir: string, runs: readonly RunForScoring[], rows: Ranking['rows']): Map<string, TaskDetail[]> {
+  const out = new Map<string, TaskDetail[]>();
+  const ranked = new Set(rows.map((r) => r.score.run));
+  const tasked = runs.filter((r) => ranked.has(r.run) && r.slots.some((s) => s.kind));
+  if (!tasked.length) return out;
+  const archive = new Archive(archiveDir);
+  try {
+    for (const r of tasked) out.set(r.run, taskDetails(archive, r));
+  } finally {
+    archive.close();
+  }
+  return out;
+}
+
 export function runReport(argv: ArgumentsCamelCase<Args>) {
   requireDir(argv.archive, 'archive');
   if (!argv.json) line(`report: ranking the runs of ${argv.archive} into ${argv.out}`); // before the work
   const runs = loadRunsForScoring(argv.archive, undefined, { answers: false, earlier: false });
   const ranking = rankRuns(runs, chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(argv.archive)));
-  const report = buildReport(ranking, reportPage(argv.bankRoot ?? null, argv.archive));
+  const report = buildReport(ranking, reportPage(argv.bankRoot ?? null, argv.archive), rankedTaskDetails(argv.archive, runs, ranking.rows));
   const html = join(argv.out, 'index.html');
   const json = join(argv.out, 'report.json');
   makeDir(argv.out, `the report ${argv.out}`);

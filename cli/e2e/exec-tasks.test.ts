@@ -181,6 +181,24 @@ describe('tasks end to end', () => {
     expect(t).toBeDefined(); // cut-off empty replies lower its coverage below 97 %
   });
 
+  it('the report shows every task of a ranked model: reply, tests passed, verdict, linked from the ranking', () => {
+    const out = join(dirs('docket-tasks-report-'), 'report');
+    const r = docket(root, ['report', '--out', out, '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(html).toContain('<h2>Score per kind</h2>');
+    const board = docket(root, ['leaderboard', '--json']).json;
+    const markdown = board.rows.findIndex((x: any) => x.model === 'markdown');
+    expect(markdown).toBeGreaterThanOrEqual(0);
+    expect(html).toContain(`<a href="#tasks-${markdown}">tasks</a>`);
+    const section = html.slice(html.indexOf(`<details id="tasks-${markdown}">`), html.indexOf('</details>', html.indexOf(`<details id="tasks-${markdown}">`)));
+    expect(section).toContain('<b>markdown</b>');
+    for (const name of ['clamp inside', 'lerp half', 'two words', 'spaces']) expect(section).toContain(name); // every test the exec graders ran
+    expect(section).toMatch(/exec@1: \w+ [\d.]+ % · \d\/\d tests passed/);
+    expect(section).toMatch(/<li class="fail">/); // markdown is partly right: some test failed
+    expect(html).not.toContain(`<details id="tasks-${board.rows.length}"`); // ranked models only
+  });
+
   it('hostile replies get failing tests and nothing more: no caller variable in any evidence, scratch folders removed', () => {
     const h = runs.hostile.grade.counts;
     expect(h.correct).toBeLessThan(4);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport, rankingJson } from './report.ts';
+import type { TaskDetail } from './task-details.ts';
 import { rankRuns, type RunForScoring, type SlotOutcome, type Verdict } from './scoring.ts';
 
 function fakeRun(model: string, i: number, verdictOf: (q: number, p: number) => Verdict, over: Partial<RunForScoring> = {}): RunForScoring {
@@ -48,7 +49,8 @@ describe('buildReport', () => {
   it('is self-contained: no scripts, no links, no external resources, a CSP that forbids them', () => {
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/https?:\/\//i);
-    expect(html).not.toMatch(/\b(src|href)\s*=/i);
+    expect(html).not.toMatch(/\bsrc\s*=/i);
+    expect(html).not.toMatch(/\bhref\s*=\s*"(?!#)/i); // in-page anchors only
     expect(html).not.toMatch(/url\(|@import/i);
     expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
     expect(html.match(/<svg /g)!.length).toBe(4); // scores, categories, score against cost, coverage
@@ -121,6 +123,39 @@ describe('buildReport', () => {
         expect(table, kind).toContain(`${f(v.score)} %<div class="muted small">${f(v.low)} – ${f(v.high)}</div><div class="muted small">n ${v.n} · ${f(v.coverage.percent)} % covered`);
       }
     }
+  });
+
+  it('task slots of a ranked run get a section the ranking links to: verdict, score, tests, the reply escaped', () => {
+    const strong = ranking.rows[0]!.score;
+    const detail: TaskDetail = {
+      task: 't1',
+      kind: 'exec',
+      repetition: 0,
+      verdict: 'partial',
+      score: 0.5,
+      finishReason: 'stop',
+      reply: '```js\nexport const f = () => "<x>";\n```',
+      parts: [
+        {
+          grader: 'exec@1',
+          verdict: 'partial',
+          score: 0.5,
+          tests: [
+            { name: 'f works', status: 'passed', message: null },
+            { name: 'f <edge>', status: 'failed', message: 'expected 1' },
+          ],
+        },
+      ],
+    };
+    const page = buildReport(ranking, undefined, new Map([[strong.run, [detail]]])).html;
+    expect(html).not.toContain('<h2>Tasks</h2>');
+    expect(page).toContain('<a href="#tasks-0">tasks</a>');
+    const section = page.slice(page.indexOf('<details id="tasks-0">'));
+    expect(section).toContain('1 task slot, 1 scored');
+    expect(section).toContain('exec@1: partial 50.0 % · 1/2 tests passed');
+    expect(section).toContain('<li class="fail">failed · f &lt;edge&gt;<div class="muted small">expected 1</div></li>');
+    expect(section).toContain('export const f = () =&gt; &quot;&lt;x&gt;&quot;;');
+    expect(page.match(/<details /g)).toHaveLength(1); // only the run with tasks
   });
 
   it('an empty archive gives a report that says so', () => {

@@ -1,5 +1,6 @@
 import { PROTOCOL } from '../bank/protocol.ts';
 import { formatCost, percent, type Coverage, type Ranking, type RankedRow, type Refusal } from './scoring.ts';
+import type { TaskDetail } from './task-details.ts';
 
 /**
  * `docket report`: a Ranking → one self-contained index.html (inline CSS and SVG; no scripts, no
@@ -280,6 +281,37 @@ function kindsTable(rows: readonly RankedRow[]): string {
   return `<table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${body.join('')}</tbody></table>`;
 }
 
+const clipReply = (text: string | null) => (text === null ? '(no text)' : text.length > 2000 ? `${text.slice(0, 2000)}… (${text.length} characters)` : text);
+
+/** One ranked model's task slots: verdict, score, why the reply stopped, each grader's part and tests, and the reply. */
+function taskTable(details: readonly TaskDetail[]): string {
+  const body = details.map((d) => {
+    const parts = d.parts
+      .map((p) => {
+        const tests = p.tests
+          ? `<ul class="tests">${p.tests.map((t) => `<li class="${t.status === 'passed' ? 'pass' : 'fail'}">${esc(t.status)} · ${esc(t.name)}${t.message ? `<div class="muted small">${esc(t.message)}</div>` : ''}</li>`).join('')}</ul>`
+          : '';
+        const passed = p.tests ? ` · ${p.tests.filter((t) => t.status === 'passed').length}/${p.tests.length} tests passed` : '';
+        return `<div>${esc(p.grader)}: ${esc(p.verdict)}${p.score === null ? '' : ` ${fmt(p.score)} %`}${passed}</div>${tests}`;
+      })
+      .join('');
+    return `<tr><td class="mono">${esc(d.task)}${d.repetition ? ` <span class="muted">#${d.repetition}</span>` : ''}</td><td>${esc(d.kind)}</td><td>${esc(d.verdict)}</td><td class="num">${d.score === null ? '–' : `${fmt(d.score)} %`}</td><td>${esc(d.finishReason ?? '–')}</td><td>${parts || '<span class="muted">–</span>'}</td><td><pre class="reply">${esc(clipReply(d.reply))}</pre></td></tr>`;
+  });
+  return `<table class="tasks"><thead><tr><th>Task</th><th>Kind</th><th>Verdict</th><th>Score</th><th>Finish</th><th>Graders and tests</th><th>Reply</th></tr></thead><tbody>${body.join('')}</tbody></table>`;
+}
+
+/** Every ranked model with task slots gets a section the ranking links to (#tasks-PLACE-INDEX). */
+function tasksSections(rows: readonly RankedRow[], details: ReadonlyMap<string, readonly TaskDetail[]>): string {
+  return rows
+    .map((r, i) => {
+      const d = details.get(r.score.run);
+      if (!d?.length) return '';
+      const scored = d.filter((x) => x.score !== null).length;
+      return `<details id="tasks-${i}"><summary><b>${esc(r.score.model)}</b> · ${d.length} task slot${d.length === 1 ? '' : 's'}, ${scored} scored</summary>${taskTable(d)}</details>`;
+    })
+    .join('');
+}
+
 function svg(height: number, body: string, title: string): string {
   return `<svg viewBox="0 0 ${W} ${height}" width="100%" role="img" aria-label="${esc(title)}">${body}</svg>`;
 }
@@ -292,14 +324,14 @@ function modelLegend(rows: readonly RankedRow[]): string {
   return `<p class="legend">${rows.map((r, i) => `<span><i style="background:${colourOf(i)}"></i>${esc(r.score.model)}</span>`).join('')}</p>`;
 }
 
-function leaderboardTable(rows: readonly RankedRow[]): string {
+function leaderboardTable(rows: readonly RankedRow[], details: ReadonlyMap<string, readonly TaskDetail[]>): string {
   const head = ['Place', 'Model', 'Score', '95 % interval', 'Pass rate', 'Coverage', 'Truncated', 'Cost', 'Evidence'];
-  const body = rows.map((r) => {
+  const body = rows.map((r, i) => {
     const s = r.score;
     const c = s.coverage;
     return [
       `<tr><td class="num">${r.place}</td>`,
-      `<td class="model"><b>${esc(s.model)}</b><div class="muted small">${esc(s.runId)}</div></td>`,
+      `<td class="model"><b>${esc(s.model)}</b><div class="muted small">${esc(s.runId)}</div>${details.get(s.run)?.length ? `<div class="small"><a href="#tasks-${i}">tasks</a></div>` : ''}</td>`,
       `<td class="num big">${fmt(s.score)} %</td>`,
       `<td class="num">${fmt(s.interval?.low)} – ${fmt(s.interval?.high)}</td>`,
       `<td class="num">${s.passRate.correct}/${s.passRate.trials}<div class="muted small">Wilson ${fmt(s.passRate.low)} – ${fmt(s.passRate.high)}</div></td>`,
@@ -373,6 +405,13 @@ svg .minline{stroke:#C0392B;stroke-width:1.5;stroke-dasharray:4 3}
 .legend i{display:inline-block;width:11px;height:11px;border-radius:2px;margin-right:5px;vertical-align:-1px}
 .empty{font-size:17px}
 ul.rules{margin:0;padding-left:20px;color:#333b4d}
+details{margin:10px 0}
+summary{cursor:pointer;padding:6px 0}
+table.tasks td{vertical-align:top}
+ul.tests{margin:4px 0 0;padding-left:16px}
+ul.tests li.pass{color:#1e7a3c}
+ul.tests li.fail{color:#C0392B}
+pre.reply{margin:0;max-width:420px;max-height:240px;overflow:auto;white-space:pre-wrap;font-size:12px}
 `;
 
 function rules(): string {
@@ -388,7 +427,11 @@ function rules(): string {
   return `<ul class="rules">${items.map((t) => `<li>${esc(t)}</li>`).join('')}</ul>`;
 }
 
-export function buildReport(ranking: Ranking, page: ReportText = { title: DEFAULT_REPORT_TITLE }): Report {
+/**
+ * `details`: the task slots of ranked runs by run digest (task-details.ts), for the per-task
+ * sections; a bank of questions only has none.
+ */
+export function buildReport(ranking: Ranking, page: ReportText = { title: DEFAULT_REPORT_TITLE }, details: ReadonlyMap<string, readonly TaskDetail[]> = new Map()): Report {
   const { title, text } = page;
   const json = { kind: 'docket-report' as const, title, ...(text ? { text } : {}), ...rankingJson(ranking) };
   const intro = text
@@ -408,12 +451,13 @@ export function buildReport(ranking: Ranking, page: ReportText = { title: DEFAUL
   const sections = rows.length
     ? [
         `<section><h2>Leaderboard</h2>${scoreChart(rows)}</section>`,
-        `<section><h2>Rows and the evidence behind them</h2>${leaderboardTable(rows)}</section>`,
+        `<section><h2>Rows and the evidence behind them</h2>${leaderboardTable(rows, details)}</section>`,
         ...(rows.some((r) => r.score.kinds) ? [`<section><h2>Score per kind</h2>${kindsTable(rows)}</section>`] : []),
         `<section><h2>Score per category</h2>${modelLegend(rows)}${categoryChart(rows)}</section>`,
         ...(rows.some((r) => r.score.cost.knownUsd > 0) ? [`<section><h2>Score and cost</h2>${costChart(rows)}</section>`] : []),
         `<section><h2>Coverage</h2>${coverageLegend()}${coverageChart(coverageItems)}</section>`,
         `<section><h2>Shared places: paired tests</h2>${testsTable(rows)}</section>`,
+        ...(rows.some((r) => details.get(r.score.run)?.length) ? [`<section><h2>Tasks</h2>${tasksSections(rows, details)}</section>`] : []),
       ]
     : [
         `<section><p class="empty">No runs in the archive are ranked on this benchmark version.</p></section>`,
