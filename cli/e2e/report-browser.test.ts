@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { inflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../../replay/scoring/report.ts';
+import type { TaskDetail } from '../../replay/scoring/task-details.ts';
 import { rankRuns, type RunForScoring, type SlotOutcome, type Verdict } from '../../replay/scoring/scoring.ts';
 import { seededRng } from '../../replay/scoring/stats.ts';
 
@@ -110,7 +111,44 @@ describe('docket report in headless Chromium', () => {
 
   it.skipIf(!hasChromium && !inCi)('at 1280 px no number of the ranking wraps: each text of a numeric cell is one line', async () => {
     expect(hasChromium, `${CHROMIUM} is required in CI`).toBe(true);
-    const report = buildReport(rankRuns(runs, VERSION));
+    // Runs with tasks too: the per-kind table and a task section with a long reply are measured with the rest.
+    const tasked = runs.map((r) => ({
+      ...r,
+      plannedByKind: { choice: 72, exec: 72 },
+      slots: r.slots.map((x, i) => (i % 2 ? { ...x, kind: 'exec' as const, score: x.verdict === 'correct' ? 1 : 0.5 } : x)),
+    }));
+    const ranking = rankRuns(tasked, VERSION);
+    const reply = `\`\`\`js\n${'export function clamp(value, low, high) { return Math.min(Math.max(value, low), high); }\n'.repeat(40)}\`\`\``;
+    const details = new Map<string, TaskDetail[]>(
+      ranking.rows.map((row) => [
+        row.score.run,
+        [
+          {
+            task: 'numbers-clamp-with-a-rather-long-task-identifier',
+            kind: 'exec' as const,
+            repetition: 0,
+            verdict: 'partial' as const,
+            score: 0.5,
+            finishReason: 'stop',
+            reply,
+            parts: [
+              {
+                grader: 'exec@1',
+                verdict: 'partial',
+                score: 0.5,
+                tests: [
+                  { name: 'clamp keeps a value inside the range unchanged', status: 'passed', message: null },
+                  { name: 'clamp below', status: 'failed', message: 'Expected values to be strictly equal:\n\n-1 !== 0\n' },
+                ],
+              },
+            ],
+          },
+        ],
+      ]),
+    );
+    const report = buildReport(ranking, undefined, details);
+    expect(report.html).toContain('<h2>Score per kind</h2>');
+    expect(report.html).toContain('<details id="tasks-0">');
     const out = tmp('docket-report-wrap-');
     const page = join(out, 'index.html');
     // Test-only: a script that counts the line boxes of every text in the ranking's numeric cells
@@ -134,7 +172,10 @@ describe('docket report in headless Chromium', () => {
       document.body.append(pre);
     });</script>`;
     // The report allows no script (its CSP): the measuring copy lets this one run.
-    const html = report.html.replace("style-src 'unsafe-inline'", "style-src 'unsafe-inline'; script-src 'unsafe-inline'").replace('</body>', `${measure}</body>`);
+    const html = report.html
+      .replace("style-src 'unsafe-inline'", "style-src 'unsafe-inline'; script-src 'unsafe-inline'")
+      .replace('</body>', `${measure}</body>`)
+      .replaceAll('<details id=', '<details open id='); // laid out open: a closed section has no width to measure
     expect(html).toContain("script-src 'unsafe-inline'");
     writeFileSync(page, html);
     const { stdout: dom } = await run(CHROMIUM, [...FLAGS, `--user-data-dir=${tmp('docket-chromium-')}`, '--window-size=1280,1000', '--dump-dom', `file://${page}`], {

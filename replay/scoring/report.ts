@@ -245,7 +245,7 @@ function costChart(rows: readonly RankedRow[]): string {
   const top = 16;
   const plotH = 260;
   const left = 70;
-  const plotW = W - left - 260;
+  const plotW = W - left - 380; // room on the right for the legend: model, score, cost
   const x = (usd: number) => n2(left + (usd / max) * plotW);
   const yAt = (score: number) => top + (1 - score) * plotH;
   const y = (score: number) => n2(yAt(score));
