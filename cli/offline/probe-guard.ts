@@ -45,12 +45,20 @@ guarded(net.Socket.prototype, 'connect', 'socket connect to another host than lo
   return at === null || isLoopback(at.host);
 });
 guarded(dns, 'lookup', 'dns.lookup of a name other than localhost', (args) => isLoopback(args[0]));
-for (const k of ['resolve', 'resolve4', 'resolve6', 'resolveAny', 'reverse']) patch(dns, k, `dns.${k}`);
-for (const [k, v] of Object.entries(dns.promises)) {
-  if (typeof v !== 'function') continue;
-  if (k === 'lookup') guarded(dns.promises, k, 'dns.promises.lookup of a name other than localhost', (args) => isLoopback(args[0]));
-  else patch(dns.promises, k, `dns.promises.${k}`);
-}
+// Only what asks a DNS server is refused: resolve*, reverse and lookupService, on the modules and on
+// their Resolver classes. Local settings (getDefaultResultOrder, setServers, …) stay: vite, and so
+// vitest, reads the result order at start-up.
+const QUERY = /^(?:resolve|reverse$|lookupService$)/;
+const refuseQueries = (target: object, name: string) => {
+  for (const k of Object.getOwnPropertyNames(target)) {
+    if (QUERY.test(k) && typeof (target as Record<string, unknown>)[k] === 'function') patch(target, k, `${name}.${k}`);
+  }
+};
+refuseQueries(dns, 'dns');
+refuseQueries(dns.promises, 'dns.promises');
+refuseQueries(dns.Resolver.prototype, 'dns.Resolver');
+refuseQueries(dns.promises.Resolver.prototype, 'dns.promises.Resolver');
+guarded(dns.promises, 'lookup', 'dns.promises.lookup of a name other than localhost', (args) => isLoopback(args[0]));
 patch(dgram.Socket.prototype, 'send', 'udp send');
 const loopbackUrl = (u: unknown) => {
   try {

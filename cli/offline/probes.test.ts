@@ -126,7 +126,9 @@ describe('probes in the suite runtime', () => {
       'const viaFetch = await (await fetch(`http://localhost:${port}/`)).text();',
       "const viaHttp = await new Promise((res) => http.get(`http://127.0.0.1:${port}/`, (r) => { let t = ''; r.on('data', (c) => (t += c)); r.on('end', () => res(t)); }));",
       'server.close();',
-      'console.log(JSON.stringify({ answer: viaFetch === viaHttp ? viaFetch : null }));',
+      "import dns from 'node:dns';",
+      'const order = dns.promises.getDefaultResultOrder(); // a local setting, as vite reads it: not a query',
+      'console.log(JSON.stringify({ answer: viaFetch === viaHttp && typeof order === "string" ? viaFetch : null }));',
     ].join('\n');
     writeFileSync(join(root, 'evals/data/json-shape/probes/net-1.mjs'), `${local}\n`);
     docket(['evidence', 'lock'], { cwd: root });
@@ -135,6 +137,8 @@ describe('probes in the suite runtime', () => {
       ["await fetch('http://192.0.2.1:9/');", 'fetch of another host than loopback'],
       ["import net from 'node:net'; net.connect(9, '192.0.2.1');", 'socket connect to another host than loopback'],
       ["import dns from 'node:dns'; await dns.promises.lookup('example.com');", 'dns.promises.lookup of a name other than localhost'],
+      ["import dns from 'node:dns'; await dns.promises.resolveTxt('example.com');", 'dns.promises.resolveTxt'],
+      ["import dns from 'node:dns'; new dns.Resolver().resolveMx('example.com', () => {});", 'dns.Resolver.resolveMx'],
     ]) {
       writeFileSync(join(root, 'evals/data/json-shape/probes/net-1.mjs'), `${body}\nconsole.log(JSON.stringify({ answer: 'A' }));\n`);
       const c = docket(['evidence', 'capture', '--json'], { cwd: root });
