@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Digest } from '../format/digest.ts';
 import { Archive } from '../index/archive.ts';
 import { listRuns } from '../runs/runs.ts';
-import { loadRunsForScoring } from '../scoring/scoring-input.ts';
+import { loadRunsForScoring, unscoredRuns, type UngradedRun } from '../scoring/scoring-input.ts';
 import { INDEX_FILE } from '../store/sqlindex.ts';
 import { Store } from '../store/store.ts';
 import { docket, REPO, tempDir } from '../../cli/dev/testkit/core.ts';
@@ -86,6 +86,7 @@ describe('a lost ref', () => {
     // A reading command moves it out of the current refs (the run drops out) but keeps it, and so does a rebuild.
     expect(sync(dir)).not.toContain('ref-coin-1');
     expect(ranked(dir)).not.toContain('ref-coin-1');
+    expect(unscoredRuns(dir, [])).toEqual([{ runId: 'ref-coin-1', run: digest, why: `its ref ${RUN} is gone from refs/ (the index remembers it)`, command: 'docket repair' }]);
     const again = await verifyArchive(dir);
     expect(lost(again.findings)).toEqual([expect.objectContaining({ data: { path: `refs/${RUN}`, digest }, message: expect.stringMatching(/first seen missing \d{4}-/) })]);
     new Archive(dir).rebuildIndex().close();
@@ -104,6 +105,20 @@ describe('a lost ref', () => {
     expect(sync(dir)).toContain('ref-coin-1');
     expect(ranked(dir)).toContain('ref-coin-1');
     expect((await repairArchive(dir)).actions).toEqual([]); // restored once: nothing left to do
+  });
+
+  it('of a grade: the leaderboard names repair for it, not regrade, and repair restores it', async () => {
+    const dir = indexed();
+    const grade = readFileSync(refFile(dir, 'grades/ref-coin-1'), 'utf8');
+    rmSync(refFile(dir, 'grades/ref-coin-1'));
+    const ungraded: UngradedRun[] = [];
+    expect(loadRunsForScoring(dir, ungraded).map((r) => r.runId)).not.toContain('ref-coin-1');
+    expect(unscoredRuns(dir, ungraded)).toEqual([expect.objectContaining({ runId: 'ref-coin-1', command: 'docket repair', why: expect.stringContaining(grade.trim()) })]);
+    expect(lost((await verifyArchive(dir)).findings)).toEqual([expect.objectContaining({ data: { path: 'refs/grades/ref-coin-1', digest: grade.trim() } })]);
+    const r = await repairArchive(dir);
+    expect(r.actions).toEqual([expect.objectContaining({ action: 'restore-ref', path: 'refs/grades/ref-coin-1' })]);
+    expect(readFileSync(refFile(dir, 'grades/ref-coin-1'), 'utf8')).toBe(grade);
+    expect(ranked(dir)).toContain('ref-coin-1');
   });
 
   it('whose bundle is gone too is said to be unrestorable, and stays a finding through repair and rebuilds', async () => {

@@ -59,8 +59,9 @@ export async function checkIndex(store: Store, results: ObjectResult[], quick: b
   }
   try {
     compareObjects(index, results, quick, flag, step);
-    compareRefs(index, store, flag, step);
-    reportLostRefs(index, store, results, add, step);
+    const refFiles = store.listRefs();
+    compareRefs(index, refFiles, flag, step);
+    reportLostRefs(index, store, refFiles, results, add, step);
     if (!quick) compareEdges(index, results, flag, step);
     compareProvenance(index, store, results, quick, flag, step);
   } catch (e) {
@@ -96,8 +97,8 @@ function compareObjects(index: Index, results: ObjectResult[], quick: boolean, f
   }
 }
 
-function compareRefs(index: Index, store: Store, flag: Flag, step: IndexStep) {
-  const fileRefs = new Map(store.listRefs().map((r) => [r.name, r.raw.trim()]));
+function compareRefs(index: Index, refFiles: readonly { name: string; raw: string }[], flag: Flag, step: IndexStep) {
+  const fileRefs = new Map(refFiles.map((r) => [r.name, r.raw.trim()]));
   const idxRefs = new Map(index.refs().map((r) => [r.name, r.digest as string]));
   for (const [name, digest] of fileRefs) {
     step.checked++;
@@ -111,13 +112,13 @@ function compareRefs(index: Index, store: Store, flag: Flag, step: IndexStep) {
  * the digest it named and what `docket repair` can do about it. Not `EINDEX`: rebuilding the cache
  * would not bring the run back, restoring the ref does.
  */
-function reportLostRefs(index: Index, store: Store, results: ObjectResult[], add: Add, step: IndexStep) {
+function reportLostRefs(index: Index, store: Store, refFiles: readonly { name: string; raw: string }[], results: ObjectResult[], add: Add, step: IndexStep) {
   const byDigest = new Map(results.map((r) => [r.digest as string, r]));
   const objectState = (d: Digest) => {
     const r = byDigest.get(d);
     return !r ? 'missing' : r.failure ? 'damaged' : null;
   };
-  for (const l of lostRefs(index, store, objectState)) {
+  for (const l of lostRefs(index, store, objectState, refFiles)) {
     step.checked++;
     step.failed++;
     add('ELOSTREF', `refs/${l.name}`, l.digest, lostRefMessage(l));

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { isDigest, type Digest } from '../format/digest.ts';
 import type { Index } from '../store/sqlindex.ts';
 import type { Store } from '../store/store.ts';
@@ -31,19 +29,20 @@ export type ObjectState = (digest: Digest) => 'missing' | 'damaged' | null;
  * Every lost ref as the index and the store stand now: the `lost_refs` rows, and the `refs` rows
  * whose file is gone but that no command has moved there yet (a read-only check sees the index as
  * it is). A lost ref whose file is back with the digest it had is not lost (the next look at the
- * store drops its row).
+ * store drops its row). `listing`: the ref files as Store.listRefs gives them, when the caller has it.
  */
-export function lostRefs(idx: Index, store: Store, objectState: ObjectState): LostRef[] {
+export function lostRefs(idx: Index, store: Store, objectState: ObjectState, listing: readonly { name: string; raw: string }[] = store.listRefs()): LostRef[] {
+  const files = new Map(listing.map((r) => [r.name, r.raw]));
   const out = new Map<string, { digest: Digest; lostAt: string | null }>();
-  for (const r of idx.refs()) if (readRefFile(store, r.name) === null) out.set(r.name, { digest: r.digest, lostAt: null });
+  for (const r of idx.refs()) if (!files.has(r.name)) out.set(r.name, { digest: r.digest, lostAt: null });
   for (const r of idx.lostRefs()) if (!out.has(r.name)) out.set(r.name, { digest: r.digest, lostAt: r.lostAt });
   const lost: LostRef[] = [];
   for (const [name, { digest, lostAt }] of [...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const current = readRefFile(store, name);
-    if (current !== null && current.trim() === digest) continue; // back in place
+    const current = files.get(name)?.trim() ?? null;
+    if (current === digest) continue; // back in place
     const object = objectState(digest);
     const state: LostState = current !== null ? 'conflict' : object === 'missing' ? 'object-missing' : object === 'damaged' ? 'object-damaged' : 'restorable';
-    lost.push({ name, digest, lostAt, state, current: current === null ? null : current.trim() });
+    lost.push({ name, digest, lostAt, state, current });
   }
   return lost;
 }
@@ -61,19 +60,6 @@ export function lostRefMessage(l: LostRef): string {
       return `${gone}, and that bundle is damaged (see its own finding), so it cannot be restored yet: put a good copy of the bundle back, then run \`docket repair\` to restore it`;
     case 'conflict':
       return `ref ${l.name} was lost from refs/ naming ${l.digest}${seen}, and refs/${l.name} now holds ${shown(l.current!)}: repair never overwrites a ref. To restore it, move refs/${l.name} away and run \`docket repair\`; to keep what it holds, run \`docket repair --forget ${l.name}\``;
-  }
-}
-
-/** A ref file's text, or null when there is none. */
-function readRefFile(store: Store, name: string): string | null {
-  try {
-    // Not store.refPath: a name the index took from a listing is read as it is, never refused.
-    return readFileSync(join(store.dir, 'refs', ...name.split('/')), 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    if (code === 'EISDIR') return ''; // something that is not a ref file holds the name: a conflict, verify's EREF says what
-    throw e;
   }
 }
 
