@@ -129,6 +129,7 @@ describe('a lost ref', () => {
 
     const v = await verifyArchive(dir);
     expect(lost(v.findings)).toEqual([expect.objectContaining({ data: { path: `refs/${RUN}`, digest }, message: expect.stringContaining('cannot be restored from this archive') })]);
+    expect(lost(v.findings)[0]!.message).toContain(`docket repair --forget ${RUN}`);
     for (let round = 0; round < 2; round++) {
       const r = await repairArchive(dir); // rebuilds the index (an object it listed is gone) and keeps the lost ref
       expect(r.ok).toBe(false);
@@ -137,6 +138,9 @@ describe('a lost ref', () => {
       expect(lost(r.remaining)).toHaveLength(1);
       expect(existsSync(refFile(dir))).toBe(false);
     }
+    const f = await repairArchive(dir, { forget: [RUN] });
+    expect(f.actions).toContainEqual(expect.objectContaining({ action: 'forget-ref', path: `refs/${RUN}`, digest }));
+    expect(lost(f.remaining)).toEqual([]);
   });
 
   it('is never overwritten onto a ref file that names another bundle: a conflict, until forgotten', async () => {

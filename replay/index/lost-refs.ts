@@ -55,7 +55,7 @@ export function lostRefMessage(l: LostRef): string {
     case 'restorable':
       return `${gone}, which is in the store: run \`docket repair\` to restore it`;
     case 'object-missing':
-      return `${gone}, and that bundle is gone from the store too, so it cannot be restored from this archive: put the bundle back from a good copy (a clone, a release), then run \`docket repair\` to restore it`;
+      return `${gone}, and that bundle is gone from the store too, so it cannot be restored from this archive: put the bundle back from a good copy (a clone, a release), then run \`docket repair\` to restore it; if both were removed on purpose (another git checkout), \`docket repair --forget ${l.name}\``;
     case 'object-damaged':
       return `${gone}, and that bundle is damaged (see its own finding), so it cannot be restored yet: put a good copy of the bundle back, then run \`docket repair\` to restore it`;
     case 'conflict':
