@@ -38,6 +38,7 @@ export const CODES = {
   ESTRAY: e('a file under the archive is not an object, a ref, a run journal or the index', 'design.md §6'),
   HTEMP: hint('a temp file under the archive: a write in progress, or a leftover `repair` removes', 'design.md §4'),
   EINDEX: e('the index cache disagrees with the bundles or cannot be used: run `docket index rebuild`', 'design.md §5'),
+  ELOSTREF: e('a ref the index recorded is gone from refs/ (or now names another bundle): `docket repair` restores it while its bundle is in the store', 'design.md §5'),
   ESQL: e('`docket sql` was given something that is not one statement returning rows, or the query failed', 'design.md §5'),
   ESQLWRITE: e('`docket sql` was given a statement that would write: the index is a cache, nothing was changed', 'design.md §5'),
   EIMPORTLOG: e("a stored imported log's bytes do not hash to the sha256 and size it records", 'design.md §6'),

@@ -23,6 +23,7 @@ export function runIndex(argv: ArgumentsCamelCase<GlobalArgs>) {
           .map(([n, c]) => `${n} ${c}`)
           .join(', ')}`,
       );
+      if (tables.lost_refs) line(`  ${tables.lost_refs} ref(s) the index recorded are gone from refs/ and kept as lost: \`docket verify\` lists them, \`docket repair\` restores them`);
       if (problems) line(`  ${problems} bundle(s) could not give all their rows: \`docket sql "SELECT * FROM problems"\` says why, \`docket verify\` finds the damage`);
     }
   } finally {

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { CheckedContent, Decoded, Descriptor } from '../format/bundle.ts';
 import { checkContent, descriptorOf, encodeBundle, MAX_CONTENT_BYTES, type Encoded } from '../format/bundle.ts';
 import { gunzipStrict } from '../format/gzip.ts';
@@ -94,11 +94,20 @@ export class Archive implements ArchiveContract {
     return this.store.readRef(name);
   }
 
-  /** Recreate the index from objects and refs alone (in place, one transaction: see store/sqlindex.ts). */
+  /**
+   * Recreate the index from objects and refs alone (in place, one transaction: see store/sqlindex.ts).
+   * The refs it recorded whose files are gone are kept as lost refs first (lost-refs.ts): a rebuild
+   * never forgets what only the index knew.
+   */
   rebuildIndex(): Index {
     this.idx?.close();
     mkdirSync(this.dir, { recursive: true });
-    this.idx = Index.rebuild(this.dir, INDEX_SCHEMA, (idx) => this.fill(idx));
+    this.idx = Index.rebuild(
+      this.dir,
+      INDEX_SCHEMA,
+      (idx) => this.fill(idx),
+      (idx) => this.noteLostRefs(idx),
+    );
     this.synced = true;
     this.refListing = null;
     return this.idx;
@@ -144,12 +153,29 @@ export class Archive implements ArchiveContract {
       idx.write(() => {
         for (const o of added) this.indexObject(idx, o.digest);
         for (const [name, digest] of stale) idx.setRef(name, digest);
-        for (const name of gone) idx.deleteRef(name);
+        const at = new Date().toISOString();
+        for (const name of gone) {
+          // Looked at again under the writer lock: a ref another docket wrote since the listing is
+          // not lost. A file that holds no digest is verify's EREF, not a lost ref.
+          if (existsSync(this.refFile(name))) idx.deleteRef(name);
+          else idx.loseRef(name, indexed.get(name) as Digest, at);
+        }
         idx.setMeta(STORE_STAMP, record);
       });
     }
     this.synced = true;
     return idx;
+  }
+
+  /** Before a rebuild empties `refs`: each recorded ref whose file is gone becomes a lost ref. */
+  private noteLostRefs(idx: Index) {
+    const at = new Date().toISOString();
+    for (const r of idx.refs()) if (!existsSync(this.refFile(r.name))) idx.loseRef(r.name, r.digest, at);
+  }
+
+  /** A ref's file by the name the index took from a listing (not refused as store.refPath refuses a bad name). */
+  private refFile(name: string): string {
+    return join(this.dir, 'refs', ...name.split('/'));
   }
 
   /** Every row from the bundles. Objects that fail to decode are left out (verify reports them). */

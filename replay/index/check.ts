@@ -4,6 +4,7 @@ import type { Digest } from '../format/digest.ts';
 import type { Json } from '../format/json.ts';
 import { hasRows, indexRows, tallyRows, type BundleSource } from './rows.ts';
 import { rowsAgainstProvenance, rowTables } from './provenance.ts';
+import { lostRefMessage, lostRefs } from './lost-refs.ts';
 import type { Decoded } from '../format/bundle.ts';
 import { INDEX_SCHEMA } from './schema.ts';
 import type { Descriptor } from '../format/bundle.ts';
@@ -38,7 +39,7 @@ export interface ObjectResult {
 type Add = (code: Code, path: string | null, digest: string | null, message: string) => void;
 
 /** Compared on their own below; every other table holds rows the bundles give. */
-const BOOKKEEPING = new Set(['meta', 'objects', 'edges', 'refs']);
+const BOOKKEEPING = new Set(['meta', 'objects', 'edges', 'refs', 'lost_refs']);
 /** Rows of one table shown as findings; the rest are counted in one more. */
 const SHOWN_PER_TABLE = 20;
 
@@ -58,7 +59,9 @@ export async function checkIndex(store: Store, results: ObjectResult[], quick: b
   }
   try {
     compareObjects(index, results, quick, flag, step);
-    compareRefs(index, store, flag, step);
+    const refFiles = store.listRefs();
+    compareRefs(index, refFiles, flag, step);
+    reportLostRefs(index, store, refFiles, results, add, step);
     if (!quick) compareEdges(index, results, flag, step);
     compareProvenance(index, store, results, quick, flag, step);
   } catch (e) {
@@ -94,16 +97,31 @@ function compareObjects(index: Index, results: ObjectResult[], quick: boolean, f
   }
 }
 
-function compareRefs(index: Index, store: Store, flag: Flag, step: IndexStep) {
-  const fileRefs = new Map(store.listRefs().map((r) => [r.name, r.raw.trim()]));
+function compareRefs(index: Index, refFiles: readonly { name: string; raw: string }[], flag: Flag, step: IndexStep) {
+  const fileRefs = new Map(refFiles.map((r) => [r.name, r.raw.trim()]));
   const idxRefs = new Map(index.refs().map((r) => [r.name, r.digest as string]));
   for (const [name, digest] of fileRefs) {
     step.checked++;
     if (idxRefs.get(name) !== digest) flag(digest, `ref ${name} is not in the index as ${digest}`);
   }
-  for (const name of idxRefs.keys()) {
+  // A ref the index has whose file is gone is not the cache's fault: it is a lost ref (reportLostRefs).
+}
+
+/**
+ * The refs the index remembers that refs/ lost (lost-refs.ts): each an `ELOSTREF` naming the ref,
+ * the digest it named and what `docket repair` can do about it. Not `EINDEX`: rebuilding the cache
+ * would not bring the run back, restoring the ref does.
+ */
+function reportLostRefs(index: Index, store: Store, refFiles: readonly { name: string; raw: string }[], results: ObjectResult[], add: Add, step: IndexStep) {
+  const byDigest = new Map(results.map((r) => [r.digest as string, r]));
+  const objectState = (d: Digest) => {
+    const r = byDigest.get(d);
+    return !r ? 'missing' : r.failure ? 'damaged' : null;
+  };
+  for (const l of lostRefs(index, store, objectState, refFiles)) {
     step.checked++;
-    if (!fileRefs.has(name)) flag(null, `the index has ref ${name}, which is not in refs/`);
+    step.failed++;
+    add('ELOSTREF', `refs/${l.name}`, l.digest, lostRefMessage(l));
   }
 }
 

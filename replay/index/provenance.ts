@@ -145,7 +145,7 @@ export function rowTables(db: Database.Database): string[] {
   const all = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
   return all.filter((t) => !NOT_ROWS.has(t));
 }
-const NOT_ROWS = new Set(['meta', 'objects', 'edges', 'refs', 'problems', 'provenance']);
+const NOT_ROWS = new Set(['meta', 'objects', 'edges', 'refs', 'lost_refs', 'problems', 'provenance']);
 
 /** A bundle's rows in one table that do not match their recorded provenance. */
 export interface RowMismatch {
@@ -213,8 +213,9 @@ export function tablesRead(db: Database.Database, sql: string): string[] {
 
 /**
  * What `docket sql` and `docket export` say on stderr (and in `warnings`) before an answer the
- * bundles were not checked for: bundles whose derived rows the index left out (`problems`), and
- * rows of the tables the statement reads that disagree with their provenance.
+ * bundles were not checked for: bundles whose derived rows the index left out (`problems`), refs
+ * it remembers that refs/ lost (`lost_refs`: their runs are missing from the answer), and rows of
+ * the tables the statement reads that disagree with their provenance.
  */
 export function indexWarnings(db: Database.Database, sql: string): string[] {
   const out: string[] = [];
@@ -224,6 +225,11 @@ export function indexWarnings(db: Database.Database, sql: string): string[] {
     out.push(
       `the index left out the derived rows of ${problems.length} bundle(s) (first: ${kind} ${d}: ${code}: ${message}), so its tables do not hold all the archive holds: \`docket verify\` says why`,
     );
+  }
+  const lost = db.prepare('SELECT name, digest FROM lost_refs ORDER BY name').raw().all() as [string, string][];
+  if (lost.length) {
+    const [name, digest] = lost[0]!;
+    out.push(`the index remembers ${lost.length} ref(s) lost from refs/ (first: ${name} → ${digest}), left out of the current refs: \`docket repair\` restores them (\`docket verify\` lists them)`);
   }
   const tables = tablesRead(db, sql).filter((t) => !NOT_ROWS.has(t));
   const { mismatches } = rowsAgainstProvenance(db, tables);

@@ -66,6 +66,7 @@ const EVERY_TABLE = [
   'foreign_scores',
   'grade_packs',
   'grades',
+  'lost_refs',
   'meta',
   'objects',
   'plans',

@@ -5,8 +5,12 @@ import type { IndexSchema } from '../store/sqlindex.ts';
  * place. The tables hold rows read from the bundles (rows.ts fills them; nothing else
  * writes them but the ref and object bookkeeping of store/sqlindex.ts); the views answer what users ask
  * of them. A file with another `meta.schemaVersion` is rebuilt, never read.
+ *
+ * One table holds what the bundles and refs cannot give again: `lost_refs`, the refs the index
+ * recorded whose files then went missing from refs/ (archive.ts), kept across rebuilds until
+ * `docket repair` restores them. Nothing else in the index is anything but a cache.
  */
-export const INDEX_SCHEMA_VERSION = 6;
+export const INDEX_SCHEMA_VERSION = 7;
 
 export const TABLES_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -18,6 +22,7 @@ CREATE TABLE edges (src TEXT NOT NULL, pointer TEXT NOT NULL, dst TEXT NOT NULL,
   PRIMARY KEY (src, pointer)) WITHOUT ROWID;
 CREATE INDEX edges_dst ON edges(dst);
 CREATE TABLE refs (name TEXT PRIMARY KEY, digest TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE lost_refs (name TEXT PRIMARY KEY, digest TEXT NOT NULL, lost_at TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE problems (digest TEXT PRIMARY KEY, kind TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL,
   missing TEXT) WITHOUT ROWID;
 CREATE INDEX problems_missing ON problems(missing);
@@ -137,4 +142,5 @@ export const INDEX_SCHEMA: IndexSchema = {
   version: INDEX_SCHEMA_VERSION,
   sql: SCHEMA_SQL,
   growing: new Set(['attempts', 'slots', 'verdicts', 'run_packs', 'grade_packs', 'foreign_samples']),
+  remembered: new Set(['lost_refs']),
 };

@@ -362,9 +362,20 @@ export interface Unscored {
  */
 export function unscoredRuns(archive: string | Archive, ungraded: readonly UngradedRun[]): Unscored[] {
   return withArchive(archive, (a) => {
-    const out: Unscored[] = ungraded.map((u) => ({ runId: u.runId, run: u.run, why: 'sealed, not graded yet', command: `docket regrade ${u.runId}` }));
+    // Refs the index remembers and refs/ lost (index/lost-refs.ts): `docket repair` brings them back, and regrade must not write over a lost grade ref.
+    const lost = new Map((cacheOrNull(() => a.currentIndex().lostRefs()) ?? []).map((l) => [l.name, l]));
+    const out: Unscored[] = ungraded.map((u) => {
+      const grade = lost.get(`grades/${u.runId}`);
+      return grade
+        ? { runId: u.runId, run: u.run, why: `its grade ref grades/${u.runId} is gone from refs/ (the index remembers ${grade.digest})`, command: 'docket repair' }
+        : { runId: u.runId, run: u.run, why: 'sealed, not graded yet', command: `docket regrade ${u.runId}` };
+    });
     const listing = a.listedRefs();
     const sealed = new Set(listing.filter((r) => r.name.startsWith(`${WORK_DIR}/`)).map((r) => r.name.slice(WORK_DIR.length + 1)));
+    for (const l of lost.values()) {
+      const id = l.name.slice(WORK_DIR.length + 1);
+      if (l.name.startsWith(`${WORK_DIR}/`) && !sealed.has(id)) out.push({ runId: id, run: l.digest, why: `its ref ${l.name} is gone from refs/ (the index remembers it)`, command: 'docket repair' });
+    }
     const base = join(a.dir, WORK_DIR);
     const dirs = existsSync(base)
       ? readdirSync(base)

@@ -32,6 +32,19 @@ export interface IndexSchema {
   sql: string;
   /** Tables that grow with the attempts or runs (hundreds of MB at a million attempts): not quick_checked on every open. */
   growing: ReadonlySet<string>;
+  /**
+   * Tables holding what the bundles and refs cannot give again (the refs the index saw and the
+   * store then lost): a rebuild keeps their rows. Only a new or replaced file starts without them.
+   */
+  remembered?: ReadonlySet<string>;
+}
+
+/** A ref the index recorded whose file is gone from refs/ (replay/index/archive.ts keeps these). */
+export interface LostRefRow {
+  name: string;
+  digest: Digest;
+  /** When the index first saw the ref file missing (ISO 8601, UTC). */
+  lostAt: string;
 }
 
 export interface ObjectRow {
@@ -147,13 +160,14 @@ export class Index {
    * transaction: other writers wait, readers see the old rows or the new ones, and the file is the
    * same one every other process has open. A damaged or missing file is created anew instead.
    */
-  static rebuild(archive: string, schema: IndexSchema, fill: Fill): Index {
+  static rebuild(archive: string, schema: IndexSchema, fill: Fill, remember?: Fill): Index {
     if (!Index.exists(archive)) return Index.open(archive, schema, fill); // created from the bundles just now
     const idx = Index.open(archive, schema, fill); // a damaged one is replaced here
     try {
       idx.write(() => {
+        remember?.(idx); // what only the old rows know goes to the remembered tables first, in the same transaction
         const tables = idx.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('meta') AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
-        for (const t of tables) idx.db.exec(`DELETE FROM "${t.name.replaceAll('"', '""')}"`);
+        for (const t of tables) if (!schema.remembered?.has(t.name)) idx.db.exec(`DELETE FROM "${t.name.replaceAll('"', '""')}"`);
         fill(idx);
       });
     } catch (e) {
@@ -268,12 +282,36 @@ export class Index {
     });
   }
 
+  /** Record a ref as its file holds it. A lost ref back in place with the digest it had is no longer lost. */
   setRef(name: string, digest: Digest) {
-    this.write(() => this.db.prepare('INSERT INTO refs VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET digest = excluded.digest').run(name, digest));
+    this.write(() => {
+      this.db.prepare('INSERT INTO refs VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET digest = excluded.digest').run(name, digest);
+      this.db.prepare('DELETE FROM lost_refs WHERE name = ? AND digest = ?').run(name, digest);
+    });
   }
 
   deleteRef(name: string) {
     this.write(() => this.db.prepare('DELETE FROM refs WHERE name = ?').run(name));
+  }
+
+  /**
+   * A recorded ref whose file is gone: out of `refs` (it is not current), into `lost_refs` (so
+   * it can be restored). The first time it was seen lost is kept.
+   */
+  loseRef(name: string, digest: Digest, at: string) {
+    this.write(() => {
+      this.db.prepare('DELETE FROM refs WHERE name = ?').run(name);
+      this.db.prepare('INSERT OR IGNORE INTO lost_refs VALUES (?, ?, ?)').run(name, digest, at);
+    });
+  }
+
+  /** Drop the record of a lost ref (it was restored, or the user chose to forget it). */
+  forgetLostRef(name: string) {
+    this.write(() => this.db.prepare('DELETE FROM lost_refs WHERE name = ?').run(name));
+  }
+
+  lostRefs(): LostRefRow[] {
+    return this.db.prepare('SELECT name, digest, lost_at AS lostAt FROM lost_refs ORDER BY name').all() as LostRefRow[];
   }
 
   /** The names of the index's tables (views excluded), sorted. */

@@ -194,6 +194,31 @@ export class Store {
   }
 
   /**
+   * Write a ref that must not exist yet (repair puts back a lost ref this way): temp → fsync →
+   * link, which fails if a file took the name meanwhile, so nothing is ever overwritten →
+   * unlink temp → fsync dir. Returns false, writing nothing, when the ref exists.
+   */
+  createRef(name: string, digest: Digest): boolean {
+    parseDigest(digest);
+    const path = this.refPath(name);
+    const dir = join(path, '..');
+    mkdirSync(dir, { recursive: true });
+    if (existsSync(path)) return false;
+    const temp = join(dir, tempName());
+    writeExclusive(temp, Buffer.from(`${digest}\n`));
+    try {
+      linkSync(temp, path);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      return false;
+    } finally {
+      unlinkSync(temp);
+    }
+    fsyncDir(dir);
+    return true;
+  }
+
+  /**
    * Every ref as name → raw content (validated by the caller, so a bad ref is a finding, not a crash).
    * Temps of ref writes are never refs: they are listed by refTemps().
    */
