@@ -81,6 +81,7 @@ export function printLeaderboard(r: Ranking, opts: { providerModels?: boolean } 
       ]);
     }
     printTable(table, [false, false, ...(opts.providerModels ? [false] : []), true, true, true, true, false, false, false]);
+    printKinds(r.rows);
     line();
     line('evidence:');
     for (const row of r.rows) line(`  ${row.score.model}: run ${row.score.run} grade ${row.score.grade}`);
@@ -95,6 +96,24 @@ export function printLeaderboard(r: Ranking, opts: { providerModels?: boolean } 
   }
   const other = r.refused.length - shown.length;
   if (other) line(`${other} run(s) on other benchmark versions are not shown (--benchmark-version V shows one)`);
+}
+
+/** Banks with tasks: each model's score per kind, with its items, coverage and, for tasks, why the replies stopped. */
+function printKinds(rows: Ranking['rows']) {
+  if (!rows.some((x) => x.score.kinds)) return;
+  line();
+  line("per kind (finish: the last attempt's finish_reason per task slot):");
+  for (const row of rows) {
+    const kinds = Object.entries(row.score.kinds ?? {}).map(([k, v]) => {
+      const finish = v!.finishReasons
+        ? `; finish ${Object.entries(v!.finishReasons)
+            .map(([f, n]) => `${f} ${n}`)
+            .join(', ')}`
+        : '';
+      return `${k} ${pct(v!.score)} % (n ${v!.items}, coverage ${pct(v!.coverage.fraction)} %${finish})`;
+    });
+    line(`  ${row.score.model}: ${kinds.join(' · ')}`);
+  }
 }
 
 export function printTable(rows: string[][], rightAlign: boolean[]) {

@@ -173,7 +173,9 @@ describe('tasks end to end', () => {
     expect(board.status, board.stderr).toBe(0);
     const oracle = board.json.rows.find((r: any) => r.model === 'oracle');
     expect(oracle.kinds.exec).toMatchObject({ score: 100, n: 2, coverage: { planned: 2, scored: 2 } });
-    expect(oracle.kinds.answer).toMatchObject({ score: 100, n: 2 });
+    expect(oracle.kinds.answer).toMatchObject({ score: 100, n: 2, finishReasons: { stop: 2 } });
+    const text = docket(root, ['leaderboard']).stdout;
+    expect(text).toMatch(/\nper kind .*\n(?: {2}.*\n)*? {2}oracle: answer 100\.0 % \(n 2, coverage 100\.0 %; finish stop 2\) · exec 100\.0 % \(n 2, coverage 100\.0 %; finish stop 2\)\n/);
     const partly = board.json.rows.find((r: any) => r.model === 'markdown');
     // 0.7 × exec + 0.3 × answer, the weights the bank declares
     expect(partly.score).toBeCloseTo(0.7 * partly.kinds.exec.score + 0.3 * partly.kinds.answer.score, 2);

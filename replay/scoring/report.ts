@@ -35,7 +35,7 @@ export interface RowJson {
   sourceEvals: { name: string; score: number | null; questions: number }[];
   test: { against: string; discordant: { b: number; c: number }; p: number; holmP: number; newPlace: boolean } | null;
   /** Per kind (banks with tasks only): score and interval in percent, items with a counted slot, coverage. */
-  kinds?: Record<string, { score: number | null; low: number | null; high: number | null; n: number; coverage: CoverageJson }>;
+  kinds?: Record<string, { score: number | null; low: number | null; high: number | null; n: number; coverage: CoverageJson; finishReasons?: Record<string, number> }>;
 }
 
 export interface RefusedJson {
@@ -89,7 +89,14 @@ function rowJson(r: RankedRow): RowJson {
           kinds: Object.fromEntries(
             Object.entries(s.kinds).map(([k, v]) => [
               k,
-              { score: percent(v!.score), low: percent(v!.interval?.low), high: percent(v!.interval?.high), n: v!.items, coverage: coverageJson(v!.coverage) },
+              {
+                score: percent(v!.score),
+                low: percent(v!.interval?.low),
+                high: percent(v!.interval?.high),
+                n: v!.items,
+                coverage: coverageJson(v!.coverage),
+                ...(v!.finishReasons ? { finishReasons: v!.finishReasons } : {}),
+              },
             ]),
           ),
         }

@@ -122,6 +122,19 @@ describe('scoreRun: the protocol on hand-computed cases', () => {
   });
 });
 
+describe('finish reasons per task kind', () => {
+  it("counts the last attempt's finish_reason of each task slot; a question kind has none", () => {
+    const task = (q: string, verdict: Verdict, finishReason: string | null, score: number | null) => slots(q, 'cat/t', [verdict], { kind: 'answer', score, finishReason });
+    const r = run('m', [...task('t1', C, 'stop', 1), ...task('t2', 'truncated', 'length', null), ...task('t3', I, 'stop', 0), ...task('t4', I, null, 0), ...slots('q1', 'cat/q', [C])], {
+      plannedByKind: { answer: 4, choice: 1 },
+    });
+    const s = scoreRun(r);
+    expect(s.kinds?.answer?.finishReasons).toEqual({ length: 1, none: 1, stop: 2 });
+    expect(Object.keys(s.kinds!.answer!.finishReasons!)).toEqual(['length', 'none', 'stop']); // sorted: the same bytes every time
+    expect(s.kinds?.choice).not.toHaveProperty('finishReasons');
+  });
+});
+
 describe('cost', () => {
   it('sums known cost and counts unknown attempts; unknown is never $0', () => {
     const s = [...slots('q', 'e/a', [C, C], { costUsd: 0.01 }), ...slots('r', 'e/a', [I], { costUsd: 0, unknownCostAttempts: 1 })];

@@ -129,6 +129,8 @@ export interface KindScore {
   interval: BootstrapResult | null;
   coverage: Coverage;
   items: number; // items (questions or tasks) with a counted slot
+  /** Task kinds only: the slots by their last attempt's finish_reason (`none` when the provider gave none), sorted by reason. */
+  finishReasons?: Record<string, number>;
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -279,6 +281,13 @@ export function scoreRun(run: RunForScoring, opts: { interval?: boolean } = {}):
 
 const kindOfSlot = (s: SlotOutcome): Kind => s.kind ?? 'choice';
 
+/** Slots by the finish_reason of their last attempt ("answered badly" is not "did not answer": a cut-off reply says `length`). */
+function finishReasonsOf(slots: readonly SlotOutcome[]): Record<string, number> {
+  const n = new Map<string, number>();
+  for (const s of slots) n.set(s.finishReason ?? 'none', (n.get(s.finishReason ?? 'none') ?? 0) + 1);
+  return Object.fromEntries([...n].sort(([a], [b]) => byText(a, b)));
+}
+
 /**
  * Scores per kind and combined (docs/scoring.md "Kinds"): each kind scored as the protocol scores a
  * bank (source evals weighted equally), then combined by the protocol's weights: per kind (a
@@ -293,7 +302,13 @@ function kindScores(run: RunForScoring, slots: readonly SlotOutcome[], withInter
     if (!planned) continue;
     const mine = slots.filter((s) => kindOfSlot(s) === k);
     const qs = questionScores(mine);
-    kinds[k] = { score: weightedScore(qs), interval: withInterval ? intervalOf(qs) : null, coverage: coverageOf({ planned, slots: mine }), items: qs.length };
+    kinds[k] = {
+      score: weightedScore(qs),
+      interval: withInterval ? intervalOf(qs) : null,
+      coverage: coverageOf({ planned, slots: mine }),
+      items: qs.length,
+      ...(k === 'choice' ? {} : { finishReasons: finishReasonsOf(mine) }),
+    };
   }
   const weights = run.weights ?? { kind: { choice: 1, answer: 1, exec: 1 } };
   const kindOf = new Map(slots.map((s) => [s.question, kindOfSlot(s)]));
