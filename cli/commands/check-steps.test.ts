@@ -29,7 +29,7 @@ describe('docket check: one explicit list of steps', () => {
       expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
       expect(names(r.json.steps), args.join(' ')).toEqual(STEPS);
     }
-  });
+  }, 180_000); // three full checks: ~4 s each on a quiet machine, ~20 s on a loaded one
 
   it("a step's error fails that step or ends the check, as the step says", async () => {
     const throwing = (name: string, errors: CheckStepDef['errors'], e: Error): CheckStepDef => ({
