@@ -34,6 +34,52 @@ describe('near misses are not secrets', () => {
     ['a PEM public key', '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----'],
     ['AKIA too short', 'AKIA1234'],
     ['low-entropy password', 'password = "aaaaaaaaaaaaaaaaaaaa1"'],
+    // Hugging Face: the prefix alone is not enough
+    ['hf_ identifier', 'from huggingface_hub import hf_hub_download_with_retries_and_progress_bars'],
+    ['hf_ one case', 'hf_abcdefghijklmnopqrstuvwxyzabcdefgh'],
+    ['hf_ too long', `hf_${'aB'.repeat(20)}`],
+    // Stripe
+    ['stripe placeholder', 'STRIPE_SECRET_KEY=sk_test_xxxxxxxxxxxxxxxxxxxxxxxx'],
+    ['stripe doc', 'use sk_live_YOUR_KEY_HERE in production'],
+    // Convex: a deployment name is not a key
+    ['convex deployment name', 'CONVEX_DEPLOYMENT=prod:happy-animal-123 # team: t, project: p'],
+    ['convex url', 'CONVEX_URL=https://happy-animal-123.convex.cloud'],
+    // URLs: a user without a password, placeholders, defaults
+    ['url with user only', 'git clone ssh://git@github.com/org/repo.git https://user@example.com/x'],
+    ['url password placeholder', 'DATABASE_URL=postgres://user:password@localhost:5432/db'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell variable, not a template
+    ['url password variable', 'https://user:${PASS}@host/x and https://u:$DB_PASSWORD@host and redis://:${REDIS_PASSWORD}@cache:6379'],
+    ['url password in brackets', 'mysql://admin:<password>@db.example.com/x'],
+    ['url password = user', 'postgres://postgres:postgres@localhost:5432/postgres'],
+    ['url short password', 'https://abc:xyz@example.com/ and uri://foo:bar@example.com:1/path and http://u:p@127.0.0.1:9/v1'],
+    ['ipv6 host', 'http://[::1]:8080/path and http://[2001:db8::1]:443/'],
+    // npm
+    ['npm config', 'npm_config_cache_directory_for_this_repo_x=1 npm_package_name'],
+    ['npm_ letters only', 'npm_abcdefghijklmnopqrstuvwxyzabcdefghij'],
+    // AWS secret key context
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell variable, not a template
+    ['aws secret from env', 'aws_secret_access_key = ${AWS_SECRET_ACCESS_KEY}'],
+    ['a git sha is no aws key', 'aws_commit = "0123456789abcdef0123456789abcdef01234567"'],
+    // GitLab, Azure, Twilio, SendGrid, Telegram, Databricks
+    ['glpat placeholder', 'GITLAB_TOKEN=glpat-xxxxxxxxxxxxxxxxxxxx'],
+    ['azure key placeholder', 'AccountName=devstoreaccount1;AccountKey=<your-account-key>;'],
+    ['AC hex with no context', '"etag": "AC0123456789abcdef0123456789abcdef"'],
+    ['SG. short', 'SG.abc.def'],
+    ['clock time', '2024-01-01T12:34:AA and 123:AAbc'],
+    ['dapi letters only', 'dapiabcdefabcdefabcdefabcdefabcdefab'],
+    // the generic assignment: the name decides, then the value
+    ['primary key', 'PRIMARY_KEY = "a1b2c3d4e5f6a7b8c9d0e1f2"'],
+    ['cache key', '{ "cacheKey": "a1b2c3d4e5f6g7h8i9j0k1l2" }'],
+    ['bare key', '{ "key": "a1b2c3d4e5f6g7h8i9j0k1l2" }'],
+    ['token url', 'TOKEN_URL=https://auth.example.com/oauth2/v1/token'],
+    ['secret name', '"secretName": "prod-db-password-2024-rotated"'],
+    ['token count', 'max_tokens: 1234567890123456'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a CI expression, not a template
+    ['ci secret reference', 'password: ${{ secrets.DB_PASSWORD }}'],
+    ['placeholder value', 'API_KEY=your-api-key-here-12345'],
+    ['quoted value with a space', 'token = "a1b2c3d4e5f6g7h8 i9j0"'],
+    ['public key', '"publicKey": "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE"'],
+    ['key id', 'private_key_id = "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0"'],
   ])('%s', (_name, text) => {
     expect(rulesOf(text)).toEqual([]);
   });
