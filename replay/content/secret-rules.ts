@@ -19,7 +19,7 @@ export interface SecretRule {
   description: string;
   re: RegExp;
   group?: number;
-  /** bits per character the secret must reach (Shannon entropy) */
+  /** bits per character the secret must reach (Shannon entropy; DEFAULT_MIN_ENTROPY when not set) */
   minEntropy?: number;
   /** what else a real key has: a digit and a letter (`digit`), upper and lower case (`mixed`) */
   needs?: readonly ('digit' | 'mixed')[];
@@ -38,6 +38,8 @@ export interface SecretRule {
 /** How far before a match `before` may look, and the longest match any rule can make: the scanner's chunk margins. */
 export const HEAD_CHARS = 64;
 export const MAX_MATCH_CHARS = 2200;
+/** Every rule's floor: a prefix and a run of one character (`sk-ant-AAAA…`, base64 of zeros) is no key. */
+export const DEFAULT_MIN_ENTROPY = 3;
 
 const B = '(?<![A-Za-z0-9_])'; // a leading boundary
 const END_ALNUM = /^(?![A-Za-z0-9])/; // the key does not run on into more letters or digits
@@ -285,7 +287,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: 'private-key-block',
     description: 'PEM private key block (-----BEGIN … PRIVATE KEY-----)',
-    re: /-----BEGIN (?:[A-Z0-9]{1,16} ){0,4}PRIVATE KEY(?: BLOCK)?-----[\s\S]{0,64}?[A-Za-z0-9+/=]{32,256}/g,
+    re: /-----BEGIN (?:[A-Z0-9]{1,16} ){0,4}PRIVATE KEY(?: BLOCK)?-----(?:(?!-----)[\s\S]){0,64}?[A-Za-z0-9+/=]{32,256}/g,
   },
   // a payload longer than the bound is still found, as header and payload's first 1,024 characters
   token('jwt', 'JSON Web Token (eyJ….eyJ….…)', 'eyJ[A-Za-z0-9_-]{8,512}\\.eyJ[A-Za-z0-9_-]{8,1024}(?:\\.[A-Za-z0-9_-]{8,512})?'),

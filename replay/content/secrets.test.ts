@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '../format/digest.ts';
 import { SECRET_RULES } from './secret-rules.ts';
-import { applyAllowances, redact, scanBytes, secretError } from './secrets.ts';
+import { applyAllowances, redact, scanBytes, scanInChunks, secretError } from './secrets.ts';
 import { canaries } from '../../cli/dev/testkit/content.ts';
 
 const rulesOf = (text: string) => scanBytes('f', text).map((h) => h.rule);
@@ -111,5 +112,92 @@ describe('scanner', () => {
   it('redact keeps at most 4 characters', () => {
     expect(redact('sk-or-v1-abcdef0123456789')).toBe('sk-o…(25 chars)');
     expect(redact('abc')).toBe('…(3 chars)');
+  });
+});
+
+describe('linear time: bounded regexes, chunks, runs of one character (issue #33 item 2)', () => {
+  const all = canaries();
+  const digests = (hits: { digest: string }[]) => new Set(hits.map((h) => h.digest));
+
+  // Each once ended in `RangeError: Maximum call stack size exceeded` (an unbounded quantifier over 8 MB+).
+  it.each(['', 'sk-', 'sk-ant-', 'hf_', 'ghp_', 'TOKEN=', '"apiKey": "', 'eyJ', '-----BEGIN PRIVATE KEY-----', 'xoxb-', 'https://u:'])(
+    'a 9 MB run of one character after %j scans without throwing',
+    (prefix) => {
+      for (const ch of ['A', 'a', '7', '-', ' ']) expect(scanBytes('big', `${prefix}${ch.repeat(9e6)}`)).toEqual([]);
+    },
+  );
+
+  it('base64 of 8 MB of zeros, in bytes and in a string, scans clean', () => {
+    const b64 = Buffer.alloc(8e6).toString('base64');
+    expect(scanBytes('zeros', Buffer.from(b64))).toEqual([]);
+    expect(scanBytes('zeros', `{"data":"${b64}"}`)).toEqual([]);
+  });
+
+  it('canaries inside, before and after megabyte runs are found, on the right lines', () => {
+    const c = all[0]!;
+    const run = 'A'.repeat(3 << 20);
+    const nl = '\n'.repeat(3 << 20);
+    const text = `${c.text}\n${run}\n${all[1]!.text}\n${run}${nl}${all[2]!.text}\n`;
+    const hits = scanBytes('f', Buffer.from(text));
+    expect(hits.map((h) => [h.rule, h.line])).toEqual([
+      ['openrouter-key', 1],
+      ['anthropic-key', 3],
+      ['openai-key', 4 + (3 << 20)],
+    ]);
+  });
+
+  it('the chunk boundaries change nothing: any chunk size finds the same hits', () => {
+    const filler = 'x'.repeat(997);
+    const text = all.map((c, i) => `${filler.slice(0, (i * 131) % 997)}\n${c.text}\n`).join('');
+    const whole = scanInChunks('f', text, 1 << 30);
+    expect(whole.length).toBeGreaterThanOrEqual(all.length);
+    for (const size of [1, 7, 64, 1000, 4096, 65536]) expect(scanInChunks('f', text, size)).toEqual(whole);
+  });
+
+  // Random concatenations of prefixes, separators and long runs around planted canaries: the scan
+  // completes (no throw, no stack overflow) and finds every canary. A previous attempt hung on runs of
+  // '-', ' ' and 'x' around the anthropic, AWS, Azure and generic canaries; fast-check shrinks any failure.
+  const FRAGMENTS = [
+    'sk-',
+    'sk-ant-',
+    'hf_',
+    'AKIA',
+    'aws_secret_access_key = ',
+    'AccountKey=',
+    'Q~',
+    ':AA',
+    '://',
+    'u:p@',
+    'TOKEN=',
+    '"apiKey": "',
+    'export ',
+    ': ',
+    '=',
+    '"',
+    "'",
+    '|',
+    'eyJ',
+    '.',
+    '-----BEGIN PRIVATE KEY-----',
+    'prod:',
+    'SG.',
+    'dapi',
+  ];
+  const piece = fc.oneof(
+    fc.constantFrom(...FRAGMENTS),
+    fc.tuple(fc.constantFrom('-', ' ', 'x', 'A', '=', ':', '0', '/', '\n'), fc.integer({ min: 1, max: 20000 })).map(([ch, n]) => ch.repeat(n)),
+  );
+  it('random runs and fragments around planted canaries: completes and finds every canary', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), fc.subarray(all, { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 1000 }), (noise, planted, seed) => {
+        const parts = [...noise];
+        planted.forEach((c, i) => parts.splice((seed + i * 7) % (parts.length + 1), 0, `\n${c.text}\n`));
+        const text = parts.join('');
+        const found = digests(scanBytes('f', text));
+        for (const c of planted) expect(found.has(sha256(Buffer.from(c.secret, 'latin1'))), c.rule).toBe(true);
+        expect(scanInChunks('f', text, 4096)).toEqual(scanBytes('f', text));
+      }),
+      { numRuns: 150, seed: 33 },
+    );
   });
 });

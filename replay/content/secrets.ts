@@ -1,6 +1,6 @@
 import { sha256, type Digest } from '../format/digest.ts';
 import { findingError } from '../errors.ts';
-import { HEAD_CHARS, MAX_MATCH_CHARS, SECRET_RULES, type SecretRule, VALUE_END } from './secret-rules.ts';
+import { DEFAULT_MIN_ENTROPY, HEAD_CHARS, MAX_MATCH_CHARS, SECRET_RULES, type SecretRule, VALUE_END } from './secret-rules.ts';
 
 /**
  * The secret scanner (docs/design.md "Secret scanner"): every byte that would be stored or shipped
@@ -46,7 +46,7 @@ function plausible(rule: SecretRule, secret: string): boolean {
     if (need === 'digit' && !(/[0-9]/.test(secret) && /[A-Za-z]/.test(secret))) return false;
     if (need === 'mixed' && !(/[a-z]/.test(secret) && /[A-Z]/.test(secret))) return false;
   }
-  return rule.minEntropy === undefined || entropy(secret) >= rule.minEntropy;
+  return entropy(secret) >= (rule.minEntropy ?? DEFAULT_MIN_ENTROPY);
 }
 
 /** A form that names the shape without the secret: its first 4 characters (a rule's fixed prefix at most) and its length. */
