@@ -41,7 +41,12 @@ export const MAX_MATCH_CHARS = 2200;
 /** Every rule's floor: a prefix and a run of one character (`sk-ant-AAAA…`, base64 of zeros) is no key. */
 export const DEFAULT_MIN_ENTROPY = 3;
 
-const B = '(?<![A-Za-z0-9_])'; // a leading boundary
+/**
+ * A leading boundary: no letter, digit or `_` before, except the letter of a JSON escape (`\n`,
+ * `\t`): evidence stores a probe's output as a JSON string, where a key at the start of a line
+ * follows `\n`.
+ */
+const B = '(?<!(?<!\\\\)[A-Za-z0-9_])';
 const END_ALNUM = /^(?![A-Za-z0-9])/; // the key does not run on into more letters or digits
 const END_TOKEN = /^(?![A-Za-z0-9_-])/;
 const END_B64 = /^(?![A-Za-z0-9+/=])/;
@@ -143,6 +148,7 @@ export function nameBefore(head: string): string | null {
   let i = head.length;
   for (let n = 0; n < 4 && (head[i - 1] === ' ' || head[i - 1] === '\t'); n++) i--;
   if (head[i - 1] === '"' || head[i - 1] === "'" || head[i - 1] === '`') i--;
+  if (head[i - 1] === '\\') i--; // `\"name\": ` inside a JSON string
   const end = i;
   while (i > 0 && end - i < 64 && NAME_CHAR.test(head[i - 1]!)) i--;
   return i < end ? head.slice(i, end) : null;
@@ -151,8 +157,8 @@ export function nameBefore(head: string): string | null {
 /** Text that stands in for a key: `xxxx`, `your-key-here`, `<token>`, `example`. */
 const PLACEHOLDER = /x{4}|\*{3}|\.{3}|example|placeholder|your[_-]|changeme|dummy|redacted|sample|fake|test[_-]?key/i;
 
-/** The operator, optional spaces, an optional quote, and the value (captured): `=`, `:`, `:=`, `=>`. */
-const ASSIGN = '(?::=|=>|[:=])[ \\t]{0,8}(["\'`]?)';
+/** The operator, optional spaces, an optional quote (captured), and the value (captured): `=`, `:`, `:=`, `=>`. */
+const ASSIGN = '(?::=|=>|[:=])[ \\t]{0,8}((?:\\\\?["\'`])?)'; // the quote may be escaped: `\"` inside a JSON string
 const VALUE = '[A-Za-z0-9+/=_.~-]';
 
 /** What may follow an unquoted value: the end of the line or text, a separator, or a JSON escape. */
@@ -192,13 +198,14 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: 'gcp-service-account',
     description: 'GCP service-account key JSON ("private_key": "-----BEGIN PRIVATE KEY-----…)',
-    re: /"private_key"[ \t]{0,4}:[ \t]{0,4}"(-----BEGIN (?:RSA )?PRIVATE KEY-----(?:\\n|\n)[A-Za-z0-9+/=]{32,256})/g,
+    // also inside a JSON string (a probe printed the file): quotes escaped, the `\n` escaped again
+    re: /\\?"private_key\\?"[ \t]{0,4}:[ \t]{0,4}\\?"(-----BEGIN (?:RSA )?PRIVATE KEY-----(?:\\{1,2}n|\n)[A-Za-z0-9+/=]{32,256})/g,
     group: 1,
   },
   {
     id: 'azure-storage-key',
     description: 'Azure storage account key or SAS key in a connection string (AccountKey=…, SharedAccessKey=…)',
-    re: /(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey)=([A-Za-z0-9+/]{40,100}={0,2})/g,
+    re: /(?<!(?<!\\)[A-Za-z0-9])(?:AccountKey|SharedAccessKey)=([A-Za-z0-9+/]{40,100}={0,2})/g,
     group: 1,
     after: END_B64,
     minEntropy: 3.5,
@@ -207,7 +214,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     id: 'azure-ad-client-secret',
     description: 'Azure AD (Entra) client secret (…8Q~…)',
     re: /Q~[A-Za-z0-9_~.-]{31,34}/g,
-    before: /(?<![A-Za-z0-9_~.])[A-Za-z0-9_~.]{3}[0-9]$/,
+    before: /(?<!(?<!\\)[A-Za-z0-9_~.])[A-Za-z0-9_~.]{3}[0-9]$/,
     keepBefore: true,
     after: /^(?![A-Za-z0-9_~.-])/,
     minEntropy: 3,
@@ -262,7 +269,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: 'twilio-account-sid',
     description: 'Twilio account SID (AC + 32 hex) where the text names Twilio',
-    re: /(?<![A-Za-z0-9_])AC[0-9a-f]{32}/g,
+    re: /(?<!(?<!\\)[A-Za-z0-9_])AC[0-9a-f]{32}/g,
     before: /twilio|account_?sid/i,
     after: END_ALNUM,
     needs: ['digit'],

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sha256 } from '../format/digest.ts';
 import { SECRET_RULES } from './secret-rules.ts';
 import { applyAllowances, redact, scanBytes, scanInChunks, secretError } from './secrets.ts';
-import { canaries } from '../../cli/dev/testkit/content.ts';
+import { allCanaries, canaries } from '../../cli/dev/testkit/content.ts';
 
 const rulesOf = (text: string) => scanBytes('f', text).map((h) => h.rule);
 
@@ -23,6 +23,19 @@ describe('secret rules: one test per rule', () => {
       }
     });
   }
+});
+
+describe('keys inside JSON strings', () => {
+  it('every canary is found in a probe output stored as a JSON string, where each line starts after a \\n escape', () => {
+    const json = JSON.stringify({ kind: 'attachment', body: allCanaries() });
+    const hits = scanBytes('o', json);
+    const found = new Set(hits.map((h) => h.digest));
+    for (const c of canaries()) {
+      // a key spanning a newline (PEM, the service-account key's `\n` escape) is escaped in JSON, so its matched text differs: the rule must still fire
+      if (/[\n\\]/.test(c.secret)) expect(hits.some((h) => h.rule === c.rule)).toBe(true);
+      else expect(found.has(sha256(Buffer.from(c.secret, 'latin1'))), c.rule).toBe(true);
+    }
+  });
 });
 
 describe('near misses are not secrets', () => {

@@ -104,7 +104,7 @@ function judge(rule: SecretRule, m: RegExpExecArray, text: string): Found | null
   if (rule.after && !rule.after.test(next)) return null;
   if (rule.quoteGroup !== undefined) {
     const quote = m[rule.quoteGroup] ?? '';
-    if (quote ? next !== quote : !VALUE_END.test(next)) return null;
+    if (quote ? !text.startsWith(quote, end) : !VALUE_END.test(next)) return null;
   }
   if (rule.before) {
     const head = text.slice(Math.max(0, m.index - HEAD_CHARS), m.index);
@@ -181,15 +181,20 @@ export function applyAllowances(hits: SecretHit[], allow: Allowance[]): { refuse
 
 export const formatHit = (h: SecretHit) => `${h.path}:${h.line}  ${h.rule}  ${h.redacted}  ${h.digest}`;
 
-/** The refusal every writing command raises: exit 1, every hit by file:line and rule, nothing secret. */
+/** Where a hit is an archived object (`evidence/objects/…` in a release, `objects/…` of an archive) rather than a file of the tree. */
+const OBJECT_HIT = /^(?:evidence\/)?objects\//;
+
+const TREE_ADVICE =
+  'Remove each one from the file (and rotate any real key: it has been on disk in the tree), or leave the file out with a .gitignore/.docketignore rule. ' +
+  'If a hit is not a secret, allow exactly that text: add { "path": PATH, "digest": DIGEST, "reason": "..." } to content.allowSecrets in decision-bank.json.';
+const OBJECT_ADVICE =
+  'A hit in an evidence object means the key is in the archive already: rotate it first (a dead key is no secret). ' +
+  'Do not delete the object by hand: every reference to it would break (EREF) and the archive would no longer verify.';
+
+/** The refusal every writing command raises: exit 1, every hit by file:line and rule, nothing secret, and what to do for where the hits are. */
 export function secretError(hits: SecretHit[], what: string) {
   const shown = hits.slice(0, 200);
   const more = hits.length > shown.length ? `\n  … and ${hits.length - shown.length} more` : '';
-  return findingError(
-    'ESECRET',
-    `${what}: ${hits.length} possible secret(s) found; nothing was written:\n${shown.map((h) => `  ${formatHit(h)}`).join('\n')}${more}\n` +
-      'Remove each one (and rotate any real key: it has been on disk in the tree), or leave the file out with a .gitignore/.docketignore rule. ' +
-      'If a hit is not a secret, allow exactly that text: add { "path": PATH, "digest": DIGEST, "reason": "..." } to content.allowSecrets in decision-bank.json.',
-    { hits },
-  );
+  const advice = [hits.some((h) => !OBJECT_HIT.test(h.path)) ? TREE_ADVICE : '', hits.some((h) => OBJECT_HIT.test(h.path)) ? OBJECT_ADVICE : ''].filter(Boolean).join(' ');
+  return findingError('ESECRET', `${what}: ${hits.length} possible secret(s) found; nothing was written or sent:\n${shown.map((h) => `  ${formatHit(h)}`).join('\n')}${more}\n${advice}`, { hits });
 }
