@@ -181,7 +181,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   token('replicate-token', 'Replicate API token (r8_ + 37)', 'r8_[A-Za-z0-9]{37}', { after: END_ALNUM, minEntropy: 3, needs: ['digit'] }),
   token('langsmith-key', 'LangSmith API key (lsv2_pt_…, lsv2_sk_…)', 'lsv2_(?:pt|sk)_[0-9a-f]{32}_[0-9a-f]{10}', { after: END_ALNUM }),
   // ---- clouds ----
-  token('aws-access-key-id', 'AWS access key id (AKIA…, ASIA…, ABIA…, ACCA…)', '(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}', { after: END_ALNUM, accept: (s) => !s.endsWith('EXAMPLE') }),
+  token('aws-access-key-id', 'AWS access key id (AKIA…, ASIA…, ABIA…, ACCA…)', '(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}', { after: END_ALNUM, accept: (s) => !/EXAMPLE$/.test(s) }),
   {
     id: 'aws-secret-key',
     description: 'AWS secret access key: 40 base64 characters assigned to a name that mentions aws or secret',

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { sha256 } from '../format/digest.ts';
 import { SECRET_RULES } from './secret-rules.ts';
 import { applyAllowances, redact, scanBytes, scanInChunks, secretError } from './secrets.ts';
+import { readFileSync } from 'node:fs';
 import { allCanaries, canaries } from '../../cli/dev/testkit/content.ts';
+import { DESIGN_DOC, withRules } from '../../cli/dev/secret-rules-doc.ts';
 
 const rulesOf = (text: string) => scanBytes('f', text).map((h) => h.rule);
 
@@ -23,6 +25,14 @@ describe('secret rules: one test per rule', () => {
       }
     });
   }
+});
+
+describe('docs/design.md §20 lists every rule', () => {
+  it('its rule table is the one SECRET_RULES renders (node cli/dev/run-ts.mjs cli/dev/secret-rules-doc.ts rewrites it)', () => {
+    const doc = readFileSync(DESIGN_DOC, 'utf8');
+    expect(withRules(doc)).toBe(doc);
+    for (const r of SECRET_RULES) expect(doc).toContain(`| \`${r.id}\` |`);
+  });
 });
 
 describe('keys inside JSON strings', () => {
@@ -47,6 +57,7 @@ describe('near misses are not secrets', () => {
     ['token counts', '"outputTokens": 1234, "tokens": "many"'],
     ['a PEM public key', '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----'],
     ['AKIA too short', 'AKIA1234'],
+    ["AWS's documented example id", 'aws_access_key_id = AKIAIOSFODNN7EXAMPLE'],
     ['low-entropy password', 'password = "aaaaaaaaaaaaaaaaaaaa1"'],
     // Hugging Face: the prefix alone is not enough
     ['hf_ identifier', 'from huggingface_hub import hf_hub_download_with_retries_and_progress_bars'],
