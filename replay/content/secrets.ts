@@ -83,16 +83,38 @@ export function scanInChunks(path: string, input: Uint8Array | string, chunk: nu
     .sort((a, b) => a.line - b.line || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
 }
 
+/** Each keyword rule's regex made sticky, the rules by keyword, and one alternation of every keyword (longest first). */
+const STICKY = SECRET_RULES.map((r) => (r.keywords ? new RegExp(r.re.source, `${r.re.flags.replace('g', '')}y`) : null));
+const BY_KEYWORD = new Map<string, number[]>();
+SECRET_RULES.forEach((r, i) => {
+  for (const k of r.keywords ?? []) BY_KEYWORD.set(k, [...(BY_KEYWORD.get(k) ?? []), i]);
+});
+const KEYWORD_LIST = [...BY_KEYWORD.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+// A keyword that starts with a shorter one (`sk-or-v1-`, `sk-`) also starts every rule of the shorter.
+const RULES_AT = new Map(KEYWORD_LIST.map((k) => [k, [...new Set(KEYWORD_LIST.filter((j) => k.startsWith(j)).flatMap((j) => BY_KEYWORD.get(j)!))].sort((a, b) => a - b)]));
+const TRIGGER = new RegExp(KEYWORD_LIST.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+const FULL_PASS = SECRET_RULES.flatMap((r, i) => (r.keywords ? [] : [i]));
+
 /** Every rule over one chunk: matches starting in [from, to) of `text`, which starts at byte `base`. */
 function scanText(text: string, from: number, to: number, base: number, perRule: Found[][]) {
-  SECRET_RULES.forEach((rule, r) => {
-    const re = rule.re;
-    re.lastIndex = from;
-    for (let m = re.exec(text); m !== null && m.index < to; m = re.exec(text)) {
-      const f = judge(rule, m, text);
-      if (f) perRule[r]!.push({ at: base + f.at, end: base + f.end, secret: f.secret });
+  const keep = (r: number, m: RegExpExecArray | null) => {
+    const f = m && judge(SECRET_RULES[r]!, m, text);
+    if (f) perRule[r]!.push({ at: base + f.at, end: base + f.end, secret: f.secret });
+  };
+  TRIGGER.lastIndex = from;
+  for (let k = TRIGGER.exec(text); k !== null && k.index < to; k = TRIGGER.exec(text)) {
+    for (const r of RULES_AT.get(k[0])!) {
+      const re = STICKY[r]!;
+      re.lastIndex = k.index;
+      keep(r, re.exec(text));
     }
-  });
+    TRIGGER.lastIndex = k.index + 1; // a keyword may start inside another
+  }
+  for (const r of FULL_PASS) {
+    const re = SECRET_RULES[r]!.re;
+    re.lastIndex = from;
+    for (let m = re.exec(text); m !== null && m.index < to; m = re.exec(text)) keep(r, m);
+  }
 }
 
 /** A regex match made a hit, or null: the checks a bounded regex cannot make, each on a bounded window. */
@@ -129,6 +151,7 @@ function judge(rule: SecretRule, m: RegExpExecArray, text: string): Found | null
 function keepFirstPerSpan(perRule: Found[][]): { rule: number; f: Found }[] {
   let kept: { rule: number; f: Found }[] = [];
   perRule.forEach((found, rule) => {
+    found.sort((a, b) => a.at - b.at || a.end - b.end); // a secret extended backwards (keepBefore) can start before an earlier match's
     const mine: { rule: number; f: Found }[] = [];
     let k = 0;
     for (const f of found) {
