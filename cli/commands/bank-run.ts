@@ -28,7 +28,7 @@ import { VENDOR_INDEX } from '../../replay/release/vendor.ts';
 import { installedPackages, lockProblem, packageChanges } from '../../replay/bank/packages.ts';
 
 import { contentConfig, POLICY_ID, type Selection } from '../../replay/content/policy.ts';
-import { applyAllowances, formatHit, type SecretHit } from '../../replay/content/secrets.ts';
+import { applyAllowances, formatHit, scanBytes, secretError, type SecretHit } from '../../replay/content/secrets.ts';
 import { selectSource, snapshotSource } from '../../replay/bank/snapshot.ts';
 import type { BankFile, Question } from '../../replay/bank/types.ts';
 import { printSelection } from '../offline/content-git.ts';
@@ -157,6 +157,8 @@ async function capture(argv: EvidenceArgs) {
   const selected = selectQuestions(bank.questions, argv.question);
   const failures: { question: string; reason: string }[] = [];
   const values: EvidenceValue[] = [];
+  const allowSecrets = contentConfig(bank).allowSecrets;
+  const leaks: SecretHit[] = [];
   await runProbes(
     selected,
     async (q: Question) => {
@@ -173,6 +175,13 @@ async function capture(argv: EvidenceArgs) {
         return;
       }
       const run = await runProbe(root, probePath, { runtime: spec.runtime, timeoutMs });
+      // The output is stored verbatim and a failure quotes it: the scanner reads it first (issue #33).
+      const hits = [...scanBytes(`${probePath} (stdout)`, run.stdout), ...scanBytes(`${probePath} (stderr)`, run.stderr)];
+      const leaked = applyAllowances(hits, allowSecrets).refused;
+      if (leaked.length) {
+        leaks.push(...leaked);
+        return;
+      }
       const problem = probeProblem(q, run);
       if (problem) {
         failures.push({ question: q.id, reason: problem });
@@ -194,6 +203,11 @@ async function capture(argv: EvidenceArgs) {
     },
     progress('probes'),
   );
+  if (leaks.length) {
+    archive.close();
+    leaks.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || (a.rule < b.rule ? -1 : 1)));
+    throw secretError(leaks, 'docket evidence capture (probe output); the bank was not re-frozen');
+  }
   if (failures.length) {
     archive.close();
     failures.sort((a, b) => (a.question < b.question ? -1 : 1));

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { ArgumentsCamelCase } from 'yargs';
 import { Archive } from '../../replay/index/archive.ts';
 import { EXIT, usageError } from '../../replay/errors.ts';
-import { encodeImport } from '../../replay/import/record.ts';
+import { encodeImport, type EncodedImport } from '../../replay/import/record.ts';
+import { scanBytes, secretError, type SecretHit } from '../../replay/content/secrets.ts';
 import { planInspect, planLmEval, storeImport, type ImportResult } from '../../replay/import/store.ts';
 import type { ImportPlan } from '../../replay/import/types.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
@@ -27,8 +29,26 @@ function readSource(path: string): Uint8Array {
   }
 }
 
+/**
+ * Every byte an import would store, through the secret scanner first (issue #33): each source file
+ * as read, and each sample and run bundle inflated (a zipped log's samples are only readable so).
+ */
+function importHits(plans: ImportPlan[], encoded: EncodedImport[]): SecretHit[] {
+  return plans.flatMap((p, i) => {
+    const from = p.files[0]?.name ?? p.framework;
+    const e = encoded[i]!;
+    return [
+      ...p.files.flatMap((f) => scanBytes(f.name, f.bytes)),
+      ...e.samples.flatMap((b, n) => scanBytes(`${from} (sample ${n + 1})`, gunzipSync(b.bytes))),
+      ...scanBytes(`${from} (run)`, gunzipSync(e.run.bytes)),
+    ];
+  });
+}
+
 function report(argv: GlobalArgs, plans: ImportPlan[], skipped: { path: string; why: string }[] = []) {
   const encoded = plans.map((p) => encodeImport(p)); // all files encoded before any is written
+  const hits = importHits(plans, encoded);
+  if (hits.length) throw secretError(hits, 'docket import');
   const archive = new Archive(argv.archive);
   let results: ImportResult[];
   try {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ArgumentsCamelCase } from 'yargs';
 import { Archive } from '../../replay/index/archive.ts';
 import { usageError } from '../../replay/errors.ts';
+import { scanBytes, secretError } from '../../replay/content/secrets.ts';
 import { JsonError, parseStrict } from '../../replay/format/json.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 
@@ -18,6 +19,9 @@ export function runPut(argv: ArgumentsCamelCase<Args>) {
   } catch (e) {
     throw usageError('EREAD', `cannot read ${argv.file}: ${(e as Error).message}`, { path: argv.file });
   }
+  // What is stored is kept and shipped: the scanner reads it first (issue #33), and a hit stores nothing.
+  const hits = scanBytes(argv.file, bytes);
+  if (hits.length) throw secretError(hits, 'docket put');
   let body;
   try {
     body = parseStrict(bytes);

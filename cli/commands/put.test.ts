@@ -1,8 +1,9 @@
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '../../replay/format/digest.ts';
 import { Store } from '../../replay/store/store.ts';
+import { canaries } from '../dev/testkit/content.ts';
 import { docket, tempDir, treeHashes } from '../dev/testkit/core.ts';
 
 describe('docket put and docket index rebuild', () => {
@@ -49,5 +50,17 @@ describe('docket put and docket index rebuild', () => {
     expect(r.json).toMatchObject({ ok: true, objects: 2, refs: 0 });
     expect(treeHashes(join(dir, 'evidence', 'objects'))).toEqual(objectsBefore);
     expect(docket(['--archive', 'evidence', 'verify', '--json'], { cwd: dir }).json.ok).toBe(true);
+  });
+
+  it('refuses a document holding a secret (ESECRET, exit 1), naming file, line and rule, storing nothing and showing no secret', () => {
+    const dir = tempDir();
+    const c = canaries()[0]!;
+    writeFileSync(join(dir, 'board.json'), `{\n  "note": "${c.text}"\n}`);
+    const r = docket(['--archive', 'evidence', 'put', 'board.json', '--json'], { cwd: dir });
+    expect(r.status).toBe(1);
+    expect(r.json.error.code).toBe('ESECRET');
+    expect(r.json.error.data.hits.map((h: { path: string; line: number; rule: string }) => [h.path, h.line, h.rule])).toEqual([['board.json', 2, c.rule]]);
+    expect(r.stdout + r.stderr).not.toContain(c.secret);
+    expect(treeHashes(dir)).toEqual({ 'board.json': sha256(readFileSync(join(dir, 'board.json'))) }); // no archive, no object
   });
 });

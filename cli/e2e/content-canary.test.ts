@@ -168,12 +168,15 @@ describe('a canary in a file that would be stored', () => {
       expect(r.stderr).toContain('ESECRET');
       const all = canaries();
       const lineOf = (text: string) => BODY.slice(0, BODY.indexOf(text)).split('\n').length;
-      for (const p of STORED) for (const c of all) expect(r.stderr).toContain(`${p}:${lineOf(c.text)}  ${c.rule}`);
+      // the message lists the first 200 hits (every canary of the first file), --json every one
+      for (const c of all) expect(r.stderr).toContain(`${STORED[0]}:${lineOf(c.text)}  ${c.rule}`);
       expectNoCanary('stdout', r.stdout);
       expectNoCanary('stderr', r.stderr);
       const j = docket([...args, '--json'], { cwd: root });
       expect(j.status).toBe(1);
       expect(j.json.error.code).toBe('ESECRET');
+      const listed = new Set(j.json.error.data.hits.map((h: { path: string; line: number; rule: string }) => `${h.path}:${h.line}  ${h.rule}`));
+      for (const p of STORED) for (const c of all) expect(listed.has(`${p}:${lineOf(c.text)}  ${c.rule}`), `${p} ${c.rule}`).toBe(true);
       expectNoCanary('--json output', j.stdout + j.stderr);
       expect(treeHashes(root)).toEqual(before); // no bundle, no index, no tarball, no digest, no temp file
       expect(existsSync(join(root, 'evidence'))).toBe(false);
@@ -221,5 +224,37 @@ describe('a canary in a file that would be stored', () => {
     const w = docket(['verify', '--json'], { cwd: dir });
     expect(w.json.findings.map((f: { code: string }) => f.code)).toEqual(['ESECRET']);
     expect(w.json.sourcesScanned).toBe(1);
+  });
+});
+
+describe('a probe that prints .env (issue #33: evidence capture stored probe output verbatim)', () => {
+  it('evidence capture exits 1 with ESECRET naming each probe stream, writes no object, and shows no secret', () => {
+    const root = tempDir('docket-canary-');
+    bank(root);
+    write(root, `${E}/.env`, BODY); // left out of every snapshot (deny .env): only the probes' output carries it
+    const read = `import { readFileSync } from 'node:fs';\nconst env = readFileSync(new URL('../.env', import.meta.url), 'utf8');\n`;
+    write(root, `${E}/probes/q0.mjs`, `${read}process.stdout.write(env);\nconsole.log(JSON.stringify({ answer: 'A' }));\n`);
+    write(root, `${E}/probes/q1.mjs`, `${read}process.stderr.write(env);\nconsole.log(JSON.stringify({ answer: 'A' }));\n`);
+    const lock = docket(['evidence', 'lock'], { cwd: root });
+    expect(lock.status, lock.stderr).toBe(0);
+    const before = treeHashes(root);
+    const r = docket(['evidence', 'capture'], { cwd: root });
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stderr).toContain('ESECRET');
+    for (const c of canaries()) {
+      const line = BODY.slice(0, BODY.indexOf(c.text)).split('\n').length;
+      expect(r.stderr).toContain(`${E}/probes/q0.mjs (stdout):${line}  ${c.rule}`);
+      expect(r.stderr).toContain(`${E}/probes/q1.mjs (stderr):${line}  ${c.rule}`);
+    }
+    expect(r.stderr).toContain('A probe printed it');
+    expectNoCanary('capture output', r.stdout + r.stderr);
+    const j = docket(['evidence', 'capture', '--json'], { cwd: root });
+    expect(j.status).toBe(1);
+    expect(j.json.error.code).toBe('ESECRET');
+    expectNoCanary('capture --json output', j.stdout + j.stderr);
+    const after = treeHashes(root);
+    const objects = Object.keys(after).filter((p) => p.startsWith('evidence/objects/'));
+    expect(objects.filter((p) => !(p in before))).toEqual([]); // no bundle written
+    for (const [path] of Object.entries(after)) if (path !== `${E}/.env`) expectNoCanary(path, readFileSync(join(root, path)));
   });
 });

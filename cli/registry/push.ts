@@ -4,6 +4,7 @@ import { BundleError, checkContent } from '../../replay/format/bundle.ts';
 import { sha256, type Digest } from '../../replay/format/digest.ts';
 import { DocketError, EXIT, findingError, usageError } from '../../replay/errors.ts';
 import { Store } from '../../replay/store/store.ts';
+import { secretError } from '../../replay/content/secrets.ts';
 import type { RegistryClient } from './client.ts';
 import { readArchive, type RemoteArchive } from './artifact.ts';
 import { IndexCache } from './index-cache.ts';
@@ -202,6 +203,11 @@ export async function pushArchive(client: RegistryClient, archiveDir: string, op
     const keep = closure(store, Object.values(refs));
     objects = objects.filter((o) => keep.has(o.digest));
   }
+
+  // Every object through the secret scanner before the first request: a hit sends nothing (issue #33).
+  const { scanArchiveObjects } = await import('../../replay/content/archive-scan.ts');
+  const hits = scanArchiveObjects(archiveDir, objects);
+  if (hits.length) throw secretError(hits, 'docket push');
 
   const ref = client.ref;
   const tag = ref.tag!;

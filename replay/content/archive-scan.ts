@@ -1,11 +1,12 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { constants, inflateRawSync } from 'node:zlib';
 import { MAX_CONTENT_BYTES } from '../format/bundle.ts';
 import { gunzipStrict } from '../format/gzip.ts';
 import { Store } from '../store/store.ts';
 import { finding, type Finding } from '../findings.ts';
 import { scanBundleContent } from './scan-bundle.ts';
+import { scanBytes, type SecretHit } from './secrets.ts';
 
 /**
  * `docket verify DIR`'s secret step: every stored source bundle read by the scanner, each hit a
@@ -78,4 +79,32 @@ function prefix(gz: Uint8Array): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * Every object that would leave the machine (`docket push`), through the scanner before anything is
+ * sent: each inflated and read as the JSON it holds (a source snapshot file by file, its recorded
+ * allowances honoured); an object that does not inflate is read as its raw bytes, which is what
+ * would ship. Hits name the object by its archive-relative path.
+ */
+export function scanArchiveObjects(archive: string, objects: readonly { path: string }[]): SecretHit[] {
+  const hits: SecretHit[] = [];
+  for (const o of objects) {
+    const rel = relative(archive, o.path);
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(o.path);
+    } catch {
+      continue; // gone: the push's own read reports it
+    }
+    let json: Uint8Array;
+    try {
+      json = gunzipStrict(bytes, MAX_CONTENT_BYTES);
+    } catch {
+      hits.push(...scanBytes(rel, bytes));
+      continue;
+    }
+    hits.push(...scanBundleContent(rel, json, { recorded: true }));
+  }
+  return hits;
 }

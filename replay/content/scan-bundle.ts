@@ -21,15 +21,22 @@ export function scanShipped(path: string, bytes: Uint8Array): SecretHit[] {
   return scanBundleContent(path, json);
 }
 
-/** Scan a bundle's inflated JSON; source snapshots file by file, as `<path> <eval file>`. */
-export function scanBundleContent(path: string, json: Uint8Array): SecretHit[] {
+/**
+ * Scan a bundle's inflated JSON; source snapshots file by file, as `<path> (<eval file>)`. With
+ * `recorded`, a hit the snapshot itself records as allowed (its `allowedSecrets`: the bank's
+ * allowance by path and digest when it was made) is left out: what ships it (push) honours the
+ * bank's word, where `docket verify` reports every exposure.
+ */
+export function scanBundleContent(path: string, json: Uint8Array, opts: { recorded?: boolean } = {}): SecretHit[] {
   const source = parseSource(json);
   if (!source) return scanBytes(path, json);
+  const allowed = new Set(opts.recorded ? (source.allowedSecrets ?? []).map((a) => `${a.path}\0${a.digest}`) : []);
   const hits: SecretHit[] = [];
   for (const e of source.entries) {
-    const where = `${path} (evals/${source.sourceEval}/${e.path})`;
-    if (e.type === 'symlink') hits.push(...scanBytes(where, e.target ?? ''));
-    else hits.push(...scanBytes(where, e.encoding === 'base64' ? Buffer.from(e.content ?? '', 'base64') : (e.content ?? '')));
+    const file = `evals/${source.sourceEval}/${e.path}`;
+    const where = `${path} (${file})`;
+    const found = e.type === 'symlink' ? scanBytes(where, e.target ?? '') : scanBytes(where, e.encoding === 'base64' ? Buffer.from(e.content ?? '', 'base64') : (e.content ?? ''));
+    hits.push(...found.filter((h) => !allowed.has(`${file}\0${h.digest}`)));
   }
   return hits;
 }
@@ -37,6 +44,7 @@ export function scanBundleContent(path: string, json: Uint8Array): SecretHit[] {
 interface SourceLike {
   sourceEval: string;
   entries: { path: string; type: string; encoding?: string; content?: string; target?: string }[];
+  allowedSecrets?: { path: string; digest: string }[];
 }
 
 function parseSource(json: Uint8Array): SourceLike | null {

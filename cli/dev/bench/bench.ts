@@ -5,7 +5,7 @@ import { benchArchive } from './archive.ts';
  * same run on the same machine, printed as ratios. Never a timed test.
  */
 const sections: [string, () => Promise<void>][] = [['archive', benchArchive]];
-for (const extra of ['./release.ts', './replay.ts', './journal.ts', './remote.ts', './record.ts', './index.ts', './startup.ts']) {
+for (const extra of ['./release.ts', './replay.ts', './journal.ts', './remote.ts', './record.ts', './index.ts', './startup.ts', './secrets.ts']) {
   try {
     const m = (await import(extra)) as Record<string, () => Promise<void>>;
     for (const [name, fn] of Object.entries(m)) if (name.startsWith('bench') && typeof fn === 'function') sections.push([name, fn]);

@@ -16,33 +16,94 @@ export function canaries(seed = 17): Canary[] {
   const r = prng(seed);
   const pick = (chars: string, n: number) => Array.from({ length: n }, () => chars[Math.floor(r() * chars.length)]).join('');
   const AL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
   const HEX = '0123456789abcdef';
   const UP = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   const B64 = `${AL}+/`;
   const URL = `${AL}_-`;
-  // Every random part gets a digit and a letter, as real keys do.
-  const al = (n: number) => `7${pick(AL, n - 2)}q`;
+  // Every random part gets a digit and a letter (both cases), as real keys do.
+  const al = (n: number) => `7${pick(AL, n - 3)}qZ`;
+  const hex = (n: number) => `7${pick(HEX, n - 2)}a`;
+  const digits = (n: number) => `${1 + Math.floor(r() * 9)}${pick('0123456789', n - 1)}`;
   const one = (rule: string, prefix: string, secretBody: string, suffix = ''): Canary => ({ rule, text: `${prefix}${secretBody}${suffix}`, secret: secretBody });
   const sk = (p: string, body: string): Canary => ({ rule: '', text: p + body, secret: p + body });
+  const tok = (rule: string, secret: string, before = '', after = ''): Canary => ({ rule, text: `${before}${secret}${after}`, secret });
   const pem = pick(B64, 64);
   const jwt = `eyJ${pick(URL, 20)}.eyJ${pick(URL, 30)}.${pick(URL, 43)}`;
+  const gcp = `-----BEGIN PRIVATE KEY-----\\n${pick(B64, 64)}`;
   return [
     { ...sk('sk-or-v1-', pick(HEX, 63) + 'a'), rule: 'openrouter-key' },
     { ...sk('sk-ant-api03-', al(90)), rule: 'anthropic-key' },
     { ...sk('sk-proj-', al(48)), rule: 'openai-key' },
     { ...sk('sk-', al(48)), rule: 'openai-key' },
+    tok('huggingface-token', `hf_${pick(LETTERS, 32)}aZ`), // letters only: real tokens often have no digit
+    tok('huggingface-token', `hf_${al(34)}`),
+    tok('perplexity-key', `pplx-${al(48)}`),
+    tok('groq-key', `gsk_${al(52)}`),
+    tok('xai-key', `xai-${al(80)}`),
+    tok('replicate-token', `r8_${al(37)}`),
+    tok('langsmith-key', `lsv2_pt_${hex(32)}_${hex(10)}`),
     { ...sk('AKIA', pick(UP, 15) + '7'), rule: 'aws-access-key-id' },
     { ...sk('ASIA', pick(UP, 15) + '3'), rule: 'aws-access-key-id' },
     one('aws-secret-key', 'aws_secret_access_key = ', `9${pick(B64, 38)}Z`),
+    one('aws-secret-key', 'AWS_SECRET_ACCESS_KEY=', `9a${pick(B64, 37)}Z`),
+    one('aws-secret-key', '{ "SecretAccessKey": "', `8b${pick(B64, 37)}Q`, '" }'),
+    tok('google-api-key', `AIza${al(35)}`),
+    tok('google-oauth-secret', `GOCSPX-${al(28)}`),
+    tok('gcp-service-account', gcp, '{"type": "service_account", "private_key": "', '\\n-----END PRIVATE KEY-----\\n"}'),
+    tok('azure-storage-key', `${pick(B64, 84)}7a==`, 'DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=', ';EndpointSuffix=core.windows.net'),
+    tok('azure-storage-key', `${pick(B64, 40)}7a=`, 'Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=Root;SharedAccessKey='),
+    tok('azure-ad-client-secret', `${pick(AL, 3)}8Q~${al(31)}`, 'AZURE_CLIENT_SECRET='),
+    tok('digitalocean-token', `dop_v1_${hex(64)}`),
+    tok('databricks-token', `dapi${hex(32)}`),
+    tok('convex-deploy-key', `prod:happy-animal-${digits(3)}|eyJ2MiI6${al(40)}=`, 'CONVEX_DEPLOY_KEY='),
+    tok('convex-deploy-key', `dev:quiet-otter-${digits(3)}|eyJ2MiI6${al(40)}=`),
+    tok('convex-deploy-key', `preview:team-x:proj-y|eyJ2MiI6${al(40)}=`),
+    tok('convex-self-hosted-key', `convex-self-hosted|${hex(64)}`),
+    tok('supabase-key', `sbp_${hex(40)}`),
+    tok('supabase-key', `sb_secret_${al(32)}`),
+    tok('heroku-key', `HRKU-AA${al(58)}`),
+    tok('vault-token', `hvs.${al(95)}`),
+    tok('planetscale-token', `pscale_tkn_${al(43)}`),
+    tok('pulumi-token', `pul-${hex(40)}`),
+    tok('doppler-token', `dp.pt.${al(43)}`),
     { ...sk('ghp_', al(36)), rule: 'github-token' },
     { ...sk('github_pat_', al(82)), rule: 'github-pat' },
+    tok('gitlab-token', `glpat-${al(20)}`),
+    tok('npm-token', `npm_${al(36)}`, 'token: '),
+    tok('pypi-token', `pypi-AgEIcHlwaS5vcmc${pick(URL, 60)}7q`),
+    tok('rubygems-token', `rubygems_${hex(48)}`),
+    tok('postman-key', `PMAK-${hex(24)}-${hex(34)}`),
+    tok('stripe-key', `sk_live_${al(99)}`),
+    tok('stripe-key', `rk_live_${al(24)}`),
+    tok('stripe-key', `sk_test_${al(24)}`),
+    tok('stripe-webhook-secret', `whsec_${al(32)}`),
+    tok('shopify-token', `shpat_${hex(32)}`),
     { ...sk('xoxb-', `${pick('0123456789', 12)}-${pick('0123456789', 13)}-${al(24)}`), rule: 'slack-token' },
-    { ...sk('AIza', al(35)), rule: 'google-api-key' },
-    { ...sk('hf_', al(34)), rule: 'huggingface-token' },
+    tok('slack-webhook', `hooks.slack.com/services/T${pick(UP, 8)}/B${pick(UP, 8)}/${al(24)}`, 'https://'),
+    tok('discord-webhook', `discord.com/api/webhooks/${digits(18)}/${al(68)}`, 'https://'),
+    tok('discord-bot-token', `MT${al(22)}.G${pick(AL, 5)}.${al(38)}`),
+    tok('telegram-bot-token', `${digits(9)}:AA${pick(URL, 31)}7q`, 'TELEGRAM_BOT_TOKEN='),
+    tok('twilio-api-key', `SK${hex(32)}`),
+    tok('twilio-account-sid', `AC${hex(32)}`, 'TWILIO_ACCOUNT_SID='),
+    tok('sendgrid-key', `SG.${pick(URL, 21)}7.${pick(URL, 42)}q`),
+    tok('sendinblue-key', `xkeysib-${hex(64)}-${al(16)}`),
+    tok('sentry-token', `sntryu_${hex(64)}`),
+    tok('grafana-token', `glsa_${al(32)}_${hex(8)}`),
+    tok('linear-api-key', `lin_api_${al(40)}`),
+    tok('age-secret-key', `AGE-SECRET-KEY-1${pick('QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L', 58)}`),
+    tok('url-password', al(16), 'postgres://app:', '@db.internal:5432/evals'),
+    tok('url-password', al(12), 'https://user:', '@example.com/repo.git'),
+    tok('url-password', al(20), 'redis://:', '@localhost:6379'),
     { rule: 'private-key-block', text: `-----BEGIN RSA PRIVATE KEY-----\n${pem}\n-----END RSA PRIVATE KEY-----`, secret: `-----BEGIN RSA PRIVATE KEY-----\n${pem}` },
     { rule: 'jwt', text: jwt, secret: jwt },
-    one('env-assignment', 'DEPLOY_TOKEN=', al(40)),
-    one('quoted-assignment', '{ "apiKey": "', al(32), '" }'),
+    one('secret-assignment', 'DEPLOY_TOKEN=', al(40)), // .env
+    one('secret-assignment', 'export GITHUB_PAT="', al(32), '"'), // shell
+    one('secret-assignment', '{ "apiKey": "', al(32), '" }'), // JSON
+    one('secret-assignment', 'db_password: ', al(24)), // YAML
+    one('secret-assignment', 'client_secret = "', al(32), '"'), // TOML
+    one('secret-assignment', "const SERVICE_KEY = '", al(40), "';"), // TypeScript
+    one('secret-assignment', 'settings = {"auth_token": "', al(28), '"}'), // Python
   ];
 }
 
