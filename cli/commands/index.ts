@@ -39,6 +39,7 @@ export const COMMANDS: Record<string, Loader> = {
   plan: () => one(import('./plan.ts'), 'planCommand'),
   grader: () => one(import('./grader.ts'), 'graderCommand'),
   run: () => one(import('./run.ts'), 'runCommand'),
+  judge: () => one(import('./judge.ts'), 'judgeCommand'),
   import: () => one(import('./import.ts'), 'importCommand'),
   runs: () => one(import('./runs.ts'), 'runsCommand'),
   'serve-reference': () => one(import('./serve-reference.ts'), 'serveReferenceCommand'),
