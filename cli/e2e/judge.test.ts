@@ -156,6 +156,14 @@ describe('judge grades as evidence', () => {
     expect(text.stdout).toContain('judge is a contestant:');
   });
 
+  it('judge runs are runs: listed, verified', () => {
+    const list = docket(root, ['runs', '--json']);
+    expect(list.status, list.stderr).toBe(0);
+    expect(JSON.stringify(list.json)).toMatch(/"judge-[0-9a-f]{20}"/);
+    const v = docket(root, ['verify', '--json']);
+    expect(v.status, v.stdout + v.stderr).toBe(0);
+  });
+
   it('never stores the judge’s key', () => {
     expect(allText(join(root, 'evidence'))).not.toContain(KEY);
   });
@@ -185,5 +193,24 @@ describe('judge grades as evidence', () => {
     const after = withArchive(root, (a) => loadGrade(a, headGradeDigest(a, 'markdown-1')!));
     expect(after.verdicts.map((v) => v.score)).toEqual([0.5, 0.5]); // (1 + 0) / 2: the same recorded replies, read right
     expect(after.value.judges![0]!.ref).toBe('quality@2');
+  }, 120_000);
+
+  it('a changed rubric needs a new judge run: regrade says so, docket judge records it and grades', async () => {
+    writeFileSync(join(root, 'judges/quality-v3.md'), RUBRIC.replace('Grade the reply', 'Grade strictly the reply'));
+    const file = join(root, 'decision-bank.json');
+    const bank = JSON.parse(readFileSync(file, 'utf8'));
+    bank.judges.quality.versions['3'] = { ...bank.judges.quality.versions['2'], rubric: 'judges/quality-v3.md' };
+    bank.judges.quality.current = 3;
+    writeFileSync(file, `${JSON.stringify(bank, null, 2)}\n`);
+    const missing = docket(root, ['regrade', 'oracle-1', '--json']);
+    expect(missing.status).toBe(1);
+    expect(JSON.parse(missing.stdout).error.code).toBe('EJUDGEMISSING');
+    const judged = await docketAsync(root, ['judge', 'oracle-1', '--base-url', ref!.baseUrl, '--api-key-env', 'JUDGE_KEY', '--json'], { JUDGE_KEY: KEY });
+    expect(judged.status, judged.stdout + judged.stderr).toBe(0);
+    expect(judged.json.runs[0].judges[0]).toMatchObject({ judge: 'quality@3', requests: 2, recorded: 0 });
+    expect(judged.json.runs[0].status).toBe('graded');
+    const g = withArchive(root, (a) => loadGrade(a, headGradeDigest(a, 'oracle-1')!));
+    expect(g.value.judges![0]!.runs).toEqual([judged.json.runs[0].judges[0].digest]);
+    expect(allText(join(root, 'evidence'))).not.toContain(KEY);
   }, 120_000);
 });
