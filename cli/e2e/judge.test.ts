@@ -154,6 +154,11 @@ describe('judge grades as evidence', () => {
     for (const f of flags) expect(f.contestants).toEqual([{ runId: 'markdown-1', model: 'markdown', by: 'requested' }]);
     const text = docket(root, ['leaderboard']);
     expect(text.stdout).toContain('judge is a contestant:');
+    // audit names them too, beside the published numbers it checks (a hint: the numbers still reproduce)
+    const published = join(root, 'board.json');
+    writeFileSync(published, board.stdout);
+    const audit = docket(root, ['audit', '--published', published, '--json']);
+    expect(audit.json?.judgeIsContestant?.map((f: any) => f.runId).sort(), audit.stdout + audit.stderr).toEqual(['markdown-1', 'oracle-1']);
   });
 
   it('judge runs are runs: listed, verified', () => {
