@@ -40,6 +40,7 @@ export const COMMANDS: Record<string, Loader> = {
   grader: () => one(import('./grader.ts'), 'graderCommand'),
   run: () => one(import('./run.ts'), 'runCommand'),
   judge: () => one(import('./judge.ts'), 'judgeCommand'),
+  'judge-check': () => one(import('./judge-check.ts'), 'judgeCheckCommand'),
   import: () => one(import('./import.ts'), 'importCommand'),
   runs: () => one(import('./runs.ts'), 'runsCommand'),
   'serve-reference': () => one(import('./serve-reference.ts'), 'serveReferenceCommand'),

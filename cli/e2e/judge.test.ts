@@ -43,11 +43,8 @@ function writeSuite(root: string) {
     sourceEval,
     prompt: { file: 'TASK.md' },
     max_tokens: 32,
-    // answer@1 tells the reference server what its contenders reply; the judge's score is the task's
-    graders: [
-      { ref: 'judge@1', weight: 1, params: { judge: 'quality', reference: expected } },
-      { ref: 'answer@1', weight: 1, params: { match: 'exact', expected, caseSensitive: false } },
-    ],
+    // graded by the judge alone (the reference server's contenders answer from its reference: oracle right, markdown partly)
+    grader: { ref: 'judge@1', params: { judge: 'quality', reference: expected } },
   });
   const bank = {
     schemaVersion: 1,
@@ -184,7 +181,7 @@ describe('judge grades as evidence', () => {
     expect(JSON.parse(same.stdout).runs.map((r: any) => r.status)).toEqual(['unchanged', 'unchanged']);
     const before = withArchive(root, (a) => loadGrade(a, headGradeDigest(a, 'markdown-1')!).verdicts.map((v) => v.score));
     // The judge gave markdown's own replies 10/10, which the one-digit rule read as 1/10.
-    expect(before).toEqual([0.05, 0.05]); // (0.1 + 0 from answer@1: its reply is only partly right) / 2
+    expect(before).toEqual([0.1, 0.1]);
     const file = join(root, 'decision-bank.json');
     const bank = JSON.parse(readFileSync(file, 'utf8'));
     bank.judges.quality.versions['2'] = { ...bank.judges.quality.versions['1'], verdict: FIXED };
@@ -196,7 +193,7 @@ describe('judge grades as evidence', () => {
     expect(out.runs[0].status).toBe('graded');
     expect(out.flips.length).toBe(2);
     const after = withArchive(root, (a) => loadGrade(a, headGradeDigest(a, 'markdown-1')!));
-    expect(after.verdicts.map((v) => v.score)).toEqual([0.5, 0.5]); // (1 + 0) / 2: the same recorded replies, read right
+    expect(after.verdicts.map((v) => v.score)).toEqual([1, 1]); // the same recorded replies, read right
     expect(after.value.judges![0]!.ref).toBe('quality@2');
   }, 120_000);
 
@@ -217,5 +214,33 @@ describe('judge grades as evidence', () => {
     const g = withArchive(root, (a) => loadGrade(a, headGradeDigest(a, 'oracle-1')!));
     expect(g.value.judges![0]!.runs).toEqual([judged.json.runs[0].judges[0].digest]);
     expect(allText(join(root, 'evidence'))).not.toContain(KEY);
+  }, 120_000);
+
+  it('judge-check: the neutral judge undoes the swap the self-favouring judge caused, and says so (exit 1)', async () => {
+    const board = docket(root, ['leaderboard', '--json']);
+    expect(board.json.rows.map((r: any) => r.model)).toEqual(['markdown', 'oracle']); // markdown judged its own replies 10/10
+    const check = await docketAsync(root, ['judge-check', '--judge', 'judge-neutral', '--top', '2', '--base-url', ref!.baseUrl, '--json']);
+    expect(check.status, check.stdout + check.stderr).toBe(1);
+    expect(check.json.original.map((r: any) => r.model)).toEqual(['markdown', 'oracle']);
+    expect(check.json.checked.map((r: any) => r.model)).toEqual(['oracle', 'markdown']);
+    expect(check.json.changes).toEqual([
+      { model: 'oracle', runId: 'oracle-1', from: 2, to: 1 },
+      { model: 'markdown', runId: 'markdown-1', from: 1, to: 2 },
+    ]);
+    expect(check.json.agreement.items).toBe(4);
+    // the neutral judge's calls are judge runs too, and the current grades are untouched
+    withArchive(root, (a) => {
+      const db = a.currentIndex().db;
+      expect(db.prepare("SELECT model, COUNT(*) FROM runs WHERE kind = 'judge' GROUP BY model ORDER BY model").raw().all()).toEqual([
+        ['judge-neutral', 2],
+        ['markdown', 3],
+      ]);
+      expect(a.get(check.json.attachment).value).toMatchObject({ kind: 'attachment', name: 'judge-check.json' });
+    });
+    expect(docket(root, ['leaderboard', '--json']).json.rows.map((r: any) => r.model)).toEqual(['markdown', 'oracle']);
+    // control: checked with the same judge model, the order holds (exit 0)
+    const same = await docketAsync(root, ['judge-check', '--judge', 'markdown', '--top', '2', '--base-url', ref!.baseUrl, '--json']);
+    expect(same.status, same.stdout + same.stderr).toBe(0);
+    expect(same.json).toMatchObject({ holds: true, changes: [] });
   }, 120_000);
 });

@@ -23,6 +23,8 @@ export interface JudgeOptions {
   suite: SuiteGraders | null;
   baseUrl: string; // the judge endpoint (its public form is recorded in the plan)
   caps?: Partial<Caps>;
+  /** the judge grader to record instead of the suite's current version (judge-check: the same rubric, settings and rule, another model) */
+  override?: (j: JudgeGrader) => JudgeGrader;
 }
 
 export interface JudgedRun {
@@ -58,7 +60,8 @@ export async function judgeRun(archive: Archive, runRef: string, o: JudgeOptions
   for (const name of names) {
     const d = suite.judges.get(name);
     if (!d) throw usageError('EJUDGE', `run ${contestant.run.id}: its tasks name judge ${name}, which decision-bank.json does not declare`, { judge: name });
-    const j: JudgeGrader = judgeFromDecl(suite.root, name, d.current, d.versions[String(d.current)]!);
+    const declared = judgeFromDecl(suite.root, name, d.current, d.versions[String(d.current)]!);
+    const j: JudgeGrader = o.override ? o.override(declared) : declared;
     const all = judgeRequests(contestant, bank, j);
     const recorded = recordedJudgeReplies(archive, contestant.digest);
     const missing = all.filter((r) => !recorded.has(r.hash));

@@ -76,7 +76,8 @@ const HOSTILE = [
 
 /** The replies a task's contenders give: for an exec task, files made from its reference solution (the paths it omits from the grading tree). */
 function taskReplies(t: FrozenTask, snap: SourceSnapshot, index: number): TaskReplies {
-  const g = t.graders[0]!;
+  // A judge's use names no expected answer: its `reference` stands for it (a task graded by a judge alone).
+  const g = t.graders.find((x) => x.ref !== 'judge@1') ?? { ref: 'answer@1', params: { match: 'exact', expected: (t.graders[0]!.params as { reference?: string }).reference ?? '' } };
   const p = g.params as { match?: string; expected?: unknown; example?: string; files?: { rule: string; path?: string }; omit?: string[] };
   if (t.kind === 'answer') {
     const right = p.match === 'regex' ? String(p.example ?? '') : p.match === 'json-match' ? JSON.stringify(p.expected) : Array.isArray(p.expected) ? p.expected.join(', ') : String(p.expected);
