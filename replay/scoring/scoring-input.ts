@@ -83,6 +83,7 @@ export function runsFromBundles(a: Archive, ungraded: UngradedRun[] | undefined,
     .sort();
   for (const id of runRefs) {
     const run = loadRun(a, id);
+    if (run.run.serves) continue; // a judge run is evidence of a grade, not a contestant
     const chain = gradeChain(a, id).filter((g) => g.value.run === run.digest); // a grade of an older bundle of this id is not this run's
     const current = currentOf(chain, run.digest);
     if (!current) {
@@ -176,7 +177,7 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
   // The runs and the packs are read by one scan of each table, not a lookup per run: at thousands
   // of runs the lookups cost 4x the scans (a pack row is ~2 KB, spread over overflow pages).
   const byKey = <T extends unknown[]>(sql: string) => new Map((db.prepare(sql).raw().all() as [string, ...T][]).map(([k, ...rest]) => [k, rest as T]));
-  const runRows = byKey<[string, string, string, RunForScoring['status'], string, string]>('SELECT digest, id, plan, model, status, benchmark_version, sealed_at FROM runs');
+  const runRows = byKey<[string, string, string, RunForScoring['status'], string, string, string]>('SELECT digest, id, plan, model, status, benchmark_version, sealed_at, kind FROM runs');
   const runPacks = byKey<[number, string, string, string, string, string]>('SELECT run, lines, final_seq, attempts, cost_usd, unknown_cost_attempts, models FROM run_packs');
   const gradePacks = byKey<[string, string, string | null]>('SELECT grade, verdicts, chosen, scores FROM grade_packs');
   const planRow = db.prepare('SELECT bank, permutations, repetitions, questions, tasks FROM plans WHERE digest = ?').raw();
@@ -231,6 +232,7 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
     if (!RUN_ID.test(id) || !isDigest(digest) || problems.has(digest)) return null;
     const run = runRows.get(digest);
     if (!run) return missing(digest, 'runs');
+    if (run[6] === 'judge') continue; // a judge run is evidence of a grade, not a contestant (docs/design.md §9 "Judge runs")
     const chain: { digest: string; run: string; current: boolean; grader: { ref: string; digest: string } }[] = [];
     const head = refs.get(`grades/${id}`);
     if (head !== undefined) {
