@@ -261,6 +261,8 @@ describe('judge grades as evidence', () => {
       const first = judgeRun(a, 'oracle-1', { suite, baseUrl: ref!.baseUrl }, { apiKey: null, backoffMs: 0, concurrency: 1, signal: stop.signal, onAttempt: () => stop.abort() });
       await expect(first).rejects.toMatchObject({ code: 'EINTERRUPTED' });
       expect(ref!.requests() - before).toBe(1);
+      const stopped = docket(root, ['leaderboard', '--json']).json.unscored.filter((u: any) => u.runId.startsWith('judge-'));
+      expect(stopped.map((u: any) => u.command)).toEqual([`docket judge oracle-1 --base-url URL`]);
       const again = await judgeRun(a, 'oracle-1', { suite, baseUrl: ref!.baseUrl }, { apiKey: null, backoffMs: 0, concurrency: 1 });
       expect(ref!.requests() - before).toBe(2); // the second reply only
       expect(again[0]).toMatchObject({ judge: 'quality@4', requests: 2, recorded: 0 });
