@@ -8,6 +8,8 @@ import { DOCKET, scratchDirs } from '../dev/testkit/core.ts';
 import { allText } from '../dev/testkit/recorder.ts';
 import { runDocketWithoutNetwork } from '../dev/testkit/netns.ts';
 import { startReferenceServer, type ReferenceServer } from '../recorder/reference-server.ts';
+import { judgeRun } from '../recorder/judge.ts';
+import { suiteGradersAt } from '../../replay/grading/suite-graders.ts';
 
 /**
  * Judge grades as evidence, end to end: a suite whose two answer tasks are graded by a judge
@@ -242,5 +244,41 @@ describe('judge grades as evidence', () => {
     const same = await docketAsync(root, ['judge-check', '--judge', 'markdown', '--top', '2', '--base-url', ref!.baseUrl, '--json']);
     expect(same.status, same.stdout + same.stderr).toBe(0);
     expect(same.json).toMatchObject({ holds: true, changes: [] });
+  }, 120_000);
+
+  it('a judge run interrupted midway is continued, not asked again: no judge call is made twice', async () => {
+    writeFileSync(join(root, 'judges/quality-v4.md'), RUBRIC.replace('Grade the reply', 'Grade fairly the reply'));
+    const file = join(root, 'decision-bank.json');
+    const bank = JSON.parse(readFileSync(file, 'utf8'));
+    bank.judges.quality.versions['4'] = { ...bank.judges.quality.versions['3'], rubric: 'judges/quality-v4.md' };
+    bank.judges.quality.current = 4;
+    writeFileSync(file, `${JSON.stringify(bank, null, 2)}\n`);
+    const suite = suiteGradersAt(root);
+    const a = new Archive(join(root, 'evidence'));
+    try {
+      const before = ref!.requests();
+      const stop = new AbortController();
+      const first = judgeRun(a, 'oracle-1', { suite, baseUrl: ref!.baseUrl }, { apiKey: null, backoffMs: 0, concurrency: 1, signal: stop.signal, onAttempt: () => stop.abort() });
+      await expect(first).rejects.toMatchObject({ code: 'EINTERRUPTED' });
+      expect(ref!.requests() - before).toBe(1);
+      const stopped = docket(root, ['leaderboard', '--json']).json.unscored.filter((u: any) => u.runId.startsWith('judge-'));
+      expect(stopped.map((u: any) => u.command)).toEqual([`docket judge oracle-1 --base-url URL`]);
+      const again = await judgeRun(a, 'oracle-1', { suite, baseUrl: ref!.baseUrl }, { apiKey: null, backoffMs: 0, concurrency: 1 });
+      expect(ref!.requests() - before).toBe(2); // the second reply only
+      expect(again[0]).toMatchObject({ judge: 'quality@4', requests: 2, recorded: 0 });
+      const run = a.get(again[0]!.digest!).value as { attempts: number; planned: number };
+      expect(run).toMatchObject({ attempts: 2, planned: 2 });
+    } finally {
+      a.close();
+    }
+    // docket check: markdown-1 has no reply of quality@4 yet, so its grade cannot be checked offline
+    const stale = docket(root, ['check', '--json']);
+    expect(stale.status).toBe(1);
+    expect(stale.json.steps.filter((x: any) => !x.ok).map((x: any) => [x.name, x.summary.split(':')[0]])).toEqual([['regrade check', 'EJUDGEMISSING']]);
+    const judged = await docketAsync(root, ['judge', 'oracle-1', 'markdown-1', '--base-url', ref!.baseUrl, '--json']);
+    expect(judged.status, judged.stdout + judged.stderr).toBe(0);
+    expect(judged.json.runs.map((r: any) => r.judges[0].recorded)).toEqual([2, 0]); // oracle-1's replies were recorded above
+    const check = docket(root, ['check', '--json']);
+    expect(check.status, JSON.stringify(check.json?.steps?.filter((x: any) => !x.ok)).slice(0, 3000) + check.stderr).toBe(0);
   }, 120_000);
 });

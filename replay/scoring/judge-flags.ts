@@ -30,6 +30,8 @@ export function judgeContestantFlags(archive: Archive, runs: readonly RunForScor
   };
   const out: JudgeContestantFlag[] = [];
   for (const r of runs) {
+    // A score whose grade is not in this store came from elsewhere (a fake in tests): it names no judge here.
+    if (!archive.store.has(r.grade as Digest)) continue;
     const g = archive.get(r.grade as Digest).value as unknown as GradeValue;
     for (const j of g.judges ?? []) {
       const judgeReturned = [...new Set(j.runs.flatMap(returnedBy))].sort();

@@ -1,16 +1,16 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { byUtf8 } from '../format/utf8.ts';
 import { Archive } from '../index/archive.ts';
 import { loadFrozenBank, type FrozenBank } from '../bank/frozen.ts';
-import { isDigest, type Digest } from '../format/digest.ts';
+import { isDigest, parseDigest, type Digest } from '../format/digest.ts';
 import { DocketError, EXIT, findingError } from '../errors.ts';
 import { currentOf, gradeChain, loadGrade, type LoadedGrade, type VerdictRecord } from '../grading/grade-records.ts';
 import { IMPORT_REF_NS } from '../import/record.ts';
 import { importListing } from '../import/summary.ts';
 import { planSlots, slotKey, type JournalLine } from '../runs/journal.ts';
 import type { ItemKind } from '../bank/tasks.ts';
-import { loadRun, lockHolder, RUN_ID, WORK_DIR, workDir, type LoadedRun } from '../runs/runs.ts';
+import { loadRun, lockHolder, PLAN_FILE, RUN_ID, WORK_DIR, workDir, type LoadedRun, type PlanValue } from '../runs/runs.ts';
 import { checkProvenance, requireAgreement, type RowUse } from '../index/provenance.ts';
 import { VERDICT_CODES } from '../index/rows.ts';
 import { IndexUnusable } from '../store/sqlindex.ts';
@@ -389,7 +389,7 @@ export function unscoredRuns(archive: string | Archive, ungraded: readonly Ungra
       out.push(
         pid
           ? { runId: id, run: null, why: `still recording (pid ${pid})`, command: null }
-          : { runId: id, run: null, why: 'stopped before it was sealed (`--resume ID --abandon` seals it as it stands)', command: `docket run --resume ${id}` },
+          : (servedBy(a, id) ?? { runId: id, run: null, why: 'stopped before it was sealed (`--resume ID --abandon` seals it as it stands)', command: `docket run --resume ${id}` }),
       );
     }
     const imports = listing.filter((x) => x.name.startsWith(`${IMPORT_REF_NS}/`)).map((r) => ({ name: r.name, digest: r.raw.trim() as Digest }));
@@ -405,6 +405,17 @@ export function unscoredRuns(archive: string | Archive, ungraded: readonly Ungra
     }
     return out;
   });
+}
+
+/** A judge run's working directory (its plan has `judge`): continued by `docket judge` of the run it serves; null for any other. */
+function servedBy(a: Archive, id: string): Unscored | null {
+  try {
+    const plan = a.get(parseDigest(readFileSync(join(workDir(a.dir, id), PLAN_FILE), 'utf8').trim())).value as unknown as PlanValue;
+    if (!plan.judge) return null;
+    return { runId: id, run: null, why: `a judge run of ${plan.judge.serves.runId}, stopped before it was sealed`, command: `docket judge ${plan.judge.serves.runId} --base-url URL` };
+  } catch {
+    return null; // unreadable: listed as any stopped run
+  }
 }
 
 /** The distinct model ids the provider answered as, in code-point order (attempts without a reply have none). */
