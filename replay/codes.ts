@@ -120,6 +120,12 @@ export const CODES = {
   EGRADERIMPORT: e("grader source imports something other than a module of its own bundle (archived) or of its folder and the declared helpers (a suite's)", 'design.md §10'),
   EGRADERNOTARCHIVED: e('no grader with this identity digest is archived', 'design.md §10'),
   EGRADERUN: e('a run (or its bank) cannot be read for grading; nothing was written', 'design.md §11'),
+  EJUDGEDECL: e(
+    "decision-bank.json's `judges` is not usable: a version that is not there, a rubric file missing or outside the bank, a verdict rule without a pattern group or scale",
+    'design.md §10',
+  ),
+  EJUDGE: e('a task is graded by a judge (`judge@1`) that the suite does not declare', 'design.md §10'),
+  EJUDGEMISSING: e('no judge reply to a judge request is recorded: a judge call is made online only (`docket run` on seal, `docket judge RUN`), never by regrade', 'design.md §10'),
   EEXECRUNNER: e('a run has exec tasks and the grading caller gave no runner for their tests (docket-exec/1): grade with `docket regrade`', 'design.md §10'),
   EGRADE: e("a grade's verdicts do not line up with its run's attempts", 'design.md §11'),
   EGRADESEGMENT: e('a grade segment belongs to another grade or starts at the wrong verdict', 'design.md §11'),

@@ -5,6 +5,8 @@ import { auditPublished, parsePublished, type AuditReport } from '../../replay/s
 import { EXIT, usageError } from '../../replay/errors.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
+import { judgeContestantFlags } from '../../replay/scoring/judge-flags.ts';
+import { printJudgeFlags } from './leaderboard-run.ts';
 import { join } from 'node:path';
 import { auditSelective } from '../../replay/scoring/selective-input.ts';
 import type { SelectiveReport } from '../../replay/scoring/selective.ts';
@@ -65,21 +67,23 @@ export async function runAudit(argv: ArgumentsCamelCase<Args>) {
   try {
     // One Archive for every read: the index is opened and brought up to date once.
     const archive = new Archive(archiveDir);
-    let runs, currentVersion, report, selective;
+    let runs, currentVersion, report, selective, judged;
     try {
       runs = loadRunsForScoring(archive, undefined, { answers: false });
       currentVersion = currentBenchmarkVersion(archive);
       report = auditPublished(published, runs, { tolerance: argv.tolerance, currentVersion, allowUnverifiable: argv['allow-unverifiable'] });
       selective = auditSelective(archive, published, report, runs, { allowSelected: argv['allow-selected'] });
+      judged = judgeContestantFlags(archive, runs); // a hint beside the rows: never fails the audit
     } finally {
       archive.close();
     }
     const ok = report.ok && selective.ok;
     const where = release ? `${argv.from} (${release.digest}, verified)` : argv.archive;
-    if (argv.json) printJson({ ...report, ok, selective, ...(release ? { release: { file: argv.from, digest: release.digest, anchored: release.anchored } } : {}) });
+    if (argv.json) printJson({ ...report, ok, selective, judgeIsContestant: judged, ...(release ? { release: { file: argv.from, digest: release.digest, anchored: release.anchored } } : {}) });
     else {
       printAudit(report, runs.length, where);
       printSelective(selective);
+      printJudgeFlags(judged);
     }
     process.exitCode = ok ? EXIT.OK : EXIT.FINDINGS;
   } finally {

@@ -109,6 +109,14 @@ export const EXAMPLES: Record<string, [string, string][]> = {
     ['docket grader test mine@2', 'run mine@2 over its regression matrix; a table of failures, exit 1 on any'],
     ['docket grader diff mine@1 mine@2 --json', 'the stored replies whose verdict a fix changes, before anything is written'],
   ],
+  judge: [
+    ['docket judge oracle-1 --base-url http://127.0.0.1:8787/v1', "record the judge calls the run's judge-graded tasks still need, then grade it"],
+    ['docket judge oracle-1 markdown-1 --base-url https://judge.example/v1 --api-key-env JUDGE_KEY --json', 'two runs, a remote judge with its own key'],
+  ],
+  'judge-check': [
+    ['docket judge-check --judge judge-neutral --base-url http://127.0.0.1:8787/v1', 'regrade the top 3 runs with a neutral judge; exit 1 when the ranking changes'],
+    ['docket judge-check --judge gpt-judge --top 5 --base-url https://judge.example/v1 --json', 'the top 5, machine-readable'],
+  ],
   regrade: [
     ['docket regrade --all', "re-score every sealed run with the bank's current grader"],
     ['docket regrade ref-coin-1 --grader decision@1', 'one run, with a pinned grader (kept in the chain; the current grade stays)'],

@@ -6,6 +6,7 @@ import { currentBenchmarkVersion, loadRunsForScoring, unscoredRuns, type Unscore
 import { chooseVersion, formatCost, rankRuns, type Ranking } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
+import { judgeContestantFlags, type JudgeContestantFlag } from '../../replay/scoring/judge-flags.ts';
 
 export interface Args extends GlobalArgs {
   benchmarkVersion?: string;
@@ -116,6 +117,17 @@ function printKinds(rows: Ranking['rows']) {
   }
 }
 
+/** Every score graded by a judge that is also a ranked contestant (replay/scoring/judge-flags.ts). */
+export function printJudgeFlags(flags: readonly JudgeContestantFlag[]) {
+  if (!flags.length) return;
+  line();
+  line('judge is a contestant:');
+  for (const f of flags)
+    line(
+      `  ${f.model} (${f.runId}): graded by judge ${f.judge} (model ${f.judgeModel}${f.judgeReturned.length ? `, returned ${f.judgeReturned.join(' ')}` : ''}), which is also ranked: ${f.contestants.map((c) => `${c.runId} (${c.by} model ${c.by === 'requested' ? c.model : f.judgeReturned.join(' ')})`).join(', ')}`,
+    );
+}
+
 export function printTable(rows: string[][], rightAlign: boolean[]) {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   for (const r of rows)
@@ -135,10 +147,18 @@ export async function runLeaderboard(argv: ArgumentsCamelCase<Args>) {
     const runs = loadRunsForScoring(archive, ungraded, { answers: false, earlier: false });
     const unscored = unscoredRuns(archive, ungraded);
     const ranking = rankRuns(runs, chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(archive)));
+    const ranked = new Set(ranking.rows.map((r) => r.score.run));
+    const judged = judgeContestantFlags(
+      archive,
+      runs.filter((r) => ranked.has(r.run)),
+    );
     // The ranking is printed as soon as it is known; what the runs measured follows it.
-    if (!argv.json && runs.length) printLeaderboard(ranking, { providerModels: argv.providerModels });
+    if (!argv.json && runs.length) {
+      printLeaderboard(ranking, { providerModels: argv.providerModels });
+      printJudgeFlags(judged);
+    }
     const measured = await measuredOn(archive, argv.bankRoot ?? null);
-    if (argv.json) printJson({ ...rankingJson(ranking), measuredOn: measured.banks, worktree: measured.worktree, unscored });
+    if (argv.json) printJson({ ...rankingJson(ranking), judgeIsContestant: judged, measuredOn: measured.banks, worktree: measured.worktree, unscored });
     else if (runs.length === 0 && unscored.length === 0) line(`the archive ${argv.archive} holds no runs: record one with \`docket run\` (or bring logs in with \`docket import\`)`);
     else {
       if (runs.length) printMeasuredOn(measured);

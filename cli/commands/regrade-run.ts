@@ -28,13 +28,23 @@ export interface Args extends GlobalArgs {
   'archive-graders': boolean;
 }
 
-/** The sealed run ids of an archive (refs/runs/*), sorted. */
+/** The sealed contestant run ids of an archive (refs/runs/*, judge runs left out: they are not graded), sorted. */
 export function sealedRunIds(archive: Archive): string[] {
   return archive.store
     .listRefs()
     .filter((r) => r.name.startsWith(`${WORK_DIR}/`))
     .map((r) => r.name.slice(WORK_DIR.length + 1))
+    .filter((id) => !isJudgeRun(archive, id))
     .sort();
+}
+
+/** Whether refs/runs/<id> names a judge run (a run bundle with `serves`); a damaged one is left to the grading that reads it. */
+function isJudgeRun(archive: Archive, id: string): boolean {
+  try {
+    return (archive.get(archive.ref(`${WORK_DIR}/${id}`)!).value as { serves?: unknown }).serves !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** Run `f` on the archive at `dir`, closing it (and its index) whatever `f` does. */

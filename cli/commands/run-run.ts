@@ -7,6 +7,7 @@ import { requireDir } from '../paths.ts';
 import { checkConcurrency, makePlan, resumeRun, startRun, type NewRunOptions, type RunResult } from '../recorder/recorder.ts';
 import { costRule } from '../recorder/cost-rule.ts';
 import { resolveApiKey } from '../recorder/secrets.ts';
+import { judgeRun } from '../recorder/judge.ts';
 import { publicUrl } from '../../replay/runs/runs.ts';
 import { planInput, positiveInt, type PlanArgs } from './plan-options.ts';
 
@@ -20,6 +21,8 @@ export interface RunArgs extends GlobalArgs, PlanArgs {
   'price-per-1k-tokens'?: number;
   'allow-unknown-cost': boolean;
   'api-key-env': string;
+  'judge-base-url'?: string;
+  'judge-api-key-env'?: string;
   'env-file'?: string;
   'backoff-ms': number;
   concurrency: number;
@@ -140,6 +143,15 @@ export async function runRun(argv: ArgumentsCamelCase<RunArgs>) {
         },
         onAttempt: tick ? (_l: unknown, done: number, planned: number) => tick(done, planned) : undefined,
       };
+      const judgeUrl = argv['judge-base-url'] ?? argv['base-url'];
+      const judge =
+        opts.suite?.judges.size && judgeUrl && !argv.abandon
+          ? async (a: Archive, id: string) => {
+              const judgeKey = argv['judge-api-key-env'] === undefined ? apiKey : resolveApiKey({ envName: argv['judge-api-key-env'], envFile: argv['env-file'] });
+              await judgeRun(a, id, { suite: opts.suite ?? null, baseUrl: judgeUrl }, { ...conn, apiKey: judgeKey, onAttempt: undefined, onStart: undefined });
+            }
+          : undefined;
+      Object.assign(conn, { judge });
       const result = argv.resume
         ? await resumeRun(archive, argv.resume, { model: argv.model, baseUrl: argv['base-url'], abandon: argv.abandon, suite: opts.suite }, { ...conn, timeoutMs: argv['timeout-ms'] })
         : await startRun(archive, opts, { ...conn, baseUrl: opts.baseUrl });

@@ -19,6 +19,8 @@ export const runCommand: CommandModule<GlobalArgs, RunArgs> = {
       .option('price-per-1k-tokens', { type: 'number', describe: 'USD per 1000 tokens, for the estimate only' })
       .option('api-key-env', { type: 'string', default: 'OPENAI_API_KEY', describe: 'environment variable holding the API key (optional for loopback endpoints)' })
       .option('env-file', { type: 'string', describe: 'read the --api-key-env variable (and nothing else) from this KEY=VALUE file' })
+      .option('judge-base-url', { type: 'string', describe: 'the endpoint of the suite\'s judges (docs/own-suite.md "Judge graders"); default: --base-url' })
+      .option('judge-api-key-env', { type: 'string', describe: "environment variable holding the judge endpoint's key (default: --api-key-env); sent to the judge only, never recorded" })
       .option('backoff-ms', { type: 'number', default: 500, describe: 'base of the exponential backoff (jittered; shared by every request in flight)' })
       .option('concurrency', {
         type: 'number',

@@ -95,6 +95,8 @@ export interface Connection {
   onAttempt?: (line: JournalLine, done: number, planned: number) => void;
   allowUnknownCost?: boolean; // answers without a reported cost do not stop a cost-capped run
   exec?: ExecRunner; // runs exec tasks' tests when the run is graded on seal (cli/offline/exec.ts)
+  /** records the judge runs a sealed run's judge-graded tasks need, before it is graded (cli/recorder/judge.ts) */
+  judge?: (archive: Archive, runId: string) => Promise<void>;
 }
 
 export interface RunResult {
@@ -210,16 +212,18 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
   c.onStart?.(runId);
   const dir = workDir(archive.dir, runId);
   const sealed = archive.ref(`runs/${runId}`);
-  if (sealed) return await finishInterruptedSeal(archive, runId, sealed, dir, r.suite ?? null, c.exec);
+  if (sealed) return await finishInterruptedSeal(archive, runId, sealed, dir, r.suite ?? null, c.exec, c.judge);
   if (c.concurrency !== undefined) checkConcurrency(c.concurrency);
   if (!existsSync(dir)) throw usageError('ENORUN', `no run ${runId} to resume: ${dir} does not exist and refs/runs/${runId} is not set`, { runId });
   const planDigest = readPlanDigest(dir);
   const plan = archive.get(planDigest).value as unknown as PlanValue;
+  if (plan.judge)
+    throw usageError('EUSAGE', `${runId} is a judge run (it judges the replies of ${plan.judge.serves.runId}): \`docket judge ${plan.judge.serves.runId} --base-url URL\` continues it`, { runId });
   // A seal killed between the run bundle and its ref: that bundle is the run; adopt it, ask nothing more.
   const orphan = sealedFromJournal(archive, runId, dir, planDigest, plan);
   if (orphan) {
     archive.setRef(`runs/${runId}`, orphan.digest);
-    return await finishInterruptedSeal(archive, runId, orphan.digest, dir, r.suite ?? null);
+    return await finishInterruptedSeal(archive, runId, orphan.digest, dir, r.suite ?? null, c.exec, c.judge);
   }
   if (r.model !== undefined && r.model !== plan.model) throw usageError('EPLANMISMATCH', `run ${runId} was planned for model ${plan.model}, not ${r.model}`, { runId });
   if (r.baseUrl !== undefined && publicUrl(r.baseUrl) !== plan.baseUrl) throw usageError('EPLANMISMATCH', `run ${runId} was planned against ${plan.baseUrl}, not ${publicUrl(r.baseUrl)}`, { runId });
@@ -233,14 +237,14 @@ export async function resumeRun(archive: Archive, runId: string, r: ResumeOption
     takeLock(dir, runId);
     const j = Journal.open(dir, planDigest);
     await j.close();
-    return seal(archive, ctx, j.tally.done === plan.slots ? 'sealed' : 'interrupted', 'abandoned: sealed as it stood with --abandon', c.clock, c.exec);
+    return await seal(archive, ctx, j.tally.done === plan.slots ? 'sealed' : 'interrupted', 'abandoned: sealed as it stood with --abandon', c.clock, c.exec);
   }
   checkKey(baseUrl, c.apiKey);
   return record(archive, ctx, { ...c, baseUrl });
 }
 
 /** A crash after the ref was written but before the working directory was removed (and perhaps before the grade). */
-async function finishInterruptedSeal(archive: Archive, runId: string, digest: Digest, dir: string, suite: SuiteGraders | null, exec?: ExecRunner): Promise<RunResult> {
+async function finishInterruptedSeal(archive: Archive, runId: string, digest: Digest, dir: string, suite: SuiteGraders | null, exec?: ExecRunner, judge?: Connection['judge']): Promise<RunResult> {
   const loaded = loadRun(archive, digest);
   // A directory without its journal is what an older docket's interrupted removal left: the run is sealed.
   if (existsSync(dir) && existsSync(join(dir, JOURNAL_FILE))) {
@@ -250,7 +254,8 @@ async function finishInterruptedSeal(archive: Archive, runId: string, digest: Di
     if (head !== loaded.run.head)
       throw findingError('ESEALED', `run ${runId} is sealed as ${digest}, but its working directory holds a different journal (sealed head ${head}); move ${dir} away`, { runId });
   } else if (!existsSync(dir)) throw usageError('ESEALED', `run ${runId} is already sealed (${digest}, status ${loaded.run.status})`, { runId, digest });
-  const grade = gradeSealed(archive, runId, digest, loaded.run.status, suite, exec);
+  if (!loaded.run.serves) await judgeSealed(archive, runId, digest, loaded.run.status, judge);
+  const grade = loaded.run.serves ? judgeRunGrade : gradeSealed(archive, runId, digest, loaded.run.status, suite, exec);
   removeWorkDir(archive.dir, runId);
   return { runId, status: loaded.run.status, stopReason: loaded.run.stopReason, digest, plan: loaded.run.plan, run: loaded.run, grade };
 }
@@ -277,7 +282,33 @@ interface RunCtx {
   requests: PlannedRequest[];
   grader: Grader;
   suite: SuiteGraders | null;
+  /** a judge run (cli/recorder/judge.ts): sealed, never graded (its replies grade the run it serves) */
+  judge?: boolean;
 }
+
+/** What a judge run gets instead of a grade. */
+const judgeRunGrade: SealGrade = { status: 'ungraded', reason: 'a judge run is not graded: its replies grade the run it serves', command: '' };
+
+/** Record the judge runs a run just sealed needs, before it is graded; a failure leaves it sealed and ungraded, as a grading failure does. */
+async function judgeSealed(archive: Archive, runId: string, digest: Digest, status: SealedStatus, judge: Connection['judge']): Promise<void> {
+  if (!judge || status !== 'sealed') return;
+  try {
+    await judge(archive, runId);
+  } catch (e) {
+    if (!(e instanceof DocketError)) throw e;
+    removeWorkDir(archive.dir, runId);
+    throw new DocketError(
+      e.code,
+      `run ${runId} is sealed (${digest}) but its judge runs were not recorded: ${e.message}. \`docket judge ${runId} --base-url URL\` records them and grades it`,
+      { ...e.data, runId, digest },
+      e.exitCode,
+    );
+  }
+}
+
+/** Record a planned run whose working directory exists (the judge recorder's entry: cli/recorder/judge.ts). */
+export const recordPlanned = (archive: Archive, ctx: RunCtx, c: Connection & { baseUrl: string }): Promise<RunResult> => record(archive, ctx, c);
+export type { RunCtx };
 
 /** Appended to --base-url: …/v1/chat/completions, or …/v1/decisions (README "The decision endpoint"). */
 export const ENDPOINT_PATHS: Record<RequestKind, string> = { chat: 'chat/completions', decision: 'decisions' };
@@ -299,7 +330,7 @@ async function record(archive: Archive, ctx: RunCtx, c: Connection & { baseUrl: 
     await journal.close();
     if (c.journalStats) Object.assign(c.journalStats, journal.stats);
     if (stop.kind === 'error') throw stop.error;
-    return seal(archive, ctx, stop.status, stop.reason, c.clock, c.exec);
+    return await seal(archive, ctx, stop.status, stop.reason, c.clock, c.exec, c.judge);
   } finally {
     await journal?.close();
     releaseLock(ctx.dir);
@@ -465,7 +496,7 @@ function stopError(runId: string, ex: Exchange, plan: PlanValue, resumeHint: str
 
 // ---- sealing ----
 
-function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: string | null, clock: Clock = SYSTEM_CLOCK, exec?: ExecRunner): RunResult {
+async function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: string | null, clock: Clock = SYSTEM_CLOCK, exec?: ExecRunner, judge?: Connection['judge']): Promise<RunResult> {
   // The core seals (replay/runs/seal.ts): what is on disk, in the seal order, never a second bundle per run id.
   const sealed = sealRun(archive, {
     runId: ctx.runId,
@@ -480,8 +511,9 @@ function seal(archive: Archive, ctx: RunCtx, status: SealedStatus, stopReason: s
     planRecord: readWorkPlanRecord(ctx.dir),
   });
   const { digest, run } = sealed;
-  // Graded before the working directory goes, so that a crash in between is finished by --resume.
-  const grade = gradeSealed(archive, ctx.runId, digest, run.status, ctx.suite, exec);
+  // Judged and graded before the working directory goes, so that a crash in between is finished by --resume.
+  if (!ctx.judge) await judgeSealed(archive, ctx.runId, digest, run.status, judge);
+  const grade = ctx.judge ? judgeRunGrade : gradeSealed(archive, ctx.runId, digest, run.status, ctx.suite, exec);
   removeWorkDir(archive.dir, ctx.runId); // only now: the sealed run is safely named and graded
   return { runId: ctx.runId, status: run.status, stopReason: run.stopReason, digest, plan: ctx.planDigest, run, grade };
 }

@@ -24,7 +24,15 @@ describe('serve-reference', () => {
   it('lists its contenders at GET /v1/models', async () => {
     const j = (await (await fetch(`${ref.baseUrl}/models`)).json()) as { data: { id: string }[] };
     expect(j.data.map((m) => m.id)).toEqual(CONTENDERS.map((c) => c.id));
-    expect(j.data.map((m) => m.id)).toEqual(['oracle', 'coin', 'markdown', 'truncator', 'flaky', 'hostile']);
+    expect(j.data.map((m) => m.id)).toEqual(['oracle', 'coin', 'markdown', 'truncator', 'flaky', 'hostile', 'judge-neutral']);
+  });
+
+  it('judge-neutral (and markdown asked to judge) answer SCORE: n/10 from the reply between <reply> tags', async () => {
+    const ask = async (model: string, content: string) =>
+      ((await (await post({ model, messages: [{ role: 'user', content }], max_tokens: 16 })).json()) as { choices: { message: { content: string } }[] }).choices[0]!.message.content;
+    expect(await ask('judge-neutral', 'Grade: <reply>no idea</reply>')).toBe('SCORE: 1/10'); // not a reply any contender gives
+    expect(await ask('markdown', 'Grade: <reply>no idea</reply>')).toBe('SCORE: 1/10');
+    expect(await ask('judge-neutral', 'What is 2 + 2?')).toMatch(/only judge/);
   });
 
   it('oracle knows the shown letter of the key under every permutation; replies are deterministic', async () => {

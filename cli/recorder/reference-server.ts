@@ -40,6 +40,11 @@ export const CONTENDERS: readonly Contender[] = [
     description: 'tasks: code that reads the environment, writes outside its folder, forks, loops forever or opens a socket to another host; questions: a bare random letter',
     reportsCost: false,
   },
+  {
+    id: 'judge-neutral',
+    description: "a judge: reads the reply between <reply> and </reply> and answers SCORE: n/10 from its text alone (a task's right reply 9, its partly right reply 6, anything else 1); reports cost",
+    reportsCost: true,
+  },
 ];
 /** Fault models for tests: not listed at /v1/models. */
 export const FAULT_MODELS = { html: 'answers 200 with an HTML page', locked: 'answers 401' } as const;
@@ -71,7 +76,8 @@ const HOSTILE = [
 
 /** The replies a task's contenders give: for an exec task, files made from its reference solution (the paths it omits from the grading tree). */
 function taskReplies(t: FrozenTask, snap: SourceSnapshot, index: number): TaskReplies {
-  const g = t.graders[0]!;
+  // A judge's use names no expected answer: its `reference` stands for it (a task graded by a judge alone).
+  const g = t.graders.find((x) => x.ref !== 'judge@1') ?? { ref: 'answer@1', params: { match: 'exact', expected: (t.graders[0]!.params as { reference?: string }).reference ?? '' } };
   const p = g.params as { match?: string; expected?: unknown; example?: string; files?: { rule: string; path?: string }; omit?: string[] };
   if (t.kind === 'answer') {
     const right = p.match === 'regex' ? String(p.example ?? '') : p.match === 'json-match' ? JSON.stringify(p.expected) : Array.isArray(p.expected) ? p.expected.join(', ') : String(p.expected);
@@ -123,8 +129,32 @@ export interface ReferenceOptions {
 /** A decision request without its model: what identifies the question and the order its options are shown in. */
 const decisionKey = (body: { [k: string]: Json }) => sha256(canonicalBytes({ ...body, model: '' }));
 
+/** The replies the contenders give to the bank's tasks, by how right they are: what a reference judge recognises. */
+interface KnownReplies {
+  right: Set<string>;
+  partial: Set<string>;
+}
+
+/**
+ * A judge's reply (judge-neutral, or the contender markdown asked to judge): `SCORE: n/10` from the
+ * judged reply's text alone. judge-neutral gives a right reply 9, a partly right one 6, anything else
+ * 1; markdown favours its own (partly right) replies with 10, and gives a right one 7.
+ */
+function judgeScore(model: string, reply: string, replies: KnownReplies): number {
+  const r = reply.trim();
+  if (model === 'markdown') return replies.partial.has(r) ? 10 : replies.right.has(r) ? 7 : 1;
+  return replies.right.has(r) ? 9 : replies.partial.has(r) ? 6 : 1;
+}
+
+/** The judged reply of a judge request: the text between <reply> and </reply> in its last message (the reference rubrics' convention). */
+function judgedReply(messages: unknown): string | null {
+  const last = Array.isArray(messages) ? (messages.at(-1) as { content?: unknown } | undefined) : undefined;
+  const m = typeof last?.content === 'string' ? /<reply>([\s\S]*?)<\/reply>/.exec(last.content) : null;
+  return m ? m[1]! : null;
+}
+
 /** messages-hash (chat) and decision key → the shown letter of the correct option, for every question × permutation of the current bank. */
-function indexBank(archiveDir: string): Map<string, Known> {
+function indexBank(archiveDir: string, replies: KnownReplies = { right: new Set(), partial: new Set() }): Map<string, Known> {
   const archive = new Archive(archiveDir);
   try {
     const bank = currentBank(archive);
@@ -140,7 +170,10 @@ function indexBank(archiveDir: string): Map<string, Known> {
     }
     bank.tasks.forEach((t, i) => {
       const body = buildTaskRequest(t, 'any', { temperature: 0, max_tokens: 16 }) as { messages: Json };
-      out.set(sha256(canonicalBytes(body.messages)), { shownCorrect: 'A', task: taskReplies(t, archive.get(t.source).value as unknown as SourceSnapshot, i) });
+      const task = taskReplies(t, archive.get(t.source).value as unknown as SourceSnapshot, i);
+      replies.right.add(task.right.trim());
+      replies.partial.add(task.partial.trim());
+      out.set(sha256(canonicalBytes(body.messages)), { shownCorrect: 'A', task });
     });
     return out;
   } finally {
@@ -168,12 +201,13 @@ function taskReply(model: string, hash: string, t: TaskReplies): { content: stri
 export async function startReferenceServer(o: ReferenceOptions): Promise<ReferenceServer> {
   const host = o.host ?? '127.0.0.1';
   if (!LOOPBACK_HOSTS.has(host)) throw usageError('ENOTLOOPBACK', `serve-reference listens on loopback only (127.0.0.1, ::1, localhost), not ${host}`, { host });
-  const known = indexBank(o.archive);
+  const replies: KnownReplies = { right: new Set(), partial: new Set() };
+  const known = indexBank(o.archive, replies);
   const seen = new Map<string, number>();
   let count = 0;
   const server = createServer((req, res) => {
     count++;
-    handle(req, res, known, seen, o.delayMs ?? 0).catch(() => {
+    handle(req, res, known, seen, o.delayMs ?? 0, replies).catch(() => {
       if (!res.headersSent) send(res, 500, { error: { message: 'internal error', type: 'server_error' } });
       else res.destroy();
     });
@@ -229,7 +263,7 @@ function pick(model: string, hash: string, label: string, from: readonly Letter[
   return from[Math.floor(chance(model, hash, label) * from.length)]!;
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, known: Map<string, Known>, seen: Map<string, number>, delayMs: number) {
+async function handle(req: IncomingMessage, res: ServerResponse, known: Map<string, Known>, seen: Map<string, number>, delayMs: number, replies: KnownReplies) {
   const path = (req.url ?? '/').split('?')[0];
   if (req.method === 'GET' && path === '/v1/models') {
     return send(res, 200, { object: 'list', data: CONTENDERS.map((c) => ({ id: c.id, object: 'model', owned_by: 'docket-reference', description: c.description })) });
@@ -279,7 +313,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, known: Map<stri
 
   let content = '';
   let finish = 'stop';
-  if (k?.task) ({ content, finish } = taskReply(model, hash, k.task));
+  const judging = !k && (model === 'judge-neutral' || model === 'markdown') ? judgedReply(body.messages) : null;
+  if (judging !== null) content = `SCORE: ${judgeScore(model, judging, replies)}/10`;
+  else if (model === 'judge-neutral') content = 'I only judge replies (between <reply> and </reply>).';
+  else if (k?.task) ({ content, finish } = taskReply(model, hash, k.task));
   else
     switch (model) {
       case 'oracle':

@@ -24,7 +24,16 @@ export type TreePath = (root: string, rel: string) => { abs: string; problem: nu
  */
 
 /** The built-in task graders and the kinds they grade (docs/design.md §10 "Task graders"). */
-export const TASK_GRADER_REFS: Readonly<Record<string, 'answer' | 'exec'>> = { 'answer@1': 'answer', 'exec@1': 'exec' };
+export const TASK_GRADER_REFS: Readonly<Record<string, 'answer' | 'exec' | 'judge'>> = { 'answer@1': 'answer', 'exec@1': 'exec', 'judge@1': 'judge' };
+
+/** judge@1's parameters: `judge` names one of the bank's `judges`; `reference` (optional) is what the rubric's {{reference}} stands for. */
+function judgeParamsProblem(p: Params, judges: readonly string[]): string | null {
+  if (typeof p.judge !== 'string') return `judge@1 needs {"judge": NAME}, one of the bank's judges (${judges.join(', ') || 'none declared'})`;
+  if (!judges.includes(p.judge)) return `judge ${JSON.stringify(p.judge)} is not declared in decision-bank.json judges (${judges.join(', ') || 'none declared'})`;
+  if (p.reference !== undefined && typeof p.reference !== 'string') return 'reference must be a string';
+  const extra = Object.keys(p).filter((k) => k !== 'judge' && k !== 'reference');
+  return extra.length ? `judge@1 takes judge and reference, not ${extra.join(', ')}` : null;
+}
 export const ANSWER_MATCHES = ['exact', 'regex', 'includes', 'numeric', 'json-match'] as const;
 export const FILE_RULES = ['fenced-paths', 'single-block', 'whole-reply'] as const;
 export const REPORT_FORMATS = ['junit', 'json'] as const;
@@ -134,9 +143,11 @@ export function validateTasks(root: string, bank: BankFile, suite: Suite, questi
         continue;
       }
       if (kind === 'exec' && t.kind !== 'exec') add('ETASKGRADER', t, field, `${g.ref} grades exec tasks; this task is ${t.kind}`);
+      if (kind === 'judge' && t.kind !== 'answer') add('ETASKGRADER', t, field, `${g.ref} grades answer tasks; this task is ${t.kind}`);
       if (!(g.weight > 0)) add('ETASKGRADER', t, `${field}.weight`, 'a weight must be a number > 0');
       const p = (g.params ?? {}) as Params;
-      const problem = kind === 'answer' ? answerParamsProblem(p) : execParamsProblem(p);
+      const judges = Object.keys(((bank as { judges?: Record<string, unknown> }).judges ?? {}) as object);
+      const problem = kind === 'answer' ? answerParamsProblem(p) : kind === 'judge' ? judgeParamsProblem(p, judges) : execParamsProblem(p);
       if (problem) add('ETASKGRADER', t, `${field}.params`, problem);
     }
     if (t.kind === 'exec' && !graders.some((g) => TASK_GRADER_REFS[g.ref] === 'exec')) add('ETASKGRADER', t, 'grader', 'an exec task needs the exec@1 grader (its test command)');

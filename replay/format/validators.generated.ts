@@ -5748,13 +5748,13 @@ return errors === 0;
 }
 
 export const bundle_grade = validate19;
-const schema28 = {"$id":"https://docket.invalid/schemas/grade.schema.json","title":"grade: one grading of a sealed run's stored outputs by one grader — a verdict per journal attempt (inline, or in grade-segment bundles for large runs), linked to the run's previous grade","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","runId","grader","previous","gradedAt","verdicts","segments","counts","warnings"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"count":{"type":"integer","minimum":0},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}},"part":{"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"}}}},"properties":{"kind":{"const":"grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"runId":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"taskGraders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"description":"the graders of the run's tasks (present only when it has task slots)"},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"$ref":"#/$defs/verdict"}},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade-segment"}},"counts":{"type":"object","additionalProperties":false,"required":["attempts","slots","correct","incorrect","invalid","truncated","provider_failure","interrupted"],"properties":{"attempts":{"$ref":"#/$defs/count"},"slots":{"$ref":"#/$defs/count"},"correct":{"$ref":"#/$defs/count"},"incorrect":{"$ref":"#/$defs/count"},"invalid":{"$ref":"#/$defs/count"},"truncated":{"$ref":"#/$defs/count"},"provider_failure":{"$ref":"#/$defs/count"},"interrupted":{"$ref":"#/$defs/count"},"partial":{"$ref":"#/$defs/count"}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["code","seq","message"],"properties":{"code":{"type":"string","pattern":"^W[A-Z]+$"},"seq":{"type":["integer","null"],"minimum":0},"message":{"type":"string","minLength":1}}}},"current":{"description":"false: made by a grader other than the bank's current one (regrade --grader), kept in the run's chain but not its current grade; absent: current","const":false},"setCurrent":{"description":"regrade --set-current made this grade current although its grader is not the bank's current one","const":true}}};
+const schema28 = {"$id":"https://docket.invalid/schemas/grade.schema.json","title":"grade: one grading of a sealed run's stored outputs by one grader — a verdict per journal attempt (inline, or in grade-segment bundles for large runs), linked to the run's previous grade","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","runId","grader","previous","gradedAt","verdicts","segments","counts","warnings"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"count":{"type":"integer","minimum":0},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}},"part":{"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"},"judge":{"description":"a judge's part: the judge run and attempt whose reply its verdict rule read","type":"object","additionalProperties":false,"required":["run","seq"],"properties":{"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"seq":{"type":"integer","minimum":0}}}}}},"properties":{"kind":{"const":"grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"runId":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"taskGraders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"description":"the graders of the run's tasks (present only when it has task slots)"},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"$ref":"#/$defs/verdict"}},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade-segment"}},"counts":{"type":"object","additionalProperties":false,"required":["attempts","slots","correct","incorrect","invalid","truncated","provider_failure","interrupted"],"properties":{"attempts":{"$ref":"#/$defs/count"},"slots":{"$ref":"#/$defs/count"},"correct":{"$ref":"#/$defs/count"},"incorrect":{"$ref":"#/$defs/count"},"invalid":{"$ref":"#/$defs/count"},"truncated":{"$ref":"#/$defs/count"},"provider_failure":{"$ref":"#/$defs/count"},"interrupted":{"$ref":"#/$defs/count"},"partial":{"$ref":"#/$defs/count"}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["code","seq","message"],"properties":{"code":{"type":"string","pattern":"^W[A-Z]+$"},"seq":{"type":["integer","null"],"minimum":0},"message":{"type":"string","minLength":1}}}},"current":{"description":"false: made by a grader other than the bank's current one (regrade --grader), kept in the run's chain but not its current grade; absent: current","const":false},"setCurrent":{"description":"regrade --set-current made this grade current although its grader is not the bank's current one","const":true},"judges":{"description":"the judge graders of the run's judge-graded tasks, each with the judge runs whose replies it read (present only when a task is judge-graded)","type":"array","items":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest","bundle","model","runs"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"judge-grader"},"model":{"type":"string","minLength":1},"runs":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"}}}}}}};
 const schema33 = {"type":"integer","minimum":0};
 const pattern30 = func6("^[a-z0-9][a-z0-9._-]{0,63}$", "u");
-const pattern45 = func6("^W[A-Z]+$", "u");
+const pattern46 = func6("^W[A-Z]+$", "u");
 const schema29 = {"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}};
 const schema30 = {"enum":["A","B","C","D",null]};
-const schema32 = {"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"}}};
+const schema32 = {"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"},"judge":{"description":"a judge's part: the judge run and attempt whose reply its verdict rule read","type":"object","additionalProperties":false,"required":["run","seq"],"properties":{"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"seq":{"type":"integer","minimum":0}}}}};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6134,7 +6134,7 @@ vErrors.push(err31);
 errors++;
 }
 for(const key1 in data11){
-if(!((((((key1 === "grader") || (key1 === "weight")) || (key1 === "verdict")) || (key1 === "score")) || (key1 === "outcome")) || (key1 === "evidence"))){
+if(!(((((((key1 === "grader") || (key1 === "weight")) || (key1 === "verdict")) || (key1 === "score")) || (key1 === "outcome")) || (key1 === "evidence")) || (key1 === "judge"))){
 const err32 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err32];
@@ -6294,9 +6294,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data11.judge !== undefined){
+let data18 = data11.judge;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.run === undefined){
+const err45 = {instancePath:instancePath+"/parts/" + i0+"/judge",schemaPath:"#/$defs/part/properties/judge/required",keyword:"required",params:{missingProperty: "run"},message:"must have required property '"+"run"+"'"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6305,10 +6307,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data18.seq === undefined){
+const err46 = {instancePath:instancePath+"/parts/" + i0+"/judge",schemaPath:"#/$defs/part/properties/judge/required",keyword:"required",params:{missingProperty: "seq"},message:"must have required property '"+"seq"+"'"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6317,15 +6317,113 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-}
-else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key2 in data18){
+if(!((key2 === "run") || (key2 === "seq"))){
+const err47 = {instancePath:instancePath+"/parts/" + i0+"/judge",schemaPath:"#/$defs/part/properties/judge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data18.run !== undefined){
+let data19 = data18.run;
+func5(instancePath+"/parts/" + i0+"/judge/run", data19, "run");
+if(typeof data19 === "string"){
+if(!pattern0.test(data19)){
+const err48 = {instancePath:instancePath+"/parts/" + i0+"/judge/run",schemaPath:"#/$defs/part/properties/judge/properties/run/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/parts/" + i0+"/judge/run",schemaPath:"#/$defs/part/properties/judge/properties/run/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data18.seq !== undefined){
+let data20 = data18.seq;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err50 = {instancePath:instancePath+"/parts/" + i0+"/judge/seq",schemaPath:"#/$defs/part/properties/judge/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err51 = {instancePath:instancePath+"/parts/" + i0+"/judge/seq",schemaPath:"#/$defs/part/properties/judge/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/parts/" + i0+"/judge",schemaPath:"#/$defs/part/properties/judge/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }
@@ -7437,7 +7535,7 @@ errors++;
 if(data34.code !== undefined){
 let data35 = data34.code;
 if(typeof data35 === "string"){
-if(!pattern45.test(data35)){
+if(!pattern46.test(data35)){
 const err91 = {instancePath:instancePath+"/warnings/" + i3+"/code",schemaPath:"#/properties/warnings/items/properties/code/pattern",keyword:"pattern",params:{pattern: "^W[A-Z]+$"},message:"must match pattern \""+"^W[A-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err91];
@@ -7557,9 +7655,15 @@ vErrors.push(err100);
 errors++;
 }
 }
-}
-else {
-const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.judges !== undefined){
+let data40 = data.judges;
+if(Array.isArray(data40)){
+const len4 = data40.length;
+for(let i4=0; i4<len4; i4++){
+let data41 = data40[i4];
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+if(data41.ref === undefined){
+const err101 = {instancePath:instancePath+"/judges/" + i4,schemaPath:"#/properties/judges/items/required",keyword:"required",params:{missingProperty: "ref"},message:"must have required property '"+"ref"+"'"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -7568,15 +7672,315 @@ vErrors.push(err101);
 }
 errors++;
 }
+if(data41.id === undefined){
+const err102 = {instancePath:instancePath+"/judges/" + i4,schemaPath:"#/properties/judges/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+if(data41.version === undefined){
+const err103 = {instancePath:instancePath+"/judges/" + i4,schemaPath:"#/properties/judges/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+if(data41.digest === undefined){
+const err104 = {instancePath:instancePath+"/judges/" + i4,schemaPath:"#/properties/judges/items/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+if(data41.bundle === undefined){
+const err105 = {instancePath:instancePath+"/judges/" + i4,schemaPath:"#/properties/judges/items/required",keyword:"required",params:{missingProperty: "bundle"},message:"must have required property '"+"bundle"+"'"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+if(data41.model === undefined){
+const err106 = {instancePath:instancePath+"/judges/" + i4,schemaPath:"#/properties/judges/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+if(data41.runs === undefined){
+const err107 = {instancePath:instancePath+"/judges/" + i4,schemaPath:"#/properties/judges/items/required",keyword:"required",params:{missingProperty: "runs"},message:"must have required property '"+"runs"+"'"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+for(const key5 in data41){
+if(!(((((((key5 === "ref") || (key5 === "id")) || (key5 === "version")) || (key5 === "digest")) || (key5 === "bundle")) || (key5 === "model")) || (key5 === "runs"))){
+const err108 = {instancePath:instancePath+"/judges/" + i4,schemaPath:"#/properties/judges/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+if(data41.ref !== undefined){
+let data42 = data41.ref;
+if(typeof data42 === "string"){
+if(!pattern19.test(data42)){
+const err109 = {instancePath:instancePath+"/judges/" + i4+"/ref",schemaPath:"#/properties/judges/items/properties/ref/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*@[1-9][0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*@[1-9][0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+else {
+const err110 = {instancePath:instancePath+"/judges/" + i4+"/ref",schemaPath:"#/properties/judges/items/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+if(data41.id !== undefined){
+let data43 = data41.id;
+if(typeof data43 === "string"){
+if(!pattern20.test(data43)){
+const err111 = {instancePath:instancePath+"/judges/" + i4+"/id",schemaPath:"#/properties/judges/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+else {
+const err112 = {instancePath:instancePath+"/judges/" + i4+"/id",schemaPath:"#/properties/judges/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+if(data41.version !== undefined){
+let data44 = data41.version;
+if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
+const err113 = {instancePath:instancePath+"/judges/" + i4+"/version",schemaPath:"#/properties/judges/items/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 < 1 || isNaN(data44)){
+const err114 = {instancePath:instancePath+"/judges/" + i4+"/version",schemaPath:"#/properties/judges/items/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+}
+if(data41.digest !== undefined){
+let data45 = data41.digest;
+if(typeof data45 === "string"){
+if(!pattern0.test(data45)){
+const err115 = {instancePath:instancePath+"/judges/" + i4+"/digest",schemaPath:"#/properties/judges/items/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+else {
+const err116 = {instancePath:instancePath+"/judges/" + i4+"/digest",schemaPath:"#/properties/judges/items/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+if(data41.bundle !== undefined){
+let data46 = data41.bundle;
+func5(instancePath+"/judges/" + i4+"/bundle", data46, "judge-grader");
+if(typeof data46 === "string"){
+if(!pattern0.test(data46)){
+const err117 = {instancePath:instancePath+"/judges/" + i4+"/bundle",schemaPath:"#/properties/judges/items/properties/bundle/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+else {
+const err118 = {instancePath:instancePath+"/judges/" + i4+"/bundle",schemaPath:"#/properties/judges/items/properties/bundle/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+if(data41.model !== undefined){
+let data47 = data41.model;
+if(typeof data47 === "string"){
+if(func2(data47) < 1){
+const err119 = {instancePath:instancePath+"/judges/" + i4+"/model",schemaPath:"#/properties/judges/items/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+else {
+const err120 = {instancePath:instancePath+"/judges/" + i4+"/model",schemaPath:"#/properties/judges/items/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+if(data41.runs !== undefined){
+let data48 = data41.runs;
+if(Array.isArray(data48)){
+const len5 = data48.length;
+for(let i5=0; i5<len5; i5++){
+let data49 = data48[i5];
+func5(instancePath+"/judges/" + i4+"/runs/" + i5, data49, "run");
+if(typeof data49 === "string"){
+if(!pattern0.test(data49)){
+const err121 = {instancePath:instancePath+"/judges/" + i4+"/runs/" + i5,schemaPath:"#/properties/judges/items/properties/runs/items/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+else {
+const err122 = {instancePath:instancePath+"/judges/" + i4+"/runs/" + i5,schemaPath:"#/properties/judges/items/properties/runs/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+}
+else {
+const err123 = {instancePath:instancePath+"/judges/" + i4+"/runs",schemaPath:"#/properties/judges/items/properties/runs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+}
+}
+else {
+const err124 = {instancePath:instancePath+"/judges/" + i4,schemaPath:"#/properties/judges/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+}
+else {
+const err125 = {instancePath:instancePath+"/judges",schemaPath:"#/properties/judges/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+}
+else {
+const err126 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
 validate19.errors = vErrors;
 return errors === 0;
 }
 
 export const bundle_grade_segment = validate22;
-const schema42 = {"$id":"https://docket.invalid/schemas/grade-segment.schema.json","title":"grade-segment: the verdicts of up to 2000 consecutive journal attempts of one run, for grades too large to hold them inline","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","verdicts"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}},"part":{"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"}}}},"properties":{"kind":{"const":"grade-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"first":{"type":"integer","minimum":0},"verdicts":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/verdict"}}}};
+const schema42 = {"$id":"https://docket.invalid/schemas/grade-segment.schema.json","title":"grade-segment: the verdicts of up to 2000 consecutive journal attempts of one run, for grades too large to hold them inline","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","verdicts"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}},"part":{"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"},"judge":{"description":"a judge's part: the judge run and attempt whose reply its verdict rule read","type":"object","additionalProperties":false,"required":["run","seq"],"properties":{"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"seq":{"type":"integer","minimum":0}}}}}},"properties":{"kind":{"const":"grade-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"first":{"type":"integer","minimum":0},"verdicts":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/verdict"}}}};
 const schema43 = {"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}};
 const schema44 = {"enum":["A","B","C","D",null]};
-const schema46 = {"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"}}};
+const schema46 = {"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"},"judge":{"description":"a judge's part: the judge run and attempt whose reply its verdict rule read","type":"object","additionalProperties":false,"required":["run","seq"],"properties":{"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"seq":{"type":"integer","minimum":0}}}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -7956,7 +8360,7 @@ vErrors.push(err31);
 errors++;
 }
 for(const key1 in data11){
-if(!((((((key1 === "grader") || (key1 === "weight")) || (key1 === "verdict")) || (key1 === "score")) || (key1 === "outcome")) || (key1 === "evidence"))){
+if(!(((((((key1 === "grader") || (key1 === "weight")) || (key1 === "verdict")) || (key1 === "score")) || (key1 === "outcome")) || (key1 === "evidence")) || (key1 === "judge"))){
 const err32 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err32];
@@ -8116,9 +8520,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data11.judge !== undefined){
+let data18 = data11.judge;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.run === undefined){
+const err45 = {instancePath:instancePath+"/parts/" + i0+"/judge",schemaPath:"#/$defs/part/properties/judge/required",keyword:"required",params:{missingProperty: "run"},message:"must have required property '"+"run"+"'"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -8127,10 +8533,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data18.seq === undefined){
+const err46 = {instancePath:instancePath+"/parts/" + i0+"/judge",schemaPath:"#/$defs/part/properties/judge/required",keyword:"required",params:{missingProperty: "seq"},message:"must have required property '"+"seq"+"'"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -8139,15 +8543,113 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-}
-else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key2 in data18){
+if(!((key2 === "run") || (key2 === "seq"))){
+const err47 = {instancePath:instancePath+"/parts/" + i0+"/judge",schemaPath:"#/$defs/part/properties/judge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data18.run !== undefined){
+let data19 = data18.run;
+func5(instancePath+"/parts/" + i0+"/judge/run", data19, "run");
+if(typeof data19 === "string"){
+if(!pattern0.test(data19)){
+const err48 = {instancePath:instancePath+"/parts/" + i0+"/judge/run",schemaPath:"#/$defs/part/properties/judge/properties/run/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/parts/" + i0+"/judge/run",schemaPath:"#/$defs/part/properties/judge/properties/run/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data18.seq !== undefined){
+let data20 = data18.seq;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err50 = {instancePath:instancePath+"/parts/" + i0+"/judge/seq",schemaPath:"#/$defs/part/properties/judge/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 < 0 || isNaN(data20)){
+const err51 = {instancePath:instancePath+"/parts/" + i0+"/judge/seq",schemaPath:"#/$defs/part/properties/judge/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/parts/" + i0+"/judge",schemaPath:"#/$defs/part/properties/judge/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
 }
 errors++;
 }
@@ -9772,10 +10274,589 @@ validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_plan = validate27;
-const schema58 = {"$id":"https://docket.invalid/schemas/plan.schema.json","title":"plan: a run's frozen plan (bank, questions, permutations, repetitions, request config, caps), stored before the first call","type":"object","additionalProperties":false,"required":["kind","schemaVersion","bank","benchmarkVersion","requestFormat","questions","permutations","repetitions","slots","model","baseUrl","params","grader","caps","requestHashes"],"properties":{"kind":{"const":"plan"},"schemaVersion":{"const":1},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"requestFormat":{"type":"string","minLength":1},"questions":{"type":"array","items":{"type":"string","minLength":1}},"tasks":{"type":"array","items":{"type":"string","minLength":1},"description":"task ids (sorted), present only when the run asks tasks: one slot per task and repetition, after the questions' slots"},"permutations":{"type":"integer","minimum":1},"repetitions":{"type":"integer","minimum":1},"slots":{"type":"integer","minimum":0},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","minLength":1},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"grader":{"type":"object","additionalProperties":false,"required":["ref","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"caps":{"type":"object","additionalProperties":false,"required":["limitEvals","maxRequests","maxKnownCostUsd","retries","timeoutMs"],"properties":{"limitEvals":{"type":["integer","null"],"minimum":1},"maxRequests":{"type":["integer","null"],"minimum":1},"maxKnownCostUsd":{"type":["number","null"],"minimum":0},"retries":{"type":"integer","minimum":0},"timeoutMs":{"type":"integer","minimum":1}}},"requestHashes":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}};
+export const bundle_judge_grader = validate27;
+const schema58 = {"$id":"https://docket.invalid/schemas/judge-grader.schema.json","title":"judge-grader: a judge grader (docket-judge/1): its rubric text, judge model, request settings and verdict rule, whose digest is the grader's identity","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","digest","runtime","model","params","verdict","rubric"],"properties":{"kind":{"const":"judge-grader"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"runtime":{"const":"docket-judge/1"},"model":{"type":"string","minLength":1},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"verdict":{"type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"type":"string","minLength":1,"description":"a regular expression; its first group is the score (out of scale) or the pass/fail word"},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1}}},"rubric":{"type":"string","minLength":1}}};
+const pattern67 = func6("^[imsu]*$", "u");
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="https://docket.invalid/schemas/judge-grader.schema.json" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.schemaVersion === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schemaVersion"},message:"must have required property '"+"schemaVersion"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.version === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.digest === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.runtime === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "runtime"},message:"must have required property '"+"runtime"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.model === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.params === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.verdict === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "verdict"},message:"must have required property '"+"verdict"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.rubric === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rubric"},message:"must have required property '"+"rubric"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func10.call(schema58.properties, key0))){
+const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+if("judge-grader" !== data.kind){
+const err11 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "judge-grader"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.schemaVersion !== undefined){
+if(1 !== data.schemaVersion){
+const err12 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data2 = data.id;
+if(typeof data2 === "string"){
+if(!pattern20.test(data2)){
+const err13 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data3 = data.version;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err15 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 1 || isNaN(data3)){
+const err16 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.digest !== undefined){
+let data4 = data.digest;
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+const err17 = {instancePath:instancePath+"/digest",schemaPath:"#/properties/digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/digest",schemaPath:"#/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.runtime !== undefined){
+if("docket-judge/1" !== data.runtime){
+const err19 = {instancePath:instancePath+"/runtime",schemaPath:"#/properties/runtime/const",keyword:"const",params:{allowedValue: "docket-judge/1"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.model !== undefined){
+let data6 = data.model;
+if(typeof data6 === "string"){
+if(func2(data6) < 1){
+const err20 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.params !== undefined){
+let data7 = data.params;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.temperature === undefined){
+const err22 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data7.max_tokens === undefined){
+const err23 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "max_tokens"},message:"must have required property '"+"max_tokens"+"'"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+for(const key1 in data7){
+if(!((((key1 === "temperature") || (key1 === "max_tokens")) || (key1 === "seed")) || (key1 === "top_p"))){
+const err24 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data7.temperature !== undefined){
+let data8 = data7.temperature;
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 0 || isNaN(data8)){
+const err25 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data7.max_tokens !== undefined){
+let data9 = data7.max_tokens;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err27 = {instancePath:instancePath+"/params/max_tokens",schemaPath:"#/properties/params/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 1 || isNaN(data9)){
+const err28 = {instancePath:instancePath+"/params/max_tokens",schemaPath:"#/properties/params/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+if(data7.seed !== undefined){
+let data10 = data7.seed;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err29 = {instancePath:instancePath+"/params/seed",schemaPath:"#/properties/params/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data7.top_p !== undefined){
+let data11 = data7.top_p;
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 1 || isNaN(data11)){
+const err30 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(data11 < 0 || isNaN(data11)){
+const err31 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.verdict !== undefined){
+let data12 = data.verdict;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.pattern === undefined){
+const err34 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+for(const key2 in data12){
+if(!((((key2 === "pattern") || (key2 === "flags")) || (key2 === "scale")) || (key2 === "pass"))){
+const err35 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data12.pattern !== undefined){
+let data13 = data12.pattern;
+if(typeof data13 === "string"){
+if(func2(data13) < 1){
+const err36 = {instancePath:instancePath+"/verdict/pattern",schemaPath:"#/properties/verdict/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/verdict/pattern",schemaPath:"#/properties/verdict/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data12.flags !== undefined){
+let data14 = data12.flags;
+if(typeof data14 === "string"){
+if(!pattern67.test(data14)){
+const err38 = {instancePath:instancePath+"/verdict/flags",schemaPath:"#/properties/verdict/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\""};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/verdict/flags",schemaPath:"#/properties/verdict/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data12.scale !== undefined){
+let data15 = data12.scale;
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err40 = {instancePath:instancePath+"/verdict/scale",schemaPath:"#/properties/verdict/properties/scale/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/verdict/scale",schemaPath:"#/properties/verdict/properties/scale/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data12.pass !== undefined){
+let data16 = data12.pass;
+if(typeof data16 === "string"){
+if(func2(data16) < 1){
+const err42 = {instancePath:instancePath+"/verdict/pass",schemaPath:"#/properties/verdict/properties/pass/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/verdict/pass",schemaPath:"#/properties/verdict/properties/pass/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.rubric !== undefined){
+let data17 = data.rubric;
+if(typeof data17 === "string"){
+if(func2(data17) < 1){
+const err45 = {instancePath:instancePath+"/rubric",schemaPath:"#/properties/rubric/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/rubric",schemaPath:"#/properties/rubric/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+export const bundle_plan = validate28;
+const schema59 = {"$id":"https://docket.invalid/schemas/plan.schema.json","title":"plan: a run's frozen plan (bank, questions, permutations, repetitions, request config, caps), stored before the first call","type":"object","additionalProperties":false,"required":["kind","schemaVersion","bank","benchmarkVersion","requestFormat","questions","permutations","repetitions","slots","model","baseUrl","params","grader","caps","requestHashes"],"properties":{"kind":{"const":"plan"},"schemaVersion":{"const":1},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"requestFormat":{"type":"string","minLength":1},"questions":{"type":"array","items":{"type":"string","minLength":1}},"tasks":{"type":"array","items":{"type":"string","minLength":1},"description":"task ids (sorted), present only when the run asks tasks: one slot per task and repetition, after the questions' slots"},"permutations":{"type":"integer","minimum":1},"repetitions":{"type":"integer","minimum":1},"slots":{"type":"integer","minimum":0},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","minLength":1},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"grader":{"type":"object","additionalProperties":false,"required":["ref","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}},"caps":{"type":"object","additionalProperties":false,"required":["limitEvals","maxRequests","maxKnownCostUsd","retries","timeoutMs"],"properties":{"limitEvals":{"type":["integer","null"],"minimum":1},"maxRequests":{"type":["integer","null"],"minimum":1},"maxKnownCostUsd":{"type":["number","null"],"minimum":0},"retries":{"type":"integer","minimum":0},"timeoutMs":{"type":"integer","minimum":1}}},"requestHashes":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"judge":{"description":"a judge run's plan (docs/design.md §9 \"Judge runs\"): the contestant run it serves, its judge grader's bundle, and the replies it judges (one slot each, in order)","type":"object","additionalProperties":false,"required":["serves","grader","items"],"properties":{"serves":{"type":"object","additionalProperties":false,"required":["run","runId"],"properties":{"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"runId":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"}}},"grader":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"judge-grader"},"items":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["task","repetition","seq"],"properties":{"task":{"type":"string","minLength":1},"repetition":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0}}}}}}}};
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/plan.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -9931,7 +11012,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema58.properties, key0))){
+if(!(func10.call(schema59.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -10559,7 +11640,7 @@ errors++;
 if(data22.limitEvals !== undefined){
 let data23 = data22.limitEvals;
 if((!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))) && (data23 !== null)){
-const err66 = {instancePath:instancePath+"/caps/limitEvals",schemaPath:"#/properties/caps/properties/limitEvals/type",keyword:"type",params:{type: schema58.properties.caps.properties.limitEvals.type},message:"must be integer,null"};
+const err66 = {instancePath:instancePath+"/caps/limitEvals",schemaPath:"#/properties/caps/properties/limitEvals/type",keyword:"type",params:{type: schema59.properties.caps.properties.limitEvals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -10584,7 +11665,7 @@ errors++;
 if(data22.maxRequests !== undefined){
 let data24 = data22.maxRequests;
 if((!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))) && (data24 !== null)){
-const err68 = {instancePath:instancePath+"/caps/maxRequests",schemaPath:"#/properties/caps/properties/maxRequests/type",keyword:"type",params:{type: schema58.properties.caps.properties.maxRequests.type},message:"must be integer,null"};
+const err68 = {instancePath:instancePath+"/caps/maxRequests",schemaPath:"#/properties/caps/properties/maxRequests/type",keyword:"type",params:{type: schema59.properties.caps.properties.maxRequests.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -10609,7 +11690,7 @@ errors++;
 if(data22.maxKnownCostUsd !== undefined){
 let data25 = data22.maxKnownCostUsd;
 if((!((typeof data25 == "number") && (isFinite(data25)))) && (data25 !== null)){
-const err70 = {instancePath:instancePath+"/caps/maxKnownCostUsd",schemaPath:"#/properties/caps/properties/maxKnownCostUsd/type",keyword:"type",params:{type: schema58.properties.caps.properties.maxKnownCostUsd.type},message:"must be number,null"};
+const err70 = {instancePath:instancePath+"/caps/maxKnownCostUsd",schemaPath:"#/properties/caps/properties/maxKnownCostUsd/type",keyword:"type",params:{type: schema59.properties.caps.properties.maxKnownCostUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -10718,9 +11799,11 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
-else {
-const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.judge !== undefined){
+let data29 = data.judge;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.serves === undefined){
+const err79 = {instancePath:instancePath+"/judge",schemaPath:"#/properties/judge/required",keyword:"required",params:{missingProperty: "serves"},message:"must have required property '"+"serves"+"'"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -10729,14 +11812,341 @@ vErrors.push(err79);
 }
 errors++;
 }
-validate27.errors = vErrors;
+if(data29.grader === undefined){
+const err80 = {instancePath:instancePath+"/judge",schemaPath:"#/properties/judge/required",keyword:"required",params:{missingProperty: "grader"},message:"must have required property '"+"grader"+"'"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if(data29.items === undefined){
+const err81 = {instancePath:instancePath+"/judge",schemaPath:"#/properties/judge/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+for(const key4 in data29){
+if(!(((key4 === "serves") || (key4 === "grader")) || (key4 === "items"))){
+const err82 = {instancePath:instancePath+"/judge",schemaPath:"#/properties/judge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data29.serves !== undefined){
+let data30 = data29.serves;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.run === undefined){
+const err83 = {instancePath:instancePath+"/judge/serves",schemaPath:"#/properties/judge/properties/serves/required",keyword:"required",params:{missingProperty: "run"},message:"must have required property '"+"run"+"'"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+if(data30.runId === undefined){
+const err84 = {instancePath:instancePath+"/judge/serves",schemaPath:"#/properties/judge/properties/serves/required",keyword:"required",params:{missingProperty: "runId"},message:"must have required property '"+"runId"+"'"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+for(const key5 in data30){
+if(!((key5 === "run") || (key5 === "runId"))){
+const err85 = {instancePath:instancePath+"/judge/serves",schemaPath:"#/properties/judge/properties/serves/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data30.run !== undefined){
+let data31 = data30.run;
+func5(instancePath+"/judge/serves/run", data31, "run");
+if(typeof data31 === "string"){
+if(!pattern0.test(data31)){
+const err86 = {instancePath:instancePath+"/judge/serves/run",schemaPath:"#/properties/judge/properties/serves/properties/run/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/judge/serves/run",schemaPath:"#/properties/judge/properties/serves/properties/run/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data30.runId !== undefined){
+let data32 = data30.runId;
+if(typeof data32 === "string"){
+if(!pattern30.test(data32)){
+const err88 = {instancePath:instancePath+"/judge/serves/runId",schemaPath:"#/properties/judge/properties/serves/properties/runId/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9._-]{0,63}$"+"\""};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/judge/serves/runId",schemaPath:"#/properties/judge/properties/serves/properties/runId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/judge/serves",schemaPath:"#/properties/judge/properties/serves/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data29.grader !== undefined){
+let data33 = data29.grader;
+func5(instancePath+"/judge/grader", data33, "judge-grader");
+if(typeof data33 === "string"){
+if(!pattern0.test(data33)){
+const err91 = {instancePath:instancePath+"/judge/grader",schemaPath:"#/properties/judge/properties/grader/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/judge/grader",schemaPath:"#/properties/judge/properties/grader/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data29.items !== undefined){
+let data34 = data29.items;
+if(Array.isArray(data34)){
+const len2 = data34.length;
+for(let i2=0; i2<len2; i2++){
+let data35 = data34[i2];
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.task === undefined){
+const err93 = {instancePath:instancePath+"/judge/items/" + i2,schemaPath:"#/properties/judge/properties/items/items/required",keyword:"required",params:{missingProperty: "task"},message:"must have required property '"+"task"+"'"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+if(data35.repetition === undefined){
+const err94 = {instancePath:instancePath+"/judge/items/" + i2,schemaPath:"#/properties/judge/properties/items/items/required",keyword:"required",params:{missingProperty: "repetition"},message:"must have required property '"+"repetition"+"'"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+if(data35.seq === undefined){
+const err95 = {instancePath:instancePath+"/judge/items/" + i2,schemaPath:"#/properties/judge/properties/items/items/required",keyword:"required",params:{missingProperty: "seq"},message:"must have required property '"+"seq"+"'"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+for(const key6 in data35){
+if(!(((key6 === "task") || (key6 === "repetition")) || (key6 === "seq"))){
+const err96 = {instancePath:instancePath+"/judge/items/" + i2,schemaPath:"#/properties/judge/properties/items/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+if(data35.task !== undefined){
+let data36 = data35.task;
+if(typeof data36 === "string"){
+if(func2(data36) < 1){
+const err97 = {instancePath:instancePath+"/judge/items/" + i2+"/task",schemaPath:"#/properties/judge/properties/items/items/properties/task/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/judge/items/" + i2+"/task",schemaPath:"#/properties/judge/properties/items/items/properties/task/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+if(data35.repetition !== undefined){
+let data37 = data35.repetition;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err99 = {instancePath:instancePath+"/judge/items/" + i2+"/repetition",schemaPath:"#/properties/judge/properties/items/items/properties/repetition/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 < 0 || isNaN(data37)){
+const err100 = {instancePath:instancePath+"/judge/items/" + i2+"/repetition",schemaPath:"#/properties/judge/properties/items/items/properties/repetition/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+if(data35.seq !== undefined){
+let data38 = data35.seq;
+if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
+const err101 = {instancePath:instancePath+"/judge/items/" + i2+"/seq",schemaPath:"#/properties/judge/properties/items/items/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 < 0 || isNaN(data38)){
+const err102 = {instancePath:instancePath+"/judge/items/" + i2+"/seq",schemaPath:"#/properties/judge/properties/items/items/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err103 = {instancePath:instancePath+"/judge/items/" + i2,schemaPath:"#/properties/judge/properties/items/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/judge/items",schemaPath:"#/properties/judge/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/judge",schemaPath:"#/properties/judge/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+}
+else {
+const err106 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_plan_record = validate28;
-const schema59 = {"$id":"https://docket.invalid/schemas/plan-record.schema.json","title":"plan-record: one entry of the archive's append-only plan log: a frozen plan registered before any call, with the time and the digest of the previous record (the hash chain refs/plans/head ends at)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","seq","previous","plan","model","benchmarkVersion","committedAt"],"properties":{"kind":{"const":"plan-record"},"schemaVersion":{"const":1},"seq":{"type":"integer","minimum":0},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan-record"},"plan":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan"},"model":{"type":"string","minLength":1},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"committedAt":{"type":"string","minLength":1}}};
+export const bundle_plan_record = validate29;
+const schema60 = {"$id":"https://docket.invalid/schemas/plan-record.schema.json","title":"plan-record: one entry of the archive's append-only plan log: a frozen plan registered before any call, with the time and the digest of the previous record (the hash chain refs/plans/head ends at)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","seq","previous","plan","model","benchmarkVersion","committedAt"],"properties":{"kind":{"const":"plan-record"},"schemaVersion":{"const":1},"seq":{"type":"integer","minimum":0},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan-record"},"plan":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan"},"model":{"type":"string","minLength":1},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"committedAt":{"type":"string","minLength":1}}};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/plan-record.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -10885,7 +12295,7 @@ errors++;
 if(data.previous !== undefined){
 let data3 = data.previous;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err13 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema59.properties.previous.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema60.properties.previous.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11020,15 +12430,15 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_prompt_template = validate29;
-const schema60 = {"$id":"https://docket.invalid/schemas/prompt-template.schema.json","title":"prompt-template: the versioned system and user message text that presents a question","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","system","user","answerFormat"],"properties":{"kind":{"const":"prompt-template"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}};
-const pattern66 = func6("^[a-z0-9][a-z0-9-]*$", "u");
+export const bundle_prompt_template = validate30;
+const schema61 = {"$id":"https://docket.invalid/schemas/prompt-template.schema.json","title":"prompt-template: the versioned system and user message text that presents a question","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","system","user","answerFormat"],"properties":{"kind":{"const":"prompt-template"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}};
+const pattern79 = func6("^[a-z0-9][a-z0-9-]*$", "u");
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/prompt-template.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -11142,7 +12552,7 @@ errors++;
 if(data.id !== undefined){
 let data2 = data.id;
 if(typeof data2 === "string"){
-if(!pattern66.test(data2)){
+if(!pattern79.test(data2)){
 const err10 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -11228,7 +12638,7 @@ errors++;
 if(data.requestKind !== undefined){
 let data7 = data.requestKind;
 if(!((data7 === "chat") || (data7 === "decision"))){
-const err17 = {instancePath:instancePath+"/requestKind",schemaPath:"#/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema60.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/requestKind",schemaPath:"#/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema61.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11249,14 +12659,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_protocol = validate30;
-const schema61 = {"$id":"https://docket.invalid/schemas/protocol.schema.json","title":"protocol: the versioned scoring protocol (its digest is part of the benchmark version)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","permutationsPerQuestion","slot","verdicts","questionScore","sourceEvalScore","score","coverage","minCoverage","ranking","intervals","comparison","cost"],"properties":{"kind":{"const":"protocol"},"schemaVersion":{"const":1},"id":{"type":"string"},"version":{"type":"integer","minimum":1},"permutationsPerQuestion":{"type":"integer","minimum":1},"slot":{"type":"string"},"verdicts":{"type":"object","additionalProperties":{"type":"string"}},"questionScore":{"type":"string"},"sourceEvalScore":{"type":"string"},"score":{"type":"string"},"coverage":{"type":"string"},"minCoverage":{"type":"number","minimum":0,"maximum":1},"ranking":{"type":"string"},"intervals":{"type":"object"},"comparison":{"type":"object"},"cost":{"type":"string"},"kinds":{"type":"object"},"weights":{"type":"object"},"itemScore":{"type":"string"},"kindScore":{"type":"string"},"combined":{"type":"string"}}};
+export const bundle_protocol = validate31;
+const schema62 = {"$id":"https://docket.invalid/schemas/protocol.schema.json","title":"protocol: the versioned scoring protocol (its digest is part of the benchmark version)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","permutationsPerQuestion","slot","verdicts","questionScore","sourceEvalScore","score","coverage","minCoverage","ranking","intervals","comparison","cost"],"properties":{"kind":{"const":"protocol"},"schemaVersion":{"const":1},"id":{"type":"string"},"version":{"type":"integer","minimum":1},"permutationsPerQuestion":{"type":"integer","minimum":1},"slot":{"type":"string"},"verdicts":{"type":"object","additionalProperties":{"type":"string"}},"questionScore":{"type":"string"},"sourceEvalScore":{"type":"string"},"score":{"type":"string"},"coverage":{"type":"string"},"minCoverage":{"type":"number","minimum":0,"maximum":1},"ranking":{"type":"string"},"intervals":{"type":"object"},"comparison":{"type":"object"},"cost":{"type":"string"},"kinds":{"type":"object"},"weights":{"type":"object"},"itemScore":{"type":"string"},"kindScore":{"type":"string"},"combined":{"type":"string"}}};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/protocol.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -11422,7 +12832,7 @@ vErrors.push(err15);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema61.properties, key0))){
+if(!(func10.call(schema62.properties, key0))){
 const err16 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
@@ -11764,15 +13174,15 @@ vErrors.push(err43);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_question = validate31;
-const schema62 = {"$id":"https://docket.invalid/schemas/question.schema.json","title":"question: one decision question, naming its source snapshot and its evidence","type":"object","additionalProperties":false,"required":["kind","schemaVersion","question","source","evidence"],"properties":{"kind":{"const":"question"},"schemaVersion":{"const":1},"question":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string"},"stem":{"type":"string","minLength":1},"options":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"string","minLength":1}},"key":{"enum":["A","B","C","D"]},"claim":{"type":"string"},"doesNotEstablish":{"type":"string"},"probe":{"type":"string"}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"evidence"}}};
-const pattern67 = func6("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
+export const bundle_question = validate32;
+const schema63 = {"$id":"https://docket.invalid/schemas/question.schema.json","title":"question: one decision question, naming its source snapshot and its evidence","type":"object","additionalProperties":false,"required":["kind","schemaVersion","question","source","evidence"],"properties":{"kind":{"const":"question"},"schemaVersion":{"const":1},"question":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string"},"stem":{"type":"string","minLength":1},"options":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"string","minLength":1}},"key":{"enum":["A","B","C","D"]},"claim":{"type":"string"},"doesNotEstablish":{"type":"string"},"probe":{"type":"string"}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"evidence"}}};
+const pattern80 = func6("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/question.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -11961,7 +13371,7 @@ errors++;
 if(data2.id !== undefined){
 let data3 = data2.id;
 if(typeof data3 === "string"){
-if(!pattern67.test(data3)){
+if(!pattern80.test(data3)){
 const err17 = {instancePath:instancePath+"/question/id",schemaPath:"#/properties/question/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -12084,7 +13494,7 @@ errors++;
 if(data2.key !== undefined){
 let data8 = data2.key;
 if(!((((data8 === "A") || (data8 === "B")) || (data8 === "C")) || (data8 === "D"))){
-const err27 = {instancePath:instancePath+"/question/key",schemaPath:"#/properties/question/properties/key/enum",keyword:"enum",params:{allowedValues: schema62.properties.question.properties.key.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/question/key",schemaPath:"#/properties/question/properties/key/enum",keyword:"enum",params:{allowedValues: schema63.properties.question.properties.key.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -12205,14 +13615,14 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_run = validate32;
-const schema63 = {"$id":"https://docket.invalid/schemas/run.schema.json","title":"run: a sealed run: its plan, status, counts, the journal head and the segments holding every attempt; planRecord names the registered plan it ran (null: unregistered; absent in runs sealed before plan records existed)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","plan","bank","benchmarkVersion","model","status","stopReason","planned","done","attempts","classes","knownCostUsd","head","segments","startedAt","sealedAt","docketVersion"],"properties":{"kind":{"const":"run"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"plan":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan"},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"model":{"type":"string","minLength":1},"status":{"enum":["sealed","incomplete","interrupted"]},"stopReason":{"type":["string","null"]},"planned":{"type":"integer","minimum":0},"done":{"type":"integer","minimum":0},"attempts":{"type":"integer","minimum":0},"classes":{"type":"object","additionalProperties":false,"required":["answered","invalid","provider_failure","truncated","interrupted"],"properties":{"answered":{"type":"integer","minimum":0},"invalid":{"type":"integer","minimum":0},"provider_failure":{"type":"integer","minimum":0},"truncated":{"type":"integer","minimum":0},"interrupted":{"type":"integer","minimum":0}}},"knownCostUsd":{"type":["number","null"],"minimum":0},"head":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run-segment"}},"startedAt":{"type":"string","minLength":1},"sealedAt":{"type":"string","minLength":1},"docketVersion":{"type":"string","minLength":1},"planRecord":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan-record"}}};
+export const bundle_run = validate33;
+const schema64 = {"$id":"https://docket.invalid/schemas/run.schema.json","title":"run: a sealed run: its plan, status, counts, the journal head and the segments holding every attempt; planRecord names the registered plan it ran (null: unregistered; absent in runs sealed before plan records existed)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","plan","bank","benchmarkVersion","model","status","stopReason","planned","done","attempts","classes","knownCostUsd","head","segments","startedAt","sealedAt","docketVersion"],"properties":{"kind":{"const":"run"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"plan":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan"},"bank":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"bank"},"benchmarkVersion":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"model":{"type":"string","minLength":1},"status":{"enum":["sealed","incomplete","interrupted"]},"stopReason":{"type":["string","null"]},"planned":{"type":"integer","minimum":0},"done":{"type":"integer","minimum":0},"attempts":{"type":"integer","minimum":0},"classes":{"type":"object","additionalProperties":false,"required":["answered","invalid","provider_failure","truncated","interrupted"],"properties":{"answered":{"type":"integer","minimum":0},"invalid":{"type":"integer","minimum":0},"provider_failure":{"type":"integer","minimum":0},"truncated":{"type":"integer","minimum":0},"interrupted":{"type":"integer","minimum":0}}},"knownCostUsd":{"type":["number","null"],"minimum":0},"head":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run-segment"}},"startedAt":{"type":"string","minLength":1},"sealedAt":{"type":"string","minLength":1},"docketVersion":{"type":"string","minLength":1},"planRecord":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"plan-record"},"serves":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run","description":"a judge run: the contestant run whose replies it judged (absent: a contestant run)"}}};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/run.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -12408,7 +13818,7 @@ vErrors.push(err18);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema63.properties, key0))){
+if(!(func10.call(schema64.properties, key0))){
 const err19 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err19];
@@ -12573,7 +13983,7 @@ errors++;
 if(data.status !== undefined){
 let data7 = data.status;
 if(!(((data7 === "sealed") || (data7 === "incomplete")) || (data7 === "interrupted"))){
-const err32 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema63.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema64.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -12586,7 +13996,7 @@ errors++;
 if(data.stopReason !== undefined){
 let data8 = data.stopReason;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err33 = {instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: schema63.properties.stopReason.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: schema64.properties.stopReason.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -12876,7 +14286,7 @@ errors++;
 if(data.knownCostUsd !== undefined){
 let data18 = data.knownCostUsd;
 if((!((typeof data18 == "number") && (isFinite(data18)))) && (data18 !== null)){
-const err57 = {instancePath:instancePath+"/knownCostUsd",schemaPath:"#/properties/knownCostUsd/type",keyword:"type",params:{type: schema63.properties.knownCostUsd.type},message:"must be number,null"};
+const err57 = {instancePath:instancePath+"/knownCostUsd",schemaPath:"#/properties/knownCostUsd/type",keyword:"type",params:{type: schema64.properties.knownCostUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -13043,7 +14453,7 @@ errors++;
 if(data.planRecord !== undefined){
 let data25 = data.planRecord;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err70 = {instancePath:instancePath+"/planRecord",schemaPath:"#/properties/planRecord/type",keyword:"type",params:{type: schema63.properties.planRecord.type},message:"must be string,null"};
+const err70 = {instancePath:instancePath+"/planRecord",schemaPath:"#/properties/planRecord/type",keyword:"type",params:{type: schema64.properties.planRecord.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -13066,9 +14476,12 @@ errors++;
 }
 }
 }
-}
-else {
-const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.serves !== undefined){
+let data26 = data.serves;
+func5(instancePath+"/serves", data26, "run");
+if(typeof data26 === "string"){
+if(!pattern0.test(data26)){
+const err72 = {instancePath:instancePath+"/serves",schemaPath:"#/properties/serves/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -13077,22 +14490,45 @@ vErrors.push(err72);
 }
 errors++;
 }
-validate32.errors = vErrors;
+}
+else {
+const err73 = {instancePath:instancePath+"/serves",schemaPath:"#/properties/serves/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_run_segment = validate33;
-const schema64 = {"$id":"https://docket.invalid/schemas/run-segment.schema.json","title":"run-segment: up to 2000 consecutive journal lines of one run, each exactly the journaled line (its RFC 8785 form is the hashed line)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","lines"],"$defs":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"nullableString":{"type":["string","null"]},"message":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":["string","null"]},"tool_calls":{"type":"array","items":{"type":"object"},"description":"a task's history: an assistant's tool calls"},"tool_call_id":{"type":"string","description":"a task's history: the call a tool result answers"},"name":{"type":"string"}}},"request":{"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]},"decisionRequest":{"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}},"chatRequest":{"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"},"tools":{"type":"array","items":{"type":"object"},"description":"a task's tool definitions"}}},"response":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]},"line":{"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}}},"properties":{"kind":{"const":"run-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"first":{"type":"integer","minimum":0},"lines":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/line"}}}};
-const schema65 = {"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}};
-const schema66 = {"type":"string","pattern":"^sha256:[0-9a-f]{64}$"};
-const schema72 = {"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]};
-const schema73 = {"type":["string","null"]};
-const schema68 = {"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]};
-const schema71 = {"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}};
-const schema69 = {"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"},"tools":{"type":"array","items":{"type":"object"},"description":"a task's tool definitions"}}};
-const schema70 = {"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":["string","null"]},"tool_calls":{"type":"array","items":{"type":"object"},"description":"a task's history: an assistant's tool calls"},"tool_call_id":{"type":"string","description":"a task's history: the call a tool result answers"},"name":{"type":"string"}}};
+export const bundle_run_segment = validate34;
+const schema65 = {"$id":"https://docket.invalid/schemas/run-segment.schema.json","title":"run-segment: up to 2000 consecutive journal lines of one run, each exactly the journaled line (its RFC 8785 form is the hashed line)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","lines"],"$defs":{"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"nullableString":{"type":["string","null"]},"message":{"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":["string","null"]},"tool_calls":{"type":"array","items":{"type":"object"},"description":"a task's history: an assistant's tool calls"},"tool_call_id":{"type":"string","description":"a task's history: the call a tool result answers"},"name":{"type":"string"}}},"request":{"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]},"decisionRequest":{"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}},"decision":{"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}},"chatRequest":{"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"},"tools":{"type":"array","items":{"type":"object"},"description":"a task's tool definitions"}}},"response":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]},"line":{"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}}},"properties":{"kind":{"const":"run-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"first":{"type":"integer","minimum":0},"lines":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/line"}}}};
+const schema66 = {"type":"object","additionalProperties":false,"required":["seq","prev","slot","attempt","requestHash","response","content","model","finishReason","usage","costUsd","latencyMs","errorClass","class","final"],"properties":{"seq":{"type":"integer","minimum":0},"prev":{"$ref":"#/$defs/digest"},"slot":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition"],"properties":{"question":{"type":"string"},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0}}},"attempt":{"type":"integer","minimum":0},"requestHash":{"$ref":"#/$defs/digest"},"request":{"$ref":"#/$defs/request"},"response":{"$ref":"#/$defs/response"},"content":{"$ref":"#/$defs/nullableString"},"model":{"$ref":"#/$defs/nullableString"},"finishReason":{"$ref":"#/$defs/nullableString"},"usage":{"description":"the provider's usage object as returned, or null"},"costUsd":{"type":["number","null"]},"latencyMs":{"type":"number","minimum":0},"errorClass":{"$ref":"#/$defs/nullableString"},"class":{"enum":["answered","invalid","provider_failure","truncated","interrupted"]},"final":{"type":"boolean"},"provider":{"type":"string","description":"the provider name the response carried, when it carried one"},"decision":{"$ref":"#/$defs/decision"}}};
+const schema67 = {"type":"string","pattern":"^sha256:[0-9a-f]{64}$"};
+const schema73 = {"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["status","body"],"properties":{"status":{"type":"integer","minimum":0},"body":{"description":"the provider's parsed JSON body, as returned (secrets redacted)"}}},{"type":"object","additionalProperties":false,"required":["status","text"],"properties":{"status":{"type":"integer","minimum":0},"text":{"type":"string","description":"a non-JSON body, at most 64 KiB of it"},"truncatedFrom":{"type":"integer","minimum":0}}}]};
+const schema74 = {"type":["string","null"]};
+const schema69 = {"oneOf":[{"$ref":"#/$defs/chatRequest"},{"$ref":"#/$defs/decisionRequest"}]};
+const schema72 = {"type":"object","additionalProperties":false,"required":["model","question_id","stem","options","answer_format"],"properties":{"model":{"type":"string"},"question_id":{"type":"string"},"stem":{"type":"string"},"options":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","text"],"properties":{"id":{"type":"string"},"text":{"type":"string"}}}},"answer_format":{"type":"string"}}};
+const schema70 = {"type":"object","additionalProperties":false,"required":["model","messages","temperature","max_tokens"],"properties":{"model":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"temperature":{"type":"number"},"max_tokens":{"type":"integer"},"seed":{"type":"integer"},"top_p":{"type":"number"},"tools":{"type":"array","items":{"type":"object"},"description":"a task's tool definitions"}}};
+const schema71 = {"type":"object","additionalProperties":false,"required":["role","content"],"properties":{"role":{"type":"string"},"content":{"type":["string","null"]},"tool_calls":{"type":"array","items":{"type":"object"},"description":"a task's history: an assistant's tool calls"},"tool_call_id":{"type":"string","description":"a task's history: the call a tool result answers"},"name":{"type":"string"}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13214,7 +14650,7 @@ errors++;
 if(data2.content !== undefined){
 let data4 = data2.content;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/messages/" + i0+"/content",schemaPath:"#/$defs/message/properties/content/type",keyword:"type",params:{type: schema70.properties.content.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/messages/" + i0+"/content",schemaPath:"#/$defs/message/properties/content/type",keyword:"type",params:{type: schema71.properties.content.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13393,20 +14829,20 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -13656,13 +15092,13 @@ vErrors = null;
 }
 }
 }
-validate35.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-const schema77 = {"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}};
+const schema78 = {"type":"object","additionalProperties":false,"required":["choice","probabilities","confidence"],"properties":{"choice":{"$ref":"#/$defs/nullableString"},"probabilities":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":{"type":"number"}}]},"confidence":{"type":["number","null"]}}};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13711,7 +15147,7 @@ errors++;
 if(data.choice !== undefined){
 let data0 = data.choice;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err4 = {instancePath:instancePath+"/choice",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema73.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/choice",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema74.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13804,7 +15240,7 @@ vErrors = null;
 if(data.confidence !== undefined){
 let data3 = data.confidence;
 if((!((typeof data3 == "number") && (isFinite(data3)))) && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: schema77.properties.confidence.type},message:"must be number,null"};
+const err9 = {instancePath:instancePath+"/confidence",schemaPath:"#/properties/confidence/type",keyword:"type",params:{type: schema78.properties.confidence.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13825,12 +15261,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13985,7 +15421,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema65.properties, key0))){
+if(!(func10.call(schema66.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -14216,8 +15652,8 @@ errors++;
 }
 }
 if(data.request !== undefined){
-if(!(validate35(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate36(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 }
@@ -14466,7 +15902,7 @@ vErrors = null;
 if(data.content !== undefined){
 let data14 = data.content;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema73.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema74.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -14479,7 +15915,7 @@ errors++;
 if(data.model !== undefined){
 let data15 = data.model;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema73.type},message:"must be string,null"};
+const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema74.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -14492,7 +15928,7 @@ errors++;
 if(data.finishReason !== undefined){
 let data16 = data.finishReason;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema73.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema74.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -14505,7 +15941,7 @@ errors++;
 if(data.costUsd !== undefined){
 let data17 = data.costUsd;
 if((!((typeof data17 == "number") && (isFinite(data17)))) && (data17 !== null)){
-const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema65.properties.costUsd.type},message:"must be number,null"};
+const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema66.properties.costUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -14543,7 +15979,7 @@ errors++;
 if(data.errorClass !== undefined){
 let data19 = data.errorClass;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema73.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema74.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -14556,7 +15992,7 @@ errors++;
 if(data.class !== undefined){
 let data20 = data.class;
 if(!(((((data20 === "answered") || (data20 === "invalid")) || (data20 === "provider_failure")) || (data20 === "truncated")) || (data20 === "interrupted"))){
-const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema65.properties.class.enum},message:"must be equal to one of the allowed values"};
+const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema66.properties.class.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -14591,8 +16027,8 @@ errors++;
 }
 }
 if(data.decision !== undefined){
-if(!(validate39(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate40(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 }
@@ -14607,12 +16043,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/run-segment.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -14768,8 +16204,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate34(data4[i0], {instancePath:instancePath+"/lines/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate35(data4[i0], {instancePath:instancePath+"/lines/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 }
@@ -14796,15 +16232,15 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_source = validate42;
-const schema79 = {"$id":"https://docket.invalid/schemas/source.schema.json","title":"source: a snapshot of one source eval's file tree","type":"object","additionalProperties":false,"required":["kind","schemaVersion","sourceEval","exclude","entries","treeDigest"],"properties":{"kind":{"const":"source"},"schemaVersion":{"const":1},"sourceEval":{"type":"string","pattern":"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$","description":"<category>/<eval>: the folders' own names, neither holding a separator or a control character"},"exclude":{"type":"object","additionalProperties":false,"required":["dirs","files"],"properties":{"dirs":{"type":"array","items":{"type":"string"}},"files":{"type":"array","items":{"type":"string"}}}},"entries":{"type":"array","items":{"oneOf":[{"type":"object","additionalProperties":false,"required":["path","type","mode","size","digest","encoding","content"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"file"},"mode":{"enum":[420,493]},"size":{"type":"integer","minimum":0},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"enum":["utf8","base64"]},"content":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["path","type","target"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"symlink"},"target":{"type":"string"}}}]}},"treeDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"allowedDenied":{"description":"denied paths stored because the bank config names them (content.include)","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","rule"],"properties":{"path":{"type":"string","minLength":1},"rule":{"type":"string"}}}},"allowedSecrets":{"description":"secret-scanner hits the bank config allows (content.allowSecrets), by path, line, rule and the digest of the matched text","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","line","rule","digest"],"properties":{"path":{"type":"string","minLength":1},"line":{"type":"integer","minimum":1},"rule":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
-const pattern80 = func6("^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$", "u");
+export const bundle_source = validate43;
+const schema80 = {"$id":"https://docket.invalid/schemas/source.schema.json","title":"source: a snapshot of one source eval's file tree","type":"object","additionalProperties":false,"required":["kind","schemaVersion","sourceEval","exclude","entries","treeDigest"],"properties":{"kind":{"const":"source"},"schemaVersion":{"const":1},"sourceEval":{"type":"string","pattern":"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$","description":"<category>/<eval>: the folders' own names, neither holding a separator or a control character"},"exclude":{"type":"object","additionalProperties":false,"required":["dirs","files"],"properties":{"dirs":{"type":"array","items":{"type":"string"}},"files":{"type":"array","items":{"type":"string"}}}},"entries":{"type":"array","items":{"oneOf":[{"type":"object","additionalProperties":false,"required":["path","type","mode","size","digest","encoding","content"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"file"},"mode":{"enum":[420,493]},"size":{"type":"integer","minimum":0},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"enum":["utf8","base64"]},"content":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["path","type","target"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"symlink"},"target":{"type":"string"}}}]}},"treeDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"allowedDenied":{"description":"denied paths stored because the bank config names them (content.include)","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","rule"],"properties":{"path":{"type":"string","minLength":1},"rule":{"type":"string"}}}},"allowedSecrets":{"description":"secret-scanner hits the bank config allows (content.allowSecrets), by path, line, rule and the digest of the matched text","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","line","rule","digest"],"properties":{"path":{"type":"string","minLength":1},"line":{"type":"integer","minimum":1},"rule":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
+const pattern94 = func6("^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$", "u");
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/source.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -14908,7 +16344,7 @@ errors++;
 if(data.sourceEval !== undefined){
 let data2 = data.sourceEval;
 if(typeof data2 === "string"){
-if(!pattern80.test(data2)){
+if(!pattern94.test(data2)){
 const err9 = {instancePath:instancePath+"/sourceEval",schemaPath:"#/properties/sourceEval/pattern",keyword:"pattern",params:{pattern: "^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$"},message:"must match pattern \""+"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -15166,7 +16602,7 @@ errors++;
 if(data9.mode !== undefined){
 let data12 = data9.mode;
 if(!((data12 === 420) || (data12 === 493))){
-const err30 = {instancePath:instancePath+"/entries/" + i2+"/mode",schemaPath:"#/properties/entries/items/oneOf/0/properties/mode/enum",keyword:"enum",params:{allowedValues: schema79.properties.entries.items.oneOf[0].properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/entries/" + i2+"/mode",schemaPath:"#/properties/entries/items/oneOf/0/properties/mode/enum",keyword:"enum",params:{allowedValues: schema80.properties.entries.items.oneOf[0].properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -15229,7 +16665,7 @@ errors++;
 if(data9.encoding !== undefined){
 let data15 = data9.encoding;
 if(!((data15 === "utf8") || (data15 === "base64"))){
-const err35 = {instancePath:instancePath+"/entries/" + i2+"/encoding",schemaPath:"#/properties/entries/items/oneOf/0/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema79.properties.entries.items.oneOf[0].properties.encoding.enum},message:"must be equal to one of the allowed values"};
+const err35 = {instancePath:instancePath+"/entries/" + i2+"/encoding",schemaPath:"#/properties/entries/items/oneOf/0/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema80.properties.entries.items.oneOf[0].properties.encoding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -15742,14 +17178,14 @@ vErrors.push(err75);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const bundle_task = validate43;
-const schema80 = {"$id":"https://docket.invalid/schemas/task.schema.json","title":"task: one free-form (answer) or execution (exec) task, its prompt read, naming its source snapshot","type":"object","additionalProperties":false,"required":["kind","schemaVersion","task","source"],"properties":{"kind":{"const":"task"},"schemaVersion":{"const":1},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","prompt","max_tokens","graders"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string"},"prompt":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string"},"file":{"type":"string"}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"type":"object"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"graders":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["ref","weight","params"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"params":{"type":"object"}}}}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"}}};
+export const bundle_task = validate44;
+const schema81 = {"$id":"https://docket.invalid/schemas/task.schema.json","title":"task: one free-form (answer) or execution (exec) task, its prompt read, naming its source snapshot","type":"object","additionalProperties":false,"required":["kind","schemaVersion","task","source"],"properties":{"kind":{"const":"task"},"schemaVersion":{"const":1},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","prompt","max_tokens","graders"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string"},"prompt":{"oneOf":[{"type":"null"},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string"},"file":{"type":"string"}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"type":"object"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"graders":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["ref","weight","params"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"params":{"type":"object"}}}}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/task.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -15894,7 +17330,7 @@ vErrors.push(err12);
 errors++;
 }
 for(const key1 in data2){
-if(!(func10.call(schema80.properties.task.properties, key1))){
+if(!(func10.call(schema81.properties.task.properties, key1))){
 const err13 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
@@ -15908,7 +17344,7 @@ errors++;
 if(data2.id !== undefined){
 let data3 = data2.id;
 if(typeof data3 === "string"){
-if(!pattern67.test(data3)){
+if(!pattern80.test(data3)){
 const err14 = {instancePath:instancePath+"/task/id",schemaPath:"#/properties/task/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -15933,7 +17369,7 @@ errors++;
 if(data2.kind !== undefined){
 let data4 = data2.kind;
 if(!((data4 === "answer") || (data4 === "exec"))){
-const err16 = {instancePath:instancePath+"/task/kind",schemaPath:"#/properties/task/properties/kind/enum",keyword:"enum",params:{allowedValues: schema80.properties.task.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/task/kind",schemaPath:"#/properties/task/properties/kind/enum",keyword:"enum",params:{allowedValues: schema81.properties.task.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16358,13 +17794,13 @@ vErrors.push(err47);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const definition_run_segment_line = validate44;
+export const definition_run_segment_line = validate45;
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16519,7 +17955,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema65.properties, key0))){
+if(!(func10.call(schema66.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -16750,8 +18186,8 @@ errors++;
 }
 }
 if(data.request !== undefined){
-if(!(validate35(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate36(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 }
@@ -17000,7 +18436,7 @@ vErrors = null;
 if(data.content !== undefined){
 let data14 = data.content;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema73.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema74.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -17013,7 +18449,7 @@ errors++;
 if(data.model !== undefined){
 let data15 = data.model;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema73.type},message:"must be string,null"};
+const err52 = {instancePath:instancePath+"/model",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema74.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -17026,7 +18462,7 @@ errors++;
 if(data.finishReason !== undefined){
 let data16 = data.finishReason;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema73.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/finishReason",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema74.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -17039,7 +18475,7 @@ errors++;
 if(data.costUsd !== undefined){
 let data17 = data.costUsd;
 if((!((typeof data17 == "number") && (isFinite(data17)))) && (data17 !== null)){
-const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema65.properties.costUsd.type},message:"must be number,null"};
+const err54 = {instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: schema66.properties.costUsd.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -17077,7 +18513,7 @@ errors++;
 if(data.errorClass !== undefined){
 let data19 = data.errorClass;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema73.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/errorClass",schemaPath:"#/$defs/nullableString/type",keyword:"type",params:{type: schema74.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -17090,7 +18526,7 @@ errors++;
 if(data.class !== undefined){
 let data20 = data.class;
 if(!(((((data20 === "answered") || (data20 === "invalid")) || (data20 === "provider_failure")) || (data20 === "truncated")) || (data20 === "interrupted"))){
-const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema65.properties.class.enum},message:"must be equal to one of the allowed values"};
+const err58 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema66.properties.class.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -17125,8 +18561,8 @@ errors++;
 }
 }
 if(data.decision !== undefined){
-if(!(validate39(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate40(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 }
@@ -17141,24 +18577,24 @@ vErrors.push(err61);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const bankFile = validate47;
-const schema89 = {"$id":"https://docket.invalid/schemas/files/decision-bank.schema.json","title":"decision-bank.json: the working-tree bank file (frozen into bank, question and prompt-template bundles)","type":"object","additionalProperties":false,"required":["schemaVersion","name","version","description","keyBalanceTolerance","promptTemplate","questions","omissions"],"$defs":{"probeRuntime":{"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}},"graderUse":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match) or exec@1 (the suite's tests, docket-exec/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} (docs/design.md §10)"}}},"message":{"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}},"weights":{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}}},"properties":{"schemaVersion":{"const":1},"name":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"description":{"type":"string"},"keyBalanceTolerance":{"type":"integer","minimum":0},"promptTemplate":{"type":"object","additionalProperties":false,"required":["id","version","system","user","answerFormat"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string","minLength":3,"description":"<category>/<eval>: the two folders' names as they are on disk (layout); an unsafe name is refused by validate (ENAME)"},"stem":{"type":"string","minLength":1},"options":{"type":"array","items":{"type":"string","minLength":1}},"key":{"type":"string"},"claim":{"type":"string","minLength":1},"doesNotEstablish":{"type":"string","minLength":1},"probe":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$","description":"relative to the source eval's folder, or to <layout.probeRoot>/<sourceEval>/ when the layout names a probe root"},"probeRuntime":{"$ref":"#/$defs/probeRuntime"}}}},"tasks":{"type":"array","items":{"$ref":"#/$defs/task"},"description":"free-form (answer) and execution (exec) tasks (docs/design.md §7 \"Tasks\")"},"scoring":{"type":"object","additionalProperties":false,"properties":{"weights":{"$ref":"#/$defs/weights"}},"description":"how kinds or categories weigh in the combined score; part of the scoring protocol, so of the benchmark version"},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string"}}}},"layout":{"description":"where the suite keeps its things (docs/design.md §7 \"Layout\"); every member left out has the default shown, the layout docket's own bank has","type":"object","additionalProperties":false,"properties":{"evalRoots":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"folders (relative to the bank root) holding <category>/<eval>/; default [\"evals\"]"},"taskFiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"every source eval holds one of these files; default [\"TASK.md\"]"},"solution":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"the reference solution: NAME/ a folder, NAME.* a file with any extension, else an exact file name; default [\"solution.*\"]"},"probeRoot":{"type":"string","minLength":1,"description":"probes live in <probeRoot>/<sourceEval>/; default: in each source eval's folder"}}},"report":{"description":"what docket report's page says: its title (default: the bank's name and \"leaderboard\") and an introduction (plain text, paragraphs separated by a blank line)","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"text":{"type":"string"}}},"probeRuntime":{"$ref":"#/$defs/probeRuntime"},"graders":{"description":"the suite's own graders by name (docs/design.md §10 \"Suite graders\"); not part of the benchmark version","type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["current","versions"],"properties":{"current":{"description":"the version whose grades are current","type":"integer","minimum":1},"versions":{"description":"version number → its module (.ts .mts .cts .js .mjs .cjs), relative to the bank root","type":"object","minProperties":1,"propertyNames":{"pattern":"^[1-9][0-9]*$"},"additionalProperties":{"type":"string","minLength":1}},"cases":{"description":"the regression matrix: a JSON-lines case file, relative to the bank root","type":"string","minLength":1},"helpers":{"description":"pure modules of the suite the versions may import, relative to the bank root","type":"array","items":{"type":"string","minLength":1}}}}},"grader":{"description":"the default grader of the bank's questions: a name in graders (its current version), NAME@N, or docket's own (decision@2); absent: decision; not part of the benchmark version","type":"string","pattern":"^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"},"lockfile":{"description":"the suite's lockfile, relative to the bank root (default: the first of package-lock.json, npm-shrinkwrap.json, bun.lock, pnpm-lock.yaml, yarn.lock present)","type":"string","pattern":"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},"content":{"description":"the content policy's bank settings (docs/design.md \"Content policy\")","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"type":"integer","minimum":1},"include":{"type":"array","items":{"type":"string","minLength":1}},"allowSecrets":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","digest","reason"],"properties":{"path":{"type":"string","minLength":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"reason":{"type":"string","minLength":1}}}}}}}};
-const schema90 = {"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}};
-const schema95 = {"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}};
-const pattern91 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$", "u");
-const pattern97 = func6("^[1-9][0-9]*$", "u");
-const pattern98 = func6("^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$", "u");
-const pattern99 = func6("^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$", "u");
-const schema91 = {"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}};
-const schema92 = {"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"};
-const schema93 = {"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match) or exec@1 (the suite's tests, docket-exec/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} (docs/design.md §10)"}}};
-const pattern93 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$", "u");
+export const bankFile = validate48;
+const schema90 = {"$id":"https://docket.invalid/schemas/files/decision-bank.schema.json","title":"decision-bank.json: the working-tree bank file (frozen into bank, question and prompt-template bundles)","type":"object","additionalProperties":false,"required":["schemaVersion","name","version","description","keyBalanceTolerance","promptTemplate","questions","omissions"],"$defs":{"probeRuntime":{"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}},"graderUse":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match), exec@1 (the suite's tests, docket-exec/1) or judge@1 (a suite judge, docket-judge/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} ; for judge@1 {judge, reference?} (docs/design.md §10)"}}},"message":{"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}},"weights":{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}}},"properties":{"schemaVersion":{"const":1},"name":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"description":{"type":"string"},"keyBalanceTolerance":{"type":"integer","minimum":0},"promptTemplate":{"type":"object","additionalProperties":false,"required":["id","version","system","user","answerFormat"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string","minLength":3,"description":"<category>/<eval>: the two folders' names as they are on disk (layout); an unsafe name is refused by validate (ENAME)"},"stem":{"type":"string","minLength":1},"options":{"type":"array","items":{"type":"string","minLength":1}},"key":{"type":"string"},"claim":{"type":"string","minLength":1},"doesNotEstablish":{"type":"string","minLength":1},"probe":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$","description":"relative to the source eval's folder, or to <layout.probeRoot>/<sourceEval>/ when the layout names a probe root"},"probeRuntime":{"$ref":"#/$defs/probeRuntime"}}}},"tasks":{"type":"array","items":{"$ref":"#/$defs/task"},"description":"free-form (answer) and execution (exec) tasks (docs/design.md §7 \"Tasks\")"},"scoring":{"type":"object","additionalProperties":false,"properties":{"weights":{"$ref":"#/$defs/weights"}},"description":"how kinds or categories weigh in the combined score; part of the scoring protocol, so of the benchmark version"},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string"}}}},"layout":{"description":"where the suite keeps its things (docs/design.md §7 \"Layout\"); every member left out has the default shown, the layout docket's own bank has","type":"object","additionalProperties":false,"properties":{"evalRoots":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"folders (relative to the bank root) holding <category>/<eval>/; default [\"evals\"]"},"taskFiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"every source eval holds one of these files; default [\"TASK.md\"]"},"solution":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"the reference solution: NAME/ a folder, NAME.* a file with any extension, else an exact file name; default [\"solution.*\"]"},"probeRoot":{"type":"string","minLength":1,"description":"probes live in <probeRoot>/<sourceEval>/; default: in each source eval's folder"}}},"report":{"description":"what docket report's page says: its title (default: the bank's name and \"leaderboard\") and an introduction (plain text, paragraphs separated by a blank line)","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"text":{"type":"string"}}},"probeRuntime":{"$ref":"#/$defs/probeRuntime"},"graders":{"description":"the suite's own graders by name (docs/design.md §10 \"Suite graders\"); not part of the benchmark version","type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["current","versions"],"properties":{"current":{"description":"the version whose grades are current","type":"integer","minimum":1},"versions":{"description":"version number → its module (.ts .mts .cts .js .mjs .cjs), relative to the bank root","type":"object","minProperties":1,"propertyNames":{"pattern":"^[1-9][0-9]*$"},"additionalProperties":{"type":"string","minLength":1}},"cases":{"description":"the regression matrix: a JSON-lines case file, relative to the bank root","type":"string","minLength":1},"helpers":{"description":"pure modules of the suite the versions may import, relative to the bank root","type":"array","items":{"type":"string","minLength":1}}}}},"grader":{"description":"the default grader of the bank's questions: a name in graders (its current version), NAME@N, or docket's own (decision@2); absent: decision; not part of the benchmark version","type":"string","pattern":"^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"},"lockfile":{"description":"the suite's lockfile, relative to the bank root (default: the first of package-lock.json, npm-shrinkwrap.json, bun.lock, pnpm-lock.yaml, yarn.lock present)","type":"string","pattern":"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},"content":{"description":"the content policy's bank settings (docs/design.md \"Content policy\")","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"type":"integer","minimum":1},"include":{"type":"array","items":{"type":"string","minLength":1}},"allowSecrets":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","digest","reason"],"properties":{"path":{"type":"string","minLength":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"reason":{"type":"string","minLength":1}}}}}},"judges":{"description":"the suite's judge graders by name (docs/design.md §10 \"Judge graders\"): a task hands its reply to one with {\"ref\": \"judge@1\", \"params\": {\"judge\": NAME}}; not part of the benchmark version","type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["current","versions"],"properties":{"current":{"description":"the version whose grades are current","type":"integer","minimum":1},"versions":{"type":"object","minProperties":1,"propertyNames":{"pattern":"^[1-9][0-9]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["rubric","model","verdict"],"properties":{"rubric":{"type":"string","minLength":1,"description":"the rubric file, relative to the bank root: text with {{task}}, {{reply}} and {{reference}}"},"model":{"type":"string","minLength":1},"params":{"type":"object","additionalProperties":false,"required":[],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"verdict":{"type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"type":"string","minLength":1,"description":"a regular expression; its first group is the score (out of scale) or the pass/fail word"},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1}}}}}}}}}}};
+const schema91 = {"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}};
+const schema96 = {"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}};
+const pattern105 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$", "u");
+const pattern111 = func6("^[1-9][0-9]*$", "u");
+const pattern112 = func6("^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$", "u");
+const pattern113 = func6("^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$", "u");
+const schema92 = {"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}};
+const schema93 = {"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"};
+const schema94 = {"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match), exec@1 (the suite's tests, docket-exec/1) or judge@1 (a suite judge, docket-judge/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} ; for judge@1 {judge, reference?} (docs/design.md §10)"}}};
+const pattern107 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$", "u");
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17203,7 +18639,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema91.properties, key0))){
+if(!(func10.call(schema92.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -17217,7 +18653,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern67.test(data0)){
+if(!pattern80.test(data0)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -17242,7 +18678,7 @@ errors++;
 if(data.kind !== undefined){
 let data1 = data.kind;
 if(!((data1 === "answer") || (data1 === "exec"))){
-const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema91.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema92.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17309,7 +18745,7 @@ errors++;
 if(data3.file !== undefined){
 let data4 = data3.file;
 if(typeof data4 === "string"){
-if(!pattern93.test(data4)){
+if(!pattern107.test(data4)){
 const err12 = {instancePath:instancePath+"/prompt/file",schemaPath:"#/properties/prompt/oneOf/0/properties/file/pattern",keyword:"pattern",params:{pattern: "^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$"},message:"must match pattern \""+"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -17472,7 +18908,7 @@ errors++;
 if(data8.role !== undefined){
 let data9 = data8.role;
 if(!((((data9 === "system") || (data9 === "user")) || (data9 === "assistant")) || (data9 === "tool"))){
-const err23 = {instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"#/$defs/message/properties/role/enum",keyword:"enum",params:{allowedValues: schema92.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/messages/" + i0+"/role",schemaPath:"#/$defs/message/properties/role/enum",keyword:"enum",params:{allowedValues: schema93.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -17797,12 +19233,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/files/decision-bank.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -17888,7 +19324,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func10.call(schema89.properties, key0))){
+if(!(func10.call(schema90.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -18066,7 +19502,7 @@ errors++;
 if(data5.id !== undefined){
 let data6 = data5.id;
 if(typeof data6 === "string"){
-if(!pattern66.test(data6)){
+if(!pattern79.test(data6)){
 const err23 = {instancePath:instancePath+"/promptTemplate/id",schemaPath:"#/properties/promptTemplate/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -18152,7 +19588,7 @@ errors++;
 if(data5.requestKind !== undefined){
 let data11 = data5.requestKind;
 if(!((data11 === "chat") || (data11 === "decision"))){
-const err30 = {instancePath:instancePath+"/promptTemplate/requestKind",schemaPath:"#/properties/promptTemplate/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema89.properties.promptTemplate.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/promptTemplate/requestKind",schemaPath:"#/properties/promptTemplate/properties/requestKind/enum",keyword:"enum",params:{allowedValues: schema90.properties.promptTemplate.properties.requestKind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -18262,7 +19698,7 @@ vErrors.push(err39);
 errors++;
 }
 for(const key2 in data13){
-if(!(func10.call(schema89.properties.questions.items.properties, key2))){
+if(!(func10.call(schema90.properties.questions.items.properties, key2))){
 const err40 = {instancePath:instancePath+"/questions/" + i0,schemaPath:"#/properties/questions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err40];
@@ -18276,7 +19712,7 @@ errors++;
 if(data13.id !== undefined){
 let data14 = data13.id;
 if(typeof data14 === "string"){
-if(!pattern67.test(data14)){
+if(!pattern80.test(data14)){
 const err41 = {instancePath:instancePath+"/questions/" + i0+"/id",schemaPath:"#/properties/questions/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
@@ -18454,7 +19890,7 @@ errors++;
 if(data13.probe !== undefined){
 let data22 = data13.probe;
 if(typeof data22 === "string"){
-if(!pattern91.test(data22)){
+if(!pattern105.test(data22)){
 const err55 = {instancePath:instancePath+"/questions/" + i0+"/probe",schemaPath:"#/properties/questions/items/properties/probe/pattern",keyword:"pattern",params:{pattern: "^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$"},message:"must match pattern \""+"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
@@ -18494,7 +19930,7 @@ errors++;
 if(data23.runtime !== undefined){
 let data24 = data23.runtime;
 if(!((((data24 === "auto") || (data24 === "node")) || (data24 === "tsx")) || (data24 === "bun"))){
-const err58 = {instancePath:instancePath+"/questions/" + i0+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema90.properties.runtime.enum},message:"must be equal to one of the allowed values"};
+const err58 = {instancePath:instancePath+"/questions/" + i0+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema91.properties.runtime.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -18580,8 +20016,8 @@ let data26 = data.tasks;
 if(Array.isArray(data26)){
 const len2 = data26.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate48(data26[i2], {instancePath:instancePath+"/tasks/" + i2,parentData:data26,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate49(data26[i2], {instancePath:instancePath+"/tasks/" + i2,parentData:data26,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 }
@@ -19207,7 +20643,7 @@ errors++;
 if(data51.runtime !== undefined){
 let data52 = data51.runtime;
 if(!((((data52 === "auto") || (data52 === "node")) || (data52 === "tsx")) || (data52 === "bun"))){
-const err114 = {instancePath:instancePath+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema90.properties.runtime.enum},message:"must be equal to one of the allowed values"};
+const err114 = {instancePath:instancePath+"/probeRuntime/runtime",schemaPath:"#/$defs/probeRuntime/properties/runtime/enum",keyword:"enum",params:{allowedValues: schema91.properties.runtime.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -19369,7 +20805,7 @@ errors++;
 for(const key15 in data57){
 const _errs130 = errors;
 if(typeof key15 === "string"){
-if(!pattern97.test(key15)){
+if(!pattern111.test(key15)){
 const err127 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/graders/additionalProperties/properties/versions/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*$"},message:"must match pattern \""+"^[1-9][0-9]*$"+"\"",propertyName:key15};
 if(vErrors === null){
 vErrors = [err127];
@@ -19522,7 +20958,7 @@ errors++;
 if(data.grader !== undefined){
 let data62 = data.grader;
 if(typeof data62 === "string"){
-if(!pattern98.test(data62)){
+if(!pattern112.test(data62)){
 const err139 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err139];
@@ -19547,7 +20983,7 @@ errors++;
 if(data.lockfile !== undefined){
 let data63 = data.lockfile;
 if(typeof data63 === "string"){
-if(!pattern99.test(data63)){
+if(!pattern113.test(data63)){
 const err141 = {instancePath:instancePath+"/lockfile",schemaPath:"#/properties/lockfile/pattern",keyword:"pattern",params:{pattern: "^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},message:"must match pattern \""+"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"+"\""};
 if(vErrors === null){
 vErrors = [err141];
@@ -19810,9 +21246,14 @@ vErrors.push(err161);
 errors++;
 }
 }
-}
-else {
-const err162 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.judges !== undefined){
+let data73 = data.judges;
+if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
+for(const key19 in data73){
+const _errs166 = errors;
+if(typeof key19 === "string"){
+if(!pattern20.test(key19)){
+const err162 = {instancePath:instancePath+"/judges",schemaPath:"#/properties/judges/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\"",propertyName:key19};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -19821,14 +21262,542 @@ vErrors.push(err162);
 }
 errors++;
 }
-validate47.errors = vErrors;
+}
+var valid42 = _errs166 === errors;
+if(!valid42){
+const err163 = {instancePath:instancePath+"/judges",schemaPath:"#/properties/judges/propertyNames",keyword:"propertyNames",params:{propertyName: key19},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err163];
+}
+else {
+vErrors.push(err163);
+}
+errors++;
+}
+}
+for(const key20 in data73){
+let data74 = data73[key20];
+if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
+if(data74.current === undefined){
+const err164 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/required",keyword:"required",params:{missingProperty: "current"},message:"must have required property '"+"current"+"'"};
+if(vErrors === null){
+vErrors = [err164];
+}
+else {
+vErrors.push(err164);
+}
+errors++;
+}
+if(data74.versions === undefined){
+const err165 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/required",keyword:"required",params:{missingProperty: "versions"},message:"must have required property '"+"versions"+"'"};
+if(vErrors === null){
+vErrors = [err165];
+}
+else {
+vErrors.push(err165);
+}
+errors++;
+}
+for(const key21 in data74){
+if(!((key21 === "current") || (key21 === "versions"))){
+const err166 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err166];
+}
+else {
+vErrors.push(err166);
+}
+errors++;
+}
+}
+if(data74.current !== undefined){
+let data75 = data74.current;
+if(!(((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75))) && (isFinite(data75)))){
+const err167 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/current",schemaPath:"#/properties/judges/additionalProperties/properties/current/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err167];
+}
+else {
+vErrors.push(err167);
+}
+errors++;
+}
+if((typeof data75 == "number") && (isFinite(data75))){
+if(data75 < 1 || isNaN(data75)){
+const err168 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/current",schemaPath:"#/properties/judges/additionalProperties/properties/current/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err168];
+}
+else {
+vErrors.push(err168);
+}
+errors++;
+}
+}
+}
+if(data74.versions !== undefined){
+let data76 = data74.versions;
+if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
+if(Object.keys(data76).length < 1){
+const err169 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/judges/additionalProperties/properties/versions/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
+if(vErrors === null){
+vErrors = [err169];
+}
+else {
+vErrors.push(err169);
+}
+errors++;
+}
+for(const key22 in data76){
+const _errs175 = errors;
+if(typeof key22 === "string"){
+if(!pattern111.test(key22)){
+const err170 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/judges/additionalProperties/properties/versions/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*$"},message:"must match pattern \""+"^[1-9][0-9]*$"+"\"",propertyName:key22};
+if(vErrors === null){
+vErrors = [err170];
+}
+else {
+vErrors.push(err170);
+}
+errors++;
+}
+}
+var valid45 = _errs175 === errors;
+if(!valid45){
+const err171 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/judges/additionalProperties/properties/versions/propertyNames",keyword:"propertyNames",params:{propertyName: key22},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err171];
+}
+else {
+vErrors.push(err171);
+}
+errors++;
+}
+}
+for(const key23 in data76){
+let data77 = data76[key23];
+if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
+if(data77.rubric === undefined){
+const err172 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/required",keyword:"required",params:{missingProperty: "rubric"},message:"must have required property '"+"rubric"+"'"};
+if(vErrors === null){
+vErrors = [err172];
+}
+else {
+vErrors.push(err172);
+}
+errors++;
+}
+if(data77.model === undefined){
+const err173 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
+if(vErrors === null){
+vErrors = [err173];
+}
+else {
+vErrors.push(err173);
+}
+errors++;
+}
+if(data77.verdict === undefined){
+const err174 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/required",keyword:"required",params:{missingProperty: "verdict"},message:"must have required property '"+"verdict"+"'"};
+if(vErrors === null){
+vErrors = [err174];
+}
+else {
+vErrors.push(err174);
+}
+errors++;
+}
+for(const key24 in data77){
+if(!((((key24 === "rubric") || (key24 === "model")) || (key24 === "params")) || (key24 === "verdict"))){
+const err175 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err175];
+}
+else {
+vErrors.push(err175);
+}
+errors++;
+}
+}
+if(data77.rubric !== undefined){
+let data78 = data77.rubric;
+if(typeof data78 === "string"){
+if(func2(data78) < 1){
+const err176 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/rubric",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/rubric/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err176];
+}
+else {
+vErrors.push(err176);
+}
+errors++;
+}
+}
+else {
+const err177 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/rubric",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/rubric/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err177];
+}
+else {
+vErrors.push(err177);
+}
+errors++;
+}
+}
+if(data77.model !== undefined){
+let data79 = data77.model;
+if(typeof data79 === "string"){
+if(func2(data79) < 1){
+const err178 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/model",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err178];
+}
+else {
+vErrors.push(err178);
+}
+errors++;
+}
+}
+else {
+const err179 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/model",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err179];
+}
+else {
+vErrors.push(err179);
+}
+errors++;
+}
+}
+if(data77.params !== undefined){
+let data80 = data77.params;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+for(const key25 in data80){
+if(!((((key25 === "temperature") || (key25 === "max_tokens")) || (key25 === "seed")) || (key25 === "top_p"))){
+const err180 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err180];
+}
+else {
+vErrors.push(err180);
+}
+errors++;
+}
+}
+if(data80.temperature !== undefined){
+let data81 = data80.temperature;
+if((typeof data81 == "number") && (isFinite(data81))){
+if(data81 < 0 || isNaN(data81)){
+const err181 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/temperature",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err181];
+}
+else {
+vErrors.push(err181);
+}
+errors++;
+}
+}
+else {
+const err182 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/temperature",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err182];
+}
+else {
+vErrors.push(err182);
+}
+errors++;
+}
+}
+if(data80.max_tokens !== undefined){
+let data82 = data80.max_tokens;
+if(!(((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82))) && (isFinite(data82)))){
+const err183 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/max_tokens",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err183];
+}
+else {
+vErrors.push(err183);
+}
+errors++;
+}
+if((typeof data82 == "number") && (isFinite(data82))){
+if(data82 < 1 || isNaN(data82)){
+const err184 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/max_tokens",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err184];
+}
+else {
+vErrors.push(err184);
+}
+errors++;
+}
+}
+}
+if(data80.seed !== undefined){
+let data83 = data80.seed;
+if(!(((typeof data83 == "number") && (!(data83 % 1) && !isNaN(data83))) && (isFinite(data83)))){
+const err185 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/seed",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err185];
+}
+else {
+vErrors.push(err185);
+}
+errors++;
+}
+}
+if(data80.top_p !== undefined){
+let data84 = data80.top_p;
+if((typeof data84 == "number") && (isFinite(data84))){
+if(data84 > 1 || isNaN(data84)){
+const err186 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/top_p",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/top_p/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(vErrors === null){
+vErrors = [err186];
+}
+else {
+vErrors.push(err186);
+}
+errors++;
+}
+if(data84 < 0 || isNaN(data84)){
+const err187 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/top_p",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/top_p/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err187];
+}
+else {
+vErrors.push(err187);
+}
+errors++;
+}
+}
+else {
+const err188 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/top_p",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err188];
+}
+else {
+vErrors.push(err188);
+}
+errors++;
+}
+}
+}
+else {
+const err189 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err189];
+}
+else {
+vErrors.push(err189);
+}
+errors++;
+}
+}
+if(data77.verdict !== undefined){
+let data85 = data77.verdict;
+if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
+if(data85.pattern === undefined){
+const err190 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
+if(vErrors === null){
+vErrors = [err190];
+}
+else {
+vErrors.push(err190);
+}
+errors++;
+}
+for(const key26 in data85){
+if(!((((key26 === "pattern") || (key26 === "flags")) || (key26 === "scale")) || (key26 === "pass"))){
+const err191 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err191];
+}
+else {
+vErrors.push(err191);
+}
+errors++;
+}
+}
+if(data85.pattern !== undefined){
+let data86 = data85.pattern;
+if(typeof data86 === "string"){
+if(func2(data86) < 1){
+const err192 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pattern",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err192];
+}
+else {
+vErrors.push(err192);
+}
+errors++;
+}
+}
+else {
+const err193 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pattern",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err193];
+}
+else {
+vErrors.push(err193);
+}
+errors++;
+}
+}
+if(data85.flags !== undefined){
+let data87 = data85.flags;
+if(typeof data87 === "string"){
+if(!pattern67.test(data87)){
+const err194 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/flags",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\""};
+if(vErrors === null){
+vErrors = [err194];
+}
+else {
+vErrors.push(err194);
+}
+errors++;
+}
+}
+else {
+const err195 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/flags",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err195];
+}
+else {
+vErrors.push(err195);
+}
+errors++;
+}
+}
+if(data85.scale !== undefined){
+let data88 = data85.scale;
+if((typeof data88 == "number") && (isFinite(data88))){
+if(data88 < 0 || isNaN(data88)){
+const err196 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/scale",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/scale/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err196];
+}
+else {
+vErrors.push(err196);
+}
+errors++;
+}
+}
+else {
+const err197 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/scale",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/scale/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err197];
+}
+else {
+vErrors.push(err197);
+}
+errors++;
+}
+}
+if(data85.pass !== undefined){
+let data89 = data85.pass;
+if(typeof data89 === "string"){
+if(func2(data89) < 1){
+const err198 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pass",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pass/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err198];
+}
+else {
+vErrors.push(err198);
+}
+errors++;
+}
+}
+else {
+const err199 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pass",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pass/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err199];
+}
+else {
+vErrors.push(err199);
+}
+errors++;
+}
+}
+}
+else {
+const err200 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err200];
+}
+else {
+vErrors.push(err200);
+}
+errors++;
+}
+}
+}
+else {
+const err201 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err201];
+}
+else {
+vErrors.push(err201);
+}
+errors++;
+}
+}
+}
+else {
+const err202 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/judges/additionalProperties/properties/versions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err202];
+}
+else {
+vErrors.push(err202);
+}
+errors++;
+}
+}
+}
+else {
+const err203 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err203];
+}
+else {
+vErrors.push(err203);
+}
+errors++;
+}
+}
+}
+else {
+const err204 = {instancePath:instancePath+"/judges",schemaPath:"#/properties/judges/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err204];
+}
+else {
+vErrors.push(err204);
+}
+errors++;
+}
+}
+}
+else {
+const err205 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err205];
+}
+else {
+vErrors.push(err205);
+}
+errors++;
+}
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const releaseManifest = validate50;
-const schema97 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://docket.invalid/schemas/release/manifest.schema.json","title":"docket release manifest (MANIFEST.json inside decision-verification.tgz)","description":"Not a bundle kind: it lives in the release tarball, never in an archive. Stored as RFC 8785 canonical JSON. Paths are relative to the tarball's top directory decision-verification/, sorted by UTF-8 byte order, unique. merkleRoot is the RFC 6962 root over the evidence object digests.","type":"object","additionalProperties":false,"required":["kind","schemaVersion","docketVersion","encoder","merkleRoot","entries"],"properties":{"kind":{"const":"release-manifest"},"schemaVersion":{"const":1},"docketVersion":{"type":"string","minLength":1,"maxLength":64},"encoder":{"type":"string","minLength":1,"maxLength":512},"merkleRoot":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"entries":{"type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["path","size","digest"],"properties":{"path":{"type":"string","minLength":1,"maxLength":255},"size":{"type":"integer","minimum":0,"maximum":1073741824},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
+export const releaseManifest = validate51;
+const schema98 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://docket.invalid/schemas/release/manifest.schema.json","title":"docket release manifest (MANIFEST.json inside decision-verification.tgz)","description":"Not a bundle kind: it lives in the release tarball, never in an archive. Stored as RFC 8785 canonical JSON. Paths are relative to the tarball's top directory decision-verification/, sorted by UTF-8 byte order, unique. merkleRoot is the RFC 6962 root over the evidence object digests.","type":"object","additionalProperties":false,"required":["kind","schemaVersion","docketVersion","encoder","merkleRoot","entries"],"properties":{"kind":{"const":"release-manifest"},"schemaVersion":{"const":1},"docketVersion":{"type":"string","minLength":1,"maxLength":64},"encoder":{"type":"string","minLength":1,"maxLength":512},"merkleRoot":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"entries":{"type":"array","maxItems":100000,"items":{"type":"object","additionalProperties":false,"required":["path","size","digest"],"properties":{"path":{"type":"string","minLength":1,"maxLength":255},"size":{"type":"integer","minimum":0,"maximum":1073741824},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/release/manifest.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -20213,7 +22182,7 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
@@ -20232,6 +22201,7 @@ export const BUNDLE_KINDS = {
   "grade-segment": bundle_grade_segment,
   "grader": bundle_grader,
   "grader-test": bundle_grader_test,
+  "judge-grader": bundle_judge_grader,
   "plan": bundle_plan,
   "plan-record": bundle_plan_record,
   "prompt-template": bundle_prompt_template,

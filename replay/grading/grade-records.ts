@@ -3,6 +3,7 @@ import { parseDigest, type Digest } from '../format/digest.ts';
 import { findingError } from '../errors.ts';
 import { checkRunId, SEGMENT_LINES } from '../runs/runs.ts';
 import type { Letter } from '../bank/types.ts';
+import type { JudgeIdentity } from './judges.ts';
 
 /**
  * Grade records (docs/design.md "Grades and regrading"): what a grade bundle holds (one verdict per
@@ -27,6 +28,7 @@ export interface VerdictPart {
   score: number | null;
   outcome?: Digest; // exec: SHA-256 of the tests' names and statuses (what a regrade compares)
   evidence?: Digest; // exec: the exec-result bundle (tests with durations and messages, exit code, output)
+  judge?: { run: Digest; seq: number }; // judge: the judge run and attempt whose reply gave the score
 }
 
 export interface VerdictRecord {
@@ -66,6 +68,7 @@ export interface GradeValue {
   runId: string;
   grader: GraderIdentity;
   taskGraders?: GraderIdentity[]; // the graders of the run's tasks (present only when it has task slots)
+  judges?: JudgeIdentity[]; // the judge graders of its tasks and the judge runs whose replies they read (present only when a task is judge-graded)
   previous: Digest | null;
   gradedAt: string;
   verdicts: VerdictRecord[]; // every attempt's verdict in seq order, or [] when segmented

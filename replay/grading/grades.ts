@@ -1,12 +1,13 @@
 import type { Archive } from '../store/archive.ts';
 import { loadFrozenBank, type FrozenBank } from '../bank/frozen.ts';
 import { sha256, type Digest } from '../format/digest.ts';
-import { DocketError, findingError } from '../errors.ts';
+import { DocketError, findingError, usageError } from '../errors.ts';
 import { archiveGrader, graderBundleDigest, loadArchivedGrader } from './grader-archive.ts';
 import { ALL_GRADERS, grader as graderByRef, graderByDigest, taskGrader, type Grader, type QuestionFields } from './graders.ts';
 import { bankGrader, resolveGrader, type GraderContext, type SuiteGraders } from './suite-graders.ts';
 import { gradeTaskAttempt, type ExecResultValue, type ExecRunner, type TaskGradingContext } from './task-grading.ts';
 import type { SourceSnapshot } from '../bank/snapshot.ts';
+import { judgeFromDecl, judgesOfBank, JUDGE_REF, loadJudgeGrader, recordedJudgeReplies, type JudgeContext, type JudgeGrader, type JudgeIdentity } from './judges.ts';
 import type { JournalLine } from '../runs/journal.ts';
 import { canonicalBytes, canonicalText, type Json } from '../format/json.ts';
 import { permutationsFor } from '../runs/request.ts';
@@ -95,6 +96,7 @@ export interface GradeLinesOptions {
   exec?: ExecRunner; // runs exec tasks' tests (cli/offline/exec.ts); without it a run with exec slots cannot be graded
   source?: (digest: Digest) => SourceSnapshot;
   evidence?: ExecResultValue[]; // collects the exec-result bundles to write with the grade
+  judges?: JudgeContext; // judge graders and their recorded replies (judges.ts)
 }
 
 export function gradeLines(lines: readonly JournalLine[], bank: FrozenBank, g: Grader, opts: GradeLinesOptions = {}): VerdictRecord[] {
@@ -109,6 +111,7 @@ export function gradeLines(lines: readonly JournalLine[], bank: FrozenBank, g: G
       }),
     evidence: opts.evidence ?? [],
     identity: taskIdentity,
+    judges: opts.judges,
   };
   return lines.map((l) => {
     const t = tasks.get(l.slot.question);
@@ -222,6 +225,7 @@ export interface RegradePlan {
   segments: GradeSegmentValue[];
   flips: Flip[];
   evidence: ExecResultValue[]; // exec-result bundles its verdicts name
+  judgeGraders: JudgeGrader[]; // judge-grader bundles its record names
 }
 
 export interface RegradeInput {
@@ -237,6 +241,22 @@ export interface RegradeInput {
   gradedAt: string;
   exec?: ExecRunner;
   source?: (digest: Digest) => SourceSnapshot;
+  judges?: JudgeContext;
+}
+
+/** The judge graders a grade's verdicts read, each with the judge runs whose replies they read (sorted). */
+function judgeIdentities(verdicts: readonly VerdictRecord[], judges: JudgeContext | undefined): JudgeIdentity[] {
+  if (!judges) return [];
+  const runs = new Map<string, Set<Digest>>();
+  for (const v of verdicts)
+    for (const p of v.parts ?? []) {
+      if (!p.judge && ![...judges.graders.values()].some((j) => j.ref === p.grader)) continue;
+      const s = runs.get(p.grader) ?? runs.set(p.grader, new Set()).get(p.grader)!;
+      if (p.judge) s.add(p.judge.run);
+    }
+  return [...judges.graders.values()]
+    .filter((j) => runs.has(j.ref))
+    .map((j) => ({ ref: j.ref, id: j.value.id, version: j.value.version, digest: j.value.digest, bundle: j.bundle, model: j.value.model, runs: [...runs.get(j.ref)!].sort() }));
 }
 
 /** The same grade: grader identity and bundle, run bundle and every verdict (as a regrade compares them, verdictKey). */
@@ -252,10 +272,12 @@ function sameGrade(g: LoadedGrade | null, identity: GraderIdentity, run: Digest,
 }
 
 /** Grade a loaded run (pure): the new record, its segments, the flips against the run's current grade. */
-export function planRegrade({ run, bank, grader: g, previous, base = previous, current = true, setCurrent = false, gradedAt, exec, source }: RegradeInput): RegradePlan {
+export function planRegrade({ run, bank, grader: g, previous, base = previous, current = true, setCurrent = false, gradedAt, exec, source, judges }: RegradeInput): RegradePlan {
   const evidence: ExecResultValue[] = [];
-  const verdicts = gradeLines(run.lines, bank, g, { exec, source, evidence });
-  const taskRefs = [...new Set((run.plan.tasks ?? []).flatMap((id) => bank.tasks.find((t) => t.id === id)?.graders.map((x) => x.ref) ?? []))].sort();
+  const verdicts = gradeLines(run.lines, bank, g, { exec, source, evidence, judges });
+  // judge@1 hands a task to a suite judge: the grade names that judge grader (`judges`), not judge@1.
+  const taskRefs = [...new Set((run.plan.tasks ?? []).flatMap((id) => bank.tasks.find((t) => t.id === id)?.graders.map((x) => x.ref) ?? []))].filter((r) => r !== JUDGE_REF).sort();
+  const judgeIds = judgeIdentities(verdicts, judges);
   const identity = identityOf(g);
   const warnings: GradeWarning[] = [];
   let flips: Flip[] = [];
@@ -288,16 +310,29 @@ export function planRegrade({ run, bank, grader: g, previous, base = previous, c
     runId: run.run.id,
     grader: identity,
     ...(taskRefs.length ? { taskGraders: taskRefs.map(taskIdentity) } : {}),
+    ...(judgeIds.length ? { judges: judgeIds } : {}),
     previous: previous?.digest ?? null,
     gradedAt,
     verdicts: segmented ? [] : verdicts,
     segments: [], // filled with digests by writeGrade
-    counts: countVerdicts(run.lines, verdicts, taskRefs.length > 0),
+    counts: countVerdicts(run.lines, verdicts, (run.plan.tasks ?? []).length > 0),
     warnings,
     ...(current ? {} : { current: false as const }),
     ...(current && setCurrent ? { setCurrent: true as const } : {}),
   };
-  return { run, grader: g, previous, base, unchanged, current, grade, segments, flips, evidence };
+  return {
+    run,
+    grader: g,
+    previous,
+    base,
+    unchanged,
+    current,
+    grade,
+    segments,
+    flips,
+    evidence,
+    judgeGraders: [...(judges?.graders.values() ?? [])].filter((j) => judgeIds.some((i) => i.bundle === j.bundle)),
+  };
 }
 
 /** Load a run (by id or digest) for grading: a missing or damaged bundle is a finding (exit 1). */
@@ -346,6 +381,7 @@ function readChain(archive: Archive, runId: string): LoadedGrade[] {
 /** Everything `docket regrade RUN` would write, computed without writing. */
 export function prepareRegrade(archive: Archive, runRef: string, opts: RegradeOptions): RegradePlan {
   const { run, bank } = loadRunForGrading(archive, runRef);
+  if (run.run.serves) throw usageError('EUSAGE', `${run.run.id} is a judge run: its replies grade the run it serves (${run.plan.judge?.serves.runId}); regrade that run`, { run: run.run.id });
   const chain = headGradeDigest(archive, run.run.id) ? readChain(archive, run.run.id) : [];
   const previous = chain[0] ?? null;
   const base = currentOf(chain, run.digest) ?? previous;
@@ -354,7 +390,28 @@ export function prepareRegrade(archive: Archive, runRef: string, opts: RegradeOp
   const g = opts.grader === undefined ? byDefault : chooseGrader(opts.grader, base?.value ?? null, run.plan.grader.ref, ctx);
   const current = g.digest === byDefault.digest || opts.setCurrent === true;
   const setCurrent = opts.setCurrent === true && g.digest !== byDefault.digest;
-  return planRegrade({ run, bank, grader: g, previous, base, current, setCurrent, gradedAt: opts.gradedAt, exec: opts.exec, source: sourceReader(archive) });
+  const judges = judgeContext(archive, run, bank, opts.suite ?? null, base?.value ?? null);
+  return planRegrade({ run, bank, grader: g, previous, base, current, setCurrent, gradedAt: opts.gradedAt, exec: opts.exec, source: sourceReader(archive), judges });
+}
+
+/**
+ * The judges a run's tasks name: in a bank, each judge's current version (decision-bank.json
+ * `judges`); with an archive alone, the judge graders the run's last grade names (their bundles).
+ * Undefined when no task of the run is judge-graded. The replies are the recorded ones only.
+ */
+export function judgeContext(archive: Archive, run: LoadedRun, bank: FrozenBank, suite: SuiteGraders | null, last: GradeValue | null): JudgeContext | undefined {
+  const names = judgesOfBank(bank, run.plan.tasks ?? []);
+  if (!names.length) return undefined;
+  const graders = new Map<string, JudgeGrader>();
+  for (const name of names) {
+    const d = suite?.judges.get(name);
+    if (d) graders.set(name, judgeFromDecl(suite!.root, name, d.current, d.versions[String(d.current)]!));
+    else {
+      const named = last?.judges?.find((j) => j.id === name);
+      if (named) graders.set(name, loadJudgeGrader(archive, named.bundle));
+    }
+  }
+  return { graders, replies: recordedJudgeReplies(archive, run.digest) };
 }
 
 /** What grading one run did: `docket regrade`'s report of it, and `docket run`'s grade on seal. */
@@ -427,6 +484,7 @@ export function writeGrade(archive: Archive, p: RegradePlan): Digest {
   if (bundle !== p.grade.grader.bundle) throw new DocketError('EGRADERBUNDLE', `grader ${p.grade.grader.ref} archived as ${bundle}, planned as ${p.grade.grader.bundle}`);
   for (const t of p.grade.taskGraders ?? []) archiveGrader(archive, taskGrader(t.ref) as unknown as Grader);
   for (const e of p.evidence) archive.put(e as unknown as Json);
+  for (const j of p.judgeGraders) archive.put(j.value as unknown as Json);
   const segs = p.segments.map((s) => archive.put(s).digest);
   const desc = archive.put({ ...p.grade, segments: segs });
   archive.setRef(`${GRADES_NS}/${p.run.run.id}`, desc.digest);

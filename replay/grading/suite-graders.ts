@@ -9,6 +9,7 @@ import { loadBankFile, treePath, type Violation } from '../bank/bank.ts';
 import { unsafeRelPath } from '../bank/layout.ts';
 import { MODULE_NAME, moduleRequires, sandboxed } from './grader-sandbox.ts';
 import { archivedGraderByDigest, graderBundlesFor, loadArchivedGrader } from './grader-archive.ts';
+import { judgeDeclProblems, type JudgeDecl } from './judges.ts';
 import { ALL_GRADERS, grader as builtinGrader, graderDigest, GRADER_LOCKFILE, type Grader, type GraderLock, type GraderSource } from './graders.ts';
 
 /**
@@ -43,6 +44,8 @@ export interface SuiteGraders {
   root: string;
   declared: ReadonlyMap<string, GraderDecl>;
   defaultRef: string;
+  /** the suite's judges (decision-bank.json `judges`, judges.ts) */
+  judges: ReadonlyMap<string, JudgeDecl>;
   /** resolved graders by ref, so a command compiles each once */
   cache: Map<string, Grader>;
 }
@@ -108,7 +111,10 @@ export function graderDeclProblems(root: string, bank: unknown, opts: { files: b
 
 /** The declaration's problems as bank violations (EGRADERDECL): what validate, capture, release pack and a release's verify report beside the bank's other rules. */
 export function graderViolations(root: string, bank: unknown): Violation[] {
-  return graderDeclProblems(root, bank).map((p) => ({ code: 'EGRADERDECL', question: null, sourceEval: null, field: p.field, message: p.message }));
+  return [
+    ...graderDeclProblems(root, bank).map((p): Violation => ({ code: 'EGRADERDECL', question: null, sourceEval: null, field: p.field, message: p.message })),
+    ...judgeDeclProblems(root, bank).map((p): Violation => ({ code: 'EJUDGEDECL', question: null, sourceEval: null, field: p.field, message: p.message })),
+  ];
 }
 
 /**
@@ -119,8 +125,10 @@ export function readSuiteGraders(root: string, bank: unknown): SuiteGraders {
   const [first, ...more] = graderDeclProblems(root, bank, { files: false });
   if (first)
     throw usageError('EGRADERDECL', `decision-bank.json ${first.field}: ${first.message}${more.length ? ` (and ${more.length} more: docket validate lists them)` : ''}`, { field: first.field });
-  const b = bank as { graders?: Record<string, GraderDecl>; grader?: string };
-  return { root, declared: new Map(Object.entries(b.graders ?? {})), defaultRef: b.grader ?? DEFAULT_GRADER, cache: new Map() };
+  const [judgeProblem] = judgeDeclProblems(root, bank, { files: false });
+  if (judgeProblem) throw usageError('EJUDGEDECL', `decision-bank.json ${judgeProblem.field}: ${judgeProblem.message}`, { field: judgeProblem.field });
+  const b = bank as { graders?: Record<string, GraderDecl>; grader?: string; judges?: Record<string, JudgeDecl> };
+  return { root, declared: new Map(Object.entries(b.graders ?? {})), defaultRef: b.grader ?? DEFAULT_GRADER, judges: new Map(Object.entries(b.judges ?? {})), cache: new Map() };
 }
 
 /** The graders of the bank at `root` (its decision-bank.json), or null outside a bank (an archive alone). */
@@ -221,6 +229,8 @@ export function graderFiles(root: string, bank: unknown): string[] {
     if (d.cases !== undefined) out.add(d.cases);
     for (const h of d.helpers ?? []) out.add(h);
   }
+  if (judgeDeclProblems(root, bank).length === 0)
+    for (const d of Object.values((bank as { judges?: Record<string, JudgeDecl> }).judges ?? {})) for (const v of Object.values(d.versions)) out.add(v.rubric);
   return [...out].sort(byUtf8);
 }
 

@@ -7,6 +7,7 @@ import { canonicalBytes, type Json } from '../format/json.ts';
 import type { JournalLine } from '../runs/journal.ts';
 import { execV1, gradeAnswer, taskGrader, type TaskGraderResult } from './graders.ts';
 import type { AttemptVerdict, GraderIdentity, VerdictPart, VerdictRecord } from './grade-records.ts';
+import { applyVerdict, judged, judgeName, judgeRequestFor, JUDGE_REF, type JudgeContext } from './judges.ts';
 
 /**
  * Grading a task attempt (docs/design.md §10 "Task graders", §11): each of the task's graders gives a
@@ -106,10 +107,13 @@ export interface TaskGradingContext {
   source: (digest: Digest) => SourceSnapshot; // a source snapshot from the archive
   evidence: ExecResultValue[]; // collected: written with the grade
   identity: (ref: string) => GraderIdentity;
+  judges?: JudgeContext; // judge graders and their recorded replies (judges.ts); without it a judge-graded task cannot be graded
 }
 
 const combine = (parts: VerdictPart[]): { verdict: AttemptVerdict; score: number | null } => {
   if (parts.some((p) => p.verdict === 'truncated')) return { verdict: 'truncated', score: null };
+  // A judge that failed (no reply, or none its verdict rule reads) measured nothing: not a 0.
+  if (parts.some((p) => p.verdict === 'provider_failure')) return { verdict: 'provider_failure', score: null };
   const w = parts.reduce((a, p) => a + p.weight, 0);
   const score = parts.reduce((a, p) => a + p.weight * (p.score ?? 0), 0) / w;
   if (parts.every((p) => p.verdict === 'invalid')) return { verdict: 'invalid', score: 0 };
@@ -121,12 +125,13 @@ export function gradeTaskAttempt(line: JournalLine, task: FrozenTask, base: Omit
   if (line.class === 'provider_failure' || line.class === 'interrupted') return { ...base, verdict: line.class, shown: null, chosen: null, score: null };
   const parts: VerdictPart[] = task.graders.map((g) => {
     const r = gradePart(line, task, g, ctx);
-    return { grader: g.ref, weight: g.weight, ...r };
+    return { grader: g.ref, weight: g.weight, ...r }; // a judge's part names its judge grader (`quality@2`), not judge@1
   });
   return { ...base, ...combine(parts), shown: null, chosen: null, parts };
 }
 
-function gradePart(line: JournalLine, task: FrozenTask, g: FrozenTask['graders'][number], ctx: TaskGradingContext): Omit<VerdictPart, 'grader' | 'weight'> {
+function gradePart(line: JournalLine, task: FrozenTask, g: FrozenTask['graders'][number], ctx: TaskGradingContext): Omit<VerdictPart, 'grader' | 'weight'> & { grader?: string } {
+  if (g.ref === JUDGE_REF) return gradeByJudge(line, task, g, ctx);
   const identity = ctx.identity(g.ref);
   const kind = taskGrader(g.ref).kind;
   if (kind === 'answer') return gradeAnswer({ content: line.content, finishReason: line.finishReason, params: g.params });
@@ -146,4 +151,33 @@ function gradePart(line: JournalLine, task: FrozenTask, g: FrozenTask['graders']
   const value = execResultValue(job, identity, task.source, o, outcome);
   ctx.evidence.push(value);
   return { verdict: r.verdict, score: r.score, outcome, evidence: encodeBundle(value).descriptor.digest };
+}
+
+/** A judge's part: its recorded reply to the request this reply makes, read by its verdict rule (a judge call is never made here). */
+function gradeByJudge(line: JournalLine, task: FrozenTask, g: FrozenTask['graders'][number], ctx: TaskGradingContext): Omit<VerdictPart, 'grader' | 'weight'> & { grader?: string } {
+  const name = judgeName(g.params);
+  const j = name === null ? undefined : ctx.judges?.graders.get(name);
+  if (!j)
+    throw findingError(
+      'EJUDGE',
+      `task ${task.id} is graded by judge ${JSON.stringify(name)}, which ${ctx.judges ? 'the suite does not declare (decision-bank.json judges)' : 'this caller cannot resolve'}`,
+      { task: task.id, judge: name },
+    );
+  if (!judged(line)) {
+    if (line.finishReason === 'length') return { grader: j.ref, verdict: 'truncated', score: null };
+    return { grader: j.ref, verdict: 'invalid', score: 0 };
+  }
+  const { hash } = judgeRequestFor(j, task, line.content!, g.params);
+  const reply = ctx.judges!.replies.get(hash);
+  if (!reply)
+    throw findingError(
+      'EJUDGEMISSING',
+      `task ${task.id} attempt ${line.seq}: no reply of judge ${j.ref} (${j.value.model}) to request ${hash} is recorded; a judge call is made online only: \`docket judge RUN --base-url URL\` records it (a changed rubric, model or setting is a new request)`,
+      { task: task.id, seq: line.seq, judge: j.ref, requestHash: hash },
+    );
+  const link = { run: reply.run, seq: reply.seq };
+  if (reply.failed) return { grader: j.ref, verdict: 'provider_failure', score: null, judge: link };
+  const score = applyVerdict(j.value.verdict, reply.content);
+  if (score === null) return { grader: j.ref, verdict: 'provider_failure', score: null, judge: link };
+  return { grader: j.ref, verdict: score >= 1 ? 'correct' : score <= 0 ? 'incorrect' : 'partial', score, judge: link };
 }

@@ -4,8 +4,8 @@ import { hash } from 'node:crypto';
 import { sha256, type Digest } from '../format/digest.ts';
 import { DocketError, findingError } from '../errors.ts';
 import { canonicalText, type Json } from '../format/json.ts';
-import { checkLine, lineHash, planSlots, slotKey, type JournalLine } from '../runs/journal.ts';
-import type { PlanValue, RunValue, SegmentValue } from '../runs/runs.ts';
+import { checkLine, lineHash, slotKey, type JournalLine } from '../runs/journal.ts';
+import { slotsOf, type PlanValue, type RunValue, type SegmentValue } from '../runs/runs.ts';
 import type { GradeSegmentValue, GradeValue } from '../grading/grade-records.ts';
 import type { BankValue, Question } from '../bank/types.ts';
 import { foreignRunRow, foreignSampleRow, foreignScoreRows } from '../import/summary.ts';
@@ -282,7 +282,25 @@ function planOwn(value: Json, digest: Digest, emit: Emit) {
 
 function runOwn(value: Json, digest: Digest, emit: Emit) {
   const v = value as unknown as RunValue;
-  emit('runs', [digest, v.id, v.plan, v.bank, v.benchmarkVersion, v.model, v.status, v.stopReason, v.planned, v.done, v.attempts, v.knownCostUsd, v.head, v.startedAt, v.sealedAt, v.docketVersion]);
+  emit('runs', [
+    digest,
+    v.id,
+    v.plan,
+    v.bank,
+    v.benchmarkVersion,
+    v.model,
+    v.status,
+    v.stopReason,
+    v.planned,
+    v.done,
+    v.attempts,
+    v.knownCostUsd,
+    v.head,
+    v.startedAt,
+    v.sealedAt,
+    v.docketVersion,
+    v.serves ? 'judge' : 'contestant',
+  ]);
 }
 
 interface SlotTally {
@@ -305,7 +323,7 @@ function runDerived(value: Json, digest: Digest, src: BundleSource, emit: Emit) 
   const v = value as unknown as RunValue;
   const plan = need(src, v.plan).value as unknown as PlanValue;
   const questions = questionsOf(src, plan.bank);
-  const planned = planSlots(plan.questions, plan.permutations, plan.repetitions, plan.tasks);
+  const planned = slotsOf(plan);
   const tallies = new Map<string, SlotTally>();
   for (const s of planned) {
     if (!questions.has(s.question)) throw findingError('EPLAN', `run ${v.id} plans question ${s.question}, which is not in bank ${plan.bank}`, { question: s.question });

@@ -10,7 +10,7 @@ import type { IndexSchema } from '../store/sqlindex.ts';
  * recorded whose files then went missing from refs/ (archive.ts), kept across rebuilds until
  * `docket repair` restores them. Nothing else in the index is anything but a cache.
  */
-export const INDEX_SCHEMA_VERSION = 7;
+export const INDEX_SCHEMA_VERSION = 8;
 
 export const TABLES_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -48,7 +48,8 @@ CREATE TABLE plans (digest TEXT PRIMARY KEY, bank TEXT NOT NULL, benchmark_versi
 CREATE TABLE runs (digest TEXT PRIMARY KEY, id TEXT NOT NULL, plan TEXT NOT NULL, bank TEXT NOT NULL,
   benchmark_version TEXT NOT NULL, model TEXT NOT NULL, status TEXT NOT NULL, stop_reason TEXT,
   planned INTEGER NOT NULL, done INTEGER NOT NULL, attempts INTEGER NOT NULL, known_cost_usd REAL,
-  head TEXT NOT NULL, started_at TEXT NOT NULL, sealed_at TEXT NOT NULL, docket_version TEXT NOT NULL) WITHOUT ROWID;
+  head TEXT NOT NULL, started_at TEXT NOT NULL, sealed_at TEXT NOT NULL, docket_version TEXT NOT NULL,
+  kind TEXT NOT NULL) WITHOUT ROWID;
 CREATE INDEX runs_id ON runs(id);
 CREATE TABLE attempts (run TEXT NOT NULL, seq INTEGER NOT NULL, run_id TEXT NOT NULL, question TEXT NOT NULL,
   kind TEXT NOT NULL, source_eval TEXT, permutation INTEGER NOT NULL, repetition INTEGER NOT NULL, attempt INTEGER NOT NULL,

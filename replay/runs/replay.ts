@@ -14,8 +14,9 @@ import { diffJson, type FieldDiff } from '../format/json-diff.ts';
 import { chainBreaks, checkLine, type JournalLine } from './journal.ts';
 import type { TaskValue } from '../bank/tasks.ts';
 import type { Json } from '../format/json.ts';
-import { REQUEST_FORMATS } from './request.ts';
-import { checkRunId, planRequests, RUN_ID, WORK_DIR, type PlanValue, type RunValue, type SegmentValue } from './runs.ts';
+import { REQUEST_FORMATS, requestHash } from './request.ts';
+import { buildJudgeRequest, JUDGE_FORMAT, requestSetHash } from './judge-request.ts';
+import { checkRunId, loadRun, planRequests, RUN_ID, WORK_DIR, type PlanValue, type RunValue, type SegmentValue } from './runs.ts';
 import type { BundleRef } from '../format/schemas.ts';
 import { projectSegment, type LineKey, type ProjectedSegment } from './segment-lines.ts';
 import type { PromptTemplate, Question } from '../bank/types.ts';
@@ -294,11 +295,14 @@ export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<D
   checkRunAgainstPlan(run, plan, add);
 
   // 2. The builder's inputs: the frozen bank the plan names (never the working tree), or the worktree.
-  const rebuild = rebuilder(archive, banks, plan, opts.worktree, add);
+  // A judge run's requests are rebuilt from the archived reply it judged, the archived rubric and the judge's settings.
+  const judge = plan.judge ? judgeRebuilder(archive, banks, plan, add) : null;
+  const rebuild = judge ? (q: string, _p: number, rep = 0) => judge(q, rep) : rebuilder(archive, banks, plan, opts.worktree, add);
 
   // 3. The journal, segment by segment.
   const planQuestions = new Set(plan.questions);
   const planTaskIds = new Set(plan.tasks ?? []);
+  const judgeSlotKeys = plan.judge ? new Set(plan.judge.items.map((i) => `${i.task}\0${i.repetition}`)) : null;
   const stored = new Map<Digest, Json>(); // request bodies stored in the journal, by hash (one per distinct request)
   let diffs = 0;
   const maxDiffs = opts.maxDiffs ?? MAX_DIFFS;
@@ -335,7 +339,11 @@ export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<D
       chainChecked = true;
 
       const s = line.slot;
-      const planned = planQuestions.has(s.question) ? s.permutation < plan.permutations : planTaskIds.has(s.question) && s.permutation === 0;
+      const planned = judgeSlotKeys
+        ? judgeSlotKeys.has(`${s.question}\0${s.repetition}`) && s.permutation === 0
+        : planQuestions.has(s.question)
+          ? s.permutation < plan.permutations
+          : planTaskIds.has(s.question) && s.permutation === 0;
       if (!planned || s.repetition >= plan.repetitions) {
         add({
           code: 'ESLOT',
@@ -347,7 +355,7 @@ export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<D
       }
       if (line.request !== undefined && !stored.has(line.requestHash)) stored.set(line.requestHash, line.request);
       const storedHash = line.request !== undefined ? sha256(fastCanonicalText(line.request)) : null;
-      const want = rebuild(s.question, s.permutation);
+      const want = rebuild(s.question, s.permutation, s.repetition);
       if (!want) continue; // not rebuildable (reported once per question by the rebuilder)
       out.requests++;
       const hashOk = want.hash === line.requestHash;
@@ -382,7 +390,8 @@ export function replayRun(archive: Archive, checker: BundleChecker, banks: Map<D
   out.chain = !chainOk || out.lines !== run.attempts ? 'broken' : 'intact';
 
   // 4. The plan's fingerprint of the whole request set, recomputed in slot order.
-  checkRequestHashes(plan, rebuild, add);
+  if (judge) checkJudgeRequestHashes(plan, judge, add);
+  else checkRequestHashes(plan, rebuild, add);
   return finish();
 }
 
@@ -392,15 +401,19 @@ function checkRunAgainstPlan(run: RunValue, plan: PlanValue, add: Add) {
   if (run.bank !== plan.bank) add({ code: 'EPLAN', digest: run.plan, path: '/bank', message: `run ${run.id} names bank ${run.bank}, its plan names ${plan.bank}` });
   if (run.model !== plan.model) add({ code: 'EPLAN', digest: run.plan, path: '/model', message: `run ${run.id} names model ${run.model}, its plan names ${plan.model}` });
   const tasks = plan.tasks?.length ?? 0;
-  const slots = (plan.questions.length * plan.permutations + tasks) * plan.repetitions;
-  if (plan.slots !== slots || run.planned !== slots)
+  const slots = plan.judge ? plan.judge.items.length : (plan.questions.length * plan.permutations + tasks) * plan.repetitions;
+  if (plan.judge && run.serves !== plan.judge.serves.run)
+    add({ code: 'EPLAN', digest: run.plan, path: '/judge/serves', message: `judge run ${run.id} names the run it serves as ${run.serves ?? 'none'}, its plan names ${plan.judge.serves.run}` });
+  if (plan.judge && (plan.slots !== slots || run.planned !== slots))
+    add({ code: 'EPLAN', digest: run.plan, path: '/slots', message: `judge run ${run.id}: ${slots} judged replies; the plan says ${plan.slots} slots, the run ${run.planned}` });
+  else if (plan.slots !== slots || run.planned !== slots)
     add({
       code: 'EPLAN',
       digest: run.plan,
       path: '/slots',
       message: `run ${run.id}: ${plan.questions.length} questions × ${plan.permutations} permutations${tasks ? ` + ${tasks} tasks,` : ''} × ${plan.repetitions} repetitions = ${slots} slots; the plan says ${plan.slots}, the run ${run.planned}`,
     });
-  if (!REQUEST_FORMATS.includes(plan.requestFormat))
+  if (!REQUEST_FORMATS.includes(plan.requestFormat) && !(plan.judge && plan.requestFormat === JUDGE_FORMAT))
     add({
       code: 'EFORMAT',
       digest: run.plan,
@@ -476,6 +489,68 @@ function rebuilder(
     }
     return perms?.[permutation] ?? null;
   };
+}
+
+/**
+ * (task, repetition) → a judge run's rebuilt request: the contestant reply the plan's item names (read
+ * from the run it serves, its journal re-chained), the task from the frozen bank, the rubric, model
+ * and settings from the archived judge grader. Returns null for an item that cannot be rebuilt
+ * (reported once).
+ */
+function judgeRebuilder(archive: Archive, banks: Map<Digest, FrozenBank | DocketError>, plan: PlanValue, add: Add): (task: string, repetition: number) => Rebuilt | null {
+  const j = plan.judge!;
+  const out = new Map<string, Rebuilt>();
+  try {
+    const g = archive.get(j.grader).value as unknown as { kind: string; id: string; model: string; params: PlanValue['params']; rubric: string };
+    if (g.kind !== 'judge-grader') throw usageError('EKIND', `${j.grader} is a ${g.kind} bundle, not a judge grader`);
+    let bank = banks.get(plan.bank);
+    if (!bank) banks.set(plan.bank, (bank = loadFrozenBank(archive, plan.bank)));
+    if (bank instanceof DocketError) throw bank;
+    const contestant = loadRun(archive, j.serves.run);
+    const tasks = new Map(bank.tasks.map((t) => [t.id, t]));
+    for (const item of j.items) {
+      const task = tasks.get(item.task);
+      const line = contestant.lines[item.seq];
+      if (!task || !line || line.slot.question !== item.task || line.slot.repetition !== item.repetition || line.content === null) {
+        add({
+          code: 'EREQUEST',
+          digest: j.serves.run,
+          path: null,
+          question: item.task,
+          repetition: item.repetition,
+          message: `judge run item ${item.task} repetition ${item.repetition}: attempt ${item.seq} of run ${j.serves.runId} is not a reply to that task slot, so its judge request cannot be rebuilt`,
+        });
+        continue;
+      }
+      const use = task.graders.find((x) => x.ref === 'judge@1' && (x.params as { judge?: unknown }).judge === g.id);
+      const reference = (use?.params as { reference?: unknown } | undefined)?.reference;
+      const body = buildJudgeRequest({ model: plan.model, params: plan.params, rubric: g.rubric }, task, line.content, typeof reference === 'string' ? reference : undefined);
+      out.set(`${item.task}\0${item.repetition}`, { body, hash: requestHash(body) });
+    }
+  } catch (e) {
+    if (!(e instanceof DocketError)) throw e;
+    add({
+      code: 'EBANK',
+      digest: j.serves.run,
+      path: null,
+      message: `judge run: the run it serves (${j.serves.runId}), its bank or its judge grader does not load (${e.code}: ${e.message}), so no judge request can be rebuilt`,
+    });
+    return () => null;
+  }
+  return (task, repetition) => out.get(`${task}\0${repetition}`) ?? null;
+}
+
+/** A judge plan's requestHashes over its items' rebuilt requests, in item order. */
+function checkJudgeRequestHashes(plan: PlanValue, rebuild: (task: string, repetition: number) => Rebuilt | null, add: Add) {
+  const hashes: Digest[] = [];
+  for (const i of plan.judge!.items) {
+    const r = rebuild(i.task, i.repetition);
+    if (!r) return;
+    hashes.push(r.hash);
+  }
+  const got = requestSetHash(hashes);
+  if (got !== plan.requestHashes)
+    add({ code: 'EREQUEST', digest: null, path: '/requestHashes', message: `the judge plan's requestHashes is ${plan.requestHashes}; the rebuilt judge request set hashes to ${got}` });
 }
 
 /** plan.requestHashes = SHA-256 of the RFC 8785 array of every slot's request hash, in slot order (streamed: digests are plain ASCII strings). */

@@ -11,6 +11,7 @@ import { ATTEMPT_CLASSES, checkChain, JournalTally, parseHead, planSlots, readJo
 import { canonicalBytes, type Json } from '../format/json.ts';
 import { buildRequestFor, buildTaskRequest, formatOf, permutationsFor, PERMUTATIONS_PER_QUESTION, requestHash, type RequestKind } from './request.ts';
 import type { Index } from '../store/sqlindex.ts';
+import { judgeSlots, type JudgePlan } from './judge-request.ts';
 import type { AttemptClass, Permutation, Question, RunParams, Slot } from '../bank/types.ts';
 import { pidAlive } from '../store/temps.ts';
 
@@ -57,6 +58,7 @@ export interface PlanValue {
   grader: { ref: string; digest: Digest };
   caps: Caps;
   requestHashes: Digest; // sha256 of the canonical JSON array of every slot's request hash, in slot order
+  judge?: JudgePlan; // a judge run's plan (docs/design.md §9 "Judge runs"): the run it serves, its judge grader, the replies it judges
 }
 
 export interface RunValue {
@@ -80,6 +82,7 @@ export interface RunValue {
   sealedAt: string;
   docketVersion: string;
   planRecord?: Digest | null; // the registered plan it ran; null: unregistered; absent: sealed before plan records existed
+  serves?: Digest; // a judge run: the contestant run whose replies it judged (absent: a contestant run)
 }
 
 export interface SegmentValue {
@@ -292,7 +295,13 @@ export function runValue(r: RunInput): RunValue {
     sealedAt: r.sealedAt,
     docketVersion: r.docketVersion,
     ...(r.planRecord !== undefined ? { planRecord: r.planRecord } : {}),
+    ...(r.plan.judge ? { serves: r.plan.judge.serves.run } : {}),
   };
+}
+
+/** A plan's slots, in slot order: a judge run's items, else questions × permutations × repetitions then tasks × repetitions. */
+export function slotsOf(plan: Pick<PlanValue, 'questions' | 'permutations' | 'repetitions' | 'tasks' | 'judge'>): Slot[] {
+  return plan.judge ? judgeSlots(plan.judge) : planSlots(plan.questions, plan.permutations, plan.repetitions, plan.tasks);
 }
 
 // ---- reading sealed runs ----

@@ -5,8 +5,8 @@ import { findingError } from '../errors.ts';
 import { canonicalText, parseCanonical, type Json } from '../format/json.ts';
 import { DocketError } from '../errors.ts';
 import type { Archive } from '../store/archive.ts';
-import { checkLine, encodeLine, JournalTally, planSlots, slotKey, type JournalLine } from './journal.ts';
-import { JOURNAL_FILE, readWorkJournal, runValue, SEGMENT_LINES, segmentValue, tryCache, type PlanValue, type RunValue, type SealedStatus } from './runs.ts';
+import { checkLine, encodeLine, JournalTally, slotKey, type JournalLine } from './journal.ts';
+import { JOURNAL_FILE, readWorkJournal, runValue, SEGMENT_LINES, segmentValue, slotsOf, tryCache, type PlanValue, type RunValue, type SealedStatus } from './runs.ts';
 
 /**
  * The seal order (docs/design.md §9 "Seal order"). With N requests in flight, attempt lines land in
@@ -204,8 +204,7 @@ export interface Sealed {
 }
 
 /** The plan's slots in order, as the seal order ranks them. */
-export const slotOrder = (plan: Pick<PlanValue, 'questions' | 'permutations' | 'repetitions' | 'tasks'>): string[] =>
-  planSlots(plan.questions, plan.permutations, plan.repetitions, plan.tasks).map(slotKey);
+export const slotOrder = (plan: Pick<PlanValue, 'questions' | 'permutations' | 'repetitions' | 'tasks' | 'judge'>): string[] => slotsOf(plan).map(slotKey);
 
 /**
  * Seal a working directory (docs/design.md §9): what is on disk, re-read and re-checked against its

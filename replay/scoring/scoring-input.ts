@@ -1,16 +1,16 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { byUtf8 } from '../format/utf8.ts';
 import { Archive } from '../index/archive.ts';
 import { loadFrozenBank, type FrozenBank } from '../bank/frozen.ts';
-import { isDigest, type Digest } from '../format/digest.ts';
+import { isDigest, parseDigest, type Digest } from '../format/digest.ts';
 import { DocketError, EXIT, findingError } from '../errors.ts';
 import { currentOf, gradeChain, loadGrade, type LoadedGrade, type VerdictRecord } from '../grading/grade-records.ts';
 import { IMPORT_REF_NS } from '../import/record.ts';
 import { importListing } from '../import/summary.ts';
 import { planSlots, slotKey, type JournalLine } from '../runs/journal.ts';
 import type { ItemKind } from '../bank/tasks.ts';
-import { loadRun, lockHolder, RUN_ID, WORK_DIR, workDir, type LoadedRun } from '../runs/runs.ts';
+import { loadRun, lockHolder, PLAN_FILE, RUN_ID, WORK_DIR, workDir, type LoadedRun, type PlanValue } from '../runs/runs.ts';
 import { checkProvenance, requireAgreement, type RowUse } from '../index/provenance.ts';
 import { VERDICT_CODES } from '../index/rows.ts';
 import { IndexUnusable } from '../store/sqlindex.ts';
@@ -83,6 +83,7 @@ export function runsFromBundles(a: Archive, ungraded: UngradedRun[] | undefined,
     .sort();
   for (const id of runRefs) {
     const run = loadRun(a, id);
+    if (run.run.serves) continue; // a judge run is evidence of a grade, not a contestant
     const chain = gradeChain(a, id).filter((g) => g.value.run === run.digest); // a grade of an older bundle of this id is not this run's
     const current = currentOf(chain, run.digest);
     if (!current) {
@@ -176,7 +177,7 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
   // The runs and the packs are read by one scan of each table, not a lookup per run: at thousands
   // of runs the lookups cost 4x the scans (a pack row is ~2 KB, spread over overflow pages).
   const byKey = <T extends unknown[]>(sql: string) => new Map((db.prepare(sql).raw().all() as [string, ...T][]).map(([k, ...rest]) => [k, rest as T]));
-  const runRows = byKey<[string, string, string, RunForScoring['status'], string, string]>('SELECT digest, id, plan, model, status, benchmark_version, sealed_at FROM runs');
+  const runRows = byKey<[string, string, string, RunForScoring['status'], string, string, string]>('SELECT digest, id, plan, model, status, benchmark_version, sealed_at, kind FROM runs');
   const runPacks = byKey<[number, string, string, string, string, string]>('SELECT run, lines, final_seq, attempts, cost_usd, unknown_cost_attempts, models FROM run_packs');
   const gradePacks = byKey<[string, string, string | null]>('SELECT grade, verdicts, chosen, scores FROM grade_packs');
   const planRow = db.prepare('SELECT bank, permutations, repetitions, questions, tasks FROM plans WHERE digest = ?').raw();
@@ -231,6 +232,7 @@ function runsFromIndex(a: Archive, ungraded: UngradedRun[], opts: LoadOptions): 
     if (!RUN_ID.test(id) || !isDigest(digest) || problems.has(digest)) return null;
     const run = runRows.get(digest);
     if (!run) return missing(digest, 'runs');
+    if (run[6] === 'judge') continue; // a judge run is evidence of a grade, not a contestant (docs/design.md §9 "Judge runs")
     const chain: { digest: string; run: string; current: boolean; grader: { ref: string; digest: string } }[] = [];
     const head = refs.get(`grades/${id}`);
     if (head !== undefined) {
@@ -387,7 +389,7 @@ export function unscoredRuns(archive: string | Archive, ungraded: readonly Ungra
       out.push(
         pid
           ? { runId: id, run: null, why: `still recording (pid ${pid})`, command: null }
-          : { runId: id, run: null, why: 'stopped before it was sealed (`--resume ID --abandon` seals it as it stands)', command: `docket run --resume ${id}` },
+          : (servedBy(a, id) ?? { runId: id, run: null, why: 'stopped before it was sealed (`--resume ID --abandon` seals it as it stands)', command: `docket run --resume ${id}` }),
       );
     }
     const imports = listing.filter((x) => x.name.startsWith(`${IMPORT_REF_NS}/`)).map((r) => ({ name: r.name, digest: r.raw.trim() as Digest }));
@@ -403,6 +405,17 @@ export function unscoredRuns(archive: string | Archive, ungraded: readonly Ungra
     }
     return out;
   });
+}
+
+/** A judge run's working directory (its plan has `judge`): continued by `docket judge` of the run it serves; null for any other. */
+function servedBy(a: Archive, id: string): Unscored | null {
+  try {
+    const plan = a.get(parseDigest(readFileSync(join(workDir(a.dir, id), PLAN_FILE), 'utf8').trim())).value as unknown as PlanValue;
+    if (!plan.judge) return null;
+    return { runId: id, run: null, why: `a judge run of ${plan.judge.serves.runId}, stopped before it was sealed`, command: `docket judge ${plan.judge.serves.runId} --base-url URL` };
+  } catch {
+    return null; // unreadable: listed as any stopped run
+  }
 }
 
 /** The distinct model ids the provider answered as, in code-point order (attempts without a reply have none). */

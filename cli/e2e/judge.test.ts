@@ -1,0 +1,284 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Archive } from '../../replay/index/archive.ts';
+import { loadGrade, headGradeDigest } from '../../replay/grading/grade-records.ts';
+import { DOCKET, scratchDirs } from '../dev/testkit/core.ts';
+import { allText } from '../dev/testkit/recorder.ts';
+import { runDocketWithoutNetwork } from '../dev/testkit/netns.ts';
+import { startReferenceServer, type ReferenceServer } from '../recorder/reference-server.ts';
+import { judgeRun } from '../recorder/judge.ts';
+import { suiteGradersAt } from '../../replay/grading/suite-graders.ts';
+
+/**
+ * Judge grades as evidence, end to end: a suite whose two answer tasks are graded by a judge
+ * (`judge@1` → the suite's judge `quality`, model `markdown`), runs of two contestants on the
+ * reference server, one of them (markdown) also the judge. Each contestant run's judge calls are a
+ * sealed judge run; replay with no network rebuilds every judge request; a verdict-rule fix
+ * regrades offline from the recorded judge replies; the leaderboard flags the self-judged scores;
+ * the judge's key is nowhere in the evidence.
+ */
+const dirs = scratchDirs();
+const KEY = 'judge-key-5d1e0c7a9b3f';
+const CONTESTANTS = ['oracle', 'markdown'];
+const RUBRIC = 'Grade the reply to this task.\nTask: {{task}}\nReference: {{reference}}\n<reply>{{reply}}</reply>\nAnswer SCORE: n/10.\n';
+// The verdict rule's bug: one digit, so "SCORE: 10/10" reads as 1.
+const BUGGY = { pattern: 'SCORE: (\\d)', scale: 10 };
+const FIXED = { pattern: 'SCORE: (\\d+)/10', scale: 10 };
+
+function writeSuite(root: string) {
+  const files: Record<string, string> = {
+    'evals/facts/capital/TASK.md': 'What is the capital of Norway?\n',
+    'evals/facts/capital/solution.md': 'Oslo\n',
+    'evals/facts/river/TASK.md': 'Name the longest river in Norway.\n',
+    'evals/facts/river/solution.md': 'Glomma\n',
+    'judges/quality.md': RUBRIC,
+  };
+  for (const [p, text] of Object.entries(files)) {
+    mkdirSync(join(root, p, '..'), { recursive: true });
+    writeFileSync(join(root, p), text);
+  }
+  const task = (id: string, sourceEval: string, expected: string) => ({
+    id,
+    kind: 'answer',
+    sourceEval,
+    prompt: { file: 'TASK.md' },
+    max_tokens: 32,
+    // graded by the judge alone (the reference server's contenders answer from its reference: oracle right, markdown partly)
+    grader: { ref: 'judge@1', params: { judge: 'quality', reference: expected } },
+  });
+  const bank = {
+    schemaVersion: 1,
+    name: 'judge-suite',
+    version: '0.1.0',
+    description: 'answer tasks graded by a judge',
+    keyBalanceTolerance: 0,
+    promptTemplate: { id: 't', version: 1, system: 's', user: '{{stem}}', answerFormat: 'a letter' },
+    questions: [],
+    tasks: [task('capital-1', 'facts/capital', 'Oslo'), task('river-1', 'facts/river', 'Glomma')],
+    judges: { quality: { current: 1, versions: { '1': { rubric: 'judges/quality.md', model: 'markdown', params: { temperature: 0, max_tokens: 16 }, verdict: BUGGY } } } },
+    omissions: [],
+  };
+  writeFileSync(join(root, 'decision-bank.json'), `${JSON.stringify(bank, null, 2)}\n`);
+}
+
+const docket = (root: string, args: string[]) => {
+  const r = spawnSync(process.execPath, [DOCKET, ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  let json: any = null;
+  try {
+    json = JSON.parse(r.stdout);
+  } catch {}
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, json };
+};
+
+const docketAsync = (root: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string; json: any }>((resolve) => {
+    const child = spawn(process.execPath, [DOCKET, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => {
+      let json: any = null;
+      try {
+        json = JSON.parse(stdout);
+      } catch {}
+      resolve({ status, stdout, stderr, json });
+    });
+  });
+
+const withArchive = <T>(root: string, f: (a: Archive) => T): T => {
+  const a = new Archive(join(root, 'evidence'));
+  try {
+    return f(a);
+  } finally {
+    a.close();
+  }
+};
+
+describe('judge grades as evidence', () => {
+  let root = '';
+  let ref: ReferenceServer | undefined;
+  const runs: Record<string, any> = {};
+
+  beforeAll(async () => {
+    root = dirs('docket-judge-');
+    writeSuite(root);
+    expect(docket(root, ['evidence', 'lock']).status).toBe(0);
+    const v = docket(root, ['validate', '--json']);
+    expect(v.status, v.stdout + v.stderr).toBe(0);
+    const cap = docket(root, ['evidence', 'capture', '--json']);
+    expect(cap.status, cap.stderr).toBe(0);
+    ref = await startReferenceServer({ archive: join(root, 'evidence'), port: 0 });
+    for (const m of CONTESTANTS) {
+      const r = await docketAsync(root, ['run', '--model', m, '--base-url', ref.baseUrl, '--run-id', `${m}-1`, '--judge-api-key-env', 'JUDGE_KEY', '--json'], { JUDGE_KEY: KEY });
+      expect(r.status, r.stdout + r.stderr).toBe(0);
+      runs[m] = r.json;
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await ref?.close();
+  });
+
+  it('records each contestant run’s judge calls as a sealed judge run, linked from its grade', () => {
+    expect(runs.oracle.grade.status).toBe('graded');
+    withArchive(root, (a) => {
+      const db = a.currentIndex().db;
+      expect(db.prepare('SELECT kind, COUNT(*) FROM runs GROUP BY kind ORDER BY kind').raw().all()).toEqual([
+        ['contestant', 2],
+        ['judge', 2],
+      ]);
+      const g = loadGrade(a, headGradeDigest(a, 'oracle-1')!);
+      expect(g.value.judges).toHaveLength(1);
+      const j = g.value.judges![0]!;
+      expect(j).toMatchObject({ ref: 'quality@1', model: 'markdown' });
+      expect(j.runs).toHaveLength(1);
+      const judgeRun = db.prepare('SELECT id, model, status, planned, kind FROM runs WHERE digest = ?').raw().get(j.runs[0]) as unknown[];
+      expect(judgeRun.slice(1)).toEqual(['markdown', 'sealed', 2, 'judge']);
+      // every task attempt's judge part names the judge run and the attempt whose reply it read
+      const parts = g.verdicts.flatMap((v) => v.parts ?? []).filter((p) => p.grader === 'quality@1');
+      expect(parts).toHaveLength(2);
+      for (const p of parts) expect(p.judge?.run).toBe(j.runs[0]);
+      // the judge grader (rubric included) is archived
+      expect(a.get(j.bundle).value).toMatchObject({ kind: 'judge-grader', rubric: RUBRIC, model: 'markdown' });
+    });
+  });
+
+  it('flags every score graded by a judge that is also a ranked contestant', () => {
+    const board = docket(root, ['leaderboard', '--json']);
+    expect(board.status, board.stderr).toBe(0);
+    const flags = board.json.judgeIsContestant;
+    expect(flags.map((f: any) => f.runId).sort()).toEqual(['markdown-1', 'oracle-1']);
+    for (const f of flags) expect(f.contestants).toEqual([{ runId: 'markdown-1', model: 'markdown', by: 'requested' }]);
+    const text = docket(root, ['leaderboard']);
+    expect(text.stdout).toContain('judge is a contestant:');
+    // audit names them too, beside the published numbers it checks (a hint: the numbers still reproduce)
+    const published = join(root, 'board.json');
+    writeFileSync(published, board.stdout);
+    const audit = docket(root, ['audit', '--published', published, '--json']);
+    expect(audit.json?.judgeIsContestant?.map((f: any) => f.runId).sort(), audit.stdout + audit.stderr).toEqual(['markdown-1', 'oracle-1']);
+  });
+
+  it('judge runs are runs: listed, verified', () => {
+    const list = docket(root, ['runs', '--json']);
+    expect(list.status, list.stderr).toBe(0);
+    expect(JSON.stringify(list.json)).toMatch(/"judge-[0-9a-f]{20}"/);
+    const v = docket(root, ['verify', '--json']);
+    expect(v.status, v.stdout + v.stderr).toBe(0);
+  });
+
+  it('never stores the judge’s key', () => {
+    expect(allText(join(root, 'evidence'))).not.toContain(KEY);
+  });
+
+  it('replays every judge request offline, and a verdict-rule fix regrades offline from the recorded replies', async () => {
+    const rep = await runDocketWithoutNetwork(['replay', '--all', '--json'], { cwd: root });
+    if (rep.unavailable) return console.log(`skipped: ${rep.unavailable}`);
+    const replay = JSON.parse(rep.stdout);
+    expect(replay.ok, rep.stdout).toBe(true);
+    expect(replay.requests).toBe(8); // 2 contestants × 2 tasks, and their 2 judge runs × 2 replies
+    expect(replay.runs.filter((r: any) => r.run.startsWith('judge-')).map((r: any) => r.matched)).toEqual([2, 2]);
+    const same = await runDocketWithoutNetwork(['regrade', '--all', '--json'], { cwd: root });
+    expect(JSON.parse(same.stdout).runs.map((r: any) => r.status)).toEqual(['unchanged', 'unchanged']);
+    const before = withArchive(root, (a) => loadGrade(a, headGradeDigest(a, 'markdown-1')!).verdicts.map((v) => v.score));
+    // The judge gave markdown's own replies 10/10, which the one-digit rule read as 1/10.
+    expect(before).toEqual([0.1, 0.1]);
+    const file = join(root, 'decision-bank.json');
+    const bank = JSON.parse(readFileSync(file, 'utf8'));
+    bank.judges.quality.versions['2'] = { ...bank.judges.quality.versions['1'], verdict: FIXED };
+    bank.judges.quality.current = 2;
+    writeFileSync(file, `${JSON.stringify(bank, null, 2)}\n`);
+    const fixed = await runDocketWithoutNetwork(['regrade', 'markdown-1', '--json'], { cwd: root });
+    expect(fixed.code, fixed.stdout + fixed.stderr).toBe(0);
+    const out = JSON.parse(fixed.stdout);
+    expect(out.runs[0].status).toBe('graded');
+    expect(out.flips.length).toBe(2);
+    const after = withArchive(root, (a) => loadGrade(a, headGradeDigest(a, 'markdown-1')!));
+    expect(after.verdicts.map((v) => v.score)).toEqual([1, 1]); // the same recorded replies, read right
+    expect(after.value.judges![0]!.ref).toBe('quality@2');
+  }, 120_000);
+
+  it('a changed rubric needs a new judge run: regrade says so, docket judge records it and grades', async () => {
+    writeFileSync(join(root, 'judges/quality-v3.md'), RUBRIC.replace('Grade the reply', 'Grade strictly the reply'));
+    const file = join(root, 'decision-bank.json');
+    const bank = JSON.parse(readFileSync(file, 'utf8'));
+    bank.judges.quality.versions['3'] = { ...bank.judges.quality.versions['2'], rubric: 'judges/quality-v3.md' };
+    bank.judges.quality.current = 3;
+    writeFileSync(file, `${JSON.stringify(bank, null, 2)}\n`);
+    const missing = docket(root, ['regrade', 'oracle-1', '--json']);
+    expect(missing.status).toBe(1);
+    expect(JSON.parse(missing.stdout).error.code).toBe('EJUDGEMISSING');
+    const judged = await docketAsync(root, ['judge', 'oracle-1', '--base-url', ref!.baseUrl, '--api-key-env', 'JUDGE_KEY', '--json'], { JUDGE_KEY: KEY });
+    expect(judged.status, judged.stdout + judged.stderr).toBe(0);
+    expect(judged.json.runs[0].judges[0]).toMatchObject({ judge: 'quality@3', requests: 2, recorded: 0 });
+    expect(judged.json.runs[0].status).toBe('graded');
+    const g = withArchive(root, (a) => loadGrade(a, headGradeDigest(a, 'oracle-1')!));
+    expect(g.value.judges![0]!.runs).toEqual([judged.json.runs[0].judges[0].digest]);
+    expect(allText(join(root, 'evidence'))).not.toContain(KEY);
+  }, 120_000);
+
+  it('judge-check: the neutral judge undoes the swap the self-favouring judge caused, and says so (exit 1)', async () => {
+    const board = docket(root, ['leaderboard', '--json']);
+    expect(board.json.rows.map((r: any) => r.model)).toEqual(['markdown', 'oracle']); // markdown judged its own replies 10/10
+    const check = await docketAsync(root, ['judge-check', '--judge', 'judge-neutral', '--top', '2', '--base-url', ref!.baseUrl, '--json']);
+    expect(check.status, check.stdout + check.stderr).toBe(1);
+    expect(check.json.original.map((r: any) => r.model)).toEqual(['markdown', 'oracle']);
+    expect(check.json.checked.map((r: any) => r.model)).toEqual(['oracle', 'markdown']);
+    expect(check.json.changes).toEqual([
+      { model: 'oracle', runId: 'oracle-1', from: 2, to: 1 },
+      { model: 'markdown', runId: 'markdown-1', from: 1, to: 2 },
+    ]);
+    expect(check.json.agreement.items).toBe(4);
+    // the neutral judge's calls are judge runs too, and the current grades are untouched
+    withArchive(root, (a) => {
+      const db = a.currentIndex().db;
+      expect(db.prepare("SELECT model, COUNT(*) FROM runs WHERE kind = 'judge' GROUP BY model ORDER BY model").raw().all()).toEqual([
+        ['judge-neutral', 2],
+        ['markdown', 3],
+      ]);
+      expect(a.get(check.json.attachment).value).toMatchObject({ kind: 'attachment', name: 'judge-check.json' });
+    });
+    expect(docket(root, ['leaderboard', '--json']).json.rows.map((r: any) => r.model)).toEqual(['markdown', 'oracle']);
+    // control: checked with the same judge model, the order holds (exit 0)
+    const same = await docketAsync(root, ['judge-check', '--judge', 'markdown', '--top', '2', '--base-url', ref!.baseUrl, '--json']);
+    expect(same.status, same.stdout + same.stderr).toBe(0);
+    expect(same.json).toMatchObject({ holds: true, changes: [] });
+  }, 120_000);
+
+  it('a judge run interrupted midway is continued, not asked again: no judge call is made twice', async () => {
+    writeFileSync(join(root, 'judges/quality-v4.md'), RUBRIC.replace('Grade the reply', 'Grade fairly the reply'));
+    const file = join(root, 'decision-bank.json');
+    const bank = JSON.parse(readFileSync(file, 'utf8'));
+    bank.judges.quality.versions['4'] = { ...bank.judges.quality.versions['3'], rubric: 'judges/quality-v4.md' };
+    bank.judges.quality.current = 4;
+    writeFileSync(file, `${JSON.stringify(bank, null, 2)}\n`);
+    const suite = suiteGradersAt(root);
+    const a = new Archive(join(root, 'evidence'));
+    try {
+      const before = ref!.requests();
+      const stop = new AbortController();
+      const first = judgeRun(a, 'oracle-1', { suite, baseUrl: ref!.baseUrl }, { apiKey: null, backoffMs: 0, concurrency: 1, signal: stop.signal, onAttempt: () => stop.abort() });
+      await expect(first).rejects.toMatchObject({ code: 'EINTERRUPTED' });
+      expect(ref!.requests() - before).toBe(1);
+      const stopped = docket(root, ['leaderboard', '--json']).json.unscored.filter((u: any) => u.runId.startsWith('judge-'));
+      expect(stopped.map((u: any) => u.command)).toEqual([`docket judge oracle-1 --base-url URL`]);
+      const again = await judgeRun(a, 'oracle-1', { suite, baseUrl: ref!.baseUrl }, { apiKey: null, backoffMs: 0, concurrency: 1 });
+      expect(ref!.requests() - before).toBe(2); // the second reply only
+      expect(again[0]).toMatchObject({ judge: 'quality@4', requests: 2, recorded: 0 });
+      const run = a.get(again[0]!.digest!).value as { attempts: number; planned: number };
+      expect(run).toMatchObject({ attempts: 2, planned: 2 });
+    } finally {
+      a.close();
+    }
+    // docket check: markdown-1 has no reply of quality@4 yet, so its grade cannot be checked offline
+    const stale = docket(root, ['check', '--json']);
+    expect(stale.status).toBe(1);
+    expect(stale.json.steps.filter((x: any) => !x.ok).map((x: any) => [x.name, x.summary.split(':')[0]])).toEqual([['regrade check', 'EJUDGEMISSING']]);
+    const judged = await docketAsync(root, ['judge', 'oracle-1', 'markdown-1', '--base-url', ref!.baseUrl, '--json']);
+    expect(judged.status, judged.stdout + judged.stderr).toBe(0);
+    expect(judged.json.runs.map((r: any) => r.judges[0].recorded)).toEqual([2, 0]); // oracle-1's replies were recorded above
+    const check = docket(root, ['check', '--json']);
+    expect(check.status, JSON.stringify(check.json?.steps?.filter((x: any) => !x.ok)).slice(0, 3000) + check.stderr).toBe(0);
+  }, 120_000);
+});

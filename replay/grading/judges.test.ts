@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { FrozenTask } from '../bank/frozen.ts';
+import type { JournalLine } from '../runs/journal.ts';
+import { renderRubric } from '../runs/judge-request.ts';
+import { applyVerdict, judgeGrader, judgeRequests, verdictRuleProblem } from './judges.ts';
+
+const base = {
+  id: 'quality',
+  version: 1,
+  model: 'judge-model',
+  params: { temperature: 0, max_tokens: 16 },
+  verdict: { pattern: 'SCORE: (\\d+)/10', scale: 10 },
+  rubric: 'T: {{task}}\n<reply>{{reply}}</reply>\nR: {{reference}}',
+};
+
+describe('judge graders', () => {
+  it('a score rule reads the first match out of its scale, clamped; a pass rule reads its word; nothing read is null, not 0', () => {
+    expect(applyVerdict({ pattern: 'SCORE: (\\d+)', scale: 10 }, 'SCORE: 7/10, then SCORE: 2')).toBe(0.7);
+    expect(applyVerdict({ pattern: 'SCORE: (\\d+)', scale: 10 }, 'SCORE: 12')).toBe(1);
+    expect(applyVerdict({ pattern: 'SCORE: (\\d)', scale: 10 }, 'SCORE: 10/10')).toBe(0.1); // the one-digit bug the e2e test fixes
+    expect(applyVerdict({ pattern: 'verdict: (pass|fail)', flags: 'i', pass: 'PASS' }, 'Verdict: PASS')).toBe(1);
+    expect(applyVerdict({ pattern: 'verdict: (pass|fail)', flags: 'i', pass: 'PASS' }, 'Verdict: fail')).toBe(0);
+    expect(applyVerdict({ pattern: 'SCORE: (\\d+)', scale: 10 }, 'I cannot grade this.')).toBeNull();
+    expect(applyVerdict({ pattern: 'SCORE: (\\d+)', scale: 10 }, null)).toBeNull();
+  });
+
+  it('a verdict rule needs a compiling pattern with a group, and a scale or a pass word', () => {
+    expect(verdictRuleProblem({ pattern: 'SCORE: (\\d+)', scale: 10 })).toBeNull();
+    expect(verdictRuleProblem({ pattern: 'SCORE: \\d+', scale: 10 })).toMatch(/capturing group/);
+    expect(verdictRuleProblem({ pattern: 'SCORE: (', scale: 10 })).toMatch(/does not compile/);
+    expect(verdictRuleProblem({ pattern: 'SCORE: (\\d+)' })).toMatch(/scale/);
+    expect(verdictRuleProblem({ pattern: '(PASS|FAIL)', pass: 'PASS' })).toBeNull();
+  });
+
+  it('the identity covers rubric, model, settings and rule; the requests do not depend on the rule', () => {
+    const a = judgeGrader(base);
+    for (const change of [{ rubric: `${base.rubric} ` }, { model: 'other' }, { params: { temperature: 0.5, max_tokens: 16 } }, { verdict: { pattern: 'S: (\\d+)', scale: 10 } }])
+      expect(judgeGrader({ ...base, ...change }).value.digest).not.toBe(a.value.digest);
+    const task = {
+      id: 'capital-1',
+      kind: 'answer',
+      sourceEval: 'facts/capital',
+      prompt: { text: 'Capital of Norway?' },
+      max_tokens: 32,
+      graders: [{ ref: 'judge@1', weight: 1, params: { judge: 'quality', reference: 'Oslo' } }],
+    } as unknown as FrozenTask;
+    const line = (seq: number, repetition: number, content: string | null, cls = 'answered') =>
+      ({ seq, slot: { question: 'capital-1', permutation: 0, repetition }, attempt: 0, content, class: cls, final: true, finishReason: 'stop' }) as unknown as JournalLine;
+    const lines = [line(0, 0, 'Oslo'), line(1, 1, null, 'provider_failure'), line(2, 2, '  '), line(3, 3, 'Bergen {{task}}')];
+    const reqs = judgeRequests({ lines }, { tasks: [task] }, a);
+    expect(reqs.map((r) => r.item)).toEqual([
+      { task: 'capital-1', repetition: 0, seq: 0 },
+      { task: 'capital-1', repetition: 3, seq: 3 },
+    ]);
+    expect((reqs[1]!.body as { messages: { content: string }[] }).messages[0]!.content).toBe('T: Capital of Norway?\n<reply>Bergen {{task}}</reply>\nR: Oslo'); // one pass
+    const fixed = judgeRequests({ lines }, { tasks: [task] }, judgeGrader({ ...base, version: 2, verdict: { pattern: 'SCORE: (\\d)', scale: 10 } }));
+    expect(fixed.map((r) => r.hash)).toEqual(reqs.map((r) => r.hash));
+  });
+
+  it('fills the rubric in one pass', () => {
+    expect(renderRubric('{{reply}} / {{reference}}', { task: 't', reply: '{{reference}}', reference: 'r' })).toBe('{{reference}} / r');
+  });
+});
