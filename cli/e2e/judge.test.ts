@@ -208,7 +208,9 @@ describe('judge grades as evidence', () => {
     writeFileSync(file, `${JSON.stringify(bank, null, 2)}\n`);
     const missing = docket(root, ['regrade', 'oracle-1', '--json']);
     expect(missing.status).toBe(1);
-    expect(JSON.parse(missing.stdout).error.code).toBe('EJUDGEMISSING');
+    const err = JSON.parse(missing.stdout).error;
+    expect(err.code).toBe('EJUDGEMISSING');
+    expect(err.message).toContain('2 of 2 requests of judge quality@3 (model markdown)');
     const judged = await docketAsync(root, ['judge', 'oracle-1', '--base-url', ref!.baseUrl, '--api-key-env', 'JUDGE_KEY', '--json'], { JUDGE_KEY: KEY });
     expect(judged.status, judged.stdout + judged.stderr).toBe(0);
     expect(judged.json.runs[0].judges[0]).toMatchObject({ judge: 'quality@3', requests: 2, recorded: 0 });
