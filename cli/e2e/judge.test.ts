@@ -140,6 +140,8 @@ describe('judge grades as evidence', () => {
       const parts = g.verdicts.flatMap((v) => v.parts ?? []).filter((p) => p.grader === 'quality@1');
       expect(parts).toHaveLength(2);
       for (const p of parts) expect(p.judge?.run).toBe(j.runs[0]);
+      // sql: which judge graded what
+      expect(db.prepare('SELECT judge, judge_run, verdict FROM judge_parts WHERE grade = ? ORDER BY seq').raw().all(g.digest)).toEqual(parts.map((p) => ['quality@1', j.runs[0], p.verdict]));
       // the judge grader (rubric included) is archived
       expect(a.get(j.bundle).value).toMatchObject({ kind: 'judge-grader', rubric: RUBRIC, model: 'markdown' });
     });
