@@ -76,7 +76,15 @@ describe('judge graders', () => {
         { ref: 'answer@1', weight: 1, params: { match: 'exact', expected: 'Oslo' } },
       ],
     } as unknown as FrozenTask;
-    const line = { seq: 4, slot: { question: 'capital-1', permutation: 0, repetition: 0 }, attempt: 0, content: 'Oslo', class: 'answered', final: true, finishReason: 'stop' } as unknown as JournalLine;
+    const line = {
+      seq: 4,
+      slot: { question: 'capital-1', permutation: 0, repetition: 0 },
+      attempt: 0,
+      content: 'Oslo',
+      class: 'answered',
+      final: true,
+      finishReason: 'stop',
+    } as unknown as JournalLine;
     const hash = judgeRequestFor(j, task, 'Oslo', task.graders[0]!.params).hash;
     const run = `sha256:${'a'.repeat(64)}` as Digest;
     const grade = (reply: Partial<JudgeReply> | null) => {
