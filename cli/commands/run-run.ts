@@ -148,7 +148,9 @@ export async function runRun(argv: ArgumentsCamelCase<RunArgs>) {
         opts.suite?.judges.size && judgeUrl && !argv.abandon
           ? async (a: Archive, id: string) => {
               const judgeKey = argv['judge-api-key-env'] === undefined ? apiKey : resolveApiKey({ envName: argv['judge-api-key-env'], envFile: argv['env-file'] });
-              await judgeRun(a, id, { suite: opts.suite ?? null, baseUrl: judgeUrl }, { ...conn, apiKey: judgeKey, onAttempt: undefined, onStart: undefined });
+              // The judge's calls follow the run's retries and timeout; its request and cost caps are the contestant's own.
+              const caps = { retries: opts.caps.retries, timeoutMs: opts.caps.timeoutMs };
+              await judgeRun(a, id, { suite: opts.suite ?? null, baseUrl: judgeUrl, caps }, { ...conn, apiKey: judgeKey, onAttempt: undefined, onStart: undefined });
             }
           : undefined;
       Object.assign(conn, { judge });

@@ -140,6 +140,8 @@ describe('judge grades as evidence', () => {
       const parts = g.verdicts.flatMap((v) => v.parts ?? []).filter((p) => p.grader === 'quality@1');
       expect(parts).toHaveLength(2);
       for (const p of parts) expect(p.judge?.run).toBe(j.runs[0]);
+      // sql: which judge graded what
+      expect(db.prepare('SELECT judge, judge_run, verdict FROM judge_parts WHERE grade = ? ORDER BY seq').raw().all(g.digest)).toEqual(parts.map((p) => ['quality@1', j.runs[0], p.verdict]));
       // the judge grader (rubric included) is archived
       expect(a.get(j.bundle).value).toMatchObject({ kind: 'judge-grader', rubric: RUBRIC, model: 'markdown' });
     });
@@ -208,7 +210,9 @@ describe('judge grades as evidence', () => {
     writeFileSync(file, `${JSON.stringify(bank, null, 2)}\n`);
     const missing = docket(root, ['regrade', 'oracle-1', '--json']);
     expect(missing.status).toBe(1);
-    expect(JSON.parse(missing.stdout).error.code).toBe('EJUDGEMISSING');
+    const err = JSON.parse(missing.stdout).error;
+    expect(err.code).toBe('EJUDGEMISSING');
+    expect(err.message).toContain('2 of 2 requests of judge quality@3 (model markdown)');
     const judged = await docketAsync(root, ['judge', 'oracle-1', '--base-url', ref!.baseUrl, '--api-key-env', 'JUDGE_KEY', '--json'], { JUDGE_KEY: KEY });
     expect(judged.status, judged.stdout + judged.stderr).toBe(0);
     expect(judged.json.runs[0].judges[0]).toMatchObject({ judge: 'quality@3', requests: 2, recorded: 0 });

@@ -24,7 +24,7 @@ describe('serve-reference', () => {
   it('lists its contenders at GET /v1/models', async () => {
     const j = (await (await fetch(`${ref.baseUrl}/models`)).json()) as { data: { id: string }[] };
     expect(j.data.map((m) => m.id)).toEqual(CONTENDERS.map((c) => c.id));
-    expect(j.data.map((m) => m.id)).toEqual(['oracle', 'coin', 'markdown', 'truncator', 'flaky', 'hostile', 'judge-neutral']);
+    expect(j.data.map((m) => m.id)).toEqual(['oracle', 'coin', 'markdown', 'truncator', 'flaky', 'hostile', 'judge-neutral', 'judge-flaky']);
   });
 
   it('judge-neutral (and markdown asked to judge) answer SCORE: n/10 from the reply between <reply> tags', async () => {
@@ -33,6 +33,23 @@ describe('serve-reference', () => {
     expect(await ask('judge-neutral', 'Grade: <reply>no idea</reply>')).toBe('SCORE: 1/10'); // not a reply any contender gives
     expect(await ask('markdown', 'Grade: <reply>no idea</reply>')).toBe('SCORE: 1/10');
     expect(await ask('judge-neutral', 'What is 2 + 2?')).toMatch(/only judge/);
+  });
+
+  it('judge-flaky fails about half of its judge requests once (429 or 500), then answers as judge-neutral', async () => {
+    const statuses: number[][] = [];
+    for (let i = 0; i < 12; i++) {
+      const body = { model: 'judge-flaky', messages: [{ role: 'user', content: `Grade: <reply>reply ${i}</reply>` }], max_tokens: 16 };
+      const first = await post(body);
+      await first.text();
+      const second = await post(body);
+      statuses.push([first.status, second.status]);
+      expect(second.status).toBe(200);
+      expect(((await second.json()) as { choices: { message: { content: string } }[] }).choices[0]!.message.content).toBe('SCORE: 1/10');
+    }
+    const failed = statuses.filter(([s]) => s !== 200);
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.length).toBeLessThan(12);
+    for (const [s] of failed) expect([429, 500]).toContain(s);
   });
 
   it('oracle knows the shown letter of the key under every permutation; replies are deterministic', async () => {

@@ -45,6 +45,7 @@ export const CONTENDERS: readonly Contender[] = [
     description: "a judge: reads the reply between <reply> and </reply> and answers SCORE: n/10 from its text alone (a task's right reply 9, its partly right reply 6, anything else 1); reports cost",
     reportsCost: true,
   },
+  { id: 'judge-flaky', description: 'judge-neutral, except that about half of its requests fail the first time with 429 or 500, then succeed; reports cost', reportsCost: true },
 ];
 /** Fault models for tests: not listed at /v1/models. */
 export const FAULT_MODELS = { html: 'answers 200 with an HTML page', locked: 'answers 401' } as const;
@@ -313,9 +314,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, known: Map<stri
 
   let content = '';
   let finish = 'stop';
-  const judging = !k && (model === 'judge-neutral' || model === 'markdown') ? judgedReply(body.messages) : null;
+  const judging = !k && (model === 'judge-neutral' || model === 'judge-flaky' || model === 'markdown') ? judgedReply(body.messages) : null;
+  if (judging !== null && model === 'judge-flaky' && n === 0 && chance(model, hash, 'fail') < 0.5)
+    return chance(model, hash, 'which') < 0.5
+      ? send(res, 429, { error: { message: 'Rate limit reached; retry shortly', type: 'rate_limit_error' } }, { 'retry-after': '0' })
+      : send(res, 500, { error: { message: 'The server had an error while processing your request', type: 'server_error' } });
   if (judging !== null) content = `SCORE: ${judgeScore(model, judging, replies)}/10`;
-  else if (model === 'judge-neutral') content = 'I only judge replies (between <reply> and </reply>).';
+  else if (model === 'judge-neutral' || model === 'judge-flaky') content = 'I only judge replies (between <reply> and </reply>).';
   else if (k?.task) ({ content, finish } = taskReply(model, hash, k.task));
   else
     switch (model) {

@@ -7,7 +7,7 @@ import { ALL_GRADERS, grader as graderByRef, graderByDigest, taskGrader, type Gr
 import { bankGrader, resolveGrader, type GraderContext, type SuiteGraders } from './suite-graders.ts';
 import { gradeTaskAttempt, type ExecResultValue, type ExecRunner, type TaskGradingContext } from './task-grading.ts';
 import type { SourceSnapshot } from '../bank/snapshot.ts';
-import { judgeFromDecl, judgesOfBank, JUDGE_REF, loadJudgeGrader, recordedJudgeReplies, type JudgeContext, type JudgeGrader, type JudgeIdentity } from './judges.ts';
+import { judgeFromDecl, judgeRequests, judgesOfBank, JUDGE_REF, loadJudgeGrader, recordedJudgeReplies, type JudgeContext, type JudgeGrader, type JudgeIdentity } from './judges.ts';
 import type { JournalLine } from '../runs/journal.ts';
 import { canonicalBytes, canonicalText, type Json } from '../format/json.ts';
 import { permutationsFor } from '../runs/request.ts';
@@ -391,7 +391,22 @@ export function prepareRegrade(archive: Archive, runRef: string, opts: RegradeOp
   const current = g.digest === byDefault.digest || opts.setCurrent === true;
   const setCurrent = opts.setCurrent === true && g.digest !== byDefault.digest;
   const judges = judgeContext(archive, run, bank, opts.suite ?? null, base?.value ?? null);
+  if (judges) requireJudgeReplies(run, bank, judges);
   return planRegrade({ run, bank, grader: g, previous, base, current, setCurrent, gradedAt: opts.gradedAt, exec: opts.exec, source: sourceReader(archive), judges });
+}
+
+/** Every judge request the run's grading will read must be recorded: else EJUDGEMISSING, counting them per judge (what an online `docket judge` would ask). */
+function requireJudgeReplies(run: LoadedRun, bank: FrozenBank, judges: JudgeContext) {
+  const missing = [...judges.graders.values()]
+    .map((j) => ({ j, all: judgeRequests(run, bank, j) }))
+    .map(({ j, all }) => ({ j, all: all.length, missing: all.filter((r) => !judges.replies.has(r.hash)).length }))
+    .filter((m) => m.missing > 0);
+  if (!missing.length) return;
+  throw findingError(
+    'EJUDGEMISSING',
+    `run ${run.run.id}: ${missing.map((m) => `${m.missing} of ${m.all} requests of judge ${m.j.ref} (model ${m.j.value.model})`).join(', ')} have no recorded reply; a judge call is made online only: \`docket judge ${run.run.id} --base-url URL\` records them (a changed rubric, model or setting makes new requests)`,
+    { run: run.run.id, missing: missing.map((m) => ({ judge: m.j.ref, model: m.j.value.model, requests: m.missing, of: m.all })) },
+  );
 }
 
 /**

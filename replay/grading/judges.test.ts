@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { FrozenTask } from '../bank/frozen.ts';
 import type { JournalLine } from '../runs/journal.ts';
 import { renderRubric } from '../runs/judge-request.ts';
-import { applyVerdict, judgeGrader, judgeRequests, verdictRuleProblem } from './judges.ts';
+import { applyVerdict, judgeGrader, judgeRequestFor, judgeRequests, verdictRuleProblem, type JudgeReply } from './judges.ts';
+import { gradeTaskAttempt, type TaskGradingContext } from './task-grading.ts';
+import type { Digest } from '../format/digest.ts';
 
 const base = {
   id: 'quality',
@@ -59,5 +61,45 @@ describe('judge graders', () => {
 
   it('fills the rubric in one pass', () => {
     expect(renderRubric('{{reply}} / {{reference}}', { task: 't', reply: '{{reference}}', reference: 'r' })).toBe('{{reference}} / r');
+  });
+
+  it('grading reads the recorded judge reply: a failed call or an unreadable reply is a failed measurement (no score), none recorded is EJUDGEMISSING', () => {
+    const j = judgeGrader(base);
+    const task = {
+      id: 'capital-1',
+      kind: 'answer',
+      sourceEval: 'facts/capital',
+      prompt: { text: 'Capital of Norway?' },
+      max_tokens: 32,
+      graders: [
+        { ref: 'judge@1', weight: 3, params: { judge: 'quality' } },
+        { ref: 'answer@1', weight: 1, params: { match: 'exact', expected: 'Oslo' } },
+      ],
+    } as unknown as FrozenTask;
+    const line = {
+      seq: 4,
+      slot: { question: 'capital-1', permutation: 0, repetition: 0 },
+      attempt: 0,
+      content: 'Oslo',
+      class: 'answered',
+      final: true,
+      finishReason: 'stop',
+    } as unknown as JournalLine;
+    const hash = judgeRequestFor(j, task, 'Oslo', task.graders[0]!.params).hash;
+    const run = `sha256:${'a'.repeat(64)}` as Digest;
+    const grade = (reply: Partial<JudgeReply> | null) => {
+      const replies = new Map<Digest, JudgeReply>(reply ? [[hash, { run, runId: 'judge-x', seq: 1, content: null, failed: false, model: 'judge-model', ...reply }]] : []);
+      const ctx = { source: () => null as never, evidence: [], identity: () => null as never, judges: { graders: new Map([['quality', j]]), replies } } as unknown as TaskGradingContext;
+      return gradeTaskAttempt(line, task, { question: 'capital-1', permutation: 0, repetition: 0, attempt: 0, seq: 4, inputHash: run }, ctx);
+    };
+    const ok = grade({ content: 'SCORE: 6/10' });
+    expect(ok.score).toBeCloseTo((3 * 0.6 + 1) / 4);
+    expect(ok.parts![0]).toMatchObject({ grader: 'quality@1', weight: 3, verdict: 'partial', score: 0.6, judge: { run, seq: 1 } });
+    for (const r of [{ failed: true }, { content: 'I would rather not say.' }]) {
+      const v = grade(r);
+      expect(v).toMatchObject({ verdict: 'provider_failure', score: null });
+      expect(v.parts![0]).toMatchObject({ verdict: 'provider_failure', score: null });
+    }
+    expect(() => grade(null)).toThrow(expect.objectContaining({ code: 'EJUDGEMISSING' }));
   });
 });

@@ -66,6 +66,7 @@ const EVERY_TABLE = [
   'foreign_scores',
   'grade_packs',
   'grades',
+  'judge_parts',
   'lost_refs',
   'meta',
   'objects',

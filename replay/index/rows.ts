@@ -531,6 +531,8 @@ function gradeDerived(value: Json, digest: Digest, src: BundleSource, emit: Emit
   const add = (r: GradeValue['verdicts'][number], segment: Digest | null) => {
     if (r.seq !== i) throw findingError('EGRADE', `grade ${digest}: verdict ${i} is for attempt ${r.seq}`, { digest });
     emit('verdicts', [digest, r.seq, r.verdict, r.chosen, r.shown, r.inputHash, r.score ?? null, segment]);
+    // Which judge graded what: a judge part's judge grader, and the judge run and attempt whose reply it read.
+    for (const p of r.parts ?? []) if (p.judge) emit('judge_parts', [digest, r.seq, p.grader, p.judge.run, p.judge.seq, p.verdict, p.score]);
     verdicts += VERDICT_CODES[r.verdict];
     chosen += r.chosen ?? '-';
     scores.push(r.score ?? null);

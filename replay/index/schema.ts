@@ -70,6 +70,8 @@ CREATE INDEX grades_run ON grades(run);
 CREATE INDEX grades_run_id ON grades(run_id);
 CREATE TABLE verdicts (grade TEXT NOT NULL, seq INTEGER NOT NULL, verdict TEXT NOT NULL, chosen TEXT, shown TEXT,
   input_hash TEXT NOT NULL, score REAL, segment TEXT, PRIMARY KEY (grade, seq)) WITHOUT ROWID;
+CREATE TABLE judge_parts (grade TEXT NOT NULL, seq INTEGER NOT NULL, judge TEXT NOT NULL, judge_run TEXT NOT NULL, judge_seq INTEGER NOT NULL,
+  verdict TEXT NOT NULL, score REAL, PRIMARY KEY (grade, seq, judge)) WITHOUT ROWID;
 CREATE TABLE run_packs (run TEXT PRIMARY KEY, lines INTEGER NOT NULL, final_seq TEXT NOT NULL, attempts TEXT NOT NULL, cost_usd TEXT NOT NULL,
   unknown_cost_attempts TEXT NOT NULL, models TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE grade_packs (grade TEXT PRIMARY KEY, verdicts TEXT NOT NULL, chosen TEXT NOT NULL, scores TEXT) WITHOUT ROWID;
@@ -142,6 +144,6 @@ export const SCHEMA_SQL = TABLES_SQL + VIEWS_SQL;
 export const INDEX_SCHEMA: IndexSchema = {
   version: INDEX_SCHEMA_VERSION,
   sql: SCHEMA_SQL,
-  growing: new Set(['attempts', 'slots', 'verdicts', 'run_packs', 'grade_packs', 'foreign_samples']),
+  growing: new Set(['attempts', 'slots', 'verdicts', 'judge_parts', 'run_packs', 'grade_packs', 'foreign_samples']),
   remembered: new Set(['lost_refs']),
 };
