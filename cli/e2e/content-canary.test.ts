@@ -212,6 +212,14 @@ describe('a canary in a file that would be stored', () => {
     const src = ok.json.sources[0].digest.slice(7);
     const bundle = JSON.parse(gunzipSync(readFileSync(join(dir, 'evidence/objects/v1/sha256', src.slice(0, 2), `${src.slice(2)}.json.gz`))).toString());
     expect(bundle.allowedSecrets).toEqual([{ path: `${E}/notes.txt`, line: 2, rule: 'openrouter-key', digest: hit.digest }]);
+    // release pack honours the same allowance: in the tree's file and in the snapshot that holds it
+    const packed = docket(['release', 'pack', '--out', join(dir, 'r.tgz'), '--json'], { cwd: dir });
+    expect(packed.status, packed.stdout + packed.stderr).toBe(0);
+    expectNoCanary('release pack output', packed.stdout + packed.stderr);
+    const listed = docket(['release', 'pack', '--list', '--json'], { cwd: dir });
+    expect(listed.json.allowedSecrets.map((h: { file?: string; path: string }) => h.file ?? h.path)).toEqual([`${E}/notes.txt`, `${E}/notes.txt`]); // the snapshot's copy, the tree's
+    const checked = docket(['verify', join(dir, 'r.tgz'), '--json'], { cwd: dir });
+    expect(checked.status, checked.stdout).toBe(0); // the release's own bank allows it, wherever it ships
     // docket verify still reports what the archive exposes: an allowance is the bank's word, not the verifier's
     const v = docket(['verify', '--json'], { cwd: dir });
     expect(v.status).toBe(1);

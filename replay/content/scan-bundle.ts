@@ -36,7 +36,7 @@ export function scanBundleContent(path: string, json: Uint8Array, opts: { record
     const file = `evals/${source.sourceEval}/${e.path}`;
     const where = `${path} (${file})`;
     const found = e.type === 'symlink' ? scanBytes(where, e.target ?? '') : scanBytes(where, e.encoding === 'base64' ? Buffer.from(e.content ?? '', 'base64') : (e.content ?? ''));
-    hits.push(...found.filter((h) => !allowed.has(`${file}\0${h.digest}`)));
+    hits.push(...found.filter((h) => !allowed.has(`${file}\0${h.digest}`)).map((h) => ({ ...h, file })));
   }
   return hits;
 }

@@ -14,6 +14,8 @@ export interface SecretHit {
   rule: string;
   redacted: string;
   digest: Digest; // sha256 of the matched secret text
+  /** A hit inside a source snapshot: the eval file it is in (`evals/…`), the path an allowance names. */
+  file?: string;
 }
 
 export interface Allowance {
@@ -193,12 +195,12 @@ class Lines {
     return this.line;
   }
 }
-/** Split hits into those an allowance covers (same path, same digest) and the rest. */
+/** Split hits into those an allowance covers (same path — for a hit in a source snapshot, its eval file's — same digest) and the rest. */
 export function applyAllowances(hits: SecretHit[], allow: Allowance[]): { refused: SecretHit[]; allowed: SecretHit[] } {
   const ok = new Set(allow.map((a) => `${a.path}\0${a.digest}`));
   const refused: SecretHit[] = [];
   const allowed: SecretHit[] = [];
-  for (const h of hits) (ok.has(`${h.path}\0${h.digest}`) ? allowed : refused).push(h);
+  for (const h of hits) (ok.has(`${h.file ?? h.path}\0${h.digest}`) ? allowed : refused).push(h);
   return { refused, allowed };
 }
 
