@@ -9,6 +9,7 @@ import { Archive } from '../../replay/index/archive.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
 import { chooseVersion, rankRuns, type Ranking, type RunForScoring } from '../../replay/scoring/scoring.ts';
 import { taskDetails, type TaskDetail } from '../../replay/scoring/task-details.ts';
+import { judgeContestantFlags, type JudgeContestantFlag } from '../../replay/scoring/judge-flags.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { makeDir, requireDir } from '../paths.ts';
 
@@ -54,12 +55,26 @@ function rankedTaskDetails(archiveDir: string, runs: readonly RunForScoring[], r
   return out;
 }
 
+/** Scores judged by a ranked contestant (as leaderboard prints them). */
+function rankedJudgeFlags(archiveDir: string, runs: readonly RunForScoring[], rows: Ranking['rows']): JudgeContestantFlag[] {
+  const ranked = new Set(rows.map((r) => r.score.run));
+  const archive = new Archive(archiveDir);
+  try {
+    return judgeContestantFlags(
+      archive,
+      runs.filter((r) => ranked.has(r.run)),
+    );
+  } finally {
+    archive.close();
+  }
+}
+
 export function runReport(argv: ArgumentsCamelCase<Args>) {
   requireDir(argv.archive, 'archive');
   if (!argv.json) line(`report: ranking the runs of ${argv.archive} into ${argv.out}`); // before the work
   const runs = loadRunsForScoring(argv.archive, undefined, { answers: false, earlier: false });
   const ranking = rankRuns(runs, chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(argv.archive)));
-  const report = buildReport(ranking, reportPage(argv.bankRoot ?? null, argv.archive), rankedTaskDetails(argv.archive, runs, ranking.rows));
+  const report = buildReport(ranking, reportPage(argv.bankRoot ?? null, argv.archive), rankedTaskDetails(argv.archive, runs, ranking.rows), rankedJudgeFlags(argv.archive, runs, ranking.rows));
   const html = join(argv.out, 'index.html');
   const json = join(argv.out, 'report.json');
   makeDir(argv.out, `the report ${argv.out}`);

@@ -160,6 +160,14 @@ describe('judge grades as evidence', () => {
     writeFileSync(published, board.stdout);
     const audit = docket(root, ['audit', '--published', published, '--json']);
     expect(audit.json?.judgeIsContestant?.map((f: any) => f.runId).sort(), audit.stdout + audit.stderr).toEqual(['markdown-1', 'oracle-1']);
+    // and the report: a section above the ranking's table, and report.json carries the same flags
+    const out = join(dirs('docket-judge-report-'), 'report');
+    const rep = docket(root, ['report', '--out', out]);
+    expect(rep.status, rep.stderr).toBe(0);
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(html).toContain('<h2>The judge is a contestant</h2>');
+    expect(html).toMatch(/<b>oracle<\/b> <span class="mono small">oracle-1<\/span>: graded by judge quality@\d+ \(model markdown[^)]*\), which is also ranked: markdown-1 \(by requested model\)/);
+    expect(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')).judgeIsContestant).toEqual(flags);
   });
 
   it('judge runs are runs: listed, verified', () => {

@@ -1,5 +1,6 @@
 import { PROTOCOL } from '../bank/protocol.ts';
 import { formatCost, percent, type Coverage, type Ranking, type RankedRow, type Refusal } from './scoring.ts';
+import type { JudgeContestantFlag } from './judge-flags.ts';
 import type { TaskDetail } from './task-details.ts';
 
 /**
@@ -131,7 +132,7 @@ export function rankingJson(r: Ranking): RankingJson {
 
 export interface Report {
   html: string;
-  json: RankingJson & { kind: 'docket-report'; title: string; text?: string };
+  json: RankingJson & { kind: 'docket-report'; title: string; text?: string; judgeIsContestant?: JudgeContestantFlag[] };
 }
 
 /** What the bank says about itself on its page (decision-bank.json `report`): a title and an introduction. */
@@ -319,6 +320,15 @@ function tasksSections(rows: readonly RankedRow[], details: ReadonlyMap<string, 
     .join('');
 }
 
+/** Every score a judge graded that is also ranked here (judge-flags.ts): its ranking may favour that judge's own replies. */
+function judgeFlagsList(flags: readonly JudgeContestantFlag[]): string {
+  const items = flags.map(
+    (f) =>
+      `<li><b>${esc(f.model)}</b> <span class="mono small">${esc(f.runId)}</span>: graded by judge ${esc(f.judge)} (model ${esc(f.judgeModel)}${f.judgeReturned.length ? `, returned ${esc(f.judgeReturned.join(' '))}` : ''}), which is also ranked: ${f.contestants.map((c) => `${esc(c.runId)} (by ${c.by} model)`).join(', ')}</li>`,
+  );
+  return `<p>These scores were graded by a judge model that is also a contestant in this ranking; a judge can favour its own replies (\`docket judge-check\` regrades the top runs with another judge).</p><ul class="rules">${items.join('')}</ul>`;
+}
+
 function svg(height: number, body: string, title: string): string {
   return `<svg viewBox="0 0 ${W} ${height}" width="100%" role="img" aria-label="${esc(title)}">${body}</svg>`;
 }
@@ -413,6 +423,7 @@ svg .minline{stroke:#C0392B;stroke-width:1.5;stroke-dasharray:4 3}
 .empty{font-size:17px}
 ul.rules{margin:0;padding-left:20px;color:#333b4d}
 details{margin:10px 0}
+section.warn{border-left:4px solid #C0392B}
 summary{cursor:pointer;padding:6px 0}
 table.tasks td{vertical-align:top}
 ul.tests{margin:4px 0 0;padding-left:16px}
@@ -438,9 +449,14 @@ function rules(): string {
  * `details`: the task slots of ranked runs by run digest (task-details.ts), for the per-task
  * sections; a bank of questions only has none.
  */
-export function buildReport(ranking: Ranking, page: ReportText = { title: DEFAULT_REPORT_TITLE }, details: ReadonlyMap<string, readonly TaskDetail[]> = new Map()): Report {
+export function buildReport(
+  ranking: Ranking,
+  page: ReportText = { title: DEFAULT_REPORT_TITLE },
+  details: ReadonlyMap<string, readonly TaskDetail[]> = new Map(),
+  judged: readonly JudgeContestantFlag[] = [],
+): Report {
   const { title, text } = page;
-  const json = { kind: 'docket-report' as const, title, ...(text ? { text } : {}), ...rankingJson(ranking) };
+  const json = { kind: 'docket-report' as const, title, ...(text ? { text } : {}), ...rankingJson(ranking), ...(judged.length ? { judgeIsContestant: [...judged] } : {}) };
   const intro = text
     ? text
         .split(/\n\s*\n/)
@@ -458,6 +474,7 @@ export function buildReport(ranking: Ranking, page: ReportText = { title: DEFAUL
   const sections = rows.length
     ? [
         `<section><h2>Leaderboard</h2>${scoreChart(rows)}</section>`,
+        ...(judged.length ? [`<section class="warn"><h2>The judge is a contestant</h2>${judgeFlagsList(judged)}</section>`] : []),
         `<section><h2>Rows and the evidence behind them</h2>${leaderboardTable(rows, details)}</section>`,
         ...(rows.some((r) => r.score.kinds) ? [`<section><h2>Score per kind</h2>${kindsTable(rows)}</section>`] : []),
         `<section><h2>Score per category</h2>${modelLegend(rows)}${categoryChart(rows)}</section>`,
