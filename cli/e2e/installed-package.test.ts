@@ -215,6 +215,11 @@ describe('every command, installed, on the project’s own bank and archive', { 
       const plan = ok(run('plan', 'commit', '--model', 'oracle', '--base-url', baseUrl, '--limit-evals', '1', '--json')).json;
       ok(run('run', '--plan', plan.digest, '--model', 'oracle', '--base-url', baseUrl, '--limit-evals', '1', '--run-id', 'installed-2'));
       expect(ok(run('plan', 'list', '--json')).json.records.map((p: { status: string }) => p.status)).toEqual(['complete']);
+      // Judges (#36): a run of a bank that declares none has nothing to judge; judge-check says what it needs.
+      expect(ok(run('judge', 'installed-1', '--base-url', baseUrl, '--json')).json.runs).toMatchObject([{ runId: 'installed-1', judges: [], status: 'unchanged' }]);
+      const check = run('judge-check', '--judge', 'judge-neutral', '--base-url', baseUrl, '--json');
+      noStack(check);
+      expect(check.json.error.code).toBe('EJUDGEDECL');
       ok(run('attest', 'installed-2', '--key', 'publisher.key', '--out', 'installed-2.intoto.json'));
       expect(ok(run('verify', '--attestation', 'installed-2.intoto.json', '--key', 'publisher.key.pub', '--json')).json.claimsChecked).toBe(1);
     } finally {
