@@ -1,4 +1,3 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Archive } from '../../replay/index/archive.ts';
 import { bankDrift } from '../../replay/bank/drift.ts';
 import { loadRunsForScoring, type UngradedRun } from '../../replay/scoring/scoring-input.ts';
-import { DOCKET, scratchDirs } from '../dev/testkit/core.ts';
-import { allText } from '../dev/testkit/recorder.ts';
+import { docket as runDocket, scratchDirs } from '../dev/testkit/core.ts';
+import { allText, runCliJson } from '../dev/testkit/recorder.ts';
 import { runDocketWithoutNetwork } from '../dev/testkit/netns.ts';
 import { startReferenceServer, type ReferenceServer } from '../recorder/reference-server.ts';
 
@@ -105,31 +104,10 @@ function writeSuite(root: string) {
   writeFileSync(join(root, 'decision-bank.json'), `${JSON.stringify(bank, null, 2)}\n`);
 }
 
-const docket = (root: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
-  const r = spawnSync(process.execPath, [DOCKET, ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 240_000 });
-  let json: any = null;
-  try {
-    json = JSON.parse(r.stdout);
-  } catch {}
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, json };
-};
+const docket = (root: string, args: string[], env: Record<string, string> = {}) => runDocket(args, { cwd: root, env });
 
 // The reference server runs in this process: a run must not block its event loop (spawnSync would).
-const docketAsync = (root: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
-  new Promise<{ status: number | null; stdout: string; stderr: string; json: any }>((resolve) => {
-    const child = spawn(process.execPath, [DOCKET, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (status) => {
-      let json: any = null;
-      try {
-        json = JSON.parse(stdout);
-      } catch {}
-      resolve({ status, stdout, stderr, json });
-    });
-  });
+const docketAsync = (root: string, args: string[], env: NodeJS.ProcessEnv = {}) => runCliJson(args, env, root);
 
 const execScratches = () => readdirSync(tmpdir()).filter((n) => n.includes('docket-exec')).length;
 

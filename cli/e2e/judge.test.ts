@@ -1,11 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Archive } from '../../replay/index/archive.ts';
 import { loadGrade, headGradeDigest } from '../../replay/grading/grade-records.ts';
-import { DOCKET, scratchDirs } from '../dev/testkit/core.ts';
-import { allText } from '../dev/testkit/recorder.ts';
+import { docket as runDocket, scratchDirs } from '../dev/testkit/core.ts';
+import { allText, runCliJson } from '../dev/testkit/recorder.ts';
 import { runDocketWithoutNetwork } from '../dev/testkit/netns.ts';
 import { startReferenceServer, type ReferenceServer } from '../recorder/reference-server.ts';
 import { judgeRun } from '../recorder/judge.ts';
@@ -63,30 +62,9 @@ function writeSuite(root: string) {
   writeFileSync(join(root, 'decision-bank.json'), `${JSON.stringify(bank, null, 2)}\n`);
 }
 
-const docket = (root: string, args: string[]) => {
-  const r = spawnSync(process.execPath, [DOCKET, ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
-  let json: any = null;
-  try {
-    json = JSON.parse(r.stdout);
-  } catch {}
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, json };
-};
-
-const docketAsync = (root: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
-  new Promise<{ status: number | null; stdout: string; stderr: string; json: any }>((resolve) => {
-    const child = spawn(process.execPath, [DOCKET, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (status) => {
-      let json: any = null;
-      try {
-        json = JSON.parse(stdout);
-      } catch {}
-      resolve({ status, stdout, stderr, json });
-    });
-  });
+const docket = (root: string, args: string[]) => runDocket(args, { cwd: root });
+// The reference server runs in this process: a run must not block its event loop (spawnSync would).
+const docketAsync = (root: string, args: string[], env: NodeJS.ProcessEnv = {}) => runCliJson(args, env, root);
 
 const withArchive = <T>(root: string, f: (a: Archive) => T): T => {
   const a = new Archive(join(root, 'evidence'));

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCKET, REPO, scratchDirs, treeHashes } from '../dev/testkit/core.ts';
+import { REPO, scratchDirs, treeHashes } from '../dev/testkit/core.ts';
+import { runCliJson } from '../dev/testkit/recorder.ts';
 
 /** Every file of the suite but its installed packages (a link to this checkout's node_modules). */
 const suiteFiles = (root: string) => Object.fromEntries(Object.keys(EVALS).flatMap((id) => Object.entries(treeHashes(join(root, 'evals', id))).map(([p, h]) => [`evals/${id}/${p}`, h])));
@@ -93,22 +93,8 @@ function writeSuite(root: string): Record<string, string> {
   return suite;
 }
 
-const docket = (root: string, args: string[]) =>
-  new Promise<{ status: number | null; stdout: string; stderr: string; json: any }>((resolve) => {
-    // Async: the reference server runs in this process, and spawnSync would block its event loop.
-    const child = spawn(process.execPath, [DOCKET, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (status) => {
-      let json: any = null;
-      try {
-        json = JSON.parse(stdout);
-      } catch {}
-      resolve({ status, stdout, stderr, json });
-    });
-  });
+// Async: the reference server runs in this process, and spawnSync would block its event loop.
+const docket = (root: string, args: string[]) => runCliJson(args, {}, root);
 
 describe('a Convex-like coding suite graded by its own vitest tests', () => {
   let root = '';

@@ -59,6 +59,16 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, cwd = REPO):
   });
 }
 
+/** runCli, with the exit code as `status` and stdout parsed as JSON when it is JSON (else null). */
+export async function runCliJson(args: string[], env: NodeJS.ProcessEnv = {}, cwd = REPO): Promise<Done & { status: number | null; json: any }> {
+  const r = await runCli(args, env, cwd);
+  let json: any = null;
+  try {
+    json = JSON.parse(r.stdout);
+  } catch {}
+  return { ...r, status: r.code, json };
+}
+
 /**
  * A reference server over a scratch archive for the whole test file: started before all tests,
  * closed and removed after. `use` receives both once they exist.
