@@ -9,7 +9,7 @@ import { Archive } from '../../replay/index/archive.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
 import { chooseVersion, rankRuns, type Ranking, type RunForScoring } from '../../replay/scoring/scoring.ts';
 import { taskDetails, type TaskDetail } from '../../replay/scoring/task-details.ts';
-import { judgeContestantFlags, type JudgeContestantFlag } from '../../replay/scoring/judge-flags.ts';
+import { judgeContestantFlags } from '../../replay/scoring/judge-flags.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { makeDir, requireDir } from '../paths.ts';
 
@@ -40,41 +40,29 @@ export function reportPage(root: string | null, archiveDir: string): ReportText 
   }
 }
 
-/** The task slots of every ranked run with tasks, for the page's per-task sections. */
-function rankedTaskDetails(archiveDir: string, runs: readonly RunForScoring[], rows: Ranking['rows']): Map<string, TaskDetail[]> {
-  const out = new Map<string, TaskDetail[]>();
-  const ranked = new Set(rows.map((r) => r.score.run));
-  const tasked = runs.filter((r) => ranked.has(r.run) && r.slots.some((s) => s.kind));
-  if (!tasked.length) return out;
-  const archive = new Archive(archiveDir);
-  try {
-    for (const r of tasked) out.set(r.run, taskDetails(archive, r));
-  } finally {
-    archive.close();
-  }
-  return out;
-}
-
-/** Scores judged by a ranked contestant (as leaderboard prints them). */
-function rankedJudgeFlags(archiveDir: string, runs: readonly RunForScoring[], rows: Ranking['rows']): JudgeContestantFlag[] {
-  const ranked = new Set(rows.map((r) => r.score.run));
-  const archive = new Archive(archiveDir);
-  try {
-    return judgeContestantFlags(
-      archive,
-      runs.filter((r) => ranked.has(r.run)),
-    );
-  } finally {
-    archive.close();
-  }
+/** What the page shows beside the ranking: the task slots of ranked runs with tasks, and the scores a ranked contestant judged. */
+function pageExtras(archive: Archive, runs: readonly RunForScoring[], rows: Ranking['rows']) {
+  const rankedRuns = new Set(rows.map((r) => r.score.run));
+  const ranked = runs.filter((r) => rankedRuns.has(r.run));
+  const details = new Map<string, TaskDetail[]>(ranked.filter((r) => r.slots.some((s) => s.kind)).map((r) => [r.run, taskDetails(archive, r)]));
+  return { details, judged: judgeContestantFlags(archive, ranked) };
 }
 
 export function runReport(argv: ArgumentsCamelCase<Args>) {
   requireDir(argv.archive, 'archive');
   if (!argv.json) line(`report: ranking the runs of ${argv.archive} into ${argv.out}`); // before the work
-  const runs = loadRunsForScoring(argv.archive, undefined, { answers: false, earlier: false });
-  const ranking = rankRuns(runs, chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(argv.archive)));
-  const report = buildReport(ranking, reportPage(argv.bankRoot ?? null, argv.archive), rankedTaskDetails(argv.archive, runs, ranking.rows), rankedJudgeFlags(argv.archive, runs, ranking.rows));
+  const archive = new Archive(argv.archive); // one archive (and index) for every read
+  let runs: RunForScoring[];
+  let ranking: Ranking;
+  let extras: ReturnType<typeof pageExtras>;
+  try {
+    runs = loadRunsForScoring(archive, undefined, { answers: false, earlier: false });
+    ranking = rankRuns(runs, chooseVersion(runs, argv.benchmarkVersion, currentBenchmarkVersion(archive)));
+    extras = pageExtras(archive, runs, ranking.rows);
+  } finally {
+    archive.close();
+  }
+  const report = buildReport(ranking, reportPage(argv.bankRoot ?? null, argv.archive), extras.details, extras.judged);
   const html = join(argv.out, 'index.html');
   const json = join(argv.out, 'report.json');
   makeDir(argv.out, `the report ${argv.out}`);
