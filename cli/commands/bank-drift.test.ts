@@ -6,7 +6,8 @@ import { bankDrift } from '../../replay/bank/drift.ts';
 import { encodeParts } from '../../replay/bank/bank.ts';
 import { docket, REPO, tempDir } from '../dev/testkit/core.ts';
 import type { BankFile } from '../../replay/bank/types.ts';
-import { driftStep } from './check-steps.ts';
+import { driftStep } from '../../replay/check/steps.ts';
+import { gitLister } from '../offline/content-git.ts';
 
 /**
  * Issue #18 item 2: the bank that was measured is the bank that ships. A copy of the repository's
@@ -54,7 +55,7 @@ describe('bank drift', () => {
     expect(d).toHaveLength(1);
     expect(d[0]!.runs).toHaveLength(5);
     expect(d[0]!.changes).toEqual([]);
-    expect(driftStep(join(clean, 'evidence'), clean).ok).toBe(true);
+    expect(driftStep(join(clean, 'evidence'), clean, gitLister(clean) ?? undefined).ok).toBe(true);
     // Told by comparing bytes, without encoding: the version is the one encoding the tree gives.
     const bank = JSON.parse(readFileSync(join(clean, 'decision-bank.json'), 'utf8')) as BankFile;
     expect(d[0]!.worktreeVersion).toBe(encodeParts(clean, bank).parts.benchmarkVersion);

@@ -5,7 +5,8 @@ import { repairArchive } from '../../replay/check/repair.ts';
 import { Archive } from '../../replay/index/archive.ts';
 import { listRuns } from '../../replay/runs/runs.ts';
 import { REPO, tempDir } from '../dev/testkit/core.ts';
-import { checkSteps, runCheckSteps } from './check-steps.ts';
+import { checkSteps, runCheckSteps } from '../../replay/check/steps.ts';
+import { checkEffects } from './check-run.ts';
 
 /** Issue #32 item 5: `docket check` fails on a ref the index remembers and refs/ lost, and passes once repair restored it. */
 describe('docket check and a lost ref', () => {
@@ -19,7 +20,7 @@ describe('docket check and a lost ref', () => {
     const digest = readFileSync(join(dir, 'refs', 'runs', 'ref-oracle-1'), 'utf8').trim();
     rmSync(join(dir, 'refs', 'runs', 'ref-oracle-1'));
 
-    const steps = checkSteps().filter((s) => s.name === 'verify' || s.name === 'leaderboard');
+    const steps = checkSteps(checkEffects()).filter((s) => s.name === 'verify' || s.name === 'leaderboard');
     const ctx = () => ({ archive: dir, root: REPO });
     const [verify, board] = await runCheckSteps(steps, ctx());
     expect(verify).toMatchObject({ name: 'verify', ok: false, summary: expect.stringContaining('first: ELOSTREF refs/runs/ref-oracle-1') });

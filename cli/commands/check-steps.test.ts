@@ -1,7 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkSteps, runCheckSteps, type CheckStepDef } from '../../replay/check/steps.ts';
 import { findingError, usageError } from '../../replay/errors.ts';
 import { docket, REPO } from '../dev/testkit/core.ts';
-import { checkSteps, runCheckSteps, type CheckStepDef } from './check-steps.ts';
+import { checkEffects } from './check-run.ts';
 import { loadAll } from './index.ts';
 
 /** The main job's steps, in order (README "Commands", `docket check`). */
@@ -9,14 +12,30 @@ const STEPS = ['graders', 'verify', 'validate', 'bank drift', 'evidence replay',
 const names = (steps: { name: string }[]) => steps.map((s) => s.name);
 
 describe('docket check: one explicit list of steps', () => {
-  it('checkSteps() lists every step once, in order', () => {
-    expect(names(checkSteps())).toEqual(STEPS);
+  it('checkSteps(checkEffects()) lists every step once, in order', () => {
+    expect(names(checkSteps(checkEffects()))).toEqual(STEPS);
   });
 
   it('nothing adds a step at import: loading every command first leaves the list as it was', async () => {
-    const before = names(checkSteps());
+    const before = names(checkSteps(checkEffects()));
     await loadAll(); // replay.ts, regrade.ts and every other command module
-    expect(names(checkSteps())).toEqual(before);
+    expect(names(checkSteps(checkEffects()))).toEqual(before);
+  });
+
+  it('the steps live in the core: the CLI hands in its effects, calls checkJob once and prints', () => {
+    const run = readFileSync(join(REPO, 'cli/commands/check-run.ts'), 'utf8');
+    const fromCore = [...run.matchAll(/from '\.\.\/\.\.\/(replay\/[^']+)'/g)].map((m) => m[1]).sort();
+    expect(fromCore).toEqual(['replay/check/steps.ts', 'replay/errors.ts']);
+    expect(run.match(/\bcheckJob\(/g)).toHaveLength(1);
+    expect(readFileSync(join(REPO, 'cli/commands/check.ts'), 'utf8')).not.toMatch(/from '\.\.\/\.\.\/replay\//);
+    // No file of cli/ builds or runs a step of its own.
+    const cli = (dir: string): string[] =>
+      readdirSync(join(REPO, dir), { withFileTypes: true }).flatMap((d) =>
+        d.isDirectory() ? cli(join(dir, d.name)) : /\.(ts|mts)$/.test(d.name) && !d.name.includes('.test.') ? [join(dir, d.name)] : [],
+      );
+    const code = (f: string) => readFileSync(join(REPO, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ''); // comments may name them
+    const building = cli('cli').filter((f) => /\bCheckStepDef\b|\brunCheckSteps\b|\bcheckSteps\(/.test(code(f)));
+    expect(building).toEqual([]);
   });
 
   it('the CLI runs exactly those steps, whatever the order of its arguments', () => {

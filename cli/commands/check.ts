@@ -3,7 +3,7 @@ import type { GlobalArgs } from '../output.ts';
 
 /**
  * `docket check` (what `npm start` runs): the whole offline job on the bank and its archive
- * (cli/where.ts), the steps `checkSteps()` lists (check-steps.ts), each a call into the same functions
+ * (cli/where.ts), the steps `checkSteps()` lists (replay/check/steps.ts), each a call into the same functions
  * the single commands use.
  */
 export const checkCommand: CommandModule<GlobalArgs, GlobalArgs> = {

@@ -12,7 +12,8 @@ import { writeFileAtomic } from '../../replay/release/pack.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 import { bankRootOf } from '../where.ts';
-import { flipLine, sealedRunIds } from './regrade-run.ts';
+import { flipLine } from './regrade-run.ts';
+import { sealedRunIds } from '../../replay/grading/grade-records.ts';
 
 export interface GraderArgs extends GlobalArgs {
   action: 'lock' | 'test' | 'diff';

@@ -3,9 +3,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { grader } from '../../replay/grading/graders.ts';
 import { docket, REPO, tempDir, treeHashes } from '../dev/testkit/core.ts';
-import { auditCheck, leaderboardCheck, regrade, regradeCheck } from './regrade-run.ts';
+import { auditCheck, leaderboardCheck, regradeCheck as regradeCheckWith } from '../../replay/check/steps.ts';
+import { execRunner } from '../offline/exec.ts';
+import { regrade } from './regrade-run.ts';
 
 const EVIDENCE = join(REPO, 'evidence');
+/** check's regrade step as the CLI wires it, without the suite's graders. */
+const regradeCheck = (dir: string) => regradeCheckWith(dir, null, execRunner({ packages: null }));
 const PUBLISHED = join(REPO, 'docs/examples/published-leaderboard.json');
 const tmp = tempDir('docket-regrade-cli-');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Archive } from '../../replay/index/archive.ts';
 import { INDEX_FILE } from '../../replay/store/sqlindex.ts';
 import { Store } from '../../replay/store/store.ts';
-import { checkSteps, runCheckSteps } from '../commands/check-steps.ts';
+import { checkSteps, runCheckSteps } from '../../replay/check/steps.ts';
+import { checkEffects } from '../commands/check-run.ts';
 import { docket, REPO, tempDir } from '../dev/testkit/core.ts';
 
 /**
@@ -63,7 +64,7 @@ function readAll(dir: string) {
 }
 
 async function checkOf(dir: string) {
-  const steps = checkSteps().filter((s) => ['verify', 'leaderboard', 'audit'].includes(s.name));
+  const steps = checkSteps(checkEffects()).filter((s) => ['verify', 'leaderboard', 'audit'].includes(s.name));
   return runCheckSteps(steps, { archive: dir, root: REPO });
 }
 

@@ -12,7 +12,8 @@ import { docket, REPO, tempDir, treeHashes } from '../../cli/dev/testkit/core.ts
 import { verifyArchive } from './verify.ts';
 import { HEAD_FILE, JOURNAL_FILE, loadRun, LOCK_FILE, PLAN_FILE, workDir } from '../runs/runs.ts';
 import { encodeLine, headText } from '../runs/journal.ts';
-import { checkSteps, runCheckSteps } from '../../cli/commands/check-steps.ts';
+import { checkEffects } from '../../cli/commands/check-run.ts';
+import { checkSteps, runCheckSteps } from './steps.ts';
 
 /** A real on-disk archive: a copy of the shipped one (it has bundles that reference each other). */
 let pristine: string;
@@ -320,7 +321,7 @@ describe('the journals of unsealed runs (issue 32)', () => {
     expect(r.findings.find((f: { code: string }) => f.code === 'EJOURNAL').data).toMatchObject({ path: join('runs', 'interrupted-1'), run: 'interrupted-1' });
     // check's verify step fails on it (the step calls the same verifyArchive).
     const [step] = await runCheckSteps(
-      checkSteps().filter((s) => s.name === 'verify'),
+      checkSteps(checkEffects()).filter((s) => s.name === 'verify'),
       { archive: dir, root: REPO },
     );
     expect(step).toMatchObject({ name: 'verify', ok: false });

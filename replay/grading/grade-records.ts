@@ -1,7 +1,7 @@
 import type { Archive } from '../store/archive.ts';
 import { parseDigest, type Digest } from '../format/digest.ts';
 import { findingError } from '../errors.ts';
-import { checkRunId, SEGMENT_LINES } from '../runs/runs.ts';
+import { checkRunId, SEGMENT_LINES, WORK_DIR } from '../runs/runs.ts';
 import type { Letter } from '../bank/types.ts';
 import type { JudgeIdentity } from './judges.ts';
 
@@ -13,6 +13,25 @@ import type { JudgeIdentity } from './judges.ts';
  */
 
 export const GRADES_NS = 'grades';
+
+/** The sealed contestant run ids of an archive (refs/runs/*, judge runs left out: they are not graded), sorted. */
+export function sealedRunIds(archive: Archive): string[] {
+  return archive.store
+    .listRefs()
+    .filter((r) => r.name.startsWith(`${WORK_DIR}/`))
+    .map((r) => r.name.slice(WORK_DIR.length + 1))
+    .filter((id) => !isJudgeRun(archive, id))
+    .sort();
+}
+
+/** Whether refs/runs/<id> names a judge run (a run bundle with `serves`); a damaged one is left to the grading that reads it. */
+function isJudgeRun(archive: Archive, id: string): boolean {
+  try {
+    return (archive.get(archive.ref(`${WORK_DIR}/${id}`)!).value as { serves?: unknown }).serves !== undefined;
+  } catch {
+    return false;
+  }
+}
 /** Up to this many attempts the verdicts sit inside the grade bundle; above, in grade-segment bundles. */
 export const INLINE_VERDICTS_MAX = SEGMENT_LINES;
 

@@ -108,7 +108,7 @@ function commands(root: string, dir: string, f: { bytes: number }, full: { rerea
       rows: rows.map((r) => ({ model: r.model, providerModel: `${r.model}-v1`, score: r.score, run: r.run })),
     }),
   );
-  const audit = timedRun(process.execPath, [DOCKET, 'audit', '--published', published, '--archive', dir, '--json'], { cwd });
+  const audit = timedRun(process.execPath, [DOCKET, 'audit', '--published', published, '--allow-selected', '--archive', dir, '--json'], { cwd });
   if (audit.status !== 0) throw new Error(`audit failed (${audit.status}): ${audit.stdout.slice(0, 500)}`);
   for (const [name, r] of [
     ['leaderboard', leaderboard],
