@@ -13,10 +13,13 @@ import { BENCH_DIR, DOCKET, mb, timedRun, type Timed } from './common.ts';
 
 /**
  * Issue 23 benchmark: the index at a million attempts. A fixture of >= 5,000 sealed, graded runs of
- * 200 attempts (index-fixture.ts), then, in one run: one inflate-and-parse pass over every run
- * segment (the reference), `docket index rebuild`, the reading commands from the index against a
- * full re-read of the bundles (the path they took before the index held slot outcomes), peak RSS
- * of each command, and the index's size against the archive's.
+ * 200 attempts (index-fixture.ts; BENCH_INDEX_RUNS=N for a smaller one), then, in one run: one bare
+ * inflate + JSON.parse pass over every object (the reference), `docket index rebuild` and full
+ * `docket verify` with the index as CPU and wall ratios to it (issue 32), the reading commands from
+ * the index (with their re-hash of the bundles they read) against a full re-read of the bundles
+ * (the path they took before the index held slot outcomes), peak RSS of each command, and the
+ * index's size against the archive's. The audit passes --allow-selected: the fixture's leaderboard
+ * ranks each model's latest run, not its first.
  */
 const RUNS = Number(process.env.BENCH_INDEX_RUNS ?? 5000);
 
