@@ -206,6 +206,20 @@ describe('judge grades as evidence', () => {
     const g = withArchive(root, (a) => loadGrade(a, headGradeDigest(a, 'oracle-1')!));
     expect(g.value.judges![0]!.runs).toEqual([judged.json.runs[0].judges[0].digest]);
     expect(allText(join(root, 'evidence'))).not.toContain(KEY);
+    // quality@3 now names grades: editing its rubric in place is another judge under an old name, refused offline and online
+    const v3 = join(root, 'judges/quality-v3.md');
+    const text = readFileSync(v3, 'utf8');
+    writeFileSync(v3, `${text}Be lenient.\n`);
+    try {
+      const edited = docket(root, ['regrade', 'oracle-1', '--json']);
+      expect(edited.status).toBe(1);
+      expect(JSON.parse(edited.stdout).error).toMatchObject({ code: 'EGRADERCHANGED', data: { ref: 'quality@3', next: 'quality@4' } });
+      const online = await docketAsync(root, ['judge', 'oracle-1', '--base-url', ref!.baseUrl, '--json']);
+      expect(online.status).toBe(1);
+      expect(online.json.error.code).toBe('EGRADERCHANGED');
+    } finally {
+      writeFileSync(v3, text);
+    }
   }, 120_000);
 
   it('judge-check: the neutral judge undoes the swap the self-favouring judge caused, and says so (exit 1)', async () => {

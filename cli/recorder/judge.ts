@@ -4,8 +4,8 @@ import { loadFrozenBank } from '../../replay/bank/frozen.ts';
 import type { Digest } from '../../replay/format/digest.ts';
 import type { Json } from '../../replay/format/json.ts';
 import { usageError } from '../../replay/errors.ts';
-import { bankGrader, type SuiteGraders } from '../../replay/grading/suite-graders.ts';
-import { judgeFromDecl, judgePlanValue, judgeRequests, judgeRunId, judgesOfBank, recordedJudgeReplies, type JudgeGrader } from '../../replay/grading/judges.ts';
+import { bankGrader, suiteJudge, type SuiteGraders } from '../../replay/grading/suite-graders.ts';
+import { judgePlanValue, judgeRequests, judgeRunId, judgesOfBank, recordedJudgeReplies, type JudgeGrader } from '../../replay/grading/judges.ts';
 import { loadRun, workDir, type Caps, type PlannedRequest } from '../../replay/runs/runs.ts';
 import { createWorkDir, readPlanDigest } from './workdir.ts';
 import { recordPlanned, SYSTEM_CLOCK, type Connection, type RunResult } from './recorder.ts';
@@ -60,7 +60,7 @@ export async function judgeRun(archive: Archive, runRef: string, o: JudgeOptions
   for (const name of names) {
     const d = suite.judges.get(name);
     if (!d) throw usageError('EJUDGE', `run ${contestant.run.id}: its tasks name judge ${name}, which decision-bank.json does not declare`, { judge: name });
-    const declared = judgeFromDecl(suite.root, name, d.current, d.versions[String(d.current)]!);
+    const declared = suiteJudge(suite, name, d.current, archive);
     const j: JudgeGrader = o.override ? o.override(declared) : declared;
     const all = judgeRequests(contestant, bank, j);
     const recorded = recordedJudgeReplies(archive, contestant.digest);

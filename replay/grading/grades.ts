@@ -4,10 +4,10 @@ import { sha256, type Digest } from '../format/digest.ts';
 import { DocketError, findingError, usageError } from '../errors.ts';
 import { archiveGrader, graderBundleDigest, loadArchivedGrader } from './grader-archive.ts';
 import { ALL_GRADERS, grader as graderByRef, graderByDigest, taskGrader, type Grader, type QuestionFields } from './graders.ts';
-import { bankGrader, resolveGrader, type GraderContext, type SuiteGraders } from './suite-graders.ts';
+import { bankGrader, resolveGrader, suiteJudge, type GraderContext, type SuiteGraders } from './suite-graders.ts';
 import { gradeTaskAttempt, type ExecResultValue, type ExecRunner, type TaskGradingContext } from './task-grading.ts';
 import type { SourceSnapshot } from '../bank/snapshot.ts';
-import { judgeFromDecl, judgeRequests, judgesOfBank, JUDGE_REF, loadJudgeGrader, recordedJudgeReplies, type JudgeContext, type JudgeGrader, type JudgeIdentity } from './judges.ts';
+import { judgeRequests, judgesOfBank, JUDGE_REF, loadJudgeGrader, recordedJudgeReplies, type JudgeContext, type JudgeGrader, type JudgeIdentity } from './judges.ts';
 import type { JournalLine } from '../runs/journal.ts';
 import { canonicalBytes, canonicalText, type Json } from '../format/json.ts';
 import { permutationsFor } from '../runs/request.ts';
@@ -404,7 +404,7 @@ function requireJudgeReplies(run: LoadedRun, bank: FrozenBank, judges: JudgeCont
   if (!missing.length) return;
   throw findingError(
     'EJUDGEMISSING',
-    `run ${run.run.id}: ${missing.map((m) => `${m.missing} of ${m.all} requests of judge ${m.j.ref} (model ${m.j.value.model})`).join(', ')} have no recorded reply; a judge call is made online only: \`docket judge ${run.run.id} --base-url URL\` records them (a changed rubric, model or setting makes new requests)`,
+    `run ${run.run.id}: ${missing.map((m) => `${m.missing} of ${m.all} requests of judge ${m.j.ref} (model ${m.j.value.model})`).join(', ')} have no recorded reply. Regrade never calls a judge nor invents a verdict: a changed rubric, model or setting makes new requests, which need a new online judge run: \`docket judge ${run.run.id} --base-url URL\` records them`,
     { run: run.run.id, missing: missing.map((m) => ({ judge: m.j.ref, model: m.j.value.model, requests: m.missing, of: m.all })) },
   );
 }
@@ -420,7 +420,7 @@ export function judgeContext(archive: Archive, run: LoadedRun, bank: FrozenBank,
   const graders = new Map<string, JudgeGrader>();
   for (const name of names) {
     const d = suite?.judges.get(name);
-    if (d) graders.set(name, judgeFromDecl(suite!.root, name, d.current, d.versions[String(d.current)]!));
+    if (d) graders.set(name, suiteJudge(suite!, name, d.current, archive));
     else {
       const named = last?.judges?.find((j) => j.id === name);
       if (named) graders.set(name, loadJudgeGrader(archive, named.bundle));

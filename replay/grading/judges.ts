@@ -158,6 +158,27 @@ export function loadJudgeGrader(archive: Archive, bundle: Digest): JudgeGrader {
   return { ...g, bundle };
 }
 
+/**
+ * A judge grader some grade record names (found by the index's edges from `grade` bundles to
+ * `judge-grader` bundles, each re-read from its bytes, which loadJudgeGrader re-hashes) with `j`'s
+ * id and version but another digest, or null: the same version with other members would be another
+ * judge passing under a name grades already use. (judge-check's graders, another model under the
+ * same name, grade nothing and are not counted.)
+ */
+export function archivedJudgeConflict(archive: Archive, j: JudgeGrader): { bundle: Digest; digest: Digest } | null {
+  const bundles = archive
+    .currentIndex()
+    .db.prepare("SELECT DISTINCT e.dst FROM edges e JOIN objects s ON s.digest = e.src AND s.kind = 'grade' JOIN objects d ON d.digest = e.dst AND d.kind = 'judge-grader' ORDER BY e.dst")
+    .pluck()
+    .all() as Digest[];
+  for (const b of bundles) {
+    if (b === j.bundle) continue;
+    const v = loadJudgeGrader(archive, b).value;
+    if (v.id === j.value.id && v.version === j.value.version && v.digest !== j.value.digest) return { bundle: b, digest: v.digest };
+  }
+  return null;
+}
+
 // ---- the verdict ----
 
 /** The judge's reply → a score in [0, 1], or null when the rule finds none (a failed measurement, not a 0). */
