@@ -177,6 +177,13 @@ describe('judge grades as evidence', () => {
     bank.judges.quality.versions['2'] = { ...bank.judges.quality.versions['1'], verdict: FIXED };
     bank.judges.quality.current = 2;
     writeFileSync(file, `${JSON.stringify(bank, null, 2)}\n`);
+    // --dry-run says so first, offline and writing nothing: two flips, no judge request
+    const heads = () => withArchive(root, (a) => ['oracle-1', 'markdown-1'].map((id) => headGradeDigest(a, id)));
+    const headsBefore = heads();
+    const dry = await runDocketWithoutNetwork(['regrade', 'markdown-1', '--dry-run', '--json'], { cwd: root });
+    expect(dry.code, dry.stdout + dry.stderr).toBe(0);
+    expect(JSON.parse(dry.stdout)).toMatchObject({ dryRun: true, count: 2, judgeRequests: 0, runs: [{ runId: 'markdown-1', status: 'would-grade', flips: 2, judges: [] }] });
+    expect(heads()).toEqual(headsBefore);
     const fixed = await runDocketWithoutNetwork(['regrade', 'markdown-1', '--json'], { cwd: root });
     expect(fixed.code, fixed.stdout + fixed.stderr).toBe(0);
     const out = JSON.parse(fixed.stdout);
@@ -194,6 +201,18 @@ describe('judge grades as evidence', () => {
     bank.judges.quality.versions['3'] = { ...bank.judges.quality.versions['2'], rubric: 'judges/quality-v3.md' };
     bank.judges.quality.current = 3;
     writeFileSync(file, `${JSON.stringify(bank, null, 2)}\n`);
+    // --dry-run: no verdict invented; each run needs a new online judge run, its requests counted, its cost unknown without a price
+    const dry = docket(root, ['regrade', '--all', '--dry-run', '--json']);
+    expect(dry.status, dry.stdout + dry.stderr).toBe(0);
+    expect(dry.json.runs.map((r: any) => [r.runId, r.status, r.flips, r.judges.map((j: any) => [j.judge, j.model, j.requests, j.of, j.estimate.costUsd])])).toEqual([
+      ['markdown-1', 'needs-judge-run', 0, [['quality@3', 'markdown', 2, 2, null]]],
+      ['oracle-1', 'needs-judge-run', 0, [['quality@3', 'markdown', 2, 2, null]]],
+    ]);
+    expect(dry.json).toMatchObject({ judgeRequests: 4, costUsd: null });
+    const priced = docket(root, ['regrade', 'oracle-1', '--dry-run', '--price-per-1k-tokens', '2', '--json']);
+    expect(priced.json.costUsd).toBeGreaterThan(0);
+    expect(priced.json.runs[0].judges[0].estimate.completionTokens).toBe(32); // 2 requests × max_tokens 16
+    expect(docket(root, ['regrade', 'oracle-1', '--dry-run']).stdout).toContain('a new online judge run is needed');
     const missing = docket(root, ['regrade', 'oracle-1', '--json']);
     expect(missing.status).toBe(1);
     const err = JSON.parse(missing.stdout).error;
