@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Archive } from '../../replay/index/archive.ts';
 import { loadGrade, headGradeDigest } from '../../replay/grading/grade-records.ts';
 import { docket as runDocket, scratchDirs } from '../dev/testkit/core.ts';
-import { allText, runCliJson } from '../dev/testkit/recorder.ts';
+import { allText, runCli, runCliJson } from '../dev/testkit/recorder.ts';
 import { runDocketWithoutNetwork } from '../dev/testkit/netns.ts';
 import { startReferenceServer, type ReferenceServer } from '../recorder/reference-server.ts';
 import { judgeRun } from '../recorder/judge.ts';
@@ -253,6 +253,20 @@ describe('judge grades as evidence', () => {
       { model: 'markdown', runId: 'markdown-1', from: 1, to: 2 },
     ]);
     expect(check.json.agreement.items).toBe(4);
+    // paired intervals: per run the two judges on the same items, per pair of runs the difference under each judge
+    expect(check.json.differences.map((d: any) => [d.runId, d.sharedItems])).toEqual([
+      ['markdown-1', 2],
+      ['oracle-1', 2],
+    ]);
+    expect(check.json.differences[0].difference.estimate).toBeGreaterThan(0); // markdown's judge favoured markdown
+    expect(check.json.pairs).toHaveLength(1);
+    const pair = check.json.pairs[0];
+    expect([pair.a.runId, pair.b.runId]).toEqual(['markdown-1', 'oracle-1']);
+    expect(pair.original.estimate).toBeGreaterThan(0);
+    expect(pair.checked.estimate).toBeLessThan(0);
+    expect(pair.separated).toBe(false);
+    for (const p of [pair.original, pair.checked]) expect(p.low <= p.estimate && p.estimate <= p.high).toBe(true);
+    withArchive(root, (a) => expect((a.get(check.json.attachment).value as any).body.pairs).toEqual(check.json.pairs));
     // the neutral judge's calls are judge runs too, and the current grades are untouched
     withArchive(root, (a) => {
       const db = a.currentIndex().db;
@@ -267,6 +281,10 @@ describe('judge grades as evidence', () => {
     const same = await docketAsync(root, ['judge-check', '--judge', 'markdown', '--top', '2', '--base-url', ref!.baseUrl, '--json']);
     expect(same.status, same.stdout + same.stderr).toBe(0);
     expect(same.json).toMatchObject({ holds: true, changes: [] });
+    expect(same.json.differences.map((d: any) => d.difference.estimate)).toEqual([0, 0]); // the same judge: no difference on any item
+    const text = await runCli(['judge-check', '--judge', 'judge-neutral', '--top', '2', '--base-url', ref!.baseUrl], {}, root);
+    expect(text.stdout).toMatch(/markdown − oracle: with the suite's judges \+\d+\.\d \[/);
+    expect(text.stdout).toMatch(/agreement over 4 judged item\(s\): \d+\.\d %, Cohen's kappa/);
   }, 120_000);
 
   it('a judge run interrupted midway is continued, not asked again: no judge call is made twice', async () => {
@@ -303,5 +321,36 @@ describe('judge grades as evidence', () => {
     expect(judged.json.runs.map((r: any) => r.judges[0].recorded)).toEqual([2, 0]); // oracle-1's replies were recorded above
     const check = docket(root, ['check', '--json']);
     expect(check.status, JSON.stringify(check.json?.steps?.filter((x: any) => !x.ok)).slice(0, 3000) + check.stderr).toBe(0);
+  }, 120_000);
+
+  it("judge runs take docket run's budgets: --max-requests refuses a larger judge run, --max-known-cost-usd stops one midway", async () => {
+    writeFileSync(join(root, 'judges/quality-v5.md'), RUBRIC.replace('Grade the reply', 'Grade briefly the reply'));
+    const file = join(root, 'decision-bank.json');
+    const bank = JSON.parse(readFileSync(file, 'utf8'));
+    bank.judges.quality.versions['5'] = { ...bank.judges.quality.versions['4'], rubric: 'judges/quality-v5.md' };
+    bank.judges.quality.current = 5;
+    writeFileSync(file, `${JSON.stringify(bank, null, 2)}\n`);
+    const before = ref!.requests();
+    const refused = await docketAsync(root, ['judge', 'oracle-1', '--base-url', ref!.baseUrl, '--max-requests', '1', '--json']);
+    expect(refused.status).toBe(1);
+    expect(refused.json.error).toMatchObject({ code: 'EBUDGET' });
+    expect(refused.json.error.message).toContain('needs 2 requests, over --max-requests 1');
+    expect(ref!.requests() - before).toBe(0); // nothing asked
+    // the judge reports a cost: a cap of $0.000001 is passed by the first reply, and the judge run is sealed incomplete
+    const capped = await docketAsync(root, ['judge', 'oracle-1', '--base-url', ref!.baseUrl, '--max-known-cost-usd', '0.000001', '--concurrency', '1', '--json']);
+    expect(capped.status, capped.stdout + capped.stderr).toBe(1);
+    expect(capped.json.error).toMatchObject({ code: 'EBUDGET' });
+    expect(capped.json.error.message).toMatch(/stopped incomplete: max-known-cost-usd/);
+    expect(ref!.requests() - before).toBe(1);
+    withArchive(root, (a) => {
+      const row = a.currentIndex().db.prepare("SELECT plan, status, attempts FROM runs WHERE kind = 'judge' AND status = 'incomplete'").raw().all() as [string, string, number][];
+      expect(row.map((r) => r.slice(1))).toEqual([['incomplete', 1]]);
+      expect((a.get(row[0]![0] as never).value as any).caps).toMatchObject({ maxKnownCostUsd: 0.000001, maxRequests: null });
+    });
+    // without the cap, only the request the capped run did not ask is asked
+    const rest = await docketAsync(root, ['judge', 'oracle-1', '--base-url', ref!.baseUrl, '--json']);
+    expect(rest.status, rest.stdout + rest.stderr).toBe(0);
+    expect(rest.json.runs[0].judges[0]).toMatchObject({ judge: 'quality@5', requests: 2, recorded: 1 });
+    expect(ref!.requests() - before).toBe(2);
   }, 120_000);
 });

@@ -3,7 +3,7 @@ import type { Archive } from '../../replay/index/archive.ts';
 import { loadFrozenBank } from '../../replay/bank/frozen.ts';
 import type { Digest } from '../../replay/format/digest.ts';
 import type { Json } from '../../replay/format/json.ts';
-import { usageError } from '../../replay/errors.ts';
+import { findingError, usageError } from '../../replay/errors.ts';
 import { bankGrader, suiteJudge, type SuiteGraders } from '../../replay/grading/suite-graders.ts';
 import { judgePlanValue, judgeRequests, judgeRunId, judgesOfBank, recordedJudgeReplies, type JudgeGrader } from '../../replay/grading/judges.ts';
 import { loadRun, workDir, type Caps, type PlannedRequest } from '../../replay/runs/runs.ts';
@@ -70,6 +70,12 @@ export async function judgeRun(archive: Archive, runRef: string, o: JudgeOptions
     if (!missing.length) continue;
     const plan = judgePlanValue(contestant, j, missing, o.baseUrl, { ...DEFAULT_CAPS, ...o.caps });
     const runId = judgeRunId(plan);
+    // as docket run: a judge run that needs more requests than its cap does not start
+    if (plan.caps.maxRequests !== null && missing.length > plan.caps.maxRequests)
+      throw findingError('EBUDGET', `judge run ${runId} (judge ${j.ref} of run ${contestant.run.id}) not started: it needs ${missing.length} requests, over --max-requests ${plan.caps.maxRequests}`, {
+        runId,
+        reason: 'max-requests',
+      });
     archive.put(j.value as unknown as Json); // the plan names the judge grader's bundle: stored first
     const planDigest = archive.put(plan).digest; // stored before the first call
     const dir = workDir(archive.dir, runId);
@@ -86,7 +92,13 @@ export async function judgeRun(archive: Archive, runRef: string, o: JudgeOptions
     }));
     const result: RunResult = await recordPlanned(archive, { runId, dir, planDigest, plan, requests, grader, suite, judge: true }, { ...c, judge: undefined, baseUrl: o.baseUrl });
     Object.assign(row, { runId, digest: result.digest, knownCostUsd: result.run.knownCostUsd });
-    if (result.status !== 'sealed') throw usageError('EINTERRUPTED', `judge run ${runId} stopped ${result.status}: ${result.stopReason ?? ''}`, { runId });
+    if (result.status === 'incomplete')
+      throw findingError('EBUDGET', `judge run ${runId} stopped incomplete: ${result.stopReason ?? ''} (\`docket judge ${contestant.run.id}\` asks what it did not)`, {
+        runId,
+        reason: result.stopReason,
+      });
+    if (result.status !== 'sealed')
+      throw usageError('EINTERRUPTED', `judge run ${runId} stopped ${result.status}: ${result.stopReason ?? ''} (\`docket judge ${contestant.run.id}\` asks what it did not)`, { runId });
   }
   return out;
 }
