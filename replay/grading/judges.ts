@@ -11,8 +11,8 @@ import { DocketError, findingError, usageError } from '../errors.ts';
 import type { RunParams } from '../bank/types.ts';
 import type { JournalLine } from '../runs/journal.ts';
 import { requestHash } from '../runs/request.ts';
-import { buildJudgeRequest, JUDGE_FORMAT, JUDGE_RUNTIME, requestSetHash, type JudgeItem, type JudgeVerdictRule } from '../runs/judge-request.ts';
-import { loadRun, publicUrl, WORK_DIR, type Caps, type LoadedRun, type PlanValue, type RunValue } from '../runs/runs.ts';
+import { buildJudgeRequest, JUDGE_COMBINES, JUDGE_FORMAT, JUDGE_RUNTIME, requestSetHash, type JudgeCombine, type JudgeItem, type JudgeVerdictRule } from '../runs/judge-request.ts';
+import { loadRun, publicUrl, WORK_DIR, type Caps, type LoadedRun, type PlanValue } from '../runs/runs.ts';
 import { graderDigest } from './graders.ts';
 
 /**
@@ -105,7 +105,28 @@ export function judgeDeclProblems(root: string, bank: unknown, opts: { files: bo
 
 /** Why a verdict rule cannot be applied, or null. */
 export function verdictRuleProblem(rule: JudgeVerdictRule | undefined): string | null {
-  if (!rule || typeof rule.pattern !== 'string') return 'a verdict rule needs a pattern (a regular expression whose first group is the score, or the pass/fail word)';
+  if (rule && rule.criteria !== undefined) {
+    if (rule.pattern !== undefined || rule.scale !== undefined || rule.pass !== undefined || rule.flags !== undefined)
+      return 'a per-criterion rule has criteria and combine only (each criterion its own pattern and scale or pass word)';
+    if (!Array.isArray(rule.criteria) || rule.criteria.length === 0) return 'criteria must list at least one criterion';
+    if (!JUDGE_COMBINES.includes(rule.combine as JudgeCombine)) return `a per-criterion rule needs combine: one of ${JUDGE_COMBINES.join(', ')} (how the criteria scores make the task's score)`;
+    const names = new Set<string>();
+    for (const [i, c] of rule.criteria.entries()) {
+      if (typeof c?.name !== 'string' || !c.name) return `criteria[${i}] needs a name`;
+      if (names.has(c.name)) return `criteria[${i}]: the name ${JSON.stringify(c.name)} is used twice`;
+      names.add(c.name);
+      if (c.weight !== undefined && !(typeof c.weight === 'number' && c.weight > 0)) return `criterion ${c.name}: weight must be > 0`;
+      const p = singleRuleProblem(c);
+      if (p) return `criterion ${c.name}: ${p}`;
+    }
+    return null;
+  }
+  if (rule?.combine !== undefined) return 'combine goes with criteria';
+  return singleRuleProblem(rule);
+}
+
+function singleRuleProblem(rule: Pick<JudgeVerdictRule, 'pattern' | 'flags' | 'scale' | 'pass'> | undefined): string | null {
+  if (!rule || typeof rule.pattern !== 'string') return 'a verdict rule needs a pattern (a regular expression whose first group is the score, or the pass/fail word), or criteria';
   let re: RegExp;
   try {
     re = new RegExp(rule.pattern, rule.flags ?? '');
@@ -183,6 +204,32 @@ export function archivedJudgeConflict(archive: Archive, j: JudgeGrader): { bundl
 
 /** The judge's reply → a score in [0, 1], or null when the rule finds none (a failed measurement, not a 0). */
 export function applyVerdict(rule: JudgeVerdictRule, reply: string | null): number | null {
+  return readVerdict(rule, reply).score;
+}
+
+/** A reply read by a verdict rule: the task's score, and with a per-criterion rule each criterion's score (null: not found in the reply). */
+export interface VerdictReading {
+  score: number | null;
+  criteria?: { name: string; score: number | null }[];
+}
+
+/** The reply read by the rule; a per-criterion rule scores each criterion, then combines them (any criterion not found: the score is null). */
+export function readVerdict(rule: JudgeVerdictRule, reply: string | null): VerdictReading {
+  if (!rule.criteria) return { score: readOne(rule as Required<Pick<JudgeVerdictRule, 'pattern'>> & JudgeVerdictRule, reply) };
+  const criteria = rule.criteria.map((c) => ({ name: c.name, score: readOne(c, reply) }));
+  if (criteria.some((c) => c.score === null)) return { score: null, criteria };
+  const scores = criteria.map((c) => c.score!);
+  let score: number;
+  if (rule.combine === 'min') score = Math.min(...scores);
+  else if (rule.combine === 'all') score = scores.every((x) => x >= 1) ? 1 : 0;
+  else {
+    const w = rule.criteria.map((c) => c.weight ?? 1);
+    score = scores.reduce((n, x, i) => n + x * w[i]!, 0) / w.reduce((n, x) => n + x, 0);
+  }
+  return { score, criteria };
+}
+
+function readOne(rule: { pattern: string; flags?: string; scale?: number; pass?: string }, reply: string | null): number | null {
   if (reply === null) return null;
   const m = new RegExp(rule.pattern, (rule.flags ?? '').replace('g', '')).exec(reply);
   if (!m || m[1] === undefined) return null;
@@ -280,24 +327,39 @@ export interface JudgeReply {
   model: string | null; // what the judge endpoint returned
 }
 
-/** Every final judge reply recorded for a contestant run (the sealed judge runs under refs/runs/judge-*), by request hash. */
+/**
+ * Every final judge reply recorded for a contestant run, by request hash. The judge runs serving it
+ * are found through the index, the store's own record of each bundle's references (its `edges`
+ * from run bundles whose `serves` names the run, brought up to date with the store first), not by
+ * decoding every judge-* run bundle. No answer rests on the cache: each bundle found is re-hashed
+ * against its name (a damaged one is its own finding), read from its bytes (its `serves` must name
+ * the run), its ref refs/runs/<id> (read from the store) must still name it, and its journal is
+ * read from the bundles themselves.
+ */
 export function recordedJudgeReplies(archive: Archive, run: Digest): Map<Digest, JudgeReply> {
   const out = new Map<Digest, JudgeReply>();
-  const refs = archive.store
-    .listRefs()
-    .filter((r) => r.name.startsWith(`${WORK_DIR}/judge-`))
-    .sort((a, b) => byUtf8(a.name, b.name));
-  for (const r of refs) {
-    const id = r.name.slice(WORK_DIR.length + 1);
-    let value: RunValue;
+  const found = archive
+    .currentIndex()
+    .db.prepare("SELECT e.src FROM edges e JOIN objects o ON o.digest = e.src AND o.kind = 'run' WHERE e.dst = ? AND e.pointer = '/serves' ORDER BY e.src")
+    .pluck()
+    .all(run) as Digest[];
+  const heads: { id: string; digest: Digest }[] = [];
+  for (const digest of found) {
+    const bad = archive.store.rehash(digest);
+    if (bad) throw findingError(bad.code, `judge run bundle ${digest}, which the index says serves run ${run}, is damaged (${bad.message}): run \`docket verify\``, { digest });
+    const value = archive.get(digest).value as unknown as { id: string; serves?: Digest };
+    if (value.serves !== run) throw findingError('EINDEX', `the index says run bundle ${digest} serves ${run}; its bytes say ${value.serves ?? 'nothing'}: run \`docket index rebuild\``, { digest });
+    if (archive.ref(`${WORK_DIR}/${value.id}`) === digest) heads.push({ id: value.id, digest }); // an older bundle of a run is not its record
+  }
+  heads.sort((a, b) => byUtf8(a.id, b.id));
+  for (const { id } of heads) {
+    let loaded: LoadedRun;
     try {
-      value = archive.get(archive.ref(`${WORK_DIR}/${id}`)!).value as unknown as RunValue;
+      loaded = loadRun(archive, id);
     } catch (e) {
       if (!(e instanceof DocketError)) throw e;
       continue; // a damaged run is verify's finding; its replies are not there to read
     }
-    if (value.kind !== 'run' || value.serves !== run) continue;
-    const loaded = loadRun(archive, id);
     for (const l of loaded.lines) {
       if (!l.final || out.has(l.requestHash)) continue;
       out.set(l.requestHash, { run: loaded.digest, runId: id, seq: l.seq, content: l.content, failed: l.class === 'provider_failure' || l.class === 'interrupted', model: l.model });
