@@ -12,6 +12,7 @@ import { chooseVersion, compareRuns, rankRuns, type RunForScoring } from '../../
 import type { BootstrapResult } from '../../replay/scoring/stats.ts';
 import { PROTOCOL } from '../../replay/bank/protocol.ts';
 import { execRunner } from '../offline/exec.ts';
+import { publicUrl } from '../../replay/runs/runs.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { requireDir } from '../paths.ts';
 import { checkConcurrency } from '../recorder/recorder.ts';
@@ -98,7 +99,8 @@ export async function runJudgeCheck(argv: ArgumentsCamelCase<JudgeCheckArgs>) {
   const top = positiveInt(argv.top, '--top', 2)!;
   const caps = judgeCaps(argv);
   const apiKey = resolveApiKey({ envName: argv['api-key-env'], envFile: argv['env-file'] });
-  const override = (j: JudgeGrader) => judgeGrader({ ...j.value, model: argv.judge });
+  // the suite's judge asked of another model (at --base-url: a declared endpoint is replaced too)
+  const override = (j: JudgeGrader) => judgeGrader({ ...j.value, model: argv.judge, ...(j.value.endpoint === undefined ? {} : { endpoint: publicUrl(argv['base-url']) }) });
   const archive = new Archive(argv.archive);
   try {
     const runs = loadRunsForScoring(archive, [], { answers: false, earlier: false });

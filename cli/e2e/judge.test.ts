@@ -323,7 +323,7 @@ describe('judge grades as evidence', () => {
     expect(check.status, JSON.stringify(check.json?.steps?.filter((x: any) => !x.ok)).slice(0, 3000) + check.stderr).toBe(0);
   }, 120_000);
 
-  it("judge runs take docket run's budgets: --max-requests refuses a larger judge run, --max-known-cost-usd stops one midway", async () => {
+  it("judge runs take docket run's budgets (--max-requests, --max-known-cost-usd); a declared endpoint is part of the judge", async () => {
     writeFileSync(join(root, 'judges/quality-v5.md'), RUBRIC.replace('Grade the reply', 'Grade briefly the reply'));
     const file = join(root, 'decision-bank.json');
     const bank = JSON.parse(readFileSync(file, 'utf8'));
@@ -351,6 +351,26 @@ describe('judge grades as evidence', () => {
     const rest = await docketAsync(root, ['judge', 'oracle-1', '--base-url', ref!.baseUrl, '--json']);
     expect(rest.status, rest.stdout + rest.stderr).toBe(0);
     expect(rest.json.runs[0].judges[0]).toMatchObject({ judge: 'quality@5', requests: 2, recorded: 1 });
+    expect(ref!.requests() - before).toBe(2);
+    // a version that declares its endpoint is another judge: replies recorded at another endpoint are not its own
+    const declare = (endpoint: string) => {
+      const b = JSON.parse(readFileSync(file, 'utf8'));
+      b.judges.quality.versions['6'] = { ...b.judges.quality.versions['5'], endpoint };
+      b.judges.quality.current = 6;
+      writeFileSync(file, `${JSON.stringify(b, null, 2)}\n`);
+    };
+    declare('http://127.0.0.1:9/v1');
+    const dry = docket(root, ['regrade', 'oracle-1', '--dry-run', '--json']);
+    expect(dry.json.runs[0]).toMatchObject({ status: 'needs-judge-run', judges: [{ judge: 'quality@6', requests: 2 }] });
+    const wrong = await docketAsync(root, ['judge', 'oracle-1', '--base-url', ref!.baseUrl, '--json']);
+    expect(wrong.status).toBe(2);
+    expect(wrong.json.error).toMatchObject({ code: 'EJUDGEDECL' });
+    expect(ref!.requests() - before).toBe(2); // nothing asked
+    // declared where quality@5's replies were recorded: the same requests at the same endpoint, read again, none asked
+    declare(ref!.baseUrl);
+    const same = await docketAsync(root, ['judge', 'oracle-1', '--base-url', ref!.baseUrl, '--json']);
+    expect(same.status, same.stdout + same.stderr).toBe(0);
+    expect(same.json.runs[0].judges[0]).toMatchObject({ judge: 'quality@6', requests: 2, recorded: 2 });
     expect(ref!.requests() - before).toBe(2);
   }, 120_000);
 });

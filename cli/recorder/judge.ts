@@ -5,7 +5,7 @@ import type { Digest } from '../../replay/format/digest.ts';
 import type { Json } from '../../replay/format/json.ts';
 import { findingError, usageError } from '../../replay/errors.ts';
 import { bankGrader, suiteJudge, type SuiteGraders } from '../../replay/grading/suite-graders.ts';
-import { judgePlanValue, judgeRequests, judgeRunId, judgesOfBank, recordedJudgeReplies, type JudgeGrader } from '../../replay/grading/judges.ts';
+import { judgeEndpoint, judgePlanValue, replyTo, judgeRequests, judgeRunId, judgesOfBank, recordedJudgeReplies, type JudgeGrader } from '../../replay/grading/judges.ts';
 import { loadRun, workDir, type Caps, type PlannedRequest } from '../../replay/runs/runs.ts';
 import { createWorkDir, readPlanDigest } from './workdir.ts';
 import { recordPlanned, SYSTEM_CLOCK, type Connection, type RunResult } from './recorder.ts';
@@ -62,9 +62,10 @@ export async function judgeRun(archive: Archive, runRef: string, o: JudgeOptions
     if (!d) throw usageError('EJUDGE', `run ${contestant.run.id}: its tasks name judge ${name}, which decision-bank.json does not declare`, { judge: name });
     const declared = suiteJudge(suite, name, d.current, archive);
     const j: JudgeGrader = o.override ? o.override(declared) : declared;
+    judgeEndpoint(j, o.baseUrl); // a judge that declares its endpoint is asked there only
     const all = judgeRequests(contestant, bank, j);
     const recorded = recordedJudgeReplies(archive, contestant.digest);
-    const missing = all.filter((r) => !recorded.has(r.hash));
+    const missing = all.filter((r) => !replyTo(recorded, j, r.hash));
     const row: JudgedRun = { judge: j.ref, runId: null, digest: null, requests: all.length, recorded: all.length - missing.length, knownCostUsd: null };
     out.push(row);
     if (!missing.length) continue;

@@ -10521,7 +10521,7 @@ return errors === 0;
 }
 
 export const bundle_judge_grader = validate27;
-const schema58 = {"$id":"https://docket.invalid/schemas/judge-grader.schema.json","title":"judge-grader: a judge grader (docket-judge/1): its rubric text, judge model, request settings and verdict rule, whose digest is the grader's identity","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","digest","runtime","model","params","verdict","rubric"],"properties":{"kind":{"const":"judge-grader"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"runtime":{"const":"docket-judge/1"},"model":{"type":"string","minLength":1},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"verdict":{"type":"object","additionalProperties":false,"properties":{"pattern":{"type":"string","minLength":1,"description":"a regular expression; its first group is the score (out of scale) or the pass/fail word (or, instead, criteria and combine)"},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1},"criteria":{"type":"array","minItems":1,"description":"per criterion: each read from the same reply by its own pattern, out of its scale or against its pass word; combine maps their scores to the task's score","items":{"type":"object","additionalProperties":false,"required":["name","pattern"],"properties":{"name":{"type":"string","minLength":1},"pattern":{"type":"string","minLength":1},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1},"weight":{"type":"number","exclusiveMinimum":0}}}},"combine":{"enum":["weighted-mean","min","all"]}}},"rubric":{"type":"string","minLength":1}}};
+const schema58 = {"$id":"https://docket.invalid/schemas/judge-grader.schema.json","title":"judge-grader: a judge grader (docket-judge/1): its rubric text, judge model, request settings and verdict rule, whose digest is the grader's identity","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","digest","runtime","model","params","verdict","rubric"],"properties":{"kind":{"const":"judge-grader"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"runtime":{"const":"docket-judge/1"},"model":{"type":"string","minLength":1},"endpoint":{"type":"string","minLength":1,"description":"the judge endpoint (public form), when the suite pins it: part of the identity; judge runs go nowhere else"},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"verdict":{"type":"object","additionalProperties":false,"properties":{"pattern":{"type":"string","minLength":1,"description":"a regular expression; its first group is the score (out of scale) or the pass/fail word (or, instead, criteria and combine)"},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1},"criteria":{"type":"array","minItems":1,"description":"per criterion: each read from the same reply by its own pattern, out of its scale or against its pass word; combine maps their scores to the task's score","items":{"type":"object","additionalProperties":false,"required":["name","pattern"],"properties":{"name":{"type":"string","minLength":1},"pattern":{"type":"string","minLength":1},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1},"weight":{"type":"number","exclusiveMinimum":0}}}},"combine":{"enum":["weighted-mean","min","all"]}}},"rubric":{"type":"string","minLength":1}}};
 const pattern67 = func6("^[imsu]*$", "u");
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10777,11 +10777,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.params !== undefined){
-let data7 = data.params;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.temperature === undefined){
-const err22 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'"};
+if(data.endpoint !== undefined){
+let data7 = data.endpoint;
+if(typeof data7 === "string"){
+if(func2(data7) < 1){
+const err22 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10790,8 +10790,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data7.max_tokens === undefined){
-const err23 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "max_tokens"},message:"must have required property '"+"max_tokens"+"'"};
+}
+else {
+const err23 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10800,9 +10801,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-for(const key1 in data7){
-if(!((((key1 === "temperature") || (key1 === "max_tokens")) || (key1 === "seed")) || (key1 === "top_p"))){
-const err24 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.params !== undefined){
+let data8 = data.params;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.temperature === undefined){
+const err24 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10811,12 +10815,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data7.temperature !== undefined){
-let data8 = data7.temperature;
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err25 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data8.max_tokens === undefined){
+const err25 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "max_tokens"},message:"must have required property '"+"max_tokens"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10825,9 +10825,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
+for(const key1 in data8){
+if(!((((key1 === "temperature") || (key1 === "max_tokens")) || (key1 === "seed")) || (key1 === "top_p"))){
+const err26 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10837,10 +10837,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data7.max_tokens !== undefined){
-let data9 = data7.max_tokens;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err27 = {instancePath:instancePath+"/params/max_tokens",schemaPath:"#/properties/params/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data8.temperature !== undefined){
+let data9 = data8.temperature;
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 0 || isNaN(data9)){
+const err27 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10849,9 +10850,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 < 1 || isNaN(data9)){
-const err28 = {instancePath:instancePath+"/params/max_tokens",schemaPath:"#/properties/params/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err28 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10861,11 +10862,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-if(data7.seed !== undefined){
-let data10 = data7.seed;
+if(data8.max_tokens !== undefined){
+let data10 = data8.max_tokens;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err29 = {instancePath:instancePath+"/params/seed",schemaPath:"#/properties/params/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err29 = {instancePath:instancePath+"/params/max_tokens",schemaPath:"#/properties/params/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10874,12 +10874,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data7.top_p !== undefined){
-let data11 = data7.top_p;
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 > 1 || isNaN(data11)){
-const err30 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 < 1 || isNaN(data10)){
+const err30 = {instancePath:instancePath+"/params/max_tokens",schemaPath:"#/properties/params/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10888,8 +10885,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data11 < 0 || isNaN(data11)){
-const err31 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data8.seed !== undefined){
+let data11 = data8.seed;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err31 = {instancePath:instancePath+"/params/seed",schemaPath:"#/properties/params/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10899,8 +10900,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-else {
-const err32 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data8.top_p !== undefined){
+let data12 = data8.top_p;
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 1 || isNaN(data12)){
+const err32 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10909,10 +10913,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data12 < 0 || isNaN(data12)){
+const err33 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -10922,12 +10924,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.verdict !== undefined){
-let data12 = data.verdict;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-for(const key2 in data12){
-if(!((((((key2 === "pattern") || (key2 === "flags")) || (key2 === "scale")) || (key2 === "pass")) || (key2 === "criteria")) || (key2 === "combine"))){
-const err34 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+else {
+const err34 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -10937,11 +10935,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data12.pattern !== undefined){
-let data13 = data12.pattern;
-if(typeof data13 === "string"){
-if(func2(data13) < 1){
-const err35 = {instancePath:instancePath+"/verdict/pattern",schemaPath:"#/properties/verdict/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err35 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -10951,8 +10947,12 @@ vErrors.push(err35);
 errors++;
 }
 }
-else {
-const err36 = {instancePath:instancePath+"/verdict/pattern",schemaPath:"#/properties/verdict/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.verdict !== undefined){
+let data13 = data.verdict;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+for(const key2 in data13){
+if(!((((((key2 === "pattern") || (key2 === "flags")) || (key2 === "scale")) || (key2 === "pass")) || (key2 === "criteria")) || (key2 === "combine"))){
+const err36 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -10962,11 +10962,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data12.flags !== undefined){
-let data14 = data12.flags;
+if(data13.pattern !== undefined){
+let data14 = data13.pattern;
 if(typeof data14 === "string"){
-if(!pattern67.test(data14)){
-const err37 = {instancePath:instancePath+"/verdict/flags",schemaPath:"#/properties/verdict/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\""};
+if(func2(data14) < 1){
+const err37 = {instancePath:instancePath+"/verdict/pattern",schemaPath:"#/properties/verdict/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -10977,7 +10977,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/verdict/flags",schemaPath:"#/properties/verdict/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err38 = {instancePath:instancePath+"/verdict/pattern",schemaPath:"#/properties/verdict/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -10987,11 +10987,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data12.scale !== undefined){
-let data15 = data12.scale;
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 < 0 || isNaN(data15)){
-const err39 = {instancePath:instancePath+"/verdict/scale",schemaPath:"#/properties/verdict/properties/scale/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data13.flags !== undefined){
+let data15 = data13.flags;
+if(typeof data15 === "string"){
+if(!pattern67.test(data15)){
+const err39 = {instancePath:instancePath+"/verdict/flags",schemaPath:"#/properties/verdict/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -11002,7 +11002,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/verdict/scale",schemaPath:"#/properties/verdict/properties/scale/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err40 = {instancePath:instancePath+"/verdict/flags",schemaPath:"#/properties/verdict/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -11012,11 +11012,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data12.pass !== undefined){
-let data16 = data12.pass;
-if(typeof data16 === "string"){
-if(func2(data16) < 1){
-const err41 = {instancePath:instancePath+"/verdict/pass",schemaPath:"#/properties/verdict/properties/pass/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data13.scale !== undefined){
+let data16 = data13.scale;
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err41 = {instancePath:instancePath+"/verdict/scale",schemaPath:"#/properties/verdict/properties/scale/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -11027,7 +11027,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/verdict/pass",schemaPath:"#/properties/verdict/properties/pass/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err42 = {instancePath:instancePath+"/verdict/scale",schemaPath:"#/properties/verdict/properties/scale/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -11037,11 +11037,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data12.criteria !== undefined){
-let data17 = data12.criteria;
-if(Array.isArray(data17)){
-if(data17.length < 1){
-const err43 = {instancePath:instancePath+"/verdict/criteria",schemaPath:"#/properties/verdict/properties/criteria/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data13.pass !== undefined){
+let data17 = data13.pass;
+if(typeof data17 === "string"){
+if(func2(data17) < 1){
+const err43 = {instancePath:instancePath+"/verdict/pass",schemaPath:"#/properties/verdict/properties/pass/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -11050,12 +11050,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-const len0 = data17.length;
-for(let i0=0; i0<len0; i0++){
-let data18 = data17[i0];
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.name === undefined){
-const err44 = {instancePath:instancePath+"/verdict/criteria/" + i0,schemaPath:"#/properties/verdict/properties/criteria/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+else {
+const err44 = {instancePath:instancePath+"/verdict/pass",schemaPath:"#/properties/verdict/properties/pass/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -11064,8 +11061,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data18.pattern === undefined){
-const err45 = {instancePath:instancePath+"/verdict/criteria/" + i0,schemaPath:"#/properties/verdict/properties/criteria/items/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
+}
+if(data13.criteria !== undefined){
+let data18 = data13.criteria;
+if(Array.isArray(data18)){
+if(data18.length < 1){
+const err45 = {instancePath:instancePath+"/verdict/criteria",schemaPath:"#/properties/verdict/properties/criteria/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -11074,9 +11075,12 @@ vErrors.push(err45);
 }
 errors++;
 }
-for(const key3 in data18){
-if(!((((((key3 === "name") || (key3 === "pattern")) || (key3 === "flags")) || (key3 === "scale")) || (key3 === "pass")) || (key3 === "weight"))){
-const err46 = {instancePath:instancePath+"/verdict/criteria/" + i0,schemaPath:"#/properties/verdict/properties/criteria/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const len0 = data18.length;
+for(let i0=0; i0<len0; i0++){
+let data19 = data18[i0];
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.name === undefined){
+const err46 = {instancePath:instancePath+"/verdict/criteria/" + i0,schemaPath:"#/properties/verdict/properties/criteria/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -11085,12 +11089,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data18.name !== undefined){
-let data19 = data18.name;
-if(typeof data19 === "string"){
-if(func2(data19) < 1){
-const err47 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/name",schemaPath:"#/properties/verdict/properties/criteria/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data19.pattern === undefined){
+const err47 = {instancePath:instancePath+"/verdict/criteria/" + i0,schemaPath:"#/properties/verdict/properties/criteria/items/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -11099,9 +11099,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/name",schemaPath:"#/properties/verdict/properties/criteria/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data19){
+if(!((((((key3 === "name") || (key3 === "pattern")) || (key3 === "flags")) || (key3 === "scale")) || (key3 === "pass")) || (key3 === "weight"))){
+const err48 = {instancePath:instancePath+"/verdict/criteria/" + i0,schemaPath:"#/properties/verdict/properties/criteria/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -11111,11 +11111,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data18.pattern !== undefined){
-let data20 = data18.pattern;
+if(data19.name !== undefined){
+let data20 = data19.name;
 if(typeof data20 === "string"){
 if(func2(data20) < 1){
-const err49 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/pattern",schemaPath:"#/properties/verdict/properties/criteria/items/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err49 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/name",schemaPath:"#/properties/verdict/properties/criteria/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -11126,7 +11126,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/pattern",schemaPath:"#/properties/verdict/properties/criteria/items/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err50 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/name",schemaPath:"#/properties/verdict/properties/criteria/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -11136,11 +11136,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data18.flags !== undefined){
-let data21 = data18.flags;
+if(data19.pattern !== undefined){
+let data21 = data19.pattern;
 if(typeof data21 === "string"){
-if(!pattern67.test(data21)){
-const err51 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/flags",schemaPath:"#/properties/verdict/properties/criteria/items/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\""};
+if(func2(data21) < 1){
+const err51 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/pattern",schemaPath:"#/properties/verdict/properties/criteria/items/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -11151,7 +11151,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/flags",schemaPath:"#/properties/verdict/properties/criteria/items/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err52 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/pattern",schemaPath:"#/properties/verdict/properties/criteria/items/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -11161,11 +11161,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data18.scale !== undefined){
-let data22 = data18.scale;
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err53 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/scale",schemaPath:"#/properties/verdict/properties/criteria/items/properties/scale/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data19.flags !== undefined){
+let data22 = data19.flags;
+if(typeof data22 === "string"){
+if(!pattern67.test(data22)){
+const err53 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/flags",schemaPath:"#/properties/verdict/properties/criteria/items/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -11176,7 +11176,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/scale",schemaPath:"#/properties/verdict/properties/criteria/items/properties/scale/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err54 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/flags",schemaPath:"#/properties/verdict/properties/criteria/items/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -11186,11 +11186,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data18.pass !== undefined){
-let data23 = data18.pass;
-if(typeof data23 === "string"){
-if(func2(data23) < 1){
-const err55 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/pass",schemaPath:"#/properties/verdict/properties/criteria/items/properties/pass/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data19.scale !== undefined){
+let data23 = data19.scale;
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err55 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/scale",schemaPath:"#/properties/verdict/properties/criteria/items/properties/scale/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -11201,7 +11201,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/pass",schemaPath:"#/properties/verdict/properties/criteria/items/properties/pass/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err56 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/scale",schemaPath:"#/properties/verdict/properties/criteria/items/properties/scale/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -11211,11 +11211,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data18.weight !== undefined){
-let data24 = data18.weight;
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 <= 0 || isNaN(data24)){
-const err57 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/weight",schemaPath:"#/properties/verdict/properties/criteria/items/properties/weight/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(data19.pass !== undefined){
+let data24 = data19.pass;
+if(typeof data24 === "string"){
+if(func2(data24) < 1){
+const err57 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/pass",schemaPath:"#/properties/verdict/properties/criteria/items/properties/pass/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -11226,7 +11226,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/weight",schemaPath:"#/properties/verdict/properties/criteria/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err58 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/pass",schemaPath:"#/properties/verdict/properties/criteria/items/properties/pass/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -11236,9 +11236,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
-else {
-const err59 = {instancePath:instancePath+"/verdict/criteria/" + i0,schemaPath:"#/properties/verdict/properties/criteria/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data19.weight !== undefined){
+let data25 = data19.weight;
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 <= 0 || isNaN(data25)){
+const err59 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/weight",schemaPath:"#/properties/verdict/properties/criteria/items/properties/weight/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -11248,9 +11250,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-}
 else {
-const err60 = {instancePath:instancePath+"/verdict/criteria",schemaPath:"#/properties/verdict/properties/criteria/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err60 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/weight",schemaPath:"#/properties/verdict/properties/criteria/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -11260,10 +11261,9 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data12.combine !== undefined){
-let data25 = data12.combine;
-if(!(((data25 === "weighted-mean") || (data25 === "min")) || (data25 === "all"))){
-const err61 = {instancePath:instancePath+"/verdict/combine",schemaPath:"#/properties/verdict/properties/combine/enum",keyword:"enum",params:{allowedValues: schema58.properties.verdict.properties.combine.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err61 = {instancePath:instancePath+"/verdict/criteria/" + i0,schemaPath:"#/properties/verdict/properties/criteria/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -11275,7 +11275,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err62 = {instancePath:instancePath+"/verdict/criteria",schemaPath:"#/properties/verdict/properties/criteria/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -11285,11 +11285,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.rubric !== undefined){
-let data26 = data.rubric;
-if(typeof data26 === "string"){
-if(func2(data26) < 1){
-const err63 = {instancePath:instancePath+"/rubric",schemaPath:"#/properties/rubric/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data13.combine !== undefined){
+let data26 = data13.combine;
+if(!(((data26 === "weighted-mean") || (data26 === "min")) || (data26 === "all"))){
+const err63 = {instancePath:instancePath+"/verdict/combine",schemaPath:"#/properties/verdict/properties/combine/enum",keyword:"enum",params:{allowedValues: schema58.properties.verdict.properties.combine.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -11299,8 +11298,9 @@ vErrors.push(err63);
 errors++;
 }
 }
+}
 else {
-const err64 = {instancePath:instancePath+"/rubric",schemaPath:"#/properties/rubric/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err64 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -11310,14 +11310,39 @@ vErrors.push(err64);
 errors++;
 }
 }
-}
-else {
-const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.rubric !== undefined){
+let data27 = data.rubric;
+if(typeof data27 === "string"){
+if(func2(data27) < 1){
+const err65 = {instancePath:instancePath+"/rubric",schemaPath:"#/properties/rubric/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
+}
+errors++;
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/rubric",schemaPath:"#/properties/rubric/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
 }
 errors++;
 }
@@ -19054,7 +19079,7 @@ return errors === 0;
 }
 
 export const bankFile = validate48;
-const schema90 = {"$id":"https://docket.invalid/schemas/files/decision-bank.schema.json","title":"decision-bank.json: the working-tree bank file (frozen into bank, question and prompt-template bundles)","type":"object","additionalProperties":false,"required":["schemaVersion","name","version","description","keyBalanceTolerance","promptTemplate","questions","omissions"],"$defs":{"probeRuntime":{"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}},"graderUse":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match), exec@1 (the suite's tests, docket-exec/1) or judge@1 (a suite judge, docket-judge/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} ; for judge@1 {judge, reference?} (docs/design.md §10)"}}},"message":{"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}},"weights":{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}}},"properties":{"schemaVersion":{"const":1},"name":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"description":{"type":"string"},"keyBalanceTolerance":{"type":"integer","minimum":0},"promptTemplate":{"type":"object","additionalProperties":false,"required":["id","version","system","user","answerFormat"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string","minLength":3,"description":"<category>/<eval>: the two folders' names as they are on disk (layout); an unsafe name is refused by validate (ENAME)"},"stem":{"type":"string","minLength":1},"options":{"type":"array","items":{"type":"string","minLength":1}},"key":{"type":"string"},"claim":{"type":"string","minLength":1},"doesNotEstablish":{"type":"string","minLength":1},"probe":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$","description":"relative to the source eval's folder, or to <layout.probeRoot>/<sourceEval>/ when the layout names a probe root"},"probeRuntime":{"$ref":"#/$defs/probeRuntime"}}}},"tasks":{"type":"array","items":{"$ref":"#/$defs/task"},"description":"free-form (answer) and execution (exec) tasks (docs/design.md §7 \"Tasks\")"},"scoring":{"type":"object","additionalProperties":false,"properties":{"weights":{"$ref":"#/$defs/weights"}},"description":"how kinds or categories weigh in the combined score; part of the scoring protocol, so of the benchmark version"},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string"}}}},"layout":{"description":"where the suite keeps its things (docs/design.md §7 \"Layout\"); every member left out has the default shown, the layout docket's own bank has","type":"object","additionalProperties":false,"properties":{"evalRoots":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"folders (relative to the bank root) holding <category>/<eval>/; default [\"evals\"]"},"taskFiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"every source eval holds one of these files; default [\"TASK.md\"]"},"solution":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"the reference solution: NAME/ a folder, NAME.* a file with any extension, else an exact file name; default [\"solution.*\"]"},"probeRoot":{"type":"string","minLength":1,"description":"probes live in <probeRoot>/<sourceEval>/; default: in each source eval's folder"}}},"report":{"description":"what docket report's page says: its title (default: the bank's name and \"leaderboard\") and an introduction (plain text, paragraphs separated by a blank line)","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"text":{"type":"string"}}},"probeRuntime":{"$ref":"#/$defs/probeRuntime"},"graders":{"description":"the suite's own graders by name (docs/design.md §10 \"Suite graders\"); not part of the benchmark version","type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["current","versions"],"properties":{"current":{"description":"the version whose grades are current","type":"integer","minimum":1},"versions":{"description":"version number → its module (.ts .mts .cts .js .mjs .cjs), relative to the bank root","type":"object","minProperties":1,"propertyNames":{"pattern":"^[1-9][0-9]*$"},"additionalProperties":{"type":"string","minLength":1}},"cases":{"description":"the regression matrix: a JSON-lines case file, relative to the bank root","type":"string","minLength":1},"helpers":{"description":"pure modules of the suite the versions may import, relative to the bank root","type":"array","items":{"type":"string","minLength":1}}}}},"grader":{"description":"the default grader of the bank's questions: a name in graders (its current version), NAME@N, or docket's own (decision@2); absent: decision; not part of the benchmark version","type":"string","pattern":"^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"},"lockfile":{"description":"the suite's lockfile, relative to the bank root (default: the first of package-lock.json, npm-shrinkwrap.json, bun.lock, pnpm-lock.yaml, yarn.lock present)","type":"string","pattern":"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},"content":{"description":"the content policy's bank settings (docs/design.md \"Content policy\")","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"type":"integer","minimum":1},"include":{"type":"array","items":{"type":"string","minLength":1}},"allowSecrets":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","digest","reason"],"properties":{"path":{"type":"string","minLength":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"reason":{"type":"string","minLength":1}}}}}},"judges":{"description":"the suite's judge graders by name (docs/design.md §10 \"Judge graders\"): a task hands its reply to one with {\"ref\": \"judge@1\", \"params\": {\"judge\": NAME}}; not part of the benchmark version","type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["current","versions"],"properties":{"current":{"description":"the version whose grades are current","type":"integer","minimum":1},"versions":{"type":"object","minProperties":1,"propertyNames":{"pattern":"^[1-9][0-9]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["rubric","model","verdict"],"properties":{"rubric":{"type":"string","minLength":1,"description":"the rubric file, relative to the bank root: text with {{task}}, {{reply}} and {{reference}}"},"model":{"type":"string","minLength":1},"params":{"type":"object","additionalProperties":false,"required":[],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"verdict":{"type":"object","additionalProperties":false,"properties":{"pattern":{"type":"string","minLength":1,"description":"a regular expression; its first group is the score (out of scale) or the pass/fail word (or, instead, criteria and combine)"},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1},"criteria":{"type":"array","minItems":1,"description":"per criterion: each read from the same reply by its own pattern, out of its scale or against its pass word; combine maps their scores to the task's score","items":{"type":"object","additionalProperties":false,"required":["name","pattern"],"properties":{"name":{"type":"string","minLength":1},"pattern":{"type":"string","minLength":1},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1},"weight":{"type":"number","exclusiveMinimum":0}}}},"combine":{"enum":["weighted-mean","min","all"]}}}}}}}}}}};
+const schema90 = {"$id":"https://docket.invalid/schemas/files/decision-bank.schema.json","title":"decision-bank.json: the working-tree bank file (frozen into bank, question and prompt-template bundles)","type":"object","additionalProperties":false,"required":["schemaVersion","name","version","description","keyBalanceTolerance","promptTemplate","questions","omissions"],"$defs":{"probeRuntime":{"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}},"graderUse":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match), exec@1 (the suite's tests, docket-exec/1) or judge@1 (a suite judge, docket-judge/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} ; for judge@1 {judge, reference?} (docs/design.md §10)"}}},"message":{"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}},"weights":{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}}},"properties":{"schemaVersion":{"const":1},"name":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"description":{"type":"string"},"keyBalanceTolerance":{"type":"integer","minimum":0},"promptTemplate":{"type":"object","additionalProperties":false,"required":["id","version","system","user","answerFormat"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string","minLength":3,"description":"<category>/<eval>: the two folders' names as they are on disk (layout); an unsafe name is refused by validate (ENAME)"},"stem":{"type":"string","minLength":1},"options":{"type":"array","items":{"type":"string","minLength":1}},"key":{"type":"string"},"claim":{"type":"string","minLength":1},"doesNotEstablish":{"type":"string","minLength":1},"probe":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$","description":"relative to the source eval's folder, or to <layout.probeRoot>/<sourceEval>/ when the layout names a probe root"},"probeRuntime":{"$ref":"#/$defs/probeRuntime"}}}},"tasks":{"type":"array","items":{"$ref":"#/$defs/task"},"description":"free-form (answer) and execution (exec) tasks (docs/design.md §7 \"Tasks\")"},"scoring":{"type":"object","additionalProperties":false,"properties":{"weights":{"$ref":"#/$defs/weights"}},"description":"how kinds or categories weigh in the combined score; part of the scoring protocol, so of the benchmark version"},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string"}}}},"layout":{"description":"where the suite keeps its things (docs/design.md §7 \"Layout\"); every member left out has the default shown, the layout docket's own bank has","type":"object","additionalProperties":false,"properties":{"evalRoots":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"folders (relative to the bank root) holding <category>/<eval>/; default [\"evals\"]"},"taskFiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"every source eval holds one of these files; default [\"TASK.md\"]"},"solution":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"the reference solution: NAME/ a folder, NAME.* a file with any extension, else an exact file name; default [\"solution.*\"]"},"probeRoot":{"type":"string","minLength":1,"description":"probes live in <probeRoot>/<sourceEval>/; default: in each source eval's folder"}}},"report":{"description":"what docket report's page says: its title (default: the bank's name and \"leaderboard\") and an introduction (plain text, paragraphs separated by a blank line)","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"text":{"type":"string"}}},"probeRuntime":{"$ref":"#/$defs/probeRuntime"},"graders":{"description":"the suite's own graders by name (docs/design.md §10 \"Suite graders\"); not part of the benchmark version","type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["current","versions"],"properties":{"current":{"description":"the version whose grades are current","type":"integer","minimum":1},"versions":{"description":"version number → its module (.ts .mts .cts .js .mjs .cjs), relative to the bank root","type":"object","minProperties":1,"propertyNames":{"pattern":"^[1-9][0-9]*$"},"additionalProperties":{"type":"string","minLength":1}},"cases":{"description":"the regression matrix: a JSON-lines case file, relative to the bank root","type":"string","minLength":1},"helpers":{"description":"pure modules of the suite the versions may import, relative to the bank root","type":"array","items":{"type":"string","minLength":1}}}}},"grader":{"description":"the default grader of the bank's questions: a name in graders (its current version), NAME@N, or docket's own (decision@2); absent: decision; not part of the benchmark version","type":"string","pattern":"^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"},"lockfile":{"description":"the suite's lockfile, relative to the bank root (default: the first of package-lock.json, npm-shrinkwrap.json, bun.lock, pnpm-lock.yaml, yarn.lock present)","type":"string","pattern":"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},"content":{"description":"the content policy's bank settings (docs/design.md \"Content policy\")","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"type":"integer","minimum":1},"include":{"type":"array","items":{"type":"string","minLength":1}},"allowSecrets":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","digest","reason"],"properties":{"path":{"type":"string","minLength":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"reason":{"type":"string","minLength":1}}}}}},"judges":{"description":"the suite's judge graders by name (docs/design.md §10 \"Judge graders\"): a task hands its reply to one with {\"ref\": \"judge@1\", \"params\": {\"judge\": NAME}}; not part of the benchmark version","type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["current","versions"],"properties":{"current":{"description":"the version whose grades are current","type":"integer","minimum":1},"versions":{"type":"object","minProperties":1,"propertyNames":{"pattern":"^[1-9][0-9]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["rubric","model","verdict"],"properties":{"rubric":{"type":"string","minLength":1,"description":"the rubric file, relative to the bank root: text with {{task}}, {{reply}} and {{reference}}"},"model":{"type":"string","minLength":1},"endpoint":{"type":"string","minLength":1,"description":"the judge endpoint (public form), when the suite pins it: part of the identity; judge runs go nowhere else"},"params":{"type":"object","additionalProperties":false,"required":[],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"verdict":{"type":"object","additionalProperties":false,"properties":{"pattern":{"type":"string","minLength":1,"description":"a regular expression; its first group is the score (out of scale) or the pass/fail word (or, instead, criteria and combine)"},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1},"criteria":{"type":"array","minItems":1,"description":"per criterion: each read from the same reply by its own pattern, out of its scale or against its pass word; combine maps their scores to the task's score","items":{"type":"object","additionalProperties":false,"required":["name","pattern"],"properties":{"name":{"type":"string","minLength":1},"pattern":{"type":"string","minLength":1},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1},"weight":{"type":"number","exclusiveMinimum":0}}}},"combine":{"enum":["weighted-mean","min","all"]}}}}}}}}}}};
 const schema91 = {"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}};
 const schema96 = {"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}};
 const pattern106 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$", "u");
@@ -21880,7 +21905,7 @@ vErrors.push(err174);
 errors++;
 }
 for(const key24 in data77){
-if(!((((key24 === "rubric") || (key24 === "model")) || (key24 === "params")) || (key24 === "verdict"))){
+if(!(((((key24 === "rubric") || (key24 === "model")) || (key24 === "endpoint")) || (key24 === "params")) || (key24 === "verdict"))){
 const err175 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err175];
@@ -21941,12 +21966,11 @@ vErrors.push(err179);
 errors++;
 }
 }
-if(data77.params !== undefined){
-let data80 = data77.params;
-if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
-for(const key25 in data80){
-if(!((((key25 === "temperature") || (key25 === "max_tokens")) || (key25 === "seed")) || (key25 === "top_p"))){
-const err180 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
+if(data77.endpoint !== undefined){
+let data80 = data77.endpoint;
+if(typeof data80 === "string"){
+if(func2(data80) < 1){
+const err180 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/endpoint",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/endpoint/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -21956,11 +21980,8 @@ vErrors.push(err180);
 errors++;
 }
 }
-if(data80.temperature !== undefined){
-let data81 = data80.temperature;
-if((typeof data81 == "number") && (isFinite(data81))){
-if(data81 < 0 || isNaN(data81)){
-const err181 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/temperature",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err181 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/endpoint",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -21970,8 +21991,12 @@ vErrors.push(err181);
 errors++;
 }
 }
-else {
-const err182 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/temperature",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data77.params !== undefined){
+let data81 = data77.params;
+if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
+for(const key25 in data81){
+if(!((((key25 === "temperature") || (key25 === "max_tokens")) || (key25 === "seed")) || (key25 === "top_p"))){
+const err182 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -21981,10 +22006,11 @@ vErrors.push(err182);
 errors++;
 }
 }
-if(data80.max_tokens !== undefined){
-let data82 = data80.max_tokens;
-if(!(((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82))) && (isFinite(data82)))){
-const err183 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/max_tokens",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data81.temperature !== undefined){
+let data82 = data81.temperature;
+if((typeof data82 == "number") && (isFinite(data82))){
+if(data82 < 0 || isNaN(data82)){
+const err183 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/temperature",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -21993,9 +22019,9 @@ vErrors.push(err183);
 }
 errors++;
 }
-if((typeof data82 == "number") && (isFinite(data82))){
-if(data82 < 1 || isNaN(data82)){
-const err184 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/max_tokens",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err184 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/temperature",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -22005,11 +22031,10 @@ vErrors.push(err184);
 errors++;
 }
 }
-}
-if(data80.seed !== undefined){
-let data83 = data80.seed;
+if(data81.max_tokens !== undefined){
+let data83 = data81.max_tokens;
 if(!(((typeof data83 == "number") && (!(data83 % 1) && !isNaN(data83))) && (isFinite(data83)))){
-const err185 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/seed",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err185 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/max_tokens",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -22018,12 +22043,9 @@ vErrors.push(err185);
 }
 errors++;
 }
-}
-if(data80.top_p !== undefined){
-let data84 = data80.top_p;
-if((typeof data84 == "number") && (isFinite(data84))){
-if(data84 > 1 || isNaN(data84)){
-const err186 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/top_p",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/top_p/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if((typeof data83 == "number") && (isFinite(data83))){
+if(data83 < 1 || isNaN(data83)){
+const err186 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/max_tokens",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -22032,8 +22054,12 @@ vErrors.push(err186);
 }
 errors++;
 }
-if(data84 < 0 || isNaN(data84)){
-const err187 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/top_p",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/top_p/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data81.seed !== undefined){
+let data84 = data81.seed;
+if(!(((typeof data84 == "number") && (!(data84 % 1) && !isNaN(data84))) && (isFinite(data84)))){
+const err187 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/seed",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -22043,8 +22069,11 @@ vErrors.push(err187);
 errors++;
 }
 }
-else {
-const err188 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/top_p",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data81.top_p !== undefined){
+let data85 = data81.top_p;
+if((typeof data85 == "number") && (isFinite(data85))){
+if(data85 > 1 || isNaN(data85)){
+const err188 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/top_p",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/top_p/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -22053,10 +22082,8 @@ vErrors.push(err188);
 }
 errors++;
 }
-}
-}
-else {
-const err189 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data85 < 0 || isNaN(data85)){
+const err189 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/top_p",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/top_p/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -22066,12 +22093,8 @@ vErrors.push(err189);
 errors++;
 }
 }
-if(data77.verdict !== undefined){
-let data85 = data77.verdict;
-if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
-for(const key26 in data85){
-if(!((((((key26 === "pattern") || (key26 === "flags")) || (key26 === "scale")) || (key26 === "pass")) || (key26 === "criteria")) || (key26 === "combine"))){
-const err190 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties"};
+else {
+const err190 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/top_p",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -22081,11 +22104,9 @@ vErrors.push(err190);
 errors++;
 }
 }
-if(data85.pattern !== undefined){
-let data86 = data85.pattern;
-if(typeof data86 === "string"){
-if(func2(data86) < 1){
-const err191 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pattern",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err191 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -22095,8 +22116,12 @@ vErrors.push(err191);
 errors++;
 }
 }
-else {
-const err192 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pattern",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data77.verdict !== undefined){
+let data86 = data77.verdict;
+if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
+for(const key26 in data86){
+if(!((((((key26 === "pattern") || (key26 === "flags")) || (key26 === "scale")) || (key26 === "pass")) || (key26 === "criteria")) || (key26 === "combine"))){
+const err192 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -22106,11 +22131,11 @@ vErrors.push(err192);
 errors++;
 }
 }
-if(data85.flags !== undefined){
-let data87 = data85.flags;
+if(data86.pattern !== undefined){
+let data87 = data86.pattern;
 if(typeof data87 === "string"){
-if(!pattern67.test(data87)){
-const err193 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/flags",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\""};
+if(func2(data87) < 1){
+const err193 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pattern",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -22121,7 +22146,7 @@ errors++;
 }
 }
 else {
-const err194 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/flags",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err194 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pattern",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -22131,11 +22156,11 @@ vErrors.push(err194);
 errors++;
 }
 }
-if(data85.scale !== undefined){
-let data88 = data85.scale;
-if((typeof data88 == "number") && (isFinite(data88))){
-if(data88 < 0 || isNaN(data88)){
-const err195 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/scale",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/scale/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data86.flags !== undefined){
+let data88 = data86.flags;
+if(typeof data88 === "string"){
+if(!pattern67.test(data88)){
+const err195 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/flags",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\""};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -22146,7 +22171,7 @@ errors++;
 }
 }
 else {
-const err196 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/scale",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/scale/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err196 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/flags",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -22156,11 +22181,11 @@ vErrors.push(err196);
 errors++;
 }
 }
-if(data85.pass !== undefined){
-let data89 = data85.pass;
-if(typeof data89 === "string"){
-if(func2(data89) < 1){
-const err197 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pass",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pass/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data86.scale !== undefined){
+let data89 = data86.scale;
+if((typeof data89 == "number") && (isFinite(data89))){
+if(data89 < 0 || isNaN(data89)){
+const err197 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/scale",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/scale/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -22171,7 +22196,7 @@ errors++;
 }
 }
 else {
-const err198 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pass",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pass/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err198 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/scale",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/scale/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -22181,11 +22206,11 @@ vErrors.push(err198);
 errors++;
 }
 }
-if(data85.criteria !== undefined){
-let data90 = data85.criteria;
-if(Array.isArray(data90)){
-if(data90.length < 1){
-const err199 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data86.pass !== undefined){
+let data90 = data86.pass;
+if(typeof data90 === "string"){
+if(func2(data90) < 1){
+const err199 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pass",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pass/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -22194,12 +22219,9 @@ vErrors.push(err199);
 }
 errors++;
 }
-const len10 = data90.length;
-for(let i10=0; i10<len10; i10++){
-let data91 = data90[i10];
-if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
-if(data91.name === undefined){
-const err200 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10,schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+else {
+const err200 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pass",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pass/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -22208,8 +22230,12 @@ vErrors.push(err200);
 }
 errors++;
 }
-if(data91.pattern === undefined){
-const err201 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10,schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
+}
+if(data86.criteria !== undefined){
+let data91 = data86.criteria;
+if(Array.isArray(data91)){
+if(data91.length < 1){
+const err201 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -22218,9 +22244,12 @@ vErrors.push(err201);
 }
 errors++;
 }
-for(const key27 in data91){
-if(!((((((key27 === "name") || (key27 === "pattern")) || (key27 === "flags")) || (key27 === "scale")) || (key27 === "pass")) || (key27 === "weight"))){
-const err202 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10,schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties"};
+const len10 = data91.length;
+for(let i10=0; i10<len10; i10++){
+let data92 = data91[i10];
+if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
+if(data92.name === undefined){
+const err202 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10,schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -22229,12 +22258,8 @@ vErrors.push(err202);
 }
 errors++;
 }
-}
-if(data91.name !== undefined){
-let data92 = data91.name;
-if(typeof data92 === "string"){
-if(func2(data92) < 1){
-const err203 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/name",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data92.pattern === undefined){
+const err203 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10,schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -22243,9 +22268,9 @@ vErrors.push(err203);
 }
 errors++;
 }
-}
-else {
-const err204 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/name",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key27 in data92){
+if(!((((((key27 === "name") || (key27 === "pattern")) || (key27 === "flags")) || (key27 === "scale")) || (key27 === "pass")) || (key27 === "weight"))){
+const err204 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10,schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -22255,11 +22280,11 @@ vErrors.push(err204);
 errors++;
 }
 }
-if(data91.pattern !== undefined){
-let data93 = data91.pattern;
+if(data92.name !== undefined){
+let data93 = data92.name;
 if(typeof data93 === "string"){
 if(func2(data93) < 1){
-const err205 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/pattern",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err205 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/name",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -22270,7 +22295,7 @@ errors++;
 }
 }
 else {
-const err206 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/pattern",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err206 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/name",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -22280,11 +22305,11 @@ vErrors.push(err206);
 errors++;
 }
 }
-if(data91.flags !== undefined){
-let data94 = data91.flags;
+if(data92.pattern !== undefined){
+let data94 = data92.pattern;
 if(typeof data94 === "string"){
-if(!pattern67.test(data94)){
-const err207 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/flags",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\""};
+if(func2(data94) < 1){
+const err207 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/pattern",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -22295,7 +22320,7 @@ errors++;
 }
 }
 else {
-const err208 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/flags",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err208 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/pattern",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -22305,11 +22330,11 @@ vErrors.push(err208);
 errors++;
 }
 }
-if(data91.scale !== undefined){
-let data95 = data91.scale;
-if((typeof data95 == "number") && (isFinite(data95))){
-if(data95 < 0 || isNaN(data95)){
-const err209 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/scale",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/scale/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data92.flags !== undefined){
+let data95 = data92.flags;
+if(typeof data95 === "string"){
+if(!pattern67.test(data95)){
+const err209 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/flags",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\""};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -22320,7 +22345,7 @@ errors++;
 }
 }
 else {
-const err210 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/scale",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/scale/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err210 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/flags",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -22330,11 +22355,11 @@ vErrors.push(err210);
 errors++;
 }
 }
-if(data91.pass !== undefined){
-let data96 = data91.pass;
-if(typeof data96 === "string"){
-if(func2(data96) < 1){
-const err211 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/pass",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/pass/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data92.scale !== undefined){
+let data96 = data92.scale;
+if((typeof data96 == "number") && (isFinite(data96))){
+if(data96 < 0 || isNaN(data96)){
+const err211 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/scale",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/scale/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -22345,7 +22370,7 @@ errors++;
 }
 }
 else {
-const err212 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/pass",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/pass/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err212 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/scale",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/scale/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -22355,11 +22380,11 @@ vErrors.push(err212);
 errors++;
 }
 }
-if(data91.weight !== undefined){
-let data97 = data91.weight;
-if((typeof data97 == "number") && (isFinite(data97))){
-if(data97 <= 0 || isNaN(data97)){
-const err213 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/weight",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/weight/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(data92.pass !== undefined){
+let data97 = data92.pass;
+if(typeof data97 === "string"){
+if(func2(data97) < 1){
+const err213 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/pass",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/pass/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -22370,7 +22395,7 @@ errors++;
 }
 }
 else {
-const err214 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/weight",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err214 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/pass",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/pass/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -22380,9 +22405,11 @@ vErrors.push(err214);
 errors++;
 }
 }
-}
-else {
-const err215 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10,schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data92.weight !== undefined){
+let data98 = data92.weight;
+if((typeof data98 == "number") && (isFinite(data98))){
+if(data98 <= 0 || isNaN(data98)){
+const err215 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/weight",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/weight/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -22392,9 +22419,8 @@ vErrors.push(err215);
 errors++;
 }
 }
-}
 else {
-const err216 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err216 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/weight",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -22404,10 +22430,9 @@ vErrors.push(err216);
 errors++;
 }
 }
-if(data85.combine !== undefined){
-let data98 = data85.combine;
-if(!(((data98 === "weighted-mean") || (data98 === "min")) || (data98 === "all"))){
-const err217 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/combine",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/combine/enum",keyword:"enum",params:{allowedValues: schema90.properties.judges.additionalProperties.properties.versions.additionalProperties.properties.verdict.properties.combine.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err217 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10,schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -22419,7 +22444,7 @@ errors++;
 }
 }
 else {
-const err218 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err218 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -22429,9 +22454,10 @@ vErrors.push(err218);
 errors++;
 }
 }
-}
-else {
-const err219 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data86.combine !== undefined){
+let data99 = data86.combine;
+if(!(((data99 === "weighted-mean") || (data99 === "min")) || (data99 === "all"))){
+const err219 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/combine",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/combine/enum",keyword:"enum",params:{allowedValues: schema90.properties.judges.additionalProperties.properties.versions.additionalProperties.properties.verdict.properties.combine.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -22443,7 +22469,7 @@ errors++;
 }
 }
 else {
-const err220 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/judges/additionalProperties/properties/versions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err220 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -22455,7 +22481,7 @@ errors++;
 }
 }
 else {
-const err221 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err221 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -22467,7 +22493,7 @@ errors++;
 }
 }
 else {
-const err222 = {instancePath:instancePath+"/judges",schemaPath:"#/properties/judges/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err222 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/judges/additionalProperties/properties/versions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -22479,12 +22505,36 @@ errors++;
 }
 }
 else {
-const err223 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err223 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err223];
 }
 else {
 vErrors.push(err223);
+}
+errors++;
+}
+}
+}
+else {
+const err224 = {instancePath:instancePath+"/judges",schemaPath:"#/properties/judges/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err224];
+}
+else {
+vErrors.push(err224);
+}
+errors++;
+}
+}
+}
+else {
+const err225 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err225];
+}
+else {
+vErrors.push(err225);
 }
 errors++;
 }

@@ -7,7 +7,7 @@ import { ALL_GRADERS, grader as graderByRef, graderByDigest, taskGrader, type Gr
 import { bankGrader, resolveGrader, suiteJudge, type GraderContext, type SuiteGraders } from './suite-graders.ts';
 import { gradeTaskAttempt, type ExecResultValue, type ExecRunner, type TaskGradingContext } from './task-grading.ts';
 import type { SourceSnapshot } from '../bank/snapshot.ts';
-import { judgeRequests, judgesOfBank, JUDGE_REF, loadJudgeGrader, recordedJudgeReplies, type JudgeContext, type JudgeGrader, type JudgeIdentity, type JudgeRequest } from './judges.ts';
+import { judgeRequests, judgesOfBank, JUDGE_REF, loadJudgeGrader, recordedJudgeReplies, replyTo, type JudgeContext, type JudgeGrader, type JudgeIdentity, type JudgeRequest } from './judges.ts';
 import type { JournalLine } from '../runs/journal.ts';
 import { canonicalBytes, canonicalText, type Json } from '../format/json.ts';
 import { permutationsFor } from '../runs/request.ts';
@@ -414,7 +414,7 @@ export function judgeNeeds(run: LoadedRun, bank: FrozenBank, judges: JudgeContex
   return [...judges.graders.values()]
     .map((j) => {
       const all = judgeRequests(run, bank, j);
-      return { judge: j.ref, model: j.value.model, missing: all.filter((r) => !judges.replies.has(r.hash)), of: all.length };
+      return { judge: j.ref, model: j.value.model, missing: all.filter((r) => !replyTo(judges.replies, j, r.hash)), of: all.length };
     })
     .filter((m) => m.missing.length > 0);
 }

@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { FrozenTask } from '../bank/frozen.ts';
 import type { JournalLine } from '../runs/journal.ts';
 import { renderRubric } from '../runs/judge-request.ts';
-import { applyVerdict, judgeGrader, judgeRequestFor, judgeRequests, readVerdict, recordedJudgeReplies, verdictRuleProblem, type JudgeReply } from './judges.ts';
+import {
+  applyVerdict,
+  judgeDeclProblems,
+  judgeEndpoint,
+  judgeGrader,
+  judgeRequestFor,
+  judgeRequests,
+  readVerdict,
+  recordedJudgeReplies,
+  replyTo,
+  verdictRuleProblem,
+  type JudgeReply,
+} from './judges.ts';
 import { gradeTaskAttempt, type TaskGradingContext } from './task-grading.ts';
 import type { Digest } from '../format/digest.ts';
 import { validateBundle } from '../format/schemas.ts';
@@ -215,5 +227,30 @@ describe('recorded judge replies', () => {
     );
     // the index saying it serves the run while its bytes say otherwise: EINDEX
     expect(() => recordedJudgeReplies(fakeArchive({ serves: `sha256:${'e'.repeat(64)}` as Digest }).archive, run)).toThrow(expect.objectContaining({ code: 'EINDEX' }));
+  });
+});
+
+describe('a judge that declares its endpoint', () => {
+  it('has it in its identity, is asked there only, and reads only replies recorded there', () => {
+    const plain = judgeGrader(base);
+    expect('endpoint' in plain.value).toBe(false); // undeclared: the identity is what it was
+    const at = judgeGrader({ ...base, endpoint: 'https://judge.example/v1' });
+    const elsewhere = judgeGrader({ ...base, endpoint: 'https://other.example/v1' });
+    expect(new Set([plain.value.digest, at.value.digest, elsewhere.value.digest]).size).toBe(3);
+    expect(judgeEndpoint(at, 'https://user:pw@judge.example/v1/?x=1')).toBe('https://user:pw@judge.example/v1/?x=1');
+    expect(() => judgeEndpoint(at, 'https://other.example/v1')).toThrow(expect.objectContaining({ code: 'EJUDGEDECL', message: expect.stringContaining('another endpoint') }));
+    expect(judgeEndpoint(plain, 'https://anywhere.example/v1')).toBe('https://anywhere.example/v1');
+    const hash = `sha256:${'f'.repeat(64)}` as Digest;
+    const reply = { run: hash, runId: 'judge-1', seq: 0, content: 'SCORE: 9/10', failed: false, model: 'judge-model' };
+    const replies = new Map<string, JudgeReply>([
+      [hash, reply],
+      [`${hash} https://other.example/v1`, reply],
+    ]);
+    expect(replyTo(replies, plain, hash)).toBe(reply);
+    expect(replyTo(replies, elsewhere, hash)).toBe(reply);
+    expect(replyTo(replies, at, hash)).toBeUndefined(); // recorded at another endpoint: a new judge run is needed
+    expect(
+      judgeDeclProblems('/nonexistent', { judges: { q: { current: 1, versions: { '1': { rubric: 'q.md', model: 'm', endpoint: 'judge.example', verdict: base.verdict } } } } }, { files: false }),
+    ).toEqual([{ field: 'judges.q.versions.1.endpoint', message: 'the endpoint "judge.example" is not an absolute http(s) URL' }]);
   });
 });

@@ -32,6 +32,8 @@ export const JUDGE_REF = 'judge@1';
 export interface JudgeVersionDecl {
   rubric: string; // a file, relative to the bank root
   model: string;
+  /** the judge endpoint, when the suite pins it (its public form): part of the identity, and judge runs go nowhere else */
+  endpoint?: string;
   params?: Partial<RunParams>;
   verdict: JudgeVerdictRule;
 }
@@ -49,6 +51,7 @@ export interface JudgeGraderValue {
   digest: Digest;
   runtime: typeof JUDGE_RUNTIME;
   model: string;
+  endpoint?: string;
   params: RunParams;
   verdict: JudgeVerdictRule;
   rubric: string;
@@ -96,11 +99,32 @@ export function judgeDeclProblems(root: string, bank: unknown, opts: { files: bo
         const p = treePath(root, v.rubric);
         if (p.problem !== null) out.push({ field: `${vat}.rubric`, message: `the rubric ${p.problem}` });
       }
+      if (v.endpoint !== undefined && !endpointOk(v.endpoint)) out.push({ field: `${vat}.endpoint`, message: `the endpoint ${JSON.stringify(v.endpoint)} is not an absolute http(s) URL` });
       const problem = verdictRuleProblem(v.verdict);
       if (problem) out.push({ field: `${vat}.verdict`, message: problem });
     }
   }
   return out;
+}
+
+const endpointOk = (url: string) => {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+/** The endpoint a judge run of `j` goes to: `baseUrl`, which must be the declared endpoint when the judge declares one (another endpoint is another judge: a new version). */
+export function judgeEndpoint(j: JudgeGrader, baseUrl: string): string {
+  if (j.value.endpoint !== undefined && publicUrl(baseUrl) !== j.value.endpoint)
+    throw usageError(
+      'EJUDGEDECL',
+      `judge ${j.ref} is declared at ${j.value.endpoint}; ${publicUrl(baseUrl)} is another endpoint, so another judge: pass --base-url ${j.value.endpoint}, or declare the new endpoint in a new version`,
+      { judge: j.ref, endpoint: j.value.endpoint },
+    );
+  return baseUrl;
 }
 
 /** Why a verdict rule cannot be applied, or null. */
@@ -146,12 +170,13 @@ export function judgeFromDecl(root: string, name: string, version: number, d: Ju
     .replace(/^\uFEFF/, '')
     .replace(/\r\n/g, '\n');
   const params: RunParams = { ...DEFAULT_JUDGE_PARAMS, ...(d.params ?? {}) } as RunParams;
-  return judgeGrader({ id: name, version, model: d.model, params, verdict: d.verdict, rubric });
+  return judgeGrader({ id: name, version, model: d.model, ...(d.endpoint === undefined ? {} : { endpoint: publicUrl(d.endpoint) }), params, verdict: d.verdict, rubric });
 }
 
-/** A judge grader's identity: graders.ts's digest over {id, version, config: {runtime, model, params, verdict}, source: {rubric}}. */
-export function judgeGrader(j: { id: string; version: number; model: string; params: RunParams; verdict: JudgeVerdictRule; rubric: string }): JudgeGrader {
-  const config = { runtime: JUDGE_RUNTIME, model: j.model, params: j.params, verdict: j.verdict } as unknown as Json;
+/** A judge grader's identity: graders.ts's digest over {id, version, config: {runtime, model, endpoint?, params, verdict}, source: {rubric}} (`endpoint` only when declared). */
+export function judgeGrader(j: { id: string; version: number; model: string; endpoint?: string; params: RunParams; verdict: JudgeVerdictRule; rubric: string }): JudgeGrader {
+  const at = j.endpoint === undefined ? {} : { endpoint: j.endpoint };
+  const config = { runtime: JUDGE_RUNTIME, model: j.model, ...at, params: j.params, verdict: j.verdict } as unknown as Json;
   const digest = graderDigest(j.id, j.version, config, { rubric: j.rubric });
   const value: JudgeGraderValue = {
     kind: 'judge-grader',
@@ -161,6 +186,7 @@ export function judgeGrader(j: { id: string; version: number; model: string; par
     digest,
     runtime: JUDGE_RUNTIME,
     model: j.model,
+    ...at,
     params: j.params,
     verdict: j.verdict,
     rubric: j.rubric,
@@ -336,8 +362,8 @@ export interface JudgeReply {
  * the run), its ref refs/runs/<id> (read from the store) must still name it, and its journal is
  * read from the bundles themselves.
  */
-export function recordedJudgeReplies(archive: Archive, run: Digest): Map<Digest, JudgeReply> {
-  const out = new Map<Digest, JudgeReply>();
+export function recordedJudgeReplies(archive: Archive, run: Digest): Map<string, JudgeReply> {
+  const out = new Map<string, JudgeReply>();
   const found = archive
     .currentIndex()
     .db.prepare("SELECT e.src FROM edges e JOIN objects o ON o.digest = e.src AND o.kind = 'run' WHERE e.dst = ? AND e.pointer = '/serves' ORDER BY e.src")
@@ -361,15 +387,22 @@ export function recordedJudgeReplies(archive: Archive, run: Digest): Map<Digest,
       continue; // a damaged run is verify's finding; its replies are not there to read
     }
     for (const l of loaded.lines) {
-      if (!l.final || out.has(l.requestHash)) continue;
-      out.set(l.requestHash, { run: loaded.digest, runId: id, seq: l.seq, content: l.content, failed: l.class === 'provider_failure' || l.class === 'interrupted', model: l.model });
+      if (!l.final) continue;
+      const reply = { run: loaded.digest, runId: id, seq: l.seq, content: l.content, failed: l.class === 'provider_failure' || l.class === 'interrupted', model: l.model };
+      if (!out.has(l.requestHash)) out.set(l.requestHash, reply);
+      const at = `${l.requestHash} ${loaded.plan.baseUrl}`; // for a judge that declares its endpoint (replyTo)
+      if (!out.has(at)) out.set(at, reply);
     }
   }
   return out;
 }
 
+/** The recorded reply of judge `j` to a request: any judge run's, or, for a judge that declares its endpoint, only a judge run's at that endpoint. */
+export const replyTo = (replies: ReadonlyMap<string, JudgeReply>, j: JudgeGrader, hash: Digest): JudgeReply | undefined =>
+  replies.get(j.value.endpoint === undefined ? hash : `${hash} ${j.value.endpoint}`);
+
 /** What grading reads of the judges: the judge graders by name, and the recorded replies. */
 export interface JudgeContext {
   graders: ReadonlyMap<string, JudgeGrader>;
-  replies: ReadonlyMap<Digest, JudgeReply>;
+  replies: ReadonlyMap<string, JudgeReply>; // by request hash, and by `hash baseUrl` (replyTo)
 }
