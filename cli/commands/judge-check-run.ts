@@ -62,14 +62,15 @@ const showInterval = (p: Paired) => (p ? `${pp(p.estimate)} [${pp(p.low)}, ${pp(
  * Paired intervals, by scoring.ts compareRuns (the protocol's paired bootstrap over the items both
  * sides score, clustered by source eval): per run, its score by the suite's judges − by the checking
  * judge (the two judges on the same items); per pair of runs (in the original order), run a − run b
- * under each judge, and whether both intervals exclude 0 on the same side (`separated`).
+ * under each judge, whether both intervals exclude 0 on the same side (`separated`), and whether
+ * they exclude it on opposite sides (`opposite`: the two judges order the pair clearly, differently).
  */
 export function pairedIntervals(original: readonly RunForScoring[], checked: readonly RunForScoring[]) {
   const differences = original.map((r, i) => {
     const c = compareRuns(r, checked[i]!);
     return { runId: r.runId, model: r.model, sharedItems: c.sharedQuestions, difference: paired(c.difference) };
   });
-  const intervals: { a: { runId: string; model: string }; b: { runId: string; model: string }; original: Paired; checked: Paired; separated: boolean }[] = [];
+  const intervals: { a: { runId: string; model: string }; b: { runId: string; model: string }; original: Paired; checked: Paired; separated: boolean; opposite: boolean }[] = [];
   for (let i = 0; i < original.length; i++)
     for (let j = i + 1; j < original.length; j++) {
       const o = paired(compareRuns(original[i]!, original[j]!).difference);
@@ -81,6 +82,7 @@ export function pairedIntervals(original: readonly RunForScoring[], checked: rea
         original: o,
         checked: c,
         separated: side(o) !== 0 && side(o) === side(c),
+        opposite: side(o) * side(c) === -1,
       });
     }
   return { differences, intervals };
@@ -153,7 +155,7 @@ export async function runJudgeCheck(argv: ArgumentsCamelCase<JudgeCheckArgs>) {
       for (const d of differences) line(`  ${d.model} (${d.runId}), the suite's judges − ${argv.judge}: ${showInterval(d.difference)} over ${d.sharedItems} item(s)`);
       for (const p of intervals)
         line(
-          `  ${p.a.model} − ${p.b.model}: with the suite's judges ${showInterval(p.original)}, with ${argv.judge} ${showInterval(p.checked)}${p.separated ? '' : ' (the intervals admit either order)'}`,
+          `  ${p.a.model} − ${p.b.model}: with the suite's judges ${showInterval(p.original)}, with ${argv.judge} ${showInterval(p.checked)}${p.separated ? '' : ` (${p.opposite ? 'each judge orders them clearly, the other way round' : 'an interval includes 0: the order is within noise'})`}`,
         );
       line(holds ? 'the ranking holds with the other judge' : 'the ranking changes with the judge');
       line(`comparison archived as ${attachment}`);

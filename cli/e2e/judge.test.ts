@@ -265,6 +265,7 @@ describe('judge grades as evidence', () => {
     expect(pair.original.estimate).toBeGreaterThan(0);
     expect(pair.checked.estimate).toBeLessThan(0);
     expect(pair.separated).toBe(false);
+    expect(pair.opposite).toBe(pair.original.low > 0 && pair.checked.high < 0); // each judge sure of its own order
     for (const p of [pair.original, pair.checked]) expect(p.low <= p.estimate && p.estimate <= p.high).toBe(true);
     withArchive(root, (a) => expect((a.get(check.json.attachment).value as any).body.pairs).toEqual(check.json.pairs));
     // the neutral judge's calls are judge runs too, and the current grades are untouched
