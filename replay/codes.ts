@@ -93,7 +93,7 @@ export const CODES = {
   EAMBIGUOUS: e('a digest prefix matches more than one run or object', 'design.md §21'),
   ESEALED: e("a sealed run's working directory holds a different journal", 'design.md §9'),
   ELOCKED: e('another live process is recording this run', 'design.md §9'),
-  EBUDGET: e('the plan exceeds a budget (--max-requests, --max-known-cost-usd) and did not start', 'design.md §9'),
+  EBUDGET: e('the plan exceeds a budget (--max-requests, --max-known-cost-usd) and did not start, or a judge run stopped at one (sealed incomplete)', 'design.md §9'),
   EUNKNOWNCOST: e('an answer carried no cost while a cost cap is set; the run stopped, resumable', 'design.md §9'),
   EAUTH: e('the endpoint refused the credentials (401/403); the run stopped, resumable', 'design.md §9'),
   EINTERRUPTED: e('the run was interrupted (SIGINT/SIGTERM); the journal is intact, resumable', 'design.md §9'),

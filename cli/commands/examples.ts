@@ -112,6 +112,7 @@ export const EXAMPLES: Record<string, [string, string][]> = {
   judge: [
     ['docket judge oracle-1 --base-url http://127.0.0.1:8787/v1', "record the judge calls the run's judge-graded tasks still need, then grade it"],
     ['docket judge oracle-1 markdown-1 --base-url https://judge.example/v1 --api-key-env JUDGE_KEY --json', 'two runs, a remote judge with its own key'],
+    ['docket judge oracle-1 --base-url https://judge.example/v1 --max-requests 200 --max-known-cost-usd 1', 'with budgets, as for docket run'],
   ],
   'judge-check': [
     ['docket judge-check --judge judge-neutral --base-url http://127.0.0.1:8787/v1', 'regrade the top 3 runs with a neutral judge; exit 1 when the ranking changes'],
@@ -119,6 +120,7 @@ export const EXAMPLES: Record<string, [string, string][]> = {
   ],
   regrade: [
     ['docket regrade --all', "re-score every sealed run with the bank's current grader"],
+    ['docket regrade --all --dry-run', 'say what a regrade would do, writing nothing: the flips, or the judge requests a changed judge needs'],
     ['docket regrade ref-coin-1 --grader decision@1', 'one run, with a pinned grader (kept in the chain; the current grade stays)'],
     ['docket regrade --all --grader mine@1 --set-current', "the suite's grader mine@1, made current (recorded)"],
   ],

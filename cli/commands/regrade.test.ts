@@ -53,6 +53,22 @@ describe('docket regrade', () => {
     expect(treeHashes(join(dir, 'objects'))).toEqual(tree);
   });
 
+  it('--dry-run: the flips a regrade would list, per run, and nothing written (exit 0)', () => {
+    const dir = copyArchive('dry');
+    const tree = treeHashes(dir);
+    const r = docket(['--archive', dir, 'regrade', 'ref-markdown-1', '--grader', 'decision@1', '--dry-run', '--json'], { env });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(r.json).toMatchObject({ ok: true, dryRun: true, count: 144, judgeRequests: 0, costUsd: 0 });
+    expect(r.json.runs).toEqual([
+      { run: expect.any(String), runId: 'ref-markdown-1', status: 'would-grade', grader: { ref: 'decision@1', digest: grader('decision@1').digest }, flips: 144, judges: [] },
+    ]);
+    const text = docket(['--archive', dir, 'regrade', '--all', '--dry-run'], { env });
+    expect(text.status).toBe(0);
+    expect(text.stdout).toContain('nothing is written');
+    expect(text.stdout).toContain('ref-markdown-1: unchanged');
+    expect(treeHashes(dir)).toEqual(tree);
+  });
+
   it('unknown grader → EGRADER, exit 2; no run named → exit 2; nothing written', () => {
     const dir = copyArchive('usage');
     const tree = treeHashes(dir);

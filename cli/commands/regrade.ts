@@ -20,6 +20,13 @@ export const regradeCommand: CommandModule<GlobalArgs, Args> = {
         describe: "make the new grade the run's current one (what leaderboard ranks) although --grader is not the bank's current grader; recorded in the grade",
       })
       .option('imported', { type: 'boolean', default: false, describe: 'regrade imported multiple-choice samples instead (RUN = import ref; docs/import.md)' })
+      .option('dry-run', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'say what regrade would do, writing nothing: the flips per run, and for a run whose judges changed (rubric, model, settings) the judge requests a new online judge run needs, with their estimated cost',
+      })
+      .option('price-per-1k-tokens', { type: 'number', describe: "USD per 1000 tokens, for --dry-run's judge cost estimate only (without it the cost is unknown)" })
       .option('archive-graders', {
         type: 'boolean',
         default: false,

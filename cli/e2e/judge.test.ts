@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Archive } from '../../replay/index/archive.ts';
 import { loadGrade, headGradeDigest } from '../../replay/grading/grade-records.ts';
 import { docket as runDocket, scratchDirs } from '../dev/testkit/core.ts';
-import { allText, runCliJson } from '../dev/testkit/recorder.ts';
+import { allText, runCli, runCliJson } from '../dev/testkit/recorder.ts';
 import { runDocketWithoutNetwork } from '../dev/testkit/netns.ts';
 import { startReferenceServer, type ReferenceServer } from '../recorder/reference-server.ts';
 import { judgeRun } from '../recorder/judge.ts';
@@ -177,6 +177,13 @@ describe('judge grades as evidence', () => {
     bank.judges.quality.versions['2'] = { ...bank.judges.quality.versions['1'], verdict: FIXED };
     bank.judges.quality.current = 2;
     writeFileSync(file, `${JSON.stringify(bank, null, 2)}\n`);
+    // --dry-run says so first, offline and writing nothing: two flips, no judge request
+    const heads = () => withArchive(root, (a) => ['oracle-1', 'markdown-1'].map((id) => headGradeDigest(a, id)));
+    const headsBefore = heads();
+    const dry = await runDocketWithoutNetwork(['regrade', 'markdown-1', '--dry-run', '--json'], { cwd: root });
+    expect(dry.code, dry.stdout + dry.stderr).toBe(0);
+    expect(JSON.parse(dry.stdout)).toMatchObject({ dryRun: true, count: 2, judgeRequests: 0, runs: [{ runId: 'markdown-1', status: 'would-grade', flips: 2, judges: [] }] });
+    expect(heads()).toEqual(headsBefore);
     const fixed = await runDocketWithoutNetwork(['regrade', 'markdown-1', '--json'], { cwd: root });
     expect(fixed.code, fixed.stdout + fixed.stderr).toBe(0);
     const out = JSON.parse(fixed.stdout);
@@ -194,6 +201,18 @@ describe('judge grades as evidence', () => {
     bank.judges.quality.versions['3'] = { ...bank.judges.quality.versions['2'], rubric: 'judges/quality-v3.md' };
     bank.judges.quality.current = 3;
     writeFileSync(file, `${JSON.stringify(bank, null, 2)}\n`);
+    // --dry-run: no verdict invented; each run needs a new online judge run, its requests counted, its cost unknown without a price
+    const dry = docket(root, ['regrade', '--all', '--dry-run', '--json']);
+    expect(dry.status, dry.stdout + dry.stderr).toBe(0);
+    expect(dry.json.runs.map((r: any) => [r.runId, r.status, r.flips, r.judges.map((j: any) => [j.judge, j.model, j.requests, j.of, j.estimate.costUsd])])).toEqual([
+      ['markdown-1', 'needs-judge-run', 0, [['quality@3', 'markdown', 2, 2, null]]],
+      ['oracle-1', 'needs-judge-run', 0, [['quality@3', 'markdown', 2, 2, null]]],
+    ]);
+    expect(dry.json).toMatchObject({ judgeRequests: 4, costUsd: null });
+    const priced = docket(root, ['regrade', 'oracle-1', '--dry-run', '--price-per-1k-tokens', '2', '--json']);
+    expect(priced.json.costUsd).toBeGreaterThan(0);
+    expect(priced.json.runs[0].judges[0].estimate.completionTokens).toBe(32); // 2 requests × max_tokens 16
+    expect(docket(root, ['regrade', 'oracle-1', '--dry-run']).stdout).toContain('a new online judge run is needed');
     const missing = docket(root, ['regrade', 'oracle-1', '--json']);
     expect(missing.status).toBe(1);
     const err = JSON.parse(missing.stdout).error;
@@ -206,6 +225,20 @@ describe('judge grades as evidence', () => {
     const g = withArchive(root, (a) => loadGrade(a, headGradeDigest(a, 'oracle-1')!));
     expect(g.value.judges![0]!.runs).toEqual([judged.json.runs[0].judges[0].digest]);
     expect(allText(join(root, 'evidence'))).not.toContain(KEY);
+    // quality@3 now names grades: editing its rubric in place is another judge under an old name, refused offline and online
+    const v3 = join(root, 'judges/quality-v3.md');
+    const text = readFileSync(v3, 'utf8');
+    writeFileSync(v3, `${text}Be lenient.\n`);
+    try {
+      const edited = docket(root, ['regrade', 'oracle-1', '--json']);
+      expect(edited.status).toBe(1);
+      expect(JSON.parse(edited.stdout).error).toMatchObject({ code: 'EGRADERCHANGED', data: { ref: 'quality@3', next: 'quality@4' } });
+      const online = await docketAsync(root, ['judge', 'oracle-1', '--base-url', ref!.baseUrl, '--json']);
+      expect(online.status).toBe(1);
+      expect(online.json.error.code).toBe('EGRADERCHANGED');
+    } finally {
+      writeFileSync(v3, text);
+    }
   }, 120_000);
 
   it('judge-check: the neutral judge undoes the swap the self-favouring judge caused, and says so (exit 1)', async () => {
@@ -220,6 +253,21 @@ describe('judge grades as evidence', () => {
       { model: 'markdown', runId: 'markdown-1', from: 1, to: 2 },
     ]);
     expect(check.json.agreement.items).toBe(4);
+    // paired intervals: per run the two judges on the same items, per pair of runs the difference under each judge
+    expect(check.json.differences.map((d: any) => [d.runId, d.sharedItems])).toEqual([
+      ['markdown-1', 2],
+      ['oracle-1', 2],
+    ]);
+    expect(check.json.differences[0].difference.estimate).toBeGreaterThan(0); // markdown's judge favoured markdown
+    expect(check.json.pairs).toHaveLength(1);
+    const pair = check.json.pairs[0];
+    expect([pair.a.runId, pair.b.runId]).toEqual(['markdown-1', 'oracle-1']);
+    expect(pair.original.estimate).toBeGreaterThan(0);
+    expect(pair.checked.estimate).toBeLessThan(0);
+    expect(pair.separated).toBe(false);
+    expect(pair.opposite).toBe(pair.original.low > 0 && pair.checked.high < 0); // each judge sure of its own order
+    for (const p of [pair.original, pair.checked]) expect(p.low <= p.estimate && p.estimate <= p.high).toBe(true);
+    withArchive(root, (a) => expect((a.get(check.json.attachment).value as any).body.pairs).toEqual(check.json.pairs));
     // the neutral judge's calls are judge runs too, and the current grades are untouched
     withArchive(root, (a) => {
       const db = a.currentIndex().db;
@@ -234,6 +282,10 @@ describe('judge grades as evidence', () => {
     const same = await docketAsync(root, ['judge-check', '--judge', 'markdown', '--top', '2', '--base-url', ref!.baseUrl, '--json']);
     expect(same.status, same.stdout + same.stderr).toBe(0);
     expect(same.json).toMatchObject({ holds: true, changes: [] });
+    expect(same.json.differences.map((d: any) => d.difference.estimate)).toEqual([0, 0]); // the same judge: no difference on any item
+    const text = await runCli(['judge-check', '--judge', 'judge-neutral', '--top', '2', '--base-url', ref!.baseUrl], {}, root);
+    expect(text.stdout).toMatch(/markdown − oracle: with the suite's judges \+\d+\.\d \[/);
+    expect(text.stdout).toMatch(/agreement over 4 judged item\(s\): \d+\.\d %, Cohen's kappa/);
   }, 120_000);
 
   it('a judge run interrupted midway is continued, not asked again: no judge call is made twice', async () => {
@@ -270,5 +322,56 @@ describe('judge grades as evidence', () => {
     expect(judged.json.runs.map((r: any) => r.judges[0].recorded)).toEqual([2, 0]); // oracle-1's replies were recorded above
     const check = docket(root, ['check', '--json']);
     expect(check.status, JSON.stringify(check.json?.steps?.filter((x: any) => !x.ok)).slice(0, 3000) + check.stderr).toBe(0);
+  }, 120_000);
+
+  it("judge runs take docket run's budgets (--max-requests, --max-known-cost-usd); a declared endpoint is part of the judge", async () => {
+    writeFileSync(join(root, 'judges/quality-v5.md'), RUBRIC.replace('Grade the reply', 'Grade briefly the reply'));
+    const file = join(root, 'decision-bank.json');
+    const bank = JSON.parse(readFileSync(file, 'utf8'));
+    bank.judges.quality.versions['5'] = { ...bank.judges.quality.versions['4'], rubric: 'judges/quality-v5.md' };
+    bank.judges.quality.current = 5;
+    writeFileSync(file, `${JSON.stringify(bank, null, 2)}\n`);
+    const before = ref!.requests();
+    const refused = await docketAsync(root, ['judge', 'oracle-1', '--base-url', ref!.baseUrl, '--max-requests', '1', '--json']);
+    expect(refused.status).toBe(1);
+    expect(refused.json.error).toMatchObject({ code: 'EBUDGET' });
+    expect(refused.json.error.message).toContain('needs 2 requests, over --max-requests 1');
+    expect(ref!.requests() - before).toBe(0); // nothing asked
+    // the judge reports a cost: a cap of $0.000001 is passed by the first reply, and the judge run is sealed incomplete
+    const capped = await docketAsync(root, ['judge', 'oracle-1', '--base-url', ref!.baseUrl, '--max-known-cost-usd', '0.000001', '--concurrency', '1', '--json']);
+    expect(capped.status, capped.stdout + capped.stderr).toBe(1);
+    expect(capped.json.error).toMatchObject({ code: 'EBUDGET' });
+    expect(capped.json.error.message).toMatch(/stopped incomplete: max-known-cost-usd/);
+    expect(ref!.requests() - before).toBe(1);
+    withArchive(root, (a) => {
+      const row = a.currentIndex().db.prepare("SELECT plan, status, attempts FROM runs WHERE kind = 'judge' AND status = 'incomplete'").raw().all() as [string, string, number][];
+      expect(row.map((r) => r.slice(1))).toEqual([['incomplete', 1]]);
+      expect((a.get(row[0]![0] as never).value as any).caps).toMatchObject({ maxKnownCostUsd: 0.000001, maxRequests: null });
+    });
+    // without the cap, only the request the capped run did not ask is asked
+    const rest = await docketAsync(root, ['judge', 'oracle-1', '--base-url', ref!.baseUrl, '--json']);
+    expect(rest.status, rest.stdout + rest.stderr).toBe(0);
+    expect(rest.json.runs[0].judges[0]).toMatchObject({ judge: 'quality@5', requests: 2, recorded: 1 });
+    expect(ref!.requests() - before).toBe(2);
+    // a version that declares its endpoint is another judge: replies recorded at another endpoint are not its own
+    const declare = (endpoint: string) => {
+      const b = JSON.parse(readFileSync(file, 'utf8'));
+      b.judges.quality.versions['6'] = { ...b.judges.quality.versions['5'], endpoint };
+      b.judges.quality.current = 6;
+      writeFileSync(file, `${JSON.stringify(b, null, 2)}\n`);
+    };
+    declare('http://127.0.0.1:9/v1');
+    const dry = docket(root, ['regrade', 'oracle-1', '--dry-run', '--json']);
+    expect(dry.json.runs[0]).toMatchObject({ status: 'needs-judge-run', judges: [{ judge: 'quality@6', requests: 2 }] });
+    const wrong = await docketAsync(root, ['judge', 'oracle-1', '--base-url', ref!.baseUrl, '--json']);
+    expect(wrong.status).toBe(2);
+    expect(wrong.json.error).toMatchObject({ code: 'EJUDGEDECL' });
+    expect(ref!.requests() - before).toBe(2); // nothing asked
+    // declared where quality@5's replies were recorded: the same requests at the same endpoint, read again, none asked
+    declare(ref!.baseUrl);
+    const same = await docketAsync(root, ['judge', 'oracle-1', '--base-url', ref!.baseUrl, '--json']);
+    expect(same.status, same.stdout + same.stderr).toBe(0);
+    expect(same.json.runs[0].judges[0]).toMatchObject({ judge: 'quality@6', requests: 2, recorded: 2 });
+    expect(ref!.requests() - before).toBe(2);
   }, 120_000);
 });

@@ -3,9 +3,9 @@ import type { Archive } from '../../replay/index/archive.ts';
 import { loadFrozenBank } from '../../replay/bank/frozen.ts';
 import type { Digest } from '../../replay/format/digest.ts';
 import type { Json } from '../../replay/format/json.ts';
-import { usageError } from '../../replay/errors.ts';
-import { bankGrader, type SuiteGraders } from '../../replay/grading/suite-graders.ts';
-import { judgeFromDecl, judgePlanValue, judgeRequests, judgeRunId, judgesOfBank, recordedJudgeReplies, type JudgeGrader } from '../../replay/grading/judges.ts';
+import { findingError, usageError } from '../../replay/errors.ts';
+import { bankGrader, suiteJudge, type SuiteGraders } from '../../replay/grading/suite-graders.ts';
+import { judgeEndpoint, judgePlanValue, replyTo, judgeRequests, judgeRunId, judgesOfBank, recordedJudgeReplies, type JudgeGrader } from '../../replay/grading/judges.ts';
 import { loadRun, workDir, type Caps, type PlannedRequest } from '../../replay/runs/runs.ts';
 import { createWorkDir, readPlanDigest } from './workdir.ts';
 import { recordPlanned, SYSTEM_CLOCK, type Connection, type RunResult } from './recorder.ts';
@@ -60,16 +60,23 @@ export async function judgeRun(archive: Archive, runRef: string, o: JudgeOptions
   for (const name of names) {
     const d = suite.judges.get(name);
     if (!d) throw usageError('EJUDGE', `run ${contestant.run.id}: its tasks name judge ${name}, which decision-bank.json does not declare`, { judge: name });
-    const declared = judgeFromDecl(suite.root, name, d.current, d.versions[String(d.current)]!);
+    const declared = suiteJudge(suite, name, d.current, archive);
     const j: JudgeGrader = o.override ? o.override(declared) : declared;
+    judgeEndpoint(j, o.baseUrl); // a judge that declares its endpoint is asked there only
     const all = judgeRequests(contestant, bank, j);
     const recorded = recordedJudgeReplies(archive, contestant.digest);
-    const missing = all.filter((r) => !recorded.has(r.hash));
+    const missing = all.filter((r) => !replyTo(recorded, j, r.hash));
     const row: JudgedRun = { judge: j.ref, runId: null, digest: null, requests: all.length, recorded: all.length - missing.length, knownCostUsd: null };
     out.push(row);
     if (!missing.length) continue;
     const plan = judgePlanValue(contestant, j, missing, o.baseUrl, { ...DEFAULT_CAPS, ...o.caps });
     const runId = judgeRunId(plan);
+    // as docket run: a judge run that needs more requests than its cap does not start
+    if (plan.caps.maxRequests !== null && missing.length > plan.caps.maxRequests)
+      throw findingError('EBUDGET', `judge run ${runId} (judge ${j.ref} of run ${contestant.run.id}) not started: it needs ${missing.length} requests, over --max-requests ${plan.caps.maxRequests}`, {
+        runId,
+        reason: 'max-requests',
+      });
     archive.put(j.value as unknown as Json); // the plan names the judge grader's bundle: stored first
     const planDigest = archive.put(plan).digest; // stored before the first call
     const dir = workDir(archive.dir, runId);
@@ -86,7 +93,13 @@ export async function judgeRun(archive: Archive, runRef: string, o: JudgeOptions
     }));
     const result: RunResult = await recordPlanned(archive, { runId, dir, planDigest, plan, requests, grader, suite, judge: true }, { ...c, judge: undefined, baseUrl: o.baseUrl });
     Object.assign(row, { runId, digest: result.digest, knownCostUsd: result.run.knownCostUsd });
-    if (result.status !== 'sealed') throw usageError('EINTERRUPTED', `judge run ${runId} stopped ${result.status}: ${result.stopReason ?? ''}`, { runId });
+    if (result.status === 'incomplete')
+      throw findingError('EBUDGET', `judge run ${runId} stopped incomplete: ${result.stopReason ?? ''} (\`docket judge ${contestant.run.id}\` asks what it did not)`, {
+        runId,
+        reason: result.stopReason,
+      });
+    if (result.status !== 'sealed')
+      throw usageError('EINTERRUPTED', `judge run ${runId} stopped ${result.status}: ${result.stopReason ?? ''} (\`docket judge ${contestant.run.id}\` asks what it did not)`, { runId });
   }
   return out;
 }

@@ -5748,13 +5748,13 @@ return errors === 0;
 }
 
 export const bundle_grade = validate19;
-const schema28 = {"$id":"https://docket.invalid/schemas/grade.schema.json","title":"grade: one grading of a sealed run's stored outputs by one grader — a verdict per journal attempt (inline, or in grade-segment bundles for large runs), linked to the run's previous grade","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","runId","grader","previous","gradedAt","verdicts","segments","counts","warnings"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"count":{"type":"integer","minimum":0},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}},"part":{"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"},"judge":{"description":"a judge's part: the judge run and attempt whose reply its verdict rule read","type":"object","additionalProperties":false,"required":["run","seq"],"properties":{"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"seq":{"type":"integer","minimum":0}}}}}},"properties":{"kind":{"const":"grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"runId":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"taskGraders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"description":"the graders of the run's tasks (present only when it has task slots)"},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"$ref":"#/$defs/verdict"}},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade-segment"}},"counts":{"type":"object","additionalProperties":false,"required":["attempts","slots","correct","incorrect","invalid","truncated","provider_failure","interrupted"],"properties":{"attempts":{"$ref":"#/$defs/count"},"slots":{"$ref":"#/$defs/count"},"correct":{"$ref":"#/$defs/count"},"incorrect":{"$ref":"#/$defs/count"},"invalid":{"$ref":"#/$defs/count"},"truncated":{"$ref":"#/$defs/count"},"provider_failure":{"$ref":"#/$defs/count"},"interrupted":{"$ref":"#/$defs/count"},"partial":{"$ref":"#/$defs/count"}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["code","seq","message"],"properties":{"code":{"type":"string","pattern":"^W[A-Z]+$"},"seq":{"type":["integer","null"],"minimum":0},"message":{"type":"string","minLength":1}}}},"current":{"description":"false: made by a grader other than the bank's current one (regrade --grader), kept in the run's chain but not its current grade; absent: current","const":false},"setCurrent":{"description":"regrade --set-current made this grade current although its grader is not the bank's current one","const":true},"judges":{"description":"the judge graders of the run's judge-graded tasks, each with the judge runs whose replies it read (present only when a task is judge-graded)","type":"array","items":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest","bundle","model","runs"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"judge-grader"},"model":{"type":"string","minLength":1},"runs":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"}}}}}}};
+const schema28 = {"$id":"https://docket.invalid/schemas/grade.schema.json","title":"grade: one grading of a sealed run's stored outputs by one grader — a verdict per journal attempt (inline, or in grade-segment bundles for large runs), linked to the run's previous grade","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","runId","grader","previous","gradedAt","verdicts","segments","counts","warnings"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"count":{"type":"integer","minimum":0},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}},"part":{"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"},"judge":{"description":"a judge's part: the judge run and attempt whose reply its verdict rule read","type":"object","additionalProperties":false,"required":["run","seq"],"properties":{"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"seq":{"type":"integer","minimum":0}}},"criteria":{"description":"a judge's part under a per-criterion verdict rule: each criterion's score (null: not found in the reply), in the rule's order","type":"array","items":{"type":"object","additionalProperties":false,"required":["name","score"],"properties":{"name":{"type":"string","minLength":1},"score":{"type":["number","null"],"minimum":0,"maximum":1}}}}}}},"properties":{"kind":{"const":"grade"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"runId":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,63}$"},"grader":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"taskGraders":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"description":"the archived grader bundle holding this grader's source (every record written since #18; older records have none)","type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grader"}}},"description":"the graders of the run's tasks (present only when it has task slots)"},"previous":{"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade"},"gradedAt":{"type":"string","minLength":1},"verdicts":{"type":"array","items":{"$ref":"#/$defs/verdict"}},"segments":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"grade-segment"}},"counts":{"type":"object","additionalProperties":false,"required":["attempts","slots","correct","incorrect","invalid","truncated","provider_failure","interrupted"],"properties":{"attempts":{"$ref":"#/$defs/count"},"slots":{"$ref":"#/$defs/count"},"correct":{"$ref":"#/$defs/count"},"incorrect":{"$ref":"#/$defs/count"},"invalid":{"$ref":"#/$defs/count"},"truncated":{"$ref":"#/$defs/count"},"provider_failure":{"$ref":"#/$defs/count"},"interrupted":{"$ref":"#/$defs/count"},"partial":{"$ref":"#/$defs/count"}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["code","seq","message"],"properties":{"code":{"type":"string","pattern":"^W[A-Z]+$"},"seq":{"type":["integer","null"],"minimum":0},"message":{"type":"string","minLength":1}}}},"current":{"description":"false: made by a grader other than the bank's current one (regrade --grader), kept in the run's chain but not its current grade; absent: current","const":false},"setCurrent":{"description":"regrade --set-current made this grade current although its grader is not the bank's current one","const":true},"judges":{"description":"the judge graders of the run's judge-graded tasks, each with the judge runs whose replies it read (present only when a task is judge-graded)","type":"array","items":{"type":"object","additionalProperties":false,"required":["ref","id","version","digest","bundle","model","runs"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"bundle":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"judge-grader"},"model":{"type":"string","minLength":1},"runs":{"type":"array","items":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"}}}}}}};
 const schema33 = {"type":"integer","minimum":0};
 const pattern30 = func6("^[a-z0-9][a-z0-9._-]{0,63}$", "u");
 const pattern46 = func6("^W[A-Z]+$", "u");
 const schema29 = {"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}};
 const schema30 = {"enum":["A","B","C","D",null]};
-const schema32 = {"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"},"judge":{"description":"a judge's part: the judge run and attempt whose reply its verdict rule read","type":"object","additionalProperties":false,"required":["run","seq"],"properties":{"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"seq":{"type":"integer","minimum":0}}}}};
+const schema32 = {"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"},"judge":{"description":"a judge's part: the judge run and attempt whose reply its verdict rule read","type":"object","additionalProperties":false,"required":["run","seq"],"properties":{"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"seq":{"type":"integer","minimum":0}}},"criteria":{"description":"a judge's part under a per-criterion verdict rule: each criterion's score (null: not found in the reply), in the rule's order","type":"array","items":{"type":"object","additionalProperties":false,"required":["name","score"],"properties":{"name":{"type":"string","minLength":1},"score":{"type":["number","null"],"minimum":0,"maximum":1}}}}}};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -6134,7 +6134,7 @@ vErrors.push(err31);
 errors++;
 }
 for(const key1 in data11){
-if(!(((((((key1 === "grader") || (key1 === "weight")) || (key1 === "verdict")) || (key1 === "score")) || (key1 === "outcome")) || (key1 === "evidence")) || (key1 === "judge"))){
+if(!((((((((key1 === "grader") || (key1 === "weight")) || (key1 === "verdict")) || (key1 === "score")) || (key1 === "outcome")) || (key1 === "evidence")) || (key1 === "judge")) || (key1 === "criteria"))){
 const err32 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err32];
@@ -6392,9 +6392,15 @@ vErrors.push(err52);
 errors++;
 }
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data11.criteria !== undefined){
+let data21 = data11.criteria;
+if(Array.isArray(data21)){
+const len1 = data21.length;
+for(let i1=0; i1<len1; i1++){
+let data22 = data21[i1];
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.name === undefined){
+const err53 = {instancePath:instancePath+"/parts/" + i0+"/criteria/" + i1,schemaPath:"#/$defs/part/properties/criteria/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -6403,10 +6409,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data22.score === undefined){
+const err54 = {instancePath:instancePath+"/parts/" + i0+"/criteria/" + i1,schemaPath:"#/$defs/part/properties/criteria/items/required",keyword:"required",params:{missingProperty: "score"},message:"must have required property '"+"score"+"'"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6415,15 +6419,134 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-}
-else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key3 in data22){
+if(!((key3 === "name") || (key3 === "score"))){
+const err55 = {instancePath:instancePath+"/parts/" + i0+"/criteria/" + i1,schemaPath:"#/$defs/part/properties/criteria/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data22.name !== undefined){
+let data23 = data22.name;
+if(typeof data23 === "string"){
+if(func2(data23) < 1){
+const err56 = {instancePath:instancePath+"/parts/" + i0+"/criteria/" + i1+"/name",schemaPath:"#/$defs/part/properties/criteria/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/parts/" + i0+"/criteria/" + i1+"/name",schemaPath:"#/$defs/part/properties/criteria/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data22.score !== undefined){
+let data24 = data22.score;
+if((!((typeof data24 == "number") && (isFinite(data24)))) && (data24 !== null)){
+const err58 = {instancePath:instancePath+"/parts/" + i0+"/criteria/" + i1+"/score",schemaPath:"#/$defs/part/properties/criteria/items/properties/score/type",keyword:"type",params:{type: schema32.properties.criteria.items.properties.score.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 > 1 || isNaN(data24)){
+const err59 = {instancePath:instancePath+"/parts/" + i0+"/criteria/" + i1+"/score",schemaPath:"#/$defs/part/properties/criteria/items/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+if(data24 < 0 || isNaN(data24)){
+const err60 = {instancePath:instancePath+"/parts/" + i0+"/criteria/" + i1+"/score",schemaPath:"#/$defs/part/properties/criteria/items/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/parts/" + i0+"/criteria/" + i1,schemaPath:"#/$defs/part/properties/criteria/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/parts/" + i0+"/criteria",schemaPath:"#/$defs/part/properties/criteria/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
 }
 errors++;
 }
@@ -7977,10 +8100,10 @@ return errors === 0;
 }
 
 export const bundle_grade_segment = validate22;
-const schema42 = {"$id":"https://docket.invalid/schemas/grade-segment.schema.json","title":"grade-segment: the verdicts of up to 2000 consecutive journal attempts of one run, for grades too large to hold them inline","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","verdicts"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}},"part":{"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"},"judge":{"description":"a judge's part: the judge run and attempt whose reply its verdict rule read","type":"object","additionalProperties":false,"required":["run","seq"],"properties":{"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"seq":{"type":"integer","minimum":0}}}}}},"properties":{"kind":{"const":"grade-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"first":{"type":"integer","minimum":0},"verdicts":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/verdict"}}}};
+const schema42 = {"$id":"https://docket.invalid/schemas/grade-segment.schema.json","title":"grade-segment: the verdicts of up to 2000 consecutive journal attempts of one run, for grades too large to hold them inline","type":"object","additionalProperties":false,"required":["kind","schemaVersion","run","first","verdicts"],"$defs":{"letter":{"enum":["A","B","C","D",null]},"verdict":{"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}},"part":{"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"},"judge":{"description":"a judge's part: the judge run and attempt whose reply its verdict rule read","type":"object","additionalProperties":false,"required":["run","seq"],"properties":{"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"seq":{"type":"integer","minimum":0}}},"criteria":{"description":"a judge's part under a per-criterion verdict rule: each criterion's score (null: not found in the reply), in the rule's order","type":"array","items":{"type":"object","additionalProperties":false,"required":["name","score"],"properties":{"name":{"type":"string","minLength":1},"score":{"type":["number","null"],"minimum":0,"maximum":1}}}}}}},"properties":{"kind":{"const":"grade-segment"},"schemaVersion":{"const":1},"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"first":{"type":"integer","minimum":0},"verdicts":{"type":"array","maxItems":2000,"items":{"$ref":"#/$defs/verdict"}}}};
 const schema43 = {"type":"object","additionalProperties":false,"required":["question","permutation","repetition","attempt","seq","inputHash","verdict","shown","chosen"],"properties":{"question":{"type":"string","minLength":1},"permutation":{"type":"integer","minimum":0},"repetition":{"type":"integer","minimum":0},"attempt":{"type":"integer","minimum":0},"seq":{"type":"integer","minimum":0},"inputHash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"shown":{"$ref":"#/$defs/letter"},"chosen":{"$ref":"#/$defs/letter"},"score":{"type":["number","null"],"minimum":0,"maximum":1,"description":"tasks only: the slot score (null: did not answer)"},"parts":{"type":"array","items":{"$ref":"#/$defs/part"},"description":"tasks only: each grader's part"}}};
 const schema44 = {"enum":["A","B","C","D",null]};
-const schema46 = {"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"},"judge":{"description":"a judge's part: the judge run and attempt whose reply its verdict rule read","type":"object","additionalProperties":false,"required":["run","seq"],"properties":{"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"seq":{"type":"integer","minimum":0}}}}};
+const schema46 = {"type":"object","additionalProperties":false,"required":["grader","weight","verdict","score"],"properties":{"grader":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$"},"weight":{"type":"number","minimum":0},"verdict":{"enum":["correct","incorrect","invalid","truncated","provider_failure","interrupted","partial"]},"score":{"type":["number","null"],"minimum":0,"maximum":1},"outcome":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"exec-result"},"judge":{"description":"a judge's part: the judge run and attempt whose reply its verdict rule read","type":"object","additionalProperties":false,"required":["run","seq"],"properties":{"run":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"run"},"seq":{"type":"integer","minimum":0}}},"criteria":{"description":"a judge's part under a per-criterion verdict rule: each criterion's score (null: not found in the reply), in the rule's order","type":"array","items":{"type":"object","additionalProperties":false,"required":["name","score"],"properties":{"name":{"type":"string","minLength":1},"score":{"type":["number","null"],"minimum":0,"maximum":1}}}}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -8360,7 +8483,7 @@ vErrors.push(err31);
 errors++;
 }
 for(const key1 in data11){
-if(!(((((((key1 === "grader") || (key1 === "weight")) || (key1 === "verdict")) || (key1 === "score")) || (key1 === "outcome")) || (key1 === "evidence")) || (key1 === "judge"))){
+if(!((((((((key1 === "grader") || (key1 === "weight")) || (key1 === "verdict")) || (key1 === "score")) || (key1 === "outcome")) || (key1 === "evidence")) || (key1 === "judge")) || (key1 === "criteria"))){
 const err32 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err32];
@@ -8618,9 +8741,15 @@ vErrors.push(err52);
 errors++;
 }
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data11.criteria !== undefined){
+let data21 = data11.criteria;
+if(Array.isArray(data21)){
+const len1 = data21.length;
+for(let i1=0; i1<len1; i1++){
+let data22 = data21[i1];
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.name === undefined){
+const err53 = {instancePath:instancePath+"/parts/" + i0+"/criteria/" + i1,schemaPath:"#/$defs/part/properties/criteria/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -8629,10 +8758,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data22.score === undefined){
+const err54 = {instancePath:instancePath+"/parts/" + i0+"/criteria/" + i1,schemaPath:"#/$defs/part/properties/criteria/items/required",keyword:"required",params:{missingProperty: "score"},message:"must have required property '"+"score"+"'"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -8641,15 +8768,134 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-}
-else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key3 in data22){
+if(!((key3 === "name") || (key3 === "score"))){
+const err55 = {instancePath:instancePath+"/parts/" + i0+"/criteria/" + i1,schemaPath:"#/$defs/part/properties/criteria/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data22.name !== undefined){
+let data23 = data22.name;
+if(typeof data23 === "string"){
+if(func2(data23) < 1){
+const err56 = {instancePath:instancePath+"/parts/" + i0+"/criteria/" + i1+"/name",schemaPath:"#/$defs/part/properties/criteria/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/parts/" + i0+"/criteria/" + i1+"/name",schemaPath:"#/$defs/part/properties/criteria/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data22.score !== undefined){
+let data24 = data22.score;
+if((!((typeof data24 == "number") && (isFinite(data24)))) && (data24 !== null)){
+const err58 = {instancePath:instancePath+"/parts/" + i0+"/criteria/" + i1+"/score",schemaPath:"#/$defs/part/properties/criteria/items/properties/score/type",keyword:"type",params:{type: schema46.properties.criteria.items.properties.score.type},message:"must be number,null"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 > 1 || isNaN(data24)){
+const err59 = {instancePath:instancePath+"/parts/" + i0+"/criteria/" + i1+"/score",schemaPath:"#/$defs/part/properties/criteria/items/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+if(data24 < 0 || isNaN(data24)){
+const err60 = {instancePath:instancePath+"/parts/" + i0+"/criteria/" + i1+"/score",schemaPath:"#/$defs/part/properties/criteria/items/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/parts/" + i0+"/criteria/" + i1,schemaPath:"#/$defs/part/properties/criteria/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/parts/" + i0+"/criteria",schemaPath:"#/$defs/part/properties/criteria/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/parts/" + i0,schemaPath:"#/$defs/part/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
 }
 errors++;
 }
@@ -10275,7 +10521,7 @@ return errors === 0;
 }
 
 export const bundle_judge_grader = validate27;
-const schema58 = {"$id":"https://docket.invalid/schemas/judge-grader.schema.json","title":"judge-grader: a judge grader (docket-judge/1): its rubric text, judge model, request settings and verdict rule, whose digest is the grader's identity","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","digest","runtime","model","params","verdict","rubric"],"properties":{"kind":{"const":"judge-grader"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"runtime":{"const":"docket-judge/1"},"model":{"type":"string","minLength":1},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"verdict":{"type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"type":"string","minLength":1,"description":"a regular expression; its first group is the score (out of scale) or the pass/fail word"},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1}}},"rubric":{"type":"string","minLength":1}}};
+const schema58 = {"$id":"https://docket.invalid/schemas/judge-grader.schema.json","title":"judge-grader: a judge grader (docket-judge/1): its rubric text, judge model, request settings and verdict rule, whose digest is the grader's identity","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","digest","runtime","model","params","verdict","rubric"],"properties":{"kind":{"const":"judge-grader"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"runtime":{"const":"docket-judge/1"},"model":{"type":"string","minLength":1},"endpoint":{"type":"string","minLength":1,"description":"the judge endpoint (public form), when the suite pins it: part of the identity; judge runs go nowhere else"},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"verdict":{"type":"object","additionalProperties":false,"properties":{"pattern":{"type":"string","minLength":1,"description":"a regular expression; its first group is the score (out of scale) or the pass/fail word (or, instead, criteria and combine)"},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1},"criteria":{"type":"array","minItems":1,"description":"per criterion: each read from the same reply by its own pattern, out of its scale or against its pass word; combine maps their scores to the task's score","items":{"type":"object","additionalProperties":false,"required":["name","pattern"],"properties":{"name":{"type":"string","minLength":1},"pattern":{"type":"string","minLength":1},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1},"weight":{"type":"number","exclusiveMinimum":0}}}},"combine":{"enum":["weighted-mean","min","all"]}}},"rubric":{"type":"string","minLength":1}}};
 const pattern67 = func6("^[imsu]*$", "u");
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -10531,11 +10777,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.params !== undefined){
-let data7 = data.params;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.temperature === undefined){
-const err22 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'"};
+if(data.endpoint !== undefined){
+let data7 = data.endpoint;
+if(typeof data7 === "string"){
+if(func2(data7) < 1){
+const err22 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10544,8 +10790,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data7.max_tokens === undefined){
-const err23 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "max_tokens"},message:"must have required property '"+"max_tokens"+"'"};
+}
+else {
+const err23 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10554,9 +10801,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-for(const key1 in data7){
-if(!((((key1 === "temperature") || (key1 === "max_tokens")) || (key1 === "seed")) || (key1 === "top_p"))){
-const err24 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.params !== undefined){
+let data8 = data.params;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.temperature === undefined){
+const err24 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "temperature"},message:"must have required property '"+"temperature"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10565,12 +10815,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data7.temperature !== undefined){
-let data8 = data7.temperature;
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err25 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data8.max_tokens === undefined){
+const err25 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/required",keyword:"required",params:{missingProperty: "max_tokens"},message:"must have required property '"+"max_tokens"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10579,9 +10825,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
+for(const key1 in data8){
+if(!((((key1 === "temperature") || (key1 === "max_tokens")) || (key1 === "seed")) || (key1 === "top_p"))){
+const err26 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10591,10 +10837,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data7.max_tokens !== undefined){
-let data9 = data7.max_tokens;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err27 = {instancePath:instancePath+"/params/max_tokens",schemaPath:"#/properties/params/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data8.temperature !== undefined){
+let data9 = data8.temperature;
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 0 || isNaN(data9)){
+const err27 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10603,9 +10850,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 < 1 || isNaN(data9)){
-const err28 = {instancePath:instancePath+"/params/max_tokens",schemaPath:"#/properties/params/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err28 = {instancePath:instancePath+"/params/temperature",schemaPath:"#/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10615,11 +10862,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-if(data7.seed !== undefined){
-let data10 = data7.seed;
+if(data8.max_tokens !== undefined){
+let data10 = data8.max_tokens;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err29 = {instancePath:instancePath+"/params/seed",schemaPath:"#/properties/params/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err29 = {instancePath:instancePath+"/params/max_tokens",schemaPath:"#/properties/params/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10628,12 +10874,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data7.top_p !== undefined){
-let data11 = data7.top_p;
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 > 1 || isNaN(data11)){
-const err30 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 < 1 || isNaN(data10)){
+const err30 = {instancePath:instancePath+"/params/max_tokens",schemaPath:"#/properties/params/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10642,8 +10885,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data11 < 0 || isNaN(data11)){
-const err31 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data8.seed !== undefined){
+let data11 = data8.seed;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err31 = {instancePath:instancePath+"/params/seed",schemaPath:"#/properties/params/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10653,8 +10900,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-else {
-const err32 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data8.top_p !== undefined){
+let data12 = data8.top_p;
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 1 || isNaN(data12)){
+const err32 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10663,10 +10913,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data12 < 0 || isNaN(data12)){
+const err33 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -10676,11 +10924,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.verdict !== undefined){
-let data12 = data.verdict;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.pattern === undefined){
-const err34 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
+else {
+const err34 = {instancePath:instancePath+"/params/top_p",schemaPath:"#/properties/params/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -10689,9 +10934,10 @@ vErrors.push(err34);
 }
 errors++;
 }
-for(const key2 in data12){
-if(!((((key2 === "pattern") || (key2 === "flags")) || (key2 === "scale")) || (key2 === "pass"))){
-const err35 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -10701,11 +10947,12 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data12.pattern !== undefined){
-let data13 = data12.pattern;
-if(typeof data13 === "string"){
-if(func2(data13) < 1){
-const err36 = {instancePath:instancePath+"/verdict/pattern",schemaPath:"#/properties/verdict/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.verdict !== undefined){
+let data13 = data.verdict;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+for(const key2 in data13){
+if(!((((((key2 === "pattern") || (key2 === "flags")) || (key2 === "scale")) || (key2 === "pass")) || (key2 === "criteria")) || (key2 === "combine"))){
+const err36 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -10715,8 +10962,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/verdict/pattern",schemaPath:"#/properties/verdict/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.pattern !== undefined){
+let data14 = data13.pattern;
+if(typeof data14 === "string"){
+if(func2(data14) < 1){
+const err37 = {instancePath:instancePath+"/verdict/pattern",schemaPath:"#/properties/verdict/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -10726,11 +10976,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data12.flags !== undefined){
-let data14 = data12.flags;
-if(typeof data14 === "string"){
-if(!pattern67.test(data14)){
-const err38 = {instancePath:instancePath+"/verdict/flags",schemaPath:"#/properties/verdict/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\""};
+else {
+const err38 = {instancePath:instancePath+"/verdict/pattern",schemaPath:"#/properties/verdict/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -10740,8 +10987,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-else {
-const err39 = {instancePath:instancePath+"/verdict/flags",schemaPath:"#/properties/verdict/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.flags !== undefined){
+let data15 = data13.flags;
+if(typeof data15 === "string"){
+if(!pattern67.test(data15)){
+const err39 = {instancePath:instancePath+"/verdict/flags",schemaPath:"#/properties/verdict/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -10751,11 +11001,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data12.scale !== undefined){
-let data15 = data12.scale;
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 < 0 || isNaN(data15)){
-const err40 = {instancePath:instancePath+"/verdict/scale",schemaPath:"#/properties/verdict/properties/scale/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err40 = {instancePath:instancePath+"/verdict/flags",schemaPath:"#/properties/verdict/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -10765,8 +11012,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-else {
-const err41 = {instancePath:instancePath+"/verdict/scale",schemaPath:"#/properties/verdict/properties/scale/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data13.scale !== undefined){
+let data16 = data13.scale;
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err41 = {instancePath:instancePath+"/verdict/scale",schemaPath:"#/properties/verdict/properties/scale/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -10776,11 +11026,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data12.pass !== undefined){
-let data16 = data12.pass;
-if(typeof data16 === "string"){
-if(func2(data16) < 1){
-const err42 = {instancePath:instancePath+"/verdict/pass",schemaPath:"#/properties/verdict/properties/pass/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err42 = {instancePath:instancePath+"/verdict/scale",schemaPath:"#/properties/verdict/properties/scale/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -10790,8 +11037,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-else {
-const err43 = {instancePath:instancePath+"/verdict/pass",schemaPath:"#/properties/verdict/properties/pass/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.pass !== undefined){
+let data17 = data13.pass;
+if(typeof data17 === "string"){
+if(func2(data17) < 1){
+const err43 = {instancePath:instancePath+"/verdict/pass",schemaPath:"#/properties/verdict/properties/pass/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -10801,9 +11051,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
 else {
-const err44 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err44 = {instancePath:instancePath+"/verdict/pass",schemaPath:"#/properties/verdict/properties/pass/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -10813,11 +11062,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.rubric !== undefined){
-let data17 = data.rubric;
-if(typeof data17 === "string"){
-if(func2(data17) < 1){
-const err45 = {instancePath:instancePath+"/rubric",schemaPath:"#/properties/rubric/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data13.criteria !== undefined){
+let data18 = data13.criteria;
+if(Array.isArray(data18)){
+if(data18.length < 1){
+const err45 = {instancePath:instancePath+"/verdict/criteria",schemaPath:"#/properties/verdict/properties/criteria/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -10826,9 +11075,12 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-else {
-const err46 = {instancePath:instancePath+"/rubric",schemaPath:"#/properties/rubric/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len0 = data18.length;
+for(let i0=0; i0<len0; i0++){
+let data19 = data18[i0];
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.name === undefined){
+const err46 = {instancePath:instancePath+"/verdict/criteria/" + i0,schemaPath:"#/properties/verdict/properties/criteria/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -10837,15 +11089,260 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-}
-else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data19.pattern === undefined){
+const err47 = {instancePath:instancePath+"/verdict/criteria/" + i0,schemaPath:"#/properties/verdict/properties/criteria/items/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
 if(vErrors === null){
 vErrors = [err47];
 }
 else {
 vErrors.push(err47);
+}
+errors++;
+}
+for(const key3 in data19){
+if(!((((((key3 === "name") || (key3 === "pattern")) || (key3 === "flags")) || (key3 === "scale")) || (key3 === "pass")) || (key3 === "weight"))){
+const err48 = {instancePath:instancePath+"/verdict/criteria/" + i0,schemaPath:"#/properties/verdict/properties/criteria/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data19.name !== undefined){
+let data20 = data19.name;
+if(typeof data20 === "string"){
+if(func2(data20) < 1){
+const err49 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/name",schemaPath:"#/properties/verdict/properties/criteria/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/name",schemaPath:"#/properties/verdict/properties/criteria/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data19.pattern !== undefined){
+let data21 = data19.pattern;
+if(typeof data21 === "string"){
+if(func2(data21) < 1){
+const err51 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/pattern",schemaPath:"#/properties/verdict/properties/criteria/items/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/pattern",schemaPath:"#/properties/verdict/properties/criteria/items/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data19.flags !== undefined){
+let data22 = data19.flags;
+if(typeof data22 === "string"){
+if(!pattern67.test(data22)){
+const err53 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/flags",schemaPath:"#/properties/verdict/properties/criteria/items/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\""};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/flags",schemaPath:"#/properties/verdict/properties/criteria/items/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data19.scale !== undefined){
+let data23 = data19.scale;
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err55 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/scale",schemaPath:"#/properties/verdict/properties/criteria/items/properties/scale/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/scale",schemaPath:"#/properties/verdict/properties/criteria/items/properties/scale/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data19.pass !== undefined){
+let data24 = data19.pass;
+if(typeof data24 === "string"){
+if(func2(data24) < 1){
+const err57 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/pass",schemaPath:"#/properties/verdict/properties/criteria/items/properties/pass/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/pass",schemaPath:"#/properties/verdict/properties/criteria/items/properties/pass/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data19.weight !== undefined){
+let data25 = data19.weight;
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 <= 0 || isNaN(data25)){
+const err59 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/weight",schemaPath:"#/properties/verdict/properties/criteria/items/properties/weight/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/weight",schemaPath:"#/properties/verdict/properties/criteria/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/verdict/criteria/" + i0,schemaPath:"#/properties/verdict/properties/criteria/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/verdict/criteria",schemaPath:"#/properties/verdict/properties/criteria/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data13.combine !== undefined){
+let data26 = data13.combine;
+if(!(((data26 === "weighted-mean") || (data26 === "min")) || (data26 === "all"))){
+const err63 = {instancePath:instancePath+"/verdict/combine",schemaPath:"#/properties/verdict/properties/combine/enum",keyword:"enum",params:{allowedValues: schema58.properties.verdict.properties.combine.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/verdict",schemaPath:"#/properties/verdict/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.rubric !== undefined){
+let data27 = data.rubric;
+if(typeof data27 === "string"){
+if(func2(data27) < 1){
+const err65 = {instancePath:instancePath+"/rubric",schemaPath:"#/properties/rubric/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/rubric",schemaPath:"#/properties/rubric/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
 }
 errors++;
 }
@@ -12436,7 +12933,7 @@ return errors === 0;
 
 export const bundle_prompt_template = validate30;
 const schema61 = {"$id":"https://docket.invalid/schemas/prompt-template.schema.json","title":"prompt-template: the versioned system and user message text that presents a question","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","system","user","answerFormat"],"properties":{"kind":{"const":"prompt-template"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}};
-const pattern79 = func6("^[a-z0-9][a-z0-9-]*$", "u");
+const pattern80 = func6("^[a-z0-9][a-z0-9-]*$", "u");
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/prompt-template.schema.json" */;
@@ -12552,7 +13049,7 @@ errors++;
 if(data.id !== undefined){
 let data2 = data.id;
 if(typeof data2 === "string"){
-if(!pattern79.test(data2)){
+if(!pattern80.test(data2)){
 const err10 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -13180,7 +13677,7 @@ return errors === 0;
 
 export const bundle_question = validate32;
 const schema63 = {"$id":"https://docket.invalid/schemas/question.schema.json","title":"question: one decision question, naming its source snapshot and its evidence","type":"object","additionalProperties":false,"required":["kind","schemaVersion","question","source","evidence"],"properties":{"kind":{"const":"question"},"schemaVersion":{"const":1},"question":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string"},"stem":{"type":"string","minLength":1},"options":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"string","minLength":1}},"key":{"enum":["A","B","C","D"]},"claim":{"type":"string"},"doesNotEstablish":{"type":"string"},"probe":{"type":"string"}}},"source":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"source"},"evidence":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","bundleRef":"evidence"}}};
-const pattern80 = func6("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
+const pattern81 = func6("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/question.schema.json" */;
@@ -13371,7 +13868,7 @@ errors++;
 if(data2.id !== undefined){
 let data3 = data2.id;
 if(typeof data3 === "string"){
-if(!pattern80.test(data3)){
+if(!pattern81.test(data3)){
 const err17 = {instancePath:instancePath+"/question/id",schemaPath:"#/properties/question/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -16238,7 +16735,7 @@ return errors === 0;
 
 export const bundle_source = validate43;
 const schema80 = {"$id":"https://docket.invalid/schemas/source.schema.json","title":"source: a snapshot of one source eval's file tree","type":"object","additionalProperties":false,"required":["kind","schemaVersion","sourceEval","exclude","entries","treeDigest"],"properties":{"kind":{"const":"source"},"schemaVersion":{"const":1},"sourceEval":{"type":"string","pattern":"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$","description":"<category>/<eval>: the folders' own names, neither holding a separator or a control character"},"exclude":{"type":"object","additionalProperties":false,"required":["dirs","files"],"properties":{"dirs":{"type":"array","items":{"type":"string"}},"files":{"type":"array","items":{"type":"string"}}}},"entries":{"type":"array","items":{"oneOf":[{"type":"object","additionalProperties":false,"required":["path","type","mode","size","digest","encoding","content"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"file"},"mode":{"enum":[420,493]},"size":{"type":"integer","minimum":0},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"encoding":{"enum":["utf8","base64"]},"content":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["path","type","target"],"properties":{"path":{"type":"string","minLength":1},"type":{"const":"symlink"},"target":{"type":"string"}}}]}},"treeDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"allowedDenied":{"description":"denied paths stored because the bank config names them (content.include)","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","rule"],"properties":{"path":{"type":"string","minLength":1},"rule":{"type":"string"}}}},"allowedSecrets":{"description":"secret-scanner hits the bank config allows (content.allowSecrets), by path, line, rule and the digest of the matched text","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["path","line","rule","digest"],"properties":{"path":{"type":"string","minLength":1},"line":{"type":"integer","minimum":1},"rule":{"type":"string"},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"}}}}}};
-const pattern94 = func6("^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$", "u");
+const pattern95 = func6("^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$", "u");
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/source.schema.json" */;
@@ -16344,7 +16841,7 @@ errors++;
 if(data.sourceEval !== undefined){
 let data2 = data.sourceEval;
 if(typeof data2 === "string"){
-if(!pattern94.test(data2)){
+if(!pattern95.test(data2)){
 const err9 = {instancePath:instancePath+"/sourceEval",schemaPath:"#/properties/sourceEval/pattern",keyword:"pattern",params:{pattern: "^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$"},message:"must match pattern \""+"^[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+/[^/\\\\\\u0000-\\u001f\\u007f-\\u009f]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -17344,7 +17841,7 @@ errors++;
 if(data2.id !== undefined){
 let data3 = data2.id;
 if(typeof data3 === "string"){
-if(!pattern80.test(data3)){
+if(!pattern81.test(data3)){
 const err14 = {instancePath:instancePath+"/task/id",schemaPath:"#/properties/task/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -18582,17 +19079,17 @@ return errors === 0;
 }
 
 export const bankFile = validate48;
-const schema90 = {"$id":"https://docket.invalid/schemas/files/decision-bank.schema.json","title":"decision-bank.json: the working-tree bank file (frozen into bank, question and prompt-template bundles)","type":"object","additionalProperties":false,"required":["schemaVersion","name","version","description","keyBalanceTolerance","promptTemplate","questions","omissions"],"$defs":{"probeRuntime":{"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}},"graderUse":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match), exec@1 (the suite's tests, docket-exec/1) or judge@1 (a suite judge, docket-judge/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} ; for judge@1 {judge, reference?} (docs/design.md §10)"}}},"message":{"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}},"weights":{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}}},"properties":{"schemaVersion":{"const":1},"name":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"description":{"type":"string"},"keyBalanceTolerance":{"type":"integer","minimum":0},"promptTemplate":{"type":"object","additionalProperties":false,"required":["id","version","system","user","answerFormat"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string","minLength":3,"description":"<category>/<eval>: the two folders' names as they are on disk (layout); an unsafe name is refused by validate (ENAME)"},"stem":{"type":"string","minLength":1},"options":{"type":"array","items":{"type":"string","minLength":1}},"key":{"type":"string"},"claim":{"type":"string","minLength":1},"doesNotEstablish":{"type":"string","minLength":1},"probe":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$","description":"relative to the source eval's folder, or to <layout.probeRoot>/<sourceEval>/ when the layout names a probe root"},"probeRuntime":{"$ref":"#/$defs/probeRuntime"}}}},"tasks":{"type":"array","items":{"$ref":"#/$defs/task"},"description":"free-form (answer) and execution (exec) tasks (docs/design.md §7 \"Tasks\")"},"scoring":{"type":"object","additionalProperties":false,"properties":{"weights":{"$ref":"#/$defs/weights"}},"description":"how kinds or categories weigh in the combined score; part of the scoring protocol, so of the benchmark version"},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string"}}}},"layout":{"description":"where the suite keeps its things (docs/design.md §7 \"Layout\"); every member left out has the default shown, the layout docket's own bank has","type":"object","additionalProperties":false,"properties":{"evalRoots":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"folders (relative to the bank root) holding <category>/<eval>/; default [\"evals\"]"},"taskFiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"every source eval holds one of these files; default [\"TASK.md\"]"},"solution":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"the reference solution: NAME/ a folder, NAME.* a file with any extension, else an exact file name; default [\"solution.*\"]"},"probeRoot":{"type":"string","minLength":1,"description":"probes live in <probeRoot>/<sourceEval>/; default: in each source eval's folder"}}},"report":{"description":"what docket report's page says: its title (default: the bank's name and \"leaderboard\") and an introduction (plain text, paragraphs separated by a blank line)","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"text":{"type":"string"}}},"probeRuntime":{"$ref":"#/$defs/probeRuntime"},"graders":{"description":"the suite's own graders by name (docs/design.md §10 \"Suite graders\"); not part of the benchmark version","type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["current","versions"],"properties":{"current":{"description":"the version whose grades are current","type":"integer","minimum":1},"versions":{"description":"version number → its module (.ts .mts .cts .js .mjs .cjs), relative to the bank root","type":"object","minProperties":1,"propertyNames":{"pattern":"^[1-9][0-9]*$"},"additionalProperties":{"type":"string","minLength":1}},"cases":{"description":"the regression matrix: a JSON-lines case file, relative to the bank root","type":"string","minLength":1},"helpers":{"description":"pure modules of the suite the versions may import, relative to the bank root","type":"array","items":{"type":"string","minLength":1}}}}},"grader":{"description":"the default grader of the bank's questions: a name in graders (its current version), NAME@N, or docket's own (decision@2); absent: decision; not part of the benchmark version","type":"string","pattern":"^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"},"lockfile":{"description":"the suite's lockfile, relative to the bank root (default: the first of package-lock.json, npm-shrinkwrap.json, bun.lock, pnpm-lock.yaml, yarn.lock present)","type":"string","pattern":"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},"content":{"description":"the content policy's bank settings (docs/design.md \"Content policy\")","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"type":"integer","minimum":1},"include":{"type":"array","items":{"type":"string","minLength":1}},"allowSecrets":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","digest","reason"],"properties":{"path":{"type":"string","minLength":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"reason":{"type":"string","minLength":1}}}}}},"judges":{"description":"the suite's judge graders by name (docs/design.md §10 \"Judge graders\"): a task hands its reply to one with {\"ref\": \"judge@1\", \"params\": {\"judge\": NAME}}; not part of the benchmark version","type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["current","versions"],"properties":{"current":{"description":"the version whose grades are current","type":"integer","minimum":1},"versions":{"type":"object","minProperties":1,"propertyNames":{"pattern":"^[1-9][0-9]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["rubric","model","verdict"],"properties":{"rubric":{"type":"string","minLength":1,"description":"the rubric file, relative to the bank root: text with {{task}}, {{reply}} and {{reference}}"},"model":{"type":"string","minLength":1},"params":{"type":"object","additionalProperties":false,"required":[],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"verdict":{"type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"type":"string","minLength":1,"description":"a regular expression; its first group is the score (out of scale) or the pass/fail word"},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1}}}}}}}}}}};
+const schema90 = {"$id":"https://docket.invalid/schemas/files/decision-bank.schema.json","title":"decision-bank.json: the working-tree bank file (frozen into bank, question and prompt-template bundles)","type":"object","additionalProperties":false,"required":["schemaVersion","name","version","description","keyBalanceTolerance","promptTemplate","questions","omissions"],"$defs":{"probeRuntime":{"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}},"graderUse":{"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match), exec@1 (the suite's tests, docket-exec/1) or judge@1 (a suite judge, docket-judge/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} ; for judge@1 {judge, reference?} (docs/design.md §10)"}}},"message":{"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"},"task":{"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}},"weights":{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}}},"properties":{"schemaVersion":{"const":1},"name":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"description":{"type":"string"},"keyBalanceTolerance":{"type":"integer","minimum":0},"promptTemplate":{"type":"object","additionalProperties":false,"required":["id","version","system","user","answerFormat"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"system":{"type":"string"},"user":{"type":"string"},"answerFormat":{"type":"string"},"requestKind":{"enum":["chat","decision"],"description":"the request kind runs use unless --request-kind says otherwise; absent: chat"}}},"questions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sourceEval","stem","options","key","claim","doesNotEstablish","probe"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"sourceEval":{"type":"string","minLength":3,"description":"<category>/<eval>: the two folders' names as they are on disk (layout); an unsafe name is refused by validate (ENAME)"},"stem":{"type":"string","minLength":1},"options":{"type":"array","items":{"type":"string","minLength":1}},"key":{"type":"string"},"claim":{"type":"string","minLength":1},"doesNotEstablish":{"type":"string","minLength":1},"probe":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$","description":"relative to the source eval's folder, or to <layout.probeRoot>/<sourceEval>/ when the layout names a probe root"},"probeRuntime":{"$ref":"#/$defs/probeRuntime"}}}},"tasks":{"type":"array","items":{"$ref":"#/$defs/task"},"description":"free-form (answer) and execution (exec) tasks (docs/design.md §7 \"Tasks\")"},"scoring":{"type":"object","additionalProperties":false,"properties":{"weights":{"$ref":"#/$defs/weights"}},"description":"how kinds or categories weigh in the combined score; part of the scoring protocol, so of the benchmark version"},"omissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sourceEval","reason"],"properties":{"sourceEval":{"type":"string"},"reason":{"type":"string"}}}},"layout":{"description":"where the suite keeps its things (docs/design.md §7 \"Layout\"); every member left out has the default shown, the layout docket's own bank has","type":"object","additionalProperties":false,"properties":{"evalRoots":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"folders (relative to the bank root) holding <category>/<eval>/; default [\"evals\"]"},"taskFiles":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"every source eval holds one of these files; default [\"TASK.md\"]"},"solution":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"the reference solution: NAME/ a folder, NAME.* a file with any extension, else an exact file name; default [\"solution.*\"]"},"probeRoot":{"type":"string","minLength":1,"description":"probes live in <probeRoot>/<sourceEval>/; default: in each source eval's folder"}}},"report":{"description":"what docket report's page says: its title (default: the bank's name and \"leaderboard\") and an introduction (plain text, paragraphs separated by a blank line)","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","minLength":1},"text":{"type":"string"}}},"probeRuntime":{"$ref":"#/$defs/probeRuntime"},"graders":{"description":"the suite's own graders by name (docs/design.md §10 \"Suite graders\"); not part of the benchmark version","type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["current","versions"],"properties":{"current":{"description":"the version whose grades are current","type":"integer","minimum":1},"versions":{"description":"version number → its module (.ts .mts .cts .js .mjs .cjs), relative to the bank root","type":"object","minProperties":1,"propertyNames":{"pattern":"^[1-9][0-9]*$"},"additionalProperties":{"type":"string","minLength":1}},"cases":{"description":"the regression matrix: a JSON-lines case file, relative to the bank root","type":"string","minLength":1},"helpers":{"description":"pure modules of the suite the versions may import, relative to the bank root","type":"array","items":{"type":"string","minLength":1}}}}},"grader":{"description":"the default grader of the bank's questions: a name in graders (its current version), NAME@N, or docket's own (decision@2); absent: decision; not part of the benchmark version","type":"string","pattern":"^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"},"lockfile":{"description":"the suite's lockfile, relative to the bank root (default: the first of package-lock.json, npm-shrinkwrap.json, bun.lock, pnpm-lock.yaml, yarn.lock present)","type":"string","pattern":"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},"content":{"description":"the content policy's bank settings (docs/design.md \"Content policy\")","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"type":"integer","minimum":1},"include":{"type":"array","items":{"type":"string","minLength":1}},"allowSecrets":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["path","digest","reason"],"properties":{"path":{"type":"string","minLength":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"reason":{"type":"string","minLength":1}}}}}},"judges":{"description":"the suite's judge graders by name (docs/design.md §10 \"Judge graders\"): a task hands its reply to one with {\"ref\": \"judge@1\", \"params\": {\"judge\": NAME}}; not part of the benchmark version","type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["current","versions"],"properties":{"current":{"description":"the version whose grades are current","type":"integer","minimum":1},"versions":{"type":"object","minProperties":1,"propertyNames":{"pattern":"^[1-9][0-9]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["rubric","model","verdict"],"properties":{"rubric":{"type":"string","minLength":1,"description":"the rubric file, relative to the bank root: text with {{task}}, {{reply}} and {{reference}}"},"model":{"type":"string","minLength":1},"endpoint":{"type":"string","minLength":1,"description":"the judge endpoint (public form), when the suite pins it: part of the identity; judge runs go nowhere else"},"params":{"type":"object","additionalProperties":false,"required":[],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"verdict":{"type":"object","additionalProperties":false,"properties":{"pattern":{"type":"string","minLength":1,"description":"a regular expression; its first group is the score (out of scale) or the pass/fail word (or, instead, criteria and combine)"},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1},"criteria":{"type":"array","minItems":1,"description":"per criterion: each read from the same reply by its own pattern, out of its scale or against its pass word; combine maps their scores to the task's score","items":{"type":"object","additionalProperties":false,"required":["name","pattern"],"properties":{"name":{"type":"string","minLength":1},"pattern":{"type":"string","minLength":1},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1},"weight":{"type":"number","exclusiveMinimum":0}}}},"combine":{"enum":["weighted-mean","min","all"]}}}}}}}}}}};
 const schema91 = {"description":"how a probe runs (docs/design.md §7 \"Probes\"): auto = tsx for .ts/.mts/.cts, node otherwise; timeoutMs per probe run (default 10000)","type":"object","additionalProperties":false,"properties":{"runtime":{"enum":["auto","node","tsx","bun"]},"timeoutMs":{"type":"integer","minimum":1,"maximum":3600000}}};
 const schema96 = {"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"kind":{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"choice":{"type":"number","minimum":0},"answer":{"type":"number","minimum":0},"exec":{"type":"number","minimum":0}}},"category":{"type":"object","minProperties":1,"additionalProperties":{"type":"number","minimum":0}}}};
-const pattern105 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$", "u");
-const pattern111 = func6("^[1-9][0-9]*$", "u");
-const pattern112 = func6("^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$", "u");
-const pattern113 = func6("^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$", "u");
+const pattern106 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$", "u");
+const pattern112 = func6("^[1-9][0-9]*$", "u");
+const pattern113 = func6("^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$", "u");
+const pattern114 = func6("^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$", "u");
 const schema92 = {"type":"object","additionalProperties":false,"required":["id","kind","sourceEval","max_tokens"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"kind":{"enum":["answer","exec"]},"sourceEval":{"type":"string","minLength":3},"prompt":{"oneOf":[{"type":"object","additionalProperties":false,"required":["file"],"properties":{"file":{"type":"string","pattern":"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$","description":"a file of the source eval (e.g. TASK.txt), read from its snapshot"}}},{"type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1}}}]},"system":{"type":"string"},"messages":{"type":"array","items":{"$ref":"#/$defs/message"}},"tools":{"type":"array","items":{"type":"object"}},"max_tokens":{"type":"integer","minimum":1},"grader":{"$ref":"#/$defs/graderUse"},"graders":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/graderUse"}}}};
 const schema93 = {"type":"object","required":["role"],"properties":{"role":{"enum":["system","user","assistant","tool"]}},"description":"a chat message, passed through verbatim (assistant tool_calls and tool results with tool_call_id included)"};
 const schema94 = {"type":"object","additionalProperties":false,"required":["ref"],"properties":{"ref":{"type":"string","pattern":"^[a-z][a-z0-9-]*@[1-9][0-9]*$","description":"the grader: answer@1 (exact, regex, includes, numeric, json-match), exec@1 (the suite's tests, docket-exec/1) or judge@1 (a suite judge, docket-judge/1)"},"weight":{"type":"number","minimum":0,"description":"its weight among the task's graders (default 1)"},"params":{"type":"object","description":"what the grader needs: for answer@1 {match, expected, tolerance?, flags?, caseSensitive?}; for exec@1 {files, command, report, score?, timeoutMs?, omit?} ; for judge@1 {judge, reference?} (docs/design.md §10)"}}};
-const pattern107 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$", "u");
+const pattern108 = func6("^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$", "u");
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -18653,7 +19150,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern80.test(data0)){
+if(!pattern81.test(data0)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -18745,7 +19242,7 @@ errors++;
 if(data3.file !== undefined){
 let data4 = data3.file;
 if(typeof data4 === "string"){
-if(!pattern107.test(data4)){
+if(!pattern108.test(data4)){
 const err12 = {instancePath:instancePath+"/prompt/file",schemaPath:"#/properties/prompt/oneOf/0/properties/file/pattern",keyword:"pattern",params:{pattern: "^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$"},message:"must match pattern \""+"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[^/\\\\]+/)*[^/\\\\]+$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -19502,7 +19999,7 @@ errors++;
 if(data5.id !== undefined){
 let data6 = data5.id;
 if(typeof data6 === "string"){
-if(!pattern79.test(data6)){
+if(!pattern80.test(data6)){
 const err23 = {instancePath:instancePath+"/promptTemplate/id",schemaPath:"#/properties/promptTemplate/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -19712,7 +20209,7 @@ errors++;
 if(data13.id !== undefined){
 let data14 = data13.id;
 if(typeof data14 === "string"){
-if(!pattern80.test(data14)){
+if(!pattern81.test(data14)){
 const err41 = {instancePath:instancePath+"/questions/" + i0+"/id",schemaPath:"#/properties/questions/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
@@ -19890,7 +20387,7 @@ errors++;
 if(data13.probe !== undefined){
 let data22 = data13.probe;
 if(typeof data22 === "string"){
-if(!pattern105.test(data22)){
+if(!pattern106.test(data22)){
 const err55 = {instancePath:instancePath+"/questions/" + i0+"/probe",schemaPath:"#/properties/questions/items/properties/probe/pattern",keyword:"pattern",params:{pattern: "^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$"},message:"must match pattern \""+"^(?!.*(?:^|/)\\.\\.?(?:/|$))(?:[A-Za-z0-9._-]+/)*[A-Za-z0-9._-]+\\.(mjs|js|cjs|ts|mts|cts)$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
@@ -20805,7 +21302,7 @@ errors++;
 for(const key15 in data57){
 const _errs130 = errors;
 if(typeof key15 === "string"){
-if(!pattern111.test(key15)){
+if(!pattern112.test(key15)){
 const err127 = {instancePath:instancePath+"/graders/" + key13.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/graders/additionalProperties/properties/versions/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*$"},message:"must match pattern \""+"^[1-9][0-9]*$"+"\"",propertyName:key15};
 if(vErrors === null){
 vErrors = [err127];
@@ -20958,7 +21455,7 @@ errors++;
 if(data.grader !== undefined){
 let data62 = data.grader;
 if(typeof data62 === "string"){
-if(!pattern112.test(data62)){
+if(!pattern113.test(data62)){
 const err139 = {instancePath:instancePath+"/grader",schemaPath:"#/properties/grader/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*(@[1-9][0-9]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err139];
@@ -20983,7 +21480,7 @@ errors++;
 if(data.lockfile !== undefined){
 let data63 = data.lockfile;
 if(typeof data63 === "string"){
-if(!pattern113.test(data63)){
+if(!pattern114.test(data63)){
 const err141 = {instancePath:instancePath+"/lockfile",schemaPath:"#/properties/lockfile/pattern",keyword:"pattern",params:{pattern: "^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"},message:"must match pattern \""+"^([^/\\\\]+/)*(package-lock\\.json|npm-shrinkwrap\\.json|bun\\.lock|pnpm-lock\\.yaml|yarn\\.lock)$"+"\""};
 if(vErrors === null){
 vErrors = [err141];
@@ -21351,7 +21848,7 @@ errors++;
 for(const key22 in data76){
 const _errs175 = errors;
 if(typeof key22 === "string"){
-if(!pattern111.test(key22)){
+if(!pattern112.test(key22)){
 const err170 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/judges/additionalProperties/properties/versions/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*$"},message:"must match pattern \""+"^[1-9][0-9]*$"+"\"",propertyName:key22};
 if(vErrors === null){
 vErrors = [err170];
@@ -21408,7 +21905,7 @@ vErrors.push(err174);
 errors++;
 }
 for(const key24 in data77){
-if(!((((key24 === "rubric") || (key24 === "model")) || (key24 === "params")) || (key24 === "verdict"))){
+if(!(((((key24 === "rubric") || (key24 === "model")) || (key24 === "endpoint")) || (key24 === "params")) || (key24 === "verdict"))){
 const err175 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err175];
@@ -21469,12 +21966,11 @@ vErrors.push(err179);
 errors++;
 }
 }
-if(data77.params !== undefined){
-let data80 = data77.params;
-if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
-for(const key25 in data80){
-if(!((((key25 === "temperature") || (key25 === "max_tokens")) || (key25 === "seed")) || (key25 === "top_p"))){
-const err180 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
+if(data77.endpoint !== undefined){
+let data80 = data77.endpoint;
+if(typeof data80 === "string"){
+if(func2(data80) < 1){
+const err180 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/endpoint",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/endpoint/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -21484,11 +21980,8 @@ vErrors.push(err180);
 errors++;
 }
 }
-if(data80.temperature !== undefined){
-let data81 = data80.temperature;
-if((typeof data81 == "number") && (isFinite(data81))){
-if(data81 < 0 || isNaN(data81)){
-const err181 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/temperature",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err181 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/endpoint",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -21498,8 +21991,12 @@ vErrors.push(err181);
 errors++;
 }
 }
-else {
-const err182 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/temperature",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data77.params !== undefined){
+let data81 = data77.params;
+if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
+for(const key25 in data81){
+if(!((((key25 === "temperature") || (key25 === "max_tokens")) || (key25 === "seed")) || (key25 === "top_p"))){
+const err182 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -21509,10 +22006,11 @@ vErrors.push(err182);
 errors++;
 }
 }
-if(data80.max_tokens !== undefined){
-let data82 = data80.max_tokens;
-if(!(((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82))) && (isFinite(data82)))){
-const err183 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/max_tokens",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data81.temperature !== undefined){
+let data82 = data81.temperature;
+if((typeof data82 == "number") && (isFinite(data82))){
+if(data82 < 0 || isNaN(data82)){
+const err183 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/temperature",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -21521,9 +22019,9 @@ vErrors.push(err183);
 }
 errors++;
 }
-if((typeof data82 == "number") && (isFinite(data82))){
-if(data82 < 1 || isNaN(data82)){
-const err184 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/max_tokens",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err184 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/temperature",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -21533,11 +22031,10 @@ vErrors.push(err184);
 errors++;
 }
 }
-}
-if(data80.seed !== undefined){
-let data83 = data80.seed;
+if(data81.max_tokens !== undefined){
+let data83 = data81.max_tokens;
 if(!(((typeof data83 == "number") && (!(data83 % 1) && !isNaN(data83))) && (isFinite(data83)))){
-const err185 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/seed",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err185 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/max_tokens",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -21546,12 +22043,9 @@ vErrors.push(err185);
 }
 errors++;
 }
-}
-if(data80.top_p !== undefined){
-let data84 = data80.top_p;
-if((typeof data84 == "number") && (isFinite(data84))){
-if(data84 > 1 || isNaN(data84)){
-const err186 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/top_p",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/top_p/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if((typeof data83 == "number") && (isFinite(data83))){
+if(data83 < 1 || isNaN(data83)){
+const err186 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/max_tokens",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -21560,8 +22054,12 @@ vErrors.push(err186);
 }
 errors++;
 }
-if(data84 < 0 || isNaN(data84)){
-const err187 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/top_p",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/top_p/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data81.seed !== undefined){
+let data84 = data81.seed;
+if(!(((typeof data84 == "number") && (!(data84 % 1) && !isNaN(data84))) && (isFinite(data84)))){
+const err187 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/seed",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/seed/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -21571,8 +22069,11 @@ vErrors.push(err187);
 errors++;
 }
 }
-else {
-const err188 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/top_p",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data81.top_p !== undefined){
+let data85 = data81.top_p;
+if((typeof data85 == "number") && (isFinite(data85))){
+if(data85 > 1 || isNaN(data85)){
+const err188 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/top_p",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/top_p/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -21581,10 +22082,8 @@ vErrors.push(err188);
 }
 errors++;
 }
-}
-}
-else {
-const err189 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data85 < 0 || isNaN(data85)){
+const err189 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/top_p",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/top_p/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -21594,11 +22093,8 @@ vErrors.push(err189);
 errors++;
 }
 }
-if(data77.verdict !== undefined){
-let data85 = data77.verdict;
-if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
-if(data85.pattern === undefined){
-const err190 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
+else {
+const err190 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/top_p",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -21607,9 +22103,10 @@ vErrors.push(err190);
 }
 errors++;
 }
-for(const key26 in data85){
-if(!((((key26 === "pattern") || (key26 === "flags")) || (key26 === "scale")) || (key26 === "pass"))){
-const err191 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties"};
+}
+}
+else {
+const err191 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/params",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -21619,11 +22116,12 @@ vErrors.push(err191);
 errors++;
 }
 }
-if(data85.pattern !== undefined){
-let data86 = data85.pattern;
-if(typeof data86 === "string"){
-if(func2(data86) < 1){
-const err192 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pattern",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data77.verdict !== undefined){
+let data86 = data77.verdict;
+if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
+for(const key26 in data86){
+if(!((((((key26 === "pattern") || (key26 === "flags")) || (key26 === "scale")) || (key26 === "pass")) || (key26 === "criteria")) || (key26 === "combine"))){
+const err192 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -21633,8 +22131,11 @@ vErrors.push(err192);
 errors++;
 }
 }
-else {
-const err193 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pattern",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data86.pattern !== undefined){
+let data87 = data86.pattern;
+if(typeof data87 === "string"){
+if(func2(data87) < 1){
+const err193 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pattern",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -21644,11 +22145,8 @@ vErrors.push(err193);
 errors++;
 }
 }
-if(data85.flags !== undefined){
-let data87 = data85.flags;
-if(typeof data87 === "string"){
-if(!pattern67.test(data87)){
-const err194 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/flags",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\""};
+else {
+const err194 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pattern",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -21658,8 +22156,11 @@ vErrors.push(err194);
 errors++;
 }
 }
-else {
-const err195 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/flags",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data86.flags !== undefined){
+let data88 = data86.flags;
+if(typeof data88 === "string"){
+if(!pattern67.test(data88)){
+const err195 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/flags",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\""};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -21669,11 +22170,8 @@ vErrors.push(err195);
 errors++;
 }
 }
-if(data85.scale !== undefined){
-let data88 = data85.scale;
-if((typeof data88 == "number") && (isFinite(data88))){
-if(data88 < 0 || isNaN(data88)){
-const err196 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/scale",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/scale/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err196 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/flags",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -21683,8 +22181,11 @@ vErrors.push(err196);
 errors++;
 }
 }
-else {
-const err197 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/scale",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/scale/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data86.scale !== undefined){
+let data89 = data86.scale;
+if((typeof data89 == "number") && (isFinite(data89))){
+if(data89 < 0 || isNaN(data89)){
+const err197 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/scale",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/scale/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -21694,11 +22195,8 @@ vErrors.push(err197);
 errors++;
 }
 }
-if(data85.pass !== undefined){
-let data89 = data85.pass;
-if(typeof data89 === "string"){
-if(func2(data89) < 1){
-const err198 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pass",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pass/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err198 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/scale",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/scale/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -21708,8 +22206,11 @@ vErrors.push(err198);
 errors++;
 }
 }
-else {
-const err199 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pass",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pass/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data86.pass !== undefined){
+let data90 = data86.pass;
+if(typeof data90 === "string"){
+if(func2(data90) < 1){
+const err199 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pass",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pass/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -21719,9 +22220,8 @@ vErrors.push(err199);
 errors++;
 }
 }
-}
 else {
-const err200 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err200 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/pass",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/pass/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -21731,9 +22231,11 @@ vErrors.push(err200);
 errors++;
 }
 }
-}
-else {
-const err201 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data86.criteria !== undefined){
+let data91 = data86.criteria;
+if(Array.isArray(data91)){
+if(data91.length < 1){
+const err201 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -21742,10 +22244,12 @@ vErrors.push(err201);
 }
 errors++;
 }
-}
-}
-else {
-const err202 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/judges/additionalProperties/properties/versions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const len10 = data91.length;
+for(let i10=0; i10<len10; i10++){
+let data92 = data91[i10];
+if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
+if(data92.name === undefined){
+const err202 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10,schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -21754,10 +22258,8 @@ vErrors.push(err202);
 }
 errors++;
 }
-}
-}
-else {
-const err203 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data92.pattern === undefined){
+const err203 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10,schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -21766,10 +22268,9 @@ vErrors.push(err203);
 }
 errors++;
 }
-}
-}
-else {
-const err204 = {instancePath:instancePath+"/judges",schemaPath:"#/properties/judges/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key27 in data92){
+if(!((((((key27 === "name") || (key27 === "pattern")) || (key27 === "flags")) || (key27 === "scale")) || (key27 === "pass")) || (key27 === "weight"))){
+const err204 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10,schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -21779,14 +22280,261 @@ vErrors.push(err204);
 errors++;
 }
 }
-}
-else {
-const err205 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data92.name !== undefined){
+let data93 = data92.name;
+if(typeof data93 === "string"){
+if(func2(data93) < 1){
+const err205 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/name",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err205];
 }
 else {
 vErrors.push(err205);
+}
+errors++;
+}
+}
+else {
+const err206 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/name",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err206];
+}
+else {
+vErrors.push(err206);
+}
+errors++;
+}
+}
+if(data92.pattern !== undefined){
+let data94 = data92.pattern;
+if(typeof data94 === "string"){
+if(func2(data94) < 1){
+const err207 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/pattern",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/pattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err207];
+}
+else {
+vErrors.push(err207);
+}
+errors++;
+}
+}
+else {
+const err208 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/pattern",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err208];
+}
+else {
+vErrors.push(err208);
+}
+errors++;
+}
+}
+if(data92.flags !== undefined){
+let data95 = data92.flags;
+if(typeof data95 === "string"){
+if(!pattern67.test(data95)){
+const err209 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/flags",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/flags/pattern",keyword:"pattern",params:{pattern: "^[imsu]*$"},message:"must match pattern \""+"^[imsu]*$"+"\""};
+if(vErrors === null){
+vErrors = [err209];
+}
+else {
+vErrors.push(err209);
+}
+errors++;
+}
+}
+else {
+const err210 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/flags",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/flags/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err210];
+}
+else {
+vErrors.push(err210);
+}
+errors++;
+}
+}
+if(data92.scale !== undefined){
+let data96 = data92.scale;
+if((typeof data96 == "number") && (isFinite(data96))){
+if(data96 < 0 || isNaN(data96)){
+const err211 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/scale",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/scale/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err211];
+}
+else {
+vErrors.push(err211);
+}
+errors++;
+}
+}
+else {
+const err212 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/scale",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/scale/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err212];
+}
+else {
+vErrors.push(err212);
+}
+errors++;
+}
+}
+if(data92.pass !== undefined){
+let data97 = data92.pass;
+if(typeof data97 === "string"){
+if(func2(data97) < 1){
+const err213 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/pass",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/pass/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err213];
+}
+else {
+vErrors.push(err213);
+}
+errors++;
+}
+}
+else {
+const err214 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/pass",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/pass/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err214];
+}
+else {
+vErrors.push(err214);
+}
+errors++;
+}
+}
+if(data92.weight !== undefined){
+let data98 = data92.weight;
+if((typeof data98 == "number") && (isFinite(data98))){
+if(data98 <= 0 || isNaN(data98)){
+const err215 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/weight",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/weight/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(vErrors === null){
+vErrors = [err215];
+}
+else {
+vErrors.push(err215);
+}
+errors++;
+}
+}
+else {
+const err216 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10+"/weight",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err216];
+}
+else {
+vErrors.push(err216);
+}
+errors++;
+}
+}
+}
+else {
+const err217 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria/" + i10,schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err217];
+}
+else {
+vErrors.push(err217);
+}
+errors++;
+}
+}
+}
+else {
+const err218 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/criteria",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/criteria/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err218];
+}
+else {
+vErrors.push(err218);
+}
+errors++;
+}
+}
+if(data86.combine !== undefined){
+let data99 = data86.combine;
+if(!(((data99 === "weighted-mean") || (data99 === "min")) || (data99 === "all"))){
+const err219 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict/combine",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/properties/combine/enum",keyword:"enum",params:{allowedValues: schema90.properties.judges.additionalProperties.properties.versions.additionalProperties.properties.verdict.properties.combine.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err219];
+}
+else {
+vErrors.push(err219);
+}
+errors++;
+}
+}
+}
+else {
+const err220 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/verdict",schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/properties/verdict/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err220];
+}
+else {
+vErrors.push(err220);
+}
+errors++;
+}
+}
+}
+else {
+const err221 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/properties/versions/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err221];
+}
+else {
+vErrors.push(err221);
+}
+errors++;
+}
+}
+}
+else {
+const err222 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/versions",schemaPath:"#/properties/judges/additionalProperties/properties/versions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err222];
+}
+else {
+vErrors.push(err222);
+}
+errors++;
+}
+}
+}
+else {
+const err223 = {instancePath:instancePath+"/judges/" + key20.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/judges/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err223];
+}
+else {
+vErrors.push(err223);
+}
+errors++;
+}
+}
+}
+else {
+const err224 = {instancePath:instancePath+"/judges",schemaPath:"#/properties/judges/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err224];
+}
+else {
+vErrors.push(err224);
+}
+errors++;
+}
+}
+}
+else {
+const err225 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err225];
+}
+else {
+vErrors.push(err225);
 }
 errors++;
 }

@@ -48,6 +48,7 @@ export interface VerdictPart {
   outcome?: Digest; // exec: SHA-256 of the tests' names and statuses (what a regrade compares)
   evidence?: Digest; // exec: the exec-result bundle (tests with durations and messages, exit code, output)
   judge?: { run: Digest; seq: number }; // judge: the judge run and attempt whose reply gave the score
+  criteria?: { name: string; score: number | null }[]; // judge with a per-criterion rule: each criterion's score, in the rule's order
 }
 
 export interface VerdictRecord {

@@ -4,10 +4,10 @@ import { sha256, type Digest } from '../format/digest.ts';
 import { DocketError, findingError, usageError } from '../errors.ts';
 import { archiveGrader, graderBundleDigest, loadArchivedGrader } from './grader-archive.ts';
 import { ALL_GRADERS, grader as graderByRef, graderByDigest, taskGrader, type Grader, type QuestionFields } from './graders.ts';
-import { bankGrader, resolveGrader, type GraderContext, type SuiteGraders } from './suite-graders.ts';
+import { bankGrader, resolveGrader, suiteJudge, type GraderContext, type SuiteGraders } from './suite-graders.ts';
 import { gradeTaskAttempt, type ExecResultValue, type ExecRunner, type TaskGradingContext } from './task-grading.ts';
 import type { SourceSnapshot } from '../bank/snapshot.ts';
-import { judgeFromDecl, judgeRequests, judgesOfBank, JUDGE_REF, loadJudgeGrader, recordedJudgeReplies, type JudgeContext, type JudgeGrader, type JudgeIdentity } from './judges.ts';
+import { judgeRequests, judgesOfBank, JUDGE_REF, loadJudgeGrader, recordedJudgeReplies, replyTo, type JudgeContext, type JudgeGrader, type JudgeIdentity, type JudgeRequest } from './judges.ts';
 import type { JournalLine } from '../runs/journal.ts';
 import { canonicalBytes, canonicalText, type Json } from '../format/json.ts';
 import { permutationsFor } from '../runs/request.ts';
@@ -380,6 +380,13 @@ function readChain(archive: Archive, runId: string): LoadedGrade[] {
 
 /** Everything `docket regrade RUN` would write, computed without writing. */
 export function prepareRegrade(archive: Archive, runRef: string, opts: RegradeOptions): RegradePlan {
+  const s = regradeSetup(archive, runRef, opts);
+  if (s.judges) requireJudgeReplies(s.run, s.bank, s.judges);
+  return planRegrade(s);
+}
+
+/** What prepareRegrade reads before grading: the run, its bank and chain, the grader, the judges. */
+function regradeSetup(archive: Archive, runRef: string, opts: RegradeOptions): RegradeInput & { judges: JudgeContext | undefined } {
   const { run, bank } = loadRunForGrading(archive, runRef);
   if (run.run.serves) throw usageError('EUSAGE', `${run.run.id} is a judge run: its replies grade the run it serves (${run.plan.judge?.serves.runId}); regrade that run`, { run: run.run.id });
   const chain = headGradeDigest(archive, run.run.id) ? readChain(archive, run.run.id) : [];
@@ -391,20 +398,57 @@ export function prepareRegrade(archive: Archive, runRef: string, opts: RegradeOp
   const current = g.digest === byDefault.digest || opts.setCurrent === true;
   const setCurrent = opts.setCurrent === true && g.digest !== byDefault.digest;
   const judges = judgeContext(archive, run, bank, opts.suite ?? null, base?.value ?? null);
-  if (judges) requireJudgeReplies(run, bank, judges);
-  return planRegrade({ run, bank, grader: g, previous, base, current, setCurrent, gradedAt: opts.gradedAt, exec: opts.exec, source: sourceReader(archive), judges });
+  return { run, bank, grader: g, previous, base, current, setCurrent, gradedAt: opts.gradedAt, exec: opts.exec, source: sourceReader(archive), judges };
+}
+
+/** The judge requests a judge grader's grading of a run reads that have no recorded reply. */
+export interface JudgeNeed {
+  judge: string; // the judge grader's ref
+  model: string;
+  missing: JudgeRequest[];
+  of: number; // the judge requests the run's grading reads
+}
+
+/** Per judge grader, the judge requests of the run with no recorded reply (judges that need none left out). */
+export function judgeNeeds(run: LoadedRun, bank: FrozenBank, judges: JudgeContext): JudgeNeed[] {
+  return [...judges.graders.values()]
+    .map((j) => {
+      const all = judgeRequests(run, bank, j);
+      return { judge: j.ref, model: j.value.model, missing: all.filter((r) => !replyTo(judges.replies, j, r.hash)), of: all.length };
+    })
+    .filter((m) => m.missing.length > 0);
+}
+
+/** What `docket regrade --dry-run` says of one run: the flips it would list, or the judge requests it would first need. */
+export interface DryRegradeRun {
+  run: Digest;
+  runId: string;
+  /** would-grade: a new grade with these flips; unchanged: nothing to write; needs-judge-run: judge requests with no recorded reply (a new online judge run first) */
+  status: 'would-grade' | 'unchanged' | 'needs-judge-run';
+  grader: { ref: string; digest: Digest };
+  flips: Flip[];
+  judges: JudgeNeed[];
+}
+
+/** `docket regrade --dry-run`: each run planned in memory, nothing written; a run whose judges changed says what judge requests it needs instead of failing. */
+export function dryRegrade(archive: Archive, refs: readonly string[], opts: RegradeOptions): DryRegradeRun[] {
+  return refs.map((ref) => {
+    const s = regradeSetup(archive, ref, opts);
+    const grader = { ref: `${s.grader.id}@${s.grader.version}`, digest: s.grader.digest };
+    const needs = s.judges ? judgeNeeds(s.run, s.bank, s.judges) : [];
+    if (needs.length) return { run: s.run.digest, runId: s.run.run.id, status: 'needs-judge-run', grader, flips: [], judges: needs };
+    const p = planRegrade(s);
+    return { run: s.run.digest, runId: s.run.run.id, status: p.unchanged ? 'unchanged' : 'would-grade', grader, flips: p.flips, judges: [] };
+  });
 }
 
 /** Every judge request the run's grading will read must be recorded: else EJUDGEMISSING, counting them per judge (what an online `docket judge` would ask). */
 function requireJudgeReplies(run: LoadedRun, bank: FrozenBank, judges: JudgeContext) {
-  const missing = [...judges.graders.values()]
-    .map((j) => ({ j, all: judgeRequests(run, bank, j) }))
-    .map(({ j, all }) => ({ j, all: all.length, missing: all.filter((r) => !judges.replies.has(r.hash)).length }))
-    .filter((m) => m.missing > 0);
+  const missing = judgeNeeds(run, bank, judges).map((m) => ({ j: { ref: m.judge, value: { model: m.model } }, all: m.of, missing: m.missing.length }));
   if (!missing.length) return;
   throw findingError(
     'EJUDGEMISSING',
-    `run ${run.run.id}: ${missing.map((m) => `${m.missing} of ${m.all} requests of judge ${m.j.ref} (model ${m.j.value.model})`).join(', ')} have no recorded reply; a judge call is made online only: \`docket judge ${run.run.id} --base-url URL\` records them (a changed rubric, model or setting makes new requests)`,
+    `run ${run.run.id}: ${missing.map((m) => `${m.missing} of ${m.all} requests of judge ${m.j.ref} (model ${m.j.value.model})`).join(', ')} have no recorded reply. Regrade never calls a judge nor invents a verdict: a changed rubric, model or setting makes new requests, which need a new online judge run: \`docket judge ${run.run.id} --base-url URL\` records them`,
     { run: run.run.id, missing: missing.map((m) => ({ judge: m.j.ref, model: m.j.value.model, requests: m.missing, of: m.all })) },
   );
 }
@@ -420,7 +464,7 @@ export function judgeContext(archive: Archive, run: LoadedRun, bank: FrozenBank,
   const graders = new Map<string, JudgeGrader>();
   for (const name of names) {
     const d = suite?.judges.get(name);
-    if (d) graders.set(name, judgeFromDecl(suite!.root, name, d.current, d.versions[String(d.current)]!));
+    if (d) graders.set(name, suiteJudge(suite!, name, d.current, archive));
     else {
       const named = last?.judges?.find((j) => j.id === name);
       if (named) graders.set(name, loadJudgeGrader(archive, named.bundle));

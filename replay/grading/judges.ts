@@ -11,8 +11,8 @@ import { DocketError, findingError, usageError } from '../errors.ts';
 import type { RunParams } from '../bank/types.ts';
 import type { JournalLine } from '../runs/journal.ts';
 import { requestHash } from '../runs/request.ts';
-import { buildJudgeRequest, JUDGE_FORMAT, JUDGE_RUNTIME, requestSetHash, type JudgeItem, type JudgeVerdictRule } from '../runs/judge-request.ts';
-import { loadRun, publicUrl, WORK_DIR, type Caps, type LoadedRun, type PlanValue, type RunValue } from '../runs/runs.ts';
+import { buildJudgeRequest, JUDGE_COMBINES, JUDGE_FORMAT, JUDGE_RUNTIME, requestSetHash, type JudgeCombine, type JudgeItem, type JudgeVerdictRule } from '../runs/judge-request.ts';
+import { loadRun, publicUrl, WORK_DIR, type Caps, type LoadedRun, type PlanValue } from '../runs/runs.ts';
 import { graderDigest } from './graders.ts';
 
 /**
@@ -32,6 +32,8 @@ export const JUDGE_REF = 'judge@1';
 export interface JudgeVersionDecl {
   rubric: string; // a file, relative to the bank root
   model: string;
+  /** the judge endpoint, when the suite pins it (its public form): part of the identity, and judge runs go nowhere else */
+  endpoint?: string;
   params?: Partial<RunParams>;
   verdict: JudgeVerdictRule;
 }
@@ -49,6 +51,7 @@ export interface JudgeGraderValue {
   digest: Digest;
   runtime: typeof JUDGE_RUNTIME;
   model: string;
+  endpoint?: string;
   params: RunParams;
   verdict: JudgeVerdictRule;
   rubric: string;
@@ -96,6 +99,7 @@ export function judgeDeclProblems(root: string, bank: unknown, opts: { files: bo
         const p = treePath(root, v.rubric);
         if (p.problem !== null) out.push({ field: `${vat}.rubric`, message: `the rubric ${p.problem}` });
       }
+      if (v.endpoint !== undefined && !endpointOk(v.endpoint)) out.push({ field: `${vat}.endpoint`, message: `the endpoint ${JSON.stringify(v.endpoint)} is not an absolute http(s) URL` });
       const problem = verdictRuleProblem(v.verdict);
       if (problem) out.push({ field: `${vat}.verdict`, message: problem });
     }
@@ -103,9 +107,50 @@ export function judgeDeclProblems(root: string, bank: unknown, opts: { files: bo
   return out;
 }
 
+const endpointOk = (url: string) => {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+/** The endpoint a judge run of `j` goes to: `baseUrl`, which must be the declared endpoint when the judge declares one (another endpoint is another judge: a new version). */
+export function judgeEndpoint(j: JudgeGrader, baseUrl: string): string {
+  if (j.value.endpoint !== undefined && publicUrl(baseUrl) !== j.value.endpoint)
+    throw usageError(
+      'EJUDGEDECL',
+      `judge ${j.ref} is declared at ${j.value.endpoint}; ${publicUrl(baseUrl)} is another endpoint, so another judge: pass --base-url ${j.value.endpoint}, or declare the new endpoint in a new version`,
+      { judge: j.ref, endpoint: j.value.endpoint },
+    );
+  return baseUrl;
+}
+
 /** Why a verdict rule cannot be applied, or null. */
 export function verdictRuleProblem(rule: JudgeVerdictRule | undefined): string | null {
-  if (!rule || typeof rule.pattern !== 'string') return 'a verdict rule needs a pattern (a regular expression whose first group is the score, or the pass/fail word)';
+  if (rule && rule.criteria !== undefined) {
+    if (rule.pattern !== undefined || rule.scale !== undefined || rule.pass !== undefined || rule.flags !== undefined)
+      return 'a per-criterion rule has criteria and combine only (each criterion its own pattern and scale or pass word)';
+    if (!Array.isArray(rule.criteria) || rule.criteria.length === 0) return 'criteria must list at least one criterion';
+    if (!JUDGE_COMBINES.includes(rule.combine as JudgeCombine)) return `a per-criterion rule needs combine: one of ${JUDGE_COMBINES.join(', ')} (how the criteria scores make the task's score)`;
+    const names = new Set<string>();
+    for (const [i, c] of rule.criteria.entries()) {
+      if (typeof c?.name !== 'string' || !c.name) return `criteria[${i}] needs a name`;
+      if (names.has(c.name)) return `criteria[${i}]: the name ${JSON.stringify(c.name)} is used twice`;
+      names.add(c.name);
+      if (c.weight !== undefined && !(typeof c.weight === 'number' && c.weight > 0)) return `criterion ${c.name}: weight must be > 0`;
+      const p = singleRuleProblem(c);
+      if (p) return `criterion ${c.name}: ${p}`;
+    }
+    return null;
+  }
+  if (rule?.combine !== undefined) return 'combine goes with criteria';
+  return singleRuleProblem(rule);
+}
+
+function singleRuleProblem(rule: Pick<JudgeVerdictRule, 'pattern' | 'flags' | 'scale' | 'pass'> | undefined): string | null {
+  if (!rule || typeof rule.pattern !== 'string') return 'a verdict rule needs a pattern (a regular expression whose first group is the score, or the pass/fail word), or criteria';
   let re: RegExp;
   try {
     re = new RegExp(rule.pattern, rule.flags ?? '');
@@ -125,12 +170,13 @@ export function judgeFromDecl(root: string, name: string, version: number, d: Ju
     .replace(/^\uFEFF/, '')
     .replace(/\r\n/g, '\n');
   const params: RunParams = { ...DEFAULT_JUDGE_PARAMS, ...(d.params ?? {}) } as RunParams;
-  return judgeGrader({ id: name, version, model: d.model, params, verdict: d.verdict, rubric });
+  return judgeGrader({ id: name, version, model: d.model, ...(d.endpoint === undefined ? {} : { endpoint: publicUrl(d.endpoint) }), params, verdict: d.verdict, rubric });
 }
 
-/** A judge grader's identity: graders.ts's digest over {id, version, config: {runtime, model, params, verdict}, source: {rubric}}. */
-export function judgeGrader(j: { id: string; version: number; model: string; params: RunParams; verdict: JudgeVerdictRule; rubric: string }): JudgeGrader {
-  const config = { runtime: JUDGE_RUNTIME, model: j.model, params: j.params, verdict: j.verdict } as unknown as Json;
+/** A judge grader's identity: graders.ts's digest over {id, version, config: {runtime, model, endpoint?, params, verdict}, source: {rubric}} (`endpoint` only when declared). */
+export function judgeGrader(j: { id: string; version: number; model: string; endpoint?: string; params: RunParams; verdict: JudgeVerdictRule; rubric: string }): JudgeGrader {
+  const at = j.endpoint === undefined ? {} : { endpoint: j.endpoint };
+  const config = { runtime: JUDGE_RUNTIME, model: j.model, ...at, params: j.params, verdict: j.verdict } as unknown as Json;
   const digest = graderDigest(j.id, j.version, config, { rubric: j.rubric });
   const value: JudgeGraderValue = {
     kind: 'judge-grader',
@@ -140,6 +186,7 @@ export function judgeGrader(j: { id: string; version: number; model: string; par
     digest,
     runtime: JUDGE_RUNTIME,
     model: j.model,
+    ...at,
     params: j.params,
     verdict: j.verdict,
     rubric: j.rubric,
@@ -158,10 +205,57 @@ export function loadJudgeGrader(archive: Archive, bundle: Digest): JudgeGrader {
   return { ...g, bundle };
 }
 
+/**
+ * A judge grader some grade record names (found by the index's edges from `grade` bundles to
+ * `judge-grader` bundles, each re-read from its bytes, which loadJudgeGrader re-hashes) with `j`'s
+ * id and version but another digest, or null: the same version with other members would be another
+ * judge passing under a name grades already use. (judge-check's graders, another model under the
+ * same name, grade nothing and are not counted.)
+ */
+export function archivedJudgeConflict(archive: Archive, j: JudgeGrader): { bundle: Digest; digest: Digest } | null {
+  const bundles = archive
+    .currentIndex()
+    .db.prepare("SELECT DISTINCT e.dst FROM edges e JOIN objects s ON s.digest = e.src AND s.kind = 'grade' JOIN objects d ON d.digest = e.dst AND d.kind = 'judge-grader' ORDER BY e.dst")
+    .pluck()
+    .all() as Digest[];
+  for (const b of bundles) {
+    if (b === j.bundle) continue;
+    const v = loadJudgeGrader(archive, b).value;
+    if (v.id === j.value.id && v.version === j.value.version && v.digest !== j.value.digest) return { bundle: b, digest: v.digest };
+  }
+  return null;
+}
+
 // ---- the verdict ----
 
 /** The judge's reply → a score in [0, 1], or null when the rule finds none (a failed measurement, not a 0). */
 export function applyVerdict(rule: JudgeVerdictRule, reply: string | null): number | null {
+  return readVerdict(rule, reply).score;
+}
+
+/** A reply read by a verdict rule: the task's score, and with a per-criterion rule each criterion's score (null: not found in the reply). */
+export interface VerdictReading {
+  score: number | null;
+  criteria?: { name: string; score: number | null }[];
+}
+
+/** The reply read by the rule; a per-criterion rule scores each criterion, then combines them (any criterion not found: the score is null). */
+export function readVerdict(rule: JudgeVerdictRule, reply: string | null): VerdictReading {
+  if (!rule.criteria) return { score: readOne(rule as Required<Pick<JudgeVerdictRule, 'pattern'>> & JudgeVerdictRule, reply) };
+  const criteria = rule.criteria.map((c) => ({ name: c.name, score: readOne(c, reply) }));
+  if (criteria.some((c) => c.score === null)) return { score: null, criteria };
+  const scores = criteria.map((c) => c.score!);
+  let score: number;
+  if (rule.combine === 'min') score = Math.min(...scores);
+  else if (rule.combine === 'all') score = scores.every((x) => x >= 1) ? 1 : 0;
+  else {
+    const w = rule.criteria.map((c) => c.weight ?? 1);
+    score = scores.reduce((n, x, i) => n + x * w[i]!, 0) / w.reduce((n, x) => n + x, 0);
+  }
+  return { score, criteria };
+}
+
+function readOne(rule: { pattern: string; flags?: string; scale?: number; pass?: string }, reply: string | null): number | null {
   if (reply === null) return null;
   const m = new RegExp(rule.pattern, (rule.flags ?? '').replace('g', '')).exec(reply);
   if (!m || m[1] === undefined) return null;
@@ -259,34 +353,56 @@ export interface JudgeReply {
   model: string | null; // what the judge endpoint returned
 }
 
-/** Every final judge reply recorded for a contestant run (the sealed judge runs under refs/runs/judge-*), by request hash. */
-export function recordedJudgeReplies(archive: Archive, run: Digest): Map<Digest, JudgeReply> {
-  const out = new Map<Digest, JudgeReply>();
-  const refs = archive.store
-    .listRefs()
-    .filter((r) => r.name.startsWith(`${WORK_DIR}/judge-`))
-    .sort((a, b) => byUtf8(a.name, b.name));
-  for (const r of refs) {
-    const id = r.name.slice(WORK_DIR.length + 1);
-    let value: RunValue;
+/**
+ * Every final judge reply recorded for a contestant run, by request hash. The judge runs serving it
+ * are found through the index, the store's own record of each bundle's references (its `edges`
+ * from run bundles whose `serves` names the run, brought up to date with the store first), not by
+ * decoding every judge-* run bundle. No answer rests on the cache: each bundle found is re-hashed
+ * against its name (a damaged one is its own finding), read from its bytes (its `serves` must name
+ * the run), its ref refs/runs/<id> (read from the store) must still name it, and its journal is
+ * read from the bundles themselves.
+ */
+export function recordedJudgeReplies(archive: Archive, run: Digest): Map<string, JudgeReply> {
+  const out = new Map<string, JudgeReply>();
+  const found = archive
+    .currentIndex()
+    .db.prepare("SELECT e.src FROM edges e JOIN objects o ON o.digest = e.src AND o.kind = 'run' WHERE e.dst = ? AND e.pointer = '/serves' ORDER BY e.src")
+    .pluck()
+    .all(run) as Digest[];
+  const heads: { id: string; digest: Digest }[] = [];
+  for (const digest of found) {
+    const bad = archive.store.rehash(digest);
+    if (bad) throw findingError(bad.code, `judge run bundle ${digest}, which the index says serves run ${run}, is damaged (${bad.message}): run \`docket verify\``, { digest });
+    const value = archive.get(digest).value as unknown as { id: string; serves?: Digest };
+    if (value.serves !== run) throw findingError('EINDEX', `the index says run bundle ${digest} serves ${run}; its bytes say ${value.serves ?? 'nothing'}: run \`docket index rebuild\``, { digest });
+    if (archive.ref(`${WORK_DIR}/${value.id}`) === digest) heads.push({ id: value.id, digest }); // an older bundle of a run is not its record
+  }
+  heads.sort((a, b) => byUtf8(a.id, b.id));
+  for (const { id } of heads) {
+    let loaded: LoadedRun;
     try {
-      value = archive.get(archive.ref(`${WORK_DIR}/${id}`)!).value as unknown as RunValue;
+      loaded = loadRun(archive, id);
     } catch (e) {
       if (!(e instanceof DocketError)) throw e;
       continue; // a damaged run is verify's finding; its replies are not there to read
     }
-    if (value.kind !== 'run' || value.serves !== run) continue;
-    const loaded = loadRun(archive, id);
     for (const l of loaded.lines) {
-      if (!l.final || out.has(l.requestHash)) continue;
-      out.set(l.requestHash, { run: loaded.digest, runId: id, seq: l.seq, content: l.content, failed: l.class === 'provider_failure' || l.class === 'interrupted', model: l.model });
+      if (!l.final) continue;
+      const reply = { run: loaded.digest, runId: id, seq: l.seq, content: l.content, failed: l.class === 'provider_failure' || l.class === 'interrupted', model: l.model };
+      if (!out.has(l.requestHash)) out.set(l.requestHash, reply);
+      const at = `${l.requestHash} ${loaded.plan.baseUrl}`; // for a judge that declares its endpoint (replyTo)
+      if (!out.has(at)) out.set(at, reply);
     }
   }
   return out;
 }
 
+/** The recorded reply of judge `j` to a request: any judge run's, or, for a judge that declares its endpoint, only a judge run's at that endpoint. */
+export const replyTo = (replies: ReadonlyMap<string, JudgeReply>, j: JudgeGrader, hash: Digest): JudgeReply | undefined =>
+  replies.get(j.value.endpoint === undefined ? hash : `${hash} ${j.value.endpoint}`);
+
 /** What grading reads of the judges: the judge graders by name, and the recorded replies. */
 export interface JudgeContext {
   graders: ReadonlyMap<string, JudgeGrader>;
-  replies: ReadonlyMap<Digest, JudgeReply>;
+  replies: ReadonlyMap<string, JudgeReply>; // by request hash, and by `hash baseUrl` (replyTo)
 }

@@ -5,7 +5,7 @@ import { EXIT } from '../errors.ts';
 import { Archive } from '../index/archive.ts';
 import { archiveGrader } from './grader-archive.ts';
 import { parseCases, runCases } from './grader-matrix.ts';
-import { graderDeclProblems, lockSuiteGraders, lockText, readSuiteGraders, resolveGrader, suiteGrader, versionStates, type GraderDecl } from './suite-graders.ts';
+import { graderDeclProblems, graderViolations, lockSuiteGraders, lockText, readSuiteGraders, resolveGrader, suiteGrader, suiteJudge, versionStates, type GraderDecl } from './suite-graders.ts';
 import { tempDir, thrown } from '../../cli/dev/testkit/core.ts';
 import type { Question } from '../bank/types.ts';
 
@@ -198,5 +198,40 @@ describe('the regression matrix', () => {
       ['invalid', false], // mine@1 does not read an option's text
       ['correct', false], // …and takes the first of two letters
     ]);
+  });
+});
+
+describe('judge versions are pinned like graders', () => {
+  it('grader lock pins each judge version; editing one in place is EGRADERCHANGED for validate, check and grading', () => {
+    const root = tempDir('docket-judge-pins-');
+    dirs.push(root);
+    put(root, 'judges/q.md', 'Task: {{task}}\n<reply>{{reply}}</reply>\n');
+    const v1 = { rubric: 'judges/q.md', model: 'judge-model', verdict: { pattern: 'SCORE: (\\d+)', scale: 10 } };
+    const bank = { judges: { quality: { current: 1, versions: { '1': v1 } } } };
+    writeFileSync(join(root, 'decision-bank.json'), JSON.stringify(bank));
+    const suite = readSuiteGraders(root, bank);
+    expect(versionStates(suite).map((s) => [s.ref, s.status, s.file])).toEqual([['judge:quality@1', 'unpinned', 'judges/q.md']]);
+    expect(suiteJudge(suite, 'quality', 1, null).ref).toBe('quality@1'); // a draft until pinned
+    lockDir(root);
+    writeFileSync(join(root, 'lockfiles/graders.lock.json'), lockText(lockSuiteGraders(suite).lock));
+    expect(versionStates(suite).map((s) => s.status)).toEqual(['pinned']);
+    expect(graderViolations(root, bank)).toEqual([]);
+    for (const edit of [
+      () => put(root, 'judges/q.md', 'Task (strictly): {{task}}\n<reply>{{reply}}</reply>\n'),
+      () => writeFileSync(join(root, 'decision-bank.json'), JSON.stringify({ judges: { quality: { current: 1, versions: { '1': { ...v1, model: 'other-model' } } } } })),
+      () => writeFileSync(join(root, 'decision-bank.json'), JSON.stringify({ judges: { quality: { current: 1, versions: { '1': { ...v1, params: { temperature: 0.7 } } } } } })),
+    ]) {
+      put(root, 'judges/q.md', 'Task: {{task}}\n<reply>{{reply}}</reply>\n');
+      writeFileSync(join(root, 'decision-bank.json'), JSON.stringify(bank));
+      edit();
+      const b = JSON.parse(readFileSync(join(root, 'decision-bank.json'), 'utf8'));
+      const s = readSuiteGraders(root, b);
+      expect(versionStates(s).map((x) => x.status)).toEqual(['changed']);
+      const e = thrown(() => suiteJudge(s, 'quality', 1, null));
+      expect(e).toMatchObject({ code: 'EGRADERCHANGED' });
+      expect(e.message).toContain('put the change in version 2');
+      expect(thrown(() => lockSuiteGraders(s))).toMatchObject({ code: 'EGRADERCHANGED' });
+      expect(graderViolations(root, b).map((v) => [v.code, v.field])).toEqual([['EGRADERCHANGED', 'judges.quality.versions.1']]);
+    }
   });
 });

@@ -9,7 +9,7 @@ import { loadBankFile, treePath, type Violation } from '../bank/bank.ts';
 import { unsafeRelPath } from '../bank/layout.ts';
 import { MODULE_NAME, moduleRequires, sandboxed } from './grader-sandbox.ts';
 import { archivedGraderByDigest, graderBundlesFor, loadArchivedGrader } from './grader-archive.ts';
-import { judgeDeclProblems, type JudgeDecl } from './judges.ts';
+import { archivedJudgeConflict, judgeDeclProblems, judgeFromDecl, type JudgeDecl, type JudgeGrader } from './judges.ts';
 import { ALL_GRADERS, grader as builtinGrader, graderDigest, GRADER_LOCKFILE, type Grader, type GraderLock, type GraderSource } from './graders.ts';
 
 /**
@@ -114,7 +114,37 @@ export function graderViolations(root: string, bank: unknown): Violation[] {
   return [
     ...graderDeclProblems(root, bank).map((p): Violation => ({ code: 'EGRADERDECL', question: null, sourceEval: null, field: p.field, message: p.message })),
     ...judgeDeclProblems(root, bank).map((p): Violation => ({ code: 'EJUDGEDECL', question: null, sourceEval: null, field: p.field, message: p.message })),
+    ...judgePinViolations(root, bank),
   ];
+}
+
+/** Each declared judge version whose rubric, model, settings or verdict rule no longer hash to its pin in the lock (EGRADERCHANGED). */
+function judgePinViolations(root: string, bank: unknown): Violation[] {
+  if (judgeDeclProblems(root, bank).length) return [];
+  let lock: GraderLock | null;
+  try {
+    lock = readSuiteLock(root);
+  } catch (e) {
+    if (e instanceof DocketError) return []; // a malformed lock is check's finding (EGRADERLOCK)
+    throw e;
+  }
+  const out: Violation[] = [];
+  for (const [name, d] of Object.entries((bank as { judges?: Record<string, JudgeDecl> }).judges ?? {}))
+    for (const [n, v] of Object.entries(d.versions)) {
+      const pinned = lock?.graders[judgeLockKey(name, n)];
+      if (!pinned) continue;
+      const digest = judgeFromDecl(root, name, Number(n), v).value.digest;
+      if (digest === pinned) continue;
+      const next = Math.max(...Object.keys(d.versions).map(Number)) + 1;
+      out.push({
+        code: 'EGRADERCHANGED',
+        question: null,
+        sourceEval: null,
+        field: `judges.${name}.versions.${n}`,
+        message: `judge ${name}@${n} changed: ${SUITE_GRADER_LOCK} pins ${pinned}, but its rubric ${v.rubric}, model, settings and verdict rule now hash to ${digest}; restore it and put the change in version ${next}`,
+      });
+    }
+  return out;
 }
 
 /**
@@ -267,7 +297,12 @@ export interface VersionState {
   digest: Digest;
   pinned: Digest | null;
   status: 'pinned' | 'unpinned' | 'changed';
+  /** a judge version (decision-bank.json `judges`): pinned under `judge:NAME@N`, its file the rubric */
+  judge?: true;
 }
+
+/** The lock key of a judge version: `judge:NAME@N` (apart from the suite graders' `NAME@N`: a judge and a grader may share a name). */
+export const judgeLockKey = (name: string, version: number | string) => `judge:${name}@${version}`;
 
 /** Every declared version of every suite grader, its digest from the working tree, against the lock. */
 export function versionStates(suite: SuiteGraders): VersionState[] {
@@ -282,11 +317,50 @@ export function versionStates(suite: SuiteGraders): VersionState[] {
       out.push({ ref, name, version: Number(n), file: d.versions[n]!, files, digest, pinned, status: pinned === null ? 'unpinned' : pinned === digest ? 'pinned' : 'changed' });
     }
   }
+  // the judges after the graders: a judge's identity (rubric, model, settings, verdict rule) is pinned like a grader's source
+  for (const [name, d] of [...suite.judges].sort(([a], [b]) => byUtf8(a, b))) {
+    for (const n of Object.keys(d.versions).sort((a, b) => Number(a) - Number(b))) {
+      const ref = judgeLockKey(name, n);
+      const v = d.versions[n]!;
+      const digest = judgeFromDecl(suite.root, name, Number(n), v).value.digest;
+      const pinned = (lock?.graders[ref] as Digest | undefined) ?? null;
+      out.push({ ref, name, version: Number(n), file: v.rubric, files: [v.rubric], digest, pinned, status: pinned === null ? 'unpinned' : pinned === digest ? 'pinned' : 'changed', judge: true });
+    }
+  }
   return out;
 }
 
+/** EGRADERCHANGED for a judge version whose declaration no longer hashes to its pin (the lock's, or an archived judge grader's of the same id@version). */
+function judgeChangedError(name: string, version: number, digest: Digest, pinned: Digest, rubric: string, suite: SuiteGraders, where: string): DocketError {
+  const next = Math.max(...Object.keys(suite.judges.get(name)?.versions ?? {}).map(Number)) + 1;
+  return findingError(
+    'EGRADERCHANGED',
+    `judge ${name}@${version} changed: ${where} ${pinned}, but its declaration (the rubric ${rubric}, model, settings and verdict rule) now hashes to ${digest}. A judge version is frozen because grade records and judge runs name its digest: restore it, and put the change in version ${next} instead (decision-bank.json judges.${name}.versions."${next}", made current; a changed rubric, model or setting then needs a new online judge run: \`docket judge RUN --base-url URL\`)`,
+    { ref: `${name}@${version}`, file: rubric, pinned, actual: digest, next: `${name}@${next}` },
+  );
+}
+
+/**
+ * A suite judge's version, read from the working tree and held to what froze it: the lock's pin
+ * (`judge:NAME@N`), and, with an archive, every archived judge grader of the same id and version
+ * (a grade or judge run names it). Either differing is EGRADERCHANGED: editing a rubric, model,
+ * setting or verdict rule in place never keeps the old identity. A version neither pins is a draft.
+ */
+export function suiteJudge(suite: SuiteGraders, name: string, version: number, archive: Archive | null): JudgeGrader {
+  const d = suite.judges.get(name);
+  const v = d?.versions[String(version)];
+  if (!v) throw usageError('EJUDGE', `judge ${name}@${version} is not declared in decision-bank.json judges`, { judge: `${name}@${version}` });
+  const j = judgeFromDecl(suite.root, name, version, v);
+  const pinned = (readSuiteLock(suite.root)?.graders[judgeLockKey(name, version)] as Digest | undefined) ?? null;
+  if (pinned !== null && pinned !== j.value.digest) throw judgeChangedError(name, version, j.value.digest, pinned, v.rubric, suite, `${SUITE_GRADER_LOCK} pins`);
+  const other = archive ? archivedJudgeConflict(archive, j) : null;
+  if (other) throw judgeChangedError(name, version, j.value.digest, other.digest, v.rubric, suite, `the archive holds it (judge-grader bundle ${other.bundle}) as`);
+  return j;
+}
+
 /** EGRADERCHANGED for a version whose files no longer hash to its pin: what changed, and what to do instead. */
-function changedError(s: Pick<VersionState, 'ref' | 'name' | 'files' | 'digest' | 'pinned'>, suite: SuiteGraders): DocketError {
+function changedError(s: Pick<VersionState, 'ref' | 'name' | 'version' | 'files' | 'digest' | 'pinned' | 'judge'>, suite: SuiteGraders): DocketError {
+  if (s.judge) return judgeChangedError(s.name, s.version, s.digest, s.pinned!, s.files[0]!, suite, `${SUITE_GRADER_LOCK} pins`);
   const next = Math.max(...Object.keys(suite.declared.get(s.name)?.versions ?? {}).map(Number)) + 1;
   const also = s.files.length > 1 ? ` (with the modules it imports: ${s.files.slice(1).join(', ')})` : '';
   return findingError(
@@ -296,12 +370,16 @@ function changedError(s: Pick<VersionState, 'ref' | 'name' | 'files' | 'digest' 
   );
 }
 
-function unpinnedError(s: Pick<VersionState, 'ref' | 'file' | 'digest'>): DocketError {
-  return findingError('EGRADERUNPINNED', `grader ${s.ref} (${s.file}) is not pinned in ${SUITE_GRADER_LOCK}: run \`docket grader lock\` once it is final (a pinned grader is frozen)`, {
-    ref: s.ref,
-    file: s.file,
-    digest: s.digest,
-  });
+function unpinnedError(s: Pick<VersionState, 'ref' | 'file' | 'digest' | 'judge'>): DocketError {
+  return findingError(
+    'EGRADERUNPINNED',
+    `${s.judge ? 'judge' : 'grader'} ${s.ref} (${s.file}) is not pinned in ${SUITE_GRADER_LOCK}: run \`docket grader lock\` once it is final (a pinned grader is frozen)`,
+    {
+      ref: s.ref,
+      file: s.file,
+      digest: s.digest,
+    },
+  );
 }
 
 /** The lock problem of a version state, or null. */
@@ -342,7 +420,7 @@ export function suiteGrader(suite: SuiteGraders, name: string, version: number, 
   const collected = present ? collectSource(suite.root, file, d.helpers ?? [], `suite grader ${ref}`) : null;
   const digest = collected ? graderDigest(name, version, {}, collected.source) : null;
   if (pinned === null && !(drafts && collected)) throw unpinnedError({ ref, file, digest: digest ?? ('' as Digest) });
-  if (collected && pinned !== null && digest !== pinned) throw changedError({ ref, name, files: collected.files, digest: digest!, pinned }, suite);
+  if (collected && pinned !== null && digest !== pinned) throw changedError({ ref, name, version, files: collected.files, digest: digest!, pinned }, suite);
   let g: Grader;
   const bundle = archive && pinned ? graderBundlesFor(archive, pinned)[0] : undefined;
   if (bundle) g = loadArchivedGrader(archive!, bundle);

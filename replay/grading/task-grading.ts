@@ -7,7 +7,7 @@ import { canonicalBytes, type Json } from '../format/json.ts';
 import type { JournalLine } from '../runs/journal.ts';
 import { execV1, gradeAnswer, taskGrader, type TaskGraderResult } from './graders.ts';
 import type { AttemptVerdict, GraderIdentity, VerdictPart, VerdictRecord } from './grade-records.ts';
-import { applyVerdict, judged, judgeName, judgeRequestFor, JUDGE_REF, type JudgeContext } from './judges.ts';
+import { judged, readVerdict, replyTo, judgeName, judgeRequestFor, JUDGE_REF, type JudgeContext } from './judges.ts';
 
 /**
  * Grading a task attempt (docs/design.md §10 "Task graders", §11): each of the task's graders gives a
@@ -168,7 +168,7 @@ function gradeByJudge(line: JournalLine, task: FrozenTask, g: FrozenTask['grader
     return { grader: j.ref, verdict: 'invalid', score: 0 };
   }
   const { hash } = judgeRequestFor(j, task, line.content!, g.params);
-  const reply = ctx.judges!.replies.get(hash);
+  const reply = replyTo(ctx.judges!.replies, j, hash);
   if (!reply)
     throw findingError(
       'EJUDGEMISSING',
@@ -177,7 +177,8 @@ function gradeByJudge(line: JournalLine, task: FrozenTask, g: FrozenTask['grader
     );
   const link = { run: reply.run, seq: reply.seq };
   if (reply.failed) return { grader: j.ref, verdict: 'provider_failure', score: null, judge: link };
-  const score = applyVerdict(j.value.verdict, reply.content);
-  if (score === null) return { grader: j.ref, verdict: 'provider_failure', score: null, judge: link };
-  return { grader: j.ref, verdict: score >= 1 ? 'correct' : score <= 0 ? 'incorrect' : 'partial', score, judge: link };
+  const { score, criteria } = readVerdict(j.value.verdict, reply.content);
+  const read = criteria ? { criteria } : {}; // a per-criterion rule: each criterion's score, archived in the part
+  if (score === null) return { grader: j.ref, verdict: 'provider_failure', score: null, judge: link, ...read };
+  return { grader: j.ref, verdict: score >= 1 ? 'correct' : score <= 0 ? 'incorrect' : 'partial', score, judge: link, ...read };
 }

@@ -14,13 +14,33 @@ export const JUDGE_FORMAT = 'docket-judge-v1';
 /** The runtime contract of a judge grader. */
 export const JUDGE_RUNTIME = 'docket-judge/1';
 
-/** How the judge's reply becomes a score: the first match of `pattern`, its first group a number out of `scale`, or (`pass` set) equal to `pass`. */
+/**
+ * How the judge's reply becomes a score: the first match of `pattern`, its first group a number out
+ * of `scale`, or (`pass` set) equal to `pass`. Or per criterion: `criteria`, each read like that
+ * from the same reply, and `combine` the declared rule that maps their scores to the task's score.
+ */
 export interface JudgeVerdictRule {
+  pattern?: string;
+  flags?: string;
+  scale?: number;
+  pass?: string;
+  criteria?: JudgeCriterion[];
+  combine?: JudgeCombine;
+}
+
+/** One criterion of a per-criterion verdict rule: its name, its own pattern and scale (or pass word), its weight (default 1). */
+export interface JudgeCriterion {
+  name: string;
   pattern: string;
   flags?: string;
   scale?: number;
   pass?: string;
+  weight?: number;
 }
+
+/** weighted-mean: Σ weight × score / Σ weight; min: the lowest criterion score; all: 1 when every criterion scores 1, else 0. */
+export type JudgeCombine = 'weighted-mean' | 'min' | 'all';
+export const JUDGE_COMBINES: readonly JudgeCombine[] = ['weighted-mean', 'min', 'all'];
 
 /** What decides a judge's requests (and, with `verdict`, its scores): the archived judge grader's members. */
 export interface JudgeSpec {
