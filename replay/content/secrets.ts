@@ -214,7 +214,8 @@ const TREE_ADVICE =
   'If a hit is not a secret, allow exactly that text: add { "path": PATH, "digest": DIGEST, "reason": "..." } to content.allowSecrets in decision-bank.json.';
 const OBJECT_ADVICE =
   'A hit in an evidence object means the key is in the archive already: rotate it first (a dead key is no secret). ' +
-  'Do not delete the object by hand: every reference to it would break (EREF) and the archive would no longer verify.';
+  'Then take its content out with `docket redact DIGEST --reason TEXT` (or `docket redact --scan --reason TEXT`): a redaction record stands in for it and the archive still verifies. ' +
+  'Do not delete the object by hand: every reference to it would break (EREF).';
 
 /** Where a hit is in what a probe printed: `<probe> (stdout)`, `<probe> (stderr)`. */
 const OUTPUT_HIT = / \((?:stdout|stderr)\)$/;

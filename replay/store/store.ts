@@ -6,6 +6,7 @@ import { BundleError, MAX_OBJECT_BYTES, decodeBundle, encodeBundle, inflateCheck
 import { hexOf, isDigest, parseDigest, sha256, type Digest } from '../format/digest.ts';
 import { findingError, usageError } from '../errors.ts';
 import { isTempName, TEMP_PREFIX, tempName } from './temps.ts';
+import { listRedactions, readRedaction, redactedError, redactionRel, type RedactionRecord } from './redaction.ts';
 
 /**
  * The content-addressed store (docs/design.md §4). Layout under the archive directory:
@@ -64,6 +65,9 @@ export class Store {
       this.checkExisting(final, digest);
       return false;
     }
+    // A redacted object is never stored again: its content is what was taken out (design.md §23).
+    const redacted = this.redaction(digest);
+    if (redacted) throw redactedError(redacted, redactionRel(digest));
     const temp = join(dir, tempName());
     writeExclusive(temp, bytes);
     try {
@@ -99,11 +103,33 @@ export class Store {
     return result.failure ? { code: result.failure.code, message: result.failure.message } : null;
   }
 
+  /** The redaction record standing in for a digest (design.md §23), or null. A damaged record is EREDACTION. */
+  redaction(digest: Digest): RedactionRecord | null {
+    return readRedaction(this.dir, digest);
+  }
+
+  /** Every redaction record file, by the digest it stands in for (not read). */
+  redactions(): { digest: Digest; path: string }[] {
+    return listRedactions(this.dir).records;
+  }
+
+  /**
+   * The leaves of the archive's Merkle tree (design.md §15, §23): every object's digest and every
+   * redacted object's, so a redaction changes no root and no inclusion proof.
+   */
+  leaves(): Digest[] {
+    return [...this.list().objects.map((o) => o.digest), ...this.redactions().map((r) => r.digest)];
+  }
+
   getBytes(digest: Digest): Uint8Array {
     const path = this.objectPath(digest);
     try {
       return readFileSync(path);
     } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
+        const redacted = this.redaction(digest);
+        if (redacted) throw redactedError(redacted, redactionRel(digest));
+      }
       if ((e as NodeJS.ErrnoException).code === 'ENOENT')
         throw findingError('EMISSING', `object ${digest} is missing (expected at ${shownPath(path)}); restore it from a good copy of the archive`, { digest, path: posix(relative(this.dir, path)) });
       throw e;
