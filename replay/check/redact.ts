@@ -1,4 +1,4 @@
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { scanArchiveObjects } from '../content/archive-scan.ts';
 import { scanBytes, type SecretHit } from '../content/secrets.ts';
@@ -6,9 +6,8 @@ import { BundleError, checkContent } from '../format/bundle.ts';
 import type { Digest } from '../format/digest.ts';
 import { findingError, usageError } from '../errors.ts';
 import { Archive } from '../index/archive.ts';
-import { encodeRedaction, readRedaction, redactionDate, redactionRel, type RedactionRecord } from '../store/redaction.ts';
-import { fsyncDir, Store, writeExclusive } from '../store/store.ts';
-import { tempName } from '../store/temps.ts';
+import { readRedaction, redactionDate, redactionRel, writeRedaction, type RedactionRecord } from '../store/redaction.ts';
+import { fsyncDir, Store } from '../store/store.ts';
 
 /**
  * `docket redact` (docs/design.md §23): take the content of objects out of an archive while keeping
@@ -73,7 +72,6 @@ export function redactObjects(archiveDir: string, digests: readonly Digest[], re
 function redactOne(store: Store, digest: Digest, reason: string, redactedAt: string): RedactOutcome {
   const objectPath = store.objectPath(digest);
   const rel = redactionRel(digest);
-  const recordPath = join(store.dir, rel);
   const existing = store.redaction(digest);
   if (!existsSync(objectPath)) {
     const r = existing!;
@@ -96,19 +94,7 @@ function redactOne(store: Store, digest: Digest, reason: string, redactedAt: str
     redactedAt,
     rules: rulesOf(store.dir, objectPath),
   };
-  if (!existing) {
-    const dir = join(recordPath, '..');
-    mkdirSync(dir, { recursive: true });
-    const temp = join(dir, tempName());
-    writeExclusive(temp, encodeRedaction(record));
-    try {
-      linkSync(temp, recordPath);
-    } finally {
-      unlinkSync(temp);
-    }
-    fsyncDir(dir);
-    fsyncDir(join(store.dir, 'redacted'));
-  }
+  if (!existing) writeRedaction(store.dir, record);
   unlinkSync(objectPath);
   fsyncDir(join(objectPath, '..'));
   return { digest, objectKind: record.objectKind, size: record.size, rules: record.rules, record: posix(rel), already: false };

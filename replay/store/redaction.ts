@@ -1,11 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { hexOf, isDigest, parseDigest, type Digest } from '../format/digest.ts';
 import { canonicalBytes, JsonError, parseCanonical } from '../format/json.ts';
 import { schemaErrorText, type Validator } from '../format/schemas.ts';
 import { redactionRecord } from '../format/validators.generated.ts';
 import { findingError } from '../errors.ts';
-import { isTempName } from './temps.ts';
+import { isTempName, tempName } from './temps.ts';
+import { fsyncDir, writeExclusive } from './write-exclusive.ts';
 
 /**
  * Redaction records (docs/design.md §23): what stands in the archive for an object whose content
@@ -130,4 +131,29 @@ export function redactionDate(env: NodeJS.ProcessEnv = process.env): string {
   const epoch = env.SOURCE_DATE_EPOCH;
   const ms = epoch !== undefined && /^[0-9]{1,12}$/.test(epoch) ? Number(epoch) * 1000 : Date.now();
   return new Date(ms).toISOString().replace(/\.[0-9]{3}Z$/, 'Z');
+}
+
+/**
+ * Write a record where none is (temp, fsync, link: never over another record, then the directories
+ * made durable). Returns false, writing nothing, when a record is there already.
+ */
+export function writeRedaction(archive: string, record: RedactionRecord): boolean {
+  const bytes = encodeRedaction(record);
+  const path = join(archive, redactionRel(record.digest));
+  const dir = join(path, '..');
+  mkdirSync(dir, { recursive: true });
+  if (existsSync(path)) return false;
+  const temp = join(dir, tempName());
+  writeExclusive(temp, bytes);
+  try {
+    linkSync(temp, path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    return false;
+  } finally {
+    unlinkSync(temp);
+  }
+  fsyncDir(dir);
+  fsyncDir(join(archive, REDACTED_DIR));
+  return true;
 }

@@ -6,6 +6,7 @@ import { BundleError, MAX_OBJECT_BYTES, decodeBundle, encodeBundle, inflateCheck
 import { hexOf, isDigest, parseDigest, sha256, type Digest } from '../format/digest.ts';
 import { findingError, usageError } from '../errors.ts';
 import { isTempName, TEMP_PREFIX, tempName } from './temps.ts';
+import { fsyncDir, writeExclusive } from './write-exclusive.ts';
 import { listRedactions, readRedaction, redactedError, redactionRel, type RedactionRecord } from './redaction.ts';
 
 /**
@@ -19,6 +20,7 @@ export const FORMAT_VERSION = 'v1';
 export const OBJECTS_DIR = join('objects', FORMAT_VERSION, 'sha256');
 export const OBJECT_SUFFIX = '.json.gz';
 export { TEMP_PREFIX };
+export { fsyncDir, writeExclusive };
 // `.tmp-` is never part of a ref name, so no temp (replay/store/temps.ts), new or legacy, can pass for a ref.
 const REF_NAME = /^(?!.*\.tmp-)[a-z0-9][a-z0-9._-]{0,127}$/;
 
@@ -285,16 +287,6 @@ function readFileOrEmpty(path: string): string {
   }
 }
 
-/** Make a rename or link in `dir` durable. */
-export function fsyncDir(dir: string) {
-  const fd = openSync(dir, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 export const posix = (p: string) => p.split(sep).join('/');
 
 /** A path as the user reaches it from the current directory (absolute when outside it). */
@@ -302,15 +294,3 @@ const shownPath = (abs: string) => {
   const rel = relative(process.cwd(), abs);
   return rel.startsWith('..') || isAbsolute(rel) ? abs : posix(rel);
 };
-
-/** Write a whole buffer to a new file that must not exist yet, and fsync it (the first step of every atomic put). */
-export function writeExclusive(path: string, bytes: Uint8Array): void {
-  const fd = openSync(path, 'wx', 0o644);
-  try {
-    let off = 0;
-    while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
