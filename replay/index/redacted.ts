@@ -17,7 +17,7 @@ export function redactedUnder(archive: Archive, roots: readonly Digest[]): Rests
   const records = archive.store.redactions();
   if (!records.length || !roots.length) return [];
   const known = new Set(records.map((r) => r.digest));
-  const reach = archive.currentIndex().db.prepare('WITH RECURSIVE r(d) AS (SELECT ? UNION SELECT e.dst FROM edges e JOIN r ON e.src = r.d) SELECT d FROM r');
+  const reach = archive.currentIndex().db.prepare('with recursive r(d) as (select ? union select e.dst from edges e join r on e.src = r.d) select d from r');
   const out: RestsOn[] = [];
   for (const root of [...new Set(roots)]) {
     const hit = (reach.all(root) as { d: Digest }[])
