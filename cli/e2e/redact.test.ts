@@ -47,6 +47,7 @@ function everyText(dir: string): string {
 let ev: string;
 let leak: string; // the planted object's digest
 let source: string; // a source snapshot every run reaches, redacted on the user's word
+let evidence: { id: string; digest: string }; // a question's archived probe output, redacted likewise
 let proofs: string;
 
 beforeAll(() => {
@@ -56,6 +57,7 @@ beforeAll(() => {
   const a = new Archive(ev);
   leak = a.put({ kind: 'attachment', schemaVersion: 1, mediaType: 'text/plain', name: 'stdout.txt', body: allCanaries() }).digest;
   source = (a.currentIndex().db.prepare("SELECT dst FROM edges WHERE expected_kind = 'source' ORDER BY dst LIMIT 1").get() as { dst: string }).dst;
+  evidence = a.currentIndex().db.prepare('SELECT id, evidence AS digest FROM questions ORDER BY id LIMIT 1').get() as { id: string; digest: string };
   a.close();
   proofs = join(root, 'proofs');
   cpSync(ev, `${ev}.before`, { recursive: true });
@@ -83,9 +85,10 @@ describe('docket redact', () => {
     expect(scan.json.redacted.map((x: { digest: string }) => x.digest)).toEqual([leak]);
     expect(scan.json.redacted[0].rules).toContain('openrouter-key');
     expect(leaked(scan.stdout + scan.stderr)).toBe(0);
-    const named = docket(['redact', source, '--reason', 'named by its owner', '--archive', ev, '--json']);
+    const named = docket(['redact', source, evidence.digest, '--reason', 'named by its owner', '--archive', ev, '--json']);
     expect(named.status, named.stderr).toBe(0);
     expect(named.json.redacted[0]).toMatchObject({ digest: source, objectKind: 'source', rules: [], already: false });
+    expect(named.json.redacted[1]).toMatchObject({ digest: evidence.digest, objectKind: 'evidence' });
 
     // The record, deterministic under SOURCE_DATE_EPOCH; the content nowhere in the archive.
     const rec = JSON.parse(readFileSync(join(ev, 'redacted', leak.slice(7, 9), `${leak.slice(9)}.json`), 'utf8'));
@@ -95,7 +98,7 @@ describe('docket redact', () => {
     const v = docket(['verify', '--archive', ev, '--json']);
     expect(v.status, v.stdout).toBe(0);
     const hints = v.json.findings.filter((f: { code: string }) => f.code === 'HREDACTED');
-    expect(hints.map((f: { data: { digest: string } }) => f.data.digest).sort()).toEqual([leak, source].sort());
+    expect(hints.map((f: { data: { digest: string } }) => f.data.digest).sort()).toEqual([leak, source, evidence.digest].sort());
     expect(v.json.findings.filter((f: { severity: string }) => f.severity === 'error')).toEqual([]);
 
     // The leaf is the digest: the proofs made before the redaction hold against the archive now.
@@ -120,11 +123,15 @@ describe('docket redact', () => {
     const regrade = docket(['regrade', '--all', '--archive', ev, '--json']);
     expect(regrade.status, regrade.stderr).toBe(0);
     expect(regrade.json.redacted.length).toBe(regrade.json.runs.length);
-    expect(regrade.json.redacted[0].redacted.map((x: { digest: string }) => x.digest)).toEqual([source]);
+    expect(regrade.json.redacted[0].redacted.map((x: { digest: string }) => x.digest).sort()).toEqual([source, evidence.digest].sort());
     const audit = docket(['audit', '--published', 'docs/examples/published-leaderboard.json', '--archive', ev]);
     expect(audit.status, audit.stdout + audit.stderr).toBe(0);
     expect(audit.stdout).toContain(`HREDACTED`);
     expect(audit.stdout).toContain(source);
+    // evidence replay does not compare a probe whose archived output is redacted, and says so
+    const probe = docket(['evidence', 'replay', '--question', evidence.id, '--archive', ev, '--json']);
+    expect(probe.status, probe.stdout + probe.stderr).toBe(0);
+    expect(probe.json.redacted.map((r: { question: string }) => r.question)).toEqual([evidence.id]);
   });
 
   it('release pack ships the record, never the content, and the release verifies', () => {
@@ -136,7 +143,7 @@ describe('docket redact', () => {
     expect(leaked(text)).toBe(0);
     const v = docket(['verify', out, '--json']);
     expect(v.status, v.stdout).toBe(0);
-    expect(v.json.findings.filter((f: { code: string }) => f.code === 'HREDACTED').length).toBe(2);
+    expect(v.json.findings.filter((f: { code: string }) => f.code === 'HREDACTED').length).toBe(3);
   });
 
   it('a damaged record, or one beside the object it redacts, is EREDACTION', () => {
@@ -172,7 +179,7 @@ describe.skipIf(!REGISTRY_BIN)('docket push after a redaction', () => {
     expect(existsSync(join(into, 'redacted', leak.slice(7, 9), `${leak.slice(9)}.json`))).toBe(true);
     const v = docket(['verify', '--archive', into, '--json']);
     expect(v.status, v.stdout).toBe(0);
-    expect(v.json.findings.filter((f: { code: string }) => f.code === 'HREDACTED').length).toBe(2);
+    expect(v.json.findings.filter((f: { code: string }) => f.code === 'HREDACTED').length).toBe(3);
     const remote = docket(['verify', `${reg.host}/team/evals:redacted`, '--json']);
     expect(remote.status, remote.stdout + remote.stderr).toBe(0);
   });
