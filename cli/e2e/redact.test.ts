@@ -183,4 +183,37 @@ describe.skipIf(!REGISTRY_BIN)('docket push after a redaction', () => {
     const remote = docket(['verify', `${reg.host}/team/evals:redacted`, '--json']);
     expect(remote.status, remote.stdout + remote.stderr).toBe(0);
   });
+
+  it('a second push after a redaction names no pack that held the redacted bundle', async () => {
+    const dir = join(scratch('docket-redact-repush-'), 'evidence');
+    cpSync(join(REPO, 'evidence'), dir, { recursive: true, filter: (p) => !p.includes('index.sqlite') });
+    const MARK = 'marker-3b9f0c-this-text-is-redacted-later';
+    const a = new Archive(dir);
+    const x = a.put({ kind: 'attachment', schemaVersion: 1, mediaType: 'text/plain', name: 'notes.txt', body: MARK }).digest;
+    a.close();
+    const tag = `${reg.host}/team/repush:t`;
+    const first = docket(['push', tag, '--archive', dir, '--json']);
+    expect(first.status, first.stderr).toBe(0);
+    expect(docket(['redact', x, '--reason', 'not for sharing', '--archive', dir]).status).toBe(0);
+    const second = docket(['push', tag, '--archive', dir, '--json']);
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.json.packs.reused).toBe(0);
+    // Every blob the tag's manifest names now, inflated: the marker is in none.
+    const base = `http://${reg.host}/v2/team/repush`;
+    const manifest = (await (await fetch(`${base}/manifests/t`, { headers: { accept: 'application/vnd.oci.image.manifest.v1+json' } })).json()) as {
+      config: { digest: string };
+      layers: { digest: string }[];
+    };
+    for (const d of [manifest.config.digest, ...manifest.layers.map((l) => l.digest)]) {
+      const b = Buffer.from(await (await fetch(`${base}/blobs/${d}`)).arrayBuffer());
+      let text = b.toString('latin1');
+      try {
+        text += gunzipSync(b).toString('latin1');
+      } catch {
+        // the pack index and config are not gzip
+      }
+      expect(text.includes(MARK), `blob ${d}`).toBe(false);
+    }
+    expect(manifest.layers.length).toBeGreaterThan(0);
+  });
 });

@@ -78,7 +78,13 @@ export function checkReleaseContent(top: string, files: string[], scanned: Map<s
     hits.push(...scanShipped(p, readFileSync(join(top, p))));
   }
   for (const h of applyAllowances(hits, config.allowSecrets).refused) {
-    out.push(finding('ESECRET', `line ${h.line}: possible ${h.rule} secret ${h.redacted} (${h.digest}); whoever published this must rotate the key and re-make the release`, { path: h.path }));
+    out.push(
+      finding(
+        'ESECRET',
+        `line ${h.line}: possible ${h.rule} secret ${h.redacted} (${h.digest}); whoever published this must rotate the key, take it out of the archive (\`docket redact\`) or the tree, and re-make the release`,
+        { path: h.path },
+      ),
+    );
   }
   return out;
 }
