@@ -194,6 +194,7 @@ describe.skipIf(!REGISTRY_BIN)('docket push after a redaction', () => {
     const tag = `${reg.host}/team/repush:t`;
     const first = docket(['push', tag, '--archive', dir, '--json']);
     expect(first.status, first.stderr).toBe(0);
+    expect(docket(['push', `${reg.host}/team/repush:old`, '--archive', dir]).status).toBe(0); // an older tag keeps the content
     expect(docket(['redact', x, '--reason', 'not for sharing', '--archive', dir]).status).toBe(0);
     const second = docket(['push', tag, '--archive', dir, '--json']);
     expect(second.status, second.stderr).toBe(0);
@@ -215,5 +216,10 @@ describe.skipIf(!REGISTRY_BIN)('docket push after a redaction', () => {
       expect(text.includes(MARK), `blob ${d}`).toBe(false);
     }
     expect(manifest.layers.length).toBeGreaterThan(0);
+    // Pulling the older tag into the redacted archive never brings the content back.
+    const pull = docket(['pull', `${reg.host}/team/repush:old`, '--archive', dir, '--json']);
+    expect(pull.status, pull.stdout + pull.stderr).toBe(0);
+    expect(new Archive(dir).store.has(x as never)).toBe(false);
+    expect(docket(['verify', '--archive', dir]).status).toBe(0);
   });
 });

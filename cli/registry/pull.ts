@@ -116,10 +116,11 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
   // (archive × 2^32 + entry: no object per bundle while a 10^5-bundle plan waits).
   const plan = new Map<Digest, { size: number; entries: number[] }>();
   let needBytes = 0;
+  const redactedHere = new Set<string>(store.redactions().map((r) => r.digest)); // never brought back (design.md §23)
   for (const [s, i] of union(archives)) {
     report.bundles.total++;
     const index = archives[s]!.index;
-    if (store.has(index.digest(i))) {
+    if (store.has(index.digest(i)) || (redactedHere.size && redactedHere.has(index.digest(i)))) {
       report.bundles.present++;
       continue;
     }
