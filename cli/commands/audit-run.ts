@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { ArgumentsCamelCase } from 'yargs';
 import { Archive } from '../../replay/index/archive.ts';
+import { restsByResult, restsLines } from '../../replay/index/redacted.ts';
+import type { Digest } from '../../replay/format/digest.ts';
 import { auditPublished, parsePublished, type AuditReport } from '../../replay/scoring/audit.ts';
 import { EXIT, usageError } from '../../replay/errors.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
@@ -67,23 +69,30 @@ export async function runAudit(argv: ArgumentsCamelCase<Args>) {
   try {
     // One Archive for every read: the index is opened and brought up to date once.
     const archive = new Archive(archiveDir);
-    let runs, currentVersion, report, selective, judged;
+    let runs, currentVersion, report, selective, judged, redacted;
     try {
       runs = loadRunsForScoring(archive, undefined, { answers: false });
       currentVersion = currentBenchmarkVersion(archive);
       report = auditPublished(published, runs, { tolerance: argv.tolerance, currentVersion, allowUnverifiable: argv['allow-unverifiable'] });
       selective = auditSelective(archive, published, report, runs, { allowSelected: argv['allow-selected'] });
       judged = judgeContestantFlags(archive, runs); // a hint beside the rows: never fails the audit
+      // Which published numbers rest on redacted evidence (design.md §23): named, never a failure.
+      redacted = restsByResult(
+        archive,
+        report.rows.filter((row) => row.run).map((row) => ({ result: `${row.model} (run ${row.run})`, roots: [row.run as Digest, row.grade as Digest | null] })),
+      );
     } finally {
       archive.close();
     }
     const ok = report.ok && selective.ok;
     const where = release ? `${argv.from} (${release.digest}, verified)` : argv.archive;
-    if (argv.json) printJson({ ...report, ok, selective, judgeIsContestant: judged, ...(release ? { release: { file: argv.from, digest: release.digest, anchored: release.anchored } } : {}) });
+    if (argv.json)
+      printJson({ ...report, ok, selective, judgeIsContestant: judged, redacted, ...(release ? { release: { file: argv.from, digest: release.digest, anchored: release.anchored } } : {}) });
     else {
       printAudit(report, runs.length, where);
       printSelective(selective);
       printJudgeFlags(judged);
+      for (const l of restsLines(redacted)) line(l);
     }
     process.exitCode = ok ? EXIT.OK : EXIT.FINDINGS;
   } finally {

@@ -229,6 +229,8 @@ export interface EvidenceReplayResult {
   matched: number;
   mismatched: number;
   failed: Omit<ReplayOutcome, 'ok'>[];
+  /** questions whose archived evidence was redacted (design.md §23): not compared, not failed */
+  redacted: { question: string; digest: Digest; reason: string }[];
   /** where the probes' packages came from: the tree's own install, the release's vendored tarballs, or the docket that runs */
   packages: ProbeWorkspace['packages'];
 }
@@ -253,6 +255,7 @@ export async function evidenceReplay(
     opts.onStart?.(selected.length, bank.digest);
     const lock = treeLock(tree);
     const outcomes: ReplayOutcome[] = [];
+    const redacted: EvidenceReplayResult['redacted'] = [];
     await runProbes(
       selected,
       async (q) => {
@@ -262,6 +265,11 @@ export async function evidenceReplay(
         } catch (e) {
           // A damaged or missing evidence bundle fails its question; the other probes still run.
           if (!(e instanceof DocketError && e.exitCode === EXIT.FINDINGS)) throw e;
+          // Redacted on purpose: nothing to compare with, which is said, not failed.
+          if (e.code === 'EREDACTED') {
+            redacted.push({ question: q.id, digest: q.evidence, reason: e.message });
+            return;
+          }
           outcomes.push({ question: q.id, ok: false, reason: `${e.code}: ${e.message}` });
           return;
         }
@@ -288,7 +296,8 @@ export async function evidenceReplay(
     );
     outcomes.sort((a, b) => (a.question < b.question ? -1 : 1));
     const failed = outcomes.filter((o) => !o.ok).map(({ ok: _ok, ...rest }) => rest);
-    return { ok: failed.length === 0, bank: bank.digest, total: outcomes.length, matched: outcomes.length - failed.length, mismatched: failed.length, failed, packages: workspace.packages };
+    redacted.sort((a, b) => (a.question < b.question ? -1 : 1));
+    return { ok: failed.length === 0, bank: bank.digest, total: outcomes.length, matched: outcomes.length - failed.length, mismatched: failed.length, failed, redacted, packages: workspace.packages };
   } finally {
     workspace?.cleanup();
     archive.close();
@@ -345,7 +354,10 @@ async function replay(argv: EvidenceArgs) {
       line(`    this run: ${f.runtime ? `${f.runtime.name} ${f.runtime.version}, ` : ''}exit code ${f.exitCode} (archived ${f.archivedExitCode})${f.stderr ? '; stderr:' : '; no stderr'}`);
       for (const l of (f.stderr ?? '').trimEnd().split('\n').slice(0, 20)) if (l) line(`      ${l}`);
     }
-    line(`evidence replay: ${result.matched}/${result.total} probes reproduce their archived output (bank ${result.bank})`);
+    for (const r of result.redacted) line(`  hint HREDACTED ${r.question}: not compared, its evidence rests on a redaction: ${r.reason}`);
+    line(
+      `evidence replay: ${result.matched}/${result.total} probes reproduce their archived output (bank ${result.bank})${result.redacted.length ? `; ${result.redacted.length} not compared (evidence redacted)` : ''}`,
+    );
   }
   process.exitCode = result.ok ? EXIT.OK : EXIT.FINDINGS;
 }

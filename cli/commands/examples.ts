@@ -24,6 +24,10 @@ export const EXAMPLES: Record<string, [string, string][]> = {
     ['docket repair --dry-run', 'say what repair would do (leftover temp files, the index)'],
     ['docket repair', 'do it'],
   ],
+  redact: [
+    ['docket redact sha256:… --reason "OpenRouter key echoed by the server; rotated 2026-12-06"', "take one object's content out, leaving a redaction record"],
+    ['docket redact --scan --reason "leaked keys, rotated" --yes', 'redact every object the secret scanner flags, without asking'],
+  ],
   put: [
     ['docket put board.json', 'store a JSON document as an attachment bundle'],
     ['docket put board.json --json | jq -r .digest', 'print just its digest'],

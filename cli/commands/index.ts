@@ -15,6 +15,7 @@ export const COMMANDS: Record<string, Loader> = {
   init: () => one(import('./init.ts'), 'initCommand'),
   verify: () => one(import('./verify.ts'), 'verifyCommand'),
   repair: () => one(import('./repair.ts'), 'repairCommand'),
+  redact: () => one(import('./redact.ts'), 'redactCommand'),
   put: () => one(import('./put.ts'), 'putCommand'),
   show: () => one(import('./show.ts'), 'showCommand'),
   ls: () => one(import('./show.ts'), 'lsCommand'),

@@ -17,12 +17,7 @@ export interface Args extends GlobalArgs {
 export function runProve(argv: ArgumentsCamelCase<Args>) {
   const digest = parseDigest(argv.digest, 'DIGEST');
   requireDir(argv.archive, 'archive');
-  const proof = argv.plans
-    ? planLogProof(argv.archive, digest)
-    : proveInclusion(
-        new Store(argv.archive).list().objects.map((o) => o.digest),
-        digest,
-      );
+  const proof = argv.plans ? planLogProof(argv.archive, digest) : proveInclusion(new Store(argv.archive).leaves(), digest); // a redacted object stays a leaf (design.md §23)
   if (!proof) throw findingError('ENOTINARCHIVE', `${digest} is not ${argv.plans ? 'a record of the plan log' : 'an object'} of the archive ${argv.archive}`, { digest });
   if (argv.out) writeOutput(argv.out, `${JSON.stringify(proof, null, 2)}\n`, `the proof ${argv.out}`);
   if (argv.json) return printJson(proof);

@@ -1,5 +1,6 @@
 import type { ArgumentsCamelCase } from 'yargs';
 import { Archive } from '../../replay/index/archive.ts';
+import { restsByResult, restsLines } from '../../replay/index/redacted.ts';
 import { usageError } from '../../replay/errors.ts';
 import { archiveGrader } from '../../replay/grading/grader-archive.ts';
 import { ALL_GRADERS, assertGradersPinned, refOf } from '../../replay/grading/graders.ts';
@@ -101,7 +102,14 @@ export async function runRegrade(argv: ArgumentsCamelCase<Args>) {
   if (!argv.json && refs.length) line(`regrade ${refs.length} run(s) of ${argv.archive} with ${argv.grader ?? `the bank's current grader (${suite?.defaultRef ?? 'decision'})`}`); // before the work
   const { runs, flips } = regrade(argv.archive, refs, { grader: argv.grader, gradedAt: gradedAtNow(), suite, setCurrent: argv['set-current'], packages: argv.bankRoot ?? null });
   const graded = runs.filter((r) => r.status === 'graded').length;
-  if (argv.json) return printJson({ ok: true, runs, graded, flips, count: flips.length });
+  // Which grades rest on redacted evidence (design.md §23): named, never a failure.
+  const redacted = withArchive(argv.archive, (a) =>
+    restsByResult(
+      a,
+      runs.map((r) => ({ result: r.runId, roots: [r.run, r.current] })),
+    ),
+  );
+  if (argv.json) return printJson({ ok: true, runs, graded, flips, count: flips.length, redacted });
   if (!runs.length) return line(`no sealed runs in ${argv.archive}`);
   for (const r of runs)
     printRun(
@@ -109,6 +117,7 @@ export async function runRegrade(argv: ArgumentsCamelCase<Args>) {
       flips.filter((f) => f.run === r.run),
     );
   line(`${graded} of ${runs.length} run(s) graded, ${runs.length - graded} unchanged; ${flips.length} flip(s)${graded ? `; refs/${'grades'}/<run-id> moved, older grade records kept` : ''}`);
+  for (const l of restsLines(redacted)) line(l);
 }
 
 /** A judge's planned requests as `docket run --dry-run` estimates a run's: prompt bytes / 4, max_tokens each, cost only with a price. */

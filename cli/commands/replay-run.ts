@@ -101,6 +101,8 @@ function printHuman(r: ReplayReport, header = true) {
   }
   if (printed > MAX_PRINTED_FINDINGS) line(`… ${printed - MAX_PRINTED_FINDINGS} more findings (--json lists them all)`);
   for (const s of r.skipped) line(`skipped ${s.run}: ${s.reason}`);
+  const resting = r.runs.filter((x) => x.findings.some((f) => f.code === 'HREDACTED'));
+  if (resting.length) line(`${resting.length} run(s) rest on redacted evidence (HREDACTED above): ${resting.map((x) => x.run).join(', ')}`);
   line(
     r.ok
       ? `ok: ${r.runs.length} runs, ${r.requests} requests rebuilt, ${r.matched} matched; every journal chain intact, every referenced bundle verified`

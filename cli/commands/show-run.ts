@@ -19,7 +19,8 @@ export interface ShowArgs extends GlobalArgs {
 /** A full digest, a unique prefix of one, a ref name, or a run id (refs/runs/ID). */
 export function resolveTarget(store: Store, target: string): { digest: Digest; ref: string | null } {
   if (/^sha256:[0-9a-f]{64}$/.test(target)) {
-    if (!store.has(target as Digest)) throw usageError('ENOTFOUND', `no object ${target} in ${store.dir}`, { target });
+    // A redacted object resolves: reading it says what happened to it (EREDACTED, design.md §23).
+    if (!store.has(target as Digest) && !store.redaction(target as Digest)) throw usageError('ENOTFOUND', `no object ${target} in ${store.dir}`, { target });
     return { digest: target as Digest, ref: null };
   }
   for (const name of target.includes('/') ? [target] : [`runs/${target}`]) {

@@ -243,7 +243,7 @@ async function verifyProof(argv: Args) {
   if (argv.dir) {
     const { requireDir } = await import('../paths.ts');
     requireDir(argv.dir, 'archive');
-    archive = { name: argv.dir, digests: new Store(argv.dir).list().objects.map((o) => o.digest) };
+    archive = { name: argv.dir, digests: new Store(argv.dir).leaves() };
   }
   const { checkProof } = await import('../../replay/release/proof.ts');
   const report = checkProof(file, bytes, { root, archive, checkpoint });

@@ -39,6 +39,7 @@ export function validatorIds(): Record<string, string> {
   ids[exportName('definition', 'run-segment-line')] = `${readSchema('run-segment.schema.json').$id}#/$defs/line`;
   ids.bankFile = readSchema('files/decision-bank.schema.json').$id;
   ids.releaseManifest = readSchema('release/manifest.schema.json').$id;
+  ids.redactionRecord = readSchema('archive/redaction.schema.json').$id;
   return ids;
 }
 
@@ -65,6 +66,7 @@ export function schemaAjv({ source }: { source: boolean }): Ajv {
   for (const kind of bundleKinds()) ajv.addSchema(readSchema(`${kind}.schema.json`));
   ajv.addSchema(readSchema('files/decision-bank.schema.json'));
   ajv.addSchema(readSchema('release/manifest.schema.json'));
+  ajv.addSchema(readSchema('archive/redaction.schema.json'));
   return ajv;
 }
 

@@ -37,6 +37,7 @@ import { exchange, type Exchange } from './http.ts';
 import { backoff, jitter, SharedBackoff } from './rate-limit.ts';
 import { sealedFromJournal, sealRun, slotOrder, streamSealed } from '../../replay/runs/seal.ts';
 import { isLoopback, redactor, secretsOf, type Redactor } from './secrets.ts';
+import { scanBytes, secretError, type SecretHit } from '../../replay/content/secrets.ts';
 import { createWorkDir, Journal, readPlanDigest, readStartedAt, releaseLock, removeWorkDir, takeLock, type JournalFault, type JournalStats } from './workdir.ts';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency.ts';
 import type { ExecRunner } from '../../replay/grading/task-grading.ts';
@@ -408,6 +409,10 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
       const ex: Exchange = await exchange(req.body, { url, apiKey: c.apiKey, timeoutMs, interrupt, redact, clock: clock.ms, kind });
       const cls = req.task ? classifyTask(ex) : classify(ex, ctx.grader, req.permutation, req.question.key, [...req.question.options]);
       const next = nextStep(ex.errorClass, st.retryableFailures, plan.caps.retries);
+      // What would be journaled is read by the secret scanner first, after the redaction of the key
+      // docket sent (issue #33): a hit journals nothing of this attempt and stops the run, its journal intact.
+      const hits = attemptSecrets(runId, req, ex, !seenHashes.has(req.hash));
+      if (hits.length) return stopOnce({ kind: 'error', error: secretError(hits, `docket run ${runId}`) });
       // An append chains and encodes the line at once, on this thread, so lines from N workers
       // never interleave: the journal has one writer (this object). Its commit (fsyncs) runs off
       // the main thread, one line after another, while the other workers' requests go on.
@@ -473,6 +478,18 @@ async function loop(ctx: RunCtx, journal: Journal, c: Connection & { baseUrl: st
 }
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/**
+ * The secret scanner over what one attempt would put in the journal: the response as journaled
+ * (the body or text, the key docket sent already replaced) and, the first time its hash is seen,
+ * the request body. Hits are named by run, slot and attempt; never by the secret.
+ */
+function attemptSecrets(runId: string, req: PlannedRequest, ex: Exchange, withRequest: boolean): SecretHit[] {
+  const where = `${runId} ${req.slot.question}/${req.slot.permutation}/${req.slot.repetition}`;
+  const hits = ex.response === null ? [] : scanBytes(`${where} (response)`, JSON.stringify(ex.response));
+  if (withRequest) hits.push(...scanBytes(`${where} (request)`, JSON.stringify(req.body)));
+  return hits;
+}
 
 function stopError(runId: string, ex: Exchange, plan: PlanValue, resumeHint: string): DocketError {
   const where = plan.baseUrl;

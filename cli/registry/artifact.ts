@@ -4,6 +4,7 @@ import type { RegistryClient } from './client.ts';
 import type { IndexCache } from './index-cache.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_V2, checkArchiveManifest, MEDIA, parseJsonDoc, readArchiveConfig, readIndex, readManifest, type Descriptor, type ImageManifest } from './layout.ts';
 import { encodePackIndex, PackIndex } from './pack-index.ts';
+import type { RedactionRecord } from '../../replay/store/redaction.ts';
 
 /**
  * An archive artifact in a registry, read and checked (docs/design.md §19): its manifests, refs, and
@@ -16,6 +17,8 @@ export interface RemoteArchive {
   format: typeof ARCHIVE_FORMAT | typeof ARCHIVE_FORMAT_V2;
   manifests: number;
   refs: Record<string, Digest>;
+  /** redaction records the artifact carries (design.md §23): the objects they name are in no pack */
+  redactions: RedactionRecord[];
   index: PackIndex;
   indexLayer: Descriptor | null; // v2: the pack index blob
 }
@@ -69,7 +72,8 @@ export async function readArchive(client: RegistryClient, reference: string, cac
   parts.forEach((p, i) => checkArchiveManifest(p, `manifest ${manifests[i]!.digest}`, format));
   const refs: Record<string, Digest> = {};
   for (const c of configs.values()) Object.assign(refs, c.refs);
-  const base = { reference, digest: top.digest, format, manifests: parts.length, refs };
+  const redactions = [...configs.values()].flatMap((c) => ('redactions' in c ? (c.redactions ?? []) : []));
+  const base = { reference, digest: top.digest, format, manifests: parts.length, refs, redactions };
   const layers = parts.flatMap((p) => p.layers);
   if (format === ARCHIVE_FORMAT) {
     const bundles = [...new Map(layers.map((l) => [l.digest, l])).values()];

@@ -3,6 +3,7 @@ import { findingError } from '../../replay/errors.ts';
 import { canonicalBytes, parseStrict, type Json } from '../../replay/format/json.ts';
 import { MAX_OBJECT_BYTES } from '../../replay/format/bundle.ts';
 import { MAX_PACK_BYTES } from './pack-index.ts';
+import { decodeRedaction, type RedactionRecord } from '../../replay/store/redaction.ts';
 
 /**
  * How a docket archive and a docket release sit in an OCI registry (docs/design.md §19). An archive
@@ -172,10 +173,11 @@ export function checkArchiveManifest(m: ImageManifest, what: string, format: str
   });
 }
 
-/** A v2 config: the archive's refs, the same blob for every part. */
+/** A v2 config: the archive's refs, the same blob for every part; and its redaction records (design.md §23), when it has any. */
 export interface ArchiveConfigV2 {
   format: typeof ARCHIVE_FORMAT_V2;
   refs: Record<string, Digest>;
+  redactions?: RedactionRecord[];
 }
 
 /** The config's format (v1 or v2), its refs, checked; anything else is EMANIFEST. */
@@ -185,6 +187,20 @@ export function readArchiveConfig(bytes: Uint8Array, what: string): ArchiveConfi
   const refs = c.refs as Record<string, Json> | undefined;
   if (!refs || typeof refs !== 'object' || Array.isArray(refs)) throw bad(what, 'no refs object');
   for (const [k, v] of Object.entries(refs)) if (!isDigest(v)) throw bad(what, `ref ${k} holds ${JSON.stringify(v)}, not a digest`);
-  if (c.format === ARCHIVE_FORMAT_V2) return { format: ARCHIVE_FORMAT_V2, refs: refs as Record<string, Digest> };
+  if (c.format === ARCHIVE_FORMAT_V2) {
+    if (c.redactions === undefined) return { format: ARCHIVE_FORMAT_V2, refs: refs as Record<string, Digest> };
+    if (!Array.isArray(c.redactions)) throw bad(what, 'redactions is not an array');
+    // Each record as a redaction file would hold it: canonical, its schema, named by its digest.
+    const redactions = c.redactions.map((r, i) => {
+      const d = (r as { digest?: unknown })?.digest;
+      if (!isDigest(d)) throw bad(what, `redaction ${i} names no digest`);
+      try {
+        return decodeRedaction(canonicalBytes(r), d, `redaction ${i}`);
+      } catch (e) {
+        throw bad(what, (e as Error).message);
+      }
+    });
+    return { format: ARCHIVE_FORMAT_V2, refs: refs as Record<string, Digest>, redactions };
+  }
   return { format: ARCHIVE_FORMAT, part: Number(c.part), parts: Number(c.parts), refs: refs as Record<string, Digest> };
 }

@@ -7,6 +7,7 @@ import { Archive } from '../../replay/index/archive.ts';
 import { Index } from '../../replay/store/sqlindex.ts';
 import { Store } from '../../replay/store/store.ts';
 import { tempName } from '../../replay/store/temps.ts';
+import { writeRedaction } from '../../replay/store/redaction.ts';
 import { readArchive, type RemoteArchive } from './artifact.ts';
 import type { RegistryClient } from './client.ts';
 import { Committer } from './commit.ts';
@@ -115,10 +116,11 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
   // (archive × 2^32 + entry: no object per bundle while a 10^5-bundle plan waits).
   const plan = new Map<Digest, { size: number; entries: number[] }>();
   let needBytes = 0;
+  const redactedHere = new Set<string>(store.redactions().map((r) => r.digest)); // never brought back (design.md §23)
   for (const [s, i] of union(archives)) {
     report.bundles.total++;
     const index = archives[s]!.index;
-    if (store.has(index.digest(i))) {
+    if (store.has(index.digest(i)) || (redactedHere.size && redactedHere.has(index.digest(i)))) {
       report.bundles.present++;
       continue;
     }
@@ -196,9 +198,24 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
     await checks.close();
   }
 
+  // Redaction records (design.md §23): written where the object is not stored; a local copy that
+  // still holds the content is left to `docket redact` (pull never deletes).
+  for (const r of archives.flatMap((a) => a.redactions)) {
+    if (store.has(r.digest)) {
+      report.findings.push(
+        finding(
+          'HREDACTED',
+          `${report.ref} redacted ${r.digest}, but this archive still holds its content: \`docket redact ${r.digest} --reason …\` takes it out here too`,
+          { digest: r.digest },
+          'hint',
+        ),
+      );
+    } else writeRedaction(archiveDir, r);
+  }
   const { refs, clashes } = mergeRefs(archives);
-  for (const [name, d] of refs) if (!store.has(d)) report.findings.push(finding('EREF', `ref ${name} points to ${d}, which the pull did not bring; ref not written`, { digest: d }));
-  if (report.findings.length) return report; // refs only once everything they need is in the store
+  for (const [name, d] of refs)
+    if (!store.has(d) && !store.redaction(d)) report.findings.push(finding('EREF', `ref ${name} points to ${d}, which the pull did not bring; ref not written`, { digest: d }));
+  if (report.findings.some((f) => f.severity === 'error')) return report; // refs only once everything they need is in the store
   for (const [name, d] of [...refs].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const local = store.readRef(name);
     if (local === d) report.refs.unchanged++;
@@ -224,6 +241,6 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
       }),
     );
   report.findings.push(...clashes);
-  report.ok = report.findings.length === 0;
+  report.ok = !report.findings.some((f) => f.severity === 'error');
   return report;
 }

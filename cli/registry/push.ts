@@ -99,7 +99,10 @@ function closure(store: Store, roots: Digest[]): Set<Digest> {
   while (todo.length) {
     const d = todo.pop()!;
     if (seen.has(d)) continue;
-    if (!store.has(d)) throw findingError('EREF', `${d} is referenced but not in the archive; nothing pushed. Run 'docket verify'.`, { digest: d });
+    if (!store.has(d)) {
+      if (store.redaction(d)) continue; // redacted (design.md §23): its record travels in the config
+      throw findingError('EREF', `${d} is referenced but not in the archive; nothing pushed. Run 'docket verify'.`, { digest: d });
+    }
     let refs;
     try {
       refs = checkContent(store.getBytes(d), d).refs;
@@ -157,12 +160,24 @@ function loadPack(bundles: (LocalObject & { size: number })[]): NewPack & { byte
 const PACKS_IN_FLIGHT = 3;
 
 /** Where the repository already holds a bundle: the first pack index that lists it. */
-function locate(known: RemoteArchive[], digest: Digest): Located | null {
+function locate(known: RemoteArchive[], digest: Digest, skip: ReadonlySet<Digest> = NONE): Located | null {
   for (const a of known) {
     const i = a.index.find(digest);
-    if (i >= 0) return a.index.located(i);
+    if (i >= 0 && !skip.has(a.index.located(i).pack)) return a.index.located(i);
   }
   return null;
+}
+const NONE: ReadonlySet<Digest> = new Set();
+
+/** The packs already in the registry that hold a bundle redacted here (design.md §23): never named again by what this push writes. */
+function redactedPacks(known: RemoteArchive[], redacted: readonly Digest[]): Set<Digest> {
+  const out = new Set<Digest>();
+  for (const a of known)
+    for (const d of redacted) {
+      const i = a.index.find(d);
+      if (i >= 0) out.add(a.index.located(i).pack);
+    }
+  return out;
 }
 
 /**
@@ -192,7 +207,8 @@ export async function pushArchive(client: RegistryClient, archiveDir: string, op
   for (const r of store.listRefs()) {
     const d = store.readRef(r.name);
     if (!d) continue;
-    if (!present.has(d)) throw findingError('EREF', `ref ${r.name} points to ${d}, which is not in the archive; nothing pushed. Run 'docket verify'.`, { ref: r.name, digest: d });
+    if (!present.has(d) && !store.redaction(d))
+      throw findingError('EREF', `ref ${r.name} points to ${d}, which is not in the archive; nothing pushed. Run 'docket verify'.`, { ref: r.name, digest: d });
     refs[r.name] = d;
   }
   if (opts.only?.length) {
@@ -217,7 +233,9 @@ export async function pushArchive(client: RegistryClient, archiveDir: string, op
   // nothing else), then the other tags' when something is still missing.
   const current = await readKnown(client, tag, cache);
   const known: RemoteArchive[] = current ? [current] : [];
-  let missing = objects.filter((o) => !locate(known, o.digest));
+  const redactedHere = store.redactions().map((r) => r.digest);
+  let skip = redactedPacks(known, redactedHere);
+  let missing = objects.filter((o) => !locate(known, o.digest, skip));
   let tagsRead = 0;
   if (missing.length) {
     const others = (await client.tags()).filter((t) => t !== tag).sort();
@@ -227,7 +245,8 @@ export async function pushArchive(client: RegistryClient, archiveDir: string, op
     });
     tagsRead = others.length;
     for (const a of found) if (a) known.push(a);
-    missing = missing.filter((o) => !locate(known, o.digest));
+    skip = redactedPacks(known, redactedHere);
+    missing = objects.filter((o) => !locate(known, o.digest, skip));
   }
 
   // New packs for what is missing, each checked (HEAD) before it is sent: a pack a killed push
@@ -249,7 +268,7 @@ export async function pushArchive(client: RegistryClient, archiveDir: string, op
   let indexBytes: Buffer;
   let packs: Map<Digest, PackRef>;
   let reused = 0;
-  if (current && !fresh.length && objects.length === current.index.entries) {
+  if (current && !fresh.length && objects.length === current.index.entries && !skip.size) {
     indexBytes = current.index.bytes;
     packs = new Map(current.index.packRefs().map((p) => [p.digest, p]));
     reused = packs.size;
@@ -262,18 +281,20 @@ export async function pushArchive(client: RegistryClient, archiveDir: string, op
     }
     for (const o of objects) {
       if (where.has(o.digest)) continue;
-      const at = locate(known, o.digest)!;
+      const at = locate(known, o.digest, skip)!;
       where.set(o.digest, at);
       if (!packs.has(at.pack)) {
         reused++;
-        const a = known.find((k) => k.index.find(o.digest) >= 0)!;
+        const a = known.find((k) => k.index.find(o.digest) >= 0 && k.index.located(k.index.find(o.digest)).pack === at.pack)!;
         packs.set(at.pack, a.index.packRefs().find((p) => p.digest === at.pack)!);
       }
     }
     indexBytes = encodePackIndex([...packs.values()], [...where.values()]);
   }
   const indexDesc = packIndexLayer(sha256(indexBytes), indexBytes.length);
-  const config: ArchiveConfigV2 = { format: ARCHIVE_FORMAT_V2, refs };
+  // Redaction records go in the config (design.md §19, §23): the record ships, the content never does.
+  const redactions = store.redactions().map((r) => store.redaction(r.digest)!);
+  const config: ArchiveConfigV2 = { format: ARCHIVE_FORMAT_V2, refs, ...(redactions.length ? { redactions } : {}) };
   const configBytes = jsonBytes(config);
   const configDesc: Descriptor = { mediaType: MEDIA.archiveConfig, digest: sha256(configBytes), size: configBytes.length };
   const layers = [indexDesc, ...[...packs.values()].sort((a, b) => (a.digest < b.digest ? -1 : 1)).map((p) => packLayer(p.digest, p.size))];

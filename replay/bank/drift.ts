@@ -148,6 +148,8 @@ function sameContent(archive: Archive, bankDigest: Digest, file: BankFile, read:
   if (bank.name !== file.name || sources.length !== read.sources.length) return null;
   // Only inflated and compared: equal bytes are the working tree's own canonical value, so no parse is needed.
   const bytesEqual = (digest: Digest, value: unknown) => {
+    // A redacted part (design.md §23) has no bytes to compare: its digest is compared instead, below.
+    if (!archive.store.has(digest) && archive.store.redaction(digest)) return false;
     const stored = archive.store.content(digest);
     return Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength).equals(canonicalBytes(value as Json));
   };
@@ -225,7 +227,9 @@ function sourceChanges(root: string, archive: Archive, bankDigest: Digest, now: 
     const old = then.get(s.sourceEval);
     const dir = suite.dirOf(s.sourceEval)!; // parts.sources come from the same suite
     if (!old) out.push({ kind: 'source-added', id: s.sourceEval, message: `source eval ${dir}/ was not measured` });
-    else if (old !== s.digest) {
+    else if (old !== s.digest && !archive.store.has(old) && archive.store.redaction(old)) {
+      out.push({ kind: 'source-changed', id: s.sourceEval, message: `source eval ${s.sourceEval} changed (the measured snapshot ${old} is redacted: its files cannot be compared)`, files: [] });
+    } else if (old !== s.digest) {
       const files = changedFiles((archive.get(old).value as { entries: SourceEntry[] }).entries, snapshotSource(root, { id: s.sourceEval, dir }, snapOpts).entries).map((p) => `${dir}/${p}`);
       out.push({ kind: 'source-changed', id: s.sourceEval, message: `source eval ${s.sourceEval} changed: ${files.join(', ') || 'file modes or links'}`, files });
     }

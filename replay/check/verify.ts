@@ -11,6 +11,9 @@ import { Index, INDEX_FILE } from '../store/sqlindex.ts';
 import { pullShared } from '../accel/pull.ts';
 import { OBJECTS_DIR, Store } from '../store/store.ts';
 import { isStaleTemp, isTempName, tempOwner } from '../store/temps.ts';
+import { decodeRedaction, listRedactions, REDACTED_DIR, redactionSummary, type RedactionRecord } from '../store/redaction.ts';
+import { DocketError } from '../errors.ts';
+import { readFileSync } from 'node:fs';
 import { dropVerifyWorker, startVerifyWorker, takeVerifyWorker } from './verify-prestart.ts';
 import type { Code } from '../codes.ts';
 import { finding, type Finding, type FindingData, type Severity } from '../findings.ts';
@@ -50,7 +53,7 @@ export interface VerifyOptions {
   prechecked?: Map<string, ObjectResult>;
 }
 
-const TOP_LEVEL = new Set(['objects', 'refs', 'runs', INDEX_FILE, `${INDEX_FILE}-wal`, `${INDEX_FILE}-shm`, '.gitignore']);
+const TOP_LEVEL = new Set(['objects', 'refs', 'runs', REDACTED_DIR, INDEX_FILE, `${INDEX_FILE}-wal`, `${INDEX_FILE}-shm`, '.gitignore']);
 const STEP_TITLES: Record<StageName, string> = {
   size: 'size',
   digest: 'sha256 digest',
@@ -87,15 +90,42 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
   const listing = store.list();
   const top = existsSync(archive) ? readdirSync(archive).filter((n) => !TOP_LEVEL.has(n)) : [];
   const topStrays = top.filter((n) => !isTempName(n));
-  const temps = [...top.filter(isTempName), ...listing.temps, ...store.refTemps(), ...runTemps(archive)];
-  for (const p of [...topStrays, ...listing.strays]) add('ESTRAY', 'not an object, ref or index file: move it out of the archive', { path: p, digest: null });
+  const red = listRedactions(archive);
+  const temps = [...top.filter(isTempName), ...listing.temps, ...store.refTemps(), ...runTemps(archive), ...red.temps];
+  for (const p of [...topStrays, ...listing.strays, ...red.strays]) add('ESTRAY', 'not an object, ref or index file: move it out of the archive', { path: p, digest: null });
   for (const p of temps) add('HTEMP', tempMessage(archive, p), { path: p, digest: null }, 'hint');
   steps.push({
     name: 'layout',
-    checked: listing.objects.length + listing.strays.length + temps.length + topStrays.length,
-    failed: topStrays.length + listing.strays.length,
+    checked: listing.objects.length + listing.strays.length + temps.length + topStrays.length + red.strays.length,
+    failed: topStrays.length + listing.strays.length + red.strays.length,
     ms: performance.now() - t,
   });
+
+  // Redaction records (design.md §23): each read and checked; each a hint saying what was taken out.
+  t = performance.now();
+  const redacted = new Map<Digest, RedactionRecord>();
+  const listed = new Set(listing.objects.map((o) => o.digest));
+  let badRecords = 0;
+  for (const r of red.records) {
+    try {
+      const rec = decodeRedaction(readFileSync(join(archive, r.path)), r.digest, r.path);
+      if (listed.has(r.digest)) {
+        badRecords++;
+        add('EREDACTION', `the object ${r.digest} is still stored beside its redaction record: its content was not removed; run \`docket redact ${r.digest} --reason …\` again`, {
+          path: r.path,
+          digest: r.digest,
+        });
+        continue;
+      }
+      redacted.set(r.digest, rec);
+      add('HREDACTED', `content removed by docket redact: ${redactionSummary(rec)}`, { path: r.path, digest: r.digest }, 'hint');
+    } catch (e) {
+      if (!(e instanceof DocketError)) throw e;
+      badRecords++;
+      add('EREDACTION', e.message, { path: r.path, digest: r.digest });
+    }
+  }
+  if (red.records.length) steps.push({ name: 'redactions', checked: red.records.length, failed: badRecords, ms: performance.now() - t });
 
   // The index is a cache: it is compared with the objects at the end (step 9), and never decides
   // whether an object is damaged (a wrong row is EINDEX, never ESIZE on the bundle).
@@ -136,7 +166,14 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
       for (const ref of r.refs ?? []) {
         checkedRefs++;
         const target = present.get(ref.digest as Digest);
-        if (!target) {
+        const gone = target ? undefined : redacted.get(ref.digest as Digest);
+        if (gone) {
+          // Resolves to "redacted": of the right kind when the record says so.
+          if (ref.kind && gone.objectKind !== ref.kind) {
+            failedRefs++;
+            add('EREF', `${ref.pointer} names ${ref.digest}, a redacted ${gone.objectKind ?? 'undecodable object'}, where a ${ref.kind} is required`, { path: r.path, digest: r.digest });
+          }
+        } else if (!target) {
           failedRefs++;
           add('EREF', `${ref.pointer} names ${ref.digest}, which is not in the archive`, { path: r.path, digest: r.digest });
         } else if (ref.kind && target.kind && target.kind !== ref.kind) {
@@ -151,7 +188,7 @@ async function verifyListed(archive: string, store: Store, opts: VerifyOptions, 
       if (!isDigest(raw) || ref.raw !== `${raw}\n`) {
         failedRefs++;
         add('EREF', 'a ref must hold exactly one digest line', { path: join('refs', ref.name), digest: null });
-      } else if (!present.has(raw)) {
+      } else if (!present.has(raw) && !redacted.has(raw)) {
         failedRefs++;
         add('EREF', `ref ${ref.name} points to ${raw}, which is not in the archive`, { path: join('refs', ref.name), digest: raw });
       }

@@ -41,7 +41,7 @@ export function scanArchiveSources(archive: string, opts: { sources?: Set<string
       findings.push(
         finding(
           'ESECRET',
-          `a source snapshot stores a possible ${h.rule} secret at ${h.path.slice(o.path.length + 1)} line ${h.line} (${h.redacted}, ${h.digest}): it has been exposed to anyone with this archive; rotate the key, remove it from the eval, \`docket snapshot\` again, and re-freeze what referenced this bundle`,
+          `a source snapshot stores a possible ${h.rule} secret at ${h.path.slice(o.path.length + 1)} line ${h.line} (${h.redacted}, ${h.digest}): it has been exposed to anyone with this archive; rotate the key, then \`docket redact ${o.digest} --reason …\` takes the content out (the archive still verifies); remove it from the eval before the next \`docket snapshot\``,
           { path: o.path, digest: o.digest },
           'error',
         ),

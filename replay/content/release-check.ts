@@ -5,19 +5,18 @@ import { contentConfig, DEFAULT_CONFIG, selectContent, type ContentConfig, type 
 import { releaseRule, VENDOR_PATH } from './release-rules.ts';
 import { finding, type Finding } from '../findings.ts';
 import { scanShipped } from './scan-bundle.ts';
-import { isSourceFile } from './archive-scan.ts';
 import { applyAllowances, type SecretHit } from './secrets.ts';
 
 /**
  * Release verify's content check: the verified tree (decision-verification/, extracted into private
  * staging) held to the rules release pack applies (the content policy outside git, with the tree's
  * own .gitignore/.docketignore files and decision-bank.json's content settings, plus releaseRule),
- * and every file but the run and grade evidence read by the secret scanner (source snapshots are).
+ * and every file read by the secret scanner (evidence objects inflated).
  * A tarball made by another tool is judged the same way.
  * Read-only; every finding is collected.
  */
 
-const EVIDENCE = /^evidence\/(?:objects\/v1\/sha256\/[0-9a-f]{2}\/[0-9a-f]{62}\.json\.gz|refs\/.+)$/;
+const EVIDENCE = /^evidence\/(?:objects\/v1\/sha256\/[0-9a-f]{2}\/[0-9a-f]{62}\.json\.gz|redacted\/[0-9a-f]{2}\/[0-9a-f]{62}\.json|refs\/.+)$/;
 const SCRIPT = /^scripts\/[^/]+\.mjs$/;
 // vendor/npm/ (release pack --vendor) is checked by replay/release/vendor.ts checkVendored.
 const vendored = (p: string) => p.startsWith('vendor/');
@@ -29,23 +28,21 @@ const GENERATED = new Set([...HEAD, 'SHA256SUMS', 'VERIFY.md']);
 /**
  * Which files of a release the secret scanner reads (the one rule, asked by the check below and by
  * release verify's read pass, which scans in its worker as the files stream by): `whole` every file
- * but the head entries, the vendored tarballs and the evidence objects; `source` an evidence object,
- * read when it is a source snapshot (the bytes a bank took from a maintainer's tree; run and grade
- * bundles were scanned whole by release pack, and reading them all again would cost more than the
- * rest of the verify together); `never` the rest (vendored tarballs: the registry's bytes, held to
- * the lock's integrity instead).
+ * but the head entries and the vendored tarballs — evidence objects included, each inflated and read
+ * as the JSON it holds (a source snapshot file by file), attachments, runs and grades as much as
+ * sources (issue #33: what ships is what a stranger downloads); `never` the rest (vendored tarballs:
+ * the registry's bytes, held to the lock's integrity instead).
  */
-export function scanRule(path: string): 'whole' | 'source' | 'never' {
+export function scanRule(path: string): 'whole' | 'never' {
   if (HEAD.has(path) || (VENDOR_PATH.test(path) && path.endsWith('.tgz'))) return 'never';
-  return path.startsWith('evidence/objects/') ? 'source' : 'whole';
+  return 'whole';
 }
 
 /**
- * `kinds`: what the read pass decoded, by release path (evidence/objects/...); others are sniffed.
  * `scanned`: the scanner's hits for files the read pass scanned already (the same scanShipped, run
  * in its worker); every other file the rule names is read and scanned here.
  */
-export function checkReleaseContent(top: string, files: string[], kinds: Map<string, string | undefined> = new Map(), scanned: Map<string, SecretHit[]> = new Map()): Finding[] {
+export function checkReleaseContent(top: string, files: string[], scanned: Map<string, SecretHit[]> = new Map()): Finding[] {
   const out: Finding[] = [];
   let config: ContentConfig = DEFAULT_CONFIG;
   try {
@@ -62,7 +59,7 @@ export function checkReleaseContent(top: string, files: string[], kinds: Map<str
     if (GENERATED.has(p)) continue;
     if (p.startsWith('evidence/') || p.startsWith('scripts/') || vendored(p)) {
       if (!EVIDENCE.test(p) && !SCRIPT.test(p) && !VENDOR_PATH.test(p))
-        out.push(finding('EPOLICY', 'not an evidence object, an evidence ref, a release script or a vendored package: release pack ships nothing else there', { path: p }));
+        out.push(finding('EPOLICY', 'not an evidence object, an evidence ref, a redaction record, a release script or a vendored package: release pack ships nothing else there', { path: p }));
     } else if (!included.has(p)) {
       out.push(finding('EPOLICY', `the content policy would have left it out (${ruleFor(p, sel.excluded)}); a release must not carry it`, { path: p }));
     } else if (big.has(p)) {
@@ -78,14 +75,16 @@ export function checkReleaseContent(top: string, files: string[], kinds: Map<str
       hits.push(...known);
       continue;
     }
-    if (rule === 'source') {
-      const kind = kinds.get(p);
-      if (kind === undefined ? !isSourceFile(join(top, p)) : kind !== 'source') continue;
-    }
     hits.push(...scanShipped(p, readFileSync(join(top, p))));
   }
   for (const h of applyAllowances(hits, config.allowSecrets).refused) {
-    out.push(finding('ESECRET', `line ${h.line}: possible ${h.rule} secret ${h.redacted} (${h.digest}); whoever published this must rotate the key and re-make the release`, { path: h.path }));
+    out.push(
+      finding(
+        'ESECRET',
+        `line ${h.line}: possible ${h.rule} secret ${h.redacted} (${h.digest}); whoever published this must rotate the key, take it out of the archive (\`docket redact\`) or the tree, and re-make the release`,
+        { path: h.path },
+      ),
+    );
   }
   return out;
 }

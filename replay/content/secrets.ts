@@ -214,7 +214,8 @@ const TREE_ADVICE =
   'If a hit is not a secret, allow exactly that text: add { "path": PATH, "digest": DIGEST, "reason": "..." } to content.allowSecrets in decision-bank.json.';
 const OBJECT_ADVICE =
   'A hit in an evidence object means the key is in the archive already: rotate it first (a dead key is no secret). ' +
-  'Do not delete the object by hand: every reference to it would break (EREF) and the archive would no longer verify.';
+  'Then take its content out with `docket redact DIGEST --reason TEXT` (or `docket redact --scan --reason TEXT`): a redaction record stands in for it and the archive still verifies. ' +
+  'Do not delete the object by hand: every reference to it would break (EREF).';
 
 /** Where a hit is in what a probe printed: `<probe> (stdout)`, `<probe> (stderr)`. */
 const OUTPUT_HIT = / \((?:stdout|stderr)\)$/;
@@ -222,11 +223,17 @@ const OUTPUT_ADVICE =
   'A probe printed it: change the probe so its output holds no credential (and rotate any real key: it has been on a terminal). ' +
   'If a hit is not a secret, allow exactly that text: add { "path": PATH, "digest": DIGEST, "reason": "..." } to content.allowSecrets in decision-bank.json.';
 
+/** Where a hit is in what `docket run` would journal: `<run> <slot> (response)`, `(request)`. */
+const RUN_HIT = / \((?:response|request)\)$/;
+const RUN_ADVICE =
+  'The endpoint sent it (or the request held it): nothing of that attempt was journaled, and the run stopped with its journal intact. ' +
+  'Rotate the key if it is real, find out why the server returns it (a misconfigured proxy or endpoint echoing credentials), then `docket run --resume RUN`.';
+
 /** The refusal every writing command raises: exit 1, every hit by file:line and rule, nothing secret, and what to do for where the hits are. */
 export function secretError(hits: SecretHit[], what: string) {
   const shown = hits.slice(0, 200);
   const more = hits.length > shown.length ? `\n  … and ${hits.length - shown.length} more` : '';
-  const kind = (h: SecretHit) => (OBJECT_HIT.test(h.path) ? OBJECT_ADVICE : OUTPUT_HIT.test(h.path) ? OUTPUT_ADVICE : TREE_ADVICE);
-  const advice = [TREE_ADVICE, OUTPUT_ADVICE, OBJECT_ADVICE].filter((a) => hits.some((h) => kind(h) === a)).join(' ');
+  const kind = (h: SecretHit) => (OBJECT_HIT.test(h.path) ? OBJECT_ADVICE : OUTPUT_HIT.test(h.path) ? OUTPUT_ADVICE : RUN_HIT.test(h.path) ? RUN_ADVICE : TREE_ADVICE);
+  const advice = [TREE_ADVICE, OUTPUT_ADVICE, RUN_ADVICE, OBJECT_ADVICE].filter((a) => hits.some((h) => kind(h) === a)).join(' ');
   return findingError('ESECRET', `${what}: ${hits.length} possible secret(s) found; nothing was written or sent:\n${shown.map((h) => `  ${formatHit(h)}`).join('\n')}${more}\n${advice}`, { hits });
 }

@@ -148,7 +148,7 @@ export interface Trees {
 }
 
 export function treesOf(archive: Archive): Trees {
-  const objects = sortDigests(archive.store.list().objects.map((o) => o.digest));
+  const objects = sortDigests(archive.store.leaves());
   return { objects: { size: objects.length, root: merkleRoot(objects) }, plans: readPlanLog(archive).records.map((r) => r.digest) };
 }
 

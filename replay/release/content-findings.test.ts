@@ -77,7 +77,7 @@ describe('release verify: the content policy and the scanner', () => {
       ['cli/dev/testkit/core.ts', "not shipped: docket's test code (/cli/dev/)"],
       ['evals/cat/one/.env', 'deny .env'],
       ['evals/cat/one/data.sqlite3', 'deny *.sqlite3'],
-      ['evidence/notes.txt', 'not an evidence object, an evidence ref, a release script or a vendored package: release pack ships nothing else there'],
+      ['evidence/notes.txt', 'not an evidence object, an evidence ref, a redaction record, a release script or a vendored package: release pack ships nothing else there'],
       ['lockfiles/decision-verification.tgz.sha256', 'not shipped: the digest of the release itself'],
       ['replay/x.test.ts', "not shipped: docket's test code (*.test.ts)"],
     ]);
@@ -115,6 +115,20 @@ describe('release verify: source snapshots in the shipped evidence are scanned',
     const r = await verify(withFiles({ [path]: Buffer.from(enc.bytes).toString('latin1') }, [`evidence/objects/v1/sha256/${hex.slice(0, 2)}`], 'latin1'));
     const found = r.findings.filter((f) => f.code === 'ESECRET');
     expect(found.map((f) => [f.data.path, f.message.split(':')[0]])).toEqual([[`${path} (evals/cat/one/TASK.md)`, 'line 2']]);
+    expect(JSON.stringify(r)).not.toContain(c.secret.slice(4));
+  });
+});
+
+describe('release verify: every evidence object is scanned, not only source snapshots', () => {
+  it('a secret in an attachment (a probe output that printed .env) is an ESECRET finding naming the bundle', async () => {
+    const c = canaries()[2]!;
+    const enc = encodeBundle({ kind: 'attachment', schemaVersion: 1, mediaType: 'text/plain', name: 'stdout.txt', body: `ok\n${c.text}\n` });
+    const hex = enc.descriptor.digest.slice(7);
+    const path = `evidence/objects/v1/sha256/${hex.slice(0, 2)}/${hex.slice(2)}.json.gz`;
+    const r = await verify(withFiles({ [path]: Buffer.from(enc.bytes).toString('latin1') }, [`evidence/objects/v1/sha256/${hex.slice(0, 2)}`], 'latin1'));
+    const found = r.findings.filter((f) => f.code === 'ESECRET');
+    expect(found.map((f) => f.data.path)).toEqual([path]);
+    expect(found[0]!.message).toContain(c.rule);
     expect(JSON.stringify(r)).not.toContain(c.secret.slice(4));
   });
 });

@@ -16,7 +16,7 @@ export interface Entry {
   digest: Digest | null;
   /** the release path hits are reported under */
   path: string;
-  /** scan the bytes: a plain file whole; a bundle when it decodes as a source snapshot */
+  /** scan the bytes: a plain file whole; a bundle inflated, as the JSON it holds (a source snapshot file by file) */
   scan: boolean;
 }
 
@@ -30,5 +30,5 @@ export function checkEntry(bytes: Uint8Array, e: Entry, out: { abs: string; mode
   const written = (out && writeNew(out.abs, out.mode, bytes)) ?? undefined; // null: the name was taken, nothing written
   if (e.digest === null) return { written, ...(e.scan ? { hits: scanShipped(e.path, bytes) } : {}) };
   const result = checkObjectBytes(bytes, e.rel, e.digest, false, written);
-  return { written, result, ...(e.scan && result.kind === 'source' ? { hits: scanShipped(e.path, bytes) } : {}) };
+  return { written, result, ...(e.scan ? { hits: scanShipped(e.path, bytes) } : {}) };
 }

@@ -77,7 +77,7 @@ export async function packRelease(opts: PackOptions): Promise<PackResult> {
   const archive = opts.archive ?? join(opts.root, 'evidence');
   const { sources } = planRelease(opts.root, archive, opts.scriptsDir ?? SCRIPTS_DIR, limits, opts.lister, opts.extra, opts.docketVersion);
   const entries: ManifestEntry[] = sources.map((s) => ({ path: s.path, size: s.size, digest: s.digest! }));
-  const root = merkleRoot(new Store(archive).list().objects.map((o) => o.digest));
+  const root = merkleRoot(new Store(archive).leaves());
   const { manifest, bytes: manifestBytes } = buildManifest(entries, root, opts.docketVersion);
   const sigBytes = opts.signKey ? canonicalBytes(signEnvelope(manifestBytes, opts.signKey)) : null;
 
@@ -153,8 +153,8 @@ export interface ReleasePlan {
 }
 
 /**
- * The explicit list a release ships: the evidence objects and refs (all of the archive's objects:
- * the Merkle root is over every one), the bank file, its eval roots (evals/), probe root and lockfiles/ as the content policy
+ * The explicit list a release ships: the evidence objects, refs and redaction records (all of the
+ * archive's objects: the Merkle root is over every one, and over every redacted digest), the bank file, its eval roots (evals/), probe root and lockfiles/ as the content policy
  * selects them, the package files, the release scripts, and docket's own code and docs (policy
  * selected, minus NOT_SHIPPED). Every byte of it is scanned for secrets: a hit refuses (ESECRET)
  * before anything is written.
@@ -174,6 +174,8 @@ export function planRelease(root: string, archive: string, scriptsDir: string, l
   const config = contentConfig(bank, BANK_FILE);
   walk(join(archive, 'objects'), 'evidence/objects', out, (name) => !name.startsWith(TEMP_PREFIX));
   walk(join(archive, 'refs'), 'evidence/refs', out, (name) => !name.includes(TEMP_PREFIX));
+  // Redaction records stand in for redacted objects (design.md §23): they ship, the content is gone.
+  walk(join(archive, 'redacted'), 'evidence/redacted', out, (name) => !name.startsWith(TEMP_PREFIX));
   walk(scriptsDir, 'scripts', out, (name) => name.endsWith('.mjs'), false);
   // docket itself, so `npm ci && npm start` (`docket check`) works in the extracted tree with no
   // other checkout: the code that checks the evidence ships beside it (its tests do not), and

@@ -189,17 +189,15 @@ export async function verifyAndExtractRelease(file: string, opts: ReleaseVerifyO
     for (const s of vr.steps) report.steps.push({ ...s, name: `evidence: ${s.name}` });
     for (const f of vr.findings) report.findings.push({ ...f, data: { ...f.data, path: typeof f.data.path === 'string' ? `evidence/${f.data.path.split(sep).join('/')}` : (f.data.path ?? null) } });
     const t = performance.now();
-    const root2 = merkleRoot(new Store(evidence).list().objects.map((o) => o.digest));
+    const root2 = merkleRoot(new Store(evidence).leaves());
     const merkleBad = root2 !== manifest.merkleRoot;
     if (merkleBad) add('EMERKLE', 'evidence', `the archive's Merkle root is ${root2}; the manifest says ${manifest.merkleRoot}`);
     report.steps.push({ name: 'merkle root', checked: 1, failed: merkleBad ? 1 : 0, ms: performance.now() - t });
     // What release pack would not have shipped (docs/design.md "Content policy"), and any secret.
     const t3 = performance.now();
-    const kinds = new Map([...checked].map(([rel, r]) => [`evidence/${rel}`, r.kind]));
     const policy = checkReleaseContent(
       top,
       manifest.entries.map((e) => e.path),
-      kinds,
       checks.scanned,
     );
     report.findings.push(...policy);

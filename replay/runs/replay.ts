@@ -7,6 +7,7 @@ import { loadFrozenBank, type FrozenBank } from '../bank/frozen.ts';
 import { BundleError, checkContent, decodeBundle } from '../format/bundle.ts';
 import { isDigest, parseDigest, sha256, sha256Stream, type Digest } from '../format/digest.ts';
 import { DocketError, usageError, type Code } from '../errors.ts';
+import { redactionSummary } from '../store/redaction.ts';
 import { finding, type Finding, type Severity } from '../findings.ts';
 import { Inflater } from '../format/gzip.ts';
 import { fastCanonicalText } from '../accel/jcs-fast.ts';
@@ -186,7 +187,9 @@ export class BundleChecker {
     const hit = this.cache.get(digest);
     if (hit && (hit.error || !needValue || hit.value !== undefined)) return hit;
     let out: Checked;
-    if (!this.archive.store.has(digest)) out = { kind: null, refs: [], error: { code: 'EMISSING', message: `${digest} is not in the archive` } };
+    const redacted = this.archive.store.has(digest) ? null : this.archive.store.redaction(digest);
+    if (redacted) out = { kind: redacted.objectKind, refs: [], error: { code: 'EREDACTED', message: redactionSummary(redacted) } };
+    else if (!this.archive.store.has(digest)) out = { kind: null, refs: [], error: { code: 'EMISSING', message: `${digest} is not in the archive` } };
     else {
       try {
         const bytes = this.archive.store.getBytes(digest);
@@ -590,6 +593,18 @@ function walkBundles(checker: BundleChecker, root: Digest, kind: string, add: Ad
     const { digest, kind: want, from } = queue[i]!;
     const c = checker.read(digest, i === 0);
     checked++;
+    if (c.error?.code === 'EREDACTED' && i > 0) {
+      // Its content is gone by design (design.md §23): the run rests on it, and says so. What needs
+      // the content (the bank to rebuild requests from, a segment) fails where it is read.
+      add({
+        code: 'HREDACTED',
+        severity: 'hint',
+        digest,
+        path: null,
+        message: `this run rests on redacted evidence: ${from ? `${from.pointer} of ${from.digest} names ` : ''}${digest}, ${c.error.message}`,
+      });
+      continue;
+    }
     if (c.error) {
       if (c.error.code === 'EMISSING')
         add({
@@ -643,6 +658,8 @@ function readSegment(checker: BundleChecker, sd: Digest, run: RunValue, linesSoF
   const c = checker.read(sd, true);
   if (c.error) {
     if (c.error.code === 'EMISSING') add({ code: 'EREF', digest: sd, path: `/segments/${index}`, message: `run ${run.id}: segment ${index} (${sd}) is not in the archive` });
+    else if (c.error.code === 'EREDACTED')
+      add({ code: 'EREDACTED', digest: sd, path: `/segments/${index}`, message: `run ${run.id}: segment ${index} (${sd}) is redacted (${c.error.message}): its journal lines cannot be replayed` });
     else add({ code: c.error.code, digest: sd, path: null, message: `run ${run.id}: segment ${index}: ${c.error.message}` });
     return null;
   }

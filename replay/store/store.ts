@@ -6,6 +6,8 @@ import { BundleError, MAX_OBJECT_BYTES, decodeBundle, encodeBundle, inflateCheck
 import { hexOf, isDigest, parseDigest, sha256, type Digest } from '../format/digest.ts';
 import { findingError, usageError } from '../errors.ts';
 import { isTempName, TEMP_PREFIX, tempName } from './temps.ts';
+import { fsyncDir, writeExclusive } from './write-exclusive.ts';
+import { listRedactions, readRedaction, redactedError, redactionRel, type RedactionRecord } from './redaction.ts';
 
 /**
  * The content-addressed store (docs/design.md §4). Layout under the archive directory:
@@ -18,6 +20,7 @@ export const FORMAT_VERSION = 'v1';
 export const OBJECTS_DIR = join('objects', FORMAT_VERSION, 'sha256');
 export const OBJECT_SUFFIX = '.json.gz';
 export { TEMP_PREFIX };
+export { fsyncDir, writeExclusive };
 // `.tmp-` is never part of a ref name, so no temp (replay/store/temps.ts), new or legacy, can pass for a ref.
 const REF_NAME = /^(?!.*\.tmp-)[a-z0-9][a-z0-9._-]{0,127}$/;
 
@@ -64,6 +67,9 @@ export class Store {
       this.checkExisting(final, digest);
       return false;
     }
+    // A redacted object is never stored again: its content is what was taken out (design.md §23).
+    const redacted = this.redaction(digest);
+    if (redacted) throw redactedError(redacted, redactionRel(digest));
     const temp = join(dir, tempName());
     writeExclusive(temp, bytes);
     try {
@@ -99,11 +105,33 @@ export class Store {
     return result.failure ? { code: result.failure.code, message: result.failure.message } : null;
   }
 
+  /** The redaction record standing in for a digest (design.md §23), or null. A damaged record is EREDACTION. */
+  redaction(digest: Digest): RedactionRecord | null {
+    return readRedaction(this.dir, digest);
+  }
+
+  /** Every redaction record file, by the digest it stands in for (not read). */
+  redactions(): { digest: Digest; path: string }[] {
+    return listRedactions(this.dir).records;
+  }
+
+  /**
+   * The leaves of the archive's Merkle tree (design.md §15, §23): every object's digest and every
+   * redacted object's, so a redaction changes no root and no inclusion proof.
+   */
+  leaves(): Digest[] {
+    return [...this.list().objects.map((o) => o.digest), ...this.redactions().map((r) => r.digest)];
+  }
+
   getBytes(digest: Digest): Uint8Array {
     const path = this.objectPath(digest);
     try {
       return readFileSync(path);
     } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
+        const redacted = this.redaction(digest);
+        if (redacted) throw redactedError(redacted, redactionRel(digest));
+      }
       if ((e as NodeJS.ErrnoException).code === 'ENOENT')
         throw findingError('EMISSING', `object ${digest} is missing (expected at ${shownPath(path)}); restore it from a good copy of the archive`, { digest, path: posix(relative(this.dir, path)) });
       throw e;
@@ -259,16 +287,6 @@ function readFileOrEmpty(path: string): string {
   }
 }
 
-/** Make a rename or link in `dir` durable. */
-export function fsyncDir(dir: string) {
-  const fd = openSync(dir, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 export const posix = (p: string) => p.split(sep).join('/');
 
 /** A path as the user reaches it from the current directory (absolute when outside it). */
@@ -276,15 +294,3 @@ const shownPath = (abs: string) => {
   const rel = relative(process.cwd(), abs);
   return rel.startsWith('..') || isAbsolute(rel) ? abs : posix(rel);
 };
-
-/** Write a whole buffer to a new file that must not exist yet, and fsync it (the first step of every atomic put). */
-export function writeExclusive(path: string, bytes: Uint8Array): void {
-  const fd = openSync(path, 'wx', 0o644);
-  try {
-    let off = 0;
-    while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
