@@ -36,8 +36,14 @@ export interface PullOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** Bytes of packs streamed at once (a bigger pack alone): two default packs, a bounded set of per-bundle state. */
-const IN_FLIGHT = 32 * 1024 * 1024;
+/**
+ * What the packs streamed at once may weigh together (a heavier pack alone): each pack its bytes
+ * plus PER_BUNDLE for each bundle wanted from it (the per-bundle state a pack holds while it
+ * streams, is checked and committed: names, temps, verdicts). Two default packs of large bundles;
+ * one at a time of small ones (a 16 MiB pack of 1.5 KB bundles holds ~11,000).
+ */
+const IN_FLIGHT = 40 * 1024 * 1024;
+const PER_BUNDLE = 2048;
 
 /** The archives to pull: the one REF names, or with --all-tags every tag's that is a docket archive. */
 async function resolve(client: RegistryClient, opts: PullOptions, cache: IndexCache): Promise<{ archives: RemoteArchive[]; tags: string[] | null }> {
@@ -142,7 +148,7 @@ export async function pullArchive(client: RegistryClient, archiveDir: string, op
       [...plan.entries()],
       opts.concurrency,
       IN_FLIGHT,
-      ([, p]) => p.size,
+      ([, p]) => p.size + p.entries.length * PER_BUNDLE,
       async ([packDigest, { size, entries }]) => {
         const wanted: Wanted[] = entries
           .map((e) => {

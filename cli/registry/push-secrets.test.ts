@@ -12,8 +12,9 @@ import { DEFAULT_CHUNK, pushArchive } from './push.ts';
 
 /**
  * `docket push` scans every object it would send (issue #33 item 3): an archive holding a secret
- * the scanner flags is refused, ESECRET, exit 1, before the first request, naming the object and
- * never the secret. The same archive without the leak pushes.
+ * the scanner flags is refused, ESECRET, exit 1, before anything is sent (only the reads that learn
+ * what the repository lacks come first: what it holds already does not leave again), naming the
+ * object and never the secret. The same archive without the leak pushes.
  */
 const SECRETS = canaries().map((c) => c.secret);
 const expectNoCanary = (where: string, text: string) => {
@@ -32,14 +33,18 @@ function archive(leak: boolean): string {
   return dir;
 }
 
-/** A client that records every request it is asked to make (and makes none). */
-function recordingClient(calls: string[]): RegistryClient {
+/** Reads a push may make before it knows what to send (the repository is empty). */
+const READS: Record<string, unknown> = { ping: undefined, getManifest: null, tags: [] };
+
+/** A client that records every request it is asked to make: answers the reads of an empty repository, makes no write. */
+function recordingClient(calls: string[], reads: Record<string, unknown> = {}): RegistryClient {
   const ref = { host: '127.0.0.1:9', repository: 'x/y', tag: 't', digest: null };
   return new Proxy({} as RegistryClient, {
     get: (_t, prop) => {
       if (prop === 'ref') return ref;
-      return (...args: unknown[]) => {
+      return async (...args: unknown[]) => {
         calls.push(String(prop));
+        if (Object.hasOwn(reads, prop)) return reads[prop as string];
         throw new Error(`unexpected request ${String(prop)}(${args.length} args)`);
       };
     },
@@ -47,15 +52,16 @@ function recordingClient(calls: string[]): RegistryClient {
 }
 
 describe('docket push refuses an archive holding a secret', () => {
-  it('before any request: ESECRET, exit 1, every hit in the leaking object, no secret in the error', async () => {
+  it.each([0, 2])('before anything is sent (%i worker threads): ESECRET, exit 1, every hit in the leaking object, no secret in the error', async (workers) => {
     const calls: string[] = [];
     let err: unknown;
     try {
-      await pushArchive(recordingClient(calls), archive(true), { concurrency: 1, chunkSize: DEFAULT_CHUNK });
+      await pushArchive(recordingClient(calls, READS), archive(true), { concurrency: 1, chunkSize: DEFAULT_CHUNK, workers });
     } catch (e) {
       err = e;
     }
-    expect(calls).toEqual([]);
+    // Only the reads that learn what the repository lacks: no HEAD, no upload, no manifest.
+    expect(calls).toEqual(['ping', 'getManifest', 'tags']);
     expect(err).toBeInstanceOf(DocketError);
     const e = err as DocketError;
     expect(e.code).toBe('ESECRET');
@@ -67,10 +73,10 @@ describe('docket push refuses an archive holding a secret', () => {
     expectNoCanary('the error', e.message + JSON.stringify(e.data));
   });
 
-  it('a clean archive gets as far as the network', async () => {
+  it('a clean archive gets as far as sending its packs', async () => {
     const calls: string[] = [];
-    await expect(pushArchive(recordingClient(calls), archive(false), { concurrency: 1, chunkSize: DEFAULT_CHUNK })).rejects.toThrow(/unexpected request ping/);
-    expect(calls).toEqual(['ping']);
+    await expect(pushArchive(recordingClient(calls, READS), archive(false), { concurrency: 1, chunkSize: DEFAULT_CHUNK })).rejects.toThrow(/unexpected request headBlob/);
+    expect(calls).toEqual(['ping', 'getManifest', 'tags', 'headBlob']);
   });
 
   it('a hit the source snapshot records as allowed is honoured when recorded allowances are asked for, and only then', () => {

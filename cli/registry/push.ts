@@ -12,6 +12,7 @@ import { ARCHIVE_FORMAT_V2, DEFAULT_MANIFEST_LIMIT, imageIndex, imageManifest, j
 import { DEFAULT_PACK_SIZE } from './manifest-limit.ts';
 import { encodePackIndex, planPacks, type Located, type PackRef } from './pack-index.ts';
 import { eachLimit } from './pool.ts';
+import { preparePacks } from './pack-prepare.ts';
 import { formatRef } from './ref.ts';
 
 export interface BlobCounts {
@@ -43,6 +44,7 @@ export interface PushOptions {
   only?: string[]; // push just these refs and the objects they reach
   cache?: IndexCache; // pack indexes by digest (default: the user's cache directory)
   onProgress?: (done: number, total: number) => void;
+  workers?: number; // threads preparing new packs (default: one per core for 4 MiB or more, else none)
 }
 
 export const DEFAULT_CHUNK = 8 * 1024 * 1024;
@@ -129,34 +131,25 @@ interface NewPack {
   size: number;
 }
 
-/**
- * A new pack in memory, each file read once: every bundle re-hashed against its name first (a
- * damaged local object stops the push, ECORRUPT, before any manifest), then the pack's digest.
- */
-function loadPack(bundles: (LocalObject & { size: number })[]): NewPack & { bytes: Buffer } {
-  const bytes = Buffer.allocUnsafe(bundles.reduce((n, b) => n + b.size, 0));
-  let offset = 0;
-  const placed = bundles.map((b) => {
+/** A new pack's bytes, its bundles back to back, read into `buf` (sizes checked; the digests were, by preparePack). */
+function readPack(pack: NewPack, buf: Buffer): Buffer {
+  const bytes = buf.subarray(0, pack.size);
+  for (const b of pack.bundles) {
     const fd = openSync(b.path, 'r');
     try {
       for (let got = 0; got < b.size; ) {
-        const n = readSync(fd, bytes, offset + got, b.size - got, got);
+        const n = readSync(fd, bytes, b.offset + got, b.size - got, got);
         if (n === 0) throw usageError('ECHANGED', `${b.path} shrank while it was being pushed`, { path: b.path });
         got += n;
       }
     } finally {
       closeSync(fd);
     }
-    const got = sha256(bytes.subarray(offset, offset + b.size));
-    if (got !== b.digest) throw findingError('ECORRUPT', `${b.path} hashes to ${got}, not its name ${b.digest}; nothing more is pushed. Run 'docket verify'.`, { path: b.path, digest: b.digest });
-    const p = { ...b, offset };
-    offset += b.size;
-    return p;
-  });
-  return { bundles: placed, bytes, size: offset, digest: bundles.length === 1 ? bundles[0]!.digest : sha256(bytes) };
+  }
+  return bytes;
 }
 
-/** New packs in flight at once, each in memory (a default pack is 16 MiB): enough to keep a link busy. */
+/** New packs in flight at once, each in memory (a default pack is 16 MiB, in a reused buffer): enough to keep a link busy. */
 const PACKS_IN_FLIGHT = 3;
 
 /** Where the repository already holds a bundle: the first pack index that lists it. */
@@ -220,11 +213,6 @@ export async function pushArchive(client: RegistryClient, archiveDir: string, op
     objects = objects.filter((o) => keep.has(o.digest));
   }
 
-  // Every object through the secret scanner before the first request: a hit sends nothing (issue #33).
-  const { scanArchiveObjects } = await import('../../replay/content/archive-scan.ts');
-  const hits = scanArchiveObjects(archiveDir, objects);
-  if (hits.length) throw secretError(hits, 'docket push');
-
   const ref = client.ref;
   const tag = ref.tag!;
   const cache = opts.cache ?? new IndexCache();
@@ -249,18 +237,41 @@ export async function pushArchive(client: RegistryClient, archiveDir: string, op
     missing = objects.filter((o) => !locate(known, o.digest, skip));
   }
 
-  // New packs for what is missing, each checked (HEAD) before it is sent: a pack a killed push
-  // already sent is the same pack again (same bundles, same order), so it is not sent twice.
+  // New packs for what is missing. Every bundle that would leave the machine (those the repository
+  // lacks) is re-hashed and read by the secret scanner, on every core, before the first byte is
+  // sent: a hit sends nothing (issue #33); what the repository holds already does not leave again.
   const counts: BlobCounts = { total: 0, present: 0, uploaded: 0, bytes: 0 };
   const sized = missing.map((o) => ({ ...o, size: statSync(o.path).size }));
   const plans = planPacks(sized, packSize);
-  const fresh: NewPack[] = new Array(plans.length);
+  const prepared = await preparePacks(archiveDir, plans, { workers: opts.workers });
+  const hits = prepared.flatMap((p) => p.hits);
+  if (hits.length) throw secretError(hits, 'docket push');
+  const fresh: NewPack[] = plans.map((bundles, i) => ({
+    bundles: bundles.map((b, k) => ({ ...b, offset: prepared[i]!.offsets[k]! })),
+    digest: prepared[i]!.digest,
+    size: prepared[i]!.size,
+  }));
+  // Then each checked (HEAD) before it is sent: a pack a killed push already sent is the same pack
+  // again (same bundles, same order), so it is not sent twice. Its bytes are read again (from the
+  // page cache) into one of a few reused buffers; the registry checks them against the digest.
+  const buffers: Buffer[] = [];
   let done = 0;
-  await eachLimit(plans, Math.min(opts.concurrency, PACKS_IN_FLIGHT), async (bundles, i) => {
-    const { bytes, ...pack } = loadPack(bundles);
-    fresh[i] = pack;
-    await ensureBlob(client, { digest: pack.digest, size: pack.size, bytes }, counts, opts.chunkSize);
-    opts.onProgress?.(++done, plans.length);
+  await eachLimit(fresh, Math.min(opts.concurrency, PACKS_IN_FLIGHT), async (pack) => {
+    const have = await client.headBlob(pack.digest);
+    if (have === pack.size) counts.present++;
+    else {
+      let buf = buffers.pop();
+      if (!buf || buf.length < pack.size) buf = Buffer.allocUnsafeSlow(Math.max(pack.size, packSize));
+      try {
+        const bytes = readPack(pack, buf);
+        await client.uploadBlob(pack.digest, pack.size, (s, e) => bytes.subarray(s, e), opts.chunkSize);
+      } finally {
+        buffers.push(buf);
+      }
+      counts.uploaded++;
+      counts.bytes += pack.size;
+    }
+    opts.onProgress?.(++done, fresh.length);
   });
 
   // The pack index: every bundle of this artifact, where it is now. When the tag's own index

@@ -120,6 +120,24 @@ export class BundleChecks {
     return this.scratch.subarray(0, size);
   }
 
+  /**
+   * Whether `reserve(size)` would now give a slice of the ring (the worker checks it), or waiting
+   * could not make it so (no worker, a failure, a bundle larger than the ring): a caller that can
+   * wait (a pull's stream) waits for `freed()` while this is false, so this thread never checks a
+   * bundle itself and its memory stays that of the stream.
+   */
+  fits(size: number): boolean {
+    if (!this.ring || !this.worker || this.failure || size <= 0 || size > this.ring.byteLength || this.inFlight.length === 0) return true;
+    return this.where(size) >= 0;
+  }
+
+  /** Resolves once the worker has answered the oldest bundle in flight (its slice is free again). */
+  freed(): Promise<void> {
+    this.flush();
+    const oldest = this.inFlight[0];
+    return oldest ? this.answered(oldest.job.id) : Promise.resolve();
+  }
+
   /** Check, scan and write (with `to`) the entry collected in the buffer `reserve` returned last. */
   submit(bytes: Buffer<ArrayBufferLike>, entry: Entry, to?: WriteTo): void {
     if (bytes.buffer !== this.ring) {
@@ -149,13 +167,20 @@ export class BundleChecks {
     if (r.hits) this.scanned.set(entry.path, r.hits);
   }
 
+  /** where(), counting the wraps. */
+  private place(size: number): number {
+    const at = this.where(size);
+    if (at === 0 && this.inFlight.length) this.stats.wraps++;
+    return at;
+  }
+
   /**
    * Where in the ring `size` (> 0) contiguous bytes are free, or -1. Slices are taken in order and
    * freed in order, so the free space is after the newest slice and, once it has wrapped, before the
    * oldest. Slices are never empty, so the ring has wrapped exactly when the newest starts before
    * the oldest.
    */
-  private place(size: number): number {
+  private where(size: number): number {
     const cap = this.ring!.byteLength;
     if (this.inFlight.length >= CLAIM_SLOTS) return -1;
     const oldest = this.inFlight[0];
@@ -164,7 +189,6 @@ export class BundleChecks {
     if (newest.job.start >= oldest.job.start) {
       if (newest.end + size <= cap) return newest.end;
       if (size > oldest.job.start) return -1;
-      this.stats.wraps++;
       return 0;
     }
     return newest.end + size <= oldest.job.start ? newest.end : -1;
