@@ -13,6 +13,7 @@ import { resolveRunRef } from '../../replay/runs/run-ref.ts';
 import { WORK_DIR } from '../../replay/runs/runs.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../../replay/scoring/scoring-input.ts';
 import { auditSelective } from '../../replay/scoring/selective-input.ts';
+import { judgeContestantFlags } from '../../replay/scoring/judge-flags.ts';
 import { chooseVersion, rankRuns } from '../../replay/scoring/scoring.ts';
 import { line, printJson, type GlobalArgs } from '../output.ts';
 import { execRunner } from '../offline/exec.ts';
@@ -175,7 +176,12 @@ export function leaderboardCheck(archiveDir: string): CheckStep {
     : '';
   const top = ranking.rows[0];
   const topText = top ? `; top: ${top.score.model} ${((top.score.score ?? 0) * 100).toFixed(1)} %` : '';
-  return { name: 'leaderboard', ok: true, summary: `${ranking.rows.length} ranked${refused}${topText} (docket leaderboard)` };
+  // A judge that is also ranked is said, never hidden: it may have moved the ranking (a hint, not a failure).
+  const ranked = new Set(ranking.rows.map((r) => r.score.run));
+  const flags = withArchive(archiveDir, (a) => judgeContestantFlags(a, runs.filter((r) => ranked.has(r.run))));
+  const judges = [...new Set(flags.map((f) => `${f.judge} (model ${f.judgeModel})`))];
+  const flagText = flags.length ? `; judge is a contestant: ${flags.length} score${flags.length === 1 ? '' : 's'} graded by ${judges.join(', ')}, also ranked` : '';
+  return { name: 'leaderboard', ok: true, summary: `${ranking.rows.length} ranked${refused}${topText}${flagText} (docket leaderboard)` };
 }
 
 export const PUBLISHED_EXAMPLE = 'docs/examples/published-leaderboard.json';
