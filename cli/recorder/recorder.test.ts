@@ -31,6 +31,7 @@ function opts(model: string, over: Partial<NewRunOptions> = {}, caps: Partial<Ne
     graderRef: 'decision',
     runId: `t${++n}-${model}`,
     caps: { limitEvals: 2, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 5000, ...caps },
+    kinds: ['choice'], // the decision path; the shipped bank's tasks are recorded by cli/e2e/exec-tasks and judge tests
     ...over,
   };
 }
@@ -321,7 +322,8 @@ describe('the CLI', () => {
       expect(j.plan.kind).toBe('plan');
       const text = await runCli(['run', '--archive', dir, '--dry-run', '--model', 'oracle', '--base-url', `http://127.0.0.1:${port}/v1`]);
       expect(text.stdout).toMatch(/^run oracle-\d{8}t\d{6}-[0-9a-f]{4} /);
-      expect(text.stdout).toContain('requests: 144');
+      expect(text.stdout).toContain('48 questions × 3 permutations + 16 tasks,'); // every question and task unless told otherwise
+      expect(text.stdout).toContain('requests: 160');
       expect(text.stdout).toContain('cost unknown');
       expect(connections).toBe(0);
     } finally {

@@ -9,7 +9,7 @@ import { canonicalBytes, JsonError, parseStrict, type Json } from '../format/jso
 import { protocolFor } from './protocol.ts';
 import { type Validator } from '../format/schemas.ts';
 import { bankFile as bankFileSchema } from '../format/validators.generated.ts';
-import { contentConfig, type Lister } from '../content/policy.ts';
+import { contentConfig, denied, type Lister } from '../content/policy.ts';
 import { applyAllowances, scanBytes, secretError, type SecretHit } from '../content/secrets.ts';
 import { snapshotSource, type SourceSnapshot } from './snapshot.ts';
 import { discoverEvals, hasSolution, layoutOf, probePathOf, readLayout, requireSafeNames, taskFileOf, unsafeRelPath, type Suite } from './layout.ts';
@@ -181,9 +181,14 @@ export function validateBankFile(root: string, bank: BankFile): Violation[] {
     if (covered.has(o.sourceEval)) add('EOMISSION', null, o.sourceEval, `omissions[${i}]`, 'source eval has questions and is also listed as omitted');
     omitted.add(o.sourceEval);
   }
+  const includes = includedPaths(bank);
   for (const { id: se, dir } of suite.evals) {
     const at = treePath(root, dir);
     if (at.problem) add('ESOURCE', null, se, null, `source eval ${at.problem}`);
+    // A folder the content policy leaves out is never snapshotted: its questions and tasks would have no source.
+    const out = denied(`${dir}/`);
+    if (out && !includes.some((p) => p.startsWith(out.path)))
+      add('ESOURCE', null, se, null, `source eval ${se}: the content policy leaves ${out.path} out (${out.rule}), so nothing of it can be archived; rename the folder, or list its files in content.include`);
     if (!covered.has(se) && !omitted.has(se))
       v.push({ code: COVERAGE_CODE, question: null, sourceEval: se, field: null, message: `source eval ${se} has no question and no omission with a reason yet`, path: dir });
     if (!taskFileOf(root, dir, layout))
@@ -441,4 +446,13 @@ export function freezeBank(archive: Archive, bank: BankFile, parts: FrozenParts,
   }).digest;
   archive.setRef('bank/current', digest);
   return digest;
+}
+
+/** content.include of a bank (none when the config is malformed: validate reports that elsewhere). */
+function includedPaths(bank: unknown): string[] {
+  try {
+    return contentConfig(bank).include;
+  } catch {
+    return [];
+  }
 }

@@ -125,5 +125,21 @@ describe('tasks', () => {
       ]);
       expect(codes([{ ...exec, sourceEval: 'code/none' }])).toEqual(['EUNCOVERED null', 'ESOURCE sourceEval']);
     });
+
+    it('refuses a source eval whose folder the content policy leaves out (it would never be archived)', () => {
+      // `deny *-wal` (SQLite journals) matches a folder named sqlite-wal too: its task would silently vanish from the frozen bank
+      mkdirSync(join(root, 'evals/code/sqlite-wal'), { recursive: true });
+      writeFileSync(join(root, 'evals/code/sqlite-wal/TASK.md'), 'WAL.\n');
+      writeFileSync(join(root, 'evals/code/sqlite-wal/solution.md'), 'readers.\n');
+      try {
+        const wal = { ...exec, id: 'wal-1', sourceEval: 'code/sqlite-wal' };
+        const v = validateBankFile(root, bank([exec, wal])).filter((x) => x.code === 'ESOURCE');
+        expect(v.map((x) => [x.sourceEval, x.message])).toEqual([
+          ['code/sqlite-wal', expect.stringContaining('the content policy leaves evals/code/sqlite-wal/ out (deny *-wal)')],
+        ]);
+      } finally {
+        rmSync(join(root, 'evals/code/sqlite-wal'), { recursive: true, force: true });
+      }
+    });
   });
 });

@@ -19,6 +19,7 @@ import { auditPublished, parsePublished } from '../scoring/audit.ts';
 import { currentBenchmarkVersion, loadRunsForScoring } from '../scoring/scoring-input.ts';
 import { chooseVersion, rankRuns } from '../scoring/scoring.ts';
 import { auditSelective } from '../scoring/selective-input.ts';
+import { judgeContestantFlags } from '../scoring/judge-flags.ts';
 import { verifyArchive } from './verify.ts';
 
 /**
@@ -347,7 +348,18 @@ export function leaderboardCheck(archiveDir: string): CheckStep {
     : '';
   const top = ranking.rows[0];
   const topText = top ? `; top: ${top.score.model} ${((top.score.score ?? 0) * 100).toFixed(1)} %` : '';
-  return { name: 'leaderboard', ok: true, summary: `${ranking.rows.length} ranked${refused}${topText} (docket leaderboard)` };
+  // A judge that is also ranked is said, never hidden: it may have moved the ranking (a hint, not a failure).
+  const ranked = new Set(ranking.rows.map((r) => r.score.run));
+  const archive = new Archive(archiveDir);
+  let flags: ReturnType<typeof judgeContestantFlags>;
+  try {
+    flags = judgeContestantFlags(archive, runs.filter((r) => ranked.has(r.run)));
+  } finally {
+    archive.close();
+  }
+  const judges = [...new Set(flags.map((f) => `${f.judge} (model ${f.judgeModel})`))];
+  const flagText = flags.length ? `; judge is a contestant: ${flags.length} score${flags.length === 1 ? '' : 's'} graded by ${judges.join(', ')}, also ranked` : '';
+  return { name: 'leaderboard', ok: true, summary: `${ranking.rows.length} ranked${refused}${topText}${flagText} (docket leaderboard)` };
 }
 
 export function auditCheck(archiveDir: string, file = PUBLISHED_EXAMPLE): CheckStep[] {

@@ -20,6 +20,8 @@ const coin = () => readHistory(archive).runs.filter((r) => r.model === 'coin');
 describe('the history of an archive (design.md §22)', () => {
   it('every run bundle counts, in start order; one run sealed twice counts once (the bundle its ref names), a reused id twice', () => {
     const all = readHistory(archive).runs;
+    // The shipped judge runs (model markdown) grade contestant runs: no run of markdown for selective reporting.
+    expect(archive.currentIndex().db.prepare("SELECT COUNT(*) FROM runs WHERE kind = 'judge'").pluck().get()).toBe(4);
     expect(all.map((r) => r.runId).sort()).toEqual(['ref-coin-1', 'ref-flaky-1', 'ref-markdown-1', 'ref-oracle-1', 'ref-truncator-1']);
     expect(all.map((r) => r.startedAt)).toEqual(all.map((r) => r.startedAt).sort());
     const current = archive.ref('runs/ref-coin-1')!;

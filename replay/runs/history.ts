@@ -45,6 +45,8 @@ export function readHistory(archive: Archive): History {
   for (const d of bundlesOfKind(archive, 'run')) {
     const v = archive.get(d).value as unknown as RunValue;
     sealedIds.add(v.id);
+    // A judge run (it serves a contestant run) grades; it measures no model: never a run of its model.
+    if (v.serves) continue;
     const run: HistoryRun = {
       digest: d,
       runId: v.id,
@@ -85,6 +87,7 @@ function workingRuns(archive: Archive, sealedIds: Set<string>): HistoryRun[] {
       if (e instanceof DocketError || (e as NodeJS.ErrnoException).code === 'ENOENT') continue; // unreadable: `docket runs` and verify say so
       throw e;
     }
+    if (plan.judge) continue; // a judge run being recorded (above)
     let startedAt = 'unknown';
     try {
       startedAt = readFileSync(join(dir, STARTED_FILE), 'utf8').trim() || 'unknown';

@@ -97,7 +97,11 @@ export async function withArchiveAt<T>(dir: string, f: (a: Archive) => Promise<T
   }
 }
 
-/** Options of a whole-bank run against `baseUrl` with the run command's defaults (what `docket run --model M --base-url U` plans). */
+/**
+ * Options of a run of every question of the bank against `baseUrl` with the run command's defaults
+ * (what `docket run --model M --base-url U --kind choice` plans): the recorder's tests measure the
+ * decision path; the shipped bank's tasks (exec, judge) are recorded by the e2e tests that grade them.
+ */
 export function wholeBankRun(model: string, baseUrl: string, runId: string, over: Partial<NewRunOptions> = {}): NewRunOptions {
   return {
     model,
@@ -107,6 +111,7 @@ export function wholeBankRun(model: string, baseUrl: string, runId: string, over
     graderRef: 'decision',
     runId,
     caps: { limitEvals: null, maxRequests: null, maxKnownCostUsd: null, retries: 3, timeoutMs: 60_000 },
+    kinds: ['choice'],
     ...over,
   };
 }
