@@ -13,6 +13,8 @@ import { canonicalBytes } from '../format/json.ts';
 import { permutationsFor } from '../runs/request.ts';
 import type { LoadedRun, PlanValue, RunValue } from '../runs/runs.ts';
 import { REPO, tempDir } from '../../cli/dev/testkit/core.ts';
+import { execRunner } from '../../cli/offline/exec.ts';
+import { suiteGradersAt } from './suite-graders.ts';
 import { LETTERS } from '../bank/types.ts';
 
 const EVIDENCE = join(REPO, 'evidence');
@@ -186,8 +188,9 @@ describe('grades in the archive', () => {
       expect(old).not.toBeNull();
       const oldPath = join(dir, 'objects/v1/sha256', old.slice(7, 9), `${old.slice(9)}.json.gz`);
       const oldBytes = readFileSync(oldPath);
-      const p = prepareRegrade(a, 'ref-markdown-1', { grader: 'decision@1', gradedAt: AT });
-      expect(p.flips).toHaveLength(144); // back to decision@1: every reply is invalid again
+      // the shipped bank's tasks: exec tasks' tests run again, judge verdicts re-read from the judge runs
+      const p = prepareRegrade(a, 'ref-markdown-1', { grader: 'decision@1', gradedAt: AT, exec: execRunner(), suite: suiteGradersAt(REPO) });
+      expect(p.flips).toHaveLength(144); // back to decision@1: every reply to a question is invalid again
       expect(p.flips.every((f) => f.new === 'invalid' && f.oldGraderRef === 'decision@2' && f.newGraderRef === 'decision@1')).toBe(true);
       const d = writeGrade(a, p);
       expect(d).not.toBe(old);
@@ -195,8 +198,8 @@ describe('grades in the archive', () => {
       expect(a.ref('grades/ref-markdown-1')).toBe(d);
       const chain = gradeChain(a, 'ref-markdown-1');
       expect(chain.map((g) => g.digest).slice(0, 2)).toEqual([d, old]);
-      expect(chain.map((g) => g.value.grader.ref)).toEqual(['decision@1', 'decision@2', 'decision@2', 'decision@1']); // the middle two: #18's migration
-      expect(chain.map((g) => Boolean(g.value.grader.bundle))).toEqual([true, true, false, false]);
+      expect(chain.map((g) => g.value.grader.ref)).toEqual(['decision@1', 'decision@2', 'decision@1']); // the shipped fix, then this regrade
+      expect(chain.map((g) => Boolean(g.value.grader.bundle))).toEqual([true, true, true]);
       // the index: the newest grade is the current one, also after a rebuild from objects and refs
       const current = () => currentGradesFromIndex(a).find((r) => r.runId === 'ref-markdown-1');
       expect(current()).toMatchObject({ digest: d, graderRef: 'decision@1' });

@@ -27,20 +27,21 @@ describe('loadRunsForScoring on the shipped archive', () => {
     expect([...byId.keys()]).toEqual(['ref-coin-1', 'ref-flaky-1', 'ref-markdown-1', 'ref-oracle-1', 'ref-truncator-1']);
     for (const r of runs) {
       expect(r.slots).toHaveLength(r.planned);
-      expect(r.planned).toBe(bank.questions.length * 3);
+      expect(r.planned).toBe(bank.questions.length * 3 + bank.tasks.length); // every question × 3 permutations, every task once
       expect(r.benchmarkVersion).toBe(bank.benchmarkVersion);
       const s = r.slots[4]!;
       const q = bank.questions.find((x) => x.id === s.question)!;
       expect([s.key, s.sourceEval]).toEqual([q.key, q.sourceEval]);
     }
-    expect(byId.get('ref-oracle-1')!.slots.every((s) => s.verdict === 'correct' && s.chosen === s.key)).toBe(true);
+    expect(byId.get('ref-oracle-1')!.slots.filter((s) => !s.kind).every((s) => s.verdict === 'correct' && s.chosen === s.key)).toBe(true);
+    expect(byId.get('ref-oracle-1')!.slots.filter((s) => s.kind).map((s) => s.kind)).toHaveLength(bank.tasks.length);
   });
 
   it('truncated slots, retries and unknown costs come through as recorded', () => {
     const count = (id: string, v: string) => byId.get(id)!.slots.filter((s) => s.verdict === v).length;
-    expect(count('ref-truncator-1', 'truncated')).toBe(19);
+    expect(count('ref-truncator-1', 'truncated')).toBe(25); // 19 questions, 6 tasks
     const flaky = byId.get('ref-flaky-1')!.slots;
-    expect(flaky.reduce((n, s) => n + s.attempts, 0)).toBe(169); // 144 slots + 25 retried failures
+    expect(flaky.reduce((n, s) => n + s.attempts, 0)).toBe(185); // 160 slots + 25 retried failures
     expect(flaky.reduce((n, s) => n + s.unknownCostAttempts, 0)).toBe(25); // failed attempts report no cost
     expect(byId.get('ref-coin-1')!.slots.every((s) => s.costUsd === 0 && s.unknownCostAttempts === 1)).toBe(true);
   });
@@ -48,10 +49,11 @@ describe('loadRunsForScoring on the shipped archive', () => {
   it('the grader fix: markdown is scored by its current grade; the earlier grade (decision@1) had every slot invalid', () => {
     const md = byId.get('ref-markdown-1')!;
     expect(md.slots.filter((s) => s.verdict === 'invalid')).toHaveLength(0);
-    // Newest first: decision@2 before #18 (the same verdicts: the migration appended a record, §11), then decision@1.
-    expect(md.earlierGrades).toHaveLength(2);
-    expect(md.earlierGrades![0]!.slots.map((s) => s.verdict)).toEqual(md.slots.map((s) => s.verdict));
-    expect(md.earlierGrades![1]!.slots.every((s) => s.verdict === 'invalid')).toBe(true);
+    // The record before the fix: decision@1 read no reply of a question (its tasks were graded as now).
+    expect(md.earlierGrades).toHaveLength(1);
+    const before = md.earlierGrades![0]!.slots;
+    expect(before.filter((s) => !s.kind).every((s) => s.verdict === 'invalid')).toBe(true);
+    expect(before.filter((s) => s.kind).map((s) => s.verdict)).toEqual(md.slots.filter((s) => s.kind).map((s) => s.verdict));
     expect(md.earlierGrades!.map((g) => g.grade)).not.toContain(md.grade);
   });
 
