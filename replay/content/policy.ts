@@ -269,7 +269,8 @@ export function selectContent(root: string, scopes: string[], opts: SelectOption
   const excluded = new Map<string, string>(listing.ignored.map((e) => [e.path, e.rule]));
   const allowed: Excluded[] = [];
   const tooBig: { path: string; size: number }[] = [];
-  for (const path of listing.files) {
+  // Scopes may overlap (a judge's rubric inside evals/, say): a file reached twice is one file.
+  for (const path of new Set(listing.files)) {
     const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
     docket.loadDown(dir);
     const abs = join(root, path);
