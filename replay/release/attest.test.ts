@@ -47,9 +47,11 @@ describe('attestations: in-toto Statement v1 in DSSE (design.md §22)', () => {
     const st = runStatement();
     expect(st).toMatchObject({ _type: 'https://in-toto.io/Statement/v1', subject: [{ name: 'run/ref-oracle-1', digest: { sha256: oracle.slice(7) } }], predicateType: RESULT_PREDICATE });
     const claim = (st.predicate as { runs: Record<string, unknown>[] }).runs[0]!;
-    expect(claim).toMatchObject({ run: oracle, model: 'oracle', benchmark: 'docket-decisions', status: 'sealed', planRecord: null, score: 1, coverage: { planned: 144, scored: 144, fraction: 1 } });
+    expect(claim).toMatchObject({ run: oracle, model: 'oracle', benchmark: 'docket-decisions', status: 'sealed', planRecord: null, coverage: { planned: 160, scored: 160, fraction: 1 } });
+    // every question and task right; the self-favouring judge gave its 4 judged answers 7/10: 0.5 × 1 + 0.3 × 1 + 0.2 × (4 + 4 × 0.7) / 8
+    expect(claim.score).toBeCloseTo(0.97, 10);
     expect(claim.grader).toMatchObject({ ref: 'decision@2', digest: expect.stringMatching(/^sha256:/) });
-    expect(claim.interval).toMatchObject({ low: 1, high: 1, confidence: 0.95, resamples: 2000 });
+    expect(claim.interval).toMatchObject({ confidence: 0.95, resamples: 2000 });
     const c = checkAttestation('a.json', envelopeBytes(st), key.publicKey);
     expect(c).toMatchObject({ ok: true, findings: [] });
     expect(checkClaims(c.statement!, archive, 'a.json')).toEqual({ findings: [], checked: 1, unchecked: [] });
@@ -74,7 +76,7 @@ describe('attestations: in-toto Statement v1 in DSSE (design.md §22)', () => {
     const c = checkAttestation('lie.json', envelopeBytes(st), key.publicKey);
     expect(c.ok).toBe(true); // the signature is the signer's; the number is not the evidence's
     const r = checkClaims(c.statement!, archive, 'lie.json');
-    expect(r.findings).toEqual([expect.objectContaining({ code: 'EATTESTCLAIM', message: expect.stringMatching(/\/runs\/0\/score: attested 0\.99, the evidence gives 1$/) })]);
+    expect(r.findings).toEqual([expect.objectContaining({ code: 'EATTESTCLAIM', message: expect.stringMatching(/\/runs\/0\/score: attested 0\.99, the evidence gives 0\.97$/) })]);
   });
 
   it('a plan record attestation is kept in the archive (so a release carries it) and recomputes from it', () => {
