@@ -65,7 +65,7 @@ describe('where docket works, from the command line', () => {
     const below = docket(['validate', '--json'], { cwd: sub });
     expect(below.status, below.stderr).toBe(0);
     const version = below.json.benchmarkVersion;
-    expect(version).toMatch(/^sha256:4a6021de/);
+    expect(version).toBe(docket(['validate', '--json'], { cwd: REPO }).json.benchmarkVersion);
     const elsewhere = tempDir('docket-where-');
     expect(docket(['-C', sub, 'validate', '--json'], { cwd: elsewhere }).json.benchmarkVersion).toBe(version);
     expect(docket(['validate', '--json', '--bank', REPO], { cwd: elsewhere }).json.benchmarkVersion).toBe(version);

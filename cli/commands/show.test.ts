@@ -39,7 +39,7 @@ describe('docket show and docket ls', () => {
     const walked = docket(['--archive', 'evidence', 'ls', 'run', '--json'], { cwd: dir });
     expect(walked.status, walked.stderr).toBe(0);
     expect(walked.json.source).toBe('objects');
-    expect(walked.json.objects.length).toBe(5);
+    expect(walked.json.objects.length).toBe(9); // 5 contestant runs, 4 judge runs
     expect(walked.json.objects.every((o: { kind: string }) => o.kind === 'run')).toBe(true);
     expect(existsSync(join(dir, 'evidence/index.sqlite'))).toBe(false);
     expect(docket(['--archive', 'evidence', 'index', 'rebuild'], { cwd: dir }).status).toBe(0);

@@ -186,7 +186,7 @@ describe('a lost ref', () => {
     expect(v.status).toBe(1);
     expect(v.stdout).toContain(`ELOSTREF refs/${RUN}`);
     const q = docket(['sql', 'SELECT count(*) AS n FROM current_runs', '--archive', dir, '--json']);
-    expect(q.json.rows).toEqual([{ n: 4 }]);
+    expect(q.json.rows).toEqual([{ n: 8 }]); // 9 runs (4 of them judge runs), one ref lost
     expect(q.json.warnings).toContainEqual(expect.stringContaining(`remembers 1 ref(s) lost from refs/ (first: ${RUN} → ${digest})`));
     expect(q.stderr).toContain('docket repair` restores them');
     const text = docket(['repair', '--archive', dir, '--dry-run']);
