@@ -157,8 +157,14 @@ export interface ProtocolSlot {
   permutation: number;
   repetition: number;
   verdict: string;
+  kind?: string; // a task's kind (answer, exec); absent for a question
+  score?: number | null; // a task slot's score
 }
-export type ProtocolScorer = (slots: ProtocolSlot[]) => number | null;
+/** `kinds`: the record's planned slots per kind and weights (a bank with tasks), else absent. */
+export type ProtocolScorer = (
+  slots: ProtocolSlot[],
+  kinds?: { plannedByKind: Partial<Record<string, number>>; weights?: { kind: Partial<Record<string, number>> } | { category: Record<string, number> } },
+) => number | null;
 
 export function auditEee(imp: LoadedImport, protocol?: ProtocolScorer): ImportAuditRow[] {
   const record = imp.run.header as JsonObject;
@@ -181,7 +187,8 @@ export function auditEee(imp: LoadedImport, protocol?: ProtocolScorer): ImportAu
     const mine = rows.filter((x) => (typeof x.evaluation_result_id === 'string' ? x.evaluation_result_id : x.evaluation_name) === id);
     const unc = isObject(r.score_details) && isObject((r.score_details as JsonObject).uncertainty) ? ((r.score_details as JsonObject).uncertainty as JsonObject) : {};
     if (docket && typeof cfg.metric_id === 'string' && cfg.metric_id.startsWith('docket.')) {
-      const got = docketScore(cfg.metric_id, rows, protocol);
+      const sd = isObject(r.score_details) ? (r.score_details as JsonObject) : {};
+      const got = docketScore(cfg.metric_id, rows, protocol, isObject(sd.details) ? (sd.details as JsonObject) : {});
       out.push(row(imp, id, metricName(r), reported, got.score, got.note));
       const n = numberOf(unc.num_samples ?? null);
       if (n !== null) out.push(row(imp, id, 'num_samples', n, got.samples, 'counted slots'));
@@ -202,10 +209,19 @@ export function auditEee(imp: LoadedImport, protocol?: ProtocolScorer): ImportAu
 const scoreOf = (r: JsonObject) => (isObject(r.score_details) ? numberOf(r.score_details.score ?? null) : null);
 const metricName = (r: JsonObject) => (isObject(r.metric_config) && typeof r.metric_config.metric_id === 'string' ? r.metric_config.metric_id : String(r.evaluation_name));
 
-const COUNTED = new Set(['correct', 'incorrect', 'invalid', 'provider_failure']);
+const COUNTED = new Set(['correct', 'partial', 'incorrect', 'invalid', 'provider_failure']);
 
 /** docket's protocol from the rows docket exported (metadata: question, source_eval, final, verdict). */
-function docketScore(metric: string, rows: JsonObject[], protocol?: ProtocolScorer): { score: number | null; samples: number; note: string } {
+function docketScore(metric: string, rows: JsonObject[], protocol?: ProtocolScorer, details: JsonObject = {}): { score: number | null; samples: number; note: string } {
+  const parsed = (k: string) => {
+    try {
+      return typeof details[k] === 'string' ? JSON.parse(details[k] as string) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const plannedByKind = parsed('planned_by_kind');
+  const kinds = isObject(plannedByKind) ? { plannedByKind: plannedByKind as Partial<Record<string, number>>, weights: parsed('weights') } : undefined;
   const meta = (x: JsonObject) => (isObject(x.metadata) ? x.metadata : {});
   const finals = rows.filter((x) => meta(x).final === 'true');
   const counted = finals.filter((x) => COUNTED.has(String(meta(x).verdict)));
@@ -220,10 +236,11 @@ function docketScore(metric: string, rows: JsonObject[], protocol?: ProtocolScor
     permutation: Number(meta(x).permutation),
     repetition: Number(meta(x).repetition),
     verdict: String(meta(x).verdict),
+    ...(typeof meta(x).kind === 'string' ? { kind: String(meta(x).kind), score: meta(x).score === 'null' ? null : Number(meta(x).score) } : {}),
   }));
   const questions = new Set(slots.map((s) => s.question)).size;
   const evals = new Set(slots.map((s) => s.sourceEval)).size;
-  return { score: protocol(slots), samples: counted.length, note: `docket's protocol score over ${questions} questions in ${evals} source evals` };
+  return { score: protocol(slots, kinds), samples: counted.length, note: `docket's protocol score over ${questions} items in ${evals} source evals` };
 }
 
 // ---- replay: what an EEE record lets docket check beyond its scores ----

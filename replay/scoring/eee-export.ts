@@ -99,6 +99,9 @@ export function exportEee(archive: Archive, names: string[], opts: { relationshi
       scored: String(score.coverage.scored),
       truncated: String(score.coverage.truncated),
       interrupted: String(score.coverage.interrupted),
+      // a bank with tasks: what audit --imported needs to apply the protocol per kind and combine
+      ...(r.plannedByKind ? { planned_by_kind: JSON.stringify(r.plannedByKind) } : {}),
+      ...(r.weights ? { weights: JSON.stringify(r.weights) } : {}),
       ...extra,
     });
     const metric = (id: string, name: string, description: string): JsonObject => ({
@@ -201,7 +204,10 @@ function instanceLines(run: ReturnType<typeof loadRun>, bank: FrozenBank, grade:
   const questions = new Map(bank.questions.map((q) => [q.id, q]));
   const bodies = new Map<string, Json>();
   for (const l of run.lines) if (l.request !== undefined && !bodies.has(l.requestHash)) bodies.set(l.requestHash, l.request);
+  const tasks = new Map(bank.tasks.map((t) => [t.id, t]));
   return run.lines.map((l, i) => {
+    const task = tasks.get(l.slot.question);
+    if (task) return taskLine(l, task, grade.verdicts[i]!, rendered(bodies.get(l.requestHash)), run.run.id, bank.name, ids);
     const q = questions.get(l.slot.question)!;
     const perm = permutationsFor(q.id)[l.slot.permutation]!;
     const choices = perm.map((c) => q.options[c]!);
@@ -238,9 +244,87 @@ function instanceLines(run: ReturnType<typeof loadRun>, bank: FrozenBank, grade:
   });
 }
 
-/** docket's protocol score of the slots an EEE record's rows describe (what `audit --imported` applies to docket's own records). */
-export function protocolScore(slots: ProtocolSlot[]): number | null {
-  const outcomes: SlotOutcome[] = slots.map((s) => ({ ...s, verdict: s.verdict as Verdict, chosen: null, key: '', answerText: null, attempts: 1, costUsd: 0, unknownCostAttempts: 0 }));
-  const questions = questionScores(outcomes);
-  return questions.length ? weightedScore(questions) : null;
+/** One attempt at a task (answer, exec): its prompt as the input, its reply, its score (a fraction for partly passed tests). */
+function taskLine(
+  l: ReturnType<typeof loadRun>['lines'][number],
+  task: FrozenBank['tasks'][number],
+  v: ReturnType<typeof loadGrade>['verdicts'][number],
+  formatted: string | null,
+  runId: string,
+  bankName: string,
+  ids: { evaluationId: string; scoreId: string; model: string },
+): JsonObject {
+  const last = task.messages?.at(-1) as { content?: unknown } | undefined;
+  const raw = task.prompt?.text ?? (typeof last?.content === 'string' ? last.content : '');
+  const input = { raw, formatted, reference: [] as string[] };
+  const score = v.score ?? null;
+  return {
+    schema_version: EEE_SCHEMA_VERSION,
+    evaluation_id: ids.evaluationId,
+    model_id: ids.model,
+    evaluation_name: bankName,
+    evaluation_result_id: ids.scoreId,
+    sample_id: `${task.id}/p${l.slot.permutation}/r${l.slot.repetition}/a${l.attempt}`,
+    sample_hash: sampleHash(input),
+    interaction_type: 'single_turn',
+    input,
+    output: { raw: [l.content ?? ''] },
+    answer_attribution: [{ turn_idx: 0, source: 'output.raw', extracted_value: '', extraction_method: (v.parts ?? []).map((p) => p.grader).join('+') || task.kind, is_terminal: l.final }],
+    evaluation: { score: score ?? 0, is_correct: v.verdict === 'correct' },
+    token_usage: tokens(l.usage),
+    error: l.class === 'answered' ? null : `${l.class}${l.errorClass ? ` (${l.errorClass})` : ''}`,
+    metadata: {
+      run_id: runId,
+      question: task.id,
+      kind: task.kind,
+      source_eval: task.sourceEval,
+      permutation: String(l.slot.permutation),
+      repetition: String(l.slot.repetition),
+      attempt: String(l.attempt),
+      final: String(l.final),
+      verdict: v.verdict,
+      score: score === null ? 'null' : String(score),
+      request_hash: l.requestHash,
+    },
+  };
+}
+
+/**
+ * docket's protocol score of the slots an EEE record's rows describe (what `audit --imported`
+ * applies to docket's own records): the bank's protocol, per kind and combined by its weights when
+ * the record names them (a bank with tasks), as the leaderboard scores the run.
+ */
+export function protocolScore(slots: ProtocolSlot[], kinds?: { plannedByKind: Partial<Record<string, number>>; weights?: RunForScoring['weights'] }): number | null {
+  const outcomes: SlotOutcome[] = slots.map((s) => ({
+    question: s.question,
+    sourceEval: s.sourceEval,
+    permutation: s.permutation,
+    repetition: s.repetition,
+    verdict: s.verdict as Verdict,
+    chosen: null,
+    key: '',
+    answerText: null,
+    attempts: 1,
+    costUsd: 0,
+    unknownCostAttempts: 0,
+    ...(s.kind && s.kind !== 'choice' ? { kind: s.kind as SlotOutcome['kind'], score: s.score ?? null } : {}),
+  }));
+  if (!kinds) {
+    const questions = questionScores(outcomes);
+    return questions.length ? weightedScore(questions) : null;
+  }
+  const run: RunForScoring = {
+    run: '',
+    grade: '',
+    runId: '',
+    model: '',
+    status: 'sealed',
+    benchmarkVersion: '',
+    sealedAt: '',
+    planned: outcomes.length,
+    slots: outcomes,
+    plannedByKind: kinds.plannedByKind,
+    weights: kinds.weights,
+  };
+  return scoreRun(run, { interval: false }).score;
 }
