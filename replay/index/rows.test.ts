@@ -16,6 +16,8 @@ import type { RunValue } from '../runs/runs.ts';
 import { loadRunsForScoring, type UngradedRun } from '../scoring/scoring-input.ts';
 import { buildRunFixture } from '../../cli/dev/bench/index-fixture.ts';
 import { docket, REPO, tempDir } from '../../cli/dev/testkit/core.ts';
+import { execRunner } from '../../cli/offline/exec.ts';
+import { suiteGradersAt } from '../grading/suite-graders.ts';
 
 /**
  * Issue 23 (and #20 item 2): one explicit list of index tables, the same whatever order bundles
@@ -166,8 +168,8 @@ describe('the index is kept current and rebuilt when stale', () => {
         .db.prepare(sql)
         .pluck()
         .get(...p) as number;
-    const g = writeGrade(a, prepareRegrade(a, 'ref-markdown-1', { grader: 'decision@1', setCurrent: true, gradedAt: '2026-01-01T00:00:00.000Z' }));
-    expect(count('SELECT COUNT(*) FROM verdicts WHERE grade = ?', g)).toBe(144);
+    const g = writeGrade(a, prepareRegrade(a, 'ref-markdown-1', { grader: 'decision@1', setCurrent: true, gradedAt: '2026-01-01T00:00:00.000Z', exec: execRunner(), suite: suiteGradersAt(REPO) }));
+    expect(count('SELECT COUNT(*) FROM verdicts WHERE grade = ?', g)).toBe(160); // 144 question slots, 16 task slots
     expect(count("SELECT COUNT(*) FROM current_grades WHERE run_id = 'ref-markdown-1' AND grade = ?", g)).toBe(1);
     a.close();
     // a bundle copied into the store by hand (as git or cp would)
