@@ -67,7 +67,7 @@ describe('docket audit checks identity, not only numbers', () => {
       ['model', 'providerModel'],
       ['model', 'providerModel'],
     ]);
-    expect(r.human).toMatch(/model: published as model markdown; run ref-oracle-1 requested model oracle/);
+    expect(r.human).toMatch(/model: published as model flaky; run ref-oracle-1 requested model oracle/);
   });
 
   it('a renamed model is a mismatch (with its run) or unverifiable (without), both exit 1', () => {
@@ -129,14 +129,14 @@ describe('docket audit checks identity, not only numbers', () => {
     doc.rows.push({
       model: 'truncator',
       providerModel: 'docket-reference/truncator-v1',
-      score: '62.8',
-      run: 'sha256:78d912ad2b03e68794a72c8e1f67b627bfc883e0f388895b2fc43af2cb9e11bd',
-      questions: 48,
-      attempts: 125,
+      score: '31.4',
+      run: 'sha256:5b5e4b9af173b34b909c86939625e57de6cedc7af3c82c124f49ccaa1173cfc1',
+      questions: 64,
+      attempts: 135,
     });
     const r = audit(doc);
     expect(r.status).toBe(1);
-    expect(r.rows[4]).toMatchObject({ status: 'mismatch', identity: [{ field: 'rankable', message: 'published, but not rankable: coverage 86.8 % < 97 % (125 of 144 slots scored)' }] });
+    expect(r.rows[4]).toMatchObject({ status: 'mismatch', identity: [{ field: 'rankable', message: 'published, but not rankable: coverage 84.4 % < 97 % (135 of 160 slots scored)' }] });
   });
 
   it('round trips (issue #37): leaderboard --json > board.json && audit --published board.json; report.json; a board with no providerModel', () => {

@@ -52,7 +52,7 @@ export interface BankDrift extends BankMeasured {
   changes: DriftChange[];
 }
 
-/** Every frozen bank the runs of the archive measured (refs/runs/* → plan → bank), with its runs. */
+/** Every frozen bank the runs of the archive measured (refs/runs/* → plan → bank; judge runs left out), with its runs. */
 export function banksMeasured(archive: Archive): BankMeasured[] {
   const fromIndex = banksMeasuredFromIndex(archive);
   if (fromIndex) return fromIndex;
@@ -63,7 +63,8 @@ export function banksMeasured(archive: Archive): BankMeasured[] {
     .map((r) => r.name.slice(5))
     .sort(byUtf8);
   for (const id of ids) {
-    const run = archive.get(archive.ref(`runs/${id}`)!).value as { plan: Digest };
+    const run = archive.get(archive.ref(`runs/${id}`)!).value as { plan: Digest; serves?: Digest };
+    if (run.serves) continue; // a judge run grades a run that measured the bank; it measures nothing itself
     const plan = archive.get(run.plan).value as { bank: Digest; benchmarkVersion: Digest }; // a plan bundle (runs/runs.ts PlanValue)
     const entry = byBank.get(plan.bank) ?? { bank: plan.bank, benchmarkVersion: plan.benchmarkVersion, runs: [] };
     entry.runs.push(id);
@@ -75,14 +76,14 @@ export function banksMeasured(archive: Archive): BankMeasured[] {
 /** The same from the index (one query, not two bundles per run); null when it cannot answer for every run. */
 function banksMeasuredFromIndex(archive: Archive): BankMeasured[] | null {
   if (!Index.exists(archive.dir)) return null; // never create one just for this: release pack and check write nothing
-  let rows: { id: string; bank: Digest; benchmarkVersion: Digest }[];
+  let rows: { id: string; bank: Digest; benchmarkVersion: Digest; kind: string }[];
   let refs: number;
   try {
     const db = archive.currentIndex().db;
     refs = db.prepare("SELECT COUNT(*) FROM refs WHERE name LIKE 'runs/%'").pluck().get() as number;
     rows = db
       .prepare(
-        "SELECT substr(f.name, 6) AS id, p.bank, p.benchmark_version AS benchmarkVersion FROM refs f JOIN runs r ON r.digest = f.digest JOIN plans p ON p.digest = r.plan WHERE f.name LIKE 'runs/%'",
+        "SELECT substr(f.name, 6) AS id, p.bank, p.benchmark_version AS benchmarkVersion, r.kind FROM refs f JOIN runs r ON r.digest = f.digest JOIN plans p ON p.digest = r.plan WHERE f.name LIKE 'runs/%'",
       )
       .all() as typeof rows;
   } catch {
@@ -91,6 +92,7 @@ function banksMeasuredFromIndex(archive: Archive): BankMeasured[] | null {
   if (rows.length !== refs || refs !== archive.listedRefs().filter((r) => r.name.startsWith('runs/')).length) return null;
   const byBank = new Map<Digest, BankMeasured>();
   for (const r of rows.sort((a, b) => byUtf8(a.id, b.id))) {
+    if (r.kind === 'judge') continue; // as above: judge runs measure nothing
     const entry = byBank.get(r.bank) ?? { bank: r.bank, benchmarkVersion: r.benchmarkVersion, runs: [] };
     entry.runs.push(r.id);
     byBank.set(r.bank, entry);
