@@ -57,7 +57,7 @@ describe('the seal order', () => {
       expect(ids.length).toBeGreaterThan(0);
       for (const id of ids) {
         const run = loadRun(a, id);
-        const order = planSlots(run.plan.questions, run.plan.permutations, run.plan.repetitions).map(slotKey);
+        const order = planSlots(run.plan.questions, run.plan.permutations, run.plan.repetitions, run.plan.tasks).map(slotKey);
         const sealed = sealLines(run.lines, order, run.run.plan);
         expect(sealed.head).toBe(run.run.head);
         expect(sealed.lines).toEqual(run.lines);
@@ -71,7 +71,7 @@ describe('the seal order', () => {
     const a = new Archive(`${REPO}evidence`);
     try {
       const run = loadRun(a, 'ref-flaky-1');
-      const order = planSlots(run.plan.questions, run.plan.permutations, run.plan.repetitions).map(slotKey);
+      const order = planSlots(run.plan.questions, run.plan.permutations, run.plan.repetitions, run.plan.tasks).map(slotKey);
       // Completion order: reversed, and the bodies moved to whichever line now comes first.
       const shuffled = [...run.lines].reverse().map((l, i) => ({ ...l, seq: i }));
       const seen = new Set<string>();

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FrozenTask } from '../bank/frozen.ts';
 import type { JournalLine } from '../runs/journal.ts';
@@ -190,9 +193,12 @@ describe('recorded judge replies', () => {
   const run = `sha256:${'c'.repeat(64)}` as Digest;
   const judgeRunBundle = `sha256:${'d'.repeat(64)}` as Digest;
   /** An archive whose index names one judge run bundle serving `run`; listing refs (reading every judge-* run) is refused. */
-  const fakeArchive = (o: { rehash?: { code: 'EDIGEST'; message: string } | null; serves?: Digest; head?: Digest | null }) => {
+  const indexed = mkdtempSync(join(tmpdir(), 'docket-judge-replies-'));
+  writeFileSync(join(indexed, 'index.sqlite'), ''); // the index exists: it is what is asked
+  const fakeArchive = (o: { rehash?: { code: 'EDIGEST'; message: string } | null; serves?: Digest; head?: Digest | null; dir?: string }) => {
     const queries: string[] = [];
     const archive = {
+      dir: o.dir ?? indexed,
       currentIndex: () => ({
         db: {
           prepare: (sql: string) => {
@@ -220,6 +226,8 @@ describe('recorded judge replies', () => {
     // not the run's head any more: nothing read (and no ref listed)
     const { archive, queries } = fakeArchive({ head: null });
     expect(recordedJudgeReplies(archive, run).size).toBe(0);
+    // with no index yet, the refs are read instead (a reader never creates the index for this)
+    expect(() => recordedJudgeReplies(fakeArchive({ dir: mkdtempSync(join(tmpdir(), 'docket-judge-noindex-')) }).archive, run)).toThrow('read every ref');
     expect(queries.join(' ')).toMatch(/FROM edges e JOIN objects o .* e\.pointer = '\/serves'/);
     // a damaged bundle the index names is a finding, not skipped
     expect(() => recordedJudgeReplies(fakeArchive({ rehash: { code: 'EDIGEST', message: 'bytes hash to sha256:00' } }).archive, run)).toThrow(

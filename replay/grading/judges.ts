@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { byUtf8 } from '../format/utf8.ts';
 import type { Archive } from '../store/archive.ts';
+import { Index } from '../store/sqlindex.ts';
 import type { FrozenBank, FrozenTask } from '../bank/frozen.ts';
 import { treePath } from '../bank/bank.ts';
 import { unsafeRelPath } from '../bank/layout.ts';
@@ -213,17 +214,44 @@ export function loadJudgeGrader(archive: Archive, bundle: Digest): JudgeGrader {
  * same name, grade nothing and are not counted.)
  */
 export function archivedJudgeConflict(archive: Archive, j: JudgeGrader): { bundle: Digest; digest: Digest } | null {
-  const bundles = archive
-    .currentIndex()
-    .db.prepare("SELECT DISTINCT e.dst FROM edges e JOIN objects s ON s.digest = e.src AND s.kind = 'grade' JOIN objects d ON d.digest = e.dst AND d.kind = 'judge-grader' ORDER BY e.dst")
-    .pluck()
-    .all() as Digest[];
+  const bundles = Index.exists(archive.dir)
+    ? (archive
+        .currentIndex()
+        .db.prepare("SELECT DISTINCT e.dst FROM edges e JOIN objects s ON s.digest = e.src AND s.kind = 'grade' JOIN objects d ON d.digest = e.dst AND d.kind = 'judge-grader' ORDER BY e.dst")
+        .pluck()
+        .all() as Digest[])
+    : judgeGradersOfGradeChains(archive);
   for (const b of bundles) {
     if (b === j.bundle) continue;
     const v = loadJudgeGrader(archive, b).value;
     if (v.id === j.value.id && v.version === j.value.version && v.digest !== j.value.digest) return { bundle: b, digest: v.digest };
   }
   return null;
+}
+
+/**
+ * The judge-grader bundles the grade records of refs/grades/* and their chains name, read from the
+ * bundles (an archive with no index yet: `check` and `regrade --dry-run` never create one for this).
+ */
+function judgeGradersOfGradeChains(archive: Archive): Digest[] {
+  const out = new Set<Digest>();
+  for (const r of archive.store.listRefs()) {
+    if (!r.name.startsWith('grades/')) continue;
+    const seen = new Set<Digest>();
+    for (let d = archive.ref(r.name); d && !seen.has(d); ) {
+      seen.add(d);
+      let v: { previous?: Digest | null; judges?: { bundle?: Digest }[] };
+      try {
+        v = archive.get(d).value as typeof v;
+      } catch (e) {
+        if (!(e instanceof DocketError)) throw e;
+        break; // a damaged grade is verify's finding
+      }
+      for (const x of v.judges ?? []) if (x.bundle) out.add(x.bundle);
+      d = v.previous ?? null;
+    }
+  }
+  return [...out].sort(byUtf8);
 }
 
 // ---- the verdict ----
@@ -364,11 +392,7 @@ export interface JudgeReply {
  */
 export function recordedJudgeReplies(archive: Archive, run: Digest): Map<string, JudgeReply> {
   const out = new Map<string, JudgeReply>();
-  const found = archive
-    .currentIndex()
-    .db.prepare("SELECT e.src FROM edges e JOIN objects o ON o.digest = e.src AND o.kind = 'run' WHERE e.dst = ? AND e.pointer = '/serves' ORDER BY e.src")
-    .pluck()
-    .all(run) as Digest[];
+  const found = Index.exists(archive.dir) ? servingRunsFromIndex(archive, run) : servingRunsFromRefs(archive, run);
   const heads: { id: string; digest: Digest }[] = [];
   for (const digest of found) {
     const bad = archive.store.rehash(digest);
@@ -395,6 +419,34 @@ export function recordedJudgeReplies(archive: Archive, run: Digest): Map<string,
     }
   }
   return out;
+}
+
+/** The run bundles whose `serves` names `run`, by the index's edges. */
+function servingRunsFromIndex(archive: Archive, run: Digest): Digest[] {
+  return archive
+    .currentIndex()
+    .db.prepare("SELECT e.src FROM edges e JOIN objects o ON o.digest = e.src AND o.kind = 'run' WHERE e.dst = ? AND e.pointer = '/serves' ORDER BY e.src")
+    .pluck()
+    .all(run) as Digest[];
+}
+
+/**
+ * The same without an index (an archive no command has indexed yet): the bundles refs/runs/* name,
+ * read. A reader such as `check` or `regrade --dry-run` never creates the index just for this.
+ */
+function servingRunsFromRefs(archive: Archive, run: Digest): Digest[] {
+  const out: Digest[] = [];
+  for (const r of archive.store.listRefs()) {
+    if (!r.name.startsWith(`${WORK_DIR}/`) || !r.name.slice(WORK_DIR.length + 1).startsWith('judge-')) continue;
+    const d = archive.ref(r.name);
+    if (!d) continue;
+    try {
+      if ((archive.get(d).value as { serves?: Digest }).serves === run) out.push(d);
+    } catch (e) {
+      if (!(e instanceof DocketError)) throw e; // a damaged bundle is verify's finding
+    }
+  }
+  return out.sort(byUtf8);
 }
 
 /** The recorded reply of judge `j` to a request: any judge run's, or, for a judge that declares its endpoint, only a judge run's at that endpoint. */
