@@ -10521,7 +10521,7 @@ return errors === 0;
 }
 
 export const bundle_judge_grader = validate27;
-const schema58 = {"$id":"https://docket.invalid/schemas/judge-grader.schema.json","title":"judge-grader: a judge grader (docket-judge/1): its rubric text, judge model, request settings and verdict rule, whose digest is the grader's identity","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","digest","runtime","model","params","verdict","rubric"],"properties":{"kind":{"const":"judge-grader"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"runtime":{"const":"docket-judge/1"},"model":{"type":"string","minLength":1},"endpoint":{"type":"string","minLength":1,"description":"the judge endpoint (public form), when the suite pins it: part of the identity; judge runs go nowhere else"},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"verdict":{"type":"object","additionalProperties":false,"properties":{"pattern":{"type":"string","minLength":1,"description":"a regular expression; its first group is the score (out of scale) or the pass/fail word (or, instead, criteria and combine)"},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1},"criteria":{"type":"array","minItems":1,"description":"per criterion: each read from the same reply by its own pattern, out of its scale or against its pass word; combine maps their scores to the task's score","items":{"type":"object","additionalProperties":false,"required":["name","pattern"],"properties":{"name":{"type":"string","minLength":1},"pattern":{"type":"string","minLength":1},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1},"weight":{"type":"number","exclusiveMinimum":0}}}},"combine":{"enum":["weighted-mean","min","all"]}}},"rubric":{"type":"string","minLength":1}}};
+const schema58 = {"$id":"https://docket.invalid/schemas/judge-grader.schema.json","title":"judge-grader: a judge grader (docket-judge/1): its rubric text, judge model, request settings and verdict rule, whose digest is the grader's identity","type":"object","additionalProperties":false,"required":["kind","schemaVersion","id","version","digest","runtime","model","params","verdict","rubric"],"properties":{"kind":{"const":"judge-grader"},"schemaVersion":{"const":1},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$"},"runtime":{"const":"docket-judge/1"},"model":{"type":"string","minLength":1},"endpoint":{"type":"string","minLength":1,"description":"the judge endpoint (public form), when the suite pins it: part of the identity; judge runs go nowhere else"},"params":{"type":"object","additionalProperties":false,"required":["temperature","max_tokens"],"properties":{"temperature":{"type":"number","minimum":0},"max_tokens":{"type":"integer","minimum":1},"seed":{"type":"integer"},"top_p":{"type":"number","minimum":0,"maximum":1}}},"verdict":{"type":"object","additionalProperties":false,"properties":{"pattern":{"type":"string","minLength":1,"description":"a regular expression; its first group is the score (out of scale) or the pass/fail word (or, instead, criteria and combine)"},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1},"criteria":{"type":"array","minItems":1,"description":"per criterion: each read from the same reply by its own pattern, out of its scale or against its pass word; combine maps their scores to the task's score","items":{"type":"object","additionalProperties":false,"required":["name","pattern"],"properties":{"name":{"type":"string","minLength":1},"pattern":{"type":"string","minLength":1},"flags":{"type":"string","pattern":"^[imsu]*$"},"scale":{"type":"number","minimum":0},"pass":{"type":"string","minLength":1},"weight":{"type":"number","minimum":0,"description":"> 0 (checked where the judge is declared; the byte-level validator implements no exclusiveMinimum)"}}}},"combine":{"enum":["weighted-mean","min","all"]}}},"rubric":{"type":"string","minLength":1}}};
 const pattern67 = func6("^[imsu]*$", "u");
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -11239,8 +11239,8 @@ errors++;
 if(data19.weight !== undefined){
 let data25 = data19.weight;
 if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 <= 0 || isNaN(data25)){
-const err59 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/weight",schemaPath:"#/properties/verdict/properties/criteria/items/properties/weight/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(data25 < 0 || isNaN(data25)){
+const err59 = {instancePath:instancePath+"/verdict/criteria/" + i0+"/weight",schemaPath:"#/properties/verdict/properties/criteria/items/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -22936,8 +22936,8 @@ return errors === 0;
 
 export const redactionRecord = validate52;
 const schema99 = {"$id":"https://docket.invalid/schemas/archive/redaction.schema.json","title":"redaction record: what stands in an archive for an object whose content was removed (docs/design.md §23)","type":"object","additionalProperties":false,"required":["kind","schemaVersion","digest","size","objectKind","reason","redactedAt","rules"],"properties":{"kind":{"const":"redaction"},"schemaVersion":{"const":1},"digest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"the redacted object's name: the SHA-256 of its stored bytes"},"size":{"type":"integer","minimum":1,"maximum":67108864,"description":"the stored (gzip) bytes the object had"},"objectKind":{"type":["string","null"],"maxLength":64,"description":"the bundle kind it held; null when it did not decode"},"reason":{"type":"string","minLength":1,"maxLength":1024},"redactedAt":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},"rules":{"type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,63}$"},"description":"the secret scanner's rules that matched its content, sorted; empty when none did"}}};
-const pattern121 = func6("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$", "u");
-const pattern122 = func6("^[a-z0-9][a-z0-9-]{0,63}$", "u");
+const pattern123 = func6("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$", "u");
+const pattern124 = func6("^[a-z0-9][a-z0-9-]{0,63}$", "u");
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docket.invalid/schemas/archive/redaction.schema.json" */;
@@ -23183,7 +23183,7 @@ errors++;
 if(data.redactedAt !== undefined){
 let data6 = data.redactedAt;
 if(typeof data6 === "string"){
-if(!pattern121.test(data6)){
+if(!pattern123.test(data6)){
 const err21 = {instancePath:instancePath+"/redactedAt",schemaPath:"#/properties/redactedAt/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -23222,7 +23222,7 @@ const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 if(typeof data8 === "string"){
-if(!pattern122.test(data8)){
+if(!pattern124.test(data8)){
 const err24 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/properties/rules/items/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
