@@ -181,7 +181,7 @@ describe('BundleChecks', () => {
       entries: [{ path: 'TASK.md', type: 'file', mode: 420, size: 1, digest: sha256('x'), encoding: 'utf8', content: `# task\n${b!.text}\n` }],
       treeDigest: sha256('t'),
     }).bytes;
-    const other = encodeBundle({ kind: 'attachment', schemaVersion: 1, mediaType: 'text/plain', name: 'n', body: a!.text }).bytes; // not a source: pack scanned it
+    const other = encodeBundle({ kind: 'attachment', schemaVersion: 1, mediaType: 'text/plain', name: 'n', body: a!.text }).bytes; // every evidence object is scanned (design.md §20)
     const found: string[][] = [];
     for (const workers of [0, 1]) {
       const c = new BundleChecks(workers);
@@ -198,13 +198,17 @@ describe('BundleChecks', () => {
         c.submit(buf, entry);
       }
       c.flush();
-      if (workers) await until(() => c.results.size === 2 && c.scanned.size === 2);
+      if (workers) await until(() => c.results.size === 2 && c.scanned.size === 3);
       await c.finish();
       expect(workers ? c.stats.worker : c.stats.here, 'the path under test').toBe(4);
       expect(c.results.get('objects/s')!.kind).toBe('source');
       found.push([...c.scanned].flatMap(([path, hits]) => hits.map((h) => `${path}|${h.path}|${h.line}|${h.rule}`)).sort());
     }
-    expect(found[0]).toEqual(['evals/x/notes.md|evals/x/notes.md|2|openrouter-key', 'evidence/objects/s.json.gz|evidence/objects/s.json.gz (evals/cat/one/TASK.md)|2|anthropic-key']);
+    expect(found[0]).toEqual([
+      'evals/x/notes.md|evals/x/notes.md|2|openrouter-key',
+      'evidence/objects/o.json.gz|evidence/objects/o.json.gz|1|openrouter-key',
+      'evidence/objects/s.json.gz|evidence/objects/s.json.gz (evals/cat/one/TASK.md)|2|anthropic-key',
+    ]);
     expect(found[1]).toEqual(found[0]);
   });
 });
