@@ -5,7 +5,11 @@ import { DocketError } from '../../replay/errors.ts';
 import type { ReferenceServer } from '../recorder/reference-server.ts';
 import { startRun, type Connection, type NewRunOptions } from '../recorder/recorder.ts';
 import { referenceServerFixture, runCli, wholeBankRun, withArchiveAt } from '../dev/testkit/recorder.ts';
-import { tempDir } from '../dev/testkit/core.ts';
+import { REPO, tempDir } from '../dev/testkit/core.ts';
+import { currentBenchmarkVersion } from '../../replay/scoring/scoring-input.ts';
+import { suiteGradersAt } from '../../replay/grading/suite-graders.ts';
+import { execRunner } from '../offline/exec.ts';
+import { judgeRun } from '../recorder/judge.ts';
 
 /**
  * Issue #40 end to end, on one scratch archive and the reference server: a best-of-three published
@@ -21,11 +25,21 @@ referenceServerFixture((d, r) => {
   ref = r;
 });
 
-const VERSION = 'sha256:4a6021de56bf41e768a70efd8f79665c64ac8653ac3b260f73c2d94334f0df24';
+const VERSION = currentBenchmarkVersion(join(REPO, 'evidence'))!; // the shipped bank's
 const scratch = tempDir('docket-prereg-');
 const key = join(scratch, 'release.key');
-const conn = (over: Partial<Connection> = {}): Connection => ({ apiKey: null, backoffMs: 1, concurrency: 8, ...over });
-const opts = (model: string, runId: string, over: Partial<NewRunOptions> = {}) => wholeBankRun(model, ref.baseUrl, runId, over);
+// Whole-bank runs (every question and task, as the audit measures a published number against the
+// whole benchmark): exec tasks graded by their tests, judged tasks by the bank's judge on the reference server.
+const suite = suiteGradersAt(REPO);
+const conn = (over: Partial<Connection> = {}): Connection => ({
+  apiKey: null,
+  backoffMs: 1,
+  concurrency: 8,
+  exec: execRunner(),
+  judge: async (a, id) => void (await judgeRun(a, id, { suite, baseUrl: ref.baseUrl }, { apiKey: null, backoffMs: 1 })),
+  ...over,
+});
+const opts = (model: string, runId: string, over: Partial<NewRunOptions> = {}) => wholeBankRun(model, ref.baseUrl, runId, { kinds: undefined, suite, ...over });
 const docket = (...args: string[]) => runCli([...args, '--archive', dir]);
 async function json(...args: string[]) {
   const r = await docket(...args, '--json');
@@ -54,7 +68,12 @@ beforeAll(async () => {
   // The scratch archive holds the shipped bank with every shipped bundle: take the shipped runs out
   // (they would count, rightly, as earlier runs of the same models).
   await withArchiveAt(dir, async (a) => {
-    for (const o of a.store.list().objects) if (['run', 'run-segment', 'grade', 'grade-segment'].includes(a.get(o.digest).descriptor.kind)) rmSync(a.store.objectPath(o.digest));
+    for (const o of a.store.list().objects) {
+      const d = a.get(o.digest);
+      // the runs and grades, and the judge runs' plans (they name the runs they served)
+      if (['run', 'run-segment', 'grade', 'grade-segment'].includes(d.descriptor.kind) || (d.descriptor.kind === 'plan' && (d.value as { judge?: unknown }).judge))
+        rmSync(a.store.objectPath(o.digest));
+    }
   });
   // Three unregistered runs of one model (seeds make three different request sets, so three scores).
   for (const seed of [1, 2, 3]) {
@@ -104,7 +123,7 @@ describe('selective reporting and pre-registration, end to end (issue #40)', () 
   it('a registered plan run through the CLI and published is clean; a run that differs from its registration is refused', async () => {
     const commit = await json('plan', 'commit', '--model', 'oracle', '--base-url', ref.baseUrl);
     expect(commit.code, commit.stderr).toBe(0);
-    expect(commit.json).toMatchObject({ ok: true, seq: 0, previous: null, model: 'oracle', benchmarkVersion: VERSION, slots: 144 });
+    expect(commit.json).toMatchObject({ ok: true, seq: 0, previous: null, model: 'oracle', benchmarkVersion: VERSION, slots: 160 });
     registered = commit.json.digest;
     expect(commit.json.command).toContain(`docket run --plan ${registered} --model oracle`);
 
@@ -200,9 +219,10 @@ describe('selective reporting and pre-registration, end to end (issue #40)', () 
     expect(inRelease.code, JSON.stringify(inRelease.json)).toBe(0);
     expect(inRelease.json).toMatchObject({ ok: true, claimsChecked: 1, evidence: rel });
     const claim = JSON.parse(Buffer.from(JSON.parse(readFileSync(att, 'utf8')).payload, 'base64').toString()).predicate.runs[0];
-    expect(claim).toMatchObject({ run: registeredRun, planRecord: registered, score: 1 });
+    expect(claim).toMatchObject({ run: registeredRun, planRecord: registered }); // 0.97: its judged answers got 7/10 from markdown
+    expect(claim.score).toBeCloseTo(0.97, 10);
     const env = JSON.parse(readFileSync(att, 'utf8'));
-    env.payload = Buffer.from(Buffer.from(env.payload, 'base64').toString().replace('"score":1', '"score":0.5')).toString('base64');
+    env.payload = Buffer.from(Buffer.from(env.payload, 'base64').toString().replace(`"score":${claim.score}`, '"score":0.5')).toString('base64');
     writeFileSync(join(scratch, 'tampered.json'), JSON.stringify(env));
     const bad = await json('verify', '--attestation', join(scratch, 'tampered.json'), '--key', `${key}.pub`);
     expect(bad.code).toBe(1);

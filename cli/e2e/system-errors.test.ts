@@ -125,7 +125,7 @@ describe.skipIf(!canMount)('read-only and full file systems', () => {
       expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
     }
     expect(res[4]!.status, res[4]!.stderr).toBe(0);
-    expect((res[4]!.out as unknown as { runs: unknown[] }).runs).toHaveLength(5);
+    expect((res[4]!.out as unknown as { runs: unknown[] }).runs).toHaveLength(9); // 5 runs, 4 judge runs
   });
 
   it('a full disk on an object write: EDISKFULL (exit 2)', () => {
