@@ -75,8 +75,13 @@ const SCENARIOS: Scenario[] = [
     name: 'regrade',
     setup: shipped,
     args: () => ['regrade', 'ref-markdown-1', '--grader', 'decision@1'],
-    timed: ['grade'],
-    extra: (dir) => ({ ...refValue(dir, 'grades/ref-markdown-1'), gradedAt: null }),
+    // an exec task's evidence holds what its tests measured again (durations): timed, and named by the grade
+    timed: ['grade', 'exec-result'],
+    extra: (dir) => {
+      const g = refValue(dir, 'grades/ref-markdown-1') as { verdicts: { parts?: { evidence?: string }[] }[] };
+      const verdicts = g.verdicts.map((v) => ({ ...v, parts: v.parts?.map((p) => ({ ...p, evidence: p.evidence ? 'exec-result' : undefined })) }));
+      return { ...g, verdicts, gradedAt: null };
+    },
   },
   { name: 'evidence capture', setup: shipped, args: () => ['evidence', 'capture', '--question', QUESTION], timed: ['probe-run', 'evidence'] },
   {
