@@ -130,7 +130,7 @@ describe('docket audit checks identity, not only numbers', () => {
       model: 'truncator',
       providerModel: 'docket-reference/truncator-v1',
       score: '31.4',
-      run: 'sha256:5b5e4b9af173b34b909c86939625e57de6cedc7af3c82c124f49ccaa1173cfc1',
+      run: 'sha256:6d2c77b0915131253ff4a6aed84f5ed4be589f68ce60d001555222df9a1630e7',
       questions: 64,
       attempts: 135,
     });

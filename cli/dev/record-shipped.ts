@@ -13,6 +13,7 @@
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Store } from '../../replay/store/store.ts';
 import { startReferenceServer } from '../recorder/reference-server.ts';
 import { REPO, runCliJson } from './testkit/recorder.ts';
 
@@ -28,8 +29,18 @@ async function docket(args: string[], env: NodeJS.ProcessEnv = {}) {
 
 async function main() {
   const evidence = join(REPO, 'evidence');
-  for (const p of ['objects', 'refs', 'index.sqlite', 'index.sqlite-wal', 'index.sqlite-shm']) rmSync(join(evidence, p), { recursive: true, force: true });
-  await docket(['evidence', 'capture', '--json']);
+  for (const p of ['refs/runs', 'refs/grades', 'index.sqlite', 'index.sqlite-wal', 'index.sqlite-shm']) rmSync(join(evidence, p), { recursive: true, force: true });
+  // Every run and what grew from it goes; the probes' evidence stays. A capture records the folder
+  // digest of each package a probe loads, and a natively built one (better-sqlite3) has other bytes
+  // on every machine that builds it, so re-captured sqlite evidence would not replay elsewhere.
+  // Capturing one question that loads no package re-freezes the bank (tasks included), keeping the
+  // archived evidence of the others.
+  const store = new Store(evidence);
+  for (const o of store.list().objects) {
+    const kind = store.get(o.digest).descriptor.kind;
+    if (['run', 'run-segment', 'plan', 'grade', 'grade-segment', 'exec-result', 'judge-grader'].includes(kind)) rmSync(store.objectPath(o.digest));
+  }
+  await docket(['evidence', 'capture', '--question', 'async-await-ordering-1', '--json']);
   // The bank as first shipped graded with decision@1 (its `grader`, which is not part of the
   // benchmark version); the fix made the newest decision current, as the bank file says today.
   const bankFile = join(REPO, 'decision-bank.json');
