@@ -215,11 +215,13 @@ describe('every command, installed, on the project’s own bank and archive', { 
       const plan = ok(run('plan', 'commit', '--model', 'oracle', '--base-url', baseUrl, '--limit-evals', '1', '--json')).json;
       ok(run('run', '--plan', plan.digest, '--model', 'oracle', '--base-url', baseUrl, '--limit-evals', '1', '--run-id', 'installed-2'));
       expect(ok(run('plan', 'list', '--json')).json.records.map((p: { status: string }) => p.status)).toEqual(['complete']);
-      // Judges (#36): a run of a bank that declares none has nothing to judge; judge-check says what it needs.
+      // Judges (#36): a run of no judged task has nothing to judge; judge-check re-scores the shipped
+      // ranking with the neutral judge (the shipped runs' judge is the contestant markdown).
       expect(ok(run('judge', 'installed-1', '--base-url', baseUrl, '--json')).json.runs).toMatchObject([{ runId: 'installed-1', judges: [], status: 'unchanged' }]);
       const check = run('judge-check', '--judge', 'judge-neutral', '--base-url', baseUrl, '--json');
       noStack(check);
-      expect(check.json.error.code).toBe('EJUDGEDECL');
+      expect([0, 1], check.stdout + check.stderr).toContain(check.status); // 1 when the order changes with the judge
+      expect(check.json.error).toBeUndefined();
       ok(run('attest', 'installed-2', '--key', 'publisher.key', '--out', 'installed-2.intoto.json'));
       expect(ok(run('verify', '--attestation', 'installed-2.intoto.json', '--key', 'publisher.key.pub', '--json')).json.claimsChecked).toBe(1);
     } finally {
@@ -257,6 +259,10 @@ describe('every command, installed, on the project’s own bank and archive', { 
     expect(v1.stdout).toContain(`3 of ${GRADER_CASES.length} cases fail`);
     noStack(v1);
     expect(ok(run('grader', 'diff', 'mine@1', 'mine@2', '-C', suite, '--json')).json).toMatchObject({ ok: true, count: 0 });
+  });
+
+  it('redact --scan finds no secret to redact in the shipped archive (and writes nothing)', () => {
+    expect(ok(run('redact', '--scan', '--reason', 'installed-package check', '--yes', '--json')).json).toMatchObject({ ok: true, redacted: [] });
   });
 
   it('left no command out', () => {
