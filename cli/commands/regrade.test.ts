@@ -115,7 +115,9 @@ describe('check steps (npm start)', () => {
   });
 
   it('leaderboard and audit summaries', () => {
-    expect(leaderboardCheck(EVIDENCE).summary).toMatch(/^4 ranked, 1 refused \(truncator: coverage 84\.4 % < 97 %\); top: oracle 97\.0 %; judge is a contestant: 4 scores graded by reference-match@1 \(model markdown\), also ranked/);
+    expect(leaderboardCheck(EVIDENCE).summary).toMatch(
+      /^4 ranked, 1 refused \(truncator: coverage 84\.4 % < 97 %\); top: oracle 97\.0 %; judge is a contestant: 4 scores graded by reference-match@1 \(model markdown\), also ranked/,
+    );
     expect(auditCheck(EVIDENCE, PUBLISHED)[0]).toMatchObject({ ok: true, summary: expect.stringMatching(/^4 published numbers reproduced/) });
     expect(auditCheck(EVIDENCE, join(tmp, 'absent.json'))).toEqual([]);
   });

@@ -60,7 +60,12 @@ async function main() {
   process.stderr.write(`regrade: ${rg.json.runs.map((r: { runId: string; flips?: number }) => `${r.runId} ${r.flips ?? 0} flips`).join(', ')}\n`);
   const board = (await docket(['leaderboard', '--json'])).json;
   const file = join(REPO, 'docs/examples/published-leaderboard.json');
-  const rows = board.rows.map((r: { model: string; providerModels: string[]; score: number; run: string }) => ({ model: r.model, providerModel: r.providerModels[0], score: r.score.toFixed(1), run: r.run }));
+  const rows = board.rows.map((r: { model: string; providerModels: string[]; score: number; run: string }) => ({
+    model: r.model,
+    providerModel: r.providerModels[0],
+    score: r.score.toFixed(1),
+    run: r.run,
+  }));
   const write = () => writeFileSync(file, `${JSON.stringify({ benchmark: board.benchmark, benchmarkVersion: board.benchmarkVersion, rows }, null, 2)}\n`);
   write();
   // the counts a maintainer publishes beside a score: what audit recomputes from the evidence

@@ -188,7 +188,13 @@ export function validateBankFile(root: string, bank: BankFile): Violation[] {
     // A folder the content policy leaves out is never snapshotted: its questions and tasks would have no source.
     const out = denied(`${dir}/`);
     if (out && !includes.some((p) => p.startsWith(out.path)))
-      add('ESOURCE', null, se, null, `source eval ${se}: the content policy leaves ${out.path} out (${out.rule}), so nothing of it can be archived; rename the folder, or list its files in content.include`);
+      add(
+        'ESOURCE',
+        null,
+        se,
+        null,
+        `source eval ${se}: the content policy leaves ${out.path} out (${out.rule}), so nothing of it can be archived; rename the folder, or list its files in content.include`,
+      );
     if (!covered.has(se) && !omitted.has(se))
       v.push({ code: COVERAGE_CODE, question: null, sourceEval: se, field: null, message: `source eval ${se} has no question and no omission with a reason yet`, path: dir });
     if (!taskFileOf(root, dir, layout))

@@ -134,9 +134,7 @@ describe('tasks', () => {
       try {
         const wal = { ...exec, id: 'wal-1', sourceEval: 'code/sqlite-wal' };
         const v = validateBankFile(root, bank([exec, wal])).filter((x) => x.code === 'ESOURCE');
-        expect(v.map((x) => [x.sourceEval, x.message])).toEqual([
-          ['code/sqlite-wal', expect.stringContaining('the content policy leaves evals/code/sqlite-wal/ out (deny *-wal)')],
-        ]);
+        expect(v.map((x) => [x.sourceEval, x.message])).toEqual([['code/sqlite-wal', expect.stringContaining('the content policy leaves evals/code/sqlite-wal/ out (deny *-wal)')]]);
       } finally {
         rmSync(join(root, 'evals/code/sqlite-wal'), { recursive: true, force: true });
       }

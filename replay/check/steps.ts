@@ -353,7 +353,10 @@ export function leaderboardCheck(archiveDir: string): CheckStep {
   const archive = new Archive(archiveDir);
   let flags: ReturnType<typeof judgeContestantFlags>;
   try {
-    flags = judgeContestantFlags(archive, runs.filter((r) => ranked.has(r.run)));
+    flags = judgeContestantFlags(
+      archive,
+      runs.filter((r) => ranked.has(r.run)),
+    );
   } finally {
     archive.close();
   }

@@ -122,7 +122,11 @@ describe('temps are never data', () => {
     writeFileSync(join(dir, 'refs', 'runs', 'ref-coin-1.tmp-8e5c0a1b2c3d'), `${digest}\n`);
     writeFileSync(join(dir, 'refs', 'runs', '.tmp-999999999-0a1b2c3d4e5f'), `${digest}\n`);
     const a = new Archive(dir);
-    expect(listRuns(a).map((r) => r.id).filter((id) => !id.startsWith('judge-'))).toEqual(['ref-coin-1', 'ref-flaky-1', 'ref-markdown-1', 'ref-oracle-1', 'ref-truncator-1']);
+    expect(
+      listRuns(a)
+        .map((r) => r.id)
+        .filter((id) => !id.startsWith('judge-')),
+    ).toEqual(['ref-coin-1', 'ref-flaky-1', 'ref-markdown-1', 'ref-oracle-1', 'ref-truncator-1']);
     a.close();
     const v = await verifyArchive(dir);
     expect(v.ok).toBe(true);

@@ -33,8 +33,18 @@ describe('loadRunsForScoring on the shipped archive', () => {
       const q = bank.questions.find((x) => x.id === s.question)!;
       expect([s.key, s.sourceEval]).toEqual([q.key, q.sourceEval]);
     }
-    expect(byId.get('ref-oracle-1')!.slots.filter((s) => !s.kind).every((s) => s.verdict === 'correct' && s.chosen === s.key)).toBe(true);
-    expect(byId.get('ref-oracle-1')!.slots.filter((s) => s.kind).map((s) => s.kind)).toHaveLength(bank.tasks.length);
+    expect(
+      byId
+        .get('ref-oracle-1')!
+        .slots.filter((s) => !s.kind)
+        .every((s) => s.verdict === 'correct' && s.chosen === s.key),
+    ).toBe(true);
+    expect(
+      byId
+        .get('ref-oracle-1')!
+        .slots.filter((s) => s.kind)
+        .map((s) => s.kind),
+    ).toHaveLength(bank.tasks.length);
   });
 
   it('truncated slots, retries and unknown costs come through as recorded', () => {
